@@ -1,0 +1,39 @@
+/**
+ * The two interface languages (SPEC §2): Sinhala at the root, English under /en/.
+ * Both are served from one host; the path prefix alone decides the locale of a page.
+ */
+export const LOCALES = {
+  si: { code: "si", language: "si-LK", pathPrefix: "", label: "සිංහල" },
+  en: { code: "en", language: "en-LK", pathPrefix: "/en", label: "English" },
+} as const;
+
+export type Locale = keyof typeof LOCALES;
+
+export const DEFAULT_LOCALE: Locale = "si";
+
+export const ALL_LOCALES = Object.keys(LOCALES) as Locale[];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && Object.hasOwn(LOCALES, value);
+}
+
+/**
+ * Splits a URL path into its locale and the locale-free rest.
+ * "/en/about/" → { locale: "en", rest: "/about/" }; "/about/" → { locale: "si", rest: "/about/" }.
+ * "/english/" is a Sinhala path: only a whole "/en" segment selects English.
+ */
+export function splitLocalePath(path: string): { locale: Locale; rest: string } {
+  for (const locale of ALL_LOCALES) {
+    const prefix = LOCALES[locale].pathPrefix;
+    if (prefix === "") continue;
+    if (path === prefix || path === `${prefix}/`) return { locale, rest: "/" };
+    if (path.startsWith(`${prefix}/`)) return { locale, rest: path.slice(prefix.length) };
+  }
+  return { locale: DEFAULT_LOCALE, rest: path };
+}
+
+/** The path of the same page in another locale: localizePath("en", "/about/") → "/en/about/". */
+export function localizePath(locale: Locale, rest: string): string {
+  const normalized = rest.startsWith("/") ? rest : `/${rest}`;
+  return `${LOCALES[locale].pathPrefix}${normalized}`;
+}

@@ -1,0 +1,16 @@
+import type { Locale } from "../locale";
+import { en } from "./en";
+import { si } from "./si";
+
+/**
+ * Every catalog has exactly the keys of the English one. `satisfies Messages`
+ * in si.ts fails to compile when Sinhala lacks a key or has an extra one.
+ */
+export type Messages = { readonly [Key in keyof typeof en]: string };
+export type MessageKey = keyof Messages;
+
+const catalogs: Record<Locale, Messages> = { si, en };
+
+export function messagesFor(locale: Locale): Messages {
+  return catalogs[locale];
+}

@@ -1,0 +1,168 @@
+/**
+ * One config, three outputs (DESIGN "Builds"):
+ *  1. the widget: one IIFE for partners' pages, React aliased to preact/compat;
+ *  2. the site client: ESM chunks with hashed names, real React 19;
+ *  3. the server: ESM for Node, with the site's server entry inside.
+ * Type checking is `npm run typecheck`'s job; the builds only transpile.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import alias from "@rollup/plugin-alias";
+import commonjs from "@rollup/plugin-commonjs";
+import { nodeResolve } from "@rollup/plugin-node-resolve";
+import replace from "@rollup/plugin-replace";
+import terser from "@rollup/plugin-terser";
+import typescript from "@rollup/plugin-typescript";
+
+const extensions = [".ts", ".tsx", ".mjs", ".js"];
+
+const typescriptPlugin = ({ sourceMap }) =>
+  typescript({
+    tsconfig: "./tsconfig.json",
+    compilerOptions: { noCheck: true, allowJs: false, declaration: false, sourceMap },
+  });
+
+/** Browser code is always built for production: React's dev build is large and slow. */
+const productionReact = () =>
+  replace({
+    preventAssignment: true,
+    values: { "process.env.NODE_ENV": JSON.stringify("production") },
+  });
+
+/** Comment and whitespace removal; safe for our hand-written CSS, not a general minifier. */
+function minifyCss(css) {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .replace(/\s*([{};,>])\s*/g, "$1")
+    .replace(/;}/g, "}")
+    .trim();
+}
+
+/** `import css from "./x.css?raw"` gives the file's minified text, as Vite's ?raw does in tests. */
+function rawCss() {
+  return {
+    name: "raw-css",
+    resolveId(source, importer) {
+      if (!source.endsWith(".css?raw") || !importer) return null;
+      return `${path.resolve(path.dirname(importer), source.slice(0, -"?raw".length))}?raw`;
+    },
+    load(id) {
+      if (!id.endsWith(".css?raw")) return null;
+      const file = id.slice(0, -"?raw".length);
+      this.addWatchFile(file);
+      return `export default ${JSON.stringify(minifyCss(readFileSync(file, "utf8")))};`;
+    },
+  };
+}
+
+/**
+ * The site's stylesheet (the widget components' styles, then the site's) as
+ * a hashed asset, the files of site/public/ under their own names (served
+ * at the root, e.g. /favicon.svg), and manifest.json naming the files every
+ * page links.
+ */
+function siteAssets() {
+  let stylesheet;
+  return {
+    name: "site-assets",
+    buildStart() {
+      const css = ["widget/styles/widget.css", "site/styles/site.css"]
+        .map((file) => readFileSync(file, "utf8"))
+        .join("\n");
+      stylesheet = this.emitFile({ type: "asset", name: "site.css", source: minifyCss(css) });
+      for (const name of readdirSync("site/public")) {
+        this.emitFile({
+          type: "asset",
+          fileName: `public/${name}`,
+          source: readFileSync(`site/public/${name}`),
+        });
+      }
+    },
+    generateBundle(_options, bundle) {
+      const entries = Object.values(bundle).filter((file) => file.type === "chunk" && file.isEntry);
+      const manifest = {
+        scripts: entries.map((chunk) => `/${chunk.fileName}`),
+        styles: [`/${this.getFileName(stylesheet)}`],
+      };
+      this.emitFile({
+        type: "asset",
+        fileName: "manifest.json",
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+/** Prints each JavaScript and CSS file's size, raw, gzip and brotli. */
+function reportSizes(label) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  return {
+    name: "report-sizes",
+    writeBundle(options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css)$/.test(file.fileName)) continue;
+        const source = Buffer.from(file.type === "chunk" ? file.code : file.source);
+        const where = path.join(options.dir ?? path.dirname(options.file), file.fileName);
+        console.log(
+          `${label}: ${where}  ${kb(source.length)}, gzip ${kb(gzipSync(source, { level: 9 }).length)}, brotli ${kb(brotliCompressSync(source).length)}`,
+        );
+      }
+    },
+  };
+}
+
+const isBareImport = (id) => !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0");
+
+export default [
+  {
+    input: "widget/index.ts",
+    output: {
+      file: "dist/widget/loan-widget.js",
+      format: "iife",
+      plugins: [terser({ format: { comments: false } })],
+    },
+    plugins: [
+      productionReact(),
+      alias({
+        entries: [
+          { find: /^react$/, replacement: "preact/compat" },
+          { find: /^react-dom$/, replacement: "preact/compat" },
+          { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+          { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+        ],
+      }),
+      rawCss(),
+      nodeResolve({ browser: true, extensions }),
+      typescriptPlugin({ sourceMap: false }),
+      reportSizes("widget"),
+    ],
+  },
+  {
+    input: { client: "site/client.tsx" },
+    output: {
+      dir: "dist/site",
+      format: "es",
+      entryFileNames: "assets/[name]-[hash].js",
+      chunkFileNames: "assets/[name]-[hash].js",
+      assetFileNames: "assets/[name]-[hash][extname]",
+      plugins: [terser({ format: { comments: false } })],
+    },
+    plugins: [
+      productionReact(),
+      rawCss(),
+      nodeResolve({ browser: true, extensions }),
+      commonjs(),
+      typescriptPlugin({ sourceMap: false }),
+      siteAssets(),
+      reportSizes("site"),
+    ],
+  },
+  {
+    input: "server/main.ts",
+    output: { file: "dist/server/main.js", format: "es", sourcemap: true },
+    external: isBareImport,
+    plugins: [rawCss(), nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
+  },
+];

@@ -1,0 +1,105 @@
+/**
+ * `npm test`: every check in one run, in order, then a summary.
+ *   format and lint → type check → unit, HTTP and storage tests → build →
+ *   browser and process tests (against the build and the system Chromium).
+ * A failing step does not stop the others, except that the e2e tests need
+ * the build. Exit code 0 only when everything passed.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium.mjs";
+
+const bin = (name) => path.join("node_modules", ".bin", name);
+const reportDir = mkdtempSync(path.join(tmpdir(), "nayacompare-test-"));
+const results = [];
+
+function run(command, args) {
+  const started = Date.now();
+  const { status, error } = spawnSync(command, args, { stdio: "inherit" });
+  if (error) console.error(error.message);
+  return { ok: status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+function banner(title) {
+  console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 70 - title.length))}`);
+}
+
+/** A check that is not made of test cases counts as one. */
+function check(name, command, args) {
+  banner(name);
+  const { ok, seconds } = run(command, args);
+  results.push({ name, ok, seconds, passed: ok ? 1 : 0, failed: ok ? 0 : 1, detail: "" });
+  return ok;
+}
+
+function vitest(name, projects) {
+  banner(name);
+  const report = path.join(reportDir, `${projects.join("-")}.json`);
+  const args = ["run", ...projects.flatMap((project) => ["--project", project])];
+  const { ok, seconds } = run(bin("vitest"), [
+    ...args,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  let skipped = 0;
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    passed = json.numPassedTests;
+    skipped = json.numPendingTests + json.numTodoTests;
+    // A suite that fails to load has no failed test but is a failure all the same.
+    failed = Math.max(json.numFailedTests, ok ? 0 : 1);
+  } catch {
+    // No report: vitest itself failed; counted as one failure above.
+  }
+  const detail = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+  results.push({ name, ok: ok && skipped === 0, seconds, passed, failed, detail });
+}
+
+function notRun(name, why) {
+  results.push({ name, ok: false, seconds: 0, passed: 0, failed: 1, detail: `not run: ${why}` });
+}
+
+check("format and lint (Biome)", bin("biome"), ["ci", "."]);
+check("type check (tsc)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl && process.env.CI) {
+  notRun("PostgreSQL storage tests", "CI must set TEST_DATABASE_URL (see .ci/run)");
+}
+vitest("unit, HTTP and storage tests", ["unit", "http", "storage"]);
+
+const built = check("build (rollup)", bin("rollup"), ["--config", "rollup.config.mjs"]);
+if (!built) {
+  notRun("browser and process tests", "the build failed");
+} else if (!findChromium()) {
+  banner("browser and process tests");
+  console.error(CHROMIUM_MISSING_MESSAGE);
+  notRun("browser and process tests", "no Chromium (see above)");
+} else {
+  vitest("browser and process tests", ["e2e"]);
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+
+banner("summary");
+for (const result of results) {
+  const mark = result.ok ? "✓" : "✗";
+  const time = result.seconds ? `${result.seconds.toFixed(1)} s` : "";
+  console.log(`${mark} ${result.name.padEnd(34)} ${result.detail.padEnd(34)} ${time}`);
+}
+console.log(
+  postgresUrl
+    ? "  storage tests ran on SQLite and on PostgreSQL (TEST_DATABASE_URL)"
+    : "  storage tests ran on SQLite only: set TEST_DATABASE_URL, or run scripts/with-postgres.sh npm test",
+);
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+const allOk = results.every((result) => result.ok);
+console.log("\n(each test counts once; lint, type check and build count as one each)");
+console.log(`Total: ${passed} passed, ${failed} failed`);
+process.exit(allOk ? 0 : 1);

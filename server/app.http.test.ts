@@ -1,0 +1,160 @@
+import inject from "light-my-request";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countEvents } from "./storage/events";
+import { appWith, openTestSqlite, type TestStorage } from "./test-support";
+
+let test: TestStorage;
+let app: ReturnType<typeof appWith>;
+
+beforeAll(async () => {
+  test = await openTestSqlite();
+  app = appWith(test.storage);
+});
+
+afterAll(async () => {
+  await test.cleanup();
+});
+
+describe("pages", () => {
+  it("renders the Sinhala home page at the root", async () => {
+    const res = await inject(app, { method: "GET", url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/^<!doctype html><html lang="si">/);
+    expect(res.body).toContain("එකම අයදුම්පතකින්");
+    expect(res.body).toContain('<script type="module" src="/assets/client-test.js">');
+  });
+
+  it("renders the English home page under /en/", async () => {
+    const res = await inject(app, { method: "GET", url: "/en/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/^<!doctype html><html lang="en">/);
+    expect(res.body).toContain("Loan offers that suit you");
+  });
+
+  it("sends a strict content security policy with pages", async () => {
+    const res = await inject(app, { method: "GET", url: "/" });
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["content-security-policy"]).not.toContain("unsafe-inline");
+  });
+
+  it("answers an unknown page with 404 in the page's language, with a way to apply", async () => {
+    const si = await inject(app, { method: "GET", url: "/no-such-page/" });
+    expect(si.statusCode).toBe(404);
+    expect(si.body).toContain('<html lang="si">');
+    expect(si.body).toContain("පිටුව හමු නොවීය");
+    expect(si.body).toContain('href="/application/"');
+
+    const en = await inject(app, { method: "GET", url: "/en/no-such-page/" });
+    expect(en.statusCode).toBe(404);
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain("Page not found");
+    expect(en.body).toContain('href="/en/application/"');
+  });
+});
+
+describe("trailing slash (SPEC §2)", () => {
+  it("redirects a path without one, keeping the query", async () => {
+    const res = await inject(app, { method: "GET", url: "/en?utm_source=fb" });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/en/?utm_source=fb");
+  });
+
+  it("leaves paths with a dot or client-api alone", async () => {
+    const file = await inject(app, { method: "GET", url: "/sitemap.xml" });
+    expect(file.statusCode).not.toBe(301);
+    const clientApi = await inject(app, { method: "GET", url: "/client-api/offers" });
+    expect(clientApi.statusCode).not.toBe(301);
+  });
+
+  it("cannot be turned into a redirect to another site", async () => {
+    const res = await inject(app, { method: "GET", url: "//evil" });
+    expect(res.headers.location).toBe("/evil/");
+  });
+
+  it("does not redirect API calls", async () => {
+    const res = await inject(app, { method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("GET /healthz", () => {
+  it("reports storage as ok", async () => {
+    const res = await inject(app, { method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", storage: { engine: "sqlite", status: "ok" } });
+  });
+
+  it("answers 503 when storage is unreachable", async () => {
+    const broken = await openTestSqlite();
+    const brokenApp = appWith(broken.storage);
+    await broken.storage.close();
+    const res = await inject(brokenApp, { method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      status: "unavailable",
+      storage: { engine: "sqlite", status: "unreachable" },
+    });
+    await broken.cleanup();
+  });
+});
+
+describe("POST /api/event", () => {
+  const post = (payload: string, contentType = "application/json") =>
+    inject(app, {
+      method: "POST",
+      url: "/api/event",
+      headers: { "content-type": contentType },
+      payload,
+    });
+
+  it("stores a valid event and answers its id", async () => {
+    const before = await countEvents(test.storage.db);
+    const res = await post(
+      JSON.stringify({ event_id: 5, session_id: "abc", utm_source: "google" }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await countEvents(test.storage.db)).toBe(before + 1);
+  });
+
+  it("accepts JSON sent as text/plain, as sendBeacon sends it", async () => {
+    const res = await post(JSON.stringify({ event_id: 27 }), "text/plain;charset=UTF-8");
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    ["a missing event id", JSON.stringify({ session_id: "x" }), "invalid_body"],
+    ["a wrong type", JSON.stringify({ event_id: "5" }), "invalid_body"],
+    ["an unknown field", JSON.stringify({ event_id: 5, email: "a@b.lk" }), "invalid_body"],
+    ["an array", JSON.stringify([{ event_id: 5 }]), "invalid_body"],
+    ["malformed JSON", "{bad", "invalid_json"],
+    ["a prototype-pollution key", '{"event_id":5,"__proto__":{"admin":true}}', "invalid_body"],
+  ])("rejects %s with 400, the envelope, and stores nothing", async (_name, body, code) => {
+    const before = await countEvents(test.storage.db);
+    const res = await post(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code, message: expect.any(String) } });
+    expect(await countEvents(test.storage.db)).toBe(before);
+  });
+
+  it("names the fields that are wrong", async () => {
+    const res = await post(JSON.stringify({ event_id: "5", phone: "0771234567" }));
+    expect(res.json().error.fields).toEqual({
+      event_id: expect.any(String),
+      phone: "is not a known field",
+    });
+  });
+
+  it("rejects a body over the size limit with 413", async () => {
+    const res = await post(JSON.stringify({ event_id: 5, referer: "x".repeat(20_000) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe("body_too_large");
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const res = await inject(app, { method: "GET", url: "/api/nothing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("not_found");
+  });
+});

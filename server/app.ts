@@ -1,0 +1,79 @@
+import path from "node:path";
+import express, { type Express } from "express";
+import type { AssetManifest } from "../site/server";
+import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
+import { requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security-headers";
+import { trailingSlashRedirect } from "./http/trailing-slash";
+import type { Logger } from "./log";
+import { eventsRouter } from "./routes/events";
+import { healthRouter } from "./routes/health";
+import { pagesHandler } from "./routes/pages";
+import type { Storage } from "./storage/database";
+
+export interface AppDependencies {
+  storage: Storage;
+  log: Logger;
+  /** The site build's client files, linked from every page. */
+  assets: AssetManifest;
+  /** The build output folder (dist/); static files are served from it when given. */
+  distDir?: string;
+}
+
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+const ONE_YEAR_MS = 365 * ONE_DAY_MS;
+
+/**
+ * Builds the Express app. It does not listen: server/main.ts does, and the
+ * HTTP tests drive this app directly. Order matters: APIs and files first,
+ * then the trailing-slash redirect, then the page renderer, which answers
+ * every remaining GET (with 404 for an unknown page).
+ */
+export function createApp({ storage, log, assets, distDir }: AppDependencies): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(securityHeaders);
+  app.use(requestLog(log));
+
+  app.use(healthRouter(storage));
+
+  const api = express.Router();
+  api.use(eventsRouter(storage));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler(log));
+  app.use("/api", api);
+
+  if (distDir) {
+    // The widget runs on partners' pages: any origin may load it.
+    app.use(
+      "/widget/v1",
+      express.static(path.join(distDir, "widget"), {
+        index: false,
+        setHeaders(res) {
+          res.setHeader("Access-Control-Allow-Origin", "*");
+          res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+          res.setHeader("Cache-Control", "public, max-age=300");
+        },
+      }),
+    );
+    // Client files carry a content hash in their names, so they never change.
+    app.use(
+      "/assets",
+      express.static(path.join(distDir, "site", "assets"), {
+        index: false,
+        immutable: true,
+        maxAge: ONE_YEAR_MS,
+      }),
+    );
+    // Unhashed files at fixed addresses (favicon): cached for a day only.
+    app.use(
+      express.static(path.join(distDir, "site", "public"), { index: false, maxAge: ONE_DAY_MS }),
+    );
+  }
+
+  app.use(trailingSlashRedirect);
+  app.use(pagesHandler(assets, log));
+  app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
+  app.use(apiErrorHandler(log));
+  return app;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has embedded defaults for a newcomer", () => {
+    expect(loadConfig({})).toEqual({
+      NODE_ENV: "production",
+      PORT: 3000,
+      DATA_DIR: "./data",
+      LOG_LEVEL: "info",
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "", DATA_DIR: "" })).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+    });
+  });
+
+  it("reads overrides", () => {
+    expect(
+      loadConfig({ PORT: "8080", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h/db" }),
+    ).toMatchObject({ PORT: 8080, DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h/db" });
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT: must be a port number/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT: must be 0 to 65535/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("does not echo a database URL, which may hold a password", () => {
+    try {
+      loadConfig({ DATABASE_URL: "mysql://user:secret@host/db" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String(error)).toContain("DATABASE_URL");
+      expect(String(error)).not.toContain("secret");
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** An unset variable and an empty one mean the same: use the default. */
+const optional = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(["production", "development", "test"]).default("production")),
+  PORT: optional(
+    z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 to 65535")
+      .max(65535, "must be 0 to 65535")
+      .default(3000),
+  ),
+  HOST: optional(z.string().optional()),
+  DATA_DIR: optional(z.string().default("./data")),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+  SHUTDOWN_TIMEOUT_MS: optional(
+    z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),
+  ),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Reads and validates the environment. The only module that reads
+ * process.env; everything else receives a Config. Messages name the
+ * variable but never echo its value (DATABASE_URL holds a password).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

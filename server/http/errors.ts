@@ -1,0 +1,108 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from "express";
+import type { z } from "zod";
+import type { ApiErrorBody } from "../../core/api-error";
+
+/** An error that carries its HTTP answer; thrown by routes and services. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** The one place that writes the error envelope (DESIGN "Clear errors"). */
+export function sendError(
+  res: Response,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): void {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  res.status(status).json(body);
+}
+
+/** zod issues as { "path.to.field": "what is wrong" }; the root is "". */
+export function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const unknownKey of issue.keys) {
+        fields[[...issue.path, unknownKey].join(".")] = "is not a known field";
+      }
+      continue;
+    }
+    fields[issue.path.join(".")] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses the JSON body with one schema; the parsed value travels in res.locals.body. */
+export function validateBody(schema: z.ZodType): RequestHandler {
+  return (req, res, next) => {
+    const result = schema.safeParse(req.body);
+    if (!result.success) {
+      sendError(res, 400, "invalid_body", "The request body is not valid.", fieldsOf(result.error));
+      return;
+    }
+    res.locals.body = result.data;
+    next();
+  };
+}
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  sendError(res, 404, "not_found", `No API endpoint ${req.method} ${req.path}.`);
+};
+
+/** body-parser marks its client errors with a status and `expose`. */
+function clientErrorOf(error: unknown): { status: number; type: string } | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { status, expose, type } = error as { status?: unknown; expose?: unknown; type?: unknown };
+  if (typeof status === "number" && status >= 400 && status < 500 && expose === true) {
+    return { status, type: typeof type === "string" ? type : "client_error" };
+  }
+  return undefined;
+}
+
+const bodyErrorCodes: Record<string, [code: string, message: string]> = {
+  "entity.parse.failed": ["invalid_json", "The request body is not valid JSON."],
+  "entity.too.large": ["body_too_large", "The request body is too large."],
+  "encoding.unsupported": ["unsupported_encoding", "The request body's encoding is not supported."],
+  "charset.unsupported": ["unsupported_charset", "The request body's charset is not supported."],
+};
+
+/**
+ * Turns a thrown error into the envelope. Client mistakes get their 4xx;
+ * anything else is our fault: logged with its stack, answered as a 500
+ * without internals.
+ */
+export function apiErrorHandler(log: {
+  error(message: string, fields?: object): void;
+}): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof HttpError) {
+      sendError(res, error.status, error.code, error.message, error.fields);
+      return;
+    }
+    const clientError = clientErrorOf(error);
+    if (clientError) {
+      const [code, message] = bodyErrorCodes[clientError.type] ?? [
+        "bad_request",
+        "The request is not valid.",
+      ];
+      sendError(res, clientError.status, code, message);
+      return;
+    }
+    log.error("unhandled API error", { method: req.method, path: req.path, error });
+    sendError(res, 500, "internal_error", "Something went wrong on our side. Please try again.");
+  };
+}

@@ -1,0 +1,28 @@
+import type { RequestHandler } from "express";
+import { type AssetManifest, renderErrorPage, renderPage } from "../../site/server";
+import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
+import type { Logger } from "../log";
+
+/** Server-renders every GET of a page path, in the locale its prefix names. */
+export function pagesHandler(assets: AssetManifest, log: Logger): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      next();
+      return;
+    }
+    let page: ReturnType<typeof renderPage>;
+    try {
+      page = renderPage(req.path, assets);
+    } catch (error) {
+      log.error("page render failed", { path: req.path, error });
+      page = renderErrorPage(req.path, assets);
+    }
+    res
+      .status(page.status)
+      .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
+      .setHeader("Content-Language", page.locale)
+      .setHeader("Cache-Control", "no-cache")
+      .type("html")
+      .send(page.html);
+  };
+}

@@ -1,0 +1,100 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import type { Logger } from "../log";
+import { migrationsFor } from "./migrations/index";
+import type { Database } from "./schema";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface Storage {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Applies every pending migration. */
+  migrate(): Promise<void>;
+  /** Closes connections; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /** postgres://… selects PostgreSQL; without it, SQLite in dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  log?: Logger;
+}
+
+export const SQLITE_FILE_NAME = "nayacompare.sqlite";
+
+const PG_INT8 = 20;
+const PG_TIMESTAMPTZ = 1184;
+
+function openSqlite(dataDir: string): SqliteDialect {
+  mkdirSync(dataDir, { recursive: true });
+  const database = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME));
+  database.pragma("journal_mode = WAL");
+  // FULL: a commit is on disk before we answer the client (DESIGN "Runtime choices").
+  database.pragma("synchronous = FULL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  return new SqliteDialect({ database });
+}
+
+function openPostgres(connectionString: string, log: Logger | undefined): PostgresDialect {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") => {
+        // Same shapes as SQLite gives: ISO strings for times, numbers for counts.
+        if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
+        if (oid === PG_INT8) return (value: string) => Number(value);
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", (error) => log?.error("postgres pool error", { error }));
+  return new PostgresDialect({ pool });
+}
+
+export function openStorage(options: StorageOptions): Storage {
+  const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
+  const dialect = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.log)
+    : openSqlite(options.dataDir);
+  const db = new Kysely<Database>({ dialect });
+  let closed: Promise<void> | undefined;
+
+  return {
+    db,
+    engine,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async migrate() {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrationsFor(engine) },
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((result) => result.status === "Error");
+      if (error) {
+        throw new Error(
+          `Database migration ${failed ? `"${failed.migrationName}" ` : ""}failed: ${String(error)}`,
+          { cause: error },
+        );
+      }
+    },
+    close() {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+}

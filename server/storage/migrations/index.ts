@@ -1,0 +1,15 @@
+import type { Migration } from "kysely/migration";
+import type { Engine } from "../database";
+import { createEventsTable } from "./0001_events";
+import { columnTypes } from "./column-types";
+
+/**
+ * Every migration, in order, for either engine. Names sort in the order they
+ * must run; never rename or edit one that has shipped, add a new one.
+ */
+export function migrationsFor(engine: Engine): Record<string, Migration> {
+  const types = columnTypes(engine);
+  return {
+    "0001_events": createEventsTable(types),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Builds an app over a real storage for the HTTP and storage tests: SQLite
+ * in a fresh temporary folder, or PostgreSQL in a fresh schema.
+ */
+
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createApp } from "./app";
+import { createLogger } from "./log";
+import { openStorage, type Storage } from "./storage/database";
+
+export const testAssets = {
+  scripts: ["/assets/client-test.js"],
+  styles: ["/assets/site-test.css"],
+};
+
+export const silentLog = createLogger("silent");
+
+export interface TestStorage {
+  storage: Storage;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+export async function openTestSqlite(): Promise<TestStorage> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-test-"));
+  const storage = openStorage({ dataDir, log: silentLog });
+  await storage.migrate();
+  return {
+    storage,
+    dataDir,
+    async cleanup() {
+      await storage.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * PostgreSQL tests each get a database of their own, so they run side by
+ * side and leave nothing behind in the server they are given.
+ */
+export async function openTestPostgres(serverUrl: string): Promise<TestStorage> {
+  const name = `nayacompare_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const storage = openStorage({ databaseUrl: url.toString(), dataDir: "", log: silentLog });
+  await storage.migrate();
+  return {
+    storage,
+    dataDir: "",
+    async cleanup() {
+      await storage.close();
+      await admin(`drop database ${name} with (force)`);
+    },
+  };
+}
+
+export function appWith(storage: Storage) {
+  return createApp({ storage, log: silentLog, assets: testAssets });
+}

@@ -1,0 +1,30 @@
+/** The site's browser entry: hydrates the server-rendered page. */
+import { hydrateRoot } from "react-dom/client";
+import { isLocale } from "../core/locale";
+import { App, type AppState } from "./App";
+
+function readState(): AppState {
+  const text = document.getElementById("app-state")?.textContent;
+  const state: unknown = text ? JSON.parse(text) : undefined;
+  if (
+    typeof state !== "object" ||
+    state === null ||
+    !("locale" in state && isLocale(state.locale)) ||
+    !("rest" in state && typeof state.rest === "string") ||
+    !("page" in state && typeof state.page === "string")
+  ) {
+    throw new Error("The page carries no valid app state; it stays server-rendered.");
+  }
+  return state as AppState;
+}
+
+const root = document.getElementById("root");
+if (root) {
+  hydrateRoot(root, <App state={readState()} />, {
+    onRecoverableError(error, info) {
+      // Production React reports a hydration mismatch here and then quietly
+      // re-renders on the client; say so loudly instead.
+      console.error("Recoverable React error", error, info.componentStack);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, renderDocument, serializeState } from "./document";
+
+const assets = { scripts: ["/assets/client-abc.js"], styles: ["/assets/site-abc.css"] };
+
+describe("serializeState", () => {
+  it("cannot close the script element it sits in", () => {
+    const text = serializeState({ rest: "/</script><script>alert(1)</script>" });
+    expect(text).not.toContain("</script>");
+    expect(JSON.parse(text)).toEqual({ rest: "/</script><script>alert(1)</script>" });
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML specials", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+});
+
+describe("renderDocument", () => {
+  it("sets the page language and links the client files", () => {
+    const html = renderDocument({
+      locale: "si",
+      title: "T",
+      description: "D",
+      bodyHtml: "<p>x</p>",
+      state: { page: "home" },
+      assets,
+    });
+    expect(html).toMatch(/^<!doctype html><html lang="si">/);
+    expect(html).toContain('<script type="module" src="/assets/client-abc.js">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/site-abc.css">');
+    expect(html).toContain('<div id="root"><p>x</p></div>');
+  });
+
+  it("leaves out the client script for a page without state", () => {
+    const html = renderDocument({
+      locale: "en",
+      title: "T",
+      description: "D",
+      bodyHtml: "",
+      assets,
+    });
+    expect(html).not.toContain("<script");
+  });
+});

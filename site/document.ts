@@ -1,0 +1,58 @@
+import type { Locale } from "../core/locale";
+
+/** The hashed client files of a build, read from dist/site/manifest.json. */
+export interface AssetManifest {
+  scripts: string[];
+  styles: string[];
+}
+
+export interface DocumentParts {
+  locale: Locale;
+  title: string;
+  description: string;
+  bodyHtml: string;
+  /** Serialised for the client to hydrate with; omitted for static pages. */
+  state?: unknown;
+  assets: AssetManifest;
+}
+
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+}
+
+/**
+ * JSON that is safe inside a <script> element: no "</script>", no "<!--",
+ * and no U+2028/U+2029, which older parsers treat as line ends.
+ */
+export function serializeState(state: unknown): string {
+  return JSON.stringify(state)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export function renderDocument(parts: DocumentParts): string {
+  const { locale, title, description, bodyHtml, state, assets } = parts;
+  const styles = assets.styles
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .join("");
+  const scripts =
+    state === undefined
+      ? ""
+      : assets.scripts
+          .map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`)
+          .join("");
+  const stateScript =
+    state === undefined
+      ? ""
+      : `<script type="application/json" id="app-state">${serializeState(state)}</script>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
+}

@@ -1,0 +1,53 @@
+/**
+ * The site's server entry: the only module of site/ that server/ imports.
+ * It turns a request path into a complete HTML document and a status.
+ */
+import { renderToString } from "react-dom/server";
+import { type Locale, splitLocalePath } from "../core/locale";
+import { messagesFor } from "../core/messages";
+import { App, type AppState } from "./App";
+import { type AssetManifest, renderDocument } from "./document";
+import { matchRoute } from "./routes";
+
+export type { AssetManifest } from "./document";
+
+export interface RenderedPage {
+  status: number;
+  locale: Locale;
+  html: string;
+}
+
+export function renderPage(path: string, assets: AssetManifest): RenderedPage {
+  const { locale, rest, route } = matchRoute(path);
+  const t = messagesFor(locale);
+  const state: AppState = { locale, rest, page: route ? route.name : "not-found" };
+  const title = route ? `${t.siteName}: ${t.siteTagline}` : `${t.notFoundTitle} | ${t.siteName}`;
+  const html = renderDocument({
+    locale,
+    title,
+    description: t.siteTagline,
+    bodyHtml: renderToString(<App state={state} />),
+    state,
+    assets,
+  });
+  return { status: route ? 200 : 404, locale, html };
+}
+
+/**
+ * The full-page error screen (SPEC §2, §8). Static: it must render even
+ * when the React tree is what failed, so it uses no component.
+ */
+export function renderErrorPage(path: string, assets: AssetManifest): RenderedPage {
+  const { locale } = splitLocalePath(path);
+  const t = messagesFor(locale);
+  const home = locale === "si" ? "/" : `/${locale}/`;
+  const bodyHtml = `<main id="main" class="error-screen"><h1>${t.errorTitle}</h1><p>${t.errorText}</p><a class="button" href="${home}">${t.siteName}</a></main>`;
+  const html = renderDocument({
+    locale,
+    title: `${t.errorTitle} | ${t.siteName}`,
+    description: t.siteTagline,
+    bodyHtml,
+    assets,
+  });
+  return { status: 500, locale, html };
+}

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * DESIGN.md's import arrows: core/ imports nothing of ours, widget/ only
+ * core/, site/ core/ and widget/, server/ core/ and the site's server entry.
+ * Packages are limited too: core/ may use zod only, so it runs anywhere.
+ */
+const layers = {
+  core: { folders: ["core"], packages: ["zod"] },
+  widget: { folders: ["core", "widget"], packages: ["react", "react-dom", "@r2wc/"] },
+  site: { folders: ["core", "widget", "site"], packages: ["react", "react-dom"] },
+  server: { folders: ["core", "server"], packages: null },
+} as const;
+
+const SERVER_MAY_IMPORT_FROM_SITE = "site/server";
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.(ts|tsx)$/.test(file))
+    .map((file) => path.join(folder, file));
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|(?:^|\n)\s*import\s+"([^"]+)"/g;
+  return [...text.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] ?? specifier);
+}
+
+describe("import boundaries (DESIGN.md)", () => {
+  for (const [layer, rule] of Object.entries(layers)) {
+    it(`${layer}/ imports only what it may`, () => {
+      const violations: string[] = [];
+      for (const file of sourceFiles(layer)) {
+        const isTest = /\.test\.tsx?$/.test(file);
+        for (const specifier of importsOf(file)) {
+          if (specifier.startsWith(".")) {
+            const target = path.relative(".", path.resolve(path.dirname(file), specifier));
+            const folder = target.split(path.sep)[0] ?? "";
+            const allowed =
+              (rule.folders as readonly string[]).includes(folder) ||
+              (layer === "server" && target === SERVER_MAY_IMPORT_FROM_SITE);
+            if (!allowed) violations.push(`${file} → ${target}`);
+          } else if (rule.packages && !(isTest && specifier === "vitest")) {
+            const name = packageName(specifier.replace(/\?raw$/, ""));
+            const allowed = rule.packages.some((prefix) =>
+              prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix,
+            );
+            if (!allowed) violations.push(`${file} → package ${specifier}`);
+          }
+        }
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});

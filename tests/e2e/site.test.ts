@@ -1,0 +1,58 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchConsole } from "../support/browser";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the site in a browser", () => {
+  it.each([
+    ["/", "si", "එකම අයදුම්පතකින් ඔබට ගැළපෙන ණය දීමනා"],
+    ["/en/", "en", "Loan offers that suit you, from one application"],
+  ])("renders %s on the server and hydrates it without a warning", async (path, lang, title) => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status()).toBe(200);
+    await page.waitForSelector("html[data-hydrated='true']");
+    expect(await page.getAttribute("html", "lang")).toBe(lang);
+    expect(await page.textContent("h1")).toBe(title);
+
+    // Hydrated means interactive: the slider answers the keyboard.
+    await page.getByRole("slider").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.locator(".lw-amount", { hasText: "Rs. 51,000" }).waitFor();
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the not-found page in the right language with a way to apply", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/en/no-such-page/`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    expect(await page.textContent("h1")).toBe("Page not found");
+    expect(await page.getByRole("link", { name: "Get money" }).getAttribute("href")).toBe(
+      "/en/application/",
+    );
+    await page.close();
+  });
+
+  it("redirects a path without a trailing slash", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/en`);
+    expect(new URL(page.url()).pathname).toBe("/en/");
+    await page.close();
+  });
+});

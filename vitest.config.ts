@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Four groups, run by scripts/test.mjs in this order:
+ * unit (pure code, beside it), http (the Express app, no port), storage
+ * (SQLite always, PostgreSQL when TEST_DATABASE_URL is set), and e2e (the
+ * built server as a process and the system Chromium; needs `npm run build`).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{core,widget,site,server}/**/*.test.{ts,tsx}", "tests/architecture.test.ts"],
+          exclude: ["**/*.http.test.ts", "**/*.storage.test.ts"],
+        },
+      },
+      {
+        test: { name: "http", include: ["server/**/*.http.test.ts"] },
+      },
+      {
+        test: { name: "storage", include: ["server/**/*.storage.test.ts"], testTimeout: 20_000 },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
