@@ -45,6 +45,13 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
+  // server.close() closes only the connections idle at that moment; one whose
+  // request finishes later would stay open for the keep-alive timeout.
+  server.on("request", (_req, res) => {
+    res.on("finish", () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
