@@ -5,11 +5,13 @@
  *  3. the server: ESM for Node, with the site's server entry inside.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import alias from "@rollup/plugin-alias";
 import commonjs from "@rollup/plugin-commonjs";
+import json from "@rollup/plugin-json";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import replace from "@rollup/plugin-replace";
 import terser from "@rollup/plugin-terser";
@@ -72,11 +74,13 @@ function siteAssets() {
         .map((file) => readFileSync(file, "utf8"))
         .join("\n");
       stylesheet = this.emitFile({ type: "asset", name: "site.css", source: minifyCss(css) });
-      for (const name of readdirSync("site/public")) {
+      const files = readdirSync("site/public", { recursive: true, withFileTypes: true });
+      for (const file of files.filter((entry) => entry.isFile())) {
+        const relative = path.relative("site/public", path.join(file.parentPath, file.name));
         this.emitFile({
           type: "asset",
-          fileName: `public/${name}`,
-          source: readFileSync(`site/public/${name}`),
+          fileName: `public/${relative}`,
+          source: readFileSync(path.join("site/public", relative)),
         });
       }
     },
@@ -90,6 +94,31 @@ function siteAssets() {
         type: "asset",
         fileName: "manifest.json",
         source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+/**
+ * Next to dist/widget/loan-widget.js (always the latest), a pinned copy named
+ * by version and content hash, and manifest.json with its SRI hash, so a
+ * partner can pin: <script src="…/loan-widget-0.1.0-1a2b3c4d.js" integrity="sha384-…">.
+ */
+function pinnedWidget() {
+  const { version } = JSON.parse(readFileSync("package.json", "utf8"));
+  return {
+    name: "pinned-widget",
+    generateBundle(_options, bundle) {
+      const chunk = Object.values(bundle).find((file) => file.type === "chunk" && file.isEntry);
+      if (!chunk) return;
+      const hash = createHash("sha256").update(chunk.code).digest("hex").slice(0, 8);
+      const pinned = `loan-widget-${version}-${hash}.js`;
+      const integrity = `sha384-${createHash("sha384").update(chunk.code).digest("base64")}`;
+      this.emitFile({ type: "asset", fileName: pinned, source: chunk.code });
+      this.emitFile({
+        type: "asset",
+        fileName: "manifest.json",
+        source: `${JSON.stringify({ version, latest: chunk.fileName, pinned, integrity }, null, 2)}\n`,
       });
     },
   };
@@ -113,18 +142,40 @@ function reportSizes(label) {
   };
 }
 
+/** Resolves r2wc's `react` import to widget/r2wc-react.ts (see there why). */
+function r2wcReact() {
+  return {
+    name: "r2wc-react",
+    resolveId(source, importer) {
+      if (source === "react" && importer?.includes("/@r2wc/")) {
+        return path.resolve("widget/r2wc-react.ts");
+      }
+      return null;
+    },
+  };
+}
+
 const isBareImport = (id) => !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0");
 
 export default [
   {
     input: "widget/index.ts",
     output: {
-      file: "dist/widget/loan-widget.js",
+      dir: "dist/widget",
+      entryFileNames: "loan-widget.js",
       format: "iife",
-      plugins: [terser({ format: { comments: false } })],
+      plugins: [
+        terser({
+          ecma: 2020,
+          toplevel: true,
+          compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
+          format: { comments: false },
+        }),
+      ],
     },
     plugins: [
       productionReact(),
+      r2wcReact(),
       alias({
         entries: [
           { find: /^react$/, replacement: "preact/compat" },
@@ -136,6 +187,7 @@ export default [
       rawCss(),
       nodeResolve({ browser: true, extensions }),
       typescriptPlugin({ sourceMap: false }),
+      pinnedWidget(),
       reportSizes("widget"),
     ],
   },
@@ -160,9 +212,25 @@ export default [
     ],
   },
   {
+    // A partner's React app for examples/react-host.html; not part of the product.
+    input: "examples/react-host/app.tsx",
+    output: { file: "dist/examples/react-host.js", format: "es" },
+    plugins: [
+      productionReact(),
+      nodeResolve({ browser: true, extensions }),
+      commonjs(),
+      typescriptPlugin({ sourceMap: false }),
+    ],
+  },
+  {
     input: "server/main.ts",
     output: { file: "dist/server/main.js", format: "es", sourcemap: true },
     external: isBareImport,
-    plugins: [rawCss(), nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
+    plugins: [
+      rawCss(),
+      json({ preferConst: true }),
+      nodeResolve({ extensions }),
+      typescriptPlugin({ sourceMap: true }),
+    ],
   },
 ];

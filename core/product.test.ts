@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clampLoanAmount, LOAN_AMOUNT_LK } from "./product";
+import {
+  clampLoanAmount,
+  clampLoanTerm,
+  LOAN_AMOUNT_LK,
+  LOAN_TERM_DAYS_LK,
+  representativeTerms,
+  termMonths,
+} from "./product";
 
 describe("clampLoanAmount", () => {
   it("keeps amounts inside the bounds", () => {
@@ -14,5 +21,29 @@ describe("clampLoanAmount", () => {
 
   it("falls back to the default for a non-number", () => {
     expect(clampLoanAmount(Number.NaN)).toBe(LOAN_AMOUNT_LK.default);
+  });
+});
+
+describe("clampLoanTerm", () => {
+  it("keeps terms from 61 days to a year, in whole days", () => {
+    expect(clampLoanTerm(30)).toBe(61);
+    expect(clampLoanTerm(400)).toBe(365);
+    expect(clampLoanTerm(90.4)).toBe(90);
+    expect(clampLoanTerm(Number.NaN)).toBe(LOAN_TERM_DAYS_LK.default);
+  });
+});
+
+describe("termMonths", () => {
+  it("rounds a term to whole months", () => {
+    expect(termMonths(61)).toBe(2);
+    expect(termMonths(91)).toBe(3);
+    expect(termMonths(365)).toBe(12);
+  });
+});
+
+describe("representativeTerms", () => {
+  it("repays short terms at once and longer ones monthly", () => {
+    expect(representativeTerms(120).repayment).toBe("single");
+    expect(representativeTerms(121).repayment).toBe("monthly");
   });
 });

@@ -1,18 +1,22 @@
 import path from "node:path";
 import express, { type Express } from "express";
 import type { AssetManifest } from "../site/server";
+import type { Catalogues } from "./feed/catalogue";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Logger } from "./log";
 import { eventsRouter } from "./routes/events";
+import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
 import { pagesHandler } from "./routes/pages";
 import type { Storage } from "./storage/database";
 
 export interface AppDependencies {
   storage: Storage;
+  /** Offer catalogues by feed config name, validated at start. */
+  catalogues: Catalogues;
   log: Logger;
   /** The site build's client files, linked from every page. */
   assets: AssetManifest;
@@ -29,7 +33,7 @@ const ONE_YEAR_MS = 365 * ONE_DAY_MS;
  * then the trailing-slash redirect, then the page renderer, which answers
  * every remaining GET (with 404 for an unknown page).
  */
-export function createApp({ storage, log, assets, distDir }: AppDependencies): Express {
+export function createApp({ storage, catalogues, log, assets, distDir }: AppDependencies): Express {
   const app = express();
   app.disable("x-powered-by");
   app.use(securityHeaders);
@@ -39,6 +43,7 @@ export function createApp({ storage, log, assets, distDir }: AppDependencies): E
 
   const api = express.Router();
   api.use(eventsRouter(storage));
+  api.use(feedRouter(catalogues));
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
@@ -49,10 +54,15 @@ export function createApp({ storage, log, assets, distDir }: AppDependencies): E
       "/widget/v1",
       express.static(path.join(distDir, "widget"), {
         index: false,
-        setHeaders(res) {
+        setHeaders(res, file) {
           res.setHeader("Access-Control-Allow-Origin", "*");
           res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-          res.setHeader("Cache-Control", "public, max-age=300");
+          // A pinned copy (name with version and hash) never changes; the latest does.
+          const pinned = /loan-widget-[\d.]+-[0-9a-f]{8}\.js$/.test(file);
+          res.setHeader(
+            "Cache-Control",
+            pinned ? `public, max-age=${ONE_YEAR_MS / 1000}, immutable` : "public, max-age=300",
+          );
         },
       }),
     );

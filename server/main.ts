@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
 import { loadAssetManifest } from "./assets";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
 import { openStorage } from "./storage/database";
 
@@ -31,7 +32,13 @@ async function main(): Promise<void> {
 
   const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   await storage.migrate();
-  const app = createApp({ storage, log, assets: loadAssetManifest(distDir), distDir });
+  const app = createApp({
+    storage,
+    catalogues: loadCatalogues(),
+    log,
+    assets: loadAssetManifest(distDir),
+    distDir,
+  });
 
   const server = app.listen(config.PORT, config.HOST ?? "::", (error?: Error) => {
     if (error) {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createApp } from "./app";
+import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
 import { openStorage, type Storage } from "./storage/database";
 
@@ -70,5 +71,5 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
 }
 
 export function appWith(storage: Storage) {
-  return createApp({ storage, log: silentLog, assets: testAssets });
+  return createApp({ storage, catalogues: loadCatalogues(), log: silentLog, assets: testAssets });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
+import type { CalendarDate } from "../core/dates";
 import { type Locale, localizePath } from "../core/locale";
-import { messagesFor } from "../core/messages";
+import { siteMessagesFor } from "./messages";
 import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import type { RouteName } from "./routes";
@@ -11,19 +12,21 @@ export interface AppState {
   /** The path without its locale prefix. */
   rest: string;
   page: RouteName | "not-found";
+  /** Today in Colombo as the server saw it, so both renders compute the same dates. */
+  today: CalendarDate;
 }
 
 function Page({ state }: { state: AppState }) {
   switch (state.page) {
     case "home":
-      return <HomePage locale={state.locale} />;
+      return <HomePage locale={state.locale} today={state.today} />;
     case "not-found":
       return <NotFoundPage locale={state.locale} />;
   }
 }
 
 export function App({ state }: { state: AppState }) {
-  const t = messagesFor(state.locale);
+  const t = siteMessagesFor(state.locale);
   const otherLocale: Locale = state.locale === "si" ? "en" : "si";
 
   useEffect(() => {

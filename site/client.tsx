@@ -1,5 +1,6 @@
 /** The site's browser entry: hydrates the server-rendered page. */
 import { hydrateRoot } from "react-dom/client";
+import { isIsoDate } from "../core/dates";
 import { isLocale } from "../core/locale";
 import { App, type AppState } from "./App";
 
@@ -11,7 +12,8 @@ function readState(): AppState {
     state === null ||
     !("locale" in state && isLocale(state.locale)) ||
     !("rest" in state && typeof state.rest === "string") ||
-    !("page" in state && typeof state.page === "string")
+    !("page" in state && typeof state.page === "string") ||
+    !("today" in state && typeof state.today === "string" && isIsoDate(state.today))
   ) {
     throw new Error("The page carries no valid app state; it stays server-rendered.");
   }

@@ -3,10 +3,11 @@
  * It turns a request path into a complete HTML document and a status.
  */
 import { renderToString } from "react-dom/server";
+import { colomboToday } from "../core/dates";
 import { type Locale, splitLocalePath } from "../core/locale";
-import { messagesFor } from "../core/messages";
 import { App, type AppState } from "./App";
 import { type AssetManifest, renderDocument } from "./document";
+import { siteMessagesFor } from "./messages";
 import { matchRoute } from "./routes";
 
 export type { AssetManifest } from "./document";
@@ -17,10 +18,19 @@ export interface RenderedPage {
   html: string;
 }
 
-export function renderPage(path: string, assets: AssetManifest): RenderedPage {
+export function renderPage(
+  path: string,
+  assets: AssetManifest,
+  now: Date = new Date(),
+): RenderedPage {
   const { locale, rest, route } = matchRoute(path);
-  const t = messagesFor(locale);
-  const state: AppState = { locale, rest, page: route ? route.name : "not-found" };
+  const t = siteMessagesFor(locale);
+  const state: AppState = {
+    locale,
+    rest,
+    page: route ? route.name : "not-found",
+    today: colomboToday(now),
+  };
   const title = route ? `${t.siteName}: ${t.siteTagline}` : `${t.notFoundTitle} | ${t.siteName}`;
   const html = renderDocument({
     locale,
@@ -39,7 +49,7 @@ export function renderPage(path: string, assets: AssetManifest): RenderedPage {
  */
 export function renderErrorPage(path: string, assets: AssetManifest): RenderedPage {
   const { locale } = splitLocalePath(path);
-  const t = messagesFor(locale);
+  const t = siteMessagesFor(locale);
   const home = locale === "si" ? "/" : `/${locale}/`;
   const bodyHtml = `<main id="main" class="error-screen"><h1>${t.errorTitle}</h1><p>${t.errorText}</p><a class="button" href="${home}">${t.siteName}</a></main>`;
   const html = renderDocument({

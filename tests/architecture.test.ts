@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
  */
 const layers = {
   core: { folders: ["core"], packages: ["zod"] },
-  widget: { folders: ["core", "widget"], packages: ["react", "react-dom", "@r2wc/"] },
+  // preact only in widget/r2wc-react.ts, which narrows what r2wc pulls from compat.
+  widget: { folders: ["core", "widget"], packages: ["react", "react-dom", "@r2wc/", "preact"] },
   site: { folders: ["core", "widget", "site"], packages: ["react", "react-dom"] },
   server: { folders: ["core", "server"], packages: null },
 } as const;

@@ -1,23 +1,241 @@
 import r2wc from "@r2wc/react-to-web-component";
-import type { ComponentType } from "react";
+import { type ComponentType, useEffect, useState } from "react";
+import { type CalendarDate, colomboToday } from "../core/dates";
+import { approvalPercent, type EligibilityAnswers } from "../core/eligibility";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
-import { LoanCalculator } from "./components/LoanCalculator";
+import { messagesFor } from "../core/messages";
+import { type Attribution, applicationUrl } from "./apply-link";
+import { Calculator } from "./components/Calculator";
+import { EligibilityTest } from "./components/EligibilityTest";
+import { LoanWidget } from "./components/LoanWidget";
+import { OfferList } from "./components/OfferList";
+import { emit } from "./events";
+import { type LoanSelection, normalizeSelection, representativeQuote } from "./loan-selection";
+import { useOffersFeed } from "./offers-feed";
+import { readScriptDefaults, type ScriptDefaults } from "./script-defaults";
 import { adoptWidgetStyles } from "./styles/adopt";
 
 /** How r2wc turns an attribute's text into a prop. */
 type AttributeType = "string" | "number" | "boolean" | "json";
 
+/** Attributes every element takes; r2wc maps `apiBase` to `api-base`. */
+interface CommonProps {
+  container?: ShadowRoot;
+  lang?: string;
+  partner?: string;
+  amount?: number;
+  period?: number;
+  apiBase?: string;
+  sub1?: string;
+  sub2?: string;
+  sub3?: string;
+  sub4?: string;
+  sub5?: string;
+}
+
+const COMMON_ATTRIBUTES = {
+  lang: "string",
+  partner: "string",
+  amount: "number",
+  period: "number",
+  apiBase: "string",
+  sub1: "string",
+  sub2: "string",
+  sub3: "string",
+  sub4: "string",
+  sub5: "string",
+} as const satisfies Record<Exclude<keyof CommonProps, "container">, AttributeType>;
+
+let scriptDefaults: ScriptDefaults | undefined;
+
+/** The element's `lang`, else the script tag's `data-lang`, else the page's `<html lang>`, else Sinhala. */
+function resolveLocale(lang: string | undefined): Locale {
+  for (const candidate of [lang, scriptDefaults?.lang, document.documentElement.lang]) {
+    const code = candidate?.toLowerCase().split("-")[0];
+    if (isLocale(code)) return code;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** Everything an element needs that comes from attributes, the script tag and the clock. */
+function useElementContext(props: CommonProps) {
+  const defaults = scriptDefaults ?? readScriptDefaults();
+  const locale = resolveLocale(props.lang);
+  const apiBase = (props.apiBase ?? defaults.apiBase).replace(/\/+$/, "");
+  const attribution: Attribution = {
+    partner: props.partner ?? defaults.partner,
+    sub1: props.sub1 ?? defaults.sub1,
+    sub2: props.sub2 ?? defaults.sub2,
+    sub3: props.sub3 ?? defaults.sub3,
+    sub4: props.sub4 ?? defaults.sub4,
+    sub5: props.sub5 ?? defaults.sub5,
+  };
+  const [today] = useState<CalendarDate>(() => colomboToday(new Date()));
+  const host = props.container?.host;
+  return { locale, apiBase, attribution, today, host };
+}
+
+/** The selection starts from the attributes and follows them when they change. */
+function useSelection(amount: number | undefined, period: number | undefined) {
+  const [selection, setSelection] = useState<LoanSelection>(() =>
+    normalizeSelection(amount, period),
+  );
+  useEffect(() => {
+    setSelection(normalizeSelection(amount, period));
+  }, [amount, period]);
+  return [selection, setSelection] as const;
+}
+
+function useAnswers(host: Element | undefined) {
+  const [answers, setAnswers] = useState<EligibilityAnswers>({});
+  const onAnswer = (name: keyof EligibilityAnswers, value: boolean) => {
+    const next = { ...answers, [name]: value };
+    setAnswers(next);
+    if (host) emit(host, "loan-eligibility", { answers: next, percent: approvalPercent(next) });
+  };
+  return { answers, onAnswer };
+}
+
+function selectionChanged(
+  host: Element | undefined,
+  selection: LoanSelection,
+  today: CalendarDate,
+) {
+  if (!host) return;
+  const quote = representativeQuote(selection, today);
+  emit(host, "loan-change", {
+    amount: selection.amount,
+    period: selection.termDays,
+    total: quote.total,
+    apr: quote.apr,
+    returnDate: quote.returnDate,
+  });
+}
+
+/**
+ * `<loan-calculator>`: amount and period sliders, the loan's figures, and
+ * "Apply now". Events: `loan-change`, `loan-apply`.
+ */
+function CalculatorElement(props: CommonProps) {
+  const { locale, apiBase, attribution, today, host } = useElementContext(props);
+  const [selection, setSelection] = useSelection(props.amount, props.period);
+  const url = applicationUrl({ apiBase, locale, selection, attribution });
+  return (
+    <div className="lw-root">
+      <Calculator
+        locale={locale}
+        selection={selection}
+        today={today}
+        onSelectionChange={(next) => {
+          setSelection(next);
+          selectionChanged(host, next, today);
+        }}
+      />
+      <a
+        className="lw-cta"
+        part="cta apply"
+        href={url}
+        onClick={(event) => {
+          const go =
+            !host ||
+            emit(host, "loan-apply", { amount: selection.amount, period: selection.termDays, url });
+          if (!go) event.preventDefault();
+        }}
+      >
+        {messagesFor(locale).applyNow}
+      </a>
+    </div>
+  );
+}
+
+/** `<loan-eligibility>`: the four questions and the score. Event: `loan-eligibility`. */
+function EligibilityElement(props: CommonProps) {
+  const { locale, host } = useElementContext(props);
+  const { answers, onAnswer } = useAnswers(host);
+  return (
+    <div className="lw-root">
+      <EligibilityTest locale={locale} answers={answers} onAnswer={onAnswer} />
+    </div>
+  );
+}
+
+/** `<loan-offers amount period>`: the offers for that loan. Event: `loan-offer-select`. */
+function OffersElement(props: CommonProps) {
+  const { locale, apiBase, attribution, today, host } = useElementContext(props);
+  const [selection] = useSelection(props.amount, props.period);
+  const { feed, retry } = useOffersFeed(apiBase);
+  return (
+    <div className="lw-root">
+      <OfferList
+        locale={locale}
+        selection={selection}
+        today={today}
+        feed={feed}
+        onRetry={retry}
+        assetBase={apiBase}
+        offerHref={(offerId) =>
+          applicationUrl({ apiBase, locale, selection, attribution, offerId })
+        }
+        onOfferSelect={(offerId) => !host || emit(host, "loan-offer-select", { offerId })}
+      />
+    </div>
+  );
+}
+
+/** `<loan-widget>`: calculator → eligibility → offers → apply. All four events. */
+function WidgetElement(props: CommonProps) {
+  const { locale, apiBase, attribution, today, host } = useElementContext(props);
+  const [selection, setSelection] = useSelection(props.amount, props.period);
+  const { answers, onAnswer } = useAnswers(host);
+  const { feed, retry } = useOffersFeed(apiBase);
+  const applyHref = applicationUrl({ apiBase, locale, selection, attribution });
+  return (
+    <div className="lw-root">
+      <LoanWidget
+        locale={locale}
+        selection={selection}
+        onSelectionChange={(next) => {
+          setSelection(next);
+          selectionChanged(host, next, today);
+        }}
+        answers={answers}
+        onAnswer={onAnswer}
+        today={today}
+        feed={feed}
+        onRetry={retry}
+        assetBase={apiBase}
+        offerHref={(offerId) =>
+          applicationUrl({ apiBase, locale, selection, attribution, offerId })
+        }
+        onOfferSelect={(offerId) => !host || emit(host, "loan-offer-select", { offerId })}
+        applyHref={applyHref}
+        onApply={() =>
+          !host ||
+          emit(host, "loan-apply", {
+            amount: selection.amount,
+            period: selection.termDays,
+            url: applyHref,
+          })
+        }
+      />
+    </div>
+  );
+}
+
 /**
  * Defines a custom element once: a second copy of the script on the same
  * page finds the name taken and leaves the first definition alone.
  */
-function defineElement<Props extends object>(
-  name: string,
-  component: ComponentType<Props>,
-  props: Record<Exclude<Extract<keyof Props, string>, "container">, AttributeType>,
-): void {
+function defineElement(name: string, component: ComponentType<CommonProps>): void {
   if (customElements.get(name)) return;
-  const Base = r2wc(component, { shadow: "open", props });
+  // r2wc's type says only "a custom element"; its class does have connectedCallback.
+  const Base = r2wc(component, {
+    shadow: "open",
+    props: COMMON_ATTRIBUTES,
+  }) as new () => HTMLElement & {
+    connectedCallback(): void;
+  };
+  const propertyNames = Object.keys(COMMON_ATTRIBUTES);
   customElements.define(
     name,
     class extends Base {
@@ -26,38 +244,27 @@ function defineElement<Props extends object>(
         // r2wc attached the open shadow root in its constructor.
         if (this.shadowRoot) adoptWidgetStyles(this.shadowRoot);
       }
+
+      override connectedCallback() {
+        // A property set on the element before this script defined it sits on
+        // the instance and hides our accessor: move it through the accessor.
+        for (const property of propertyNames) {
+          if (Object.hasOwn(this, property)) {
+            const value = (this as Record<string, unknown>)[property];
+            delete (this as Record<string, unknown>)[property];
+            (this as Record<string, unknown>)[property] = value;
+          }
+        }
+        super.connectedCallback();
+      }
     },
   );
 }
 
-/** The element's `lang`, else the host page's `<html lang>`, else Sinhala. */
-function resolveLocale(lang: string | undefined): Locale {
-  for (const candidate of [lang, document.documentElement.lang]) {
-    const code = candidate?.toLowerCase().split("-")[0];
-    if (isLocale(code)) return code;
-  }
-  return DEFAULT_LOCALE;
-}
-
-interface CalculatorElementProps {
-  lang?: string;
-  amount?: number;
-}
-
-/**
- * `<loan-calculator lang="si|en" amount="50000">`
- *
- * Attributes: `lang` (default: the page's `<html lang>`, then `si`),
- * `amount` (starting amount in rupees, kept inside the product bounds).
- * Custom properties: `--loan-font-family`, `--loan-font-size`,
- * `--loan-color-text`, `--loan-color-surface`, `--loan-color-border`,
- * `--loan-color-accent`, `--loan-color-muted`, `--loan-color-focus`,
- * `--loan-space`, `--loan-radius`.
- */
-function CalculatorElement({ lang, amount }: CalculatorElementProps) {
-  return <LoanCalculator locale={resolveLocale(lang)} initialAmount={amount} />;
-}
-
 export function defineLoanElements(): void {
-  defineElement("loan-calculator", CalculatorElement, { lang: "string", amount: "number" });
+  scriptDefaults = readScriptDefaults();
+  defineElement("loan-calculator", CalculatorElement);
+  defineElement("loan-eligibility", EligibilityElement);
+  defineElement("loan-offers", OffersElement);
+  defineElement("loan-widget", WidgetElement);
 }

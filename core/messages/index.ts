@@ -14,3 +14,13 @@ const catalogs: Record<Locale, Messages> = { si, en };
 export function messagesFor(locale: Locale): Messages {
   return catalogs[locale];
 }
+
+/**
+ * Fills `{name}` placeholders: fill("{count} offers", { count: 3 }) → "3 offers".
+ * A placeholder without a value stays visible rather than vanishing.
+ */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+  );
+}

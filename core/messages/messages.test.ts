@@ -1,27 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { messagesFor } from "./index";
+import { catalogProblems } from "./catalog-checks";
+import { fill, messagesFor } from "./index";
 
-const sinhalaLetter = /[\u0D80-\u0DFF]/;
-
-describe("message catalogs", () => {
-  it("have the same keys in both languages", () => {
-    expect(Object.keys(messagesFor("si")).sort()).toEqual(Object.keys(messagesFor("en")).sort());
+describe("shared message catalogs", () => {
+  it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
+    expect(catalogProblems(messagesFor("si"), messagesFor("en"))).toEqual([]);
   });
+});
 
-  it("have no empty message", () => {
-    for (const locale of ["si", "en"] as const) {
-      for (const [key, text] of Object.entries(messagesFor(locale))) {
-        expect(text.trim(), `${locale}.${key}`).not.toBe("");
-      }
-    }
+describe("catalogProblems", () => {
+  it("finds a missing key, an empty text, a placeholder mismatch and untranslated copy", () => {
+    expect(
+      catalogProblems(
+        { a: "{n} දින", b: "", c: "Hello" },
+        { a: "{count} days", b: "B", c: "Hello", d: "D" },
+      ),
+    ).toEqual([
+      "a: placeholders differ between si and en",
+      "si.b is empty",
+      "si.b is not written in Sinhala",
+      "si.c is not written in Sinhala",
+      "si lacks d",
+    ]);
   });
+});
 
-  it("are written in Sinhala script where the copy is Sinhala", () => {
-    const si = messagesFor("si");
-    // The brand name and the link to the English page are the only Latin-script entries.
-    const latinOnly = Object.entries(si)
-      .filter(([, text]) => !sinhalaLetter.test(text))
-      .map(([key]) => key);
-    expect(latinOnly.sort()).toEqual(["languageSwitch", "siteName"]);
+describe("fill", () => {
+  it("replaces placeholders and leaves unknown ones visible", () => {
+    expect(fill("{count} offers matching you", { count: 3 })).toBe("3 offers matching you");
+    expect(fill("{a} and {b}", { a: 1 })).toBe("1 and {b}");
+    expect(fill("{toString}", {})).toBe("{toString}");
   });
 });

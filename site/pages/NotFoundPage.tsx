@@ -1,9 +1,9 @@
 import { type Locale, localizePath } from "../../core/locale";
-import { messagesFor } from "../../core/messages";
+import { siteMessagesFor } from "../messages";
 
 /** SPEC §8: 'Page not found', the apology, and a way on: 'Get money'. */
 export function NotFoundPage({ locale }: { locale: Locale }) {
-  const t = messagesFor(locale);
+  const t = siteMessagesFor(locale);
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       <h1 id="not-found-title">{t.notFoundTitle}</h1>

@@ -28,10 +28,10 @@ describe("the site in a browser", () => {
     expect(await page.getAttribute("html", "lang")).toBe(lang);
     expect(await page.textContent("h1")).toBe(title);
 
-    // Hydrated means interactive: the slider answers the keyboard.
-    await page.getByRole("slider").focus();
+    // Hydrated means interactive: the amount slider answers the keyboard.
+    await page.getByRole("slider").first().focus();
     await page.keyboard.press("ArrowRight");
-    await page.locator(".lw-amount", { hasText: "Rs. 51,000" }).waitFor();
+    await page.locator('[data-figure="amount"]', { hasText: "Rs. 51,000" }).waitFor();
 
     expect(problems).toEqual([]);
     await page.close();

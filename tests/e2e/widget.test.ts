@@ -1,78 +1,477 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExamplesServer } from "../../scripts/serve-examples.mjs";
+import { colomboToday, formatDate } from "../../core/dates";
+import { formatPercent } from "../../core/loan";
+import { formatRupees } from "../../core/money";
+import type { Offer } from "../../core/schemas/offer";
+import lk from "../../server/feed/catalogues/lk.json";
+import { representativeQuote } from "../../widget/loan-selection";
+import { priceOffers } from "../../widget/offer-figures";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { startExamples } from "../support/widget-pages";
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 
 let server: ServerProcess;
-let examples: Server;
-let examplesUrl: string;
+let examples: Awaited<ReturnType<typeof startExamples>>;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  examples = createExamplesServer({ widgetOrigin: server.url });
-  await new Promise<void>((resolve) => examples.listen(0, "127.0.0.1", resolve));
-  // 127.0.0.1 and another port: a different origin from the product's localhost.
-  examplesUrl = `http://127.0.0.1:${(examples.address() as AddressInfo).port}`;
+  examples = await startExamples(server.url);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => examples?.close(resolve));
+  await examples?.close();
   await server?.stop();
 });
 
-describe("the widget on a partner's page", () => {
-  it("is served to any origin", async () => {
-    const response = await fetch(`${server.url}/widget/v1/loan-widget.js`, {
-      headers: { Origin: "https://partner.example" },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    expect(response.headers.get("content-type")).toMatch(/javascript/);
+async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+  const problems = watchConsole(page);
+  await page.goto(`${examples.url}${path}`);
+  await page.waitForFunction(() => customElements.get("loan-widget") !== undefined);
+  return { page, problems };
+}
+
+/** The text of the figure cells of one element's calculator. */
+function figures(page: Page, host: string) {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector)?.shadowRoot;
+    const read = (name: string) =>
+      root?.querySelector(`.lw-indicators [data-figure="${name}"]`)?.firstChild?.textContent;
+    return {
+      amount: read("amount"),
+      apr: read("apr"),
+      total: read("total"),
+      returnDate: read("return-date"),
+    };
+  }, host);
+}
+
+function expectedFigures(amount: number, termDays: number) {
+  const today = colomboToday(new Date());
+  const quote = representativeQuote({ amount, termDays }, today);
+  return {
+    amount: formatRupees(amount),
+    apr: formatPercent(quote.apr),
+    total: formatRupees(quote.total),
+    returnDate: formatDate(quote.returnDate),
+  };
+}
+
+/** Records the widget's events on the page, for the test to read. */
+async function recordEvents(page: Page) {
+  await page.evaluate(() => {
+    const seen: { type: string; detail: unknown; composed: boolean; bubbles: boolean }[] = [];
+    (window as unknown as { seenEvents: typeof seen }).seenEvents = seen;
+    for (const type of ["loan-change", "loan-eligibility", "loan-offer-select", "loan-apply"]) {
+      document.addEventListener(type, (event) => {
+        seen.push({
+          type,
+          detail: (event as CustomEvent).detail,
+          composed: event.composed,
+          bubbles: event.bubbles,
+        });
+        if (type === "loan-offer-select" || type === "loan-apply") event.preventDefault();
+      });
+    }
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { seenEvents: { type: string; detail: unknown }[] }).seenEvents,
+    );
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe.run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }),
+  );
+  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+}
+
+describe("the widget script", () => {
+  it("is served to any origin, with a pinned copy whose SRI hash matches", async () => {
+    const latest = await fetch(`${server.url}/widget/v1/loan-widget.js`);
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get("access-control-allow-origin")).toBe("*");
+    expect(latest.headers.get("content-type")).toMatch(/javascript/);
+
+    const manifest = (await (await fetch(`${server.url}/widget/v1/manifest.json`)).json()) as {
+      pinned: string;
+      integrity: string;
+    };
+    const pinned = await fetch(`${server.url}/widget/v1/${manifest.pinned}`);
+    expect(pinned.headers.get("cache-control")).toContain("immutable");
+    const body = Buffer.from(await pinned.arrayBuffer());
+    expect(`sha384-${createHash("sha384").update(body).digest("base64")}`).toBe(manifest.integrity);
   });
 
-  it("renders <loan-calculator> in an open shadow root, in the page's and the element's language", async () => {
+  it("runs from the pinned copy with integrity=, and refuses a tampered hash", async () => {
+    const manifest = (await (await fetch(`${server.url}/widget/v1/manifest.json`)).json()) as {
+      pinned: string;
+      integrity: string;
+    };
     const page = await browser.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${examplesUrl}/index.html`);
-    await page.locator("loan-calculator .lw-amount").first().waitFor();
+    await page.setContent(
+      '<html lang="en"><body><loan-calculator id="pinned"></loan-calculator></body></html>',
+    );
+    const load = (integrity: string) =>
+      page.evaluate(
+        ({ src, integrity }) =>
+          new Promise<string>((resolve) => {
+            const script = document.createElement("script");
+            script.src = src;
+            script.integrity = integrity;
+            script.crossOrigin = "anonymous";
+            script.onload = () => resolve("loaded");
+            script.onerror = () => resolve("blocked");
+            document.head.append(script);
+          }),
+        { src: `${server.url}/widget/v1/${manifest.pinned}`, integrity },
+      );
+    expect(await load(`sha384-${"A".repeat(64)}`)).toBe("blocked");
+    expect(await page.evaluate(() => customElements.get("loan-calculator"))).toBeUndefined();
+    expect(await load(manifest.integrity)).toBe("loaded");
+    await page.locator("#pinned .lw-amount-input").waitFor();
+    await page.close();
+  });
 
+  it("answers the offers feed to any origin", async () => {
+    const response = await fetch(`${server.url}/api/feed/config/lk`);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(((await response.json()) as unknown[]).length).toBe(lk.length);
+  });
+});
+
+describe("all four elements on a partner's page", () => {
+  it("render in open shadow roots, in the page's and the element's language", async () => {
+    const { page, problems } = await open("/index.html");
+    await page.locator("#offers .lw-offer").first().waitFor();
     const rendered = await page.evaluate(() =>
-      [...document.querySelectorAll("loan-calculator")].map((element) => ({
-        mode: element.shadowRoot?.mode,
-        label: element.shadowRoot?.querySelector("label")?.textContent,
-        amount: element.shadowRoot?.querySelector(".lw-amount")?.textContent,
-        styleSheets: element.shadowRoot?.adoptedStyleSheets.length,
-      })),
+      ["combined", "calculator", "eligibility", "offers"].map((id) => {
+        const root = document.getElementById(id)?.shadowRoot;
+        return {
+          id,
+          mode: root?.mode,
+          sheets: root?.adoptedStyleSheets.length,
+          heading: root?.querySelector("label, h2")?.textContent,
+        };
+      }),
     );
     expect(rendered).toEqual([
-      { mode: "open", label: "Loan amount", amount: "Rs. 75,000", styleSheets: 1 },
-      { mode: "open", label: "ණය මුදල", amount: "Rs. 50,000", styleSheets: 1 },
+      { id: "combined", mode: "open", sheets: 1, heading: "Loan amount" },
+      { id: "calculator", mode: "open", sheets: 1, heading: "Loan amount" },
+      {
+        id: "eligibility",
+        mode: "open",
+        sheets: 1,
+        heading: "ඔබට අයදුම් කළ හැකිද? කෙටි ප්‍රශ්න හතරක්",
+      },
+      {
+        id: "offers",
+        mode: "open",
+        sheets: 1,
+        heading: expect.stringMatching(/offers? matching you$/),
+      },
     ]);
-
-    await page.getByRole("slider").first().focus();
-    await page.keyboard.press("ArrowRight");
-    await page.locator("loan-calculator .lw-amount", { hasText: "Rs. 76,000" }).waitFor();
-
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it("leaves no global behind and survives being included twice", async () => {
+  it("shows the figures core/ computes, and the sliders work by keyboard", async () => {
+    const { page, problems } = await open("/index.html");
+    const readEvents = await recordEvents(page);
+    expect(await figures(page, "#calculator")).toEqual(expectedFigures(75_000, 120));
+
+    await page.locator("#calculator .lw-slider").first().focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.locator("#calculator .lw-amount-input").waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#calculator")?.shadowRoot?.querySelector('[data-figure="amount"]')
+          ?.textContent === "Rs. 77,000",
+    );
+    expect(await figures(page, "#calculator")).toEqual(expectedFigures(77_000, 120));
+
+    await page.locator("#calculator .lw-slider").nth(1).focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#calculator")?.shadowRoot?.querySelector("output")?.textContent ===
+        "119 days (about 4 months)",
+    );
+    expect(await figures(page, "#calculator")).toEqual(expectedFigures(77_000, 119));
+
+    const events = await readEvents();
+    const last = events.filter((event) => event.type === "loan-change").at(-1);
+    const quote = representativeQuote({ amount: 77_000, termDays: 119 }, colomboToday(new Date()));
+    expect(last).toMatchObject({
+      composed: true,
+      bubbles: true,
+      detail: {
+        amount: 77_000,
+        period: 119,
+        total: quote.total,
+        apr: quote.apr,
+        returnDate: quote.returnDate,
+      },
+    });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("takes a typed amount and keeps it within bounds", async () => {
+    const { page } = await open("/index.html");
+    const input = page.locator("#calculator .lw-amount-input");
+    await input.fill("999999");
+    await input.press("Tab");
+    expect(await figures(page, "#calculator")).toMatchObject({ amount: "Rs. 200,000" });
+    await input.fill("12345");
+    await input.press("Enter");
+    expect(await figures(page, "#calculator")).toMatchObject({ amount: "Rs. 12,000" });
+    await page.close();
+  });
+
+  it("scores the eligibility test and reports each answer", async () => {
+    const { page } = await open("/index.html");
+    const readEvents = await recordEvents(page);
+    const radios = page.locator("#eligibility input[type=radio]");
+    // Yes to "over", "citizen" and "validIdentity", No to "validBank".
+    await radios.nth(0).check();
+    await radios.nth(2).check();
+    await radios.nth(4).check();
+    await radios.nth(7).check();
+    await page.locator("#eligibility .lw-score", { hasText: "70%" }).waitFor();
+    await page.locator("#eligibility .lw-warning").waitFor();
+    const events = (await readEvents()).filter((event) => event.type === "loan-eligibility");
+    expect(events.at(-1)?.detail).toEqual({
+      answers: { over: true, citizen: true, validIdentity: true, validBank: false },
+      percent: 70,
+    });
+    await page.close();
+  });
+
+  it("lists the offers that fit, priced by core/, and reports a choice", async () => {
+    const { page, problems } = await open("/index.html");
+    const readEvents = await recordEvents(page);
+    await page.locator("#offers .lw-offer").first().waitFor();
+    const expected = priceOffers(
+      lk as Offer[],
+      { amount: 50_000, termDays: 90 },
+      colomboToday(new Date()),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+
+    const cards = await page.evaluate(() =>
+      [...(document.querySelector("#offers")?.shadowRoot?.querySelectorAll(".lw-offer") ?? [])].map(
+        (card) => ({
+          header: card.querySelector("h3")?.textContent,
+          apr: card.querySelector('[data-figure="apr"]')?.textContent,
+          total: card.querySelector('[data-figure="total"]')?.textContent,
+          returnDate: card.querySelector('[data-figure="return-date"]')?.textContent,
+          href: card.querySelector("a")?.getAttribute("href"),
+        }),
+      ),
+    );
+    expect(cards.map(({ href, ...figures }) => figures)).toEqual(
+      expected.map(({ offer, quote }) => ({
+        header: offer.header,
+        apr: formatPercent(quote.apr),
+        total: formatRupees(quote.total),
+        returnDate: formatDate(quote.returnDate),
+      })),
+    );
+    expect(await page.locator("#offers h2").textContent()).toBe(
+      `${expected.length} offers matching you`,
+    );
+
+    // The link carries the loan and the partner's attribution to our form, nothing personal.
+    const href = new URL(cards[0]?.href ?? "");
+    // The page is English (<html lang="en">), so the form is the English one.
+    expect(`${href.origin}${href.pathname}`).toBe(`${server.url}/en/application/`);
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      amount: "50000",
+      period: "90",
+      offer: String(expected[0]?.offer.offer_id),
+      partner: "demo-partner",
+      sub1: "index-page",
+    });
+
+    await page.locator("#offers .lw-cta").first().click();
+    const select = (await readEvents()).find((event) => event.type === "loan-offer-select");
+    expect(select?.detail).toEqual({ offerId: expected[0]?.offer.offer_id });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("walks the combined widget from the calculator to apply", async () => {
+    const { page, problems } = await open("/index.html");
+    const readEvents = await recordEvents(page);
+    const widget = page.locator("#combined");
+    await widget.getByRole("button", { name: "Continue" }).click();
+    const continueButton = widget.getByRole("button", { name: "Continue" });
+    expect(await continueButton.isDisabled()).toBe(true);
+    for (const index of [0, 2, 4, 6]) await widget.locator("input[type=radio]").nth(index).check();
+    await widget.locator(".lw-score", { hasText: "98%" }).waitFor();
+    await continueButton.click();
+    await widget.locator(".lw-offer").first().waitFor();
+    await widget.getByRole("link", { name: "Apply now" }).click();
+    const apply = (await readEvents()).find((event) => event.type === "loan-apply");
+    expect(apply?.detail).toMatchObject({ amount: 50_000, period: 91 });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps a property set before the script arrived", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${examplesUrl}/index.html`);
-    await page.waitForFunction(() => customElements.get("loan-calculator") !== undefined);
+    // A fresh page without the script: the element is still unknown here.
+    await page.setContent(
+      '<html lang="en"><body><loan-calculator id="early"></loan-calculator></body></html>',
+    );
+    await page.evaluate(() => {
+      (document.getElementById("early") as HTMLElement & { amount: number }).amount = 120_000;
+    });
+    await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#early")?.shadowRoot?.querySelector('[data-figure="amount"]')
+          ?.textContent === "Rs. 120,000",
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("says so, and logs, when the offers cannot be loaded", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.setContent(
+      '<html lang="en"><body><loan-offers api-base="http://127.0.0.1:9" amount="20000" period="75"></loan-offers></body></html>',
+    );
+    await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+    await page.locator("loan-offers .lw-warning").waitFor();
+    expect(await page.locator("loan-offers [role=alert]").textContent()).toContain(
+      "could not load the offers",
+    );
+    expect(problems.some((line) => line.includes("ERROR WHILE LOADING OFFERS"))).toBe(true);
+    await page.close();
+  });
+});
+
+describe("the widget as a guest", () => {
+  it("is untouched by the host page's aggressive CSS", async () => {
+    const { page, problems } = await open("/hostile-css.html");
+    const style = await page.evaluate(() => {
+      const root = document.getElementById("hostile-calculator")?.shadowRoot;
+      const label = root?.querySelector(".lw-label");
+      const slider = root?.querySelector(".lw-slider");
+      const cta = root?.querySelector(".lw-cta");
+      const css = (element: Element | null | undefined) =>
+        element ? getComputedStyle(element) : null;
+      return {
+        labelColor: css(label)?.color,
+        labelFont: css(label)?.fontFamily,
+        labelSpacing: css(label)?.letterSpacing,
+        sliderVisible: (slider?.getBoundingClientRect().width ?? 0) > 100,
+        ctaDisplay: css(cta)?.display,
+      };
+    });
+    expect(style).toEqual({
+      labelColor: "rgb(27, 39, 51)",
+      labelFont: expect.not.stringContaining("Comic"),
+      labelSpacing: "normal",
+      sliderVisible: true,
+      ctaDisplay: "inline-flex",
+    });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("takes the partner's theme through custom properties and parts", async () => {
+    const { page } = await open("/themed.html");
+    const themed = await page.evaluate(() => {
+      const cta = document
+        .getElementById("themed-calculator")
+        ?.shadowRoot?.querySelector(".lw-cta");
+      return cta
+        ? {
+            background: getComputedStyle(cta).backgroundColor,
+            transform: getComputedStyle(cta).textTransform,
+          }
+        : null;
+    });
+    expect(themed).toEqual({ background: "rgb(91, 42, 134)", transform: "uppercase" });
+    await page.close();
+  });
+
+  it("works under a strict CSP without a violation", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const response = await page.goto(`${examples.url}/strict-csp.html`);
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await page.locator("loan-offers .lw-offer").first().waitFor();
+    expect(
+      await page.evaluate(
+        () => document.querySelector("loan-widget")?.shadowRoot?.adoptedStyleSheets.length,
+      ),
+    ).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("survives being included twice and leaves no global behind", async () => {
+    const { page, problems } = await open("/double-include.html");
+    await page.locator("loan-eligibility .lw-question").first().waitFor();
+    expect(await page.locator("loan-calculator .lw-indicators").count()).toBe(1);
+
     const before = await page.evaluate(() => Object.getOwnPropertyNames(window));
     await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
     const after = await page.evaluate(() => Object.getOwnPropertyNames(window));
     expect(after.filter((name) => !before.includes(name))).toEqual([]);
-    expect(await page.locator("loan-calculator .lw-amount").count()).toBe(2);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("lives inside a React app, which hears its events", async () => {
+    const { page, problems } = await open("/react-host.html");
+    await page.locator("loan-widget .lw-slider").first().focus();
+    await page.keyboard.press("ArrowRight");
+    await page.locator("#react-latest", { hasText: "Rs. 31000 for 90 days" }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    "/index.html",
+    "/calculator.html",
+    "/themed.html",
+    "/hostile-css.html",
+    "/double-include.html",
+    "/react-host.html",
+  ])("has no accessibility violation on %s (axe-core)", async (path) => {
+    const { page } = await open(path);
+    await page.waitForTimeout(300);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

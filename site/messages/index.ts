@@ -1,0 +1,24 @@
+import type { Locale } from "../../core/locale";
+import { type Messages, messagesFor } from "../../core/messages";
+import { siteEn } from "./en";
+import { siteSi } from "./si";
+
+/** Every site catalog has exactly the keys of the English one (checked by the compiler in si.ts). */
+export type SiteMessages = { readonly [Key in keyof typeof siteEn]: string };
+
+const catalogs: Record<Locale, SiteMessages> = { si: siteSi, en: siteEn };
+
+const merged: Record<Locale, SiteMessages & Messages> = {
+  si: { ...messagesFor("si"), ...siteSi },
+  en: { ...messagesFor("en"), ...siteEn },
+};
+
+/** The site's copy together with the shared copy of core/ (the widget's). */
+export function siteMessagesFor(locale: Locale): SiteMessages & Messages {
+  return merged[locale];
+}
+
+/** The site's own catalog alone, for the catalog checks. */
+export function siteCatalog(locale: Locale): SiteMessages {
+  return catalogs[locale];
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { catalogProblems } from "../../core/messages/catalog-checks";
+import { siteCatalog } from "./index";
+
+describe("site message catalogs", () => {
+  it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
+    // The brand and the link to the English page are Latin script on purpose.
+    expect(
+      catalogProblems(siteCatalog("si"), siteCatalog("en"), ["siteName", "languageSwitch"]),
+    ).toEqual([]);
+  });
+});

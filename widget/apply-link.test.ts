@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { applicationUrl } from "./apply-link";
+
+describe("applicationUrl", () => {
+  it("prefills amount and period and keeps the partner's attribution", () => {
+    expect(
+      applicationUrl({
+        apiBase: "https://nayacompare.lk",
+        locale: "en",
+        selection: { amount: 75_000, termDays: 91 },
+        attribution: { partner: "p-42", sub1: "banner", sub3: "" },
+        offerId: 101,
+      }),
+    ).toBe(
+      "https://nayacompare.lk/en/application/?amount=75000&period=91&offer=101&partner=p-42&sub1=banner",
+    );
+  });
+
+  it("points Sinhala visitors at the root form and escapes values", () => {
+    expect(
+      applicationUrl({
+        apiBase: "",
+        locale: "si",
+        selection: { amount: 5_000, termDays: 61 },
+        attribution: { sub2: "a&b=c" },
+      }),
+    ).toBe("/application/?amount=5000&period=61&sub2=a%26b%3Dc");
+  });
+});

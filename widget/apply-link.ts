@@ -1,0 +1,38 @@
+import { type Locale, localizePath } from "../core/locale";
+import type { LoanSelection } from "./loan-selection";
+
+/** Attribution that travels from a partner's page to our application form. */
+export interface Attribution {
+  partner?: string | undefined;
+  sub1?: string | undefined;
+  sub2?: string | undefined;
+  sub3?: string | undefined;
+  sub4?: string | undefined;
+  sub5?: string | undefined;
+}
+
+const ATTRIBUTION_KEYS = ["partner", "sub1", "sub2", "sub3", "sub4", "sub5"] as const;
+
+/**
+ * The first-party application form, prefilled: amount, period (days), the
+ * chosen offer, the partner and its sub ids. Never personal data.
+ */
+export function applicationUrl(options: {
+  apiBase: string;
+  locale: Locale;
+  selection: LoanSelection;
+  attribution: Attribution;
+  offerId?: number | undefined;
+}): string {
+  const { apiBase, locale, selection, attribution, offerId } = options;
+  const query = new URLSearchParams({
+    amount: String(selection.amount),
+    period: String(selection.termDays),
+  });
+  if (offerId !== undefined) query.set("offer", String(offerId));
+  for (const key of ATTRIBUTION_KEYS) {
+    const value = attribution[key];
+    if (value) query.set(key, value.slice(0, 100));
+  }
+  return `${apiBase}${localizePath(locale, "/application/")}?${query}`;
+}
