@@ -224,7 +224,14 @@ export default [
   },
   {
     input: "server/main.ts",
-    output: { file: "dist/server/main.js", format: "es", sourcemap: true },
+    // Chunks, so that server/start.ts (and React with it) loads after main.ts set NODE_ENV.
+    output: {
+      dir: "dist/server",
+      entryFileNames: "main.js",
+      chunkFileNames: "[name]-[hash].js",
+      format: "es",
+      sourcemap: true,
+    },
     external: isBareImport,
     plugins: [
       rawCss(),

@@ -18,6 +18,16 @@ describe("splitLocalePath", () => {
   });
 });
 
+describe("paths that would leave the site", () => {
+  it("keep a single leading slash, so they cannot become links to another host", () => {
+    expect(splitLocalePath("/en//evil.example/")).toEqual({ locale: "en", rest: "/evil.example/" });
+    expect(splitLocalePath("//evil.example/")).toEqual({ locale: "si", rest: "/evil.example/" });
+    expect(splitLocalePath("/en/\\evil.example/").rest).toBe("/evil.example/");
+    expect(localizePath("en", "//evil.example/")).toBe("/en/evil.example/");
+    expect(localizePath("si", "//evil.example/")).toBe("/evil.example/");
+  });
+});
+
 describe("localizePath", () => {
   it("round-trips with splitLocalePath", () => {
     for (const path of ["/", "/en/", "/how/", "/en/how/"]) {

@@ -27,13 +27,22 @@ export function splitLocalePath(path: string): { locale: Locale; rest: string } 
     const prefix = LOCALES[locale].pathPrefix;
     if (prefix === "") continue;
     if (path === prefix || path === `${prefix}/`) return { locale, rest: "/" };
-    if (path.startsWith(`${prefix}/`)) return { locale, rest: path.slice(prefix.length) };
+    if (path.startsWith(`${prefix}/`)) {
+      return { locale, rest: singleLeadingSlash(path.slice(prefix.length)) };
+    }
   }
-  return { locale: DEFAULT_LOCALE, rest: path };
+  return { locale: DEFAULT_LOCALE, rest: singleLeadingSlash(path) };
+}
+
+/**
+ * "//evil.example/" as a link is another site. A path we echo back into a
+ * page (the language switch of a 404 page) starts with one slash only.
+ */
+function singleLeadingSlash(path: string): string {
+  return path.replace(/^[/\\]+/, "/");
 }
 
 /** The path of the same page in another locale: localizePath("en", "/about/") → "/en/about/". */
 export function localizePath(locale: Locale, rest: string): string {
-  const normalized = rest.startsWith("/") ? rest : `/${rest}`;
-  return `${LOCALES[locale].pathPrefix}${normalized}`;
+  return `${LOCALES[locale].pathPrefix}${singleLeadingSlash(`/${rest}`)}`;
 }

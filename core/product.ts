@@ -13,12 +13,37 @@ export const LOAN_AMOUNT_LK = {
   default: 50_000,
 } as const;
 
-export const LOAN_TERM_DAYS_LK = {
-  min: 61,
-  max: 365,
-  step: 1,
+/**
+ * Loan terms the calculator offers: every day from 61 (SPEC §9's shortest
+ * period) to 120, repaid at once; then whole months from 5 to 12, repaid in
+ * monthly instalments and written as 30 days a month (150 … 360). A monthly
+ * term is never a day count that instalments cannot match (165 days would
+ * be priced as 6 calendar months and end past the offer's limit).
+ */
+export const LOAN_TERM_LK = {
+  singleRepaymentDays: { min: 61, max: 120 },
+  instalmentMonths: { min: 5, max: 12 },
   default: 91,
 } as const;
+
+export const DAYS_PER_TERM_MONTH = 30;
+
+/** Every selectable term, in days, ascending. */
+export const LOAN_TERM_GRID: readonly number[] = [
+  ...range(LOAN_TERM_LK.singleRepaymentDays.min, LOAN_TERM_LK.singleRepaymentDays.max),
+  ...range(LOAN_TERM_LK.instalmentMonths.min, LOAN_TERM_LK.instalmentMonths.max).map(
+    (months) => months * DAYS_PER_TERM_MONTH,
+  ),
+];
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}
+
+/** A term above the single-repayment range is a whole number of months. */
+export function isInstalmentTerm(days: number): boolean {
+  return days > LOAN_TERM_LK.singleRepaymentDays.max;
+}
 
 /**
  * The terms of the calculator's representative example, shown before the
@@ -31,7 +56,7 @@ export function representativeTerms(termDays: number): LoanTerms {
     annualInterestRate: 0.3,
     feeFixed: 0,
     feePercent: 0,
-    repayment: termDays <= 120 ? "single" : "monthly",
+    repayment: isInstalmentTerm(termDays) ? "monthly" : "single",
   };
 }
 
@@ -49,12 +74,22 @@ export function clampLoanAmount(amount: number): number {
   return clampToGrid(amount, LOAN_AMOUNT_LK);
 }
 
-/** Brings any number onto the term grid, in whole days. */
+/** The nearest selectable term (LOAN_TERM_GRID) to any number of days. */
 export function clampLoanTerm(days: number): number {
-  return clampToGrid(days, LOAN_TERM_DAYS_LK);
+  if (!Number.isFinite(days)) return LOAN_TERM_LK.default;
+  let nearest: number = LOAN_TERM_LK.default;
+  for (const term of LOAN_TERM_GRID) {
+    if (Math.abs(term - days) < Math.abs(nearest - days)) nearest = term;
+  }
+  return nearest;
 }
 
-/** Whole months in a term, for "91 days (3 months)"; at least 2, as terms start at 61 days. */
+/** Position of a selectable term on the grid (the period slider's value). */
+export function termGridIndex(days: number): number {
+  return LOAN_TERM_GRID.indexOf(clampLoanTerm(days));
+}
+
+/** Whole months in a term, for "91 days (about 3 months)" and "6 months". */
 export function termMonths(days: number): number {
-  return Math.max(1, Math.round(days / 30));
+  return Math.max(1, Math.round(days / DAYS_PER_TERM_MONTH));
 }

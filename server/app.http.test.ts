@@ -69,7 +69,15 @@ describe("trailing slash (SPEC §2)", () => {
 
   it("cannot be turned into a redirect to another site", async () => {
     const res = await inject(app, { method: "GET", url: "//evil" });
+    expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe("/evil/");
+  });
+
+  it("never links a 404 page to another site", async () => {
+    const res = await inject(app, { method: "GET", url: "/en//evil.example/" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('href="//');
+    expect(res.body).toContain('href="/evil.example/"');
   });
 
   it("does not redirect API calls", async () => {

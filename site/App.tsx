@@ -48,7 +48,6 @@ export function App({ state }: { state: AppState }) {
           href={localizePath(otherLocale, state.rest)}
           hrefLang={otherLocale}
           lang={otherLocale}
-          aria-label={t.languageSwitchLabel}
         >
           {t.languageSwitch}
         </a>

@@ -57,18 +57,31 @@ function resolveLocale(lang: string | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
+/**
+ * A property set from JavaScript reaches the component as given (r2wc parses
+ * attribute text only), so `element.amount = "30000"` arrives as a string.
+ */
+function asText(value: unknown): string | undefined {
+  return value === undefined || value === null || value === "" ? undefined : String(value);
+}
+
+function asNumber(value: unknown): number | undefined {
+  const text = asText(value);
+  return text === undefined ? undefined : Number(text);
+}
+
 /** Everything an element needs that comes from attributes, the script tag and the clock. */
 function useElementContext(props: CommonProps) {
   const defaults = scriptDefaults ?? readScriptDefaults();
-  const locale = resolveLocale(props.lang);
-  const apiBase = (props.apiBase ?? defaults.apiBase).replace(/\/+$/, "");
+  const locale = resolveLocale(asText(props.lang));
+  const apiBase = (asText(props.apiBase) ?? defaults.apiBase).replace(/\/+$/, "");
   const attribution: Attribution = {
-    partner: props.partner ?? defaults.partner,
-    sub1: props.sub1 ?? defaults.sub1,
-    sub2: props.sub2 ?? defaults.sub2,
-    sub3: props.sub3 ?? defaults.sub3,
-    sub4: props.sub4 ?? defaults.sub4,
-    sub5: props.sub5 ?? defaults.sub5,
+    partner: asText(props.partner) ?? defaults.partner,
+    sub1: asText(props.sub1) ?? defaults.sub1,
+    sub2: asText(props.sub2) ?? defaults.sub2,
+    sub3: asText(props.sub3) ?? defaults.sub3,
+    sub4: asText(props.sub4) ?? defaults.sub4,
+    sub5: asText(props.sub5) ?? defaults.sub5,
   };
   const [today] = useState<CalendarDate>(() => colomboToday(new Date()));
   const host = props.container?.host;
@@ -76,7 +89,9 @@ function useElementContext(props: CommonProps) {
 }
 
 /** The selection starts from the attributes and follows them when they change. */
-function useSelection(amount: number | undefined, period: number | undefined) {
+function useSelection(amountValue: unknown, periodValue: unknown) {
+  const amount = asNumber(amountValue);
+  const period = asNumber(periodValue);
   const [selection, setSelection] = useState<LoanSelection>(() =>
     normalizeSelection(amount, period),
   );
@@ -121,7 +136,7 @@ function CalculatorElement(props: CommonProps) {
   const [selection, setSelection] = useSelection(props.amount, props.period);
   const url = applicationUrl({ apiBase, locale, selection, attribution });
   return (
-    <div className="lw-root">
+    <div className="lw-root" lang={locale}>
       <Calculator
         locale={locale}
         selection={selection}
@@ -153,7 +168,7 @@ function EligibilityElement(props: CommonProps) {
   const { locale, host } = useElementContext(props);
   const { answers, onAnswer } = useAnswers(host);
   return (
-    <div className="lw-root">
+    <div className="lw-root" lang={locale}>
       <EligibilityTest locale={locale} answers={answers} onAnswer={onAnswer} />
     </div>
   );
@@ -165,7 +180,7 @@ function OffersElement(props: CommonProps) {
   const [selection] = useSelection(props.amount, props.period);
   const { feed, retry } = useOffersFeed(apiBase);
   return (
-    <div className="lw-root">
+    <div className="lw-root" lang={locale}>
       <OfferList
         locale={locale}
         selection={selection}
@@ -190,7 +205,7 @@ function WidgetElement(props: CommonProps) {
   const { feed, retry } = useOffersFeed(apiBase);
   const applyHref = applicationUrl({ apiBase, locale, selection, attribution });
   return (
-    <div className="lw-root">
+    <div className="lw-root" lang={locale}>
       <LoanWidget
         locale={locale}
         selection={selection}
@@ -226,6 +241,13 @@ function WidgetElement(props: CommonProps) {
  * Defines a custom element once: a second copy of the script on the same
  * page finds the name taken and leaves the first definition alone.
  */
+/** r2wc keeps an element's props and its render method under these registry symbols. */
+const R2WC_PROPS = Symbol.for("r2wc.props");
+const R2WC_RENDER = Symbol.for("r2wc.render");
+
+const attributeToProperty = (attribute: string) =>
+  attribute.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
 function defineElement(name: string, component: ComponentType<CommonProps>): void {
   if (customElements.get(name)) return;
   // r2wc's type says only "a custom element"; its class does have connectedCallback.
@@ -234,6 +256,7 @@ function defineElement(name: string, component: ComponentType<CommonProps>): voi
     props: COMMON_ATTRIBUTES,
   }) as new () => HTMLElement & {
     connectedCallback(): void;
+    attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
   };
   const propertyNames = Object.keys(COMMON_ATTRIBUTES);
   customElements.define(
@@ -256,6 +279,23 @@ function defineElement(name: string, component: ComponentType<CommonProps>): voi
           }
         }
         super.connectedCallback();
+      }
+
+      // r2wc ignores a removed attribute; removing `amount` or `lang` must
+      // bring back the default, as removing any HTML attribute does.
+      override attributeChangedCallback(
+        attribute: string,
+        oldValue: string | null,
+        value: string | null,
+      ): void {
+        if (value !== null) {
+          super.attributeChangedCallback(attribute, oldValue, value);
+          return;
+        }
+        const element = this as unknown as Record<symbol, unknown>;
+        const props = element[R2WC_PROPS] as Record<string, unknown> | undefined;
+        if (props) props[attributeToProperty(attribute)] = undefined;
+        (element[R2WC_RENDER] as (() => void) | undefined)?.call(this);
       }
     },
   );

@@ -4,10 +4,12 @@
  */
 export const en = {
   applyNow: "Apply now",
+  calculatorLabel: "Loan calculator",
   loanAmount: "Loan amount",
   loanAmountInput: "Loan amount in rupees",
   loanAmountHint: "From {min} to {max}",
   loanPeriod: "Repayment period",
+  periodMonths: "{months} months (monthly instalments)",
   periodValue: "{days} days (about {months} months)",
   indicatorsLabel: "Your loan at a glance",
   aprLabel: "Interest rate (APR)",
@@ -54,5 +56,6 @@ export const en = {
   stepEligibility: "Eligibility",
   stepOffers: "Offers",
   continue: "Continue",
+  continueHint: "Answer yes to all four questions to see the offers.",
   back: "Back",
 } as const;

@@ -8,7 +8,6 @@ export const siteEn = {
   siteTagline: "Compare loan offers from licensed lenders, free of charge",
   skipToContent: "Skip to main content",
   languageSwitch: "සිංහලෙන්",
-  languageSwitchLabel: "Read this page in Sinhala",
   homeTitle: "Loan offers that suit you, from one application",
   homeIntro:
     "We are not a lender. Fill in one application and we show you the offers of licensed lenders that match you. Our service is free for you.",

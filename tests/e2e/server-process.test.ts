@@ -73,9 +73,12 @@ describe("the server process", () => {
     });
 
     const { status, text } = await answer;
+    const answered = Date.now();
     expect(status).toBe(201);
     expect(JSON.parse(text)).toHaveProperty("id");
     expect(await server.exited).toBe(0);
+    // Not held open by the finished request's keep-alive socket (5 s).
+    expect(Date.now() - answered).toBeLessThan(1_500);
 
     const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
     const row = database.prepare("select count(*) as count from events").get() as { count: number };

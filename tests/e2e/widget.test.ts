@@ -324,6 +324,12 @@ describe("all four elements on a partner's page", () => {
     const readEvents = await recordEvents(page);
     const widget = page.locator("#combined");
     await widget.getByRole("button", { name: "Continue" }).click();
+    // Focus moves to the new step, not to the page's start.
+    expect(
+      await page.evaluate(
+        () => document.querySelector("#combined")?.shadowRoot?.activeElement?.className,
+      ),
+    ).toBe("lw-panel");
     const continueButton = widget.getByRole("button", { name: "Continue" });
     expect(await continueButton.isDisabled()).toBe(true);
     for (const index of [0, 2, 4, 6]) await widget.locator("input[type=radio]").nth(index).check();
@@ -439,16 +445,24 @@ describe("the widget as a guest", () => {
     await page.close();
   });
 
-  it("survives being included twice and leaves no global behind", async () => {
+  it("survives being included twice", async () => {
     const { page, problems } = await open("/double-include.html");
     await page.locator("loan-eligibility .lw-question").first().waitFor();
     expect(await page.locator("loan-calculator .lw-indicators").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 
+  it("leaves no global behind", async () => {
+    const page = await browser.newPage();
+    await page.setContent(
+      '<html lang="en"><body><loan-calculator></loan-calculator></body></html>',
+    );
     const before = await page.evaluate(() => Object.getOwnPropertyNames(window));
     await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+    await page.locator("loan-calculator .lw-indicators").waitFor();
     const after = await page.evaluate(() => Object.getOwnPropertyNames(window));
     expect(after.filter((name) => !before.includes(name))).toEqual([]);
-    expect(problems).toEqual([]);
     await page.close();
   });
 
@@ -465,13 +479,115 @@ describe("the widget as a guest", () => {
     "/index.html",
     "/calculator.html",
     "/themed.html",
+    "/strict-csp.html",
     "/hostile-css.html",
     "/double-include.html",
     "/react-host.html",
   ])("has no accessibility violation on %s (axe-core)", async (path) => {
     const { page } = await open(path);
-    await page.waitForTimeout(300);
+    await page
+      .locator("loan-widget .lw-indicators, loan-calculator .lw-indicators")
+      .first()
+      .waitFor();
+    if ((await page.locator("loan-offers").count()) > 0) {
+      await page.locator("loan-offers .lw-offer").first().waitFor();
+    }
     expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("has no accessibility violation at any step of <loan-widget>", async () => {
+    const { page } = await open("/index.html");
+    const widget = page.locator("#combined");
+    await widget.getByRole("button", { name: "Continue" }).click();
+    await widget.locator(".lw-question").first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const index of [0, 2, 4, 6]) await widget.locator("input[type=radio]").nth(index).check();
+    await widget.getByRole("button", { name: "Continue" }).click();
+    await widget.locator(".lw-offer").first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("attributes and properties", () => {
+  async function calculatorPage() {
+    const page = await browser.newPage();
+    await page.setContent(
+      '<html lang="en"><body><loan-calculator id="c" amount="30000" lang="si"></loan-calculator></body></html>',
+    );
+    await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+    await page.locator("#c .lw-indicators").waitFor();
+    return page;
+  }
+  const amountShown = (page: Page) =>
+    page.evaluate(
+      () =>
+        document.querySelector("#c")?.shadowRoot?.querySelector('[data-figure="amount"]')
+          ?.textContent,
+    );
+  const labelShown = (page: Page) =>
+    page.evaluate(
+      () => document.querySelector("#c")?.shadowRoot?.querySelector("label")?.textContent,
+    );
+
+  it("falls back to the default when an attribute is removed", async () => {
+    const page = await calculatorPage();
+    expect(await labelShown(page)).toBe("ණය මුදල");
+    await page.evaluate(() => {
+      document.getElementById("c")?.removeAttribute("amount");
+      document.getElementById("c")?.removeAttribute("lang");
+    });
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#c")?.shadowRoot?.querySelector("label")?.textContent ===
+        "Loan amount",
+    );
+    expect(await amountShown(page)).toBe("Rs. 50,000");
+    await page.close();
+  });
+
+  it("accepts properties given as text or numbers, and follows the lang property", async () => {
+    const page = await calculatorPage();
+    await page.evaluate(() => {
+      const element = document.getElementById("c") as HTMLElement & Record<string, unknown>;
+      element.amount = "30000";
+      element.sub1 = 42;
+      element.lang = "en";
+    });
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#c")?.shadowRoot?.querySelector("label")?.textContent ===
+        "Loan amount",
+    );
+    expect(await amountShown(page)).toBe("Rs. 30,000");
+    const href = await page.evaluate(() =>
+      document.querySelector("#c")?.shadowRoot?.querySelector(".lw-cta")?.getAttribute("href"),
+    );
+    expect(new URL(href ?? "", "http://x").searchParams.get("sub1")).toBe("42");
+    expect(
+      await page.evaluate(() =>
+        document.querySelector("#c")?.shadowRoot?.querySelector(".lw-root")?.getAttribute("lang"),
+      ),
+    ).toBe("en");
+    await page.close();
+  });
+
+  it("moves from days to whole months past 120 days, priced as core/ prices them", async () => {
+    const page = await browser.newPage();
+    await page.setContent(
+      '<html lang="en"><body><loan-calculator id="c" amount="100000" period="120"></loan-calculator></body></html>',
+    );
+    await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+    await page.locator("#c .lw-indicators").waitFor();
+    await page.locator("#c .lw-slider").nth(1).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#c")?.shadowRoot?.querySelector("output")?.textContent ===
+        "5 months (monthly instalments)",
+    );
+    expect(await figures(page, "#c")).toEqual(expectedFigures(100_000, 150));
     await page.close();
   });
 });

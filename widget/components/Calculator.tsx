@@ -6,9 +6,11 @@ import { fill, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
 import {
   clampLoanAmount,
+  isInstalmentTerm,
   LOAN_AMOUNT_LK,
-  LOAN_TERM_DAYS_LK,
+  LOAN_TERM_GRID,
   representativeTerms,
+  termGridIndex,
   termMonths,
 } from "../../core/product";
 import { type LoanSelection, representativeQuote } from "../loan-selection";
@@ -31,16 +33,16 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
   const id = useId();
   const quote = representativeQuote(selection, today);
   const amountText = formatRupees(selection.amount);
-  const periodText = fill(t.periodValue, {
+  const periodText = fill(isInstalmentTerm(selection.termDays) ? t.periodMonths : t.periodValue, {
     days: selection.termDays,
     months: termMonths(selection.termDays),
   });
 
   return (
-    <section className="lw-calculator" part="calculator" aria-labelledby={`${id}-amount-label`}>
+    <section className="lw-calculator" part="calculator" aria-label={t.calculatorLabel}>
       <div className="lw-field">
         <div className="lw-row">
-          <label id={`${id}-amount-label`} htmlFor={`${id}-amount`} className="lw-label">
+          <label htmlFor={`${id}-amount`} className="lw-label">
             {t.loanAmount}
           </label>
           <AmountInput
@@ -87,13 +89,16 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
           className="lw-slider"
           part="slider"
           type="range"
-          min={LOAN_TERM_DAYS_LK.min}
-          max={LOAN_TERM_DAYS_LK.max}
-          step={LOAN_TERM_DAYS_LK.step}
-          value={selection.termDays}
+          min={0}
+          max={LOAN_TERM_GRID.length - 1}
+          step={1}
+          value={termGridIndex(selection.termDays)}
           aria-valuetext={periodText}
           onChange={(event) =>
-            onSelectionChange({ ...selection, termDays: Number(event.currentTarget.value) })
+            onSelectionChange({
+              ...selection,
+              termDays: LOAN_TERM_GRID[Number(event.currentTarget.value)] ?? selection.termDays,
+            })
           }
         />
       </div>

@@ -50,7 +50,9 @@ export function EligibilityTest({ locale, answers, onAnswer }: EligibilityTestPr
       </p>
       <p className="lw-note">{t.approvalNote}</p>
       {allAnswered(answers) && !meetsAllRequirements(answers) ? (
-        <p className="lw-warning">{t.requirementsNotMet}</p>
+        <p className="lw-warning" role="alert">
+          {t.requirementsNotMet}
+        </p>
       ) : null}
     </section>
   );

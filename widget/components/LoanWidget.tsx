@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { CalendarDate } from "../../core/dates";
-import { allAnswered, type EligibilityAnswers, meetsAllRequirements } from "../../core/eligibility";
+import { type EligibilityAnswers, meetsAllRequirements } from "../../core/eligibility";
 import type { Locale } from "../../core/locale";
 import { messagesFor } from "../../core/messages";
 import type { LoanSelection } from "../loan-selection";
@@ -33,8 +33,21 @@ export interface LoanWidgetProps {
 export function LoanWidget(props: LoanWidgetProps) {
   const { locale, answers } = props;
   const t = messagesFor(locale);
-  const id = useId();
   const [step, setStep] = useState<Step>("calculator");
+  const hintId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // The button that moved the visitor on may be gone from the new step: bring
+  // keyboard and screen-reader focus to the start of the step instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    panel.current?.focus();
+  }, [step]);
   const stepLabels: Record<Step, string> = {
     calculator: t.stepCalculator,
     eligibility: t.stepEligibility,
@@ -57,11 +70,11 @@ export function LoanWidget(props: LoanWidgetProps) {
           </li>
         ))}
       </ol>
-      <div id={`${id}-panel`}>
+      <section ref={panel} tabIndex={-1} className="lw-panel" aria-label={stepLabels[step]}>
         {step === "calculator" ? <Calculator {...props} /> : null}
         {step === "eligibility" ? <EligibilityTest {...props} /> : null}
         {step === "offers" ? <OfferList {...props} /> : null}
-      </div>
+      </section>
       <div className="lw-actions">
         {index > 0 ? (
           <button
@@ -90,13 +103,16 @@ export function LoanWidget(props: LoanWidgetProps) {
             className="lw-button"
             part="button"
             disabled={!canContinue}
-            aria-describedby={
-              step === "eligibility" && !allAnswered(answers) ? `${id}-panel` : undefined
-            }
+            aria-describedby={canContinue ? undefined : hintId}
             onClick={() => setStep(STEPS[index + 1] ?? "offers")}
           >
             {t.continue}
           </button>
+        )}
+        {canContinue ? null : (
+          <p id={hintId} className="lw-note">
+            {t.continueHint}
+          </p>
         )}
       </div>
     </div>

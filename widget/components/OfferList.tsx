@@ -55,7 +55,7 @@ export function OfferList(props: OfferListProps) {
     priced.length === 1 ? t.offersTitleOne : fill(t.offersTitleOther, { count: priced.length });
   return (
     <section className="lw-offers" part="offers" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="lw-title" role="status">
+      <h2 id={`${id}-title`} className="lw-title" aria-live="polite">
         {title}
       </h2>
       {priced.length === 0 ? (
@@ -80,7 +80,7 @@ function OfferCard({
 }: OfferListProps & { item: PricedOffer }) {
   const t = messagesFor(locale);
   const { offer, quote, hasRating } = item;
-  const headingId = `lw-offer-${offer.offer_id}`;
+  const headingId = useId();
   return (
     <li className="lw-offer" part="offer">
       <article aria-labelledby={headingId}>

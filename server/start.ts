@@ -1,0 +1,87 @@
+/**
+ * Opens and migrates storage, listens, and shuts down gracefully on SIGTERM
+ * or SIGINT: in-flight requests finish, storage closes, exit code 0. A
+ * second signal, or a shutdown that outlasts SHUTDOWN_TIMEOUT_MS, exits at
+ * once with code 1. Loaded by main.ts once NODE_ENV is settled.
+ */
+import type { AddressInfo } from "node:net";
+import { createApp } from "./app";
+import { loadAssetManifest } from "./assets";
+import type { Config } from "./config";
+import { loadCatalogues } from "./feed/catalogue";
+import { createLogger } from "./log";
+import { openStorage } from "./storage/database";
+
+/** After the grace period, how long storage may still take to close. */
+const STORAGE_CLOSE_GRACE_MS = 2_000;
+
+export async function start(config: Config, distDir: string): Promise<void> {
+  const log = createLogger(config.LOG_LEVEL);
+  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
+  await storage.migrate();
+  const app = createApp({
+    storage,
+    catalogues: loadCatalogues(),
+    log,
+    assets: loadAssetManifest(distDir),
+    distDir,
+  });
+
+  const onListening = (error?: Error) => {
+    if (error) {
+      log.error("could not listen", { port: config.PORT, error });
+      void storage.close().finally(() => process.exit(1));
+      return;
+    }
+    const { port } = server.address() as AddressInfo;
+    log.info("listening", { port, storage: storage.engine, node_env: config.NODE_ENV });
+    process.stdout.write(`Loan comparison service running at http://localhost:${port}/\n`);
+  };
+  // Without HOST, Node listens on every interface, IPv6 and IPv4 alike.
+  const server =
+    config.HOST === undefined
+      ? app.listen(config.PORT, onListening)
+      : app.listen(config.PORT, config.HOST, onListening);
+
+  let stopping = false;
+  // server.close() closes only the connections idle at that moment; one whose
+  // request finishes later would stay open for the keep-alive timeout.
+  server.on("request", (_req, res) => {
+    res.on("finish", () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      log.warn("second signal during shutdown: exiting now", { signal });
+      process.exit(1);
+    }
+    stopping = true;
+    log.info("shutting down", { signal });
+    // Requests still running after the grace period are cut off; storage that
+    // will not close either (a stuck query) gets a little longer, then we leave.
+    const deadline = setTimeout(() => {
+      server.closeAllConnections();
+      setTimeout(() => {
+        log.error("shutdown timed out", { timeout_ms: config.SHUTDOWN_TIMEOUT_MS });
+        process.exit(1);
+      }, STORAGE_CLOSE_GRACE_MS).unref();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    server.close(async (error) => {
+      if (error) log.error("closing the server failed", { error });
+      try {
+        await storage.close();
+      } catch (closeError) {
+        log.error("closing storage failed", { error: closeError });
+        process.exit(1);
+      }
+      log.info("stopped", {});
+      process.exit(error ? 1 : 0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
