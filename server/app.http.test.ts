@@ -53,6 +53,80 @@ describe("pages", () => {
   });
 });
 
+describe("the page head", () => {
+  it("has canonical, hreflang alternates, Open Graph and JSON-LD", async () => {
+    const res = await inject(app, { method: "GET", url: "/en/" });
+    expect(res.body).toContain('<link rel="canonical" href="https://nayacompare.test/en/">');
+    expect(res.body).toContain('hreflang="si-LK" href="https://nayacompare.test/"');
+    expect(res.body).toContain('hreflang="x-default" href="https://nayacompare.test/"');
+    expect(res.body).toContain('<meta property="og:title"');
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(jsonLd ?? "{}")["@graph"][0]).toMatchObject({
+      email: "help@nayacompare.test",
+      currenciesAccepted: "LKR",
+    });
+  });
+
+  it("keeps the 404 page out of the index", async () => {
+    const res = await inject(app, { method: "GET", url: "/en/no-such-page/" });
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).not.toContain('rel="canonical"');
+  });
+});
+
+describe("locale selection on the home page (SPEC §4)", () => {
+  const home = (headers: Record<string, string>) =>
+    inject(app, { method: "GET", url: "/?utm_source=fb", headers });
+
+  it("sends a first visit from an English browser to /en/, keeping the query", async () => {
+    const res = await home({ "accept-language": "en-GB,en;q=0.9" });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/en/?utm_source=fb");
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it("lets the stored choice win over the browser", async () => {
+    const stays = await home({ "accept-language": "en", cookie: "locale=si" });
+    expect(stays.statusCode).toBe(200);
+    expect(stays.body).toContain('<html lang="si">');
+    const goes = await home({ "accept-language": "si", cookie: "locale=en" });
+    expect(goes.headers.location).toBe("/en/?utm_source=fb");
+  });
+
+  it("serves Sinhala without a preference, and ignores a bad cookie", async () => {
+    expect((await home({})).statusCode).toBe(200);
+    expect((await home({ cookie: "locale=fr" })).statusCode).toBe(200);
+  });
+
+  it("redirects nowhere but the home page", async () => {
+    const res = await inject(app, {
+      method: "GET",
+      url: "/no-such-page/",
+      headers: { "accept-language": "en", cookie: "locale=en" },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("lists every page in both languages with alternates", async () => {
+    const res = await inject(app, { method: "GET", url: "/sitemap.xml" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/xml/);
+    expect(res.body).toContain("<loc>https://nayacompare.test/</loc>");
+    expect(res.body).toContain("<loc>https://nayacompare.test/en/</loc>");
+    expect(res.body).toContain(
+      '<xhtml:link rel="alternate" hreflang="en-LK" href="https://nayacompare.test/en/"/>',
+    );
+  });
+
+  it("points robots to the sitemap", async () => {
+    const res = await inject(app, { method: "GET", url: "/robots.txt" });
+    expect(res.body).toContain("Sitemap: https://nayacompare.test/sitemap.xml");
+  });
+});
+
 describe("trailing slash (SPEC §2)", () => {
   it("redirects a path without one, keeping the query", async () => {
     const res = await inject(app, { method: "GET", url: "/en?utm_source=fb" });
@@ -61,7 +135,7 @@ describe("trailing slash (SPEC §2)", () => {
   });
 
   it("leaves paths with a dot or client-api alone", async () => {
-    const file = await inject(app, { method: "GET", url: "/sitemap.xml" });
+    const file = await inject(app, { method: "GET", url: "/favicon.ico" });
     expect(file.statusCode).not.toBe(301);
     const clientApi = await inject(app, { method: "GET", url: "/client-api/offers" });
     expect(clientApi.statusCode).not.toBe(301);

@@ -1,8 +1,9 @@
 import path from "node:path";
 import express, { type Express } from "express";
-import type { AssetManifest } from "../site/server";
+import { type AssetManifest, robotsTxt, type SiteSettings, sitemapXml } from "../site/server";
 import type { Catalogues } from "./feed/catalogue";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
+import { localeRedirect } from "./http/locale-redirect";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
@@ -20,6 +21,8 @@ export interface AppDependencies {
   log: Logger;
   /** The site build's client files, linked from every page. */
   assets: AssetManifest;
+  /** Public origin, contact e-mail and app, for links and structured data. */
+  site: SiteSettings;
   /** The build output folder (dist/); static files are served from it when given. */
   distDir?: string;
 }
@@ -33,7 +36,14 @@ const ONE_YEAR_MS = 365 * ONE_DAY_MS;
  * then the trailing-slash redirect, then the page renderer, which answers
  * every remaining GET (with 404 for an unknown page).
  */
-export function createApp({ storage, catalogues, log, assets, distDir }: AppDependencies): Express {
+export function createApp({
+  storage,
+  catalogues,
+  log,
+  assets,
+  site,
+  distDir,
+}: AppDependencies): Express {
   const app = express();
   app.disable("x-powered-by");
   app.use(securityHeaders);
@@ -81,8 +91,18 @@ export function createApp({ storage, catalogues, log, assets, distDir }: AppDepe
     );
   }
 
+  app.get("/sitemap.xml", (_req, res) => {
+    res.type("application/xml").setHeader("Cache-Control", "public, max-age=3600");
+    res.send(sitemapXml(site));
+  });
+  app.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
+    res.send(robotsTxt(site));
+  });
+
   app.use(trailingSlashRedirect);
-  app.use(pagesHandler(assets, log));
+  app.use(localeRedirect);
+  app.use(pagesHandler({ assets, site }, log));
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   app.use(apiErrorHandler(log));
   return app;

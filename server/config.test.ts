@@ -7,6 +7,7 @@ describe("loadConfig", () => {
       NODE_ENV: "production",
       PORT: 3000,
       DATA_DIR: "./data",
+      CONTACT_EMAIL: "support@nayacompare.lk",
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: 10_000,
     });
@@ -23,6 +24,14 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ PORT: "8080", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h/db" }),
     ).toMatchObject({ PORT: 8080, DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h/db" });
+  });
+
+  it("keeps only the origin of PUBLIC_ORIGIN", () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://nayacompare.lk/some/path" }).PUBLIC_ORIGIN).toBe(
+      "https://nayacompare.lk",
+    );
+    expect(() => loadConfig({ PUBLIC_ORIGIN: "ftp://x" })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => loadConfig({ CONTACT_EMAIL: "nope" })).toThrow(/CONTACT_EMAIL/);
   });
 
   it("names the variable that is wrong", () => {

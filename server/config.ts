@@ -22,6 +22,18 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
   ),
+  /** The public address of the site, for canonical links, the sitemap and structured data. */
+  PUBLIC_ORIGIN: optional(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) origin like https://nayacompare.lk" })
+      .transform((url) => new URL(url).origin)
+      .optional(),
+  ),
+  /** Shown in the structured data, the documents and the partner page. */
+  CONTACT_EMAIL: optional(z.email("must be an e-mail address").default("support@nayacompare.lk")),
+  /** The mobile app, when there is one (SPEC §3: empty until then). */
+  MOBILE_APP_NAME: optional(z.string().min(1).max(100).optional()),
+  MOBILE_APP_URL: optional(z.url({ protocol: /^https$/ }).optional()),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   SHUTDOWN_TIMEOUT_MS: optional(
     z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),

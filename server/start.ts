@@ -24,6 +24,15 @@ export async function start(config: Config, distDir: string): Promise<void> {
     catalogues: loadCatalogues(),
     log,
     assets: loadAssetManifest(distDir),
+    site: {
+      // Without PUBLIC_ORIGIN (development), links point at this machine.
+      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+      contactEmail: config.CONTACT_EMAIL,
+      mobileApp:
+        config.MOBILE_APP_NAME && config.MOBILE_APP_URL
+          ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }
+          : undefined,
+    },
     distDir,
   });
 

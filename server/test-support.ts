@@ -20,6 +20,11 @@ export const testAssets = {
 
 export const silentLog = createLogger("silent");
 
+export const testSite = {
+  origin: "https://nayacompare.test",
+  contactEmail: "help@nayacompare.test",
+};
+
 export interface TestStorage {
   storage: Storage;
   dataDir: string;
@@ -71,5 +76,11 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
 }
 
 export function appWith(storage: Storage) {
-  return createApp({ storage, catalogues: loadCatalogues(), log: silentLog, assets: testAssets });
+  return createApp({
+    storage,
+    catalogues: loadCatalogues(),
+    log: silentLog,
+    assets: testAssets,
+    site: testSite,
+  });
 }

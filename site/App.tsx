@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { CalendarDate } from "../core/dates";
 import { type Locale, localizePath } from "../core/locale";
+import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
 import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
@@ -48,6 +49,7 @@ export function App({ state }: { state: AppState }) {
           href={localizePath(otherLocale, state.rest)}
           hrefLang={otherLocale}
           lang={otherLocale}
+          onClick={() => rememberLocale(otherLocale)}
         >
           {t.languageSwitch}
         </a>

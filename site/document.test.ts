@@ -23,8 +23,7 @@ describe("renderDocument", () => {
   it("sets the page language and links the client files", () => {
     const html = renderDocument({
       locale: "si",
-      title: "T",
-      description: "D",
+      headHtml: "<title>T</title>",
       bodyHtml: "<p>x</p>",
       state: { page: "home" },
       assets,
@@ -38,8 +37,7 @@ describe("renderDocument", () => {
   it("leaves out the client script for a page without state", () => {
     const html = renderDocument({
       locale: "en",
-      title: "T",
-      description: "D",
+      headHtml: "<title>T</title>",
       bodyHtml: "",
       assets,
     });

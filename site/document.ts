@@ -8,8 +8,8 @@ export interface AssetManifest {
 
 export interface DocumentParts {
   locale: Locale;
-  title: string;
-  description: string;
+  /** Title, meta and link tags, already escaped (site/seo.ts). */
+  headHtml: string;
   bodyHtml: string;
   /** Serialised for the client to hydrate with; omitted for static pages. */
   state?: unknown;
@@ -40,7 +40,7 @@ export function serializeState(state: unknown): string {
 }
 
 export function renderDocument(parts: DocumentParts): string {
-  const { locale, title, description, bodyHtml, state, assets } = parts;
+  const { locale, headHtml, bodyHtml, state, assets } = parts;
   const styles = assets.styles
     .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
     .join("");
@@ -54,5 +54,5 @@ export function renderDocument(parts: DocumentParts): string {
     state === undefined
       ? ""
       : `<script type="application/json" id="app-state">${serializeState(state)}</script>`;
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${headHtml}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
 }

@@ -10,7 +10,18 @@ import { type AssetManifest, renderDocument } from "./document";
 import { siteMessagesFor } from "./messages";
 import { matchRoute } from "./routes";
 
+import { headHtml, type SiteSettings } from "./seo";
+
 export type { AssetManifest } from "./document";
+export type { SiteSettings } from "./seo";
+export { robotsTxt, sitemapXml } from "./sitemap";
+
+export interface RenderOptions {
+  assets: AssetManifest;
+  site: SiteSettings;
+  /** The clock, for tests; the server passes none. */
+  now?: Date | undefined;
+}
 
 export interface RenderedPage {
   status: number;
@@ -20,8 +31,7 @@ export interface RenderedPage {
 
 export function renderPage(
   path: string,
-  assets: AssetManifest,
-  now: Date = new Date(),
+  { assets, site, now = new Date() }: RenderOptions,
 ): RenderedPage {
   const { locale, rest, route } = matchRoute(path);
   const t = siteMessagesFor(locale);
@@ -34,8 +44,16 @@ export function renderPage(
   const title = route ? `${t.siteName}: ${t.siteTagline}` : `${t.notFoundTitle} | ${t.siteName}`;
   const html = renderDocument({
     locale,
-    title,
-    description: t.siteTagline,
+    headHtml: headHtml(
+      {
+        locale,
+        title,
+        description: t.siteTagline,
+        rest: route ? rest : undefined,
+        siteName: t.siteName,
+      },
+      site,
+    ),
     bodyHtml: renderToString(<App state={state} />),
     state,
     assets,
@@ -47,15 +65,23 @@ export function renderPage(
  * The full-page error screen (SPEC §2, §8). Static: it must render even
  * when the React tree is what failed, so it uses no component.
  */
-export function renderErrorPage(path: string, assets: AssetManifest): RenderedPage {
+export function renderErrorPage(path: string, { assets, site }: RenderOptions): RenderedPage {
   const { locale } = splitLocalePath(path);
   const t = siteMessagesFor(locale);
   const home = locale === "si" ? "/" : `/${locale}/`;
   const bodyHtml = `<main id="main" class="error-screen"><h1>${t.errorTitle}</h1><p>${t.errorText}</p><a class="button" href="${home}">${t.siteName}</a></main>`;
   const html = renderDocument({
     locale,
-    title: `${t.errorTitle} | ${t.siteName}`,
-    description: t.siteTagline,
+    headHtml: headHtml(
+      {
+        locale,
+        title: `${t.errorTitle} | ${t.siteName}`,
+        description: t.siteTagline,
+        rest: undefined,
+        siteName: t.siteName,
+      },
+      site,
+    ),
     bodyHtml,
     assets,
   });

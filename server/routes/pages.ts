@@ -1,10 +1,10 @@
 import type { RequestHandler } from "express";
-import { type AssetManifest, renderErrorPage, renderPage } from "../../site/server";
+import { type RenderOptions, renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 
 /** Server-renders every GET of a page path, in the locale its prefix names. */
-export function pagesHandler(assets: AssetManifest, log: Logger): RequestHandler {
+export function pagesHandler(options: RenderOptions, log: Logger): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       next();
@@ -12,10 +12,10 @@ export function pagesHandler(assets: AssetManifest, log: Logger): RequestHandler
     }
     let page: ReturnType<typeof renderPage>;
     try {
-      page = renderPage(req.path, assets);
+      page = renderPage(req.path, options);
     } catch (error) {
       log.error("page render failed", { path: req.path, error });
-      page = renderErrorPage(req.path, assets);
+      page = renderErrorPage(req.path, options);
     }
     res
       .status(page.status)

@@ -27,7 +27,8 @@ describe("the site in a browser", () => {
     ["/", "si", "එකම අයදුම්පතකින් ඔබට ගැළපෙන ණය දීමනා"],
     ["/en/", "en", "Loan offers that suit you, from one application"],
   ])("renders %s on the server and hydrates it without a warning", async (path, lang, title) => {
-    const page = await browser.newPage();
+    // A Sinhala browser: an English one is sent from / to /en/ (tested below).
+    const page = await browser.newPage({ locale: "si-LK" });
     const problems = watchConsole(page);
     const response = await page.goto(`${server.url}${path}`);
     expect(response?.status()).toBe(200);
@@ -42,6 +43,26 @@ describe("the site in a browser", () => {
 
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it("sends an English browser from / to /en/, and remembers a switch to Sinhala", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    expect(new URL(page.url()).pathname).toBe("/en/");
+    await page.waitForSelector("html[data-hydrated='true']");
+
+    await page.getByRole("link", { name: "සිංහලෙන්" }).click();
+    await page.waitForURL(`${server.url}/`);
+    const cookie = (await context.cookies()).find((entry) => entry.name === "locale");
+    expect(cookie).toMatchObject({ value: "si", path: "/", sameSite: "Lax" });
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+
+    // The stored choice now wins over the English browser.
+    await page.goto(`${server.url}/`);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.getAttribute("html", "lang")).toBe("si");
+    await context.close();
   });
 
   it("shows the not-found page in the right language with a way to apply", async () => {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { readCookie } from "./cookies";
+import { preferredLocale } from "./locale-redirect";
+
+describe("preferredLocale", () => {
+  it("picks the best of our languages by q-value", () => {
+    expect(preferredLocale("en-US,en;q=0.9")).toBe("en");
+    expect(preferredLocale("si-LK,si;q=0.9,en;q=0.8")).toBe("si");
+    expect(preferredLocale("ta-LK,ta;q=0.9,en;q=0.5")).toBe("en");
+    expect(preferredLocale("en;q=0.4,si;q=0.6")).toBe("si");
+  });
+
+  it("has no preference without a language of ours", () => {
+    expect(preferredLocale(undefined)).toBeUndefined();
+    expect(preferredLocale("ta,fr;q=0.8")).toBeUndefined();
+    expect(preferredLocale("en;q=0")).toBeUndefined();
+    expect(preferredLocale("*")).toBeUndefined();
+  });
+});
+
+describe("readCookie", () => {
+  it("finds one cookie among several", () => {
+    expect(readCookie("a=1; locale=en; b=2", "locale")).toBe("en");
+    expect(readCookie("xlocale=en", "locale")).toBeUndefined();
+    expect(readCookie(undefined, "locale")).toBeUndefined();
+    expect(readCookie("locale=%E0%B6", "locale")).toBe("%E0%B6");
+  });
+});

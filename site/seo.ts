@@ -1,0 +1,104 @@
+import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale, localizePath } from "../core/locale";
+import { escapeHtml, serializeState } from "./document";
+
+/** What the server knows about where and how the site is published. */
+export interface SiteSettings {
+  /** Public origin, e.g. https://nayacompare.lk, for absolute links. */
+  origin: string;
+  contactEmail: string;
+  /** Only when there is an app (SPEC §3 lists its fields, empty for now). */
+  mobileApp?: { name: string; url: string } | undefined;
+}
+
+export interface PageHead {
+  locale: Locale;
+  title: string;
+  description: string;
+  /** The page's path without the locale prefix; undefined for a page that is not indexed (404). */
+  rest: string | undefined;
+  type?: "website" | "article";
+  siteName: string;
+}
+
+const OPEN_GRAPH_LOCALE: Record<Locale, string> = { si: "si_LK", en: "en_LK" };
+
+/**
+ * Title, description, canonical link, hreflang alternates (x-default is the
+ * Sinhala page, our default), Open Graph and the JSON-LD block (SPEC §3).
+ */
+export function headHtml(head: PageHead, site: SiteSettings): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+  ];
+  if (head.rest === undefined) {
+    tags.push('<meta name="robots" content="noindex">');
+  } else {
+    const url = (locale: Locale) => `${site.origin}${localizePath(locale, head.rest ?? "/")}`;
+    tags.push(`<link rel="canonical" href="${escapeHtml(url(head.locale))}">`);
+    for (const locale of ALL_LOCALES) {
+      tags.push(
+        `<link rel="alternate" hreflang="${LOCALES[locale].language}" href="${escapeHtml(url(locale))}">`,
+      );
+    }
+    tags.push(
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(DEFAULT_LOCALE))}">`,
+      `<meta property="og:url" content="${escapeHtml(url(head.locale))}">`,
+    );
+  }
+  tags.push(
+    `<meta property="og:type" content="${head.type ?? "website"}">`,
+    `<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:locale" content="${OPEN_GRAPH_LOCALE[head.locale]}">`,
+    ...ALL_LOCALES.filter((locale) => locale !== head.locale).map(
+      (locale) => `<meta property="og:locale:alternate" content="${OPEN_GRAPH_LOCALE[locale]}">`,
+    ),
+    `<script type="application/ld+json">${serializeState(structuredData(head, site))}</script>`,
+  );
+  return tags.join("");
+}
+
+/**
+ * SPEC §3's structured-data block: the organisation, its languages, the
+ * country (name, code, wiki link), the currency and the contact e-mail; the
+ * mobile app only when configured.
+ */
+export function structuredData(head: PageHead, site: SiteSettings): object {
+  const organization = {
+    "@type": "Organization",
+    "@id": `${site.origin}/#organization`,
+    name: head.siteName,
+    url: `${site.origin}/`,
+    description: head.description,
+    email: site.contactEmail,
+    knowsLanguage: ALL_LOCALES.map((locale) => LOCALES[locale].language),
+    areaServed: {
+      "@type": "Country",
+      name: "Sri Lanka",
+      identifier: "LK",
+      sameAs: "https://en.wikipedia.org/wiki/Sri_Lanka",
+    },
+    currenciesAccepted: "LKR",
+  };
+  const website = {
+    "@type": "WebSite",
+    "@id": `${site.origin}/#website`,
+    url: `${site.origin}/`,
+    name: head.siteName,
+    inLanguage: LOCALES[head.locale].language,
+    publisher: { "@id": organization["@id"] },
+  };
+  const app = site.mobileApp
+    ? [
+        {
+          "@type": "MobileApplication",
+          name: site.mobileApp.name,
+          url: site.mobileApp.url,
+          publisher: { "@id": organization["@id"] },
+        },
+      ]
+    : [];
+  return { "@context": "https://schema.org", "@graph": [organization, website, ...app] };
+}
