@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  ARTICLE_SLUGS,
+  articleFrontMatterSchema,
+  DOCUMENT_SLUGS,
+  documentFrontMatterSchema,
+} from "../../core/schemas/content";
+import { linkKind, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
+
+/**
+ * Every article and document exists in both languages, with valid front
+ * matter, enough substance, a table of contents and only safe links.
+ * Sinhala runs shorter in words than English for the same text.
+ */
+const MIN_WORDS = { en: 600, si: 450 } as const;
+const LOCALES = ["en", "si"] as const;
+
+function read(kind: "blog" | "documents", locale: string, slug: string) {
+  const file = path.join("site/content", kind, locale, `${slug}.md`);
+  expect(existsSync(file), `${file} exists`).toBe(true);
+  return splitFrontMatter(readFileSync(file, "utf8"));
+}
+
+function markdownLinks(body: string): string[] {
+  return [...body.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1] ?? "");
+}
+
+describe.each(ARTICLE_SLUGS)("article %s", (slug) => {
+  it("exists in both languages with the same dates, tags and sources", () => {
+    const versions = LOCALES.map((locale) => {
+      const { data } = read("blog", locale, slug);
+      const result = articleFrontMatterSchema.safeParse(data);
+      expect(result.error?.issues ?? [], `${locale}/${slug}`).toEqual([]);
+      return result.data;
+    });
+    const [en, si] = versions;
+    expect(si?.written).toBe(en?.written);
+    expect(si?.edited).toBe(en?.edited);
+    expect(si?.tags).toEqual(en?.tags);
+    expect(si?.sources.map((source) => source.url)).toEqual(
+      en?.sources.map((source) => source.url),
+    );
+    for (const source of en?.sources ?? [])
+      expect(linkKind(source.url), source.url).toBe("external");
+  });
+
+  it.each(LOCALES)("is substantial, structured and links safely (%s)", (locale) => {
+    const { body } = read("blog", locale, slug);
+    const { words, headings } = renderMarkdown(body);
+    expect(words).toBeGreaterThanOrEqual(MIN_WORDS[locale]);
+    expect(headings.filter((heading) => heading.level === 2).length).toBeGreaterThanOrEqual(4);
+    for (const href of markdownLinks(body)) expect(linkKind(href), href).not.toBe("blocked");
+    if (locale === "si") expect(body).toMatch(/[\u0D80-\u0DFF]/);
+  });
+});
+
+describe.each(DOCUMENT_SLUGS)("document %s", (slug) => {
+  it.each(LOCALES)("exists with valid front matter, sections and safe links (%s)", (locale) => {
+    const { data, body } = read("documents", locale, slug);
+    const result = documentFrontMatterSchema.safeParse(data);
+    expect(result.error?.issues ?? []).toEqual([]);
+    expect(renderMarkdown(body).headings.length).toBeGreaterThanOrEqual(3);
+    for (const href of markdownLinks(body)) expect(linkKind(href), href).not.toBe("blocked");
+  });
+});
+
+it("names the data protection rights of the PDPA in the privacy policy", () => {
+  const { body } = read("documents", "en", "privacy-policy");
+  for (const right of ["access", "correct", "eras", "withdraw"]) {
+    expect(body.toLowerCase()).toContain(right);
+  }
+  expect(body).toContain("No. 9 of 2022");
+});
