@@ -6,7 +6,7 @@
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import alias from "@rollup/plugin-alias";
@@ -16,6 +16,7 @@ import { nodeResolve } from "@rollup/plugin-node-resolve";
 import replace from "@rollup/plugin-replace";
 import terser from "@rollup/plugin-terser";
 import typescript from "@rollup/plugin-typescript";
+import { siteContent } from "./site/content/plugin.mjs";
 
 const extensions = [".ts", ".tsx", ".mjs", ".js"];
 
@@ -155,7 +156,19 @@ function r2wcReact() {
   };
 }
 
-const isBareImport = (id) => !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0");
+/** Packages stay external to the server bundle; our files and virtual modules do not. */
+const isBareImport = (id) =>
+  !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0") && !id.startsWith("virtual:");
+
+/** Removes a build's previous output, whose hashed names would otherwise pile up. */
+function cleanOutput(dir) {
+  return {
+    name: "clean-output",
+    buildStart() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 export default [
   {
@@ -202,6 +215,7 @@ export default [
       plugins: [terser({ format: { comments: false } })],
     },
     plugins: [
+      cleanOutput("dist/site"),
       productionReact(),
       rawCss(),
       nodeResolve({ browser: true, extensions }),
@@ -234,7 +248,9 @@ export default [
     },
     external: isBareImport,
     plugins: [
+      cleanOutput("dist/server"),
       rawCss(),
+      siteContent(),
       json({ preferConst: true }),
       nodeResolve({ extensions }),
       typescriptPlugin({ sourceMap: true }),

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { siteContent } from "./site/content/plugin.mjs";
 
 /**
  * Four groups, run by scripts/test.mjs in this order:
@@ -7,9 +8,11 @@ import { defineConfig } from "vitest/config";
  * built server as a process and the system Chromium; needs `npm run build`).
  */
 export default defineConfig({
+  plugins: [siteContent()],
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: ["{core,widget,site,server}/**/*.test.{ts,tsx}", "tests/architecture.test.ts"],
@@ -17,12 +20,15 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: { name: "http", include: ["server/**/*.http.test.ts"] },
       },
       {
+        extends: true,
         test: { name: "storage", include: ["server/**/*.storage.test.ts"], testTimeout: 20_000 },
       },
       {
+        extends: true,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

@@ -1,8 +1,13 @@
 import { useEffect } from "react";
 import type { CalendarDate } from "../core/dates";
 import { type Locale, localizePath } from "../core/locale";
+import type { PageView } from "./content/views";
 import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
+import { ArticlePage } from "./pages/ArticlePage";
+import { AuthorPage } from "./pages/AuthorPage";
+import { BlogPage } from "./pages/BlogPage";
+import { DocumentPage } from "./pages/DocumentPage";
 import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import type { RouteName } from "./routes";
@@ -15,16 +20,35 @@ export interface AppState {
   page: RouteName | "not-found";
   /** Today in Colombo as the server saw it, so both renders compute the same dates. */
   today: CalendarDate;
+  /** The content a content page shows (article, document, blog list, author). */
+  view?: PageView | undefined;
 }
 
 function Page({ state }: { state: AppState }) {
-  switch (state.page) {
-    case "home":
-      return <HomePage locale={state.locale} today={state.today} />;
-    case "not-found":
-      return <NotFoundPage locale={state.locale} />;
+  const { locale, view } = state;
+  switch (view?.kind) {
+    case "article":
+      return <ArticlePage locale={locale} view={view} />;
+    case "document":
+      return <DocumentPage locale={locale} view={view} />;
+    case "blog":
+      return <BlogPage locale={locale} view={view} />;
+    case "author":
+      return <AuthorPage locale={locale} view={view} />;
   }
+  return state.page === "home" ? (
+    <HomePage locale={locale} today={state.today} />
+  ) : (
+    <NotFoundPage locale={locale} />
+  );
 }
+
+const FOOTER_LINKS = [
+  ["/blog/", "footerBlog"],
+  ["/terms-and-conditions/", "footerTerms"],
+  ["/privacy-policy/", "footerPrivacy"],
+  ["/cookies-policy/", "footerCookies"],
+] as const;
 
 export function App({ state }: { state: AppState }) {
   const t = siteMessagesFor(state.locale);
@@ -58,6 +82,15 @@ export function App({ state }: { state: AppState }) {
         <Page state={state} />
       </main>
       <footer className="site-footer">
+        <nav aria-label={t.footerLinksLabel}>
+          <ul className="footer-links">
+            {FOOTER_LINKS.map(([path, label]) => (
+              <li key={path}>
+                <a href={localizePath(state.locale, path)}>{t[label]}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p>{t.footerIntermediary}</p>
       </footer>
     </>

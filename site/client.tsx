@@ -17,7 +17,12 @@ function readState(): AppState {
   ) {
     throw new Error("The page carries no valid app state; it stays server-rendered.");
   }
-  return state as AppState;
+  const appState = state as AppState;
+  // Content HTML is not repeated in the state: take it from the server's markup.
+  if (appState.view && "html" in appState.view) {
+    appState.view.html = document.getElementById("content-body")?.innerHTML ?? "";
+  }
+  return appState;
 }
 
 const root = document.getElementById("root");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchRoute } from "./routes";
+import { ARTICLE_SLUGS, DOCUMENT_SLUGS } from "../core/schemas/content";
+import { matchRoute, routes } from "./routes";
 
 describe("matchRoute", () => {
   it("finds the home page in both languages", () => {
@@ -14,5 +15,29 @@ describe("matchRoute", () => {
       route: undefined,
     });
     expect(matchRoute("/no-such-page/").locale).toBe("si");
+  });
+
+  it("has every article, document, blog page and author of SPEC §2", () => {
+    for (const slug of ARTICLE_SLUGS) {
+      expect(matchRoute(`/en/${slug}/`).route).toMatchObject({ name: "article", slug });
+      expect(matchRoute(`/${slug}/`).route).toMatchObject({
+        name: "article",
+        meta: { type: "blog" },
+      });
+    }
+    for (const slug of DOCUMENT_SLUGS) {
+      expect(matchRoute(`/${slug}/`).route).toMatchObject({
+        name: "document",
+        meta: { type: "doc" },
+      });
+    }
+    expect(matchRoute("/blog/").route).toMatchObject({ name: "blog", page: 1 });
+    expect(matchRoute("/en/blog/page-2/").route).toMatchObject({ name: "blog", page: 2 });
+    expect(matchRoute("/blog/page-3/").route).toBeUndefined();
+    expect(matchRoute("/author/editorial-team/").route).toMatchObject({ name: "author" });
+  });
+
+  it("has no two routes on one path", () => {
+    expect(new Set(routes.map((route) => route.path)).size).toBe(routes.length);
   });
 });

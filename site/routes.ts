@@ -1,16 +1,50 @@
 import { type Locale, splitLocalePath } from "../core/locale";
+import { ARTICLE_SLUGS, DOCUMENT_SLUGS } from "../core/schemas/content";
+import { AUTHORS } from "./content/authors";
+
+export type RouteName = "home" | "blog" | "article" | "document" | "author";
 
 /** A page of the site (SPEC §3 "Route record"). Paths are locale-free. */
 export interface RouteRecord {
   name: RouteName;
   path: string;
   meta?: { type: "blog" | "doc"; link?: string };
+  /** The article, document or author the page shows. */
+  slug?: string;
+  /** The page of a paginated list, from 1. */
+  page?: number;
 }
 
-export type RouteName = "home";
+/** Articles per page of /blog/ (SPEC §2 has /blog/ and /blog/page-2/). */
+export const ARTICLES_PER_PAGE = 6;
+const BLOG_PAGES = Math.ceil(ARTICLE_SLUGS.length / ARTICLES_PER_PAGE);
 
 /** Every page of the site; each exists at `path` (Sinhala) and at `/en` + `path`. */
-export const routes: readonly RouteRecord[] = [{ name: "home", path: "/" }];
+export const routes: readonly RouteRecord[] = [
+  { name: "home", path: "/" },
+  ...Array.from({ length: BLOG_PAGES }, (_, index) => ({
+    name: "blog" as const,
+    path: index === 0 ? "/blog/" : `/blog/page-${index + 1}/`,
+    page: index + 1,
+  })),
+  ...ARTICLE_SLUGS.map((slug) => ({
+    name: "article" as const,
+    path: `/${slug}/`,
+    meta: { type: "blog" as const },
+    slug,
+  })),
+  ...DOCUMENT_SLUGS.map((slug) => ({
+    name: "document" as const,
+    path: `/${slug}/`,
+    meta: { type: "doc" as const },
+    slug,
+  })),
+  ...Object.keys(AUTHORS).map((slug) => ({
+    name: "author" as const,
+    path: `/author/${slug}/`,
+    slug,
+  })),
+];
 
 export interface RouteMatch {
   locale: Locale;
@@ -19,7 +53,9 @@ export interface RouteMatch {
   route: RouteRecord | undefined;
 }
 
+const byPath = new Map(routes.map((route) => [route.path, route]));
+
 export function matchRoute(path: string): RouteMatch {
   const { locale, rest } = splitLocalePath(path);
-  return { locale, rest, route: routes.find((route) => route.path === rest) };
+  return { locale, rest, route: byPath.get(rest) };
 }

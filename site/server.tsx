@@ -2,10 +2,14 @@
  * The site's server entry: the only module of site/ that server/ imports.
  * It turns a request path into a complete HTML document and a status.
  */
+
+import content from "virtual:site-content";
 import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
 import { type Locale, splitLocalePath } from "../core/locale";
+import { fill } from "../core/messages";
 import { App, type AppState } from "./App";
+import { type PageView, pageView } from "./content/views";
 import { type AssetManifest, renderDocument } from "./document";
 import { siteMessagesFor } from "./messages";
 import { matchRoute } from "./routes";
@@ -33,32 +37,73 @@ export function renderPage(
   path: string,
   { assets, site, now = new Date() }: RenderOptions,
 ): RenderedPage {
-  const { locale, rest, route } = matchRoute(path);
+  const match = matchRoute(path);
+  const { locale, rest } = match;
   const t = siteMessagesFor(locale);
+  const view = match.route && pageView(match.route, locale, content, site.contactEmail);
+  // A content route whose file is missing in this language is not a page.
+  const route = match.route && (match.route.name === "home" || view) ? match.route : undefined;
   const state: AppState = {
     locale,
     rest,
     page: route ? route.name : "not-found",
     today: colomboToday(now),
+    view,
   };
-  const title = route ? `${t.siteName}: ${t.siteTagline}` : `${t.notFoundTitle} | ${t.siteName}`;
+  const { title, description } = titleAndDescription(state, t);
   const html = renderDocument({
     locale,
     headHtml: headHtml(
       {
         locale,
         title,
-        description: t.siteTagline,
+        description,
         rest: route ? rest : undefined,
         siteName: t.siteName,
+        type: view?.kind === "article" ? "article" : "website",
       },
       site,
     ),
     bodyHtml: renderToString(<App state={state} />),
-    state,
+    state: withoutContentHtml(state),
     assets,
   });
   return { status: route ? 200 : 404, locale, html };
+}
+
+function titleAndDescription(
+  state: AppState,
+  t: ReturnType<typeof siteMessagesFor>,
+): { title: string; description: string } {
+  const view = state.view;
+  switch (view?.kind) {
+    case "article":
+    case "document":
+      return { title: `${view.title} | ${t.siteName}`, description: view.description };
+    case "blog":
+      return {
+        title:
+          view.page === 1
+            ? `${t.blogTitle} | ${t.siteName}`
+            : `${t.blogTitle}: ${fill(t.blogPage, { page: view.page, count: view.pageCount })} | ${t.siteName}`,
+        description: t.blogDescription,
+      };
+    case "author":
+      return { title: `${view.name} | ${t.siteName}`, description: view.bio };
+  }
+  return state.page === "home"
+    ? { title: `${t.siteName}: ${t.siteTagline}`, description: t.siteTagline }
+    : { title: `${t.notFoundTitle} | ${t.siteName}`, description: t.siteTagline };
+}
+
+/**
+ * The page's content HTML is already in the document; the browser reads it
+ * back from there (site/client.tsx) instead of receiving it twice.
+ */
+function withoutContentHtml(state: AppState): AppState {
+  const view: PageView | undefined =
+    state.view && "html" in state.view ? { ...state.view, html: "" } : state.view;
+  return { ...state, view };
 }
 
 /**

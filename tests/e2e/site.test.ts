@@ -45,6 +45,41 @@ describe("the site in a browser", () => {
     await page.close();
   });
 
+  it.each([
+    ["/are-you-ready-to-apply-for-personal-loans/", "si"],
+    ["/en/smart-tips-to-save-money-from-your-salary/", "en"],
+    ["/en/terms-and-conditions/", "en"],
+    ["/blog/page-2/", "si"],
+  ])(
+    "hydrates the content page %s with no warning and no horizontal scroll",
+    async (path, lang) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      const problems = watchConsole(page);
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response?.status()).toBe(200);
+      await page.waitForSelector("html[data-hydrated='true']");
+      expect(await page.getAttribute("html", "lang")).toBe(lang);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it("copies an article's link to the clipboard", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const page = await context.newPage();
+    const url = `${server.url}/en/smart-tips-to-save-money-from-your-salary/`;
+    await page.goto(url);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await page.getByRole("status").filter({ hasText: "Link copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await context.close();
+  });
+
   it("sends an English browser from / to /en/, and remembers a switch to Sinhala", async () => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
@@ -77,25 +112,33 @@ describe("the site in a browser", () => {
     await page.close();
   });
 
-  it.each(["/", "/en/", "/en/no-such-page/"])(
-    "has no accessibility violation on %s (axe-core)",
-    async (path) => {
-      const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
-      await page.goto(`${server.url}${path}`);
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(() =>
-        (
-          window as unknown as {
-            axe: { run(options: object): Promise<{ violations: { id: string }[] }> };
-          }
-        ).axe
-          .run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })
-          .then((result) => result.violations.map((violation) => violation.id)),
-      );
-      expect(violations).toEqual([]);
-      await page.close();
-    },
-  );
+  it.each([
+    "/",
+    "/en/",
+    "/en/no-such-page/",
+    "/are-you-ready-to-apply-for-personal-loans/",
+    "/en/are-you-ready-to-apply-for-personal-loans/",
+    "/blog/",
+    "/en/blog/page-2/",
+    "/en/privacy-policy/",
+    "/cookies-policy/",
+    "/author/editorial-team/",
+  ])("has no accessibility violation on %s (axe-core)", async (path) => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await page.goto(`${server.url}${path}`);
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(() =>
+      (
+        window as unknown as {
+          axe: { run(options: object): Promise<{ violations: { id: string }[] }> };
+        }
+      ).axe
+        .run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })
+        .then((result) => result.violations.map((violation) => violation.id)),
+    );
+    expect(violations).toEqual([]);
+    await page.close();
+  });
 
   it("redirects a path without a trailing slash", async () => {
     const page = await browser.newPage();

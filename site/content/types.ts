@@ -1,0 +1,26 @@
+import type { Locale } from "../../core/locale";
+import type { ArticleFrontMatter, DocumentFrontMatter } from "../../core/schemas/content";
+
+export interface ContentHeading {
+  id: string;
+  level: number;
+  text: string;
+}
+
+/** One Markdown file, rendered at build time (site/content/load.mjs). */
+export interface RenderedContent<Meta> {
+  slug: string;
+  meta: Meta;
+  html: string;
+  headings: ContentHeading[];
+  words: number;
+  minutes: number;
+}
+
+export type Article = RenderedContent<ArticleFrontMatter>;
+export type ContentDocument = RenderedContent<DocumentFrontMatter>;
+
+export interface SiteContent {
+  articles: Record<Locale, Article[]>;
+  documents: Record<Locale, ContentDocument[]>;
+}

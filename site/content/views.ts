@@ -1,0 +1,166 @@
+import type { Locale } from "../../core/locale";
+import { escapeHtml } from "../document";
+import type { RouteRecord } from "../routes";
+import { ARTICLES_PER_PAGE } from "../routes";
+import { AUTHORS, isAuthorId } from "./authors";
+import type { Article, ContentHeading, SiteContent } from "./types";
+
+/** An article in a list: enough for a card. */
+export interface ArticleSummary {
+  slug: string;
+  title: string;
+  description: string;
+  written: string;
+  minutes: number;
+  tags: string[];
+}
+
+export interface ArticleView {
+  kind: "article";
+  slug: string;
+  title: string;
+  description: string;
+  author: { id: string; name: string };
+  written: string;
+  edited: string;
+  minutes: number;
+  headings: ContentHeading[];
+  tags: string[];
+  sources: { title: string; url: string }[];
+  similar: ArticleSummary[];
+  /** Rendered Markdown; empty in the state sent to the browser, which reads it from the page. */
+  html: string;
+}
+
+export interface DocumentView {
+  kind: "document";
+  slug: string;
+  title: string;
+  description: string;
+  updated: string;
+  headings: ContentHeading[];
+  html: string;
+}
+
+export interface BlogView {
+  kind: "blog";
+  page: number;
+  pageCount: number;
+  articles: ArticleSummary[];
+}
+
+export interface AuthorView {
+  kind: "author";
+  id: string;
+  name: string;
+  bio: string;
+  articles: ArticleSummary[];
+}
+
+export type PageView = ArticleView | DocumentView | BlogView | AuthorView;
+
+function summary(article: Article): ArticleSummary {
+  return {
+    slug: article.slug,
+    title: article.meta.title,
+    description: article.meta.description,
+    written: article.meta.written,
+    minutes: article.minutes,
+    tags: [...article.meta.tags],
+  };
+}
+
+/** Newest first; the slug breaks ties so the order never changes between renders. */
+function newestFirst(a: Article, b: Article): number {
+  return b.meta.written.localeCompare(a.meta.written) || a.slug.localeCompare(b.slug);
+}
+
+/** Up to three articles sharing the most tags, newest first among equals. */
+export function similarArticles(article: Article, all: readonly Article[]): ArticleSummary[] {
+  const shared = (other: Article) =>
+    other.meta.tags.filter((tag) => article.meta.tags.includes(tag)).length;
+  return all
+    .filter((other) => other.slug !== article.slug && shared(other) > 0)
+    .sort((a, b) => shared(b) - shared(a) || newestFirst(a, b))
+    .slice(0, 3)
+    .map(summary);
+}
+
+/**
+ * The data a content page shows, from the build's content. The documents'
+ * {email} placeholder becomes the configured contact address.
+ */
+export function pageView(
+  route: RouteRecord,
+  locale: Locale,
+  content: SiteContent,
+  contactEmail: string,
+): PageView | undefined {
+  const articles = content.articles[locale];
+  switch (route.name) {
+    case "article": {
+      const article = articles.find((entry) => entry.slug === route.slug);
+      if (!article) return undefined;
+      const authorId = article.meta.author;
+      return {
+        kind: "article",
+        slug: article.slug,
+        title: article.meta.title,
+        description: article.meta.description,
+        author: {
+          id: authorId,
+          name: isAuthorId(authorId) ? AUTHORS[authorId].name[locale] : authorId,
+        },
+        written: article.meta.written,
+        edited: article.meta.edited,
+        minutes: article.minutes,
+        headings: article.headings.filter((heading) => heading.level === 2),
+        tags: [...article.meta.tags],
+        sources: article.meta.sources.map((source) => ({ ...source })),
+        similar: similarArticles(article, articles),
+        html: article.html,
+      };
+    }
+    case "document": {
+      const document = content.documents[locale].find((entry) => entry.slug === route.slug);
+      if (!document) return undefined;
+      return {
+        kind: "document",
+        slug: document.slug,
+        title: document.meta.title,
+        description: document.meta.description,
+        updated: document.meta.updated,
+        headings: document.headings.filter((heading) => heading.level === 2),
+        html: document.html.replaceAll("{email}", escapeHtml(contactEmail)),
+      };
+    }
+    case "blog": {
+      const sorted = [...articles].sort(newestFirst);
+      const page = route.page ?? 1;
+      return {
+        kind: "blog",
+        page,
+        pageCount: Math.ceil(sorted.length / ARTICLES_PER_PAGE),
+        articles: sorted
+          .slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE)
+          .map(summary),
+      };
+    }
+    case "author": {
+      if (!route.slug || !isAuthorId(route.slug)) return undefined;
+      const author = AUTHORS[route.slug];
+      return {
+        kind: "author",
+        id: route.slug,
+        name: author.name[locale],
+        bio: author.bio[locale],
+        articles: articles
+          .filter((article) => article.meta.author === route.slug)
+          .sort(newestFirst)
+          .map(summary),
+      };
+    }
+    default:
+      return undefined;
+  }
+}

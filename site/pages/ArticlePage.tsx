@@ -1,0 +1,71 @@
+import { type Locale, localizePath } from "../../core/locale";
+import { fill, type MessageKey } from "../../core/messages";
+import { ArticleList } from "../components/ArticleList";
+import { ContentBody, Contents } from "../components/Contents";
+import { ShareButton } from "../components/ShareButton";
+import type { ArticleView } from "../content/views";
+import { formatContentDate } from "../format";
+import { siteMessagesFor } from "../messages";
+
+export function ArticlePage({ locale, view }: { locale: Locale; view: ArticleView }) {
+  const t = siteMessagesFor(locale);
+  const tagLabel = (tag: string) => {
+    const key = `articleTag:${tag}`;
+    return key in t ? t[key as MessageKey & keyof typeof t] : tag;
+  };
+  return (
+    <article className="article" aria-labelledby="article-title">
+      <header className="article-header">
+        <p className="kicker">
+          <a href={localizePath(locale, "/blog/")}>{t.footerBlog}</a>
+        </p>
+        <h1 id="article-title">{view.title}</h1>
+        <p className="lead">{view.description}</p>
+        <p className="article-meta">
+          <a href={localizePath(locale, `/author/${view.author.id}/`)}>
+            {fill(t.byAuthor, { author: view.author.name })}
+          </a>
+          {" · "}
+          <time dateTime={view.written}>
+            {fill(t.writtenOn, { date: formatContentDate(view.written) })}
+          </time>
+          {view.edited !== view.written ? (
+            <>
+              {" · "}
+              <time dateTime={view.edited}>
+                {fill(t.editedOn, { date: formatContentDate(view.edited) })}
+              </time>
+            </>
+          ) : null}
+          {" · "}
+          {fill(t.readingTime, { minutes: view.minutes })}
+        </p>
+        <ShareButton locale={locale} />
+      </header>
+      <Contents locale={locale} headings={view.headings} />
+      <ContentBody html={view.html} />
+      <section className="sources" aria-labelledby="sources-title">
+        <h2 id="sources-title">{t.sources}</h2>
+        <ul>
+          {view.sources.map((source) => (
+            <li key={source.url}>
+              <a href={source.url} rel="noopener noreferrer external">
+                {source.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="tags">
+        <span>{t.tagsLabel}: </span>
+        {view.tags.map(tagLabel).join(", ")}
+      </p>
+      {view.similar.length > 0 ? (
+        <section aria-labelledby="similar-title">
+          <h2 id="similar-title">{t.similarArticles}</h2>
+          <ArticleList locale={locale} articles={view.similar} />
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import { type Locale, localizePath } from "../../core/locale";
+import { fill } from "../../core/messages";
+import { ArticleList } from "../components/ArticleList";
+import type { BlogView } from "../content/views";
+import { siteMessagesFor } from "../messages";
+
+const pagePath = (page: number) => (page === 1 ? "/blog/" : `/blog/page-${page}/`);
+
+export function BlogPage({ locale, view }: { locale: Locale; view: BlogView }) {
+  const t = siteMessagesFor(locale);
+  return (
+    <section aria-labelledby="blog-title">
+      <h1 id="blog-title">{t.blogTitle}</h1>
+      <p className="lead">{t.blogDescription}</p>
+      <h2>{t.newArticles}</h2>
+      <ArticleList locale={locale} articles={view.articles} />
+      <nav className="pagination" aria-label={t.paginationLabel}>
+        {view.page > 1 ? (
+          <a href={localizePath(locale, pagePath(view.page - 1))} rel="prev">
+            {t.previousPage}
+          </a>
+        ) : null}
+        <span aria-current="page">
+          {fill(t.blogPage, { page: view.page, count: view.pageCount })}
+        </span>
+        {view.page < view.pageCount ? (
+          <a href={localizePath(locale, pagePath(view.page + 1))} rel="next">
+            {t.nextPage}
+          </a>
+        ) : null}
+      </nav>
+    </section>
+  );
+}
