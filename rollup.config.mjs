@@ -60,21 +60,25 @@ function rawCss() {
   };
 }
 
+const SINHALA_FONT =
+  "node_modules/@fontsource-variable/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-wght-normal.woff2";
+
 /**
- * The site's stylesheet (the widget components' styles, then the site's) as
- * a hashed asset, the files of site/public/ under their own names (served
- * at the root, e.g. /favicon.svg), and manifest.json naming the files every
- * page links.
+ * The site's stylesheet (our Sinhala web font's @font-face, the widget
+ * components' styles, then the site's) as a hashed asset; the font file
+ * itself; the files of site/public/ under their own names (served at the
+ * root, e.g. /favicon.svg); and manifest.json naming what pages link.
  */
 function siteAssets() {
-  let stylesheet;
+  let font;
   return {
     name: "site-assets",
     buildStart() {
-      const css = ["widget/styles/widget.css", "site/styles/site.css"]
-        .map((file) => readFileSync(file, "utf8"))
-        .join("\n");
-      stylesheet = this.emitFile({ type: "asset", name: "site.css", source: minifyCss(css) });
+      font = this.emitFile({
+        type: "asset",
+        name: "noto-sans-sinhala.woff2",
+        source: readFileSync(SINHALA_FONT),
+      });
       const files = readdirSync("site/public", { recursive: true, withFileTypes: true });
       for (const file of files.filter((entry) => entry.isFile())) {
         const relative = path.relative("site/public", path.join(file.parentPath, file.name));
@@ -86,10 +90,22 @@ function siteAssets() {
       }
     },
     generateBundle(_options, bundle) {
+      const fontUrl = `/${this.getFileName(font)}`;
+      // Only Sinhala letters use it, and a phone that has the font loads nothing.
+      const fontFace = `@font-face{font-family:"Noto Sans Sinhala Web";font-style:normal;font-display:swap;font-weight:100 900;src:local("Noto Sans Sinhala"),url(${fontUrl}) format("woff2");unicode-range:U+0964-0965,U+0D81-0DF4,U+200C-200D,U+25CC}`;
+      const css = ["widget/styles/widget.css", "site/styles/site.css"]
+        .map((file) => readFileSync(file, "utf8"))
+        .join("\n");
+      const stylesheet = this.emitFile({
+        type: "asset",
+        name: "site.css",
+        source: fontFace + minifyCss(css),
+      });
       const entries = Object.values(bundle).filter((file) => file.type === "chunk" && file.isEntry);
       const manifest = {
         scripts: entries.map((chunk) => `/${chunk.fileName}`),
         styles: [`/${this.getFileName(stylesheet)}`],
+        fonts: { sinhala: fontUrl },
       };
       this.emitFile({
         type: "asset",

@@ -6,6 +6,7 @@ import type { AssetManifest } from "../site/server";
 const manifestSchema = z.object({
   scripts: z.array(z.string().startsWith("/assets/")),
   styles: z.array(z.string().startsWith("/assets/")),
+  fonts: z.object({ sinhala: z.string().startsWith("/assets/") }).optional(),
 });
 
 /** Reads the site build's manifest (written by rollup.config.mjs). */

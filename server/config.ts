@@ -31,6 +31,8 @@ const envSchema = z.object({
   ),
   /** Shown in the structured data, the documents and the partner page. */
   CONTACT_EMAIL: optional(z.email("must be an e-mail address").default("support@nayacompare.lk")),
+  /** The partners' chat link (SPEC §1); without it, the partner page offers e-mail. */
+  PARTNER_CHAT_URL: optional(z.url({ protocol: /^https$/ }).optional()),
   /** The mobile app, when there is one (SPEC §3: empty until then). */
   MOBILE_APP_NAME: optional(z.string().min(1).max(100).optional()),
   MOBILE_APP_URL: optional(z.url({ protocol: /^https$/ }).optional()),

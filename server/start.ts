@@ -28,6 +28,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
       // Without PUBLIC_ORIGIN (development), links point at this machine.
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       contactEmail: config.CONTACT_EMAIL,
+      chatUrl: config.PARTNER_CHAT_URL ?? `mailto:${config.CONTACT_EMAIL}`,
       mobileApp:
         config.MOBILE_APP_NAME && config.MOBILE_APP_URL
           ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }

@@ -23,6 +23,7 @@ export const silentLog = createLogger("silent");
 export const testSite = {
   origin: "https://nayacompare.test",
   contactEmail: "help@nayacompare.test",
+  chatUrl: "https://chat.nayacompare.test/partners",
 };
 
 export interface TestStorage {

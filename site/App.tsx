@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { CalendarDate } from "../core/dates";
 import { type Locale, localizePath } from "../core/locale";
+import { CookieNotice } from "./components/CookieNotice";
 import type { PageView } from "./content/views";
 import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
@@ -10,6 +11,7 @@ import { BlogPage } from "./pages/BlogPage";
 import { DocumentPage } from "./pages/DocumentPage";
 import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { StaticPage } from "./pages/StaticPage";
 import type { RouteName } from "./routes";
 
 /** What the server tells the browser so that both render the same tree. */
@@ -22,6 +24,8 @@ export interface AppState {
   today: CalendarDate;
   /** The content a content page shows (article, document, blog list, author). */
   view?: PageView | undefined;
+  /** Whether this visitor already accepted the cookie notice (read from its cookie). */
+  cookieNoticeAccepted: boolean;
 }
 
 function Page({ state }: { state: AppState }) {
@@ -31,6 +35,8 @@ function Page({ state }: { state: AppState }) {
       return <ArticlePage locale={locale} view={view} />;
     case "document":
       return <DocumentPage locale={locale} view={view} />;
+    case "page":
+      return <StaticPage locale={locale} view={view} />;
     case "blog":
       return <BlogPage locale={locale} view={view} />;
     case "author":
@@ -43,7 +49,18 @@ function Page({ state }: { state: AppState }) {
   );
 }
 
+const HEADER_LINKS = [
+  ["/", "navHome"],
+  ["/about/", "navAbout"],
+  ["/how/", "navHow"],
+  ["/blog/", "footerBlog"],
+] as const;
+
 const FOOTER_LINKS = [
+  ["/", "navHome"],
+  ["/partner/", "footerPartner"],
+  ["/about/", "navAbout"],
+  ["/how/", "navHow"],
   ["/blog/", "footerBlog"],
   ["/terms-and-conditions/", "footerTerms"],
   ["/privacy-policy/", "footerPrivacy"],
@@ -77,6 +94,20 @@ export function App({ state }: { state: AppState }) {
         >
           {t.languageSwitch}
         </a>
+        <nav className="main-nav" aria-label={t.mainNavLabel}>
+          <ul>
+            {HEADER_LINKS.map(([path, label]) => (
+              <li key={path}>
+                <a
+                  href={localizePath(state.locale, path)}
+                  aria-current={state.rest === path ? "page" : undefined}
+                >
+                  {t[label]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </header>
       <main id="main">
         <Page state={state} />
@@ -93,6 +124,7 @@ export function App({ state }: { state: AppState }) {
         </nav>
         <p>{t.footerIntermediary}</p>
       </footer>
+      <CookieNotice locale={state.locale} accepted={state.cookieNoticeAccepted} />
     </>
   );
 }

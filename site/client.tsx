@@ -13,7 +13,8 @@ function readState(): AppState {
     !("locale" in state && isLocale(state.locale)) ||
     !("rest" in state && typeof state.rest === "string") ||
     !("page" in state && typeof state.page === "string") ||
-    !("today" in state && typeof state.today === "string" && isIsoDate(state.today))
+    !("today" in state && typeof state.today === "string" && isIsoDate(state.today)) ||
+    !("cookieNoticeAccepted" in state && typeof state.cookieNoticeAccepted === "boolean")
   ) {
     throw new Error("The page carries no valid app state; it stays server-rendered.");
   }

@@ -1,8 +1,8 @@
 import { type Locale, splitLocalePath } from "../core/locale";
-import { ARTICLE_SLUGS, DOCUMENT_SLUGS } from "../core/schemas/content";
+import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../core/schemas/content";
 import { AUTHORS } from "./content/authors";
 
-export type RouteName = "home" | "blog" | "article" | "document" | "author";
+export type RouteName = "home" | "blog" | "article" | "document" | "page" | "author";
 
 /** A page of the site (SPEC §3 "Route record"). Paths are locale-free. */
 export interface RouteRecord {
@@ -13,6 +13,8 @@ export interface RouteRecord {
   slug?: string;
   /** The page of a paginated list, from 1. */
   page?: number;
+  /** Where search engines should index the page, when it is an alias of another. */
+  canonical?: string;
 }
 
 /** Articles per page of /blog/ (SPEC §2 has /blog/ and /blog/page-2/). */
@@ -22,6 +24,9 @@ const BLOG_PAGES = Math.ceil(ARTICLE_SLUGS.length / ARTICLES_PER_PAGE);
 /** Every page of the site; each exists at `path` (Sinhala) and at `/en` + `path`. */
 export const routes: readonly RouteRecord[] = [
   { name: "home", path: "/" },
+  // SPEC §2 lists /main/ beside /: the same page, indexed at /.
+  { name: "home", path: "/main/", canonical: "/" },
+  ...PAGE_SLUGS.map((slug) => ({ name: "page" as const, path: `/${slug}/`, slug })),
   ...Array.from({ length: BLOG_PAGES }, (_, index) => ({
     name: "blog" as const,
     path: index === 0 ? "/blog/" : `/blog/page-${index + 1}/`,

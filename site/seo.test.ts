@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { headHtml, structuredData } from "./seo";
 
-const site = { origin: "https://nayacompare.lk", contactEmail: "help@nayacompare.lk" };
+const site = {
+  origin: "https://nayacompare.lk",
+  contactEmail: "help@nayacompare.lk",
+  chatUrl: "mailto:help@nayacompare.lk",
+};
 const head = {
   locale: "en" as const,
   title: "How it works | NayaCompare",

@@ -6,6 +6,8 @@ export interface SiteSettings {
   /** Public origin, e.g. https://nayacompare.lk, for absolute links. */
   origin: string;
   contactEmail: string;
+  /** The partners' chat (SPEC §1); a mailto: link when none is configured. */
+  chatUrl: string;
   /** Only when there is an app (SPEC §3 lists its fields, empty for now). */
   mobileApp?: { name: string; url: string } | undefined;
 }

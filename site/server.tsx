@@ -25,6 +25,8 @@ export interface RenderOptions {
   site: SiteSettings;
   /** The clock, for tests; the server passes none. */
   now?: Date | undefined;
+  /** From the request's cookie_notice cookie. */
+  cookieNoticeAccepted?: boolean | undefined;
 }
 
 export interface RenderedPage {
@@ -35,12 +37,17 @@ export interface RenderedPage {
 
 export function renderPage(
   path: string,
-  { assets, site, now = new Date() }: RenderOptions,
+  { assets, site, now = new Date(), cookieNoticeAccepted = false }: RenderOptions,
 ): RenderedPage {
   const match = matchRoute(path);
   const { locale, rest } = match;
   const t = siteMessagesFor(locale);
-  const view = match.route && pageView(match.route, locale, content, site.contactEmail);
+  const view =
+    match.route &&
+    pageView(match.route, locale, content, {
+      contactEmail: site.contactEmail,
+      chatUrl: site.chatUrl,
+    });
   // A content route whose file is missing in this language is not a page.
   const route = match.route && (match.route.name === "home" || view) ? match.route : undefined;
   const state: AppState = {
@@ -49,6 +56,7 @@ export function renderPage(
     page: route ? route.name : "not-found",
     today: colomboToday(now),
     view,
+    cookieNoticeAccepted,
   };
   const { title, description } = titleAndDescription(state, t);
   const html = renderDocument({
@@ -58,7 +66,7 @@ export function renderPage(
         locale,
         title,
         description,
-        rest: route ? rest : undefined,
+        rest: route ? (route.canonical ?? rest) : undefined,
         siteName: t.siteName,
         type: view?.kind === "article" ? "article" : "website",
       },
@@ -79,6 +87,7 @@ function titleAndDescription(
   switch (view?.kind) {
     case "article":
     case "document":
+    case "page":
       return { title: `${view.title} | ${t.siteName}`, description: view.description };
     case "blog":
       return {

@@ -57,3 +57,13 @@ export const documentFrontMatterSchema = z.strictObject({
   updated: isoDate,
 });
 export type DocumentFrontMatter = z.infer<typeof documentFrontMatterSchema>;
+
+/** Static pages written as Markdown (about, how it works, process, partner programme). */
+export const PAGE_SLUGS = ["about", "how", "process", "partner"] as const;
+export type PageSlug = (typeof PAGE_SLUGS)[number];
+
+export const pageFrontMatterSchema = z.strictObject({
+  title: z.string().min(3).max(140),
+  description: z.string().min(20).max(160),
+});
+export type PageFrontMatter = z.infer<typeof pageFrontMatterSchema>;

@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTICLE_SLUGS, DOCUMENT_SLUGS } from "../../core/schemas/content";
+import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/schemas/content";
 import { appWith, openTestSqlite, type TestStorage, testSite } from "../test-support";
 
 let test: TestStorage;
@@ -53,6 +53,56 @@ describe("document pages", () => {
     }
     const privacy = await get("/en/privacy-policy/");
     expect(privacy.body).toContain(testSite.contactEmail);
+  });
+});
+
+describe("static pages", () => {
+  it.each(PAGE_SLUGS)("serve %s in both languages", async (slug) => {
+    for (const prefix of ["", "/en"]) {
+      const res = await get(`${prefix}/${slug}/`);
+      expect(res.statusCode, `${prefix}/${slug}/`).toBe(200);
+      expect(res.body).toMatch(/<h1 id="page-title">[^<]+<\/h1>/);
+      expect(res.body).not.toMatch(/\{(email|chat)\}/);
+    }
+  });
+
+  it("shows the eligibility test on the how-it-works page", async () => {
+    const res = await get("/en/how/");
+    expect(res.body).toContain("Can you apply? Four quick questions");
+  });
+
+  it("gives partners the configured contacts", async () => {
+    const res = await get("/en/partner/");
+    expect(res.body).toContain(testSite.contactEmail);
+  });
+
+  it("serves /main/ as the home page, indexed at /", async () => {
+    const res = await get("/en/main/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<link rel="canonical" href="${testSite.origin}/en/">`);
+  });
+});
+
+describe("layout", () => {
+  it("has the header and footer links of SPEC §2, with the current page marked", async () => {
+    const res = await get("/en/how/");
+    for (const path of ["/en/", "/en/about/", "/en/how/", "/en/blog/", "/en/partner/"]) {
+      expect(res.body).toContain(`href="${path}"`);
+    }
+    expect(res.body).toContain('<a href="/en/how/" aria-current="page">');
+    expect(res.body).toContain("is not responsible for loan agreements");
+  });
+
+  it("shows the cookie notice until it is accepted", async () => {
+    const first = await get("/en/");
+    expect(first.body).toContain('aria-label="Cookie notice"');
+    expect(first.headers.vary).toMatch(/Cookie/);
+    const later = await inject(app, {
+      method: "GET",
+      url: "/en/",
+      headers: { cookie: "cookie_notice=accepted" },
+    });
+    expect(later.body).not.toContain('aria-label="Cookie notice"');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { type RenderOptions, renderErrorPage, renderPage } from "../../site/server";
+import { readCookie } from "../http/cookies";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 
@@ -12,7 +13,10 @@ export function pagesHandler(options: RenderOptions, log: Logger): RequestHandle
     }
     let page: ReturnType<typeof renderPage>;
     try {
-      page = renderPage(req.path, options);
+      page = renderPage(req.path, {
+        ...options,
+        cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
+      });
     } catch (error) {
       log.error("page render failed", { path: req.path, error });
       page = renderErrorPage(req.path, options);
@@ -22,6 +26,7 @@ export function pagesHandler(options: RenderOptions, log: Logger): RequestHandle
       .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
       .setHeader("Content-Language", page.locale)
       .setHeader("Cache-Control", "no-cache")
+      .vary("Cookie")
       .type("html")
       .send(page.html);
   };

@@ -6,6 +6,8 @@ import {
   articleFrontMatterSchema,
   DOCUMENT_SLUGS,
   documentFrontMatterSchema,
+  PAGE_SLUGS,
+  pageFrontMatterSchema,
 } from "../../core/schemas/content";
 import { linkKind, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
 
@@ -17,7 +19,7 @@ import { linkKind, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
 const MIN_WORDS = { en: 600, si: 450 } as const;
 const LOCALES = ["en", "si"] as const;
 
-function read(kind: "blog" | "documents", locale: string, slug: string) {
+function read(kind: "blog" | "documents" | "pages", locale: string, slug: string) {
   const file = path.join("site/content", kind, locale, `${slug}.md`);
   expect(existsSync(file), `${file} exists`).toBe(true);
   return splitFrontMatter(readFileSync(file, "utf8"));
@@ -64,6 +66,29 @@ describe.each(DOCUMENT_SLUGS)("document %s", (slug) => {
     expect(renderMarkdown(body).headings.length).toBeGreaterThanOrEqual(3);
     for (const href of markdownLinks(body)) expect(linkKind(href), href).not.toBe("blocked");
   });
+});
+
+describe.each(PAGE_SLUGS)("page %s", (slug) => {
+  it.each(LOCALES)("exists with valid front matter, sections and safe links (%s)", (locale) => {
+    const { data, body } = read("pages", locale, slug);
+    const result = pageFrontMatterSchema.safeParse(data);
+    expect(result.error?.issues ?? []).toEqual([]);
+    const { headings, words } = renderMarkdown(body);
+    expect(headings.length).toBeGreaterThanOrEqual(3);
+    expect(words).toBeGreaterThanOrEqual(150);
+    for (const href of markdownLinks(body)) expect(linkKind(href), href).not.toBe("blocked");
+    // English pages link to English pages, Sinhala ones to Sinhala ones.
+    for (const href of markdownLinks(body).filter((link) => link.startsWith("/"))) {
+      expect(href.startsWith("/en/"), href).toBe(locale === "en");
+    }
+  });
+});
+
+it("explains how it works in three steps", () => {
+  for (const locale of LOCALES) {
+    const { headings } = renderMarkdown(read("pages", locale, "how").body);
+    expect(headings.filter((heading) => /^[1-3]\./.test(heading.text)).length, locale).toBe(3);
+  }
 });
 
 it("names the data protection rights of the PDPA in the privacy policy", () => {

@@ -11,7 +11,7 @@ const LOCALES = ["si", "en"];
 
 /** @param {string} root */
 export function contentFiles(root) {
-  return ["blog", "documents"].flatMap((kind) =>
+  return ["blog", "documents", "pages"].flatMap((kind) =>
     LOCALES.flatMap((locale) => {
       const dir = path.join(root, kind, locale);
       return readdirSync(dir)
@@ -24,13 +24,18 @@ export function contentFiles(root) {
 /** @param {string} root */
 export function loadSiteContent(root) {
   /** @type {Record<string, Record<string, unknown[]>>} */
-  const content = { articles: { si: [], en: [] }, documents: { si: [], en: [] } };
+  const content = {
+    articles: { si: [], en: [] },
+    documents: { si: [], en: [] },
+    pages: { si: [], en: [] },
+  };
+  const collection = { blog: "articles", documents: "documents", pages: "pages" };
   for (const { kind, locale, slug, file } of contentFiles(root)) {
     const { data, body } = splitFrontMatter(readFileSync(file, "utf8"));
     if (typeof data !== "object" || data === null) throw new Error(`${file}: no front matter`);
     const { html, headings, words } = renderMarkdown(body);
     const entry = { slug, meta: data, html, headings, words, minutes: readingMinutes(words) };
-    content[kind === "blog" ? "articles" : "documents"][locale].push(entry);
+    content[collection[kind]][locale].push(entry);
   }
   return content;
 }

@@ -1,5 +1,9 @@
 import type { Locale } from "../../core/locale";
-import type { ArticleFrontMatter, DocumentFrontMatter } from "../../core/schemas/content";
+import type {
+  ArticleFrontMatter,
+  DocumentFrontMatter,
+  PageFrontMatter,
+} from "../../core/schemas/content";
 
 export interface ContentHeading {
   id: string;
@@ -19,8 +23,10 @@ export interface RenderedContent<Meta> {
 
 export type Article = RenderedContent<ArticleFrontMatter>;
 export type ContentDocument = RenderedContent<DocumentFrontMatter>;
+export type ContentPage = RenderedContent<PageFrontMatter>;
 
 export interface SiteContent {
   articles: Record<Locale, Article[]>;
   documents: Record<Locale, ContentDocument[]>;
+  pages: Record<Locale, ContentPage[]>;
 }

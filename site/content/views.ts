@@ -42,6 +42,16 @@ export interface DocumentView {
   html: string;
 }
 
+/** A static page; `how` also shows the eligibility test after its text. */
+export interface StaticPageView {
+  kind: "page";
+  slug: string;
+  title: string;
+  description: string;
+  headings: ContentHeading[];
+  html: string;
+}
+
 export interface BlogView {
   kind: "blog";
   page: number;
@@ -57,7 +67,19 @@ export interface AuthorView {
   articles: ArticleSummary[];
 }
 
-export type PageView = ArticleView | DocumentView | BlogView | AuthorView;
+export type PageView = ArticleView | DocumentView | StaticPageView | BlogView | AuthorView;
+
+/** Placeholders our Markdown may hold, filled from configuration. */
+export interface ContentSettings {
+  contactEmail: string;
+  chatUrl: string;
+}
+
+function fillPlaceholders(html: string, settings: ContentSettings): string {
+  return html
+    .replaceAll("{email}", escapeHtml(settings.contactEmail))
+    .replaceAll("{chat}", escapeHtml(settings.chatUrl));
+}
 
 function summary(article: Article): ArticleSummary {
   return {
@@ -87,14 +109,14 @@ export function similarArticles(article: Article, all: readonly Article[]): Arti
 }
 
 /**
- * The data a content page shows, from the build's content. The documents'
- * {email} placeholder becomes the configured contact address.
+ * The data a content page shows, from the build's content. The {email} and
+ * {chat} placeholders of documents and pages become the configured contacts.
  */
 export function pageView(
   route: RouteRecord,
   locale: Locale,
   content: SiteContent,
-  contactEmail: string,
+  settings: ContentSettings,
 ): PageView | undefined {
   const articles = content.articles[locale];
   switch (route.name) {
@@ -131,7 +153,19 @@ export function pageView(
         description: document.meta.description,
         updated: document.meta.updated,
         headings: document.headings.filter((heading) => heading.level === 2),
-        html: document.html.replaceAll("{email}", escapeHtml(contactEmail)),
+        html: fillPlaceholders(document.html, settings),
+      };
+    }
+    case "page": {
+      const page = content.pages[locale].find((entry) => entry.slug === route.slug);
+      if (!page) return undefined;
+      return {
+        kind: "page",
+        slug: page.slug,
+        title: page.meta.title,
+        description: page.meta.description,
+        headings: page.headings.filter((heading) => heading.level === 2),
+        html: fillPlaceholders(page.html, settings),
       };
     }
     case "blog": {

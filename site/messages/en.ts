@@ -51,4 +51,14 @@ export const siteEn = {
   "articleTag:economy": "Economy",
   "articleTag:family-finance": "Family finance",
   "articleTag:young-adults": "Young adults",
+  mainNavLabel: "Main menu",
+  navHome: "Home",
+  navAbout: "About us",
+  navHow: "How it works",
+  footerPartner: "Affiliate programme",
+  cookieNoticeLabel: "Cookie notice",
+  cookieNoticeText:
+    "We use cookies to remember your language and to count visits without knowing who you are.",
+  cookieAccept: "Accept",
+  cookieReadMore: "Read more",
 } as const;

@@ -48,4 +48,13 @@ export const siteSi = {
   "articleTag:economy": "ආර්ථිකය",
   "articleTag:family-finance": "පවුලේ මුදල්",
   "articleTag:young-adults": "තරුණ තරුණියන්",
+  mainNavLabel: "ප්‍රධාන මෙනුව",
+  navHome: "මුල් පිටුව",
+  navAbout: "අප ගැන",
+  navHow: "ක්‍රියා කරන ආකාරය",
+  footerPartner: "හවුල්කාර වැඩසටහන",
+  cookieNoticeLabel: "කුකී දැනුම්දීම",
+  cookieNoticeText: "ඔබ තේරූ භාෂාව මතක තබා ගැනීමටත්, ඔබ කවුදැයි නොදැන පැමිණීම් ගණන් කිරීමටත් අපි කුකී භාවිත කරමු.",
+  cookieAccept: "එකඟයි",
+  cookieReadMore: "තව කියවන්න",
 } as const satisfies SiteMessages;

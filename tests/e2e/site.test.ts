@@ -67,6 +67,32 @@ describe("the site in a browser", () => {
     },
   );
 
+  it("hides the cookie notice once accepted, for this and later pages", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en/how/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    const notice = page.getByRole("region", { name: "Cookie notice" });
+    await notice.getByRole("button", { name: "Accept" }).click();
+    await notice.waitFor({ state: "detached" });
+    const cookie = (await context.cookies()).find((entry) => entry.name === "cookie_notice");
+    expect(cookie).toMatchObject({ value: "accepted", path: "/", sameSite: "Lax" });
+    await page.goto(`${server.url}/en/about/`);
+    expect(await page.getByRole("region", { name: "Cookie notice" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("runs the eligibility test on the how-it-works page", async () => {
+    const page = await browser.newPage({ locale: "si-LK" });
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/how/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await page.getByRole("radio", { name: "ඔව්" }).first().check();
+    await page.locator(".lw-score", { hasText: "20%" }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("copies an article's link to the clipboard", async () => {
     const context = await browser.newContext({ locale: "en-US" });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
