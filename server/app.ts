@@ -93,7 +93,7 @@ export function createApp({
 
   app.get("/sitemap.xml", (_req, res) => {
     res.type("application/xml").setHeader("Cache-Control", "public, max-age=3600");
-    res.send(sitemapXml(site));
+    res.send(sitemapXml(site, catalogues.get("lk") ?? []));
   });
   app.get("/robots.txt", (_req, res) => {
     res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
@@ -102,7 +102,7 @@ export function createApp({
 
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  app.use(pagesHandler({ assets, site }, log));
+  app.use(pagesHandler({ assets, site, offers: catalogues.get("lk") ?? [] }, log));
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   app.use(apiErrorHandler(log));
   return app;

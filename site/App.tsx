@@ -7,9 +7,11 @@ import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
 import { ArticlePage } from "./pages/ArticlePage";
 import { AuthorPage } from "./pages/AuthorPage";
+import { BankPage } from "./pages/BankPage";
 import { BlogPage } from "./pages/BlogPage";
 import { DocumentPage } from "./pages/DocumentPage";
 import { HomePage } from "./pages/HomePage";
+import { LenderPage } from "./pages/LenderPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { StaticPage } from "./pages/StaticPage";
 import type { RouteName } from "./routes";
@@ -41,6 +43,10 @@ function Page({ state }: { state: AppState }) {
       return <BlogPage locale={locale} view={view} />;
     case "author":
       return <AuthorPage locale={locale} view={view} />;
+    case "lender":
+      return <LenderPage locale={locale} view={view} />;
+    case "bank":
+      return <BankPage locale={locale} view={view} today={state.today} />;
   }
   return state.page === "home" ? (
     <HomePage locale={locale} today={state.today} />

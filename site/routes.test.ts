@@ -35,6 +35,13 @@ describe("matchRoute", () => {
     expect(matchRoute("/en/blog/page-2/").route).toMatchObject({ name: "blog", page: 2 });
     expect(matchRoute("/blog/page-3/").route).toBeUndefined();
     expect(matchRoute("/author/editorial-team/").route).toMatchObject({ name: "author" });
+    expect(matchRoute("/en/bank/boc/").route).toMatchObject({ name: "bank", slug: "boc" });
+    expect(matchRoute("/bank/other/").route).toBeUndefined();
+    expect(matchRoute("/lenders/kandy-lane/").route).toMatchObject({
+      name: "lender",
+      slug: "kandy-lane",
+    });
+    expect(matchRoute("/lenders/Kandy_Lane/").route).toBeUndefined();
   });
 
   it("has no two routes on one path", () => {

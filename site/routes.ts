@@ -1,8 +1,17 @@
+import { BANK_CODES } from "../core/banks";
 import { type Locale, splitLocalePath } from "../core/locale";
 import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../core/schemas/content";
 import { AUTHORS } from "./content/authors";
 
-export type RouteName = "home" | "blog" | "article" | "document" | "page" | "author";
+export type RouteName =
+  | "home"
+  | "blog"
+  | "article"
+  | "document"
+  | "page"
+  | "author"
+  | "lender"
+  | "bank";
 
 /** A page of the site (SPEC §3 "Route record"). Paths are locale-free. */
 export interface RouteRecord {
@@ -49,7 +58,15 @@ export const routes: readonly RouteRecord[] = [
     path: `/author/${slug}/`,
     slug,
   })),
+  ...BANK_CODES.filter((code) => code !== "other").map((slug) => ({
+    name: "bank" as const,
+    path: `/bank/${slug}/`,
+    slug,
+  })),
 ];
+
+/** Lenders come from the offers catalogue; their pages match by pattern. */
+const LENDER_PATH = /^\/lenders\/([a-z0-9-]+)\/$/;
 
 export interface RouteMatch {
   locale: Locale;
@@ -62,5 +79,7 @@ const byPath = new Map(routes.map((route) => [route.path, route]));
 
 export function matchRoute(path: string): RouteMatch {
   const { locale, rest } = splitLocalePath(path);
+  const lender = LENDER_PATH.exec(rest)?.[1];
+  if (lender) return { locale, rest, route: { name: "lender", path: rest, slug: lender } };
   return { locale, rest, route: byPath.get(rest) };
 }

@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
 import { type Locale, splitLocalePath } from "../core/locale";
 import { fill } from "../core/messages";
+import type { Offer } from "../core/schemas/offer";
 import { App, type AppState } from "./App";
 import { type PageView, pageView } from "./content/views";
 import { type AssetManifest, renderDocument } from "./document";
@@ -27,6 +28,8 @@ export interface RenderOptions {
   now?: Date | undefined;
   /** From the request's cookie_notice cookie. */
   cookieNoticeAccepted?: boolean | undefined;
+  /** The Sri Lankan offers catalogue, for lender and bank pages. */
+  offers: readonly Offer[];
 }
 
 export interface RenderedPage {
@@ -37,16 +40,19 @@ export interface RenderedPage {
 
 export function renderPage(
   path: string,
-  { assets, site, now = new Date(), cookieNoticeAccepted = false }: RenderOptions,
+  { assets, site, offers, now = new Date(), cookieNoticeAccepted = false }: RenderOptions,
 ): RenderedPage {
   const match = matchRoute(path);
   const { locale, rest } = match;
   const t = siteMessagesFor(locale);
+  const today = colomboToday(now);
   const view =
     match.route &&
     pageView(match.route, locale, content, {
       contactEmail: site.contactEmail,
       chatUrl: site.chatUrl,
+      offers,
+      today,
     });
   // A content route whose file is missing in this language is not a page.
   const route = match.route && (match.route.name === "home" || view) ? match.route : undefined;
@@ -54,7 +60,7 @@ export function renderPage(
     locale,
     rest,
     page: route ? route.name : "not-found",
-    today: colomboToday(now),
+    today,
     view,
     cookieNoticeAccepted,
   };
@@ -99,6 +105,16 @@ function titleAndDescription(
       };
     case "author":
       return { title: `${view.name} | ${t.siteName}`, description: view.bio };
+    case "lender":
+      return {
+        title: `${view.name} | ${t.siteName}`,
+        description: fill(t.lenderDescription, { lender: view.name }),
+      };
+    case "bank":
+      return {
+        title: `${fill(t.bankTitle, { bank: view.name })} | ${t.siteName}`,
+        description: fill(t.bankIntro, { bank: view.name }),
+      };
   }
   return state.page === "home"
     ? { title: `${t.siteName}: ${t.siteTagline}`, description: t.siteTagline }

@@ -1,22 +1,28 @@
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localizePath } from "../core/locale";
+import type { Offer } from "../core/schemas/offer";
 import { escapeHtml } from "./document";
+import { lendersOf } from "./lenders";
 import { routes } from "./routes";
 import type { SiteSettings } from "./seo";
 
 /** Every page in both languages, each with its alternates (sitemaps.org and Google's xhtml:link). */
-export function sitemapXml(site: SiteSettings): string {
+export function sitemapXml(site: SiteSettings, offers: readonly Offer[] = []): string {
   const url = (locale: (typeof ALL_LOCALES)[number], path: string) =>
     escapeHtml(`${site.origin}${localizePath(locale, path)}`);
-  const entries = routes.flatMap((route) =>
+  const paths = [
+    ...routes.filter((route) => !route.canonical).map((route) => route.path),
+    ...lendersOf(offers).map((lender) => `/lenders/${lender.slug}/`),
+  ];
+  const entries = paths.flatMap((path) =>
     ALL_LOCALES.map((locale) => {
       const alternates = [
         ...ALL_LOCALES.map(
           (other) =>
-            `<xhtml:link rel="alternate" hreflang="${LOCALES[other].language}" href="${url(other, route.path)}"/>`,
+            `<xhtml:link rel="alternate" hreflang="${LOCALES[other].language}" href="${url(other, path)}"/>`,
         ),
-        `<xhtml:link rel="alternate" hreflang="x-default" href="${url(DEFAULT_LOCALE, route.path)}"/>`,
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${url(DEFAULT_LOCALE, path)}"/>`,
       ].join("");
-      return `<url><loc>${url(locale, route.path)}</loc>${alternates}</url>`;
+      return `<url><loc>${url(locale, path)}</loc>${alternates}</url>`;
     }),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.join("")}</urlset>\n`;

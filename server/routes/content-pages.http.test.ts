@@ -1,6 +1,12 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { colomboToday, formatDate } from "../../core/dates";
+import { formatPercent } from "../../core/loan";
+import { formatRupees } from "../../core/money";
 import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/schemas/content";
+import type { Offer } from "../../core/schemas/offer";
+import { productView } from "../../site/catalogue-views";
+import lk from "../feed/catalogues/lk.json";
 import { appWith, openTestSqlite, type TestStorage, testSite } from "../test-support";
 
 let test: TestStorage;
@@ -80,6 +86,36 @@ describe("static pages", () => {
     const res = await get("/en/main/");
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<link rel="canonical" href="${testSite.origin}/en/">`);
+  });
+});
+
+describe("lender and bank pages", () => {
+  it("shows each lender of the catalogue, labelled as a sample, with a worked example from core/", async () => {
+    const offers = lk as Offer[];
+    for (const offer of offers) {
+      const slug = offer.lender.logo.replace(/^\/lenders\//, "").replace(/\.svg$/, "");
+      const res = await get(`/en/lenders/${slug}/`);
+      expect(res.statusCode, slug).toBe(200);
+      expect(res.body).toContain("A sample lender");
+      const { example } = productView(offer, colomboToday(new Date()));
+      expect(res.body).toContain(
+        `costs ${formatRupees(example.total)} in total (APR ${formatPercent(example.apr)}); last payment on ${formatDate(example.returnDate)}.`,
+      );
+    }
+    expect((await get("/lenders/no-such-lender/")).statusCode).toBe(404);
+  });
+
+  it("has a page per bank, listing offers that pay into a bank account", async () => {
+    const res = await get("/en/bank/boc/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("Loans paid into your Bank of Ceylon account");
+    expect((await get("/bank/other/")).statusCode).toBe(404);
+  });
+
+  it("lists the lenders in the sitemap", async () => {
+    const sitemap = (await get("/sitemap.xml")).body;
+    expect(sitemap).toContain(`<loc>${testSite.origin}/en/lenders/kandy-lane/</loc>`);
+    expect(sitemap).not.toContain("/main/");
   });
 });
 

@@ -1,4 +1,7 @@
+import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
+import type { Offer } from "../../core/schemas/offer";
+import { type BankView, bankView, type LenderView, lenderView } from "../catalogue-views";
 import { escapeHtml } from "../document";
 import type { RouteRecord } from "../routes";
 import { ARTICLES_PER_PAGE } from "../routes";
@@ -67,12 +70,21 @@ export interface AuthorView {
   articles: ArticleSummary[];
 }
 
-export type PageView = ArticleView | DocumentView | StaticPageView | BlogView | AuthorView;
+export type PageView =
+  | ArticleView
+  | DocumentView
+  | StaticPageView
+  | BlogView
+  | AuthorView
+  | LenderView
+  | BankView;
 
-/** Placeholders our Markdown may hold, filled from configuration. */
+/** What a page may need besides the content: contacts from configuration, the offers, today. */
 export interface ContentSettings {
   contactEmail: string;
   chatUrl: string;
+  offers: readonly Offer[];
+  today: CalendarDate;
 }
 
 function fillPlaceholders(html: string, settings: ContentSettings): string {
@@ -194,6 +206,10 @@ export function pageView(
           .map(summary),
       };
     }
+    case "lender":
+      return route.slug ? lenderView(route.slug, settings.offers, settings.today) : undefined;
+    case "bank":
+      return route.slug ? bankView(route.slug, locale, settings.offers) : undefined;
     default:
       return undefined;
   }

@@ -61,4 +61,28 @@ export const siteEn = {
     "We use cookies to remember your language and to count visits without knowing who you are.",
   cookieAccept: "Accept",
   cookieReadMore: "Read more",
+  lenderDescription: "{lender}: loans, rates, fees and who can apply, with worked examples.",
+  lenderSampleNote:
+    "A sample lender: it shows how offers look on our site and is not a real company.",
+  lenderProducts: "Loans",
+  productRate: "Interest: {rate} a year",
+  productFees: "Fees: {fees}",
+  feesNone: "none",
+  productRepaymentSingle: "One repayment at the end",
+  productRepaymentMonthly: "Monthly instalments",
+  productExample:
+    "Example: {amount} over {days} days costs {total} in total (APR {apr}); last payment on {date}.",
+  criteriaTitle: "Who can apply",
+  criteriaAge: "Aged {min} to {max}",
+  criteriaIncome: "Monthly income from {income}",
+  criteriaEmployment: "Work: {list}",
+  "employment:salaried": "salaried",
+  "employment:self-employed": "self-employed",
+  "employment:business-owner": "business owner",
+  "employment:pensioner": "pensioner",
+  "employment:other": "other",
+  applyForOffer: "Apply for this loan",
+  bankTitle: "Loans paid into your {bank} account",
+  bankIntro:
+    "Offers of licensed lenders that pay the money into a bank account, such as yours at {bank}.",
 } as const;

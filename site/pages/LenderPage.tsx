@@ -1,0 +1,83 @@
+import { formatDate } from "../../core/dates";
+import { formatPercent } from "../../core/loan";
+import { type Locale, localizePath } from "../../core/locale";
+import { fill } from "../../core/messages";
+import { formatRupees } from "../../core/money";
+import type { LenderView } from "../catalogue-views";
+import { siteMessagesFor } from "../messages";
+
+/** A lender from the offers catalogue: its loans, terms, a worked example each, and who can apply. */
+export function LenderPage({ locale, view }: { locale: Locale; view: LenderView }) {
+  const t = siteMessagesFor(locale);
+  return (
+    <article className="article" aria-labelledby="lender-title">
+      <header className="lender-header">
+        <img src={view.logo} alt="" width={64} height={64} />
+        <h1 id="lender-title">{view.name}</h1>
+      </header>
+      {view.sample ? <p className="notice">{t.lenderSampleNote}</p> : null}
+      <h2>{t.lenderProducts}</h2>
+      {view.products.map(({ offer, example }) => {
+        const fees = [
+          offer.terms.feeFixed > 0 ? formatRupees(offer.terms.feeFixed) : "",
+          offer.terms.feePercent > 0 ? formatPercent(offer.terms.feePercent) : "",
+        ].filter(Boolean);
+        const query = new URLSearchParams({
+          amount: String(example.amount),
+          period: String(example.termDays),
+          offer: String(offer.offer_id),
+        });
+        return (
+          <section
+            key={offer.offer_id}
+            className="product"
+            aria-labelledby={`product-${offer.offer_id}`}
+          >
+            <h3 id={`product-${offer.offer_id}`}>{offer.header}</h3>
+            <ul>
+              <li>
+                {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)},{" "}
+                {fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
+              </li>
+              <li>
+                {fill(t.productRate, { rate: formatPercent(offer.terms.annualInterestRate) })}
+              </li>
+              <li>{fill(t.productFees, { fees: fees.length ? fees.join(" + ") : t.feesNone })}</li>
+              <li>
+                {offer.terms.repayment === "single"
+                  ? t.productRepaymentSingle
+                  : t.productRepaymentMonthly}
+              </li>
+            </ul>
+            <p>
+              {fill(t.productExample, {
+                amount: formatRupees(example.amount),
+                days: example.termDays,
+                total: formatRupees(example.total),
+                apr: formatPercent(example.apr),
+                date: formatDate(example.returnDate),
+              })}
+            </p>
+            <h4>{t.criteriaTitle}</h4>
+            <ul>
+              <li>
+                {fill(t.criteriaAge, { min: offer.criteria.minAge, max: offer.criteria.maxAge })}
+              </li>
+              <li>
+                {fill(t.criteriaIncome, { income: formatRupees(offer.criteria.minMonthlyIncome) })}
+              </li>
+              <li>
+                {fill(t.criteriaEmployment, {
+                  list: offer.criteria.employment.map((code) => t[`employment:${code}`]).join(", "),
+                })}
+              </li>
+            </ul>
+            <a className="button" href={`${localizePath(locale, "/application/")}?${query}`}>
+              {t.applyForOffer}
+            </a>
+          </section>
+        );
+      })}
+    </article>
+  );
+}
