@@ -17,6 +17,7 @@ import { matchRoute } from "./routes";
 
 import { headHtml, type SiteSettings } from "./seo";
 
+export { productView } from "./catalogue-views";
 export type { AssetManifest } from "./document";
 export type { SiteSettings } from "./seo";
 export { robotsTxt, sitemapXml } from "./sitemap";

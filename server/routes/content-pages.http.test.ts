@@ -5,7 +5,7 @@ import { formatPercent } from "../../core/loan";
 import { formatRupees } from "../../core/money";
 import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/schemas/content";
 import type { Offer } from "../../core/schemas/offer";
-import { productView } from "../../site/catalogue-views";
+import { productView } from "../../site/server";
 import lk from "../feed/catalogues/lk.json";
 import { appWith, openTestSqlite, type TestStorage, testSite } from "../test-support";
 
