@@ -47,12 +47,10 @@ function Page({ state }: { state: AppState }) {
       return <LenderPage locale={locale} view={view} />;
     case "bank":
       return <BankPage locale={locale} view={view} today={state.today} />;
+    case "home":
+      return <HomePage locale={locale} today={state.today} view={view} />;
   }
-  return state.page === "home" ? (
-    <HomePage locale={locale} today={state.today} />
-  ) : (
-    <NotFoundPage locale={locale} />
-  );
+  return <NotFoundPage locale={locale} />;
 }
 
 const HEADER_LINKS = [

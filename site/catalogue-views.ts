@@ -4,6 +4,8 @@ import { quoteLoan } from "../core/loan";
 import type { Locale } from "../core/locale";
 import { clampLoanAmount, LOAN_AMOUNT_LK, LOAN_TERM_GRID, LOAN_TERM_LK } from "../core/product";
 import type { Offer } from "../core/schemas/offer";
+import { normalizeSelection } from "../widget/loan-selection";
+import { priceOffers } from "../widget/offer-figures";
 import { lenderSlug, lendersOf } from "./lenders";
 
 /** One product of a lender, with a worked example computed from its terms. */
@@ -33,6 +35,32 @@ export interface BankView {
   name: string;
   /** The offers that pay into a bank account. */
   offers: Offer[];
+}
+
+/** The home page's "why us" figures, computed from the catalogue, never typed in. */
+export interface HomeView {
+  kind: "home";
+  licensedLenders: number;
+  sampleLenders: number;
+  /** The lowest APR among the offers for the default loan, when any offer fits it. */
+  lowestApr: number | undefined;
+  amount: number;
+  termDays: number;
+}
+
+export function homeView(offers: readonly Offer[], today: CalendarDate): HomeView {
+  const lenders = lendersOf(offers);
+  const sample = (lender: (typeof lenders)[number]) => lender.offers[0]?.lender.sample === true;
+  const selection = normalizeSelection(undefined, undefined);
+  const aprs = priceOffers(offers, selection, today).map((priced) => priced.quote.apr);
+  return {
+    kind: "home",
+    licensedLenders: lenders.filter((lender) => !sample(lender)).length,
+    sampleLenders: lenders.filter(sample).length,
+    lowestApr: aprs.length > 0 ? Math.min(...aprs) : undefined,
+    amount: selection.amount,
+    termDays: selection.termDays,
+  };
 }
 
 /** The term of an offer's example: the one nearest our default that the offer lends for. */

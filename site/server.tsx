@@ -56,7 +56,7 @@ export function renderPage(
       today,
     });
   // A content route whose file is missing in this language is not a page.
-  const route = match.route && (match.route.name === "home" || view) ? match.route : undefined;
+  const route = match.route && view ? match.route : undefined;
   const state: AppState = {
     locale,
     rest,

@@ -89,6 +89,41 @@ describe("static pages", () => {
   });
 });
 
+describe("the home page", () => {
+  it("computes its 'why us' figures from the catalogue and says they are samples", async () => {
+    const offers = lk as Offer[];
+    const lenders = new Set(offers.map((offer) => offer.lender.name)).size;
+    const res = await get("/en/");
+    expect(res.body).toContain(`${lenders} sample lenders to show how comparing works`);
+    expect(res.body).toContain("these figures come from illustrative offers");
+    const apr = /APR from ([\d.,]+%) for Rs\. 50,000 over 91 days/.exec(res.body)?.[1];
+    const today = colomboToday(new Date());
+    const lowest = Math.min(
+      ...offers
+        .filter((offer) => offer.amount.min <= 50_000 && offer.amount.max >= 50_000)
+        .filter((offer) => offer.termDays.min <= 91 && offer.termDays.max >= 91)
+        .map(
+          (offer) =>
+            productView(
+              { ...offer, amount: { min: 50_000, max: 50_000 }, termDays: { min: 91, max: 91 } },
+              today,
+            ).example.apr,
+        ),
+    );
+    expect(apr).toBe(formatPercent(lowest));
+  });
+
+  it("has the steps, purposes, FAQ and benefits in both languages", async () => {
+    for (const url of ["/", "/en/"]) {
+      const res = await inject(app, { method: "GET", url, headers: { cookie: "locale=si" } });
+      expect(res.statusCode).toBe(200);
+      expect((res.body.match(/class="home-card"/g) ?? []).length).toBe(9);
+      expect((res.body.match(/<details class="faq">/g) ?? []).length).toBe(6);
+      expect(res.body).toContain("purpose=credit-card-arrears");
+    }
+  });
+});
+
 describe("lender and bank pages", () => {
   it("shows each lender of the catalogue, labelled as a sample, with a worked example from core/", async () => {
     const offers = lk as Offer[];

@@ -1,7 +1,14 @@
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
-import { type BankView, bankView, type LenderView, lenderView } from "../catalogue-views";
+import {
+  type BankView,
+  bankView,
+  type HomeView,
+  homeView,
+  type LenderView,
+  lenderView,
+} from "../catalogue-views";
 import { escapeHtml } from "../document";
 import type { RouteRecord } from "../routes";
 import { ARTICLES_PER_PAGE } from "../routes";
@@ -77,7 +84,8 @@ export type PageView =
   | BlogView
   | AuthorView
   | LenderView
-  | BankView;
+  | BankView
+  | HomeView;
 
 /** What a page may need besides the content: contacts from configuration, the offers, today. */
 export interface ContentSettings {
@@ -206,6 +214,8 @@ export function pageView(
           .map(summary),
       };
     }
+    case "home":
+      return homeView(settings.offers, settings.today);
     case "lender":
       return route.slug ? lenderView(route.slug, settings.offers, settings.today) : undefined;
     case "bank":

@@ -1,6 +1,8 @@
 import type { Locale } from "../../core/locale";
 import { type Messages, messagesFor } from "../../core/messages";
 import { siteEn } from "./en";
+import { homeEn } from "./home-en";
+import { homeSi } from "./home-si";
 import { siteSi } from "./si";
 
 /** Every site catalog has exactly the keys of the English one (checked by the compiler in si.ts). */
@@ -21,4 +23,13 @@ export function siteMessagesFor(locale: Locale): SiteMessages & Messages {
 /** The site's own catalog alone, for the catalog checks. */
 export function siteCatalog(locale: Locale): SiteMessages {
   return catalogs[locale];
+}
+
+export type HomeMessages = { readonly [Key in keyof typeof homeEn]: string };
+
+const homeCatalogs: Record<Locale, HomeMessages> = { si: homeSi, en: homeEn };
+
+/** The home page's own copy (steps, purposes, FAQ, benefits). */
+export function homeMessagesFor(locale: Locale): HomeMessages {
+  return homeCatalogs[locale];
 }

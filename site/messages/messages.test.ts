@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems } from "../../core/messages/catalog-checks";
-import { siteCatalog } from "./index";
+import { homeMessagesFor, siteCatalog } from "./index";
 
 describe("site message catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
@@ -8,5 +8,11 @@ describe("site message catalogs", () => {
     expect(
       catalogProblems(siteCatalog("si"), siteCatalog("en"), ["siteName", "languageSwitch"]),
     ).toEqual([]);
+  });
+});
+
+describe("home page catalogs", () => {
+  it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
+    expect(catalogProblems(homeMessagesFor("si"), homeMessagesFor("en"))).toEqual([]);
   });
 });

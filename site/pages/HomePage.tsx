@@ -1,30 +1,152 @@
 import { useState } from "react";
 import type { CalendarDate } from "../../core/dates";
+import { formatPercent } from "../../core/loan";
 import { type Locale, localizePath } from "../../core/locale";
+import { fill } from "../../core/messages";
+import { formatRupees } from "../../core/money";
 import { Calculator } from "../../widget/components/Calculator";
 import { normalizeSelection } from "../../widget/loan-selection";
-import { siteMessagesFor } from "../messages";
+import type { HomeView } from "../catalogue-views";
+import { homeMessagesFor, siteMessagesFor } from "../messages";
 
-export function HomePage({ locale, today }: { locale: Locale; today: CalendarDate }) {
+/** The loan purposes of SPEC §2, by the codes the application uses (issue 5). */
+const PURPOSES = [
+  "consolidate-loans",
+  "credit-card-arrears",
+  "medical",
+  "rent",
+  "car-repair",
+  "home-repair",
+  "vacation",
+  "other",
+] as const;
+
+const STEPS = [1, 2, 3] as const;
+const FAQ = [1, 2, 3, 4, 5, 6] as const;
+const BENEFITS = [1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * SPEC §2's home screens: hero with the calculator, three steps, a call to
+ * action, loan purposes, "why us" from data, FAQ, six benefits, and a
+ * second call to action. Customer reviews join when approved ones exist (issue 7).
+ */
+export function HomePage({
+  locale,
+  today,
+  view,
+}: {
+  locale: Locale;
+  today: CalendarDate;
+  view: HomeView;
+}) {
   const t = siteMessagesFor(locale);
+  const h = homeMessagesFor(locale);
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
-  const query = new URLSearchParams({
-    amount: String(selection.amount),
-    period: String(selection.termDays),
-  });
+  const apply = (extra: Record<string, string> = {}) =>
+    `${localizePath(locale, "/application/")}?${new URLSearchParams({
+      amount: String(selection.amount),
+      period: String(selection.termDays),
+      ...extra,
+    })}`;
+
   return (
-    <section className="hero" aria-labelledby="home-title">
-      <h1 id="home-title">{t.homeTitle}</h1>
-      <p className="lead">{t.homeIntro}</p>
-      <Calculator
-        locale={locale}
-        selection={selection}
-        onSelectionChange={setSelection}
-        today={today}
-      />
-      <a className="button" href={`${localizePath(locale, "/application/")}?${query}`}>
-        {t.applyNow}
-      </a>
-    </section>
+    <>
+      <section className="hero" aria-labelledby="home-title">
+        <h1 id="home-title">{t.homeTitle}</h1>
+        <p className="lead">{t.homeIntro}</p>
+        <Calculator
+          locale={locale}
+          selection={selection}
+          onSelectionChange={setSelection}
+          today={today}
+        />
+        <a className="button" href={apply()}>
+          {t.applyNow}
+        </a>
+      </section>
+
+      <section className="home-section" aria-labelledby="steps-title">
+        <h2 id="steps-title">{h.stepsTitle}</h2>
+        <ol className="steps">
+          {STEPS.map((step) => (
+            <li key={step} className="home-card">
+              <h3>{h[`step${step}Title`]}</h3>
+              <p>{h[`step${step}Text`]}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="home-section cta-band" aria-labelledby="cta-title">
+        <h2 id="cta-title">{h.ctaTitle}</h2>
+        <p>{h.ctaText}</p>
+        <a className="button" href={apply()}>
+          {t.applyNow}
+        </a>
+      </section>
+
+      <section className="home-section" aria-labelledby="purposes-title">
+        <h2 id="purposes-title">{h.purposesTitle}</h2>
+        <ul className="tiles">
+          {PURPOSES.map((purpose) => (
+            <li key={purpose}>
+              <a href={apply({ purpose })}>{h[`purpose:${purpose}`]}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section" aria-labelledby="why-title">
+        <h2 id="why-title">{h.whyTitle}</h2>
+        <ul className="figures">
+          <li className="home-figure">
+            {view.licensedLenders > 0
+              ? fill(h.whyLenders, { count: view.licensedLenders })
+              : fill(h.whySampleLenders, { count: view.sampleLenders })}
+          </li>
+          {view.lowestApr === undefined ? null : (
+            <li className="home-figure">
+              {fill(h.whyLowestApr, {
+                apr: formatPercent(view.lowestApr),
+                amount: formatRupees(view.amount),
+                days: view.termDays,
+              })}
+            </li>
+          )}
+          <li className="home-figure">{h.whyFree}</li>
+        </ul>
+        {view.licensedLenders === 0 ? <p className="notice">{h.whySampleNote}</p> : null}
+      </section>
+
+      <section className="home-section" aria-labelledby="faq-title">
+        <h2 id="faq-title">{h.faqTitle}</h2>
+        {FAQ.map((item) => (
+          <details key={item} className="faq">
+            <summary>{h[`faq${item}Question`]}</summary>
+            <p>{h[`faq${item}Answer`]}</p>
+          </details>
+        ))}
+      </section>
+
+      <section className="home-section" aria-labelledby="benefits-title">
+        <h2 id="benefits-title">{h.benefitsTitle}</h2>
+        <ul className="benefits">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit} className="home-card">
+              <h3>{h[`benefit${benefit}Title`]}</h3>
+              <p>{h[`benefit${benefit}Text`]}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section cta-band" aria-labelledby="cta2-title">
+        <h2 id="cta2-title">{h.cta2Title}</h2>
+        <p>{h.cta2Text}</p>
+        <a className="button" href={apply()}>
+          {t.applyNow}
+        </a>
+      </section>
+    </>
   );
 }
