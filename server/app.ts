@@ -1,6 +1,12 @@
 import path from "node:path";
 import express, { type Express } from "express";
-import { type AssetManifest, robotsTxt, type SiteSettings, sitemapXml } from "../site/server";
+import {
+  type AssetManifest,
+  type renderPage,
+  robotsTxt,
+  type SiteSettings,
+  sitemapXml,
+} from "../site/server";
 import type { Catalogues } from "./feed/catalogue";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
@@ -23,6 +29,8 @@ export interface AppDependencies {
   assets: AssetManifest;
   /** Public origin, contact e-mail and app, for links and structured data. */
   site: SiteSettings;
+  /** Replaces the site's renderer; tests use it to make a render fail. */
+  renderPage?: typeof renderPage;
   /** The build output folder (dist/); static files are served from it when given. */
   distDir?: string;
 }
@@ -43,6 +51,7 @@ export function createApp({
   assets,
   site,
   distDir,
+  renderPage: render,
 }: AppDependencies): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -102,7 +111,7 @@ export function createApp({
 
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  app.use(pagesHandler({ assets, site, offers: catalogues.get("lk") ?? [] }, log));
+  app.use(pagesHandler({ assets, site, offers: catalogues.get("lk") ?? [] }, log, render));
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   app.use(apiErrorHandler(log));
   return app;

@@ -19,21 +19,23 @@ export async function start(config: Config, distDir: string): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   await storage.migrate();
+  const site = {
+    // Without PUBLIC_ORIGIN (development), links point at this machine; the
+    // port is set again once known, for PORT=0.
+    origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+    contactEmail: config.CONTACT_EMAIL,
+    chatUrl: config.PARTNER_CHAT_URL ?? `mailto:${config.CONTACT_EMAIL}`,
+    mobileApp:
+      config.MOBILE_APP_NAME && config.MOBILE_APP_URL
+        ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }
+        : undefined,
+  };
   const app = createApp({
     storage,
     catalogues: loadCatalogues(),
     log,
     assets: loadAssetManifest(distDir),
-    site: {
-      // Without PUBLIC_ORIGIN (development), links point at this machine.
-      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
-      contactEmail: config.CONTACT_EMAIL,
-      chatUrl: config.PARTNER_CHAT_URL ?? `mailto:${config.CONTACT_EMAIL}`,
-      mobileApp:
-        config.MOBILE_APP_NAME && config.MOBILE_APP_URL
-          ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }
-          : undefined,
-    },
+    site,
     distDir,
   });
 
@@ -44,6 +46,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
       return;
     }
     const { port } = server.address() as AddressInfo;
+    if (!config.PUBLIC_ORIGIN) site.origin = `http://localhost:${port}`;
     log.info("listening", { port, storage: storage.engine, node_env: config.NODE_ENV });
     process.stdout.write(`Loan comparison service running at http://localhost:${port}/\n`);
   };

@@ -5,7 +5,11 @@ import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 
 /** Server-renders every GET of a page path, in the locale its prefix names. */
-export function pagesHandler(options: RenderOptions, log: Logger): RequestHandler {
+export function pagesHandler(
+  options: RenderOptions,
+  log: Logger,
+  render: typeof renderPage = renderPage,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       next();
@@ -13,7 +17,7 @@ export function pagesHandler(options: RenderOptions, log: Logger): RequestHandle
     }
     let page: ReturnType<typeof renderPage>;
     try {
-      page = renderPage(req.path, {
+      page = render(req.path, {
         ...options,
         cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
       });

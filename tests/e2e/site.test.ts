@@ -1,14 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
 
 let server: ServerProcess;
 let browser: Browser;
@@ -135,34 +128,6 @@ describe("the site in a browser", () => {
     expect(await page.getByRole("link", { name: "Get money" }).getAttribute("href")).toBe(
       "/en/application/",
     );
-    await page.close();
-  });
-
-  it.each([
-    "/",
-    "/en/",
-    "/en/no-such-page/",
-    "/are-you-ready-to-apply-for-personal-loans/",
-    "/en/are-you-ready-to-apply-for-personal-loans/",
-    "/blog/",
-    "/en/blog/page-2/",
-    "/en/privacy-policy/",
-    "/cookies-policy/",
-    "/author/editorial-team/",
-  ])("has no accessibility violation on %s (axe-core)", async (path) => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await page.goto(`${server.url}${path}`);
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(() =>
-      (
-        window as unknown as {
-          axe: { run(options: object): Promise<{ violations: { id: string }[] }> };
-        }
-      ).axe
-        .run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })
-        .then((result) => result.violations.map((violation) => violation.id)),
-    );
-    expect(violations).toEqual([]);
     await page.close();
   });
 

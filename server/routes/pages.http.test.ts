@@ -1,0 +1,48 @@
+import inject from "light-my-request";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { loadCatalogues } from "../feed/catalogue";
+import { createLogger } from "../log";
+import { openTestSqlite, type TestStorage, testAssets, testSite } from "../test-support";
+
+let test: TestStorage;
+
+beforeAll(async () => {
+  test = await openTestSqlite();
+});
+
+afterAll(async () => {
+  await test.cleanup();
+});
+
+describe("a page that fails to render", () => {
+  it("answers the full-page error screen with 500, in the page's language, and logs the error", async () => {
+    const lines: string[] = [];
+    const app = createApp({
+      storage: test.storage,
+      catalogues: loadCatalogues(),
+      log: createLogger("error", {
+        out: (line) => lines.push(line),
+        err: (line) => lines.push(line),
+      }),
+      assets: testAssets,
+      site: testSite,
+      renderPage: () => {
+        throw new Error("the render broke");
+      },
+    });
+    const res = await inject(app, { method: "GET", url: "/en/blog/" });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain("Something went wrong");
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: "error",
+        message: "page render failed",
+        path: "/en/blog/",
+        error_message: "the render broke",
+      }),
+    ]);
+  });
+});
