@@ -14,6 +14,7 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Logger } from "./log";
+import { clientApiRouter } from "./routes/client-api";
 import { eventsRouter } from "./routes/events";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
@@ -66,6 +67,7 @@ export function createApp({
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
+  app.use(clientApiRouter({ site, offers: catalogues.get("lk") ?? [] }));
 
   if (distDir) {
     // The widget runs on partners' pages: any origin may load it.

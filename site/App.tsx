@@ -113,7 +113,7 @@ export function App({ state }: { state: AppState }) {
           </ul>
         </nav>
       </header>
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Page state={state} />
       </main>
       <footer className="site-footer">

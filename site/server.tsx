@@ -39,10 +39,21 @@ export interface RenderedPage {
   html: string;
 }
 
-export function renderPage(
+/** A page's state, title and status, without the HTML: for both full loads and in-app navigation. */
+export interface PageData {
+  status: number;
+  locale: Locale;
+  title: string;
+  description: string;
+  /** The path search engines should index, or undefined (404). */
+  canonicalRest: string | undefined;
+  state: AppState;
+}
+
+export function pageData(
   path: string,
-  { assets, site, offers, now = new Date(), cookieNoticeAccepted = false }: RenderOptions,
-): RenderedPage {
+  { site, offers, now = new Date(), cookieNoticeAccepted = false }: Omit<RenderOptions, "assets">,
+): PageData {
   const match = matchRoute(path);
   const { locale, rest } = match;
   const t = siteMessagesFor(locale);
@@ -66,6 +77,20 @@ export function renderPage(
     cookieNoticeAccepted,
   };
   const { title, description } = titleAndDescription(state, t);
+  return {
+    status: route ? 200 : 404,
+    locale,
+    title,
+    description,
+    canonicalRest: route ? (route.canonical ?? rest) : undefined,
+    state,
+  };
+}
+
+export function renderPage(path: string, options: RenderOptions): RenderedPage {
+  const { status, locale, title, description, canonicalRest, state } = pageData(path, options);
+  const { site, assets } = options;
+  const t = siteMessagesFor(locale);
   const html = renderDocument({
     locale,
     headHtml: headHtml(
@@ -73,9 +98,9 @@ export function renderPage(
         locale,
         title,
         description,
-        rest: route ? (route.canonical ?? rest) : undefined,
+        rest: canonicalRest,
         siteName: t.siteName,
-        type: view?.kind === "article" ? "article" : "website",
+        type: state.view?.kind === "article" ? "article" : "website",
       },
       site,
     ),
@@ -83,7 +108,7 @@ export function renderPage(
     state: withoutContentHtml(state),
     assets,
   });
-  return { status: route ? 200 : 404, locale, html };
+  return { status, locale, html };
 }
 
 function titleAndDescription(

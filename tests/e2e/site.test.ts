@@ -99,6 +99,42 @@ describe("the site in a browser", () => {
     await context.close();
   });
 
+  it("opens our links inside the app, without reloading, and the back button works", async () => {
+    const page = await browser.newPage({ locale: "en-US" });
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/en/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Blog" })
+      .click();
+    await page.locator("h1", { hasText: "Money tips for Sri Lanka" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/en/blog/");
+    expect(await page.title()).toBe("Money tips for Sri Lanka | NayaCompare");
+    expect(await sameDocument()).toBe(true);
+
+    await page.locator(".article-card-title a").first().click();
+    await page.locator("#content-body h2").first().waitFor();
+    expect(await page.locator("#article-title").count()).toBe(1);
+    expect(await sameDocument()).toBe(true);
+
+    await page.goBack();
+    await page.locator("h1", { hasText: "Money tips for Sri Lanka" }).waitFor();
+
+    await page.getByRole("link", { name: "සිංහලෙන්" }).click();
+    await page.waitForFunction(() => document.documentElement.lang === "si");
+    expect(new URL(page.url()).pathname).toBe("/blog/");
+    expect(await sameDocument()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("sends an English browser from / to /en/, and remembers a switch to Sinhala", async () => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();

@@ -1,0 +1,52 @@
+import inject from "light-my-request";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appWith, openTestSqlite, type TestStorage } from "../test-support";
+
+let test: TestStorage;
+let app: ReturnType<typeof appWith>;
+
+beforeAll(async () => {
+  test = await openTestSqlite();
+  app = appWith(test.storage);
+});
+
+afterAll(async () => {
+  await test.cleanup();
+});
+
+const page = (path: string) =>
+  inject(app, { method: "GET", url: `/client-api/page?path=${encodeURIComponent(path)}` });
+
+describe("GET /client-api/page", () => {
+  it("answers a page's state, title and language for in-app navigation", async () => {
+    const res = await page("/en/blog/");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 200,
+      locale: "en",
+      title: "Money tips for Sri Lanka | NayaCompare",
+      state: { locale: "en", page: "blog", view: { kind: "blog", page: 1 } },
+    });
+  });
+
+  it("includes the content HTML, which a full load takes from the page instead", async () => {
+    const res = await page("/are-you-ready-to-apply-for-personal-loans/");
+    expect(res.json().state.view.html).toContain('<h2 id="section-1">');
+  });
+
+  it("answers an unknown page with its 404 state", async () => {
+    expect((await page("/en/nothing/")).json()).toMatchObject({
+      status: 404,
+      state: { page: "not-found" },
+    });
+  });
+
+  it.each(["", "blog", "//evil.example/", "/\\\\evil.example/", "https://evil.example/", "/a b/"])(
+    "refuses %j with 400 and the envelope",
+    async (path) => {
+      const res = await page(path);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe("invalid_query");
+    },
+  );
+});
