@@ -91,8 +91,14 @@ function siteAssets() {
     },
     generateBundle(_options, bundle) {
       const fontUrl = `/${this.getFileName(font)}`;
-      // Only Sinhala letters use it, and a phone that has the font loads nothing.
-      const fontFace = `@font-face{font-family:"Noto Sans Sinhala Web";font-style:normal;font-display:swap;font-weight:100 900;src:local("Noto Sans Sinhala"),url(${fontUrl}) format("woff2");unicode-range:U+0964-0965,U+0D81-0DF4,U+200C-200D,U+25CC}`;
+      // Only Sinhala letters use it, and a phone that has the font (most
+      // Android phones do) loads nothing: local() names are the installed
+      // faces' full and PostScript names, one face per weight range.
+      const face = (weights, locals) =>
+        `@font-face{font-family:"Noto Sans Sinhala Web";font-style:normal;font-display:swap;font-weight:${weights};src:${locals.map((name) => `local("${name}")`).join(",")},url(${fontUrl}) format("woff2");unicode-range:U+0964-0965,U+0D81-0DF4,U+200C-200D,U+25CC}`;
+      const fontFace =
+        face("100 599", ["Noto Sans Sinhala Regular", "NotoSansSinhala-Regular"]) +
+        face("600 900", ["Noto Sans Sinhala Bold", "NotoSansSinhala-Bold"]);
       const css = ["widget/styles/widget.css", "site/styles/site.css"]
         .map((file) => readFileSync(file, "utf8"))
         .join("\n");

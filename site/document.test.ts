@@ -34,16 +34,6 @@ describe("renderDocument", () => {
     expect(html).toContain('<div id="root"><p>x</p></div>');
   });
 
-  it("preloads the Sinhala font on Sinhala pages only", () => {
-    const withFont = { ...assets, fonts: { sinhala: "/assets/noto-sans-sinhala-abc.woff2" } };
-    const page = (locale: "si" | "en") =>
-      renderDocument({ locale, headHtml: "", bodyHtml: "", assets: withFont });
-    expect(page("si")).toContain(
-      '<link rel="preload" href="/assets/noto-sans-sinhala-abc.woff2" as="font" type="font/woff2" crossorigin>',
-    );
-    expect(page("en")).not.toContain("preload");
-  });
-
   it("leaves out the client script for a page without state", () => {
     const html = renderDocument({
       locale: "en",

@@ -4,7 +4,7 @@ import type { Locale } from "../core/locale";
 export interface AssetManifest {
   scripts: string[];
   styles: string[];
-  /** Our Sinhala web font, preloaded on Sinhala pages. */
+  /** Our Sinhala web font (not preloaded: most phones have it installed and load nothing). */
   fonts?: { sinhala: string } | undefined;
 }
 
@@ -43,13 +43,9 @@ export function serializeState(state: unknown): string {
 
 export function renderDocument(parts: DocumentParts): string {
   const { locale, headHtml, bodyHtml, state, assets } = parts;
-  const fontPreload =
-    locale === "si" && assets.fonts
-      ? `<link rel="preload" href="${escapeHtml(assets.fonts.sinhala)}" as="font" type="font/woff2" crossorigin>`
-      : "";
-  const styles =
-    fontPreload +
-    assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
+  const styles = assets.styles
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .join("");
   const scripts =
     state === undefined
       ? ""

@@ -60,7 +60,7 @@ export const siteEn = {
   cookieNoticeText:
     "We use cookies to remember your language and to count visits without knowing who you are.",
   cookieAccept: "Accept",
-  cookieReadMore: "Read more",
+  cookieReadMore: "Read more about cookies",
   lenderDescription: "{lender}: loans, rates, fees and who can apply, with worked examples.",
   lenderSampleNote:
     "A sample lender: it shows how offers look on our site and is not a real company.",

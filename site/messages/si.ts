@@ -56,7 +56,7 @@ export const siteSi = {
   cookieNoticeLabel: "කුකී දැනුම්දීම",
   cookieNoticeText: "ඔබ තේරූ භාෂාව මතක තබා ගැනීමටත්, ඔබ කවුදැයි නොදැන පැමිණීම් ගණන් කිරීමටත් අපි කුකී භාවිත කරමු.",
   cookieAccept: "එකඟයි",
-  cookieReadMore: "තව කියවන්න",
+  cookieReadMore: "කුකී ගැන තව කියවන්න",
   lenderDescription: "{lender}: ණය වර්ග, පොලී අනුපාත, ගාස්තු සහ අයදුම් කළ හැක්කේ කාටද, උදාහරණ සමඟ.",
   lenderSampleNote: "උදාහරණ ආයතනයකි: අපගේ වෙබ් අඩවියේ දීමනා පෙනෙන ආකාරය පෙන්වීමට පමණි; සැබෑ සමාගමක් නොවේ.",
   lenderProducts: "ණය වර්ග",
