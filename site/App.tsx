@@ -13,6 +13,7 @@ import { DocumentPage } from "./pages/DocumentPage";
 import { HomePage } from "./pages/HomePage";
 import { LenderPage } from "./pages/LenderPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { ScreenPage } from "./pages/ScreenPage";
 import { StaticPage } from "./pages/StaticPage";
 import type { RouteName } from "./routes";
 
@@ -49,6 +50,8 @@ function Page({ state }: { state: AppState }) {
       return <BankPage locale={locale} view={view} today={state.today} />;
     case "home":
       return <HomePage locale={locale} today={state.today} view={view} />;
+    case "screen":
+      return <ScreenPage locale={locale} view={view} today={state.today} />;
   }
   return <NotFoundPage locale={locale} />;
 }

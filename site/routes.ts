@@ -11,7 +11,8 @@ export type RouteName =
   | "page"
   | "author"
   | "lender"
-  | "bank";
+  | "bank"
+  | "screen";
 
 /** A page of the site (SPEC §3 "Route record"). Paths are locale-free. */
 export interface RouteRecord {
@@ -65,6 +66,28 @@ export const routes: readonly RouteRecord[] = [
   })),
 ];
 
+/**
+ * Screens of the borrower's path (SPEC §2) that need no application: the
+ * offers for a loan, and the landing pages lenders and campaigns send
+ * visitors to. Their lead-based behaviour comes with issue 5.
+ */
+export const SCREENS = {
+  "/offers/": "offers",
+  "/landing/offers/": "offers",
+  "/landing/redirector/": "redirector",
+  "/landing/rejected/": "rejected",
+  "/landing/rejected2/": "rejected",
+  "/landing/trafficback/": "trafficback",
+  "/transition/": "transition",
+} as const;
+export type ScreenKind = (typeof SCREENS)[keyof typeof SCREENS];
+
+const screenRoutes: RouteRecord[] = Object.entries(SCREENS).map(([path, slug]) => ({
+  name: "screen",
+  path,
+  slug,
+}));
+
 /** Lenders come from the offers catalogue; their pages match by pattern. */
 const LENDER_PATH = /^\/lenders\/([a-z0-9-]+)\/$/;
 
@@ -75,7 +98,7 @@ export interface RouteMatch {
   route: RouteRecord | undefined;
 }
 
-const byPath = new Map(routes.map((route) => [route.path, route]));
+const byPath = new Map([...routes, ...screenRoutes].map((route) => [route.path, route]));
 
 export function matchRoute(path: string): RouteMatch {
   const { locale, rest } = splitLocalePath(path);

@@ -82,7 +82,8 @@ export function pageData(
     locale,
     title,
     description,
-    canonicalRest: route ? (route.canonical ?? rest) : undefined,
+    // Screens of the borrower's path are reached from campaigns and lenders, not search.
+    canonicalRest: route && route.name !== "screen" ? (route.canonical ?? rest) : undefined,
     state,
   };
 }
@@ -131,6 +132,17 @@ function titleAndDescription(
       };
     case "author":
       return { title: `${view.name} | ${t.siteName}`, description: view.bio };
+    case "screen": {
+      const titles = {
+        offers: [t.offersPageTitle, t.offersPageIntro],
+        redirector: [t.redirectorTitle, t.redirectorText],
+        rejected: [t.rejectedTitle, t.rejectedText],
+        trafficback: [t.trafficbackTitle, t.trafficbackText],
+        transition: [t.transitionTitle, t.transitionText],
+      } as const;
+      const [title, description] = titles[view.screen];
+      return { title: `${title} | ${t.siteName}`, description };
+    }
     case "lender":
       return {
         title: `${view.name} | ${t.siteName}`,

@@ -89,6 +89,38 @@ describe("static pages", () => {
   });
 });
 
+describe("the screens of the borrower's path", () => {
+  const screens = [
+    "/offers/",
+    "/landing/offers/",
+    "/landing/redirector/",
+    "/landing/rejected/",
+    "/landing/rejected2/",
+    "/landing/trafficback/",
+    "/transition/",
+  ];
+
+  it.each(screens)("serve %s in both languages, kept out of search", async (path) => {
+    for (const prefix of ["", "/en"]) {
+      const res = await get(`${prefix}${path}`);
+      expect(res.statusCode, `${prefix}${path}`).toBe(200);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(res.body).toMatch(/<h1 id="screen-title">[^<]+<\/h1>/);
+    }
+    expect((await get("/sitemap.xml")).body).not.toContain(path);
+  });
+
+  it("lists the offers that fit the default loan on /offers/", async () => {
+    const res = await get("/en/offers/");
+    expect(res.body).toMatch(/\d+ offers matching you/);
+  });
+
+  it("points visitors our lenders cannot serve to guides", async () => {
+    const res = await get("/en/landing/trafficback/");
+    expect((res.body.match(/class="article-card-title"/g) ?? []).length).toBe(3);
+  });
+});
+
 describe("the home page", () => {
   it("computes its 'why us' figures from the catalogue and says they are samples", async () => {
     const offers = lk as Offer[];

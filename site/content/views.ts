@@ -10,7 +10,7 @@ import {
   lenderView,
 } from "../catalogue-views";
 import { escapeHtml } from "../document";
-import type { RouteRecord } from "../routes";
+import type { RouteRecord, ScreenKind } from "../routes";
 import { ARTICLES_PER_PAGE } from "../routes";
 import { AUTHORS, isAuthorId } from "./authors";
 import type { Article, ContentHeading, SiteContent } from "./types";
@@ -77,6 +77,16 @@ export interface AuthorView {
   articles: ArticleSummary[];
 }
 
+/** A screen of the borrower's path (site/routes.ts SCREENS). */
+export interface ScreenView {
+  kind: "screen";
+  screen: ScreenKind;
+  /** The catalogue, for the screens that list offers. */
+  offers: Offer[];
+  /** A few guides, for visitors our lenders cannot serve yet. */
+  articles: ArticleSummary[];
+}
+
 export type PageView =
   | ArticleView
   | DocumentView
@@ -85,7 +95,8 @@ export type PageView =
   | AuthorView
   | LenderView
   | BankView
-  | HomeView;
+  | HomeView
+  | ScreenView;
 
 /** What a page may need besides the content: contacts from configuration, the offers, today. */
 export interface ContentSettings {
@@ -216,6 +227,17 @@ export function pageView(
     }
     case "home":
       return homeView(settings.offers, settings.today);
+    case "screen": {
+      const screen = route.slug as ScreenKind;
+      const listsOffers = screen === "offers" || screen === "transition";
+      return {
+        kind: "screen",
+        screen,
+        offers: listsOffers ? [...settings.offers] : [],
+        articles:
+          screen === "trafficback" ? [...articles].sort(newestFirst).slice(0, 3).map(summary) : [],
+      };
+    }
     case "lender":
       return route.slug ? lenderView(route.slug, settings.offers, settings.today) : undefined;
     case "bank":

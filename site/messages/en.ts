@@ -85,4 +85,20 @@ export const siteEn = {
   bankTitle: "Loans paid into your {bank} account",
   bankIntro:
     "Offers of licensed lenders that pay the money into a bank account, such as yours at {bank}.",
+  redirectorTitle: "We are checking all offers for you",
+  redirectorText:
+    "Compare the offers of licensed lenders that fit your loan, each with its APR, total to pay and repayment date.",
+  seeAllOffers: "See all offers",
+  rejectedTitle: "Other lenders may still help you",
+  rejectedText:
+    "One lender could not offer you a loan this time, but others may. Tell us how much you need and apply again, free of charge.",
+  trafficbackTitle: "Our lenders may not be able to help you yet",
+  trafficbackText:
+    "The licensed lenders we work with lend to people aged 18 to 70 who live in Sri Lanka and have an NIC and a bank account. If that is not you yet, these guides may help you plan.",
+  transitionTitle: "On your way to the lender",
+  transitionText:
+    "Choose an offer to continue to the lender’s website. The lender decides on your loan and signs the agreement with you; we never charge you.",
+  offersPageTitle: "Loan offers for you",
+  offersPageIntro:
+    "Set the amount and period: the list shows the offers that fit, each with figures computed from the lender’s terms.",
 } as const;

@@ -25,6 +25,10 @@ beforeAll(async () => {
   paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1] ?? "/").pathname,
   );
+  // Screens kept out of search (landing pages, offers) are pages all the same.
+  const screens = ["/offers/", "/landing/offers/", "/landing/redirector/", "/landing/rejected/"];
+  screens.push("/landing/rejected2/", "/landing/trafficback/", "/transition/");
+  paths.push(...screens, ...screens.map((path) => `/en${path}`));
 });
 
 afterAll(async () => {
@@ -63,6 +67,7 @@ describe("every page", () => {
   it("the sitemap lists the pages of both languages", () => {
     expect(paths.length).toBeGreaterThan(40);
     expect(paths.filter((path) => path.startsWith("/en/")).length).toBe(paths.length / 2);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it("passes on a phone in both languages", { timeout: 300_000 }, async () => {

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import type { CalendarDate } from "../../core/dates";
+import { type Locale, localizePath } from "../../core/locale";
+import type { Offer } from "../../core/schemas/offer";
+import { Calculator } from "../../widget/components/Calculator";
+import { OfferList } from "../../widget/components/OfferList";
+import { normalizeSelection } from "../../widget/loan-selection";
+
+/** The calculator and the offers that fit its loan, priced by core/; offers lead to our application. */
+export function OffersForLoan({
+  locale,
+  offers,
+  today,
+}: {
+  locale: Locale;
+  offers: readonly Offer[];
+  today: CalendarDate;
+}) {
+  const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
+  return (
+    <>
+      <Calculator
+        locale={locale}
+        selection={selection}
+        onSelectionChange={setSelection}
+        today={today}
+      />
+      <OfferList
+        locale={locale}
+        selection={selection}
+        today={today}
+        feed={{ status: "ready", offers }}
+        onRetry={() => {}}
+        assetBase=""
+        offerHref={(offerId) =>
+          `${localizePath(locale, "/application/")}?${new URLSearchParams({
+            amount: String(selection.amount),
+            period: String(selection.termDays),
+            offer: String(offerId),
+          })}`
+        }
+      />
+    </>
+  );
+}

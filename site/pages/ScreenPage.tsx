@@ -1,0 +1,85 @@
+import { useState } from "react";
+import type { CalendarDate } from "../../core/dates";
+import { type Locale, localizePath } from "../../core/locale";
+import { Calculator } from "../../widget/components/Calculator";
+import { normalizeSelection } from "../../widget/loan-selection";
+import { ArticleList } from "../components/ArticleList";
+import { OffersForLoan } from "../components/OffersForLoan";
+import type { ScreenView } from "../content/views";
+import { siteMessagesFor } from "../messages";
+
+/** The offers page and the landing screens of SPEC §2. */
+export function ScreenPage({
+  locale,
+  view,
+  today,
+}: {
+  locale: Locale;
+  view: ScreenView;
+  today: CalendarDate;
+}) {
+  const t = siteMessagesFor(locale);
+  switch (view.screen) {
+    case "offers":
+      return (
+        <section aria-labelledby="screen-title">
+          <h1 id="screen-title">{t.offersPageTitle}</h1>
+          <p className="lead">{t.offersPageIntro}</p>
+          <OffersForLoan locale={locale} offers={view.offers} today={today} />
+        </section>
+      );
+    case "redirector":
+      return (
+        <section aria-labelledby="screen-title">
+          <h1 id="screen-title">{t.redirectorTitle}</h1>
+          <p className="lead">{t.redirectorText}</p>
+          <a className="button" href={localizePath(locale, "/offers/")}>
+            {t.seeAllOffers}
+          </a>
+        </section>
+      );
+    case "rejected":
+      return <RejectedScreen locale={locale} today={today} />;
+    case "trafficback":
+      return (
+        <section aria-labelledby="screen-title">
+          <h1 id="screen-title">{t.trafficbackTitle}</h1>
+          <p className="lead">{t.trafficbackText}</p>
+          <ArticleList locale={locale} articles={view.articles} headingLevel={2} />
+        </section>
+      );
+    case "transition":
+      return (
+        <section aria-labelledby="screen-title">
+          <h1 id="screen-title">{t.transitionTitle}</h1>
+          <p className="lead">{t.transitionText}</p>
+          <OffersForLoan locale={locale} offers={view.offers} today={today} />
+        </section>
+      );
+  }
+}
+
+/** SPEC §2: congratulates, and asks for an amount to start a new application. */
+function RejectedScreen({ locale, today }: { locale: Locale; today: CalendarDate }) {
+  const t = siteMessagesFor(locale);
+  const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
+  const query = new URLSearchParams({
+    amount: String(selection.amount),
+    period: String(selection.termDays),
+  });
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title">{t.rejectedTitle}</h1>
+      <p className="lead">{t.rejectedText}</p>
+      <Calculator
+        locale={locale}
+        selection={selection}
+        onSelectionChange={setSelection}
+        today={today}
+      />
+      <a className="button" href={`${localizePath(locale, "/application/")}?${query}`}>
+        {t.applyNow}
+      </a>
+    </section>
+  );
+}
