@@ -20,6 +20,7 @@ import { eventsRouter } from "./routes/events";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
 import { pagesHandler } from "./routes/pages";
+import { unsubscribeRouter } from "./routes/unsubscribe";
 import type { Storage } from "./storage/database";
 
 export interface AppDependencies {
@@ -67,6 +68,7 @@ export function createApp({
   const api = express.Router();
   api.use(eventsRouter(storage));
   api.use(feedRouter(catalogues));
+  api.use(unsubscribeRouter(storage));
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);

@@ -15,6 +15,7 @@ import { LenderPage } from "./pages/LenderPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { ScreenPage } from "./pages/ScreenPage";
 import { StaticPage } from "./pages/StaticPage";
+import { UnsubscribePage } from "./pages/UnsubscribePage";
 import type { RouteName } from "./routes";
 
 /** What the server tells the browser so that both render the same tree. */
@@ -52,6 +53,8 @@ function Page({ state }: { state: AppState }) {
       return <HomePage locale={locale} today={state.today} view={view} />;
     case "screen":
       return <ScreenPage locale={locale} view={view} today={state.today} />;
+    case "unsubscribe":
+      return <UnsubscribePage locale={locale} view={view} />;
   }
   return <NotFoundPage locale={locale} />;
 }
@@ -69,6 +72,7 @@ const FOOTER_LINKS = [
   ["/about/", "navAbout"],
   ["/how/", "navHow"],
   ["/blog/", "footerBlog"],
+  ["/unsubscribe/", "footerUnsubscribe"],
   ["/terms-and-conditions/", "footerTerms"],
   ["/privacy-policy/", "footerPrivacy"],
   ["/cookies-policy/", "footerCookies"],

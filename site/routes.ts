@@ -12,7 +12,8 @@ export type RouteName =
   | "author"
   | "lender"
   | "bank"
-  | "screen";
+  | "screen"
+  | "unsubscribe";
 
 /** A page of the site (SPEC §3 "Route record"). Paths are locale-free. */
 export interface RouteRecord {
@@ -59,6 +60,9 @@ export const routes: readonly RouteRecord[] = [
     path: `/author/${slug}/`,
     slug,
   })),
+  { name: "unsubscribe", path: "/unsubscribe/" },
+  // Where a deletion request sent without JavaScript lands; not for search.
+  { name: "unsubscribe", path: "/unsubscribe/done/", slug: "done", canonical: "/unsubscribe/" },
   ...BANK_CODES.filter((code) => code !== "other").map((slug) => ({
     name: "bank" as const,
     path: `/bank/${slug}/`,

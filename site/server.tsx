@@ -132,6 +132,8 @@ function titleAndDescription(
       };
     case "author":
       return { title: `${view.name} | ${t.siteName}`, description: view.bio };
+    case "unsubscribe":
+      return { title: `${t.unsubscribeTitle} | ${t.siteName}`, description: t.unsubscribeIntro };
     case "screen": {
       const titles = {
         offers: [t.offersPageTitle, t.offersPageIntro],

@@ -41,6 +41,8 @@ function openSqlite(dataDir: string): SqliteDialect {
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
+  // Deleted rows are overwritten, not left in free pages: erasure must erase.
+  database.pragma("secure_delete = ON");
   return new SqliteDialect({ database });
 }
 

@@ -17,6 +17,30 @@ export interface EventsTable {
   created_at: string;
 }
 
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Keyed hashes (HMAC-SHA256) of erased contacts; never the contacts themselves. */
+export interface SuppressionsTable {
+  hash: string;
+  kind: "email" | "phone";
+  created_at: string;
+}
+
+/** One deletion request: what it was made with and how much it erased, nothing personal. */
+export interface ErasureRequestsTable {
+  id: string;
+  by_email: number;
+  by_phone: number;
+  erased_records: number;
+  created_at: string;
+}
+
 export interface Database {
   events: EventsTable;
+  settings: SettingsTable;
+  suppressions: SuppressionsTable;
+  erasure_requests: ErasureRequestsTable;
 }

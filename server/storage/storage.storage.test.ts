@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEvent } from "../services/events";
+import { eraseContact, isSuppressed } from "../services/unsubscribe";
 import { openTestPostgres, openTestSqlite, silentLog, type TestStorage } from "../test-support";
 import { openStorage, SQLITE_FILE_NAME } from "./database";
 
@@ -68,6 +69,24 @@ function storageContract(name: string, open: () => Promise<TestStorage>) {
         .orderBy("created_at")
         .execute();
       expect(rows.length).toBeGreaterThan(0);
+    });
+
+    it("suppresses an erased contact, once, with an audit entry and no contact stored", async () => {
+      const request = { email: "someone@example.lk", phone: "+94711234567" };
+      expect(await eraseContact(test.storage, request)).toEqual({
+        suppressed: ["email", "phone"],
+        erasedRecords: 0,
+      });
+      await eraseContact(test.storage, request);
+      expect(await isSuppressed(test.storage, "email", "someone@example.lk")).toBe(true);
+      const hashes = await test.storage.db.selectFrom("suppressions").selectAll().execute();
+      expect(hashes).toHaveLength(2);
+      expect(JSON.stringify(hashes)).not.toContain("someone");
+      const audits = await test.storage.db.selectFrom("erasure_requests").selectAll().execute();
+      expect(audits.map((audit) => [audit.by_email, audit.by_phone])).toEqual([
+        [1, 1],
+        [1, 1],
+      ]);
     });
 
     it("refuses to ping once closed", async () => {

@@ -87,6 +87,12 @@ export interface ScreenView {
   articles: ArticleSummary[];
 }
 
+/** The deletion request form, or its confirmation after a request sent without JavaScript. */
+export interface UnsubscribeView {
+  kind: "unsubscribe";
+  done: boolean;
+}
+
 export type PageView =
   | ArticleView
   | DocumentView
@@ -96,7 +102,8 @@ export type PageView =
   | LenderView
   | BankView
   | HomeView
-  | ScreenView;
+  | ScreenView
+  | UnsubscribeView;
 
 /** What a page may need besides the content: contacts from configuration, the offers, today. */
 export interface ContentSettings {
@@ -227,6 +234,8 @@ export function pageView(
     }
     case "home":
       return homeView(settings.offers, settings.today);
+    case "unsubscribe":
+      return { kind: "unsubscribe", done: route.slug === "done" };
     case "screen": {
       const screen = route.slug as ScreenKind;
       const listsOffers = screen === "offers" || screen === "transition";

@@ -101,4 +101,20 @@ export const siteEn = {
   offersPageTitle: "Loan offers for you",
   offersPageIntro:
     "Set the amount and period: the list shows the offers that fit, each with figures computed from the lender’s terms.",
+  footerUnsubscribe: "Delete my data",
+  unsubscribeTitle: "Delete my personal data",
+  unsubscribeIntro:
+    "Give the e-mail address or mobile number you used with us. We delete or anonymise every record that holds it, and keep only a scrambled code of it so that we never contact you again.",
+  emailLabel: "E-mail address",
+  phoneLabel: "Mobile number",
+  phoneHint: "For example 077 123 4567",
+  unsubscribeSubmit: "Delete my data",
+  unsubscribeSending: "Sending…",
+  unsubscribeDoneTitle: "Your request is done",
+  unsubscribeDone:
+    "We deleted {count} records that held your details, and we will not contact you again at them.",
+  unsubscribeFailed: "We could not send your request. Please try again in a moment.",
+  errorEmail: "Enter a valid email address",
+  errorPhone: "Enter a valid phone number",
+  errorMissing: "Enter your email address or your phone number",
 } as const;

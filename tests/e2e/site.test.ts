@@ -86,6 +86,25 @@ describe("the site in a browser", () => {
     await page.close();
   });
 
+  it("takes a deletion request, with SPEC §5's messages in the page's language", async () => {
+    const page = await browser.newPage({ locale: "si-LK" });
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/unsubscribe/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await page.getByLabel("ඊ-තැපැල් ලිපිනය").fill("not-an-email");
+    await page.getByRole("button", { name: "මගේ දත්ත මකන්න" }).click();
+    await page.getByRole("alert").filter({ hasText: "වලංගු ඊ-තැපැල් ලිපිනයක් ඇතුළත් කරන්න" }).waitFor();
+    expect(await page.getByLabel("ඊ-තැපැල් ලිපිනය").getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByLabel("ඊ-තැපැල් ලිපිනය").fill("browser.user@example.lk");
+    await page.getByLabel("ජංගම දුරකථන අංකය").fill("071 234 5678");
+    await page.getByRole("button", { name: "මගේ දත්ත මකන්න" }).click();
+    await page.getByRole("heading", { name: "ඔබේ ඉල්ලීම සම්පූර්ණයි" }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("copies an article's link to the clipboard", async () => {
     const context = await browser.newContext({ locale: "en-US" });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import type { Engine } from "../database";
 import { createEventsTable } from "./0001_events";
+import { createErasureTables } from "./0002_erasure";
 import { columnTypes } from "./column-types";
 
 /**
@@ -11,5 +12,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
   const types = columnTypes(engine);
   return {
     "0001_events": createEventsTable(types),
+    "0002_erasure": createErasureTables(types),
   };
 }

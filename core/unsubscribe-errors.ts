@@ -1,0 +1,9 @@
+/**
+ * SPEC §5's messages for the deletion request, kept apart from the zod
+ * schema so that the browser can map them to its language without zod.
+ */
+export const UNSUBSCRIBE_ERRORS = {
+  email: "Enter a valid email address",
+  phone: "Enter a valid phone number",
+  missing: "Enter your email address or your phone number",
+} as const;

@@ -1,0 +1,141 @@
+import { type FormEvent, useId, useState } from "react";
+import { type Locale, localizePath } from "../../core/locale";
+import { fill } from "../../core/messages";
+import { normalizeSriLankanMobile } from "../../core/phone";
+import { UNSUBSCRIBE_ERRORS } from "../../core/unsubscribe-errors";
+import type { UnsubscribeView } from "../content/views";
+import { siteMessagesFor } from "../messages";
+
+type Status = "idle" | "sending" | "done" | "failed";
+type FieldErrors = { email?: string | undefined; phone?: string | undefined };
+
+/**
+ * SPEC §2's personal-data deletion request. The form always posts (a GET
+ * would put the e-mail in the address); with JavaScript it sends JSON and
+ * shows the answer in place, without it the server redirects to /unsubscribe/done/.
+ */
+export function UnsubscribePage({ locale, view }: { locale: Locale; view: UnsubscribeView }) {
+  const t = siteMessagesFor(locale);
+  const id = useId();
+  const [status, setStatus] = useState<Status>(view.done ? "done" : "idle");
+  const [erased, setErased] = useState<number | undefined>(undefined);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const localized: Record<string, string> = {
+    [UNSUBSCRIBE_ERRORS.email]: t.errorEmail,
+    [UNSUBSCRIBE_ERRORS.phone]: t.errorPhone,
+    [UNSUBSCRIBE_ERRORS.missing]: t.errorMissing,
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const phone = String(form.get("phone") ?? "").trim();
+    // The same rules as the server's, checked here first for an instant answer.
+    const found: FieldErrors = {
+      email: email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? t.errorEmail : undefined,
+      phone: phone && !normalizeSriLankanMobile(phone) ? t.errorPhone : undefined,
+    };
+    if (!email && !phone) found.email = t.errorMissing;
+    setErrors(found);
+    if (found.email || found.phone) return;
+    setStatus("sending");
+    try {
+      const response = await fetch("/api/unsubscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email, phone }),
+      });
+      const body = (await response.json()) as {
+        erasedRecords?: number;
+        error?: { fields?: Record<string, string> };
+      };
+      if (response.status === 400 && body.error?.fields) {
+        const fields = body.error.fields;
+        setErrors({
+          email: fields.email && (localized[fields.email] ?? t.errorEmail),
+          phone: fields.phone && (localized[fields.phone] ?? t.errorPhone),
+        });
+        setStatus("idle");
+        return;
+      }
+      if (!response.ok) throw new Error(`Unsubscribe answered ${response.status}`);
+      setErased(body.erasedRecords ?? 0);
+      setStatus("done");
+    } catch {
+      setStatus("failed");
+    }
+  };
+
+  if (status === "done") {
+    return (
+      <section aria-labelledby="unsubscribe-title">
+        <h1 id="unsubscribe-title">{t.unsubscribeDoneTitle}</h1>
+        <p role="status">
+          {erased === undefined
+            ? t.unsubscribeDoneTitle
+            : fill(t.unsubscribeDone, { count: erased })}
+        </p>
+        <a href={localizePath(locale, "/")}>{t.navHome}</a>
+      </section>
+    );
+  }
+
+  const field = (name: "email" | "phone", label: string, hint?: string) => {
+    const error = errors[name];
+    const describedBy = [hint ? `${id}-${name}-hint` : "", error ? `${id}-${name}-error` : ""]
+      .filter(Boolean)
+      .join(" ");
+    return (
+      <div className="form-field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        {hint ? (
+          <p id={`${id}-${name}-hint`} className="field-hint">
+            {hint}
+          </p>
+        ) : null}
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          type={name === "email" ? "email" : "tel"}
+          inputMode={name === "email" ? "email" : "tel"}
+          autoComplete={name === "email" ? "email" : "tel"}
+          maxLength={name === "email" ? 254 : 40}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        />
+        {error ? (
+          <p id={`${id}-${name}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section aria-labelledby="unsubscribe-title">
+      <h1 id="unsubscribe-title">{t.unsubscribeTitle}</h1>
+      <p className="lead">{t.unsubscribeIntro}</p>
+      <form
+        className="form"
+        method="post"
+        action="/api/unsubscribe"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
+        <input type="hidden" name="locale" value={locale} />
+        {field("email", t.emailLabel)}
+        {field("phone", t.phoneLabel, t.phoneHint)}
+        <button type="submit" className="button-small" disabled={status === "sending"}>
+          {status === "sending" ? t.unsubscribeSending : t.unsubscribeSubmit}
+        </button>
+        {status === "failed" ? (
+          <p className="field-error" role="alert">
+            {t.unsubscribeFailed}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
