@@ -56,11 +56,13 @@ describe("pages", () => {
 describe("the page head", () => {
   it("has canonical, hreflang alternates, Open Graph and JSON-LD", async () => {
     const res = await inject(app, { method: "GET", url: "/en/" });
-    expect(res.body).toContain('<link rel="canonical" href="https://nayacompare.test/en/">');
+    expect(res.body).toContain(
+      '<link rel="canonical" href="https://nayacompare.test/en/" data-page-head>',
+    );
     expect(res.body).toContain('hreflang="si-LK" href="https://nayacompare.test/"');
     expect(res.body).toContain('hreflang="x-default" href="https://nayacompare.test/"');
     expect(res.body).toContain('<meta property="og:title"');
-    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.body)?.[1];
+    const jsonLd = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(jsonLd ?? "{}")["@graph"][0]).toMatchObject({
       email: "help@nayacompare.test",
       currenciesAccepted: "LKR",
@@ -69,7 +71,7 @@ describe("the page head", () => {
 
   it("keeps the 404 page out of the index", async () => {
     const res = await inject(app, { method: "GET", url: "/en/no-such-page/" });
-    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain('<meta name="robots" content="noindex" data-page-head>');
     expect(res.body).not.toContain('rel="canonical"');
   });
 });

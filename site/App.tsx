@@ -121,7 +121,8 @@ export function App({ state }: { state: AppState }) {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page state={state} />
+        {/* A new page is a new component: no state (a sent form, "link copied") carries over. */}
+        <Page key={`${state.locale}:${state.rest}`} state={state} />
       </main>
       <footer className="site-footer">
         <nav aria-label={t.footerLinksLabel}>

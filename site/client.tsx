@@ -2,7 +2,7 @@
  * The site's browser entry: hydrates the server-rendered page, then opens
  * links of ours inside the app (SPEC §2) instead of reloading.
  */
-import { useEffect, useState } from "react";
+import { Component, type ReactNode, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { hydrateRoot } from "react-dom/client";
 import { isIsoDate } from "../core/dates";
@@ -32,21 +32,31 @@ function readState(): AppState {
   return appState;
 }
 
-function setMetaDescription(text: string) {
-  document.querySelector('meta[name="description"]')?.setAttribute("content", text);
+/** Replaces the page's head tags (title, description, canonical, alternates, Open Graph, JSON-LD). */
+function replaceHead(headHtml: string) {
+  for (const element of document.head.querySelectorAll("[data-page-head]")) element.remove();
+  document.querySelector("head > title")?.remove();
+  document.head.insertAdjacentHTML("beforeend", headHtml);
+}
+
+/** Where a visitor was on each history entry, so back and forward return there. */
+function rememberScroll() {
+  window.history.replaceState({ ...window.history.state, scrollY: window.scrollY }, "");
 }
 
 /**
  * Holds the page state; a click on a link of ours fetches the next page's
- * state, swaps it in and updates the address, title and language. Any
- * failure falls back to a normal page load, so nothing is ever stuck.
+ * state, swaps it in and updates the address and head. Any failure falls
+ * back to a normal page load, so nothing is ever stuck.
  */
 function Root({ initial }: { initial: AppState }) {
   const [state, setState] = useState(initial);
 
   useEffect(() => {
+    window.history.scrollRestoration = "manual";
     let latest = 0;
-    const navigate = async (url: URL, push: boolean) => {
+    let shown = `${window.location.pathname}${window.location.search}`;
+    const navigate = async (url: URL, how: "push" | "replace" | "pop") => {
       const attempt = ++latest;
       const main = document.getElementById("main");
       document.documentElement.classList.add("navigating");
@@ -54,32 +64,44 @@ function Root({ initial }: { initial: AppState }) {
       try {
         const page = await fetchPage(url.pathname);
         if (attempt !== latest) return;
+        if (how !== "pop") rememberScroll();
         flushSync(() => setState(page.state));
-        if (push) window.history.pushState(null, "", url.href);
-        document.title = page.title;
+        if (how === "push") window.history.pushState({ scrollY: 0 }, "", url.href);
+        if (how === "replace") window.history.replaceState({ scrollY: 0 }, "", url.href);
+        shown = `${url.pathname}${url.search}`;
+        replaceHead(page.headHtml);
         document.documentElement.lang = page.locale;
-        setMetaDescription(page.description);
         const anchor = url.hash
           ? document.getElementById(decodeURIComponent(url.hash.slice(1)))
           : null;
+        const restored = how === "pop" ? Number(window.history.state?.scrollY ?? 0) : 0;
         if (anchor) anchor.scrollIntoView();
-        else window.scrollTo(0, 0);
-        // Screen readers start reading the new page, not where the link was.
-        main?.focus({ preventScroll: true });
+        else window.scrollTo(0, restored);
+        // Screen readers start at the new page's heading, not where the link was.
+        const heading = document.querySelector<HTMLElement>("#main h1");
+        heading?.setAttribute("tabindex", "-1");
+        (heading ?? main)?.focus({ preventScroll: true });
       } catch {
-        window.location.assign(url.href);
+        if (attempt === latest) window.location.assign(url.href);
       } finally {
-        document.documentElement.classList.remove("navigating");
-        main?.removeAttribute("aria-busy");
+        if (attempt === latest) {
+          document.documentElement.classList.remove("navigating");
+          main?.removeAttribute("aria-busy");
+        }
       }
     };
     const onClick = (event: MouseEvent) => {
       const url = inAppTarget(event, window.location);
       if (!url) return;
       event.preventDefault();
-      void navigate(url, true);
+      const same = `${url.pathname}${url.search}` === shown;
+      void navigate(url, same ? "replace" : "push");
     };
-    const onPopState = () => void navigate(new URL(window.location.href), false);
+    const onPopState = () => {
+      // A link to a section of this page fires popstate too: nothing to load.
+      if (`${window.location.pathname}${window.location.search}` === shown) return;
+      void navigate(new URL(window.location.href), "pop");
+    };
     document.addEventListener("click", onClick);
     window.addEventListener("popstate", onPopState);
     return () => {
@@ -88,7 +110,32 @@ function Root({ initial }: { initial: AppState }) {
     };
   }, []);
 
-  return <App state={state} />;
+  return (
+    <RenderFailureFallback>
+      <App state={state} />
+    </RenderFailureFallback>
+  );
+}
+
+/**
+ * If rendering a page fails in the browser (say, a page state from a newer
+ * deployment), load the page afresh from the server instead of going blank.
+ */
+class RenderFailureFallback extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error("Page render failed; loading it from the server", error);
+    window.location.reload();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 const root = document.getElementById("root");

@@ -4,8 +4,8 @@ import type { AppState } from "./App";
 export interface PageResponse {
   status: number;
   locale: string;
-  title: string;
-  description: string;
+  /** The page's head tags, as the server renders them. */
+  headHtml: string;
   state: AppState;
 }
 

@@ -17,23 +17,25 @@ const head = {
 describe("headHtml", () => {
   it("links the canonical page and both languages, Sinhala as the default", () => {
     const html = headHtml(head, site);
-    expect(html).toContain('<link rel="canonical" href="https://nayacompare.lk/en/how/">');
     expect(html).toContain(
-      '<link rel="alternate" hreflang="si-LK" href="https://nayacompare.lk/how/">',
+      '<link rel="canonical" href="https://nayacompare.lk/en/how/" data-page-head>',
     );
     expect(html).toContain(
-      '<link rel="alternate" hreflang="en-LK" href="https://nayacompare.lk/en/how/">',
+      '<link rel="alternate" hreflang="si-LK" href="https://nayacompare.lk/how/" data-page-head>',
     );
     expect(html).toContain(
-      '<link rel="alternate" hreflang="x-default" href="https://nayacompare.lk/how/">',
+      '<link rel="alternate" hreflang="en-LK" href="https://nayacompare.lk/en/how/" data-page-head>',
     );
-    expect(html).toContain('<meta property="og:locale" content="en_LK">');
-    expect(html).toContain('<meta property="og:locale:alternate" content="si_LK">');
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://nayacompare.lk/how/" data-page-head>',
+    );
+    expect(html).toContain('<meta property="og:locale" content="en_LK" data-page-head>');
+    expect(html).toContain('<meta property="og:locale:alternate" content="si_LK" data-page-head>');
   });
 
   it("keeps a page that should not be found out of the index", () => {
     const html = headHtml({ ...head, rest: undefined }, site);
-    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('<meta name="robots" content="noindex" data-page-head>');
     expect(html).not.toContain("canonical");
   });
 

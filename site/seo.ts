@@ -27,37 +27,40 @@ const OPEN_GRAPH_LOCALE: Record<Locale, string> = { si: "si_LK", en: "en_LK" };
 /**
  * Title, description, canonical link, hreflang alternates (x-default is the
  * Sinhala page, our default), Open Graph and the JSON-LD block (SPEC §3).
+ * Every tag but the title is marked data-page-head: in-app navigation
+ * replaces exactly those.
  */
 export function headHtml(head: PageHead, site: SiteSettings): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<meta name="description" content="${escapeHtml(head.description)}" data-page-head>`,
   ];
   if (head.rest === undefined) {
-    tags.push('<meta name="robots" content="noindex">');
+    tags.push('<meta name="robots" content="noindex" data-page-head>');
   } else {
     const url = (locale: Locale) => `${site.origin}${localizePath(locale, head.rest ?? "/")}`;
-    tags.push(`<link rel="canonical" href="${escapeHtml(url(head.locale))}">`);
+    tags.push(`<link rel="canonical" href="${escapeHtml(url(head.locale))}" data-page-head>`);
     for (const locale of ALL_LOCALES) {
       tags.push(
-        `<link rel="alternate" hreflang="${LOCALES[locale].language}" href="${escapeHtml(url(locale))}">`,
+        `<link rel="alternate" hreflang="${LOCALES[locale].language}" href="${escapeHtml(url(locale))}" data-page-head>`,
       );
     }
     tags.push(
-      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(DEFAULT_LOCALE))}">`,
-      `<meta property="og:url" content="${escapeHtml(url(head.locale))}">`,
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(DEFAULT_LOCALE))}" data-page-head>`,
+      `<meta property="og:url" content="${escapeHtml(url(head.locale))}" data-page-head>`,
     );
   }
   tags.push(
-    `<meta property="og:type" content="${head.type ?? "website"}">`,
-    `<meta property="og:site_name" content="${escapeHtml(head.siteName)}">`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
-    `<meta property="og:locale" content="${OPEN_GRAPH_LOCALE[head.locale]}">`,
+    `<meta property="og:type" content="${head.type ?? "website"}" data-page-head>`,
+    `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" data-page-head>`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" data-page-head>`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" data-page-head>`,
+    `<meta property="og:locale" content="${OPEN_GRAPH_LOCALE[head.locale]}" data-page-head>`,
     ...ALL_LOCALES.filter((locale) => locale !== head.locale).map(
-      (locale) => `<meta property="og:locale:alternate" content="${OPEN_GRAPH_LOCALE[locale]}">`,
+      (locale) =>
+        `<meta property="og:locale:alternate" content="${OPEN_GRAPH_LOCALE[locale]}" data-page-head>`,
     ),
-    `<script type="application/ld+json">${serializeState(structuredData(head, site))}</script>`,
+    `<script type="application/ld+json" data-page-head>${serializeState(structuredData(head, site))}</script>`,
   );
   return tags.join("");
 }

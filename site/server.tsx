@@ -88,23 +88,28 @@ export function pageData(
   };
 }
 
+/** The page's head tags, for the full render and for in-app navigation alike. */
+export function pageHeadHtml(data: PageData, site: SiteSettings): string {
+  return headHtml(
+    {
+      locale: data.locale,
+      title: data.title,
+      description: data.description,
+      rest: data.canonicalRest,
+      siteName: siteMessagesFor(data.locale).siteName,
+      type: data.state.view?.kind === "article" ? "article" : "website",
+    },
+    site,
+  );
+}
+
 export function renderPage(path: string, options: RenderOptions): RenderedPage {
-  const { status, locale, title, description, canonicalRest, state } = pageData(path, options);
+  const data = pageData(path, options);
+  const { status, locale, state } = data;
   const { site, assets } = options;
-  const t = siteMessagesFor(locale);
   const html = renderDocument({
     locale,
-    headHtml: headHtml(
-      {
-        locale,
-        title,
-        description,
-        rest: canonicalRest,
-        siteName: t.siteName,
-        type: state.view?.kind === "article" ? "article" : "website",
-      },
-      site,
-    ),
+    headHtml: pageHeadHtml(data, site),
     bodyHtml: renderToString(<App state={state} />),
     state: withoutContentHtml(state),
     assets,

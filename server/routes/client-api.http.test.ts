@@ -24,10 +24,33 @@ describe("GET /client-api/page", () => {
     expect(res.json()).toMatchObject({
       status: 200,
       locale: "en",
-      title: "Money tips for Sri Lanka | NayaCompare",
       state: { locale: "en", page: "blog", view: { kind: "blog", page: 1 } },
     });
+    expect(res.json().headHtml).toContain("<title>Money tips for Sri Lanka | NayaCompare</title>");
+    expect(res.json().headHtml).toContain('rel="canonical"');
   });
+
+  it.each(["/en/", "/about/", "/en/blog/page-2/", "/lenders/kandy-lane/", "/en/offers/", "/nope/"])(
+    "answers %s with exactly the state and head the full page carries",
+    async (path) => {
+      const full = await inject(app, {
+        method: "GET",
+        url: path,
+        headers: { cookie: "locale=en" },
+      });
+      const fullState = JSON.parse(
+        /<script type="application\/json" id="app-state">(.*?)<\/script>/.exec(full.body)?.[1] ??
+          "null",
+      );
+      const api = (await page(path)).json();
+      const apiState =
+        api.state.view && "html" in api.state.view
+          ? { ...api.state, view: { ...api.state.view, html: "" } }
+          : api.state;
+      expect(apiState).toEqual(fullState);
+      for (const tag of api.headHtml.match(/<[^>]+>/g) ?? []) expect(full.body).toContain(tag);
+    },
+  );
 
   it("includes the content HTML, which a full load takes from the page instead", async () => {
     const res = await page("/are-you-ready-to-apply-for-personal-loans/");

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { pageData, type RenderOptions } from "../../site/server";
+import { pageData, pageHeadHtml, type RenderOptions } from "../../site/server";
 import { readCookie } from "../http/cookies";
 import { fieldsOf, sendError } from "../http/errors";
 
@@ -15,7 +15,7 @@ const pageQuerySchema = z.object({
 /**
  * GET /client-api/page?path=/en/blog/ — what the browser needs to show a
  * page without reloading (in-app navigation, site/navigation.ts): its state,
- * title, language and status. Same data as the server render.
+ * head tags, language and status. Same data as the server render.
  */
 export function clientApiRouter(options: Omit<RenderOptions, "assets">): Router {
   const router = Router();
@@ -33,8 +33,7 @@ export function clientApiRouter(options: Omit<RenderOptions, "assets">): Router 
     res.vary("Cookie").json({
       status: page.status,
       locale: page.locale,
-      title: page.title,
-      description: page.description,
+      headHtml: pageHeadHtml(page, options.site),
       state: page.state,
     });
   });

@@ -32,7 +32,7 @@ describe("article pages", () => {
       const res = await get(`${prefix}/${slug}/`);
       expect(res.statusCode, `${prefix}/${slug}/`).toBe(200);
       expect(res.body).toContain(`<html lang="${lang}">`);
-      expect(res.body).toContain('<meta property="og:type" content="article">');
+      expect(res.body).toContain('<meta property="og:type" content="article" data-page-head>');
       expect(res.body).toMatch(/<h1 id="article-title">[^<]+<\/h1>/);
       expect(res.body).toContain('<nav class="contents"');
       expect(res.body).toContain('href="#section-1"');
@@ -85,7 +85,9 @@ describe("static pages", () => {
   it("serves /main/ as the home page, indexed at /", async () => {
     const res = await get("/en/main/");
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<link rel="canonical" href="${testSite.origin}/en/">`);
+    expect(res.body).toContain(
+      `<link rel="canonical" href="${testSite.origin}/en/" data-page-head>`,
+    );
   });
 });
 
@@ -104,7 +106,7 @@ describe("the screens of the borrower's path", () => {
     for (const prefix of ["", "/en"]) {
       const res = await get(`${prefix}${path}`);
       expect(res.statusCode, `${prefix}${path}`).toBe(200);
-      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(res.body).toContain('<meta name="robots" content="noindex" data-page-head>');
       expect(res.body).toMatch(/<h1 id="screen-title">[^<]+<\/h1>/);
     }
     expect((await get("/sitemap.xml")).body).not.toContain(path);

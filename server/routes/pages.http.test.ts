@@ -35,7 +35,7 @@ describe("a page that fails to render", () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain("Something went wrong");
-    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain('<meta name="robots" content="noindex" data-page-head>');
     expect(lines.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({
         level: "error",

@@ -43,7 +43,7 @@ describe("POST /api/unsubscribe", () => {
   it("suppresses the e-mail and the phone and says what it did", async () => {
     const res = await post({ email: "Kamala.Perera@Example.lk", phone: "077 987 6543" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ suppressed: ["email", "phone"], erasedRecords: 0 });
+    expect(res.json()).toEqual({ done: true, suppressed: ["email", "phone"] });
     expect(await isSuppressed(test.storage, "email", "kamala.perera@example.lk")).toBe(true);
     expect(await isSuppressed(test.storage, "phone", "+94779876543")).toBe(true);
     expect(await isSuppressed(test.storage, "phone", "+94779876544")).toBe(false);
@@ -51,7 +51,7 @@ describe("POST /api/unsubscribe", () => {
 
   it("answers a repeated request the same way", async () => {
     const res = await post({ phone: "+94 77 987 6543" });
-    expect(res.json()).toEqual({ suppressed: ["phone"], erasedRecords: 0 });
+    expect(res.json()).toEqual({ done: true, suppressed: ["phone"] });
   });
 
   it("keeps the e-mail and phone nowhere: not in the database files (WAL included), not in the logs", async () => {
@@ -75,6 +75,21 @@ describe("POST /api/unsubscribe", () => {
     const logs = logLines.join("\n");
     expect(logs.length).toBeGreaterThan(0);
     for (const contact of contacts) expect(logs).not.toContain(contact);
+  });
+
+  it("refuses a form posted from another site, and changes nothing", async () => {
+    const res = await inject(app, {
+      method: "POST",
+      url: "/api/unsubscribe",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+        host: "nayacompare.test",
+      },
+      payload: "locale=en&email=victim%40example.lk",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await isSuppressed(test.storage, "email", "victim@example.lk")).toBe(false);
   });
 
   it("takes a plain form post (no JavaScript) and redirects to the confirmation, contact-free", async () => {

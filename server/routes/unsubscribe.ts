@@ -1,7 +1,7 @@
-import express, { Router } from "express";
+import express, { type RequestHandler, Router } from "express";
 import { isLocale, localizePath } from "../../core/locale";
 import { type UnsubscribeRequest, unsubscribeRequestSchema } from "../../core/schemas/unsubscribe";
-import { validateBody } from "../http/errors";
+import { sendError, validateBody } from "../http/errors";
 import { eraseContact } from "../services/unsubscribe";
 import type { Storage } from "../storage/database";
 
@@ -15,6 +15,7 @@ export function unsubscribeRouter(storage: Storage): Router {
   const router = Router();
   router.post(
     "/unsubscribe",
+    sameSiteForms,
     express.json({ limit: "4kb" }),
     express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 5 }),
     (req, res, next) => {
@@ -33,8 +34,33 @@ export function unsubscribeRouter(storage: Storage): Router {
         res.redirect(303, localizePath(res.locals.formLocale, "/unsubscribe/done/"));
         return;
       }
-      res.json(outcome);
+      // Never how many records there were: that would tell anyone who types a
+      // number whether its owner applied for a loan. The audit keeps the count.
+      res.json({ done: true, suppressed: outcome.suppressed });
     },
   );
   return router;
 }
+
+/**
+ * A plain form post from another site (a forged request erasing someone's
+ * data) is refused: browsers send Origin with every POST. JSON from other
+ * sites cannot arrive without a CORS preflight, which we do not grant.
+ */
+const sameSiteForms: RequestHandler = (req, res, next) => {
+  const origin = req.headers.origin;
+  if (req.is("application/x-www-form-urlencoded") && origin !== undefined) {
+    const host = req.headers.host;
+    let sameOrigin = false;
+    try {
+      sameOrigin = host !== undefined && new URL(origin).host === host;
+    } catch {
+      sameOrigin = false;
+    }
+    if (!sameOrigin) {
+      sendError(res, 403, "cross_site_form", "This form can only be sent from our own pages.");
+      return;
+    }
+  }
+  next();
+};

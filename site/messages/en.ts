@@ -97,7 +97,7 @@ export const siteEn = {
     "The licensed lenders we work with lend to people aged 18 to 70 who live in Sri Lanka and have an NIC and a bank account. If that is not you yet, these guides may help you plan.",
   transitionTitle: "On your way to the lender",
   transitionText:
-    "Choose an offer to continue to the lender’s website. The lender decides on your loan and signs the agreement with you; we never charge you.",
+    "Choose an offer and apply: after your application you continue to the lender, who decides on your loan and signs the agreement with you. We never charge you.",
   offersPageTitle: "Loan offers for you",
   offersPageIntro:
     "Set the amount and period: the list shows the offers that fit, each with figures computed from the lender’s terms.",
@@ -112,7 +112,7 @@ export const siteEn = {
   unsubscribeSending: "Sending…",
   unsubscribeDoneTitle: "Your request is done",
   unsubscribeDone:
-    "We deleted {count} records that held your details, and we will not contact you again at them.",
+    "We deleted or anonymised every record that held these details, and we will not contact you at them again.",
   unsubscribeFailed: "We could not send your request. Please try again in a moment.",
   errorEmail: "Enter a valid email address",
   errorPhone: "Enter a valid phone number",

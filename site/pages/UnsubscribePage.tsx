@@ -1,6 +1,5 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type Locale, localizePath } from "../../core/locale";
-import { fill } from "../../core/messages";
 import { normalizeSriLankanMobile } from "../../core/phone";
 import { UNSUBSCRIBE_ERRORS } from "../../core/unsubscribe-errors";
 import type { UnsubscribeView } from "../content/views";
@@ -18,7 +17,6 @@ export function UnsubscribePage({ locale, view }: { locale: Locale; view: Unsubs
   const t = siteMessagesFor(locale);
   const id = useId();
   const [status, setStatus] = useState<Status>(view.done ? "done" : "idle");
-  const [erased, setErased] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
   const localized: Record<string, string> = {
     [UNSUBSCRIBE_ERRORS.email]: t.errorEmail,
@@ -46,10 +44,7 @@ export function UnsubscribePage({ locale, view }: { locale: Locale; view: Unsubs
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ email, phone }),
       });
-      const body = (await response.json()) as {
-        erasedRecords?: number;
-        error?: { fields?: Record<string, string> };
-      };
+      const body = (await response.json()) as { error?: { fields?: Record<string, string> } };
       if (response.status === 400 && body.error?.fields) {
         const fields = body.error.fields;
         setErrors({
@@ -60,7 +55,6 @@ export function UnsubscribePage({ locale, view }: { locale: Locale; view: Unsubs
         return;
       }
       if (!response.ok) throw new Error(`Unsubscribe answered ${response.status}`);
-      setErased(body.erasedRecords ?? 0);
       setStatus("done");
     } catch {
       setStatus("failed");
@@ -70,12 +64,8 @@ export function UnsubscribePage({ locale, view }: { locale: Locale; view: Unsubs
   if (status === "done") {
     return (
       <section aria-labelledby="unsubscribe-title">
-        <h1 id="unsubscribe-title">{t.unsubscribeDoneTitle}</h1>
-        <p role="status">
-          {erased === undefined
-            ? t.unsubscribeDoneTitle
-            : fill(t.unsubscribeDone, { count: erased })}
-        </p>
+        <DoneHeading text={t.unsubscribeDoneTitle} />
+        <p>{t.unsubscribeDone}</p>
         <a href={localizePath(locale, "/")}>{t.navHome}</a>
       </section>
     );
@@ -137,5 +127,16 @@ export function UnsubscribePage({ locale, view }: { locale: Locale; view: Unsubs
         ) : null}
       </form>
     </section>
+  );
+}
+
+/** The confirmation's heading takes focus: the form and its button are gone. */
+function DoneHeading({ text }: { text: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <h1 id="unsubscribe-title" ref={heading} tabIndex={-1}>
+      {text}
+    </h1>
   );
 }

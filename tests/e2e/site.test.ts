@@ -129,6 +129,11 @@ describe("the site in a browser", () => {
     const sameDocument = () =>
       page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
+    let pageRequests = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/client-api/page")) pageRequests += 1;
+    });
+
     await page
       .getByRole("navigation", { name: "Main menu" })
       .getByRole("link", { name: "Blog" })
@@ -136,15 +141,36 @@ describe("the site in a browser", () => {
     await page.locator("h1", { hasText: "Money tips for Sri Lanka" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/en/blog/");
     expect(await page.title()).toBe("Money tips for Sri Lanka | NayaCompare");
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toMatch(/\/en\/blog\/$/);
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
     expect(await sameDocument()).toBe(true);
 
-    await page.locator(".article-card-title a").first().click();
+    // Scrolled down the list, into an article, and back: the list is where we left it.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    // A DOM click: Playwright's own would scroll the link into view first.
+    await page
+      .locator(".article-card-title a")
+      .nth(3)
+      .evaluate((link) => (link as HTMLElement).click());
     await page.locator("#content-body h2").first().waitFor();
     expect(await page.locator("#article-title").count()).toBe(1);
     expect(await sameDocument()).toBe(true);
 
+    // A link to a section of the page moves within it; nothing is fetched.
+    const before = pageRequests;
+    await page.locator(".contents a").nth(1).click();
+    await page.waitForFunction(() => window.location.hash === "#section-2");
+    await page.waitForTimeout(200);
+    expect(pageRequests).toBe(before);
+    await page.goBack();
+    await page.waitForFunction(() => window.location.hash === "");
+    await page.waitForTimeout(200);
+    expect(pageRequests).toBe(before);
+
     await page.goBack();
     await page.locator("h1", { hasText: "Money tips for Sri Lanka" }).waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, scrolled);
 
     await page.getByRole("link", { name: "සිංහලෙන්" }).click();
     await page.waitForFunction(() => document.documentElement.lang === "si");
