@@ -126,6 +126,7 @@ describe("sitemap and robots", () => {
   it("points robots to the sitemap", async () => {
     const res = await inject(app, { method: "GET", url: "/robots.txt" });
     expect(res.body).toContain("Sitemap: https://nayacompare.test/sitemap.xml");
+    expect(res.body).toContain("Disallow: /client-api/");
   });
 });
 

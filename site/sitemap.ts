@@ -29,5 +29,5 @@ export function sitemapXml(site: SiteSettings, offers: readonly Offer[] = []): s
 }
 
 export function robotsTxt(site: SiteSettings): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.origin}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /client-api/\n\nSitemap: ${site.origin}/sitemap.xml\n`;
 }
