@@ -1,23 +1,13 @@
 import inject from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countEvents } from "./storage/events";
-import { appWith, openTestSqlite, type TestStorage } from "./test-support";
+import { appWith, openTestSqlite, setUpTestApp } from "./test-support";
 
-let test: TestStorage;
-let app: ReturnType<typeof appWith>;
-
-beforeAll(async () => {
-  test = await openTestSqlite();
-  app = appWith(test.storage);
-});
-
-afterAll(async () => {
-  await test.cleanup();
-});
+const context = setUpTestApp();
 
 describe("pages", () => {
   it("renders the Sinhala home page at the root", async () => {
-    const res = await inject(app, { method: "GET", url: "/" });
+    const res = await inject(context.app, { method: "GET", url: "/" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.body).toMatch(/^<!doctype html><html lang="si">/);
@@ -26,26 +16,26 @@ describe("pages", () => {
   });
 
   it("renders the English home page under /en/", async () => {
-    const res = await inject(app, { method: "GET", url: "/en/" });
+    const res = await inject(context.app, { method: "GET", url: "/en/" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/^<!doctype html><html lang="en">/);
     expect(res.body).toContain("Loan offers that suit you");
   });
 
   it("sends a strict content security policy with pages", async () => {
-    const res = await inject(app, { method: "GET", url: "/" });
+    const res = await inject(context.app, { method: "GET", url: "/" });
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
     expect(res.headers["content-security-policy"]).not.toContain("unsafe-inline");
   });
 
   it("answers an unknown page with 404 in the page's language, with a way to apply", async () => {
-    const si = await inject(app, { method: "GET", url: "/no-such-page/" });
+    const si = await inject(context.app, { method: "GET", url: "/no-such-page/" });
     expect(si.statusCode).toBe(404);
     expect(si.body).toContain('<html lang="si">');
     expect(si.body).toContain("පිටුව හමු නොවීය");
     expect(si.body).toContain('href="/application/"');
 
-    const en = await inject(app, { method: "GET", url: "/en/no-such-page/" });
+    const en = await inject(context.app, { method: "GET", url: "/en/no-such-page/" });
     expect(en.statusCode).toBe(404);
     expect(en.body).toContain('<html lang="en">');
     expect(en.body).toContain("Page not found");
@@ -55,7 +45,7 @@ describe("pages", () => {
 
 describe("the page head", () => {
   it("has canonical, hreflang alternates, Open Graph and JSON-LD", async () => {
-    const res = await inject(app, { method: "GET", url: "/en/" });
+    const res = await inject(context.app, { method: "GET", url: "/en/" });
     expect(res.body).toContain(
       '<link rel="canonical" href="https://nayacompare.test/en/" data-page-head>',
     );
@@ -70,7 +60,7 @@ describe("the page head", () => {
   });
 
   it("keeps the 404 page out of the index", async () => {
-    const res = await inject(app, { method: "GET", url: "/en/no-such-page/" });
+    const res = await inject(context.app, { method: "GET", url: "/en/no-such-page/" });
     expect(res.body).toContain('<meta name="robots" content="noindex" data-page-head>');
     expect(res.body).not.toContain('rel="canonical"');
   });
@@ -78,7 +68,7 @@ describe("the page head", () => {
 
 describe("locale selection on the home page (SPEC §4)", () => {
   const home = (headers: Record<string, string>) =>
-    inject(app, { method: "GET", url: "/?utm_source=fb", headers });
+    inject(context.app, { method: "GET", url: "/?utm_source=fb", headers });
 
   it("sends a first visit from an English browser to /en/, keeping the query", async () => {
     const res = await home({ "accept-language": "en-GB,en;q=0.9" });
@@ -102,7 +92,7 @@ describe("locale selection on the home page (SPEC §4)", () => {
   });
 
   it("redirects nowhere but the home page", async () => {
-    const res = await inject(app, {
+    const res = await inject(context.app, {
       method: "GET",
       url: "/no-such-page/",
       headers: { "accept-language": "en", cookie: "locale=en" },
@@ -113,7 +103,7 @@ describe("locale selection on the home page (SPEC §4)", () => {
 
 describe("sitemap and robots", () => {
   it("lists every page in both languages with alternates", async () => {
-    const res = await inject(app, { method: "GET", url: "/sitemap.xml" });
+    const res = await inject(context.app, { method: "GET", url: "/sitemap.xml" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
     expect(res.body).toContain("<loc>https://nayacompare.test/</loc>");
@@ -124,7 +114,7 @@ describe("sitemap and robots", () => {
   });
 
   it("points robots to the sitemap", async () => {
-    const res = await inject(app, { method: "GET", url: "/robots.txt" });
+    const res = await inject(context.app, { method: "GET", url: "/robots.txt" });
     expect(res.body).toContain("Sitemap: https://nayacompare.test/sitemap.xml");
     expect(res.body).toContain("Disallow: /client-api/");
   });
@@ -132,40 +122,40 @@ describe("sitemap and robots", () => {
 
 describe("trailing slash (SPEC §2)", () => {
   it("redirects a path without one, keeping the query", async () => {
-    const res = await inject(app, { method: "GET", url: "/en?utm_source=fb" });
+    const res = await inject(context.app, { method: "GET", url: "/en?utm_source=fb" });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe("/en/?utm_source=fb");
   });
 
   it("leaves paths with a dot or client-api alone", async () => {
-    const file = await inject(app, { method: "GET", url: "/favicon.ico" });
+    const file = await inject(context.app, { method: "GET", url: "/favicon.ico" });
     expect(file.statusCode).not.toBe(301);
-    const clientApi = await inject(app, { method: "GET", url: "/client-api/offers" });
+    const clientApi = await inject(context.app, { method: "GET", url: "/client-api/offers" });
     expect(clientApi.statusCode).not.toBe(301);
   });
 
   it("cannot be turned into a redirect to another site", async () => {
-    const res = await inject(app, { method: "GET", url: "//evil" });
+    const res = await inject(context.app, { method: "GET", url: "//evil" });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe("/evil/");
   });
 
   it("never links a 404 page to another site", async () => {
-    const res = await inject(app, { method: "GET", url: "/en//evil.example/" });
+    const res = await inject(context.app, { method: "GET", url: "/en//evil.example/" });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('href="//');
     expect(res.body).toContain('href="/evil.example/"');
   });
 
   it("does not redirect API calls", async () => {
-    const res = await inject(app, { method: "GET", url: "/healthz" });
+    const res = await inject(context.app, { method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
   });
 });
 
 describe("GET /healthz", () => {
   it("reports storage as ok", async () => {
-    const res = await inject(app, { method: "GET", url: "/healthz" });
+    const res = await inject(context.app, { method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok", storage: { engine: "sqlite", status: "ok" } });
   });
@@ -186,7 +176,7 @@ describe("GET /healthz", () => {
 
 describe("POST /api/event", () => {
   const post = (payload: string, contentType = "application/json") =>
-    inject(app, {
+    inject(context.app, {
       method: "POST",
       url: "/api/event",
       headers: { "content-type": contentType },
@@ -194,13 +184,13 @@ describe("POST /api/event", () => {
     });
 
   it("stores a valid event and answers its id", async () => {
-    const before = await countEvents(test.storage.db);
+    const before = await countEvents(context.test.storage.db);
     const res = await post(
       JSON.stringify({ event_id: 5, session_id: "abc", utm_source: "google" }),
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await countEvents(test.storage.db)).toBe(before + 1);
+    expect(await countEvents(context.test.storage.db)).toBe(before + 1);
   });
 
   it("accepts JSON sent as text/plain, as sendBeacon sends it", async () => {
@@ -216,11 +206,11 @@ describe("POST /api/event", () => {
     ["malformed JSON", "{bad", "invalid_json"],
     ["a prototype-pollution key", '{"event_id":5,"__proto__":{"admin":true}}', "invalid_body"],
   ])("rejects %s with 400, the envelope, and stores nothing", async (_name, body, code) => {
-    const before = await countEvents(test.storage.db);
+    const before = await countEvents(context.test.storage.db);
     const res = await post(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code, message: expect.any(String) } });
-    expect(await countEvents(test.storage.db)).toBe(before);
+    expect(await countEvents(context.test.storage.db)).toBe(before);
   });
 
   it("names the fields that are wrong", async () => {
@@ -238,7 +228,7 @@ describe("POST /api/event", () => {
   });
 
   it("answers an unknown API path with a JSON 404", async () => {
-    const res = await inject(app, { method: "GET", url: "/api/nothing" });
+    const res = await inject(context.app, { method: "GET", url: "/api/nothing" });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe("not_found");
   });

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "./app";
 import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
@@ -84,4 +85,33 @@ export function appWith(storage: Storage) {
     assets: testAssets,
     site: testSite,
   });
+}
+
+/**
+ * An app over a fresh SQLite storage for the tests of one file: opened
+ * before them, removed after. Read `app` and `test` inside tests only.
+ */
+export function setUpTestApp(): {
+  readonly app: ReturnType<typeof appWith>;
+  readonly test: TestStorage;
+} {
+  let test: TestStorage | undefined;
+  let app: ReturnType<typeof appWith> | undefined;
+  beforeAll(async () => {
+    test = await openTestSqlite();
+    app = appWith(test.storage);
+  });
+  afterAll(async () => {
+    await test?.cleanup();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error("setUpTestApp: the app exists only inside tests");
+      return app;
+    },
+    get test() {
+      if (!test) throw new Error("setUpTestApp: the storage exists only inside tests");
+      return test;
+    },
+  };
 }

@@ -1,21 +1,11 @@
 import inject from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWith, openTestSqlite, type TestStorage } from "../test-support";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "../test-support";
 
-let test: TestStorage;
-let app: ReturnType<typeof appWith>;
-
-beforeAll(async () => {
-  test = await openTestSqlite();
-  app = appWith(test.storage);
-});
-
-afterAll(async () => {
-  await test.cleanup();
-});
+const context = setUpTestApp();
 
 const page = (path: string) =>
-  inject(app, { method: "GET", url: `/client-api/page?path=${encodeURIComponent(path)}` });
+  inject(context.app, { method: "GET", url: `/client-api/page?path=${encodeURIComponent(path)}` });
 
 describe("GET /client-api/page", () => {
   it("answers a page's state, title and language for in-app navigation", async () => {
@@ -33,7 +23,7 @@ describe("GET /client-api/page", () => {
   it.each(["/en/", "/about/", "/en/blog/page-2/", "/lenders/kandy-lane/", "/en/offers/", "/nope/"])(
     "answers %s with exactly the state and head the full page carries",
     async (path) => {
-      const full = await inject(app, {
+      const full = await inject(context.app, {
         method: "GET",
         url: path,
         headers: { cookie: "locale=en" },

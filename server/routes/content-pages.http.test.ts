@@ -1,5 +1,5 @@
 import inject from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { colomboToday, formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import { formatRupees } from "../../core/money";
@@ -7,21 +7,11 @@ import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/schemas/co
 import type { Offer } from "../../core/schemas/offer";
 import { productView } from "../../site/server";
 import lk from "../feed/catalogues/lk.json";
-import { appWith, openTestSqlite, type TestStorage, testSite } from "../test-support";
+import { setUpTestApp, testSite } from "../test-support";
 
-let test: TestStorage;
-let app: ReturnType<typeof appWith>;
+const context = setUpTestApp();
 
-beforeAll(async () => {
-  test = await openTestSqlite();
-  app = appWith(test.storage);
-});
-
-afterAll(async () => {
-  await test.cleanup();
-});
-
-const get = (url: string) => inject(app, { method: "GET", url });
+const get = (url: string) => inject(context.app, { method: "GET", url });
 
 describe("article pages", () => {
   it.each(ARTICLE_SLUGS)("serve %s in both languages", async (slug) => {
@@ -149,7 +139,11 @@ describe("the home page", () => {
 
   it("has the steps, purposes, FAQ and benefits in both languages", async () => {
     for (const url of ["/", "/en/"]) {
-      const res = await inject(app, { method: "GET", url, headers: { cookie: "locale=si" } });
+      const res = await inject(context.app, {
+        method: "GET",
+        url,
+        headers: { cookie: "locale=si" },
+      });
       expect(res.statusCode).toBe(200);
       expect((res.body.match(/class="home-card"/g) ?? []).length).toBe(9);
       expect((res.body.match(/<details class="faq">/g) ?? []).length).toBe(6);
@@ -202,7 +196,7 @@ describe("layout", () => {
     const first = await get("/en/");
     expect(first.body).toContain('aria-label="Cookie notice"');
     expect(first.headers.vary).toMatch(/Cookie/);
-    const later = await inject(app, {
+    const later = await inject(context.app, {
       method: "GET",
       url: "/en/",
       headers: { cookie: "cookie_notice=accepted" },
