@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { applyToProcess, ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("has embedded defaults for a newcomer", () => {
@@ -49,5 +49,13 @@ describe("loadConfig", () => {
       expect(String(error)).toContain("DATABASE_URL");
       expect(String(error)).not.toContain("secret");
     }
+  });
+});
+
+describe("applyToProcess", () => {
+  it("gives libraries the NODE_ENV of the configuration, production by default", () => {
+    const env: NodeJS.ProcessEnv = {};
+    applyToProcess(loadConfig(env), env);
+    expect(env.NODE_ENV).toBe("production");
   });
 });

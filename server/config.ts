@@ -65,3 +65,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return result.data;
 }
+
+/**
+ * Hands NODE_ENV to the libraries that read it themselves (React picks its
+ * production or development build on first import), so that a plain
+ * `node dist/server/main.js` runs as production. Call it before they load.
+ */
+export function applyToProcess(config: Config, env: NodeJS.ProcessEnv = process.env): void {
+  env.NODE_ENV = config.NODE_ENV;
+}

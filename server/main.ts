@@ -1,11 +1,11 @@
 /**
  * The process entry. It reads the configuration first and only then loads
  * the rest of the server: React picks its production or development build
- * from process.env.NODE_ENV when it is first imported, so NODE_ENV must be
- * settled before that (a plain `node dist/server/main.js` gets production).
+ * from NODE_ENV when it is first imported, so NODE_ENV must be settled
+ * before that (a plain `node dist/server/main.js` gets production).
  */
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, loadConfig } from "./config";
+import { applyToProcess, type Config, ConfigError, loadConfig } from "./config";
 
 function readConfigOrExit(): Config {
   try {
@@ -20,7 +20,7 @@ function readConfigOrExit(): Config {
 }
 
 const config = readConfigOrExit();
-process.env.NODE_ENV = config.NODE_ENV;
+applyToProcess(config);
 
 // This file is bundled to dist/server/main.js; the other builds sit beside it.
 const distDir = fileURLToPath(new URL("..", import.meta.url));

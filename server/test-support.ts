@@ -14,6 +14,17 @@ import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
 import { openStorage, type Storage } from "./storage/database";
 
+/**
+ * The one place the tests read their environment: the PostgreSQL server for
+ * the storage tests, and the PATH handed to the server processes they start.
+ * (CHROMIUM_PATH is read by scripts/find-chromium.mjs, shared with npm test.)
+ */
+export const testEnv = {
+  /** postgres://… of a server the storage tests may create databases in. */
+  databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+  path: process.env.PATH ?? "",
+} as const;
+
 export const testAssets = {
   scripts: ["/assets/client-test.js"],
   styles: ["/assets/site-test.css"],

@@ -4,10 +4,16 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEvent } from "../services/events";
 import { eraseContact, isSuppressed } from "../services/unsubscribe";
-import { openTestPostgres, openTestSqlite, silentLog, type TestStorage } from "../test-support";
+import {
+  openTestPostgres,
+  openTestSqlite,
+  silentLog,
+  type TestStorage,
+  testEnv,
+} from "../test-support";
 import { openStorage, SQLITE_FILE_NAME } from "./database";
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = testEnv.databaseUrl;
 
 /** The same contract, run on each engine. */
 function storageContract(name: string, open: () => Promise<TestStorage>) {

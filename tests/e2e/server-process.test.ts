@@ -5,11 +5,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
+import { testEnv } from "../../server/test-support";
 import { startServer } from "../support/server-process";
 
 function runUntilExit(env: Record<string, string>) {
   const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: testEnv.path, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

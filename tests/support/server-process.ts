@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { testEnv } from "../../server/test-support";
 
 export interface ServerProcess {
   url: string;
@@ -22,7 +23,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-e2e-"));
   const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     env: {
-      PATH: process.env.PATH ?? "",
+      PATH: testEnv.path,
       NODE_ENV: "production",
       PORT: "0",
       DATA_DIR: dataDir,
