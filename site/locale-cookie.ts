@@ -1,11 +1,7 @@
 import type { Locale } from "../core/locale";
+import { ONE_YEAR_SECONDS, setSiteCookie } from "./cookies";
 
-/** SPEC §4: the language choice, kept for 365 days on the whole site. */
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** Remembers the visitor's language; the server reads it on the next visit to "/". */
+/** Remembers the visitor's language for 365 days (SPEC §4); the server reads it on the next visit to "/". */
 export function rememberLocale(locale: Locale): void {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phone browsers we serve.
-  document.cookie = `locale=${locale}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  setSiteCookie("locale", locale, ONE_YEAR_SECONDS);
 }

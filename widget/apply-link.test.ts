@@ -26,4 +26,15 @@ describe("applicationUrl", () => {
       }),
     ).toBe("/application/?amount=5000&period=61&sub2=a%26b%3Dc");
   });
+
+  it("carries a loan purpose, for the site's purpose tiles", () => {
+    expect(
+      applicationUrl({
+        apiBase: "",
+        locale: "en",
+        selection: { amount: 50_000, termDays: 91 },
+        purpose: "medical",
+      }),
+    ).toBe("/en/application/?amount=50000&period=91&purpose=medical");
+  });
 });

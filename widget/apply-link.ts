@@ -15,21 +15,25 @@ const ATTRIBUTION_KEYS = ["partner", "sub1", "sub2", "sub3", "sub4", "sub5"] as 
 
 /**
  * The first-party application form, prefilled: amount, period (days), the
- * chosen offer, the partner and its sub ids. Never personal data.
+ * chosen offer or purpose, the partner and its sub ids. Never personal data.
+ * The site uses it with an empty apiBase (same origin).
  */
 export function applicationUrl(options: {
   apiBase: string;
   locale: Locale;
   selection: LoanSelection;
-  attribution: Attribution;
+  attribution?: Attribution | undefined;
   offerId?: number | undefined;
+  /** A loan purpose code (the home page's tiles). */
+  purpose?: string | undefined;
 }): string {
-  const { apiBase, locale, selection, attribution, offerId } = options;
+  const { apiBase, locale, selection, attribution = {}, offerId, purpose } = options;
   const query = new URLSearchParams({
     amount: String(selection.amount),
     period: String(selection.termDays),
   });
   if (offerId !== undefined) query.set("offer", String(offerId));
+  if (purpose) query.set("purpose", purpose);
   for (const key of ATTRIBUTION_KEYS) {
     const value = attribution[key];
     if (value) query.set(key, value.slice(0, 100));

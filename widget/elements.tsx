@@ -88,8 +88,13 @@ function useElementContext(props: CommonProps) {
   return { locale, apiBase, attribution, today, host };
 }
 
-/** The selection starts from the attributes and follows them when they change. */
-function useSelection(amountValue: unknown, periodValue: unknown) {
+type ElementContext = ReturnType<typeof useElementContext>;
+
+/**
+ * The selection starts from the attributes and follows them when they
+ * change; `choose` is the visitor's change, announced as `loan-change`.
+ */
+function useSelection(amountValue: unknown, periodValue: unknown, context: ElementContext) {
   const amount = asNumber(amountValue);
   const period = asNumber(periodValue);
   const [selection, setSelection] = useState<LoanSelection>(() =>
@@ -98,7 +103,19 @@ function useSelection(amountValue: unknown, periodValue: unknown) {
   useEffect(() => {
     setSelection(normalizeSelection(amount, period));
   }, [amount, period]);
-  return [selection, setSelection] as const;
+  const choose = (next: LoanSelection) => {
+    setSelection(next);
+    if (!context.host) return;
+    const quote = representativeQuote(next, context.today);
+    emit(context.host, "loan-change", {
+      amount: next.amount,
+      period: next.termDays,
+      total: quote.total,
+      apr: quote.apr,
+      returnDate: quote.returnDate,
+    });
+  };
+  return { selection, choose };
 }
 
 function useAnswers(host: Element | undefined) {
@@ -111,20 +128,27 @@ function useAnswers(host: Element | undefined) {
   return { answers, onAnswer };
 }
 
-function selectionChanged(
-  host: Element | undefined,
-  selection: LoanSelection,
-  today: CalendarDate,
-) {
-  if (!host) return;
-  const quote = representativeQuote(selection, today);
-  emit(host, "loan-change", {
-    amount: selection.amount,
-    period: selection.termDays,
-    total: quote.total,
-    apr: quote.apr,
-    returnDate: quote.returnDate,
-  });
+/**
+ * Where a selection leads: each offer's link and the "Apply now" link to our
+ * form (prefilled, with the partner's attribution), and the cancelable
+ * events that announce them (`loan-offer-select`, `loan-apply`).
+ */
+function loanActions(context: ElementContext, selection: LoanSelection) {
+  const { apiBase, locale, attribution, host } = context;
+  const applyHref = applicationUrl({ apiBase, locale, selection, attribution });
+  return {
+    applyHref,
+    offerHref: (offerId: number) =>
+      applicationUrl({ apiBase, locale, selection, attribution, offerId }),
+    onOfferSelect: (offerId: number) => !host || emit(host, "loan-offer-select", { offerId }),
+    onApply: () =>
+      !host ||
+      emit(host, "loan-apply", {
+        amount: selection.amount,
+        period: selection.termDays,
+        url: applyHref,
+      }),
+  };
 }
 
 /**
@@ -132,32 +156,26 @@ function selectionChanged(
  * "Apply now". Events: `loan-change`, `loan-apply`.
  */
 function CalculatorElement(props: CommonProps) {
-  const { locale, apiBase, attribution, today, host } = useElementContext(props);
-  const [selection, setSelection] = useSelection(props.amount, props.period);
-  const url = applicationUrl({ apiBase, locale, selection, attribution });
+  const context = useElementContext(props);
+  const { selection, choose } = useSelection(props.amount, props.period, context);
+  const { applyHref, onApply } = loanActions(context, selection);
   return (
-    <div className="lw-root" lang={locale}>
+    <div className="lw-root" lang={context.locale}>
       <Calculator
-        locale={locale}
+        locale={context.locale}
         selection={selection}
-        today={today}
-        onSelectionChange={(next) => {
-          setSelection(next);
-          selectionChanged(host, next, today);
-        }}
+        today={context.today}
+        onSelectionChange={choose}
       />
       <a
         className="lw-cta"
         part="cta apply"
-        href={url}
+        href={applyHref}
         onClick={(event) => {
-          const go =
-            !host ||
-            emit(host, "loan-apply", { amount: selection.amount, period: selection.termDays, url });
-          if (!go) event.preventDefault();
+          if (!onApply()) event.preventDefault();
         }}
       >
-        {messagesFor(locale).applyNow}
+        {messagesFor(context.locale).applyNow}
       </a>
     </div>
   );
@@ -176,22 +194,21 @@ function EligibilityElement(props: CommonProps) {
 
 /** `<loan-offers amount period>`: the offers for that loan. Event: `loan-offer-select`. */
 function OffersElement(props: CommonProps) {
-  const { locale, apiBase, attribution, today, host } = useElementContext(props);
-  const [selection] = useSelection(props.amount, props.period);
-  const { feed, retry } = useOffersFeed(apiBase);
+  const context = useElementContext(props);
+  const { selection } = useSelection(props.amount, props.period, context);
+  const { feed, retry } = useOffersFeed(context.apiBase);
+  const { offerHref, onOfferSelect } = loanActions(context, selection);
   return (
-    <div className="lw-root" lang={locale}>
+    <div className="lw-root" lang={context.locale}>
       <OfferList
-        locale={locale}
+        locale={context.locale}
         selection={selection}
-        today={today}
+        today={context.today}
         feed={feed}
         onRetry={retry}
-        assetBase={apiBase}
-        offerHref={(offerId) =>
-          applicationUrl({ apiBase, locale, selection, attribution, offerId })
-        }
-        onOfferSelect={(offerId) => !host || emit(host, "loan-offer-select", { offerId })}
+        assetBase={context.apiBase}
+        offerHref={offerHref}
+        onOfferSelect={onOfferSelect}
       />
     </div>
   );
@@ -199,48 +216,28 @@ function OffersElement(props: CommonProps) {
 
 /** `<loan-widget>`: calculator → eligibility → offers → apply. All four events. */
 function WidgetElement(props: CommonProps) {
-  const { locale, apiBase, attribution, today, host } = useElementContext(props);
-  const [selection, setSelection] = useSelection(props.amount, props.period);
-  const { answers, onAnswer } = useAnswers(host);
-  const { feed, retry } = useOffersFeed(apiBase);
-  const applyHref = applicationUrl({ apiBase, locale, selection, attribution });
+  const context = useElementContext(props);
+  const { selection, choose } = useSelection(props.amount, props.period, context);
+  const { answers, onAnswer } = useAnswers(context.host);
+  const { feed, retry } = useOffersFeed(context.apiBase);
   return (
-    <div className="lw-root" lang={locale}>
+    <div className="lw-root" lang={context.locale}>
       <LoanWidget
-        locale={locale}
+        locale={context.locale}
         selection={selection}
-        onSelectionChange={(next) => {
-          setSelection(next);
-          selectionChanged(host, next, today);
-        }}
+        onSelectionChange={choose}
         answers={answers}
         onAnswer={onAnswer}
-        today={today}
+        today={context.today}
         feed={feed}
         onRetry={retry}
-        assetBase={apiBase}
-        offerHref={(offerId) =>
-          applicationUrl({ apiBase, locale, selection, attribution, offerId })
-        }
-        onOfferSelect={(offerId) => !host || emit(host, "loan-offer-select", { offerId })}
-        applyHref={applyHref}
-        onApply={() =>
-          !host ||
-          emit(host, "loan-apply", {
-            amount: selection.amount,
-            period: selection.termDays,
-            url: applyHref,
-          })
-        }
+        assetBase={context.apiBase}
+        {...loanActions(context, selection)}
       />
     </div>
   );
 }
 
-/**
- * Defines a custom element once: a second copy of the script on the same
- * page finds the name taken and leaves the first definition alone.
- */
 /** r2wc keeps an element's props and its render method under these registry symbols. */
 const R2WC_PROPS = Symbol.for("r2wc.props");
 const R2WC_RENDER = Symbol.for("r2wc.render");
@@ -248,6 +245,10 @@ const R2WC_RENDER = Symbol.for("r2wc.render");
 const attributeToProperty = (attribute: string) =>
   attribute.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
+/**
+ * Defines a custom element once: a second copy of the script on the same
+ * page finds the name taken and leaves the first definition alone.
+ */
 function defineElement(name: string, component: ComponentType<CommonProps>): void {
   if (customElements.get(name)) return;
   // r2wc's type says only "a custom element"; its class does have connectedCallback.

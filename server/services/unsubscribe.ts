@@ -6,19 +6,31 @@ import type { Database } from "../storage/schema";
 
 const SUPPRESSION_KEY = "suppression_key";
 
-/** The installation's secret for suppression hashes, made on first use and kept in storage. */
+async function storedSuppressionKey(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", SUPPRESSION_KEY)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/**
+ * The installation's secret for suppression hashes, made on first use and
+ * kept in storage. A read; the write happens once (concurrent first uses
+ * agree through the primary key).
+ */
 async function suppressionKey(db: Kysely<Database>): Promise<string> {
+  const stored = await storedSuppressionKey(db);
+  if (stored) return stored;
   await db
     .insertInto("settings")
     .values({ key: SUPPRESSION_KEY, value: randomBytes(32).toString("hex") })
     .onConflict((conflict) => conflict.column("key").doNothing())
     .execute();
-  const row = await db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", SUPPRESSION_KEY)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  const created = await storedSuppressionKey(db);
+  if (!created) throw new Error("The suppression key could not be stored");
+  return created;
 }
 
 /** A keyed hash: without the key, a leaked table cannot be matched against a list of numbers. */
@@ -80,7 +92,9 @@ export async function isSuppressed(
   kind: "email" | "phone",
   value: string,
 ): Promise<boolean> {
-  const key = await suppressionKey(storage.db);
+  // Nobody has asked yet when there is no key: nothing to write on a read.
+  const key = await storedSuppressionKey(storage.db);
+  if (!key) return false;
   const row = await storage.db
     .selectFrom("suppressions")
     .select("hash")

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { CalendarDate } from "../../core/dates";
-import { type Locale, localizePath } from "../../core/locale";
+import type { Locale } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
+import { applicationUrl } from "../../widget/apply-link";
 import { Calculator } from "../../widget/components/Calculator";
 import { OfferList } from "../../widget/components/OfferList";
 import { normalizeSelection } from "../../widget/loan-selection";
@@ -32,13 +33,7 @@ export function OffersForLoan({
         feed={{ status: "ready", offers }}
         onRetry={() => {}}
         assetBase=""
-        offerHref={(offerId) =>
-          `${localizePath(locale, "/application/")}?${new URLSearchParams({
-            amount: String(selection.amount),
-            period: String(selection.termDays),
-            offer: String(offerId),
-          })}`
-        }
+        offerHref={(offerId) => applicationUrl({ apiBase: "", locale, selection, offerId })}
       />
     </>
   );

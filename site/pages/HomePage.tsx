@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { CalendarDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
-import { type Locale, localizePath } from "../../core/locale";
+import type { Locale } from "../../core/locale";
 import { fill } from "../../core/messages";
 import { formatRupees } from "../../core/money";
+import { applicationUrl } from "../../widget/apply-link";
 import { Calculator } from "../../widget/components/Calculator";
 import { normalizeSelection } from "../../widget/loan-selection";
 import type { HomeView } from "../catalogue-views";
@@ -42,12 +43,7 @@ export function HomePage({
   const t = siteMessagesFor(locale);
   const h = homeMessagesFor(locale);
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
-  const apply = (extra: Record<string, string> = {}) =>
-    `${localizePath(locale, "/application/")}?${new URLSearchParams({
-      amount: String(selection.amount),
-      period: String(selection.termDays),
-      ...extra,
-    })}`;
+  const apply = (purpose?: string) => applicationUrl({ apiBase: "", locale, selection, purpose });
 
   return (
     <>
@@ -90,7 +86,7 @@ export function HomePage({
         <ul className="tiles">
           {PURPOSES.map((purpose) => (
             <li key={purpose}>
-              <a href={apply({ purpose })}>{h[`purpose:${purpose}`]}</a>
+              <a href={apply(purpose)}>{h[`purpose:${purpose}`]}</a>
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
 import { formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
-import { type Locale, localizePath } from "../../core/locale";
+import type { Locale } from "../../core/locale";
 import { fill } from "../../core/messages";
 import { formatRupees } from "../../core/money";
+import { applicationUrl } from "../../widget/apply-link";
 import type { LenderView } from "../catalogue-views";
 import { siteMessagesFor } from "../messages";
 
@@ -22,10 +23,11 @@ export function LenderPage({ locale, view }: { locale: Locale; view: LenderView 
           offer.terms.feeFixed > 0 ? formatRupees(offer.terms.feeFixed) : "",
           offer.terms.feePercent > 0 ? formatPercent(offer.terms.feePercent) : "",
         ].filter(Boolean);
-        const query = new URLSearchParams({
-          amount: String(example.amount),
-          period: String(example.termDays),
-          offer: String(offer.offer_id),
+        const applyHref = applicationUrl({
+          apiBase: "",
+          locale,
+          selection: { amount: example.amount, termDays: example.termDays },
+          offerId: offer.offer_id,
         });
         return (
           <section
@@ -72,7 +74,7 @@ export function LenderPage({ locale, view }: { locale: Locale; view: LenderView 
                 })}
               </li>
             </ul>
-            <a className="button" href={`${localizePath(locale, "/application/")}?${query}`}>
+            <a className="button" href={applyHref}>
               {t.applyForOffer}
             </a>
           </section>

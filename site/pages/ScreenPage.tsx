@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { CalendarDate } from "../../core/dates";
 import { type Locale, localizePath } from "../../core/locale";
+import { applicationUrl } from "../../widget/apply-link";
 import { Calculator } from "../../widget/components/Calculator";
 import { normalizeSelection } from "../../widget/loan-selection";
 import { ArticleList } from "../components/ArticleList";
@@ -63,10 +64,6 @@ export function ScreenPage({
 function RejectedScreen({ locale, today }: { locale: Locale; today: CalendarDate }) {
   const t = siteMessagesFor(locale);
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
-  const query = new URLSearchParams({
-    amount: String(selection.amount),
-    period: String(selection.termDays),
-  });
   return (
     <section aria-labelledby="screen-title">
       <h1 id="screen-title">{t.rejectedTitle}</h1>
@@ -77,7 +74,7 @@ function RejectedScreen({ locale, today }: { locale: Locale; today: CalendarDate
         onSelectionChange={setSelection}
         today={today}
       />
-      <a className="button" href={`${localizePath(locale, "/application/")}?${query}`}>
+      <a className="button" href={applicationUrl({ apiBase: "", locale, selection })}>
         {t.applyNow}
       </a>
     </section>

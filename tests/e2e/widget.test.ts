@@ -282,7 +282,8 @@ describe("all four elements on a partner's page", () => {
         (card) => ({
           header: card.querySelector("h3")?.textContent,
           apr: card.querySelector('[data-figure="apr"]')?.textContent,
-          total: card.querySelector('[data-figure="total"]')?.textContent,
+          // The first text node: a monthly offer adds "3 monthly payments" after it.
+          total: card.querySelector('[data-figure="total"]')?.firstChild?.textContent,
           returnDate: card.querySelector('[data-figure="return-date"]')?.textContent,
           href: card.querySelector("a")?.getAttribute("href"),
         }),

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { type CalendarDate, formatDate } from "../../core/dates";
+import type { CalendarDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import type { Locale } from "../../core/locale";
 import { fill, messagesFor } from "../../core/messages";
@@ -14,6 +14,7 @@ import {
   termMonths,
 } from "../../core/product";
 import { type LoanSelection, representativeQuote } from "../loan-selection";
+import { QuoteFigures } from "./QuoteFigures";
 
 export interface CalculatorProps {
   locale: Locale;
@@ -108,25 +109,7 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
           <dt>{t.loanAmount}</dt>
           <dd data-figure="amount">{amountText}</dd>
         </div>
-        <div>
-          <dt>{t.aprLabel}</dt>
-          <dd data-figure="apr">{formatPercent(quote.apr)}</dd>
-        </div>
-        <div>
-          <dt>{t.totalToPay}</dt>
-          <dd data-figure="total">
-            {formatRupees(quote.total)}
-            {quote.repayments.length > 1 ? (
-              <span className="lw-sub">
-                {fill(t.instalmentsValue, { count: quote.repayments.length })}
-              </span>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{t.returnDate}</dt>
-          <dd data-figure="return-date">{formatDate(quote.returnDate)}</dd>
-        </div>
+        <QuoteFigures locale={locale} quote={quote} />
       </dl>
       <p className="lw-note">
         {fill(t.representativeExample, {

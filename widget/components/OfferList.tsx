@@ -1,12 +1,12 @@
 import { useId } from "react";
-import { type CalendarDate, formatDate } from "../../core/dates";
-import { formatPercent } from "../../core/loan";
+import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import { fill, type MessageKey, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
 import type { LoanSelection } from "../loan-selection";
 import { type PricedOffer, priceOffers } from "../offer-figures";
 import type { OffersFeedState } from "../offers-feed";
+import { QuoteFigures } from "./QuoteFigures";
 
 export interface OfferListProps {
   locale: Locale;
@@ -116,18 +116,7 @@ function OfferCard({
             <dt>{t.offerTermRange}</dt>
             <dd>{fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}</dd>
           </div>
-          <div>
-            <dt>{t.aprLabel}</dt>
-            <dd data-figure="apr">{formatPercent(quote.apr)}</dd>
-          </div>
-          <div>
-            <dt>{t.totalToPay}</dt>
-            <dd data-figure="total">{formatRupees(quote.total)}</dd>
-          </div>
-          <div>
-            <dt>{t.returnDate}</dt>
-            <dd data-figure="return-date">{formatDate(quote.returnDate)}</dd>
-          </div>
+          <QuoteFigures locale={locale} quote={quote} />
         </dl>
         {offer.tags.length > 0 ? (
           <ul className="lw-tags">

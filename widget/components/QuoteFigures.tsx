@@ -1,0 +1,38 @@
+import { formatDate } from "../../core/dates";
+import type { LoanQuote } from "../../core/loan";
+import { formatPercent } from "../../core/loan";
+import type { Locale } from "../../core/locale";
+import { fill, messagesFor } from "../../core/messages";
+import { formatRupees } from "../../core/money";
+
+/**
+ * A loan's computed figures, as entries of a <dl>: the APR, the total to
+ * pay (with the number of monthly payments when there are several), and
+ * the date of the last payment. The calculator and each offer card show them.
+ */
+export function QuoteFigures({ locale, quote }: { locale: Locale; quote: LoanQuote }) {
+  const t = messagesFor(locale);
+  return (
+    <>
+      <div>
+        <dt>{t.aprLabel}</dt>
+        <dd data-figure="apr">{formatPercent(quote.apr)}</dd>
+      </div>
+      <div>
+        <dt>{t.totalToPay}</dt>
+        <dd data-figure="total">
+          {formatRupees(quote.total)}
+          {quote.repayments.length > 1 ? (
+            <span className="lw-sub">
+              {fill(t.instalmentsValue, { count: quote.repayments.length })}
+            </span>
+          ) : null}
+        </dd>
+      </div>
+      <div>
+        <dt>{t.returnDate}</dt>
+        <dd data-figure="return-date">{formatDate(quote.returnDate)}</dd>
+      </div>
+    </>
+  );
+}
