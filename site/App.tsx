@@ -5,6 +5,7 @@ import { CookieNotice } from "./components/CookieNotice";
 import type { PageView } from "./content/views";
 import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
+import { ApplicationPage } from "./pages/ApplicationPage";
 import { ArticlePage } from "./pages/ArticlePage";
 import { AuthorPage } from "./pages/AuthorPage";
 import { BankPage } from "./pages/BankPage";
@@ -55,6 +56,8 @@ function Page({ state }: { state: AppState }) {
       return <ScreenPage locale={locale} view={view} today={state.today} />;
     case "unsubscribe":
       return <UnsubscribePage locale={locale} view={view} />;
+    case "application":
+      return <ApplicationPage locale={locale} view={view} today={state.today} />;
   }
   return <NotFoundPage locale={locale} />;
 }

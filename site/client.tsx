@@ -62,7 +62,7 @@ function Root({ initial }: { initial: AppState }) {
       document.documentElement.classList.add("navigating");
       main?.setAttribute("aria-busy", "true");
       try {
-        const page = await fetchPage(url.pathname);
+        const page = await fetchPage(`${url.pathname}${url.search}`);
         if (attempt !== latest) return;
         if (how !== "pop") rememberScroll();
         flushSync(() => setState(page.state));

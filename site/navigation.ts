@@ -35,6 +35,7 @@ export function inAppTarget(event: MouseEvent, location: Location): URL | undefi
   return url;
 }
 
+/** The page at a path of ours, with its query ("/en/application/?amount=20000"). */
 export async function fetchPage(path: string): Promise<PageResponse> {
   const response = await fetch(`/client-api/page?${new URLSearchParams({ path })}`, {
     headers: { Accept: "application/json" },

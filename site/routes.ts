@@ -13,6 +13,7 @@ export type RouteName =
   | "lender"
   | "bank"
   | "screen"
+  | "application"
   | "unsubscribe";
 
 /** A page of the site (SPEC §3 "Route record"). Paths are locale-free. */
@@ -86,11 +87,16 @@ export const SCREENS = {
 } as const;
 export type ScreenKind = (typeof SCREENS)[keyof typeof SCREENS];
 
-const screenRoutes: RouteRecord[] = Object.entries(SCREENS).map(([path, slug]) => ({
-  name: "screen",
-  path,
-  slug,
-}));
+/**
+ * The application form (issue 5) at the three addresses SPEC §2 lists;
+ * campaigns link to /reg/ and /reg2/. Not for search, like the screens.
+ */
+export const APPLICATION_PATHS = ["/application/", "/reg/", "/reg2/"] as const;
+
+const screenRoutes: RouteRecord[] = [
+  ...Object.entries(SCREENS).map(([path, slug]) => ({ name: "screen" as const, path, slug })),
+  ...APPLICATION_PATHS.map((path) => ({ name: "application" as const, path })),
+];
 
 /** Lenders come from the offers catalogue; their pages match by pattern. */
 const LENDER_PATH = /^\/lenders\/([a-z0-9-]+)\/$/;

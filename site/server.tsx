@@ -10,6 +10,7 @@ import { type Locale, splitLocalePath } from "../core/locale";
 import { fill } from "../core/messages";
 import type { Offer } from "../core/schemas/offer";
 import { App, type AppState } from "./App";
+import type { PageQuery } from "./application-query";
 import { type PageView, pageView } from "./content/views";
 import { type AssetManifest, renderDocument } from "./document";
 import { siteMessagesFor } from "./messages";
@@ -17,6 +18,7 @@ import { matchRoute } from "./routes";
 
 import { headHtml, type SiteSettings } from "./seo";
 
+export type { PageQuery } from "./application-query";
 export { productView } from "./catalogue-views";
 export type { AssetManifest } from "./document";
 export type { SiteSettings } from "./seo";
@@ -31,6 +33,8 @@ export interface RenderOptions {
   cookieNoticeAccepted?: boolean | undefined;
   /** The Sri Lankan offers catalogue, for lender and bank pages. */
   offers: readonly Offer[];
+  /** The request's query, first value of each name (the application's prefill). */
+  query?: PageQuery | undefined;
 }
 
 export interface RenderedPage {
@@ -52,7 +56,13 @@ export interface PageData {
 
 export function pageData(
   path: string,
-  { site, offers, now = new Date(), cookieNoticeAccepted = false }: Omit<RenderOptions, "assets">,
+  {
+    site,
+    offers,
+    now = new Date(),
+    cookieNoticeAccepted = false,
+    query = {},
+  }: Omit<RenderOptions, "assets">,
 ): PageData {
   const match = matchRoute(path);
   const { locale, rest } = match;
@@ -65,6 +75,7 @@ export function pageData(
       chatUrl: site.chatUrl,
       offers,
       today,
+      query,
     });
   // A content route whose file is missing in this language is not a page.
   const route = match.route && view ? match.route : undefined;
@@ -82,8 +93,11 @@ export function pageData(
     locale,
     title,
     description,
-    // Screens of the borrower's path are reached from campaigns and lenders, not search.
-    canonicalRest: route && route.name !== "screen" ? (route.canonical ?? rest) : undefined,
+    // The borrower's path (screens, the form) is reached from campaigns and lenders, not search.
+    canonicalRest:
+      route && route.name !== "screen" && route.name !== "application"
+        ? (route.canonical ?? rest)
+        : undefined,
     state,
   };
 }
@@ -139,6 +153,8 @@ function titleAndDescription(
       return { title: `${view.name} | ${t.siteName}`, description: view.bio };
     case "unsubscribe":
       return { title: `${t.unsubscribeTitle} | ${t.siteName}`, description: t.unsubscribeIntro };
+    case "application":
+      return { title: `${t.applicationTitle} | ${t.siteName}`, description: t.applicationIntro };
     case "screen": {
       const titles = {
         offers: [t.offersPageTitle, t.offersPageIntro],

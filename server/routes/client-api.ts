@@ -3,17 +3,18 @@ import { z } from "zod";
 import { pageData, pageHeadHtml, type RenderOptions } from "../../site/server";
 import { readCookie } from "../http/cookies";
 import { fieldsOf, sendError } from "../http/errors";
+import { pageQueryOf } from "../http/page-query";
 
-/** A path of ours: one leading slash, no scheme, no host, no query. */
+/** A path of ours with its query: one leading slash, no scheme, no host, no fragment. */
 const pageQuerySchema = z.object({
   path: z
     .string()
-    .max(500)
-    .regex(/^\/(?![/\\])[^\s?#]*$/, "must be a path of this site"),
+    .max(2000)
+    .regex(/^\/(?![/\\])[^\s?#]*(\?[^\s#]*)?$/, "must be a path of this site"),
 });
 
 /**
- * GET /client-api/page?path=/en/blog/ — what the browser needs to show a
+ * GET /client-api/page?path=/en/blog/ (a query may follow the path) — what the browser needs to show a
  * page without reloading (in-app navigation, site/navigation.ts): its state,
  * head tags, language and status. Same data as the server render.
  */
@@ -25,9 +26,11 @@ export function clientApiRouter(options: Omit<RenderOptions, "assets">): Router 
       sendError(res, 400, "invalid_query", "The page path is not valid.", fieldsOf(parsed.error));
       return;
     }
-    const page = pageData(parsed.data.path, {
+    const [path = "/", search = ""] = parsed.data.path.split("?", 2);
+    const page = pageData(path, {
       ...options,
       cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
+      query: pageQueryOf(search),
     });
     res.setHeader("Cache-Control", "no-cache");
     res.vary("Cookie").json({

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { type RenderOptions, renderErrorPage, renderPage } from "../../site/server";
 import { readCookie } from "../http/cookies";
+import { pageQueryOf } from "../http/page-query";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 
@@ -20,6 +21,7 @@ export function pagesHandler(
       page = render(req.path, {
         ...options,
         cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
+        query: pageQueryOf(new URL(req.originalUrl, "http://localhost").search),
       });
     } catch (error) {
       log.error("page render failed", { path: req.path, error });

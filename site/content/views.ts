@@ -1,6 +1,7 @@
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
+import { type ApplicationPrefill, applicationPrefill, type PageQuery } from "../application-query";
 import {
   type BankView,
   bankView,
@@ -87,6 +88,11 @@ export interface ScreenView {
   articles: ArticleSummary[];
 }
 
+/** The application form (issue 5), prefilled from its link. */
+export interface ApplicationView extends ApplicationPrefill {
+  kind: "application";
+}
+
 /** The deletion request form, or its confirmation after a request sent without JavaScript. */
 export interface UnsubscribeView {
   kind: "unsubscribe";
@@ -103,6 +109,7 @@ export type PageView =
   | BankView
   | HomeView
   | ScreenView
+  | ApplicationView
   | UnsubscribeView;
 
 /** What a page may need besides the content: contacts from configuration, the offers, today. */
@@ -111,6 +118,8 @@ export interface ContentSettings {
   chatUrl: string;
   offers: readonly Offer[];
   today: CalendarDate;
+  /** The page address's query (the application's prefill). */
+  query: PageQuery;
 }
 
 function fillPlaceholders(html: string, settings: ContentSettings): string {
@@ -236,6 +245,8 @@ export function pageView(
       return homeView(settings.offers, settings.today);
     case "unsubscribe":
       return { kind: "unsubscribe", done: route.slug === "done" };
+    case "application":
+      return { kind: "application", ...applicationPrefill(settings.query) };
     case "screen": {
       const screen = route.slug as ScreenKind;
       const listsOffers = screen === "offers" || screen === "transition";

@@ -101,6 +101,9 @@ export const siteEn = {
   offersPageTitle: "Loan offers for you",
   offersPageIntro:
     "Set the amount and period: the list shows the offers that fit, each with figures computed from the lender’s terms.",
+  applicationTitle: "Apply once, compare every offer",
+  applicationIntro:
+    "One free application shows you the offers of the lenders that match you. It takes about 3 minutes; we never charge you.",
   footerUnsubscribe: "Delete my data",
   unsubscribeTitle: "Delete my personal data",
   unsubscribeIntro:

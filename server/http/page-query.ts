@@ -1,0 +1,21 @@
+import type { PageQuery } from "../../site/server";
+
+/** More names than any link of ours carries; the rest are ignored. */
+const MAX_NAMES = 40;
+const MAX_VALUE_LENGTH = 200;
+
+/**
+ * A page address's query as the site reads it: the first value of each
+ * name, at most MAX_NAMES names, values cut to MAX_VALUE_LENGTH characters.
+ * The site validates what it uses (site/application-query.ts).
+ */
+export function pageQueryOf(search: string): PageQuery {
+  const query: Record<string, string> = Object.create(null);
+  let names = 0;
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (name in query) continue;
+    if (++names > MAX_NAMES) break;
+    query[name] = value.slice(0, MAX_VALUE_LENGTH);
+  }
+  return query;
+}
