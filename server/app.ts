@@ -9,17 +9,21 @@ import {
   sitemapXml,
 } from "../site/server";
 import type { Catalogues } from "./feed/catalogue";
+import { createLeadFeed } from "./feed/lead-feed";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Logger } from "./log";
+import { applicationsRouter } from "./routes/applications";
+import { clickoutRouter } from "./routes/clickout";
 import { clientApiRouter } from "./routes/client-api";
 import { eventsRouter } from "./routes/events";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
 import { pagesHandler } from "./routes/pages";
+import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
 import type { Storage } from "./storage/database";
 
@@ -36,6 +40,10 @@ export interface AppDependencies {
   renderPage?: typeof renderPage;
   /** The build output folder (dist/); static files are served from it when given. */
   distDir?: string;
+  /** SPEC §7's custom lead feed endpoint (FEED_UPSTREAM_URL); local matching without it. */
+  feedUpstreamUrl?: string | undefined;
+  /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
+  lenderSecrets?: ReadonlyMap<string, string>;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +63,11 @@ export function createApp({
   site,
   distDir,
   renderPage: render,
+  feedUpstreamUrl,
+  lenderSecrets = new Map(),
 }: AppDependencies): Express {
+  const offers = catalogues.get("lk") ?? [];
+  const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
   const app = express();
   app.disable("x-powered-by");
   // Pages and scripts shrink to a quarter or less: it matters on a phone's data plan.
@@ -67,12 +79,14 @@ export function createApp({
 
   const api = express.Router();
   api.use(eventsRouter(storage));
-  api.use(feedRouter(catalogues));
+  api.use(applicationsRouter(storage, offers));
+  api.use(postbackRouter(storage, lenderSecrets));
+  api.use(feedRouter({ catalogues, leadFeed, log }));
   api.use(unsubscribeRouter(storage));
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
-  app.use(clientApiRouter({ site, offers: catalogues.get("lk") ?? [] }));
+  app.use(clientApiRouter({ site, offers }));
 
   if (distDir) {
     // The widget runs on partners' pages: any origin may load it.
@@ -109,16 +123,17 @@ export function createApp({
 
   app.get("/sitemap.xml", (_req, res) => {
     res.type("application/xml").setHeader("Cache-Control", "public, max-age=3600");
-    res.send(sitemapXml(site, catalogues.get("lk") ?? []));
+    res.send(sitemapXml(site, offers));
   });
   app.get("/robots.txt", (_req, res) => {
     res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
     res.send(robotsTxt(site));
   });
 
+  app.use(clickoutRouter(storage, offers));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  app.use(pagesHandler({ assets, site, offers: catalogues.get("lk") ?? [] }, log, render));
+  app.use(pagesHandler({ assets, site, offers }, log, render));
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   app.use(apiErrorHandler(log));
   return app;

@@ -10,7 +10,25 @@ describe("loadConfig", () => {
       CONTACT_EMAIL: "support@nayacompare.lk",
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      LENDER_POSTBACK_SECRETS: new Map(),
     });
+  });
+
+  it("reads lenders' postback secrets, and refuses short ones without echoing them", () => {
+    expect(
+      loadConfig({
+        LENDER_POSTBACK_SECRETS: "kandy-lane=0123456789abcdef,tea-terrace=fedcba9876543210",
+      }).LENDER_POSTBACK_SECRETS,
+    ).toEqual(
+      new Map([
+        ["kandy-lane", "0123456789abcdef"],
+        ["tea-terrace", "fedcba9876543210"],
+      ]),
+    );
+    expect(() => loadConfig({ LENDER_POSTBACK_SECRETS: "kandy-lane=short" })).toThrow(
+      /LENDER_POSTBACK_SECRETS: must be lender=secret pairs/,
+    );
+    expect(() => loadConfig({ LENDER_POSTBACK_SECRETS: "kandy-lane=short" })).not.toThrow(/short/);
   });
 
   it("treats an empty variable as unset", () => {

@@ -36,6 +36,25 @@ const envSchema = z.object({
   /** The mobile app, when there is one (SPEC §3: empty until then). */
   MOBILE_APP_NAME: optional(z.string().min(1).max(100).optional()),
   MOBILE_APP_URL: optional(z.url({ protocol: /^https$/ }).optional()),
+  /** SPEC §7's custom lead feed endpoint; without it, leads are matched locally. */
+  FEED_UPSTREAM_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Each lender's postback secret, as "lender=secret" pairs separated by
+   * commas (the lender is its logo's name, e.g. kandy-lane). A lender
+   * without one cannot post back.
+   */
+  LENDER_POSTBACK_SECRETS: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9-]+=[^,=\s]{16,}(,[a-z0-9-]+=[^,=\s]{16,})*$/,
+        "must be lender=secret pairs separated by commas, each secret at least 16 characters",
+      )
+      .transform(
+        (text) => new Map(text.split(",").map((pair) => pair.split("=", 2) as [string, string])),
+      )
+      .default(new Map()),
+  ),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   SHUTDOWN_TIMEOUT_MS: optional(
     z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),

@@ -37,6 +37,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
     assets: loadAssetManifest(distDir),
     site,
     distDir,
+    feedUpstreamUrl: config.FEED_UPSTREAM_URL,
+    lenderSecrets: config.LENDER_POSTBACK_SECRETS,
   });
 
   const onListening = (error?: Error) => {

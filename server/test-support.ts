@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { createApp } from "./app";
+import { type AppDependencies, createApp } from "./app";
 import { loadCatalogues } from "./feed/catalogue";
-import { createLogger } from "./log";
+import { createLogger, type Logger } from "./log";
 import { openStorage, type Storage } from "./storage/database";
 
 /**
@@ -88,21 +88,29 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
   };
 }
 
-export function appWith(storage: Storage) {
+export function appWith(storage: Storage, overrides: Partial<AppDependencies> = {}) {
   return createApp({
     storage,
     catalogues: loadCatalogues(),
     log: silentLog,
     assets: testAssets,
     site: testSite,
+    ...overrides,
   });
+}
+
+/** A logger that keeps its lines, for tests that check what is (and is not) logged. */
+export function recordingLog(): { log: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const sink = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+  return { log: createLogger("debug", sink), lines };
 }
 
 /**
  * An app over a fresh SQLite storage for the tests of one file: opened
  * before them, removed after. Read `app` and `test` inside tests only.
  */
-export function setUpTestApp(): {
+export function setUpTestApp(overrides: Partial<AppDependencies> = {}): {
   readonly app: ReturnType<typeof appWith>;
   readonly test: TestStorage;
 } {
@@ -110,7 +118,7 @@ export function setUpTestApp(): {
   let app: ReturnType<typeof appWith> | undefined;
   beforeAll(async () => {
     test = await openTestSqlite();
-    app = appWith(test.storage);
+    app = appWith(test.storage, overrides);
   });
   afterAll(async () => {
     await test?.cleanup();

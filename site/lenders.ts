@@ -1,9 +1,7 @@
+import { lenderSlug } from "../core/matching";
 import type { Offer } from "../core/schemas/offer";
 
-/** A lender's address on our site, from its logo's file name: /lenders/kandy-lane.svg → kandy-lane. */
-export function lenderSlug(offer: Offer): string {
-  return offer.lender.logo.replace(/^\/lenders\//, "").replace(/\.svg$/, "");
-}
+export { lenderSlug };
 
 /** The distinct lenders of a catalogue, each with its offers, in catalogue order. */
 export function lendersOf(offers: readonly Offer[]): { slug: string; offers: Offer[] }[] {

@@ -139,11 +139,14 @@ export const applicationFields = {
   employment: choice(EMPLOYMENT_TYPES, "employment"),
   bank: choice(BANK_CODES as readonly BankCode[] as readonly [BankCode, ...BankCode[]], "bank"),
   district: choice(DISTRICTS, "district"),
-  consents: z.strictObject({
-    terms: z.literal(true, { error: APPLICATION_ERRORS.consentTerms }),
-    shareWithLenders: z.literal(true, { error: APPLICATION_ERRORS.consentShare }),
-    marketing: z.optional(z.boolean()),
-  }),
+  consents: z.strictObject(
+    {
+      terms: z.literal(true, { error: APPLICATION_ERRORS.consentTerms }),
+      shareWithLenders: z.literal(true, { error: APPLICATION_ERRORS.consentShare }),
+      marketing: z.optional(z.boolean()),
+    },
+    { error: APPLICATION_ERRORS.consentTerms },
+  ),
 };
 
 const applicationShape = z.strictObject({ ...applicationFields, ...attributionShape });
@@ -178,11 +181,13 @@ export function applicationSchema(today: CalendarDate) {
         // Also when other fields are wrong, so that every problem shows at once;
         // but only with a readable NIC and birth date to compare.
         when: (payload) =>
-          payload.issues.every(
-            (issue) => issue.path?.[0] !== "nic" && issue.path?.[0] !== "birthDate",
-          ) &&
+          typeof payload.value === "object" &&
           payload.value !== null &&
-          typeof payload.value === "object",
+          !Array.isArray(payload.value) &&
+          payload.issues.every((issue) => {
+            const field = issue.path?.[0];
+            return field !== undefined && field !== "nic" && field !== "birthDate";
+          }),
       },
     ),
   );

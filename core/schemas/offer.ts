@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMPLOYMENT_TYPES } from "../application";
 
 /** How a loan is repaid: all at once at the end, or in monthly instalments. */
 export const repaymentSchema = z.enum(["single", "monthly"]);
@@ -25,13 +26,7 @@ const rangeSchema = z
   .refine((range) => range.min <= range.max, "min must not exceed max");
 
 /** Codes of employment types (issue 5 shares them with the application form). */
-export const employmentSchema = z.enum([
-  "salaried",
-  "self-employed",
-  "business-owner",
-  "pensioner",
-  "other",
-]);
+export const employmentSchema = z.enum(EMPLOYMENT_TYPES);
 
 /**
  * One offer of the feed config (SPEC §3 "Offer"), plus what we need to

@@ -14,3 +14,23 @@ export function readCookie(header: string | undefined, name: string): string | u
   }
   return undefined;
 }
+
+export interface CookieOptions {
+  maxAgeSeconds: number;
+  /** Out of reach of scripts (and of anything injected into a page). */
+  httpOnly: boolean;
+  /** Only over https; set it from the request's protocol. */
+  secure: boolean;
+}
+
+/** A Set-Cookie value: site-wide, SameSite Lax, the value URI-encoded. */
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${options.maxAgeSeconds}`,
+    "SameSite=Lax",
+    ...(options.httpOnly ? ["HttpOnly"] : []),
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
+}

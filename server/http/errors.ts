@@ -28,7 +28,7 @@ export function sendError(
 }
 
 /** zod issues as { "path.to.field": "what is wrong" }; the root is "". */
-export function fieldsOf(error: z.ZodError): Record<string, string> {
+export function fieldsOf(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {

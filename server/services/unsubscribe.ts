@@ -1,37 +1,7 @@
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { createHmac, randomUUID } from "node:crypto";
 import type { UnsubscribeRequest } from "../../core/schemas/unsubscribe";
 import type { Storage } from "../storage/database";
-import type { Database } from "../storage/schema";
-
-const SUPPRESSION_KEY = "suppression_key";
-
-async function storedSuppressionKey(db: Kysely<Database>): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", SUPPRESSION_KEY)
-    .executeTakeFirst();
-  return row?.value;
-}
-
-/**
- * The installation's secret for suppression hashes, made on first use and
- * kept in storage. A read; the write happens once (concurrent first uses
- * agree through the primary key).
- */
-async function suppressionKey(db: Kysely<Database>): Promise<string> {
-  const stored = await storedSuppressionKey(db);
-  if (stored) return stored;
-  await db
-    .insertInto("settings")
-    .values({ key: SUPPRESSION_KEY, value: randomBytes(32).toString("hex") })
-    .onConflict((conflict) => conflict.column("key").doNothing())
-    .execute();
-  const created = await storedSuppressionKey(db);
-  if (!created) throw new Error("The suppression key could not be stored");
-  return created;
-}
+import { installationKey, storedInstallationKey } from "./installation-key";
 
 /** A keyed hash: without the key, a leaked table cannot be matched against a list of numbers. */
 export function suppressionHash(key: string, kind: "email" | "phone", value: string): string {
@@ -47,16 +17,19 @@ export interface ErasureOutcome {
 /**
  * Erases or anonymises every record that holds the e-mail or phone, and
  * keeps only their keyed hashes so that we never contact the person again.
- * Today no table holds contacts yet; leads (issue 5) and comments (issue 7)
- * add their erasure here, in the same transaction.
+ * A lead holding either loses all its personal data (name, NIC, birth date,
+ * phone, e-mail, the repeat-check hash) and keeps what statistics need
+ * (amount, term, status, attribution); its clicks lose their link to it.
+ * Then storage.purge() makes sure the old values leave the files too.
+ * Comments (issue 7) and push subscriptions (issue 6) add theirs here.
  */
 export async function eraseContact(
   storage: Storage,
   request: UnsubscribeRequest,
   now: Date = new Date(),
 ): Promise<ErasureOutcome> {
-  return storage.db.transaction().execute(async (trx) => {
-    const key = await suppressionKey(trx);
+  const outcome = await storage.db.transaction().execute(async (trx) => {
+    const key = await installationKey(trx);
     const contacts = [
       ["email", request.email],
       ["phone", request.phone],
@@ -71,7 +44,38 @@ export async function eraseContact(
         .execute();
       suppressed.push(kind);
     }
-    const erasedRecords = 0;
+    const matching = await trx
+      .selectFrom("leads")
+      .select("id")
+      .where((where) =>
+        where.or([
+          ...(request.email === undefined ? [] : [where("email", "=", request.email)]),
+          ...(request.phone === undefined ? [] : [where("phone", "=", request.phone)]),
+        ]),
+      )
+      .execute();
+    const leadIds = matching.map((lead) => lead.id);
+    if (leadIds.length > 0) {
+      await trx
+        .updateTable("leads")
+        .set({
+          full_name: null,
+          nic: null,
+          birth_date: null,
+          phone: null,
+          email: null,
+          dedupe_key: null,
+          erased_at: now.toISOString(),
+        })
+        .where("id", "in", leadIds)
+        .execute();
+      await trx
+        .updateTable("clicks")
+        .set({ lead_id: null })
+        .where("lead_id", "in", leadIds)
+        .execute();
+    }
+    const erasedRecords = leadIds.length;
     await trx
       .insertInto("erasure_requests")
       .values({
@@ -84,6 +88,8 @@ export async function eraseContact(
       .execute();
     return { suppressed, erasedRecords };
   });
+  if (outcome.erasedRecords > 0) await storage.purge();
+  return outcome;
 }
 
 /** Whether a contact asked never to be contacted again (for leads, issue 5). */
@@ -93,7 +99,7 @@ export async function isSuppressed(
   value: string,
 ): Promise<boolean> {
   // Nobody has asked yet when there is no key: nothing to write on a read.
-  const key = await storedSuppressionKey(storage.db);
+  const key = await storedInstallationKey(storage.db);
   if (!key) return false;
   const row = await storage.db
     .selectFrom("suppressions")

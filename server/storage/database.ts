@@ -17,6 +17,13 @@ export interface Storage {
   ping(): Promise<void>;
   /** Applies every pending migration. */
   migrate(): Promise<void>;
+  /**
+   * After an erasure: moves committed pages out of SQLite's write-ahead log
+   * and empties it (secure_delete has already overwritten freed space), or
+   * vacuums PostgreSQL's tables of personal data (see ARCHITECTURE.md for
+   * what that does and does not guarantee).
+   */
+  purge(): Promise<void>;
   /** Closes connections; safe to call twice. */
   close(): Promise<void>;
 }
@@ -79,6 +86,13 @@ export function openStorage(options: StorageOptions): Storage {
     engine,
     async ping() {
       await sql`select 1`.execute(db);
+    },
+    async purge() {
+      if (engine === "sqlite") {
+        await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      } else {
+        await sql`vacuum leads`.execute(db);
+      }
     },
     async migrate() {
       const migrator = new Migrator({

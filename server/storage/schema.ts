@@ -38,9 +38,65 @@ export interface ErasureRequestsTable {
   created_at: string;
 }
 
+export type LeadStatus = "new" | "matched" | "clicked" | "approved" | "rejected" | "issued";
+
+/** An application. The last five columns are personal data: null once erased. */
+export interface LeadsTable {
+  /** Opaque: 128 random bits, base64url. */
+  id: string;
+  created_at: string;
+  dedupe_key: string | null;
+  status: LeadStatus;
+  amount: number;
+  term_days: number;
+  purpose: string;
+  employment: string;
+  bank: string;
+  district: string;
+  monthly_income: number;
+  /** Age in whole years on the day of the application (for matching without the birth date). */
+  age: number;
+  consent_marketing: number;
+  /** JSON object of partner, sub* and utm_*. */
+  attribution: string;
+  /** JSON array of the offer ids matched when the lead was made. */
+  offer_ids: string;
+  full_name: string | null;
+  nic: string | null;
+  birth_date: string | null;
+  phone: string | null;
+  email: string | null;
+  erased_at: string | null;
+}
+
+/** A click-out to a lender through /go/{offerId}. */
+export interface ClicksTable {
+  id: string;
+  lead_id: string | null;
+  offer_id: number;
+  /** The lender's slug (its logo's name), whose secret signs its postbacks. */
+  lender: string;
+  attribution: string;
+  created_at: string;
+}
+
+export type ConversionStatus = "approved" | "rejected" | "issued";
+
+/** A lender's postback: one per click and status. */
+export interface ConversionsTable {
+  click_id: string;
+  status: ConversionStatus;
+  /** Rupees, when the lender says (the amount issued). */
+  amount: number | null;
+  created_at: string;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
+  leads: LeadsTable;
+  clicks: ClicksTable;
+  conversions: ConversionsTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import type { Engine } from "../database";
 import { createEventsTable } from "./0001_events";
 import { createErasureTables } from "./0002_erasure";
+import { createLeadTables } from "./0003_leads";
 import { columnTypes } from "./column-types";
 
 /**
@@ -13,5 +14,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     "0001_events": createEventsTable(types),
     "0002_erasure": createErasureTables(types),
+    "0003_leads": createLeadTables(types),
   };
 }

@@ -1,0 +1,53 @@
+import express, { type Request, type Response, Router } from "express";
+import { colomboToday } from "../../core/dates";
+import { applicationSchema } from "../../core/schemas/application";
+import type { Offer } from "../../core/schemas/offer";
+import { serializeCookie } from "../http/cookies";
+import { fieldsOf, sendError } from "../http/errors";
+import { createLead } from "../services/leads";
+import type { Storage } from "../storage/database";
+
+/** The cookie that lets /offers/ show a visitor their matched offers; no personal data in it. */
+export const LEAD_COOKIE = "lead";
+const LEAD_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** Sets the lead cookie on a response (after an application, or from a landing link). */
+export function setLeadCookie(req: Request, res: Response, leadId: string): void {
+  res.append(
+    "Set-Cookie",
+    serializeCookie(LEAD_COOKIE, leadId, {
+      maxAgeSeconds: LEAD_COOKIE_MAX_AGE_SECONDS,
+      httpOnly: true,
+      secure: req.protocol === "https",
+    }),
+  );
+}
+
+/**
+ * POST /api/applications: validates an application with the schema the
+ * form uses, stores the lead (or finds the same person's lead of the last
+ * 24 hours) and answers its opaque id: 201 for a new lead, 200 for a
+ * repeat. Nothing of the body is logged or put in an address.
+ */
+export function applicationsRouter(storage: Storage, offers: readonly Offer[]): Router {
+  const router = Router();
+  router.post("/applications", express.json({ limit: "8kb" }), async (req, res) => {
+    const now = new Date();
+    const parsed = applicationSchema(colomboToday(now)).safeParse(req.body);
+    if (!parsed.success) {
+      sendError(
+        res,
+        400,
+        "invalid_application",
+        "The application is not valid.",
+        fieldsOf(parsed.error),
+      );
+      return;
+    }
+    const outcome = await createLead(storage, parsed.data, offers, now);
+    setLeadCookie(req, res, outcome.leadId);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(outcome.created ? 201 : 200).json({ leadId: outcome.leadId });
+  });
+  return router;
+}

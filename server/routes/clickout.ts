@@ -1,0 +1,34 @@
+import { Router } from "express";
+import type { Offer } from "../../core/schemas/offer";
+import { readCookie } from "../http/cookies";
+import { recordClick } from "../services/clicks";
+import type { Storage } from "../storage/database";
+import { LEAD_COOKIE } from "./applications";
+
+/**
+ * GET /go/{offerId}: the click-out (SPEC §2's transition). Records the
+ * click and sends the visitor on with 302 to the lender's link, the click id
+ * and the lead's sub ids filled in. An unknown offer, or one without a
+ * lender link, falls through to the 404 page.
+ */
+export function clickoutRouter(storage: Storage, offers: readonly Offer[]): Router {
+  const router = Router();
+  const byId = new Map(offers.map((offer) => [String(offer.offer_id), offer]));
+  router.get(["/go/:offerId", "/go/:offerId/"], async (req, res, next) => {
+    const offer = byId.get(String(req.params.offerId));
+    if (!offer?.lender_link) {
+      next();
+      return;
+    }
+    const { location } = await recordClick(
+      storage,
+      offer,
+      readCookie(req.headers.cookie, LEAD_COOKIE),
+    );
+    res.setHeader("Cache-Control", "no-store");
+    // The lender learns the click id from its link, not where the visitor came from.
+    res.setHeader("Referrer-Policy", "no-referrer");
+    res.redirect(302, location);
+  });
+  return router;
+}

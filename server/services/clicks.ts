@@ -1,0 +1,144 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { lenderSlug } from "../../core/matching";
+import type { Offer } from "../../core/schemas/offer";
+import type { Storage } from "../storage/database";
+import type { ConversionStatus, LeadStatus } from "../storage/schema";
+import { findLead, newOpaqueId } from "./leads";
+
+/** The macros a lender link may hold (server/feed/catalogues/*.json). */
+const MACRO = /\{(click_id|sub[1-8])\}/g;
+const ANY_MACRO = /\{[a-z0-9_]+\}/gi;
+
+/**
+ * The lender's address for a click: {click_id} and {sub1}…{sub8} filled in
+ * (URL-encoded), any other macro emptied so that no brace reaches the lender.
+ */
+export function lenderUrl(
+  link: string,
+  clickId: string,
+  attribution: Record<string, string>,
+): string {
+  return link
+    .replace(MACRO, (_macro, name: string) =>
+      encodeURIComponent(name === "click_id" ? clickId : (attribution[name] ?? "")),
+    )
+    .replace(ANY_MACRO, "");
+}
+
+/**
+ * Records a click-out: the click id, the visitor's lead (when they applied),
+ * the offer and the attribution the lead came with. Moves the lead to
+ * "clicked" unless a lender already answered for it.
+ */
+export async function recordClick(
+  storage: Storage,
+  offer: Offer,
+  leadId: string | undefined,
+  now: Date = new Date(),
+): Promise<{ clickId: string; location: string }> {
+  const lead = leadId ? await findLead(storage, leadId) : undefined;
+  const attribution = lead?.attribution ?? {};
+  const clickId = newOpaqueId();
+  await storage.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("clicks")
+      .values({
+        id: clickId,
+        lead_id: lead?.leadId ?? null,
+        offer_id: offer.offer_id,
+        lender: lenderSlug(offer),
+        attribution: JSON.stringify(attribution),
+        created_at: now.toISOString(),
+      })
+      .execute();
+    if (lead) {
+      await trx
+        .updateTable("leads")
+        .set({ status: "clicked" })
+        .where("id", "=", lead.leadId)
+        .where("status", "in", ["new", "matched"])
+        .execute();
+    }
+  });
+  if (!offer.lender_link) throw new Error(`Offer ${offer.offer_id} has no lender link`);
+  return { clickId, location: lenderUrl(offer.lender_link, clickId, attribution) };
+}
+
+export interface Postback {
+  click_id: string;
+  status: ConversionStatus;
+  amount?: number | undefined;
+}
+
+/** What a lender signs: the click, the status and the amount, in this order. */
+export function postbackSignature(secret: string, postback: Postback): string {
+  return createHmac("sha256", secret)
+    .update(`${postback.click_id}:${postback.status}:${postback.amount ?? ""}`)
+    .digest("hex");
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export type PostbackOutcome =
+  | { kind: "recorded"; duplicate: boolean }
+  | { kind: "unknown_click" }
+  | { kind: "unauthorized" };
+
+/** An issued loan is final; a rejection does not undo an approval already paid out. */
+const FINAL: readonly LeadStatus[] = ["issued"];
+
+/**
+ * A lender's conversion for one of our clicks, authenticated by that
+ * lender's secret: an HMAC signature of the postback, or the secret itself
+ * as a token (for lenders that can only call a fixed URL). Idempotent on
+ * (click, status); the lead takes the status. Nothing changes on a bad
+ * signature.
+ */
+export async function recordPostback(
+  storage: Storage,
+  secrets: ReadonlyMap<string, string>,
+  postback: Postback,
+  auth: { signature?: string | undefined; token?: string | undefined },
+  now: Date = new Date(),
+): Promise<PostbackOutcome> {
+  const click = await storage.db
+    .selectFrom("clicks")
+    .select(["id", "lead_id", "lender"])
+    .where("id", "=", postback.click_id)
+    .executeTakeFirst();
+  // A lender without a configured secret cannot post back at all.
+  const secret = click ? secrets.get(click.lender) : undefined;
+  if (!click || !secret) return { kind: click ? "unauthorized" : "unknown_click" };
+  const authorized =
+    (auth.signature !== undefined &&
+      sameSecret(auth.signature.toLowerCase(), postbackSignature(secret, postback))) ||
+    (auth.token !== undefined && sameSecret(auth.token, secret));
+  if (!authorized) return { kind: "unauthorized" };
+
+  return storage.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("conversions")
+      .values({
+        click_id: click.id,
+        status: postback.status,
+        amount: postback.amount ?? null,
+        created_at: now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.columns(["click_id", "status"]).doNothing())
+      .executeTakeFirst();
+    const duplicate = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0;
+    if (!duplicate && click.lead_id) {
+      await trx
+        .updateTable("leads")
+        .set({ status: postback.status })
+        .where("id", "=", click.lead_id)
+        .where("status", "not in", FINAL)
+        .execute();
+    }
+    return { kind: "recorded", duplicate };
+  });
+}
