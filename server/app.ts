@@ -22,6 +22,7 @@ import { clientApiRouter } from "./routes/client-api";
 import { eventsRouter } from "./routes/events";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
+import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
 import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
@@ -86,7 +87,7 @@ export function createApp({
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
-  app.use(clientApiRouter({ site, offers }));
+  app.use(clientApiRouter({ site, offers }, leadFeed.leadOffers));
 
   if (distDir) {
     // The widget runs on partners' pages: any origin may load it.
@@ -131,9 +132,10 @@ export function createApp({
   });
 
   app.use(clickoutRouter(storage, offers));
+  app.use(landingRouter(storage));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  app.use(pagesHandler({ assets, site, offers }, log, render));
+  app.use(pagesHandler({ assets, site, offers }, leadFeed.leadOffers, log, render));
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   app.use(apiErrorHandler(log));
   return app;

@@ -9,8 +9,8 @@ export interface PageResponse {
   state: AppState;
 }
 
-/** Paths that are files, APIs or the widget: always loaded by the browser itself. */
-const NOT_PAGES = /^\/(api|client-api|widget|assets)\//;
+/** Paths that are files, APIs, the widget or the click-out to lenders: always loaded by the browser itself. */
+const NOT_PAGES = /^\/(api|client-api|widget|assets|go)\//;
 
 /**
  * The address a click should open inside the app, or undefined when the

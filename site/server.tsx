@@ -11,7 +11,7 @@ import { fill } from "../core/messages";
 import type { Offer } from "../core/schemas/offer";
 import { App, type AppState } from "./App";
 import type { PageQuery } from "./application-query";
-import { type PageView, pageView } from "./content/views";
+import { type LeadOffers, type PageView, pageView } from "./content/views";
 import { type AssetManifest, renderDocument } from "./document";
 import { siteMessagesFor } from "./messages";
 import { matchRoute } from "./routes";
@@ -20,6 +20,7 @@ import { headHtml, type SiteSettings } from "./seo";
 
 export type { PageQuery } from "./application-query";
 export { productView } from "./catalogue-views";
+export type { LeadOffers } from "./content/views";
 export type { AssetManifest } from "./document";
 export type { SiteSettings } from "./seo";
 export { robotsTxt, sitemapXml } from "./sitemap";
@@ -35,6 +36,14 @@ export interface RenderOptions {
   offers: readonly Offer[];
   /** The request's query, first value of each name (the application's prefill). */
   query?: PageQuery | undefined;
+  /** The visitor's application, for the pages that pageNeedsLead names. */
+  lead?: LeadOffers | undefined;
+}
+
+/** Whether the page at a path shows the visitor's application (the offers screens). */
+export function pageNeedsLead(path: string): boolean {
+  const { route } = matchRoute(path);
+  return route?.name === "screen" && route.slug === "offers";
 }
 
 export interface RenderedPage {
@@ -62,6 +71,7 @@ export function pageData(
     now = new Date(),
     cookieNoticeAccepted = false,
     query = {},
+    lead,
   }: Omit<RenderOptions, "assets">,
 ): PageData {
   const match = matchRoute(path);
@@ -76,6 +86,7 @@ export function pageData(
       offers,
       today,
       query,
+      lead,
     });
   // A content route whose file is missing in this language is not a page.
   const route = match.route && view ? match.route : undefined;

@@ -1,6 +1,7 @@
 import type { Offer } from "../../core/schemas/offer";
+import type { LeadOffers } from "../../site/server";
 import type { Logger } from "../log";
-import { activeOfferIds, findLead } from "../services/leads";
+import { activeOfferIds, findLead, type LeadSummary } from "../services/leads";
 import type { Storage } from "../storage/database";
 
 /** SPEC §7: read requests are retried once on these statuses. */
@@ -94,13 +95,23 @@ export function createLeadFeed(options: LeadFeedOptions) {
     return undefined;
   }
 
+  async function offerIdsOfLead(lead: LeadSummary): Promise<LeadFeedResult & { found: true }> {
+    const upstream = await askUpstream(lead.leadId);
+    if (upstream) return { found: true, offerIds: upstream, source: "upstream" };
+    return { found: true, offerIds: activeOfferIds(lead, offers), source: "local" };
+  }
+
   return {
     async offerIdsFor(leadId: string): Promise<LeadFeedResult> {
       const lead = await findLead(storage, leadId);
-      if (!lead) return { found: false };
-      const upstream = await askUpstream(leadId);
-      if (upstream) return { found: true, offerIds: upstream, source: "upstream" };
-      return { found: true, offerIds: activeOfferIds(lead, offers), source: "local" };
+      return lead ? offerIdsOfLead(lead) : { found: false };
+    },
+    /** What the offers page shows a visitor who applied, or undefined for an unknown lead. */
+    async leadOffers(leadId: string): Promise<LeadOffers | undefined> {
+      const lead = await findLead(storage, leadId);
+      if (!lead) return undefined;
+      const { offerIds } = await offerIdsOfLead(lead);
+      return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds };
     },
   };
 }

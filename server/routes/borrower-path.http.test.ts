@@ -256,3 +256,69 @@ async function leadStatus(leadId: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.status;
 }
+
+describe("the offers page after an application", () => {
+  it("shows the thanks message and the offers matching the lead, leading out through /go/", async () => {
+    const leadId = leadCookieOf(await apply(application({ phone: "0770000005" })));
+    for (const [path, title] of [
+      ["/en/offers/", "Thank you! Here are your offers"],
+      ["/offers/", "ස්තූතියි! මෙන්න ඔබේ දීමනා"],
+    ] as const) {
+      const res = await inject(context.app, {
+        method: "GET",
+        url: path,
+        headers: { cookie: `lead=${leadId}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(title);
+      expect(res.body).toContain('href="/go/101"');
+    }
+    const page = await inject(context.app, {
+      method: "GET",
+      url: "/en/offers/",
+      headers: { cookie: `lead=${leadId}` },
+    });
+    expect(page.body).toContain("4 offers matching you");
+    expect(page.body).toContain("Other offers");
+    expect(page.body).not.toMatch(/Perera|853400937|0770000005/);
+  });
+
+  it("shows the offers without a thanks message to a visitor who has not applied", async () => {
+    const res = await inject(context.app, { method: "GET", url: "/en/offers/" });
+    expect(res.body).not.toContain("Thank you!");
+    const unknown = await inject(context.app, {
+      method: "GET",
+      url: "/en/offers/",
+      headers: { cookie: "lead=AAAAAAAAAAAAAAAAAAAAAA" },
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain("Thank you!");
+  });
+
+  it("gives in-app navigation the same lead-aware page", async () => {
+    const leadId = leadCookieOf(await apply(application({ phone: "0770000006" })));
+    const res = await inject(context.app, {
+      method: "GET",
+      url: "/client-api/page?path=/en/offers/",
+      headers: { cookie: `lead=${leadId}` },
+    });
+    expect(res.json().state.view.lead).toMatchObject({ amount: 50_000, termDays: 90 });
+  });
+
+  it("takes a returning visitor's token from /landing/offers/ into the cookie, out of the address", async () => {
+    const leadId = leadCookieOf(await apply(application({ phone: "0770000007" })));
+    const res = await inject(context.app, {
+      method: "GET",
+      url: `/en/landing/offers/?token=${leadId}`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/en/landing/offers/");
+    expect(leadCookieOf(res)).toBe(leadId);
+    const forged = await inject(context.app, {
+      method: "GET",
+      url: "/landing/offers/?token=AAAAAAAAAAAAAAAAAAAAAA",
+    });
+    expect(forged.statusCode).toBe(303);
+    expect(forged.headers["set-cookie"]).toBeUndefined();
+  });
+});

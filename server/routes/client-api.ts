@@ -1,9 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import { pageData, pageHeadHtml, type RenderOptions } from "../../site/server";
-import { readCookie } from "../http/cookies";
 import { fieldsOf, sendError } from "../http/errors";
-import { pageQueryOf } from "../http/page-query";
+import { type LeadOffersLookup, pageRequestContext } from "../http/page-context";
 
 /** A path of ours with its query: one leading slash, no scheme, no host, no fragment. */
 const pageQuerySchema = z.object({
@@ -18,9 +17,12 @@ const pageQuerySchema = z.object({
  * page without reloading (in-app navigation, site/navigation.ts): its state,
  * head tags, language and status. Same data as the server render.
  */
-export function clientApiRouter(options: Omit<RenderOptions, "assets">): Router {
+export function clientApiRouter(
+  options: Omit<RenderOptions, "assets">,
+  leadOffers: LeadOffersLookup,
+): Router {
   const router = Router();
-  router.get("/client-api/page", (req, res) => {
+  router.get("/client-api/page", async (req, res) => {
     const parsed = pageQuerySchema.safeParse({ path: req.query.path });
     if (!parsed.success) {
       sendError(res, 400, "invalid_query", "The page path is not valid.", fieldsOf(parsed.error));
@@ -29,8 +31,7 @@ export function clientApiRouter(options: Omit<RenderOptions, "assets">): Router 
     const [path = "/", search = ""] = parsed.data.path.split("?", 2);
     const page = pageData(path, {
       ...options,
-      cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
-      query: pageQueryOf(search),
+      ...(await pageRequestContext(req, path, search, leadOffers)),
     });
     res.setHeader("Cache-Control", "no-cache");
     res.vary("Cookie").json({

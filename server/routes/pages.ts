@@ -1,27 +1,27 @@
 import type { RequestHandler } from "express";
 import { type RenderOptions, renderErrorPage, renderPage } from "../../site/server";
-import { readCookie } from "../http/cookies";
-import { pageQueryOf } from "../http/page-query";
+import { type LeadOffersLookup, pageRequestContext } from "../http/page-context";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 
 /** Server-renders every GET of a page path, in the locale its prefix names. */
 export function pagesHandler(
   options: RenderOptions,
+  leadOffers: LeadOffersLookup,
   log: Logger,
   render: typeof renderPage = renderPage,
 ): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       next();
       return;
     }
     let page: ReturnType<typeof renderPage>;
     try {
+      const search = new URL(req.originalUrl, "http://localhost").search;
       page = render(req.path, {
         ...options,
-        cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
-        query: pageQueryOf(new URL(req.originalUrl, "http://localhost").search),
+        ...(await pageRequestContext(req, req.path, search, leadOffers)),
       });
     } catch (error) {
       log.error("page render failed", { path: req.path, error });

@@ -78,10 +78,20 @@ export interface AuthorView {
   articles: ArticleSummary[];
 }
 
+/** A visitor's application as the offers page needs it (the server reads it from the lead cookie). */
+export interface LeadOffers {
+  amount: number;
+  termDays: number;
+  /** The lead feed's answer: the offers matched to the application. */
+  activeOfferIds: number[];
+}
+
 /** A screen of the borrower's path (site/routes.ts SCREENS). */
 export interface ScreenView {
   kind: "screen";
   screen: ScreenKind;
+  /** On the offers screens, after an application: its loan and matched offers. */
+  lead?: LeadOffers | undefined;
   /** The catalogue, for the screens that list offers. */
   offers: Offer[];
   /** A few guides, for visitors our lenders cannot serve yet. */
@@ -120,6 +130,8 @@ export interface ContentSettings {
   today: CalendarDate;
   /** The page address's query (the application's prefill). */
   query: PageQuery;
+  /** The visitor's application, when the page needs it and there is one. */
+  lead?: LeadOffers | undefined;
 }
 
 function fillPlaceholders(html: string, settings: ContentSettings): string {
@@ -253,6 +265,7 @@ export function pageView(
       return {
         kind: "screen",
         screen,
+        ...(screen === "offers" && settings.lead ? { lead: settings.lead } : {}),
         offers: listsOffers ? [...settings.offers] : [],
         articles:
           screen === "trafficback" ? [...articles].sort(newestFirst).slice(0, 3).map(summary) : [],

@@ -20,6 +20,12 @@ export interface OfferListProps {
   assetBase: string;
   /** Called before the browser follows an offer's link; return false to stay. */
   onOfferSelect?(offerId: number): boolean;
+  /**
+   * The offers matched to the visitor's application (the lead feed). When
+   * given, the title counts them, they come first, and the others follow
+   * under their own heading (SPEC §9).
+   */
+  activeOfferIds?: readonly number[] | undefined;
 }
 
 /** "N offers matching you": the offers for the chosen amount and period, with computed figures. */
@@ -50,23 +56,37 @@ export function OfferList(props: OfferListProps) {
     );
   }
 
-  const priced = priceOffers(feed.offers, selection, today);
+  const { activeOfferIds } = props;
+  const priced = priceOffers(feed.offers, selection, today, activeOfferIds);
+  const matching = activeOfferIds ? priced.filter((item) => item.offer.isActive) : priced;
+  const others = activeOfferIds ? priced.filter((item) => !item.offer.isActive) : [];
   const title =
-    priced.length === 1 ? t.offersTitleOne : fill(t.offersTitleOther, { count: priced.length });
+    matching.length === 1 ? t.offersTitleOne : fill(t.offersTitleOther, { count: matching.length });
   return (
     <section className="lw-offers" part="offers" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="lw-title" aria-live="polite">
         {title}
       </h2>
-      {priced.length === 0 ? (
-        <p className="lw-note">{t.offersEmpty}</p>
+      {matching.length === 0 ? (
+        <p className="lw-note">{activeOfferIds ? t.offersNoneMatching : t.offersEmpty}</p>
       ) : (
         <ul className="lw-offer-list">
-          {priced.map((item) => (
+          {matching.map((item) => (
             <OfferCard key={item.offer.offer_id} item={item} {...props} />
           ))}
         </ul>
       )}
+      {others.length > 0 ? (
+        <>
+          <h3 className="lw-title">{t.offersOthersTitle}</h3>
+          <p className="lw-note">{t.offersOthersNote}</p>
+          <ul className="lw-offer-list">
+            {others.map((item) => (
+              <OfferCard key={item.offer.offer_id} item={item} {...props} />
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }
