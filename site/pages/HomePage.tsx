@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LOAN_PURPOSES } from "../../core/application";
 import type { CalendarDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import type { Locale } from "../../core/locale";
@@ -9,18 +10,6 @@ import { Calculator } from "../../widget/components/Calculator";
 import { normalizeSelection } from "../../widget/loan-selection";
 import type { HomeView } from "../catalogue-views";
 import { homeMessagesFor, siteMessagesFor } from "../messages";
-
-/** The loan purposes of SPEC §2, by the codes the application uses (issue 5). */
-const PURPOSES = [
-  "consolidate-loans",
-  "credit-card-arrears",
-  "medical",
-  "rent",
-  "car-repair",
-  "home-repair",
-  "vacation",
-  "other",
-] as const;
 
 const STEPS = [1, 2, 3] as const;
 const FAQ = [1, 2, 3, 4, 5, 6] as const;
@@ -84,7 +73,7 @@ export function HomePage({
       <section className="home-section" aria-labelledby="purposes-title">
         <h2 id="purposes-title">{h.purposesTitle}</h2>
         <ul className="tiles">
-          {PURPOSES.map((purpose) => (
+          {LOAN_PURPOSES.map((purpose) => (
             <li key={purpose}>
               <a href={apply(purpose)}>{h[`purpose:${purpose}`]}</a>
             </li>
