@@ -77,6 +77,11 @@ describe("applicationSchema", () => {
   it("says 'required' for a missing field and refuses unknown ones", () => {
     const { email: _email, ...withoutEmail } = validApplication;
     expect(fieldsOf(withoutEmail)).toEqual({ email: APPLICATION_ERRORS.required });
+    for (const field of ["fullName", "nic", "birthDate", "phone", "email"]) {
+      expect(
+        fieldsOf({ ...validApplication, [field]: " ".repeat(field === "birthDate" ? 0 : 2) }),
+      ).toMatchObject({ [field]: APPLICATION_ERRORS.required });
+    }
     expect(fieldsOf({ ...validApplication, admin: true })).toHaveProperty([""]);
   });
 

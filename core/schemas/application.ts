@@ -58,6 +58,7 @@ const FULL_NAME = z.pipe(
     z
       .string()
       .check(
+        z.minLength(1, { error: APPLICATION_ERRORS.required, abort: true }),
         z.minLength(2, APPLICATION_ERRORS.fullName),
         z.regex(NAME, APPLICATION_ERRORS.fullName),
       ),
@@ -81,9 +82,10 @@ const NIC = z.pipe(
   }),
 );
 
-const BIRTH_DATE = z
-  .string(problem("birthDate"))
-  .check(z.refine((text) => isIsoDate(text), APPLICATION_ERRORS.birthDate));
+const BIRTH_DATE = z.string(problem("birthDate")).check(
+  z.minLength(1, { error: APPLICATION_ERRORS.required, abort: true }),
+  z.refine((text) => isIsoDate(text), APPLICATION_ERRORS.birthDate),
+);
 
 const PHONE = z.pipe(
   z.string(problem("phone")).check(z.maxLength(40, APPLICATION_ERRORS.phone)),

@@ -1,5 +1,7 @@
 import type { Locale } from "../../core/locale";
 import { type Messages, messagesFor } from "../../core/messages";
+import { applicationEn } from "./application-en";
+import { applicationSi } from "./application-si";
 import { siteEn } from "./en";
 import { homeEn } from "./home-en";
 import { homeSi } from "./home-si";
@@ -32,4 +34,16 @@ const homeCatalogs: Record<Locale, HomeMessages> = { si: homeSi, en: homeEn };
 /** The home page's own copy (steps, purposes, FAQ, benefits). */
 export function homeMessagesFor(locale: Locale): HomeMessages {
   return homeCatalogs[locale];
+}
+
+export type ApplicationMessages = { readonly [Key in keyof typeof applicationEn]: string };
+
+const applicationCatalogs: Record<Locale, ApplicationMessages> = {
+  si: applicationSi,
+  en: applicationEn,
+};
+
+/** The application form's own copy (labels, steps, consents, error texts). */
+export function applicationMessagesFor(locale: Locale): ApplicationMessages {
+  return applicationCatalogs[locale];
 }

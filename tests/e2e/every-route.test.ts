@@ -28,6 +28,7 @@ beforeAll(async () => {
   // Screens kept out of search (landing pages, offers) are pages all the same.
   const screens = ["/offers/", "/landing/offers/", "/landing/redirector/", "/landing/rejected/"];
   screens.push("/landing/rejected2/", "/landing/trafficback/", "/transition/");
+  screens.push("/application/", "/reg/", "/reg2/");
   paths.push(...screens, ...screens.map((path) => `/en${path}`));
 });
 

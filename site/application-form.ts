@@ -1,0 +1,224 @@
+import type { AttributionField } from "../core/application";
+import { applyMask, NIC_NEW_MASK, NIC_OLD_MASK, PHONE_MASK } from "../core/input-mask";
+import { type FormVersion, formVersionOf } from "./application-query";
+
+/**
+ * The application form's logic without React (issue 5): what the visitor
+ * typed, the body POST /api/applications takes, the masks, the steps of
+ * version 3, and the remembered form version. The checks themselves are in
+ * application-checks.ts, apart, because they bring zod.
+ */
+
+/** What the form holds: text as typed, the calculator's numbers, the boxes. */
+export interface ApplicationFormValues {
+  amount: number;
+  term: number;
+  purpose: string;
+  fullName: string;
+  nic: string;
+  birthDate: string;
+  phone: string;
+  email: string;
+  /** Digits only (the field drops anything else). */
+  monthlyIncome: string;
+  employment: string;
+  bank: string;
+  district: string;
+  consents: { terms: boolean; shareWithLenders: boolean; marketing: boolean };
+}
+
+export type ConsentName = keyof ApplicationFormValues["consents"];
+export type TextFieldName = Exclude<keyof ApplicationFormValues, "amount" | "term" | "consents">;
+
+/** A field as the API's `fields` name it: "nic", "consents.terms". */
+export type FieldPath =
+  | Exclude<keyof ApplicationFormValues, "consents">
+  | `consents.${ConsentName}`;
+
+/** The fields of each step of version 3, in the order they appear (version 2 shows them as its sections). */
+export const APPLICATION_STEPS = [
+  ["amount", "term", "purpose"],
+  ["fullName", "nic", "birthDate", "phone", "email"],
+  [
+    "monthlyIncome",
+    "employment",
+    "bank",
+    "district",
+    "consents.terms",
+    "consents.shareWithLenders",
+    "consents.marketing",
+  ],
+] as const satisfies readonly (readonly FieldPath[])[];
+
+export const FIELD_ORDER: readonly FieldPath[] = APPLICATION_STEPS.flat();
+
+export function isFieldPath(path: string): path is FieldPath {
+  return (FIELD_ORDER as readonly string[]).includes(path);
+}
+
+/** The step (0, 1 or 2) a field is on. */
+export function stepOf(path: FieldPath): number {
+  return APPLICATION_STEPS.findIndex((fields) => (fields as readonly FieldPath[]).includes(path));
+}
+
+/** A form starting from the link's prefill; every consent unticked. */
+export function initialFormValues(prefill: {
+  amount: number;
+  term: number;
+  purpose?: string | undefined;
+}): ApplicationFormValues {
+  return {
+    amount: prefill.amount,
+    term: prefill.term,
+    purpose: prefill.purpose ?? "",
+    fullName: "",
+    nic: "",
+    birthDate: "",
+    phone: "",
+    email: "",
+    monthlyIncome: "",
+    employment: "",
+    bank: "",
+    district: "",
+    consents: { terms: false, shareWithLenders: false, marketing: false },
+  };
+}
+
+/** The income as a number; an empty field is missing (the schema then says "required"). */
+function incomeOf(text: string): number | undefined {
+  const digits = text.replace(/\D/g, "");
+  return digits === "" ? undefined : Number(digits);
+}
+
+/**
+ * The JSON body of POST /api/applications: the values as typed (the schema
+ * normalises them on the server too), numbers as numbers, then the
+ * attribution the link brought, only the keys it had.
+ */
+export function applicationRequestBody(
+  values: ApplicationFormValues,
+  attribution: Partial<Record<AttributionField, string>>,
+) {
+  const present = Object.fromEntries(
+    Object.entries(attribution).filter(([, value]) => typeof value === "string"),
+  ) as Partial<Record<AttributionField, string>>;
+  return {
+    amount: values.amount,
+    term: values.term,
+    purpose: values.purpose,
+    fullName: values.fullName,
+    nic: values.nic,
+    birthDate: values.birthDate,
+    phone: values.phone,
+    email: values.email,
+    monthlyIncome: incomeOf(values.monthlyIncome),
+    employment: values.employment,
+    bank: values.bank,
+    district: values.district,
+    consents: {
+      terms: values.consents.terms,
+      shareWithLenders: values.consents.shareWithLenders,
+      marketing: values.consents.marketing,
+    },
+    ...present,
+  };
+}
+
+/** English messages (APPLICATION_ERRORS texts) by field, the first one of each. */
+export type FieldErrors = Partial<Record<FieldPath, string>>;
+
+/** Issues (zod's or the API's `fields`) as field errors; paths that are not fields are left out. */
+export function fieldErrorsOf(issues: readonly { path: string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { path, message } of issues) {
+    if (isFieldPath(path) && errors[path] === undefined) errors[path] = message;
+  }
+  return errors;
+}
+
+/** The first field, in the form's order, that has a problem. */
+export function firstInvalidField(errors: FieldErrors): FieldPath | undefined {
+  return FIELD_ORDER.find((path) => errors[path] !== undefined);
+}
+
+/**
+ * A NIC as typed: twelve digits (new format), or nine digits and a letter
+ * (old format, the letter upper-cased). The tenth character decides.
+ */
+export function maskNic(raw: string): string {
+  const afterNineDigits = /^(?:\D*\d){9}(.*)$/s.exec(raw)?.[1];
+  const tenth = afterNineDigits?.replace(/[^0-9a-z]/gi, "")[0];
+  if (tenth !== undefined && /[a-z]/i.test(tenth)) {
+    return applyMask(NIC_OLD_MASK, raw).toUpperCase();
+  }
+  return applyMask(NIC_NEW_MASK, raw);
+}
+
+/**
+ * A mobile number as typed, "077 123 4567". A browser's autofill may give
+ * "+94 77 123 4567": the country code becomes the trunk 0 first.
+ */
+export function maskPhone(raw: string): string {
+  return applyMask(PHONE_MASK, raw.replace(/^\s*(?:\+|00)\s*94\s*0?/, "0"));
+}
+
+/** Monthly income: digits only, at most nine of them. */
+export function maskIncome(raw: string): string {
+  return raw.replace(/\D/g, "").slice(0, 9);
+}
+
+/** SPEC §4's session storage key for the form version. */
+export const FORM_VERSION_KEY = "reg_version";
+
+/**
+ * The form version to show in the browser: the link's `ver`, stored for the
+ * rest of the session; without one, what the session stored; else 2.
+ * `storage` is a function because merely reading `window.sessionStorage`
+ * throws in some privacy modes, as may its methods: the form then works
+ * without remembering.
+ */
+export function rememberedFormVersion(
+  fromLink: FormVersion | undefined,
+  storage: () => Pick<Storage, "getItem" | "setItem">,
+): FormVersion {
+  if (fromLink !== undefined) {
+    try {
+      storage().setItem(FORM_VERSION_KEY, String(fromLink));
+    } catch {
+      // Not remembered; this page still shows the version asked for.
+    }
+    return fromLink;
+  }
+  try {
+    return formVersionOf(storage().getItem(FORM_VERSION_KEY)) ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * Where the API's answer leads: 201 to the offers, 400 with fields back to
+ * the form, 429 to "wait a minute", anything else to "try again".
+ */
+export type SubmitOutcome =
+  | { kind: "created" }
+  | { kind: "invalid"; errors: FieldErrors }
+  | { kind: "throttled" }
+  | { kind: "failed" };
+
+export function submitOutcome(status: number, body: unknown): SubmitOutcome {
+  if (status >= 200 && status < 300) return { kind: "created" };
+  if (status === 429) return { kind: "throttled" };
+  if (status === 400) {
+    const fields = (body as { error?: { fields?: unknown } } | null)?.error?.fields;
+    if (fields && typeof fields === "object") {
+      const errors = fieldErrorsOf(
+        Object.entries(fields).flatMap(([path, message]) =>
+          typeof message === "string" ? [{ path, message }] : [],
+        ),
+      );
+      if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
+    }
+  }
+  return { kind: "failed" };
+}

@@ -1,0 +1,206 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/**
+ * The application form's fields: a label, an optional hint, the control,
+ * and the error under it (announced, and tied to the control by
+ * aria-describedby). Controlled by the page; `error` is already in the
+ * visitor's language.
+ */
+
+/** The hint's and the error's ids, for aria-describedby. */
+function describedBy(id: string, hint: string | undefined, error: string | undefined) {
+  return (
+    [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined
+  );
+}
+
+function Hint({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p id={`${id}-hint`} className="field-hint">
+      {text}
+    </p>
+  ) : null;
+}
+
+export function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p id={`${id}-error`} className="field-error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+type InputAttributes = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  | "type"
+  | "inputMode"
+  | "autoComplete"
+  | "maxLength"
+  | "max"
+  | "min"
+  | "spellCheck"
+  | "autoCapitalize"
+>;
+
+export function TextField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  value,
+  onValue,
+  onBlur,
+  ...attributes
+}: InputAttributes & {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  error: string | undefined;
+  value: string;
+  onValue(value: string): void;
+  onBlur(): void;
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <Hint id={id} text={hint} />
+      <input
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        onBlur={onBlur}
+        {...attributes}
+      />
+      <FieldError id={id} text={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  placeholder,
+  options,
+  value,
+  onValue,
+  onBlur,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  error: string | undefined;
+  /** The empty first choice ("Choose…"). */
+  placeholder: string;
+  options: readonly (readonly [value: string, text: string])[];
+  value: string;
+  onValue(value: string): void;
+  onBlur(): void;
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <Hint id={id} text={hint} />
+      <select
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        onBlur={onBlur}
+      >
+        <option value="">{placeholder}</option>
+        {options.map(([code, text]) => (
+          <option key={code} value={code}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} text={error} />
+    </div>
+  );
+}
+
+/** Radio buttons in a fieldset; the first one carries `id`, for focus and the error summary's link. */
+export function RadioField({
+  id,
+  name,
+  legend,
+  error,
+  options,
+  value,
+  onValue,
+}: {
+  id: string;
+  name: string;
+  legend: string;
+  error: string | undefined;
+  options: readonly (readonly [value: string, text: string])[];
+  value: string;
+  onValue(value: string): void;
+}) {
+  return (
+    <fieldset
+      className="form-field application-choices"
+      aria-describedby={describedBy(id, undefined, error)}
+    >
+      <legend>{legend}</legend>
+      {options.map(([code, text], index) => (
+        <label key={code} className="application-choice">
+          <input
+            id={index === 0 ? id : `${id}-${code}`}
+            type="radio"
+            name={name}
+            value={code}
+            checked={value === code}
+            aria-invalid={error ? true : undefined}
+            onChange={() => onValue(code)}
+          />
+          <span>{text}</span>
+        </label>
+      ))}
+      <FieldError id={id} text={error} />
+    </fieldset>
+  );
+}
+
+export function CheckboxField({
+  id,
+  name,
+  label,
+  error,
+  checked,
+  onChecked,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  error: string | undefined;
+  checked: boolean;
+  onChecked(checked: boolean): void;
+}) {
+  return (
+    <div className="form-field application-consent">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        checked={checked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
+        onChange={(event) => onChecked(event.currentTarget.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      <FieldError id={id} text={error} />
+    </div>
+  );
+}
