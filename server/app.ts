@@ -12,13 +12,16 @@ import type { Catalogues } from "./feed/catalogue";
 import { createLeadFeed } from "./feed/lead-feed";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
+import type { PageLookups } from "./http/page-context";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Logger } from "./log";
+import { adminRouter } from "./routes/admin";
 import { applicationsRouter } from "./routes/applications";
 import { clickoutRouter } from "./routes/clickout";
 import { clientApiRouter } from "./routes/client-api";
+import { communityRouter } from "./routes/community";
 import { eventsRouter } from "./routes/events";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
@@ -26,6 +29,7 @@ import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
 import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
+import { communityData } from "./services/community";
 import type { Storage } from "./storage/database";
 
 export interface AppDependencies {
@@ -45,6 +49,10 @@ export interface AppDependencies {
   feedUpstreamUrl?: string | undefined;
   /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
   lenderSecrets?: ReadonlyMap<string, string>;
+  /** The moderators' credential (ADMIN_TOKEN); without it /admin/ answers 404. */
+  adminToken?: string | undefined;
+  /** Express's trust proxy setting (TRUST_PROXY). */
+  trustProxy?: number | string | undefined;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,11 +74,14 @@ export function createApp({
   renderPage: render,
   feedUpstreamUrl,
   lenderSecrets = new Map(),
+  adminToken,
+  trustProxy,
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
   const app = express();
   app.disable("x-powered-by");
+  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
   // Pages and scripts shrink to a quarter or less: it matters on a phone's data plan.
   app.use(compression());
   app.use(securityHeaders);
@@ -82,12 +93,17 @@ export function createApp({
   api.use(eventsRouter(storage));
   api.use(applicationsRouter(storage, offers));
   api.use(postbackRouter(storage, lenderSecrets));
+  api.use(communityRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
   api.use(unsubscribeRouter(storage));
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
-  app.use(clientApiRouter({ site, offers }, leadFeed.leadOffers));
+  const lookups: PageLookups = {
+    leadOffers: leadFeed.leadOffers,
+    community: (need) => communityData(storage, need),
+  };
+  app.use(clientApiRouter({ site, offers }, lookups));
 
   if (distDir) {
     // The widget runs on partners' pages: any origin may load it.
@@ -131,11 +147,12 @@ export function createApp({
     res.send(robotsTxt(site));
   });
 
+  app.use(adminRouter(storage, adminToken));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  app.use(pagesHandler({ assets, site, offers }, leadFeed.leadOffers, log, render));
+  app.use(pagesHandler({ assets, site, offers }, lookups, log, render));
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   app.use(apiErrorHandler(log));
   return app;

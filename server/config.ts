@@ -55,6 +55,26 @@ const envSchema = z.object({
       )
       .default(new Map()),
   ),
+  /**
+   * The moderators' credential for /admin/ (issue 7); without it the area
+   * answers 404. At least 24 characters; compared in constant time.
+   */
+  ADMIN_TOKEN: optional(z.string().min(24, "must be at least 24 characters").optional()),
+  /**
+   * Express's "trust proxy" when the server runs behind a reverse proxy:
+   * the number of proxies in front (1) or "loopback". Rate limits count by
+   * IP, so without it everyone behind the proxy shares one limit.
+   */
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .regex(
+        /^(\d{1,2}|loopback|linklocal|uniquelocal)$/,
+        "must be a number of proxies or loopback",
+      )
+      .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
+      .optional(),
+  ),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   SHUTDOWN_TIMEOUT_MS: optional(
     z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),

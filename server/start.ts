@@ -39,6 +39,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
     distDir,
     feedUpstreamUrl: config.FEED_UPSTREAM_URL,
     lenderSecrets: config.LENDER_POSTBACK_SECRETS,
+    adminToken: config.ADMIN_TOKEN,
+    trustProxy: config.TRUST_PROXY,
   });
 
   const onListening = (error?: Error) => {

@@ -11,7 +11,7 @@ import { fill } from "../core/messages";
 import type { Offer } from "../core/schemas/offer";
 import { App, type AppState } from "./App";
 import type { PageQuery } from "./application-query";
-import { type LeadOffers, type PageView, pageView } from "./content/views";
+import { type CommunityData, type LeadOffers, type PageView, pageView } from "./content/views";
 import { type AssetManifest, renderDocument } from "./document";
 import { siteMessagesFor } from "./messages";
 import { matchRoute } from "./routes";
@@ -20,7 +20,15 @@ import { headHtml, type SiteSettings } from "./seo";
 
 export type { PageQuery } from "./application-query";
 export { productView } from "./catalogue-views";
-export type { LeadOffers } from "./content/views";
+export type {
+  ArticleCommunity,
+  CommunityData,
+  LeadOffers,
+  PublicComment,
+  PublicReview,
+  RatingSummary,
+  ReviewsSummary,
+} from "./content/views";
 export type { AssetManifest } from "./document";
 export type { SiteSettings } from "./seo";
 export { robotsTxt, sitemapXml } from "./sitemap";
@@ -38,6 +46,23 @@ export interface RenderOptions {
   query?: PageQuery | undefined;
   /** The visitor's application, for the pages that pageNeedsLead names. */
   lead?: LeadOffers | undefined;
+  /** Comments, ratings, views and reviews, for the pages that pageCommunityNeeds names. */
+  community?: CommunityData | undefined;
+}
+
+/** What of the community's data (issue 7) the page at a path shows, if any. */
+export type CommunityNeed =
+  | { kind: "article"; slug: string }
+  | { kind: "home" }
+  | { kind: "blog" }
+  | undefined;
+
+export function pageCommunityNeeds(path: string): CommunityNeed {
+  const { route } = matchRoute(path);
+  if (route?.name === "article" && route.slug) return { kind: "article", slug: route.slug };
+  if (route?.name === "home") return { kind: "home" };
+  if (route?.name === "blog") return { kind: "blog" };
+  return undefined;
 }
 
 /** Whether the page at a path shows the visitor's application (the offers screens). */
@@ -72,6 +97,7 @@ export function pageData(
     cookieNoticeAccepted = false,
     query = {},
     lead,
+    community,
   }: Omit<RenderOptions, "assets">,
 ): PageData {
   const match = matchRoute(path);
@@ -87,6 +113,7 @@ export function pageData(
       today,
       query,
       lead,
+      community,
     });
   // A content route whose file is missing in this language is not a page.
   const route = match.route && view ? match.route : undefined;

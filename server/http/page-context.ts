@@ -1,5 +1,12 @@
 import type { Request } from "express";
-import { type LeadOffers, type PageQuery, pageNeedsLead } from "../../site/server";
+import {
+  type CommunityData,
+  type CommunityNeed,
+  type LeadOffers,
+  type PageQuery,
+  pageCommunityNeeds,
+  pageNeedsLead,
+} from "../../site/server";
 import { LEAD_COOKIE } from "../routes/applications";
 import { readCookie } from "./cookies";
 import { pageQueryOf } from "./page-query";
@@ -7,27 +14,44 @@ import { pageQueryOf } from "./page-query";
 /** Looks up a visitor's application by the id in their lead cookie. */
 export type LeadOffersLookup = (leadId: string) => Promise<LeadOffers | undefined>;
 
+/** Reads what a page shows of comments, ratings, views and reviews. */
+export type CommunityLookup = (need: NonNullable<CommunityNeed>) => Promise<CommunityData>;
+
+/** What pages read from storage besides their content. */
+export interface PageLookups {
+  leadOffers: LeadOffersLookup;
+  community: CommunityLookup;
+}
+
 export interface PageRequestContext {
   cookieNoticeAccepted: boolean;
   query: PageQuery;
   lead: LeadOffers | undefined;
+  community: CommunityData | undefined;
 }
 
 /**
  * What a page's render takes from its request, the same for a full load and
  * for in-app navigation: the cookie notice, the query, and (only on the
- * pages that show it) the visitor's application.
+ * pages that show them) the visitor's application and the community's data,
+ * read from storage on every render so that moderation shows at once.
  */
 export async function pageRequestContext(
   req: Request,
   path: string,
   search: string,
-  leadOffers: LeadOffersLookup,
+  lookups: PageLookups,
 ): Promise<PageRequestContext> {
   const leadId = readCookie(req.headers.cookie, LEAD_COOKIE);
+  const need = pageCommunityNeeds(path);
+  const [lead, community] = await Promise.all([
+    leadId && pageNeedsLead(path) ? lookups.leadOffers(leadId) : undefined,
+    need ? lookups.community(need) : undefined,
+  ]);
   return {
     cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
     query: pageQueryOf(search),
-    lead: leadId && pageNeedsLead(path) ? await leadOffers(leadId) : undefined,
+    lead,
+    community,
   };
 }

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { pageData, pageHeadHtml, type RenderOptions } from "../../site/server";
 import { fieldsOf, sendError } from "../http/errors";
-import { type LeadOffersLookup, pageRequestContext } from "../http/page-context";
+import { type PageLookups, pageRequestContext } from "../http/page-context";
 
 /** A path of ours with its query: one leading slash, no scheme, no host, no fragment. */
 const pageQuerySchema = z.object({
@@ -19,7 +19,7 @@ const pageQuerySchema = z.object({
  */
 export function clientApiRouter(
   options: Omit<RenderOptions, "assets">,
-  leadOffers: LeadOffersLookup,
+  lookups: PageLookups,
 ): Router {
   const router = Router();
   router.get("/client-api/page", async (req, res) => {
@@ -31,7 +31,7 @@ export function clientApiRouter(
     const [path = "/", search = ""] = parsed.data.path.split("?", 2);
     const page = pageData(path, {
       ...options,
-      ...(await pageRequestContext(req, path, search, leadOffers)),
+      ...(await pageRequestContext(req, path, search, lookups)),
     });
     res.setHeader("Cache-Control", "no-cache");
     res.vary("Cookie").json({

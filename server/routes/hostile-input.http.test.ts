@@ -5,20 +5,36 @@ import { validApplication } from "../../core/schemas/application.fixtures";
 import { setUpTestApp } from "../test-support";
 
 /**
- * Issue 5's "Bad input": every write of the borrower's path answers a
- * malformed or hostile body with a 4xx and the error envelope, never a 500,
- * and stores nothing. fast-check generates the bodies.
+ * Issues 5 and 7's "Bad input": every write (the borrower's path, the
+ * community) answers a malformed or hostile body with a 4xx and the error
+ * envelope, never a 500, and stores nothing. fast-check generates the bodies.
  */
 const context = setUpTestApp({ lenderSecrets: new Map([["kandy-lane", "k".repeat(32)]]) });
 
-const WRITES = ["/api/applications", "/api/postback", "/api/unsubscribe"] as const;
+const WRITES = [
+  "/api/applications",
+  "/api/postback",
+  "/api/unsubscribe",
+  "/api/comments",
+  "/api/reviews",
+  "/api/articles/are-you-ready-to-apply-for-personal-loans/rating",
+] as const;
 
 async function rowCounts(): Promise<string> {
   const db = context.test.storage.db;
   const counts = await Promise.all(
-    (["leads", "clicks", "conversions", "suppressions", "erasure_requests"] as const).map(
-      async (table) => (await db.selectFrom(table).selectAll().execute()).length,
-    ),
+    (
+      [
+        "leads",
+        "clicks",
+        "conversions",
+        "suppressions",
+        "erasure_requests",
+        "comments",
+        "reviews",
+        "article_ratings",
+      ] as const
+    ).map(async (table) => (await db.selectFrom(table).selectAll().execute()).length),
   );
   return counts.join(",");
 }

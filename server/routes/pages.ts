@@ -1,13 +1,13 @@
 import type { RequestHandler } from "express";
 import { type RenderOptions, renderErrorPage, renderPage } from "../../site/server";
-import { type LeadOffersLookup, pageRequestContext } from "../http/page-context";
+import { type PageLookups, pageRequestContext } from "../http/page-context";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 
 /** Server-renders every GET of a page path, in the locale its prefix names. */
 export function pagesHandler(
   options: RenderOptions,
-  leadOffers: LeadOffersLookup,
+  lookups: PageLookups,
   log: Logger,
   render: typeof renderPage = renderPage,
 ): RequestHandler {
@@ -21,7 +21,7 @@ export function pagesHandler(
       const search = new URL(req.originalUrl, "http://localhost").search;
       page = render(req.path, {
         ...options,
-        ...(await pageRequestContext(req, req.path, search, leadOffers)),
+        ...(await pageRequestContext(req, req.path, search, lookups)),
       });
     } catch (error) {
       log.error("page render failed", { path: req.path, error });

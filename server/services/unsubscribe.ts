@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { UnsubscribeRequest } from "../../core/schemas/unsubscribe";
 import type { Storage } from "../storage/database";
+import { eraseCommentAuthors } from "./community";
 import { installationKey, storedInstallationKey } from "./installation-key";
 
 /** A keyed hash: without the key, a leaked table cannot be matched against a list of numbers. */
@@ -21,7 +22,8 @@ export interface ErasureOutcome {
  * phone, e-mail, the repeat-check hash) and keeps what statistics need
  * (amount, term, status, attribution); its clicks lose their link to it.
  * Then storage.purge() makes sure the old values leave the files too.
- * Comments (issue 7) and push subscriptions (issue 6) add theirs here.
+ * Comments lose their author (e-mail and name). Push subscriptions (issue
+ * 6) add theirs here.
  */
 export async function eraseContact(
   storage: Storage,
@@ -75,7 +77,9 @@ export async function eraseContact(
         .where("lead_id", "in", leadIds)
         .execute();
     }
-    const erasedRecords = leadIds.length;
+    const erasedComments =
+      request.email === undefined ? 0 : await eraseCommentAuthors(trx, request.email);
+    const erasedRecords = leadIds.length + erasedComments;
     await trx
       .insertInto("erasure_requests")
       .values({

@@ -91,6 +91,51 @@ export interface ConversionsTable {
   created_at: string;
 }
 
+export type ModerationStatus = "pending" | "approved" | "rejected";
+
+/** A blog comment; shown only once approved. */
+export interface CommentsTable {
+  id: string;
+  slug: string;
+  /** The comment it answers, or null. */
+  parent_id: string | null;
+  status: ModerationStatus;
+  /** The language of the article page it was written on. */
+  locale: string;
+  name: string;
+  /** Never shown; null once erased. */
+  email: string | null;
+  text: string;
+  created_at: string;
+}
+
+/** A customer review for the home page; shown only once approved. */
+export interface ReviewsTable {
+  id: string;
+  status: ModerationStatus;
+  locale: string;
+  name: string;
+  text: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  created_at: string;
+}
+
+/** One rating per visitor (client id) and article; a new one replaces it. */
+export interface ArticleRatingsTable {
+  slug: string;
+  visitor: string;
+  rating: number;
+  created_at: string;
+}
+
+/** One view per visitor, article and Colombo day. */
+export interface ArticleViewsTable {
+  slug: string;
+  visitor: string;
+  day: string;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
@@ -99,4 +144,8 @@ export interface Database {
   leads: LeadsTable;
   clicks: ClicksTable;
   conversions: ConversionsTable;
+  comments: CommentsTable;
+  reviews: ReviewsTable;
+  article_ratings: ArticleRatingsTable;
+  article_views: ArticleViewsTable;
 }

@@ -26,6 +26,56 @@ export interface ArticleSummary {
   tags: string[];
 }
 
+/** An approved comment as the public page shows it: never the e-mail. */
+export interface PublicComment {
+  id: string;
+  /** The comment it answers, or null. */
+  parentId: string | null;
+  name: string;
+  text: string;
+  /** ISO time; shown as "3 hours ago" against CommunityNow. */
+  createdAt: string;
+}
+
+export interface RatingSummary {
+  /** 1 to 5, one decimal; 0 when count is 0. */
+  average: number;
+  count: number;
+}
+
+/** An approved customer review for the home page. */
+export interface PublicReview {
+  id: string;
+  name: string;
+  text: string;
+  rating: number;
+  createdAt: string;
+}
+
+/** An article's comments, rating and views, read from storage for each render. */
+export interface ArticleCommunity {
+  comments: PublicComment[];
+  rating: RatingSummary;
+  views: number;
+  /** The server's time of the render (ISO), so both renders write the same relative times. */
+  now: string;
+}
+
+/** The home page's approved reviews with their average. */
+export interface ReviewsSummary {
+  reviews: PublicReview[];
+  rating: RatingSummary;
+  now: string;
+}
+
+/** What the server reads from storage for the pages that pageCommunityNeeds names. */
+export interface CommunityData {
+  article?: ArticleCommunity | undefined;
+  reviews?: ReviewsSummary | undefined;
+  /** Views of every article (all time), for the blog's "popular" list. */
+  viewsBySlug?: Readonly<Record<string, number>> | undefined;
+}
+
 export interface ArticleView {
   kind: "article";
   slug: string;
@@ -41,6 +91,8 @@ export interface ArticleView {
   similar: ArticleSummary[];
   /** Rendered Markdown; empty in the state sent to the browser, which reads it from the page. */
   html: string;
+  /** Comments, rating and views (issue 7); undefined when storage was not asked (tests). */
+  community?: ArticleCommunity | undefined;
 }
 
 export interface DocumentView {
@@ -68,7 +120,12 @@ export interface BlogView {
   page: number;
   pageCount: number;
   articles: ArticleSummary[];
+  /** The most viewed articles (issue 7), most first; empty before anyone has read one. */
+  popular: ArticleSummary[];
 }
+
+/** The home page: the catalogue's figures, and approved customer reviews. */
+export type HomePageView = HomeView & { reviews?: ReviewsSummary | undefined };
 
 export interface AuthorView {
   kind: "author";
@@ -117,7 +174,7 @@ export type PageView =
   | AuthorView
   | LenderView
   | BankView
-  | HomeView
+  | HomePageView
   | ScreenView
   | ApplicationView
   | UnsubscribeView;
@@ -132,6 +189,8 @@ export interface ContentSettings {
   query: PageQuery;
   /** The visitor's application, when the page needs it and there is one. */
   lead?: LeadOffers | undefined;
+  /** Comments, ratings, views and reviews, for the pages that show them. */
+  community?: CommunityData | undefined;
 }
 
 function fillPlaceholders(html: string, settings: ContentSettings): string {
@@ -154,6 +213,19 @@ function summary(article: Article): ArticleSummary {
 /** Newest first; the slug breaks ties so the order never changes between renders. */
 function newestFirst(a: Article, b: Article): number {
   return b.meta.written.localeCompare(a.meta.written) || a.slug.localeCompare(b.slug);
+}
+
+/** Up to three articles with views, the most viewed first (newest first among equals). */
+export function mostViewed(
+  articles: readonly Article[],
+  viewsBySlug: Readonly<Record<string, number>>,
+): ArticleSummary[] {
+  const views = (article: Article) => viewsBySlug[article.slug] ?? 0;
+  return articles
+    .filter((article) => views(article) > 0)
+    .sort((a, b) => views(b) - views(a) || newestFirst(a, b))
+    .slice(0, 3)
+    .map(summary);
 }
 
 /** Up to three articles sharing the most tags, newest first among equals. */
@@ -200,6 +272,7 @@ export function pageView(
         sources: article.meta.sources.map((source) => ({ ...source })),
         similar: similarArticles(article, articles),
         html: article.html,
+        community: settings.community?.article,
       };
     }
     case "document": {
@@ -237,6 +310,7 @@ export function pageView(
         articles: sorted
           .slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE)
           .map(summary),
+        popular: mostViewed(articles, settings.community?.viewsBySlug ?? {}),
       };
     }
     case "author": {
@@ -254,7 +328,7 @@ export function pageView(
       };
     }
     case "home":
-      return homeView(settings.offers, settings.today);
+      return { ...homeView(settings.offers, settings.today), reviews: settings.community?.reviews };
     case "unsubscribe":
       return { kind: "unsubscribe", done: route.slug === "done" };
     case "application":

@@ -3,6 +3,7 @@ import type { Engine } from "../database";
 import { createEventsTable } from "./0001_events";
 import { createErasureTables } from "./0002_erasure";
 import { createLeadTables } from "./0003_leads";
+import { createCommunityTables } from "./0004_community";
 import { columnTypes } from "./column-types";
 
 /**
@@ -15,5 +16,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0001_events": createEventsTable(types),
     "0002_erasure": createErasureTables(types),
     "0003_leads": createLeadTables(types),
+    "0004_community": createCommunityTables(types),
   };
 }

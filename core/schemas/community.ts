@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { COMMUNITY_ERRORS, COMMUNITY_LIMITS, HONEYPOT_FIELD } from "../community";
+import { ALL_LOCALES, type Locale } from "../locale";
+import { ARTICLE_SLUGS } from "./content";
+
+/** Trimmed text with inner runs of white space kept (a comment's paragraphs stay). */
+const text = (min: number, max: number, message: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? COMMUNITY_ERRORS.required : message) })
+    .max(max * 2, message)
+    .transform((value) => value.trim())
+    .pipe(z.string().min(min, message).max(max, message));
+
+const NAME = text(COMMUNITY_LIMITS.name.min, COMMUNITY_LIMITS.name.max, COMMUNITY_ERRORS.name)
+  // One line: a name with line breaks is a layout attack, not a name.
+  .pipe(z.string().regex(/^[^\r\n\t]*$/, COMMUNITY_ERRORS.name));
+
+const LOCALE = z.enum(ALL_LOCALES as [Locale, ...Locale[]], { error: COMMUNITY_ERRORS.locale });
+
+/** The honeypot: present in our forms, empty unless a robot filled it. */
+const HONEYPOT = z.string().max(500).optional();
+
+/** POST /api/comments. parentId is checked against storage by the service. */
+export const commentRequestSchema = z.strictObject({
+  slug: z.enum(ARTICLE_SLUGS, { error: COMMUNITY_ERRORS.article }),
+  locale: LOCALE,
+  name: NAME,
+  email: z
+    .string({ error: COMMUNITY_ERRORS.email })
+    .max(COMMUNITY_LIMITS.email.max, COMMUNITY_ERRORS.email)
+    .transform((email) => email.trim().toLowerCase())
+    .pipe(z.email(COMMUNITY_ERRORS.email)),
+  text: text(COMMUNITY_LIMITS.comment.min, COMMUNITY_LIMITS.comment.max, COMMUNITY_ERRORS.comment),
+  parentId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22}$/, COMMUNITY_ERRORS.parent)
+    .optional(),
+  [HONEYPOT_FIELD]: HONEYPOT,
+});
+export type CommentRequest = z.infer<typeof commentRequestSchema>;
+
+const RATING = z
+  .number({ error: COMMUNITY_ERRORS.rating })
+  .int(COMMUNITY_ERRORS.rating)
+  .min(1, COMMUNITY_ERRORS.rating)
+  .max(5, COMMUNITY_ERRORS.rating);
+
+/** POST /api/reviews. */
+export const reviewRequestSchema = z.strictObject({
+  locale: LOCALE,
+  name: NAME,
+  text: text(COMMUNITY_LIMITS.review.min, COMMUNITY_LIMITS.review.max, COMMUNITY_ERRORS.review),
+  rating: RATING,
+  [HONEYPOT_FIELD]: HONEYPOT,
+});
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
+
+/** POST /api/articles/{slug}/rating. */
+export const ratingRequestSchema = z.strictObject({ rating: RATING });

@@ -1,0 +1,260 @@
+import inject from "light-my-request";
+import { describe, expect, it } from "vitest";
+import { appWith, setUpTestApp } from "../test-support";
+
+const ADMIN_TOKEN = "moderator-token-0123456789abcdef";
+const SLUG = "are-you-ready-to-apply-for-personal-loans";
+const context = setUpTestApp({ adminToken: ADMIN_TOKEN });
+
+let address = 0;
+/** A new client address per request, so the per-IP limits do not add up across tests. */
+const nextAddress = () => `10.0.${Math.floor(++address / 250)}.${address % 250}`;
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return inject(context.app, {
+    method: "POST",
+    url,
+    remoteAddress: nextAddress(),
+    headers: { "content-type": "application/json", ...headers },
+    payload: JSON.stringify(body),
+  });
+}
+
+function comment(overrides: Record<string, unknown> = {}) {
+  return {
+    slug: SLUG,
+    locale: "en",
+    name: "Ruwan",
+    email: "ruwan.reader@example.lk",
+    text: "Very clear, thank you.",
+    website: "",
+    ...overrides,
+  };
+}
+
+async function page(url: string, cookie?: string) {
+  return inject(context.app, { method: "GET", url, headers: cookie ? { cookie } : {} });
+}
+
+/** Signs in to /admin/ and returns the session cookie and the page's CSRF token. */
+async function signIn(): Promise<{ cookie: string; csrf: string; html: string }> {
+  const login = await inject(context.app, {
+    method: "POST",
+    url: "/admin/login",
+    remoteAddress: nextAddress(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: `token=${ADMIN_TOKEN}`,
+  });
+  expect(login.statusCode).toBe(303);
+  const setCookie = String(login.headers["set-cookie"]);
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Strict/);
+  expect(setCookie).toMatch(/Path=\/admin/);
+  const cookie = setCookie.split(";")[0] ?? "";
+  const admin = await page("/admin/", cookie);
+  expect(admin.statusCode).toBe(200);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(admin.body)?.[1] ?? "";
+  return { cookie, csrf, html: admin.body };
+}
+
+async function moderate(
+  session: { cookie: string; csrf: string },
+  kind: string,
+  id: string,
+  action: string,
+) {
+  return inject(context.app, {
+    method: "POST",
+    url: "/admin/moderate",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: session.cookie },
+    payload: new URLSearchParams({ kind, id, action, csrf: session.csrf }).toString(),
+  });
+}
+
+describe("comments, moderated", () => {
+  it("stores a comment as pending, shows it only after approval, never with its e-mail", async () => {
+    const xss = `<img src=x onerror="alert('xss')"><script>alert(1)</script>`;
+    const sent = await postJson("/api/comments", comment({ name: "<b>Ruwan</b>", text: xss }));
+    expect(sent.statusCode).toBe(202);
+    const { id, status } = sent.json();
+    expect(status).toBe("pending");
+    expect((await page(`/en/${SLUG}/`)).body).not.toContain("onerror");
+
+    const session = await signIn();
+    expect(session.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(session.html).not.toContain("<script>alert(1)");
+    expect((await moderate(session, "comment", id, "approve")).statusCode).toBe(303);
+
+    const article = await page(`/en/${SLUG}/`);
+    expect(article.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(article.body).not.toContain("<script>alert(1)");
+    expect(article.body).not.toContain("ruwan.reader@example.lk");
+    const state = await page(`/client-api/page?path=/en/${SLUG}/`);
+    expect(state.json().state.view.community.comments).toContainEqual(
+      expect.objectContaining({ id, text: xss, parentId: null }),
+    );
+    expect(state.body).not.toContain("ruwan.reader@example.lk");
+
+    // A reply answers an approved comment of the same article only.
+    expect((await postJson("/api/comments", comment({ parentId: id }))).statusCode).toBe(202);
+    const orphan = await postJson("/api/comments", comment({ parentId: "AAAAAAAAAAAAAAAAAAAAAA" }));
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json().error.fields.parentId).toBe("The comment you answer is not available");
+
+    // Deleting takes effect at once.
+    expect((await moderate(session, "comment", id, "delete")).statusCode).toBe(303);
+    expect((await page(`/en/${SLUG}/`)).body).not.toContain("onerror");
+  });
+
+  it("answers a bad comment with the fields to correct", async () => {
+    const res = await postJson("/api/comments", comment({ email: "nope", text: "" }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      email: "Enter a valid email address",
+      text: "Write a comment of 2 to 2,000 characters",
+    });
+    const unknown = await postJson("/api/comments", comment({ slug: "no-such-article" }));
+    expect(unknown.json().error.fields.slug).toBe("There is no such article");
+  });
+
+  it("accepts a filled honeypot like a success and stores nothing", async () => {
+    const res = await postJson("/api/comments", comment({ website: "http://spam.example" }));
+    expect(res.statusCode).toBe(202);
+    const session = await signIn();
+    expect(session.html).not.toContain(res.json().id);
+  });
+
+  it("answers a flood from one visitor with 429 and Retry-After", async () => {
+    const cookie = "client_id=3f1c2b9e-7d4a-4c1b-9a8e-2b6d5f4e3c21";
+    const statuses: number[] = [];
+    let retryAfter: unknown;
+    for (let index = 0; index < 7; index++) {
+      const res = await postJson("/api/comments", comment({ text: `Flood ${index}` }), { cookie });
+      statuses.push(res.statusCode);
+      retryAfter = res.headers["retry-after"];
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe("ratings and views", () => {
+  it("keeps one rating per visitor and shows the average", async () => {
+    const first = await postJson(`/api/articles/${SLUG}/rating`, { rating: 4 });
+    expect(first.statusCode).toBe(201);
+    const cookie = String(first.headers["set-cookie"]).split(";")[0] ?? "";
+    expect(cookie).toMatch(/^client_id=[0-9a-f-]{36}$/);
+    const again = await postJson(`/api/articles/${SLUG}/rating`, { rating: 2 }, { cookie });
+    const other = await postJson(`/api/articles/${SLUG}/rating`, { rating: 5 });
+    expect(again.json()).toMatchObject({ yours: 2, rating: { count: 1, average: 2 } });
+    expect(other.json().rating).toEqual({ count: 2, average: 3.5 });
+    expect((await postJson(`/api/articles/${SLUG}/rating`, { rating: 6 })).statusCode).toBe(400);
+    expect((await postJson("/api/articles/nothing/rating", { rating: 3 })).statusCode).toBe(404);
+  });
+
+  it("counts a view once per visitor and day, and orders the blog's popular list by views", async () => {
+    const popularSlug = "top-things-you-can-buy-in-a-bad-economy";
+    const first = await postJson(`/api/articles/${popularSlug}/views`, {});
+    expect(first.statusCode).toBe(204);
+    const cookie = String(first.headers["set-cookie"]).split(";")[0] ?? "";
+    await postJson(`/api/articles/${popularSlug}/views`, {}, { cookie });
+    await postJson(`/api/articles/${popularSlug}/views`, {});
+    await postJson(`/api/articles/${SLUG}/views`, {});
+    const article = await page(`/client-api/page?path=/en/${popularSlug}/`);
+    expect(article.json().state.view.community.views).toBe(2);
+    const blog = await page("/client-api/page?path=/en/blog/");
+    const popular = blog.json().state.view.popular.map((item: { slug: string }) => item.slug);
+    expect(popular.slice(0, 2)).toEqual([popularSlug, SLUG]);
+  });
+});
+
+describe("customer reviews", () => {
+  it("shows a review on the home page only after approval, with the average", async () => {
+    const sent = await postJson("/api/reviews", {
+      locale: "si",
+      name: "Dilani",
+      text: "Compared four offers in a few minutes.",
+      rating: 5,
+      website: "",
+    });
+    expect(sent.statusCode).toBe(202);
+    const before = await page("/client-api/page?path=/en/");
+    expect(before.json().state.view.reviews.rating.count).toBe(0);
+    const session = await signIn();
+    await moderate(session, "review", sent.json().id, "approve");
+    const after = await page("/client-api/page?path=/en/");
+    expect(after.json().state.view.reviews).toMatchObject({
+      rating: { average: 5, count: 1 },
+      reviews: [expect.objectContaining({ name: "Dilani", rating: 5 })],
+    });
+  });
+});
+
+describe("the admin area", () => {
+  it("does not exist without ADMIN_TOKEN", async () => {
+    const app = appWith(context.test.storage);
+    expect((await inject(app, { method: "GET", url: "/admin/" })).statusCode).toBe(404);
+    expect((await inject(app, { method: "POST", url: "/admin/login" })).statusCode).toBe(404);
+  });
+
+  it("asks for the token, refuses a wrong one, and is noindex", async () => {
+    const res = await page("/admin/");
+    expect(res.statusCode).toBe(401);
+    expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    const wrong = await inject(context.app, {
+      method: "POST",
+      url: "/admin/login",
+      remoteAddress: nextAddress(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "token=guess",
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("refuses a change without the CSRF token or from another site", async () => {
+    const id = (await postJson("/api/comments", comment())).json().id;
+    const session = await signIn();
+    expect(
+      (await moderate({ ...session, csrf: "forged" }, "comment", id, "approve")).statusCode,
+    ).toBe(403);
+    const crossSite = await inject(context.app, {
+      method: "POST",
+      url: "/admin/moderate",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: session.cookie,
+        origin: "https://evil.example",
+      },
+      payload: new URLSearchParams({
+        kind: "comment",
+        id,
+        action: "approve",
+        csrf: session.csrf,
+      }).toString(),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const forgedSession = await page("/admin/", "admin_session=99999999999999.forged");
+    expect(forgedSession.statusCode).toBe(401);
+  });
+
+  it("lists deletion requests, and an erasure removes a comment's author", async () => {
+    const sent = await postJson(
+      "/api/comments",
+      comment({ email: "erase.me@example.lk", name: "Erase Me" }),
+    );
+    const session = await signIn();
+    await moderate(session, "comment", sent.json().id, "approve");
+    const erased = await postJson("/api/unsubscribe", { email: "erase.me@example.lk" });
+    expect(erased.statusCode).toBe(200);
+    const row = await context.test.storage.db
+      .selectFrom("comments")
+      .select(["email", "name", "text"])
+      .where("id", "=", sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: null, name: "", text: "Very clear, thank you." });
+    const admin = await page("/admin/", session.cookie);
+    expect(admin.body).toContain("Deletion requests");
+    expect(admin.body).toMatch(/<td>e-mail<\/td><td>1<\/td>/);
+  });
+});
