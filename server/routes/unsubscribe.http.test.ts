@@ -105,6 +105,32 @@ describe("POST /api/unsubscribe", () => {
   });
 
   it.each([
+    ["email=not-an-email&phone=", "/en/unsubscribe/?error=email", "Enter a valid email address"],
+    ["email=&phone=0112345678", "/en/unsubscribe/?error=phone", "Enter a valid phone number"],
+    [
+      "email=&phone=",
+      "/en/unsubscribe/?error=missing",
+      "Enter your email address or your phone number",
+    ],
+  ])(
+    "sends a bad form post (no JavaScript) back to the form with its problem: %s",
+    async (payload, location, message) => {
+      const res = await inject(app, {
+        method: "POST",
+        url: "/api/unsubscribe",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `locale=en&${payload}`,
+      });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(location);
+      expect(res.headers.location).not.toContain("0112345678");
+      const form = await inject(app, { method: "GET", url: location });
+      expect(form.statusCode).toBe(200);
+      expect(form.body).toContain(message);
+    },
+  );
+
+  it.each([
     [{ email: "not-an-email" }, { email: "Enter a valid email address" }],
     [{ phone: "011 234 5678" }, { phone: "Enter a valid phone number" }],
     [{}, { email: "Enter your email address or your phone number" }],

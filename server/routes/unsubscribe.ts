@@ -1,6 +1,10 @@
 import express, { type RequestHandler, Router } from "express";
 import { isLocale, localizePath } from "../../core/locale";
-import { type UnsubscribeRequest, unsubscribeRequestSchema } from "../../core/schemas/unsubscribe";
+import {
+  UNSUBSCRIBE_ERRORS,
+  type UnsubscribeRequest,
+  unsubscribeRequestSchema,
+} from "../../core/schemas/unsubscribe";
 import { sendError, validateBody } from "../http/errors";
 import { eraseContact } from "../services/unsubscribe";
 import type { Storage } from "../storage/database";
@@ -26,6 +30,26 @@ export function unsubscribeRouter(storage: Storage): Router {
         req.body = contacts;
       }
       next();
+    },
+    (req, res, next) => {
+      // A form post without the page's script gets its page back with the problem,
+      // not a JSON envelope; the contact is not repeated in the address.
+      if (!res.locals.formLocale) {
+        next();
+        return;
+      }
+      const result = unsubscribeRequestSchema.safeParse(req.body);
+      if (result.success) {
+        next();
+        return;
+      }
+      const messages = result.error.issues.map((issue) => issue.message);
+      const problem = messages.includes(UNSUBSCRIBE_ERRORS.missing)
+        ? "missing"
+        : messages.includes(UNSUBSCRIBE_ERRORS.email)
+          ? "email"
+          : "phone";
+      res.redirect(303, `${localizePath(res.locals.formLocale, "/unsubscribe/")}?error=${problem}`);
     },
     validateBody(unsubscribeRequestSchema),
     async (_req, res) => {

@@ -164,6 +164,8 @@ export interface ApplicationView extends ApplicationPrefill {
 export interface UnsubscribeView {
   kind: "unsubscribe";
   done: boolean;
+  /** A problem with a request sent without JavaScript, shown on the form. */
+  error?: "email" | "phone" | "missing" | undefined;
 }
 
 export type PageView =
@@ -329,8 +331,14 @@ export function pageView(
     }
     case "home":
       return { ...homeView(settings.offers, settings.today), reviews: settings.community?.reviews };
-    case "unsubscribe":
-      return { kind: "unsubscribe", done: route.slug === "done" };
+    case "unsubscribe": {
+      const error = settings.query.error;
+      return {
+        kind: "unsubscribe",
+        done: route.slug === "done",
+        error: error === "email" || error === "phone" || error === "missing" ? error : undefined,
+      };
+    }
     case "application":
       return { kind: "application", ...applicationPrefill(settings.query) };
     case "screen": {

@@ -17,7 +17,13 @@ export function UnsubscribePage({ locale, view }: { locale: Locale; view: Unsubs
   const t = siteMessagesFor(locale);
   const id = useId();
   const [status, setStatus] = useState<Status>(view.done ? "done" : "idle");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(() => {
+    // A request sent without JavaScript comes back with its problem in the query.
+    if (view.error === "missing") return { email: t.errorMissing };
+    if (view.error === "email") return { email: t.errorEmail };
+    if (view.error === "phone") return { phone: t.errorPhone };
+    return {};
+  });
   const localized: Record<string, string> = {
     [UNSUBSCRIBE_ERRORS.email]: t.errorEmail,
     [UNSUBSCRIBE_ERRORS.phone]: t.errorPhone,
