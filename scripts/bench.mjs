@@ -2,8 +2,10 @@
  * `npm run bench`: Lighthouse (mobile preset, simulated throttling) on the
  * built site, driving the system Chromium, for the home page, an article
  * and the offers page in both languages; the JavaScript each page loads,
- * gzip; and the time from submitting an application to the offers page
- * being rendered (issue 5), p50 and p95 over many applications.
+ * gzip; the time from submitting an application to the offers page being
+ * rendered (issue 5), p50 and p95 over many applications; and events per
+ * second with their latency, and a count that no acknowledged event was
+ * lost across a graceful shutdown (issue 6).
  * Figures only: a benchmark never fails for being slow on a busy machine.
  * Needs `npm run build` first (the npm script does it).
  */
@@ -52,13 +54,67 @@ async function startServer() {
     });
     child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
   return {
     url,
+    dataDir,
+    /** SIGTERM (a graceful shutdown) and the exit code. */
+    async shutdown() {
+      child.kill("SIGTERM");
+      return exited;
+    },
     stop() {
       child.kill("SIGTERM");
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * POST /api/event from CLIENTS concurrent senders for EVENT_SECONDS: events
+ * acknowledged per second, latency percentiles, answers 503 (shed load);
+ * then a graceful shutdown and a count of the rows in SQLite, which must
+ * equal the events acknowledged.
+ */
+const CLIENTS = 32;
+const EVENT_SECONDS = 5;
+async function eventThroughput() {
+  const server = await startServer();
+  const latencies = [];
+  let acknowledged = 0;
+  let shed = 0;
+  const until = performance.now() + EVENT_SECONDS * 1000;
+  const body = JSON.stringify({ event_id: 5, utm_source: "bench", sub3: "0301.1-A" });
+  const sender = async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/event`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain;charset=UTF-8" },
+        body,
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (response.status === 202) acknowledged++;
+      else if (response.status === 503) shed++;
+      else throw new Error(`event answered ${response.status}`);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, sender));
+  const seconds = (performance.now() - started) / 1000;
+  const code = await server.shutdown();
+  const { default: Database } = await import("better-sqlite3");
+  const database = new Database(path.join(server.dataDir, "nayacompare.sqlite"), {
+    readonly: true,
+  });
+  const stored = database.prepare("select count(*) as count from events").get().count;
+  database.close();
+  rmSync(server.dataDir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  const at = (share) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))];
+  return { seconds, acknowledged, shed, stored, code, p50: at(0.5), p99: at(0.99) };
 }
 
 function pageScriptsGzip() {
@@ -114,6 +170,7 @@ async function applicationToOffers(baseUrl) {
   return { p50: at(0.5), p95: at(0.95) };
 }
 
+const events = await eventThroughput();
 const server = await startServer();
 const submit = await applicationToOffers(server.url);
 const chrome = await chromeLauncher.launch({
@@ -171,6 +228,15 @@ console.log(line(header));
 for (const row of rows) console.log(line(row));
 console.log(
   "(The offers pages are noindex by design, kept out of search; Lighthouse's SEO score counts that.)",
+);
+console.log(
+  `\nPOST /api/event, ${CLIENTS} concurrent senders for ${events.seconds.toFixed(1)} s, SQLite, this machine:`,
+);
+console.log(
+  `  ${Math.round(events.acknowledged / events.seconds)} events/s acknowledged (202), ${events.shed} shed (503); latency p50 ${events.p50.toFixed(1)} ms, p99 ${events.p99.toFixed(1)} ms`,
+);
+console.log(
+  `  after a graceful shutdown (exit ${events.code}): ${events.stored} rows stored for ${events.acknowledged} acknowledged, ${events.acknowledged - events.stored} lost`,
 );
 const PROMISE_MS = 30_000;
 console.log(

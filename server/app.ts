@@ -30,6 +30,7 @@ import { pagesHandler } from "./routes/pages";
 import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
 import { communityData } from "./services/community";
+import type { EventBuffer } from "./services/event-buffer";
 import type { Storage } from "./storage/database";
 
 export interface AppDependencies {
@@ -47,6 +48,8 @@ export interface AppDependencies {
   distDir?: string;
   /** SPEC §7's custom lead feed endpoint (FEED_UPSTREAM_URL); local matching without it. */
   feedUpstreamUrl?: string | undefined;
+  /** Where POST /api/event puts events for batched writes; start.ts closes it at shutdown. */
+  events: EventBuffer;
   /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
   lenderSecrets?: ReadonlyMap<string, string>;
   /** The moderators' credential (ADMIN_TOKEN); without it /admin/ answers 404. */
@@ -74,6 +77,7 @@ export function createApp({
   renderPage: render,
   feedUpstreamUrl,
   lenderSecrets = new Map(),
+  events,
   adminToken,
   trustProxy,
 }: AppDependencies): Express {
@@ -90,7 +94,7 @@ export function createApp({
   app.use(healthRouter(storage));
 
   const api = express.Router();
-  api.use(eventsRouter(storage));
+  api.use(eventsRouter(events));
   api.use(applicationsRouter(storage, offers));
   api.use(postbackRouter(storage, lenderSecrets));
   api.use(communityRouter(storage));

@@ -10,6 +10,7 @@ import { loadAssetManifest } from "./assets";
 import type { Config } from "./config";
 import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
+import { createEventBuffer } from "./services/event-buffer";
 import { openStorage } from "./storage/database";
 
 /** After the grace period, how long storage may still take to close. */
@@ -30,8 +31,10 @@ export async function start(config: Config, distDir: string): Promise<void> {
         ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }
         : undefined,
   };
+  const events = createEventBuffer({ storage, log });
   const app = createApp({
     storage,
+    events,
     catalogues: loadCatalogues(),
     log,
     assets: loadAssetManifest(distDir),
@@ -89,6 +92,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
     server.close(async (error) => {
       if (error) log.error("closing the server failed", { error });
       try {
+        // Every event answered 2xx is committed before storage closes.
+        await events.close();
         await storage.close();
       } catch (closeError) {
         log.error("closing storage failed", { error: closeError });

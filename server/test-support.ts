@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadCatalogues } from "./feed/catalogue";
 import { createLogger, type Logger } from "./log";
+import { createEventBuffer, type EventBuffer } from "./services/event-buffer";
 import { openStorage, type Storage } from "./storage/database";
 
 /**
@@ -91,6 +92,7 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
 export function appWith(storage: Storage, overrides: Partial<AppDependencies> = {}) {
   return createApp({
     storage,
+    events: createEventBuffer({ storage, log: silentLog }),
     catalogues: loadCatalogues(),
     log: silentLog,
     assets: testAssets,
@@ -113,17 +115,26 @@ export function recordingLog(): { log: Logger; lines: string[] } {
 export function setUpTestApp(overrides: Partial<AppDependencies> = {}): {
   readonly app: ReturnType<typeof appWith>;
   readonly test: TestStorage;
+  /** The app's event buffer: flush it before reading events from storage. */
+  readonly events: EventBuffer;
 } {
   let test: TestStorage | undefined;
   let app: ReturnType<typeof appWith> | undefined;
+  let events: EventBuffer | undefined;
   beforeAll(async () => {
     test = await openTestSqlite();
-    app = appWith(test.storage, overrides);
+    events = createEventBuffer({ storage: test.storage, log: silentLog });
+    app = appWith(test.storage, { events, ...overrides });
   });
   afterAll(async () => {
+    await events?.close();
     await test?.cleanup();
   });
   return {
+    get events() {
+      if (!events) throw new Error("setUpTestApp: the events exist only inside tests");
+      return events;
+    },
     get app() {
       if (!app) throw new Error("setUpTestApp: the app exists only inside tests");
       return app;

@@ -1,9 +1,7 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { loadCatalogues } from "../feed/catalogue";
 import { createLogger } from "../log";
-import { openTestSqlite, type TestStorage, testAssets, testSite } from "../test-support";
+import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 
 let test: TestStorage;
 
@@ -18,15 +16,11 @@ afterAll(async () => {
 describe("a page that fails to render", () => {
   it("answers the full-page error screen with 500, in the page's language, and logs the error", async () => {
     const lines: string[] = [];
-    const app = createApp({
-      storage: test.storage,
-      catalogues: loadCatalogues(),
+    const app = appWith(test.storage, {
       log: createLogger("error", {
         out: (line) => lines.push(line),
         err: (line) => lines.push(line),
       }),
-      assets: testAssets,
-      site: testSite,
       renderPage: () => {
         throw new Error("the render broke");
       },

@@ -2,28 +2,22 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { loadCatalogues } from "../feed/catalogue";
 import { createLogger } from "../log";
 import { isSuppressed } from "../services/unsubscribe";
-import { openTestSqlite, type TestStorage, testAssets, testSite } from "../test-support";
+import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 
 let test: TestStorage;
 const logLines: string[] = [];
-let app: ReturnType<typeof createApp>;
+let app: ReturnType<typeof appWith>;
 
 beforeAll(async () => {
   test = await openTestSqlite();
-  app = createApp({
-    storage: test.storage,
-    catalogues: loadCatalogues(),
+  app = appWith(test.storage, {
     // Everything logged, so the test can prove no contact reaches a log line.
     log: createLogger("debug", {
       out: (line) => logLines.push(line),
       err: (line) => logLines.push(line),
     }),
-    assets: testAssets,
-    site: testSite,
   });
 });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { TrackingEvent } from "../../core/schemas/event";
 import type { Storage } from "../storage/database";
-import { insertEvent } from "../storage/events";
+import { insertEvents } from "../storage/events";
+import type { EventsTable } from "../storage/schema";
 
 /**
  * A referer reduced to origin and path. A partner's page URL may carry an
@@ -18,16 +19,11 @@ export function refererWithoutQuery(referer: string | undefined): string | null 
   }
 }
 
-/** Stores one event and resolves once it is committed. */
-export async function recordEvent(
-  storage: Storage,
-  event: TrackingEvent,
-  now: Date = new Date(),
-): Promise<string> {
+/** The row of an event, with a new id: the referer without its query, sub* and utm_* as JSON. */
+export function eventRow(event: TrackingEvent, now: Date = new Date()): EventsTable {
   const { event_id, provider_id, session_id, client_id, domain, referer, ...attribution } = event;
-  const id = randomUUID();
-  await insertEvent(storage.db, {
-    id,
+  return {
+    id: randomUUID(),
     event_id,
     provider_id: provider_id ?? null,
     session_id: session_id ?? null,
@@ -36,6 +32,16 @@ export async function recordEvent(
     referer: refererWithoutQuery(referer),
     attribution: JSON.stringify(attribution),
     created_at: now.toISOString(),
-  });
-  return id;
+  };
+}
+
+/** Stores one event and resolves once it is committed (the endpoint batches instead: event-buffer.ts). */
+export async function recordEvent(
+  storage: Storage,
+  event: TrackingEvent,
+  now: Date = new Date(),
+): Promise<string> {
+  const row = eventRow(event, now);
+  await insertEvents(storage.db, [row]);
+  return row.id;
 }

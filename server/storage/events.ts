@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database, EventsTable } from "./schema";
 
-export async function insertEvent(db: Kysely<Database>, row: EventsTable): Promise<void> {
-  await db.insertInto("events").values(row).execute();
+/** Inserts rows in one statement (one transaction, one commit). */
+export async function insertEvents(db: Kysely<Database>, rows: EventsTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto("events").values(rows).execute();
 }
 
 export async function countEvents(db: Kysely<Database>): Promise<number> {

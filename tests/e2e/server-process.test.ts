@@ -75,7 +75,7 @@ describe("the server process", () => {
 
     const { status, text } = await answer;
     const answered = Date.now();
-    expect(status).toBe(201);
+    expect(status).toBe(202);
     expect(JSON.parse(text)).toHaveProperty("id");
     expect(await server.exited).toBe(0);
     // Not held open by the finished request's keep-alive socket (5 s).
