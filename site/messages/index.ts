@@ -2,6 +2,8 @@ import type { Locale } from "../../core/locale";
 import { type Messages, messagesFor } from "../../core/messages";
 import { applicationEn } from "./application-en";
 import { applicationSi } from "./application-si";
+import { communityEn } from "./community-en";
+import { communitySi } from "./community-si";
 import { siteEn } from "./en";
 import { homeEn } from "./home-en";
 import { homeSi } from "./home-si";
@@ -46,4 +48,13 @@ const applicationCatalogs: Record<Locale, ApplicationMessages> = {
 /** The application form's own copy (labels, steps, consents, error texts). */
 export function applicationMessagesFor(locale: Locale): ApplicationMessages {
   return applicationCatalogs[locale];
+}
+
+export type CommunityMessages = { readonly [Key in keyof typeof communityEn]: string };
+
+const communityCatalogs: Record<Locale, CommunityMessages> = { si: communitySi, en: communityEn };
+
+/** Comments, ratings, views, customer reviews and the offers sidebar (issue 7). */
+export function communityMessagesFor(locale: Locale): CommunityMessages {
+  return communityCatalogs[locale];
 }

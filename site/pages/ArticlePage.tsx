@@ -1,71 +1,94 @@
+import { useEffect } from "react";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey } from "../../core/messages";
+import { formatCount } from "../community";
 import { ArticleList } from "../components/ArticleList";
 import { ContentBody, Contents } from "../components/Contents";
+import { countView } from "../components/community/browser";
+import { Comments } from "../components/community/Comments";
+import { OffersAside } from "../components/community/OffersAside";
+import { Rating } from "../components/community/Rating";
 import { ShareButton } from "../components/ShareButton";
 import type { ArticleView } from "../content/views";
 import { formatContentDate } from "../format";
-import { siteMessagesFor } from "../messages";
+import { communityMessagesFor, siteMessagesFor } from "../messages";
 
 export function ArticlePage({ locale, view }: { locale: Locale; view: ArticleView }) {
   const t = siteMessagesFor(locale);
+  const c = communityMessagesFor(locale);
+  const { community } = view;
+  // Once per page shown, after hydration; the server counts a visitor once a day.
+  useEffect(() => {
+    countView(view.slug);
+  }, [view.slug]);
   const tagLabel = (tag: string) => {
     const key = `articleTag:${tag}`;
     return key in t ? t[key as MessageKey & keyof typeof t] : tag;
   };
   return (
-    <article className="article" aria-labelledby="article-title">
-      <header className="article-header">
-        <p className="kicker">
-          <a href={localizePath(locale, "/blog/")}>{t.footerBlog}</a>
-        </p>
-        <h1 id="article-title">{view.title}</h1>
-        <p className="lead">{view.description}</p>
-        <p className="article-meta">
-          <a href={localizePath(locale, `/author/${view.author.id}/`)}>
-            {fill(t.byAuthor, { author: view.author.name })}
-          </a>
-          {" · "}
-          <time dateTime={view.written}>
-            {fill(t.writtenOn, { date: formatContentDate(view.written) })}
-          </time>
-          {view.edited !== view.written ? (
-            <>
-              {" · "}
-              <time dateTime={view.edited}>
-                {fill(t.editedOn, { date: formatContentDate(view.edited) })}
-              </time>
-            </>
-          ) : null}
-          {" · "}
-          {fill(t.readingTime, { minutes: view.minutes })}
-        </p>
-        <ShareButton locale={locale} />
-      </header>
-      <Contents locale={locale} headings={view.headings} />
-      <ContentBody html={view.html} />
-      <section className="sources" aria-labelledby="sources-title">
-        <h2 id="sources-title">{t.sources}</h2>
-        <ul>
-          {view.sources.map((source) => (
-            <li key={source.url}>
-              <a href={source.url} rel="noopener noreferrer external">
-                {source.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <p className="tags">
-        <span>{t.tagsLabel}: </span>
-        {view.tags.map(tagLabel).join(", ")}
-      </p>
-      {view.similar.length > 0 ? (
-        <section aria-labelledby="similar-title">
-          <h2 id="similar-title">{t.similarArticles}</h2>
-          <ArticleList locale={locale} articles={view.similar} />
+    <div className="article-layout">
+      <article className="article" aria-labelledby="article-title">
+        <header className="article-header">
+          <p className="kicker">
+            <a href={localizePath(locale, "/blog/")}>{t.footerBlog}</a>
+          </p>
+          <h1 id="article-title">{view.title}</h1>
+          <p className="lead">{view.description}</p>
+          <p className="article-meta">
+            <a href={localizePath(locale, `/author/${view.author.id}/`)}>
+              {fill(t.byAuthor, { author: view.author.name })}
+            </a>
+            {" · "}
+            <time dateTime={view.written}>
+              {fill(t.writtenOn, { date: formatContentDate(view.written) })}
+            </time>
+            {view.edited !== view.written ? (
+              <>
+                {" · "}
+                <time dateTime={view.edited}>
+                  {fill(t.editedOn, { date: formatContentDate(view.edited) })}
+                </time>
+              </>
+            ) : null}
+            {" · "}
+            {fill(t.readingTime, { minutes: view.minutes })}
+            {community ? (
+              <>
+                {" · "}
+                {fill(c.views, { count: formatCount(community.views) })}
+              </>
+            ) : null}
+          </p>
+          <ShareButton locale={locale} />
+        </header>
+        <Contents locale={locale} headings={view.headings} />
+        <ContentBody html={view.html} />
+        <Rating locale={locale} slug={view.slug} summary={community?.rating} />
+        <section className="sources" aria-labelledby="sources-title">
+          <h2 id="sources-title">{t.sources}</h2>
+          <ul>
+            {view.sources.map((source) => (
+              <li key={source.url}>
+                <a href={source.url} rel="noopener noreferrer external">
+                  {source.title}
+                </a>
+              </li>
+            ))}
+          </ul>
         </section>
-      ) : null}
-    </article>
+        <p className="tags">
+          <span>{t.tagsLabel}: </span>
+          {view.tags.map(tagLabel).join(", ")}
+        </p>
+        {view.similar.length > 0 ? (
+          <section aria-labelledby="similar-title">
+            <h2 id="similar-title">{t.similarArticles}</h2>
+            <ArticleList locale={locale} articles={view.similar} />
+          </section>
+        ) : null}
+      </article>
+      <OffersAside locale={locale} />
+      <Comments locale={locale} slug={view.slug} community={community} />
+    </div>
   );
 }

@@ -2,12 +2,13 @@ import { type Locale, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
 import { ArticleList } from "../components/ArticleList";
 import type { BlogView } from "../content/views";
-import { siteMessagesFor } from "../messages";
+import { communityMessagesFor, siteMessagesFor } from "../messages";
 
 const pagePath = (page: number) => (page === 1 ? "/blog/" : `/blog/page-${page}/`);
 
 export function BlogPage({ locale, view }: { locale: Locale; view: BlogView }) {
   const t = siteMessagesFor(locale);
+  const c = communityMessagesFor(locale);
   return (
     <section aria-labelledby="blog-title">
       <h1 id="blog-title">{t.blogTitle}</h1>
@@ -29,6 +30,12 @@ export function BlogPage({ locale, view }: { locale: Locale; view: BlogView }) {
           </a>
         ) : null}
       </nav>
+      {view.popular.length > 0 ? (
+        <section aria-labelledby="popular-title">
+          <h2 id="popular-title">{c.popularTitle}</h2>
+          <ArticleList locale={locale} articles={view.popular} />
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { formatRupees } from "../../core/money";
 import { applicationUrl } from "../../widget/apply-link";
 import { Calculator } from "../../widget/components/Calculator";
 import { normalizeSelection } from "../../widget/loan-selection";
-import type { HomeView } from "../catalogue-views";
+import { Reviews } from "../components/community/Reviews";
+import type { HomePageView } from "../content/views";
 import { homeMessagesFor, siteMessagesFor } from "../messages";
 
 const STEPS = [1, 2, 3] as const;
@@ -17,8 +18,9 @@ const BENEFITS = [1, 2, 3, 4, 5, 6] as const;
 
 /**
  * SPEC §2's home screens: hero with the calculator, three steps, a call to
- * action, loan purposes, "why us" from data, FAQ, six benefits, and a
- * second call to action. Customer reviews join when approved ones exist (issue 7).
+ * action, loan purposes, "why us" from data, customer reviews (approved
+ * ones, and a form), FAQ, six benefits, and a second call to action. The
+ * hero is `#calculator`, where an article's offers sidebar leads.
  */
 export function HomePage({
   locale,
@@ -27,7 +29,7 @@ export function HomePage({
 }: {
   locale: Locale;
   today: CalendarDate;
-  view: HomeView;
+  view: HomePageView;
 }) {
   const t = siteMessagesFor(locale);
   const h = homeMessagesFor(locale);
@@ -36,7 +38,7 @@ export function HomePage({
 
   return (
     <>
-      <section className="hero" aria-labelledby="home-title">
+      <section className="hero" id="calculator" aria-labelledby="home-title">
         <h1 id="home-title">{t.homeTitle}</h1>
         <p className="lead">{t.homeIntro}</p>
         <Calculator
@@ -102,6 +104,8 @@ export function HomePage({
         </ul>
         {view.licensedLenders === 0 ? <p className="notice">{h.whySampleNote}</p> : null}
       </section>
+
+      <Reviews locale={locale} summary={view.reviews} />
 
       <section className="home-section" aria-labelledby="faq-title">
         <h2 id="faq-title">{h.faqTitle}</h2>

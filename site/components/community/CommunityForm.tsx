@@ -1,0 +1,202 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { COMMUNITY_LIMITS, HONEYPOT_FIELD } from "../../../core/community";
+import type { Locale } from "../../../core/locale";
+import { fill } from "../../../core/messages";
+import { type CommunityFieldErrors, type CommunityProblem, formatCount } from "../../community";
+import { commentBody, commentProblems, reviewBody, reviewProblems } from "../../community-form";
+import { communityMessagesFor, siteMessagesFor } from "../../messages";
+import { postCommunity } from "./browser";
+
+type Values = { name: string; email: string; text: string; rating: string; website: string };
+type Field = keyof Values;
+type Status = "idle" | "sending" | "sent";
+
+const EMPTY: Values = { name: "", email: "", text: "", rating: "", website: "" };
+const STARS = [1, 2, 3, 4, 5] as const;
+
+/**
+ * A comment (or an answer to one, with `parentId`) on an article, or a
+ * customer review on the home page. Checked here first, then by the server;
+ * accepted means pending: the author sees a confirmation and the form
+ * empties, and the text appears only once a moderator approves it. On a
+ * failure everything typed stays. An answer's form (with `onCancel`)
+ * takes the focus when it opens.
+ */
+export function CommunityForm({
+  locale,
+  kind,
+  title,
+  slug = "",
+  parentId,
+  onCancel,
+}: {
+  locale: Locale;
+  kind: "comment" | "review";
+  title: string;
+  slug?: string;
+  parentId?: string | undefined;
+  onCancel?: (() => void) | undefined;
+}) {
+  const t = siteMessagesFor(locale);
+  const c = communityMessagesFor(locale);
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<CommunityFieldErrors>({});
+  const [status, setStatus] = useState<Status>("idle");
+  // What went wrong with the last sending, in words (too many attempts, no connection).
+  const [problem, setProblem] = useState("");
+  const review = kind === "review";
+  const first = useRef<HTMLInputElement>(null);
+  const replying = onCancel !== undefined;
+  useEffect(() => {
+    if (replying) first.current?.focus();
+  }, [replying]);
+  const fields: Field[] = review ? ["name", "rating", "text"] : ["name", "email", "text"];
+  const text = (problem: CommunityProblem) => c[`communityError:${problem}`];
+  // Problems with what the visitor cannot edit (the article, the comment answered).
+  const others = Object.entries(errors).flatMap(([field, problem]) =>
+    problem && !fields.includes(field as Field) ? [text(problem)] : [],
+  );
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === "sending") return;
+    const rating = Number(values.rating);
+    const found = review ? reviewProblems({ ...values, rating }) : commentProblems(values);
+    setErrors(found);
+    setProblem("");
+    setStatus("idle");
+    if (Object.keys(found).length > 0) return;
+    setStatus("sending");
+    const outcome = review
+      ? await postCommunity("/api/reviews", reviewBody(locale, { ...values, rating }))
+      : await postCommunity("/api/comments", commentBody(slug, locale, values, parentId));
+    setStatus(outcome.kind === "accepted" ? "sent" : "idle");
+    if (outcome.kind === "accepted") setValues(EMPTY);
+    if (outcome.kind === "invalid") setErrors(outcome.errors);
+    if (outcome.kind === "failed") setProblem(c.failed);
+    if (outcome.kind === "throttled") setProblem(fill(c.throttled, { minutes: outcome.minutes }));
+  };
+
+  const fieldId = (field: Field) => `${id}-${field}`;
+  const describedBy = (field: Field, hint: boolean) =>
+    [hint ? `${fieldId(field)}-hint` : "", errors[field] ? `${fieldId(field)}-error` : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const control = (field: Field, hint = false) => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": describedBy(field, hint),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setValues((previous) => ({ ...previous, [field]: value }));
+    },
+  });
+  const error = (field: Field) => {
+    const problem = errors[field];
+    return problem ? (
+      <p id={`${fieldId(field)}-error`} className="field-error" role="alert">
+        {text(problem)}
+      </p>
+    ) : null;
+  };
+  const hint = (field: Field, words: string) => (
+    <p id={`${fieldId(field)}-hint`} className="field-hint">
+      {words}
+    </p>
+  );
+  const max = review ? COMMUNITY_LIMITS.review.max : COMMUNITY_LIMITS.comment.max;
+
+  return (
+    <form
+      className="form community-form"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <h3 id={`${id}-title`}>{title}</h3>
+      <div className="form-field">
+        <label htmlFor={fieldId("name")}>{c.nameLabel}</label>
+        <input
+          {...control("name")}
+          ref={first}
+          autoComplete="name"
+          maxLength={COMMUNITY_LIMITS.name.max}
+        />
+        {error("name")}
+      </div>
+      {review ? (
+        <fieldset className="star-input">
+          <legend>{c.ratingLabel}</legend>
+          {STARS.map((stars) => (
+            <label key={stars} className="star">
+              <input
+                {...control("rating")}
+                id={`${fieldId("rating")}-${stars}`}
+                type="radio"
+                className="visually-hidden"
+                value={stars}
+                checked={values.rating === String(stars)}
+              />
+              <span aria-hidden="true">{stars <= Number(values.rating) ? "★" : "☆"}</span>
+              <span className="visually-hidden">{fill(c.stars, { stars })}</span>
+            </label>
+          ))}
+          {error("rating")}
+        </fieldset>
+      ) : (
+        <div className="form-field">
+          <label htmlFor={fieldId("email")}>{t.emailLabel}</label>
+          {hint("email", c.emailHint)}
+          <input
+            {...control("email", true)}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={COMMUNITY_LIMITS.email.max}
+          />
+          {error("email")}
+        </div>
+      )}
+      <div className="form-field">
+        <label htmlFor={fieldId("text")}>{review ? c.reviewLabel : c.commentLabel}</label>
+        <textarea {...control("text", true)} rows={review ? 4 : 5} maxLength={max} />
+        {hint(
+          "text",
+          fill(c.characters, { count: formatCount(values.text.length), max: formatCount(max) }),
+        )}
+        {error("text")}
+      </div>
+      {/* The honeypot: out of sight and out of the accessibility tree; robots fill it. */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={fieldId("website")}>{c.honeypotLabel}</label>
+        <input {...control("website")} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+      {others.map((problem) => (
+        <p key={problem} className="field-error" role="alert">
+          {problem}
+        </p>
+      ))}
+      <p className="form-actions">
+        <button type="submit" className="button-small" disabled={status === "sending"}>
+          {status === "sending" ? t.unsubscribeSending : c.send}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button-secondary" onClick={onCancel}>
+            {c.cancel}
+          </button>
+        ) : null}
+      </p>
+      <p role="status" className="form-sent">
+        {status === "sent" ? (review ? c.reviewSent : c.commentSent) : ""}
+      </p>
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Locale } from "../../../core/locale";
+import { fill } from "../../../core/messages";
+import { averageText, relativeTime } from "../../community";
+import type { ReviewsSummary } from "../../content/views";
+import { communityMessagesFor } from "../../messages";
+import { CommunityFormSlot } from "./FormSlot";
+import { Stars } from "./Stars";
+
+/**
+ * The home page's customer reviews (SPEC §2): the approved ones with their
+ * average, or an invitation to write the first, and the form. Names and
+ * texts are React text: markup in them shows as typed.
+ */
+export function Reviews({
+  locale,
+  summary,
+}: {
+  locale: Locale;
+  summary: ReviewsSummary | undefined;
+}) {
+  const c = communityMessagesFor(locale);
+  const reviews = summary?.reviews ?? [];
+  return (
+    <section className="home-section" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">{c.reviewsTitle}</h2>
+      {summary && reviews.length > 0 ? (
+        <>
+          <p className="rating-average">
+            <Stars value={summary.rating.average} /> {averageText(summary.rating, locale)}
+          </p>
+          <ul className="reviews">
+            {reviews.map((review) => (
+              <li key={review.id} className="home-card">
+                <p className="comment-meta">
+                  <strong>{review.name}</strong>{" "}
+                  <time dateTime={review.createdAt}>
+                    {relativeTime(review.createdAt, summary.now, locale)}
+                  </time>
+                </p>
+                <Stars value={review.rating} label={fill(c.stars, { stars: review.rating })} />
+                <p className="comment-text">{review.text}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{c.reviewsNone}</p>
+      )}
+      <p className="notice">{c.reviewsNotice}</p>
+      <CommunityFormSlot locale={locale} kind="review" title={c.reviewFormTitle} />
+    </section>
+  );
+}
