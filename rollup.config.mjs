@@ -239,6 +239,15 @@ export default [
     plugins: [
       cleanOutput("dist/site"),
       productionReact(),
+      // Pages loaded on demand in the browser (site/pages/lazy-pages.ts).
+      alias({
+        entries: [
+          {
+            find: /^\.\/pages\/lazy-pages$/,
+            replacement: path.resolve("site/pages/lazy-pages.client.tsx"),
+          },
+        ],
+      }),
       rawCss(),
       nodeResolve({ browser: true, extensions }),
       commonjs(),

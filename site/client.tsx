@@ -9,6 +9,7 @@ import { isIsoDate } from "../core/dates";
 import { isLocale } from "../core/locale";
 import { App, type AppState } from "./App";
 import { fetchPage, inAppTarget } from "./navigation";
+import { preloadPage } from "./pages/lazy-pages";
 
 function readState(): AppState {
   const text = document.getElementById("app-state")?.textContent;
@@ -63,6 +64,7 @@ function Root({ initial }: { initial: AppState }) {
       main?.setAttribute("aria-busy", "true");
       try {
         const page = await fetchPage(`${url.pathname}${url.search}`);
+        await preloadPage(page.state.page);
         if (attempt !== latest) return;
         if (how !== "pop") rememberScroll();
         flushSync(() => setState(page.state));
@@ -140,7 +142,18 @@ class RenderFailureFallback extends Component<{ children: ReactNode }, { failed:
 
 const root = document.getElementById("root");
 if (root) {
-  hydrateRoot(root, <Root initial={readState()} />, {
+  const initial = readState();
+  // A page with a chunk of its own is loaded first: hydration renders it at once.
+  // If the chunk cannot load, the page stays as the server rendered it, readable.
+  // (Not a top-level await: the page chunks import from this one, which must not wait on them.)
+  preloadPage(initial.page).then(
+    () => hydrate(root, initial),
+    (error: unknown) => console.error("A page's script could not load", error),
+  );
+}
+
+function hydrate(root: HTMLElement, initial: AppState) {
+  hydrateRoot(root, <Root initial={initial} />, {
     onRecoverableError(error, info) {
       // Production React reports a hydration mismatch here and then quietly
       // re-renders on the client; say so loudly instead.

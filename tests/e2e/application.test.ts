@@ -189,6 +189,33 @@ describe("the application form", () => {
     await page.close();
   });
 
+  it("opens from the home page inside the app, its own script loaded on the way", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await open(page, "/en/");
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.locator('a[href^="/en/application/"]').first().click();
+    await page.waitForURL(/\/en\/application\/\?/);
+    const phone = page.getByLabel("Mobile number");
+    await phone.pressSequentially("0771234567");
+    expect(await phone.inputValue()).toBe("077 123 4567");
+    // No full load: the home page's window is still there.
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(scripts.some((script) => /\/assets\/ApplicationPage-[\w-]+\.js$/.test(script))).toBe(
+      true,
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("lists every problem of a failed submit at the top, with links to the fields", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
