@@ -21,7 +21,7 @@ import { adminRouter } from "./routes/admin";
 import { applicationsRouter } from "./routes/applications";
 import { clickoutRouter } from "./routes/clickout";
 import { clientApiRouter } from "./routes/client-api";
-import { communityRouter } from "./routes/community";
+import { communityRouter, reviewImagesRouter } from "./routes/community";
 import { eventsRouter } from "./routes/events";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
@@ -152,6 +152,7 @@ export function createApp({
   });
 
   app.use(adminRouter(storage, adminToken));
+  app.use(reviewImagesRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage));
   app.use(trailingSlashRedirect);

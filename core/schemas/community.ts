@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { COMMUNITY_ERRORS, COMMUNITY_LIMITS, HONEYPOT_FIELD } from "../community";
+import {
+  COMMUNITY_ERRORS,
+  COMMUNITY_LIMITS,
+  HONEYPOT_FIELD,
+  parseReviewImage,
+  REVIEW_IMAGE_MAX_BYTES,
+} from "../community";
 import { ALL_LOCALES, type Locale } from "../locale";
 import { ARTICLE_SLUGS } from "./content";
 
@@ -45,12 +51,24 @@ const RATING = z
   .min(1, COMMUNITY_ERRORS.rating)
   .max(5, COMMUNITY_ERRORS.rating);
 
-/** POST /api/reviews. */
+/** POST /api/reviews; the optional photo is a data URL, checked to be the image it says. */
 export const reviewRequestSchema = z.strictObject({
   locale: LOCALE,
   name: NAME,
   text: text(COMMUNITY_LIMITS.review.min, COMMUNITY_LIMITS.review.max, COMMUNITY_ERRORS.review),
   rating: RATING,
+  image: z
+    .string({ error: COMMUNITY_ERRORS.image })
+    .max(Math.ceil((REVIEW_IMAGE_MAX_BYTES * 4) / 3) + 40, COMMUNITY_ERRORS.image)
+    .transform((dataUrl, context) => {
+      const image = parseReviewImage(dataUrl);
+      if (!image) {
+        context.addIssue({ code: "custom", message: COMMUNITY_ERRORS.image });
+        return z.NEVER;
+      }
+      return image;
+    })
+    .optional(),
   [HONEYPOT_FIELD]: HONEYPOT,
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;

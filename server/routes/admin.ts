@@ -8,15 +8,17 @@ import {
   moderate,
   type PendingItem,
   pendingItems,
+  reviewImage,
 } from "../services/community";
 import type { Storage } from "../storage/database";
+import { sendReviewImage } from "./community";
 
 const SESSION_COOKIE = "admin_session";
 const SESSION_MS = 8 * 60 * 60 * 1000;
 
 /** Nothing of the admin area may be framed, cached, indexed or scripted. */
 const ADMIN_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function sign(token: string, purpose: string): string {
   return createHmac("sha256", token).update(purpose).digest("base64url");
@@ -137,6 +139,20 @@ export function adminRouter(storage: Storage, adminToken: string | undefined): R
     },
   );
 
+  // A pending review's photo, for the moderator to see before approving it.
+  router.get("/admin/reviews/:id/image", async (req, res) => {
+    if (!sessionValid(req)) {
+      loginPage(res, 401);
+      return;
+    }
+    const image = await reviewImage(storage, String(req.params.id), { pendingToo: true });
+    if (!image) {
+      send(res, 404, "Not found", "<p>That photo no longer exists.</p>");
+      return;
+    }
+    sendReviewImage(res, image, "private, no-store");
+  });
+
   router.post("/admin/moderate", form, async (req, res) => {
     const session = sessionValid(req);
     if (!session) {
@@ -179,7 +195,7 @@ function adminBody(
   const rows = pending
     .map(
       (item) =>
-        `<tr><td>${item.kind}${item.slug ? `<br><a href="/en/${escapeHtml(item.slug)}/">${escapeHtml(item.slug)}</a>` : ""}${item.rating ? `<br>${item.rating} of 5` : ""}</td><td>${escapeHtml(item.name)}</td><td class="text">${escapeHtml(item.text)}</td><td>${escapeHtml(item.createdAt)}</td><td>${button(item, "approve", "Approve")}${button(item, "reject", "Reject")}${button(item, "delete", "Delete")}</td></tr>`,
+        `<tr><td>${item.kind}${item.slug ? `<br><a href="/en/${escapeHtml(item.slug)}/">${escapeHtml(item.slug)}</a>` : ""}${item.rating ? `<br>${item.rating} of 5` : ""}${item.hasImage ? `<br><img src="/admin/reviews/${escapeHtml(item.id)}/image" alt="The reviewer's photo" width="96" height="96" style="object-fit:cover">` : ""}</td><td>${escapeHtml(item.name)}</td><td class="text">${escapeHtml(item.text)}</td><td>${escapeHtml(item.createdAt)}</td><td>${button(item, "approve", "Approve")}${button(item, "reject", "Reject")}${button(item, "delete", "Delete")}</td></tr>`,
     )
     .join("");
   const erasureRows = erasures

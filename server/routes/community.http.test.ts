@@ -258,3 +258,58 @@ describe("the admin area", () => {
     expect(admin.body).toMatch(/<td>e-mail<\/td><td>1<\/td>/);
   });
 });
+
+describe("a review's photo", () => {
+  const TINY_PNG =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+  const review = (image: string) => ({
+    locale: "en",
+    name: "Nadeesha",
+    text: "Clear figures, no surprises.",
+    rating: 4,
+    website: "",
+    image,
+  });
+
+  it("is kept with a pending review, shown to the moderator, public once approved", async () => {
+    const sent = await postJson("/api/reviews", review(`data:image/png;base64,${TINY_PNG}`));
+    expect(sent.statusCode).toBe(202);
+    const { id } = sent.json();
+    expect((await page(`/reviews/${id}/image`)).statusCode).toBe(404);
+
+    const session = await signIn();
+    expect(session.html).toContain(`/admin/reviews/${id}/image`);
+    const forModerator = await page(`/admin/reviews/${id}/image`, session.cookie);
+    expect(forModerator.statusCode).toBe(200);
+    expect(forModerator.headers["content-type"]).toBe("image/png");
+    expect((await page(`/admin/reviews/${id}/image`)).statusCode).toBe(401);
+
+    await moderate(session, "review", id, "approve");
+    const image = await page(`/reviews/${id}/image`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect(image.rawPayload.equals(Buffer.from(TINY_PNG, "base64"))).toBe(true);
+    const home = await page("/client-api/page?path=/en/");
+    expect(home.json().state.view.reviews.reviews).toContainEqual(
+      expect.objectContaining({ id, image: `/reviews/${id}/image` }),
+    );
+
+    await moderate(session, "review", id, "delete");
+    expect((await page(`/reviews/${id}/image`)).statusCode).toBe(404);
+  });
+
+  it("refuses anything that is not the image it claims to be", async () => {
+    for (const image of [
+      `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}`,
+      `data:image/svg+xml;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`,
+      "https://example.lk/photo.png",
+    ]) {
+      const res = await postJson("/api/reviews", review(image));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.image).toBe(
+        "Choose a JPEG, PNG or WebP image of up to 200 KB",
+      );
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import express, { type Request, Router } from "express";
+import express, { type Request, type Response, Router } from "express";
 import { COMMUNITY_ERRORS, HONEYPOT_FIELD } from "../../core/community";
 import {
   commentRequestSchema,
@@ -9,7 +9,7 @@ import { ARTICLE_SLUGS } from "../../core/schemas/content";
 import { fieldsOf, sendError } from "../http/errors";
 import { rateLimiter } from "../http/rate-limit";
 import { clientIdOf, ensureClientId } from "../http/visitor";
-import { addComment, addReview, countView, rateArticle } from "../services/community";
+import { addComment, addReview, countView, rateArticle, reviewImage } from "../services/community";
 import { newOpaqueId } from "../services/leads";
 import type { Storage } from "../storage/database";
 
@@ -38,6 +38,8 @@ const isArticle = (slug: unknown): slug is string =>
 export function communityRouter(storage: Storage): Router {
   const router = Router();
   const json = express.json({ limit: "16kb" });
+  // A review may carry a photo of up to 200 KB, base64: a third larger.
+  const reviewJson = express.json({ limit: "300kb" });
 
   router.post("/comments", handWrites("comment"), json, async (req, res) => {
     const parsed = commentRequestSchema.safeParse(req.body);
@@ -59,7 +61,7 @@ export function communityRouter(storage: Storage): Router {
     res.status(202).json({ id: outcome.id, status: "pending" });
   });
 
-  router.post("/reviews", handWrites("review"), json, async (req, res) => {
+  router.post("/reviews", handWrites("review"), reviewJson, async (req, res) => {
     const parsed = reviewRequestSchema.safeParse(req.body);
     if (!parsed.success) {
       sendError(res, 400, "invalid_review", "The review is not valid.", fieldsOf(parsed.error));
@@ -113,5 +115,35 @@ export function communityRouter(storage: Storage): Router {
       res.status(204).end();
     },
   );
+  return router;
+}
+
+/** Serves a photo: its own type, no sniffing, nothing else allowed to run or load with it. */
+export function sendReviewImage(
+  res: Response,
+  image: { contentType: string; data: Buffer },
+  cache: string,
+): void {
+  res
+    .status(200)
+    .type(image.contentType)
+    .setHeader("Cache-Control", cache)
+    .setHeader("Content-Security-Policy", "default-src 'none'; sandbox")
+    .setHeader("Content-Disposition", "inline")
+    .send(image.data);
+}
+
+/** GET /reviews/{id}/image: the photo of an approved review; 404 otherwise. */
+export function reviewImagesRouter(storage: Storage): Router {
+  const router = Router();
+  router.get("/reviews/:id/image", async (req, res) => {
+    const image = await reviewImage(storage, String(req.params.id));
+    if (!image) {
+      sendError(res, 404, "not_found", "There is no such photo.");
+      return;
+    }
+    // A rejected or deleted review's photo must go soon: a day at most in caches.
+    sendReviewImage(res, image, "public, max-age=86400");
+  });
   return router;
 }

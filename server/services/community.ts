@@ -61,19 +61,55 @@ export async function addReview(
   now: Date = new Date(),
 ): Promise<string> {
   const id = newOpaqueId();
-  await storage.db
-    .insertInto("reviews")
-    .values({
-      id,
-      status: "pending",
-      locale: review.locale,
-      name: review.name,
-      text: review.text,
-      rating: review.rating,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await storage.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("reviews")
+      .values({
+        id,
+        status: "pending",
+        locale: review.locale,
+        name: review.name,
+        text: review.text,
+        rating: review.rating,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    if (review.image) {
+      await trx
+        .insertInto("review_images")
+        .values({
+          review_id: id,
+          content_type: review.image.contentType,
+          data: Buffer.from(review.image.bytes),
+        })
+        .execute();
+    }
+  });
   return id;
+}
+
+/** The address of a review's photo. */
+export function reviewImagePath(reviewId: string): string {
+  return `/reviews/${reviewId}/image`;
+}
+
+/**
+ * A review's photo: only an approved review's, unless a moderator asks
+ * (`pendingToo`), who must see it before approving.
+ */
+export async function reviewImage(
+  storage: Storage,
+  reviewId: string,
+  { pendingToo = false }: { pendingToo?: boolean } = {},
+): Promise<{ contentType: string; data: Buffer } | undefined> {
+  let query = storage.db
+    .selectFrom("review_images")
+    .innerJoin("reviews", "reviews.id", "review_images.review_id")
+    .select(["review_images.content_type", "review_images.data"])
+    .where("review_images.review_id", "=", reviewId);
+  if (!pendingToo) query = query.where("reviews.status", "=", "approved");
+  const row = await query.executeTakeFirst();
+  return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : undefined;
 }
 
 /** One rating per visitor and article: a new one replaces the visitor's last. */
@@ -174,9 +210,17 @@ export async function reviewsSummary(
   const [reviews, rating] = await Promise.all([
     storage.db
       .selectFrom("reviews")
-      .select(["id", "name", "text", "rating", "created_at"])
-      .where("status", "=", "approved")
-      .orderBy("created_at", "desc")
+      .leftJoin("review_images", "review_images.review_id", "reviews.id")
+      .select([
+        "reviews.id",
+        "reviews.name",
+        "reviews.text",
+        "reviews.rating",
+        "reviews.created_at",
+        "review_images.review_id as image_of",
+      ])
+      .where("reviews.status", "=", "approved")
+      .orderBy("reviews.created_at", "desc")
       .limit(HOME_REVIEWS)
       .execute(),
     storage.db
@@ -196,6 +240,7 @@ export async function reviewsSummary(
         text: row.text,
         rating: row.rating,
         createdAt: row.created_at,
+        image: row.image_of ? reviewImagePath(row.id) : undefined,
       }),
     ),
     rating: summaryOf(rating),
@@ -239,6 +284,8 @@ export interface PendingItem {
   /** The article of a comment; the stars of a review. */
   slug?: string | undefined;
   rating?: number | undefined;
+  /** A review with a photo, shown to the moderator before approval. */
+  hasImage?: boolean | undefined;
   status: ModerationStatus;
   createdAt: string;
 }
@@ -255,9 +302,18 @@ export async function pendingItems(storage: Storage): Promise<PendingItem[]> {
       .execute(),
     storage.db
       .selectFrom("reviews")
-      .select(["id", "name", "text", "rating", "status", "created_at"])
-      .where("status", "=", "pending")
-      .orderBy("created_at", "asc")
+      .leftJoin("review_images", "review_images.review_id", "reviews.id")
+      .select([
+        "reviews.id",
+        "reviews.name",
+        "reviews.text",
+        "reviews.rating",
+        "reviews.status",
+        "reviews.created_at",
+        "review_images.review_id as image_of",
+      ])
+      .where("reviews.status", "=", "pending")
+      .orderBy("reviews.created_at", "asc")
       .limit(200)
       .execute(),
   ]);
@@ -277,6 +333,7 @@ export async function pendingItems(storage: Storage): Promise<PendingItem[]> {
       name: row.name,
       text: row.text,
       rating: row.rating,
+      hasImage: row.image_of !== null,
       status: row.status,
       createdAt: row.created_at,
     })),
@@ -301,6 +358,8 @@ export async function moderate(
     return storage.db.transaction().execute(async (trx) => {
       if (kind === "comment") {
         await trx.deleteFrom("comments").where("parent_id", "=", id).execute();
+      } else {
+        await trx.deleteFrom("review_images").where("review_id", "=", id).execute();
       }
       const result = await trx.deleteFrom(table).where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

@@ -121,6 +121,13 @@ export interface ReviewsTable {
   created_at: string;
 }
 
+/** A review's photo, checked to be the JPEG, PNG or WebP it says it is. */
+export interface ReviewImagesTable {
+  review_id: string;
+  content_type: string;
+  data: Buffer;
+}
+
 /** One rating per visitor (client id) and article; a new one replaces it. */
 export interface ArticleRatingsTable {
   slug: string;
@@ -146,6 +153,7 @@ export interface Database {
   conversions: ConversionsTable;
   comments: CommentsTable;
   reviews: ReviewsTable;
+  review_images: ReviewImagesTable;
   article_ratings: ArticleRatingsTable;
   article_views: ArticleViewsTable;
 }

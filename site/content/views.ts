@@ -50,6 +50,8 @@ export interface PublicReview {
   text: string;
   rating: number;
   createdAt: string;
+  /** The address of the reviewer's photo, when they gave one. */
+  image?: string | undefined;
 }
 
 /** An article's comments, rating and views, read from storage for each render. */

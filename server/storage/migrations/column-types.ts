@@ -7,6 +7,7 @@ import type { Engine } from "../database";
 export function columnTypes(engine: Engine) {
   return {
     timestamp: engine === "postgres" ? "timestamptz" : "text",
+    binary: engine === "postgres" ? "bytea" : "blob",
   } as const;
 }
 

@@ -4,6 +4,7 @@ import { createEventsTable } from "./0001_events";
 import { createErasureTables } from "./0002_erasure";
 import { createLeadTables } from "./0003_leads";
 import { createCommunityTables } from "./0004_community";
+import { createReviewImagesTable } from "./0005_review_images";
 import { columnTypes } from "./column-types";
 
 /**
@@ -17,5 +18,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0002_erasure": createErasureTables(types),
     "0003_leads": createLeadTables(types),
     "0004_community": createCommunityTables(types),
+    "0005_review_images": createReviewImagesTable(types),
   };
 }
