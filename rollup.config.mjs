@@ -108,9 +108,17 @@ function siteAssets() {
         source: fontFace + minifyCss(css),
       });
       const entries = Object.values(bundle).filter((file) => file.type === "chunk" && file.isEntry);
+      const scripts = entries.map((chunk) => `/${chunk.fileName}`);
+      const styles = [`/${this.getFileName(stylesheet)}`];
       const manifest = {
-        scripts: entries.map((chunk) => `/${chunk.fileName}`),
-        styles: [`/${this.getFileName(stylesheet)}`],
+        // The build's id: its files' hashed names, so the same sources give the same id.
+        buildId: createHash("sha256")
+          .update([...scripts, ...styles].join("\n"))
+          .digest("hex")
+          .slice(0, 12),
+        builtAt: new Date().toISOString(),
+        scripts,
+        styles,
         fonts: { sinhala: fontUrl },
       };
       this.emitFile({

@@ -236,3 +236,24 @@ describe("POST /api/event", () => {
     expect(res.json().error.code).toBe("not_found");
   });
 });
+
+describe("the release files", () => {
+  it("name the running build, never cached, and serve its manifest", async () => {
+    const latest = await inject(context.app, { method: "GET", url: "/_build/latest.json?t=123" });
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers["cache-control"]).toBe("no-cache");
+    expect(latest.json()).toEqual({ buildId: "0123456789ab", builtAt: "2026-11-21T08:00:00.000Z" });
+    const manifest = await inject(context.app, {
+      method: "GET",
+      url: "/_build/0123456789ab/manifest.json",
+    });
+    expect(manifest.json()).toMatchObject({ buildId: "0123456789ab", scripts: expect.any(Array) });
+    const other = await inject(context.app, {
+      method: "GET",
+      url: "/_build/ffffffffffff/manifest.json",
+    });
+    expect(other.statusCode).toBe(404);
+    const page = await inject(context.app, { method: "GET", url: "/en/" });
+    expect(page.body).toContain('<meta name="build-id" content="0123456789ab">');
+  });
+});

@@ -19,6 +19,7 @@ import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Logger } from "./log";
 import { adminRouter } from "./routes/admin";
 import { applicationsRouter } from "./routes/applications";
+import { buildRouter } from "./routes/build";
 import { clickoutRouter } from "./routes/clickout";
 import { clientApiRouter } from "./routes/client-api";
 import { communityRouter, reviewImagesRouter } from "./routes/community";
@@ -151,6 +152,7 @@ export function createApp({
     res.send(robotsTxt(site));
   });
 
+  app.use(buildRouter(assets));
   app.use(adminRouter(storage, adminToken));
   app.use(reviewImagesRouter(storage));
   app.use(clickoutRouter(storage, offers));

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { AssetManifest } from "../site/server";
 
 const manifestSchema = z.object({
+  buildId: z.string().regex(/^[0-9a-f]{12}$/),
+  builtAt: z.iso.datetime(),
   scripts: z.array(z.string().startsWith("/assets/")),
   styles: z.array(z.string().startsWith("/assets/")),
   fonts: z.object({ sinhala: z.string().startsWith("/assets/") }).optional(),

@@ -27,6 +27,8 @@ export const testEnv = {
 } as const;
 
 export const testAssets = {
+  buildId: "0123456789ab",
+  builtAt: "2026-11-21T08:00:00.000Z",
   scripts: ["/assets/client-test.js"],
   styles: ["/assets/site-test.css"],
 };

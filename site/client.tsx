@@ -6,10 +6,12 @@ import { Component, type ReactNode, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { hydrateRoot } from "react-dom/client";
 import { isIsoDate } from "../core/dates";
-import { isLocale } from "../core/locale";
+import { isLocale, type Locale, localizePath } from "../core/locale";
 import { App, type AppState } from "./App";
+import { siteMessagesFor } from "./messages";
 import { fetchPage, inAppTarget } from "./navigation";
 import { preloadPage } from "./pages/lazy-pages";
+import { isNewBuildOut, reloadAfterFailure, watchReleases } from "./releases";
 
 function readState(): AppState {
   const text = document.getElementById("app-state")?.textContent;
@@ -58,6 +60,11 @@ function Root({ initial }: { initial: AppState }) {
     let latest = 0;
     let shown = `${window.location.pathname}${window.location.search}`;
     const navigate = async (url: URL, how: "push" | "replace" | "pop") => {
+      // A newer build is out: this page's scripts may not fit its pages any more.
+      if (isNewBuildOut()) {
+        window.location.assign(url.href);
+        return;
+      }
       const attempt = ++latest;
       const main = document.getElementById("main");
       document.documentElement.classList.add("navigating");
@@ -113,7 +120,7 @@ function Root({ initial }: { initial: AppState }) {
   }, []);
 
   return (
-    <RenderFailureFallback>
+    <RenderFailureFallback locale={state.locale}>
       <App state={state} />
     </RenderFailureFallback>
   );
@@ -121,9 +128,13 @@ function Root({ initial }: { initial: AppState }) {
 
 /**
  * If rendering a page fails in the browser (say, a page state from a newer
- * deployment), load the page afresh from the server instead of going blank.
+ * deployment), load the page afresh from the server, once; if it fails
+ * again, show the full-page error screen (SPEC §2) instead of going blank.
  */
-class RenderFailureFallback extends Component<{ children: ReactNode }, { failed: boolean }> {
+class RenderFailureFallback extends Component<
+  { locale: Locale; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -131,13 +142,27 @@ class RenderFailureFallback extends Component<{ children: ReactNode }, { failed:
   }
 
   override componentDidCatch(error: unknown) {
-    console.error("Page render failed; loading it from the server", error);
-    window.location.reload();
+    console.error("Page render failed", error);
+    reloadAfterFailure();
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? <ErrorScreen locale={this.props.locale} /> : this.props.children;
   }
+}
+
+/** The full-page error screen, as the server renders it for a 500. */
+function ErrorScreen({ locale }: { locale: Locale }) {
+  const t = siteMessagesFor(locale);
+  return (
+    <main id="main" className="error-screen">
+      <h1>{t.errorTitle}</h1>
+      <p>{t.errorText}</p>
+      <a className="button" href={localizePath(locale, "/")}>
+        {t.siteName}
+      </a>
+    </main>
+  );
 }
 
 const root = document.getElementById("root");
@@ -148,7 +173,23 @@ if (root) {
   // (Not a top-level await: the page chunks import from this one, which must not wait on them.)
   preloadPage(initial.page).then(
     () => hydrate(root, initial),
-    (error: unknown) => console.error("A page's script could not load", error),
+    (error: unknown) => {
+      console.error("A page's script could not load", error);
+      reloadAfterFailure();
+    },
+  );
+  watchReleases();
+  // A script or stylesheet of ours that fails to load (a deployment removed
+  // it, a flaky connection): reload, at most once per path within 10 s.
+  window.addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLScriptElement || target instanceof HTMLLinkElement) {
+        reloadAfterFailure();
+      }
+    },
+    true,
   );
 }
 

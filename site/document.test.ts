@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml, renderDocument, serializeState } from "./document";
 
-const assets = { scripts: ["/assets/client-abc.js"], styles: ["/assets/site-abc.css"] };
+const assets = {
+  buildId: "0123456789ab",
+  builtAt: "2026-11-21T08:00:00.000Z",
+  scripts: ["/assets/client-abc.js"],
+  styles: ["/assets/site-abc.css"],
+};
 
 describe("serializeState", () => {
   it("cannot close the script element it sits in", () => {
@@ -32,6 +37,7 @@ describe("renderDocument", () => {
     expect(html).toContain('<script type="module" src="/assets/client-abc.js">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/site-abc.css">');
     expect(html).toContain('<div id="root"><p>x</p></div>');
+    expect(html).toContain('<meta name="build-id" content="0123456789ab">');
   });
 
   it("leaves out the client script for a page without state", () => {

@@ -2,6 +2,9 @@ import type { Locale } from "../core/locale";
 
 /** The hashed client files of a build, read from dist/site/manifest.json. */
 export interface AssetManifest {
+  /** The build these files belong to; the browser compares it with /_build/latest.json. */
+  buildId: string;
+  builtAt: string;
   scripts: string[];
   styles: string[];
   /** Our Sinhala web font (not preloaded: most phones have it installed and load nothing). */
@@ -56,5 +59,5 @@ export function renderDocument(parts: DocumentParts): string {
     state === undefined
       ? ""
       : `<script type="application/json" id="app-state">${serializeState(state)}</script>`;
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${headHtml}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="build-id" content="${escapeHtml(assets.buildId)}">${headHtml}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
 }

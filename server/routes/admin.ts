@@ -8,6 +8,7 @@ import {
   moderate,
   type PendingItem,
   pendingItems,
+  publishedItems,
   reviewImage,
 } from "../services/community";
 import type { Storage } from "../storage/database";
@@ -101,12 +102,13 @@ export function adminRouter(storage: Storage, adminToken: string | undefined): R
       loginPage(res, 401);
       return;
     }
-    const [pending, erasures] = await Promise.all([
+    const [pending, published, erasures] = await Promise.all([
       pendingItems(storage),
+      publishedItems(storage),
       erasureRequests(storage),
     ]);
     const csrf = csrfFor(session);
-    send(res, 200, "Moderation", adminBody(pending, erasures, csrf));
+    send(res, 200, "Moderation", adminBody(pending, published, erasures, csrf));
   });
 
   router.post(
@@ -187,17 +189,29 @@ export function adminRouter(storage: Storage, adminToken: string | undefined): R
 
 function adminBody(
   pending: PendingItem[],
+  published: PendingItem[],
   erasures: Awaited<ReturnType<typeof erasureRequests>>,
   csrf: string,
 ): string {
   const button = (item: PendingItem, action: ModerationAction, label: string) =>
     `<form method="post" action="/admin/moderate"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}"><input type="hidden" name="kind" value="${item.kind}"><input type="hidden" name="id" value="${escapeHtml(item.id)}"><input type="hidden" name="action" value="${action}"><button type="submit">${label}</button></form>`;
+  const row = (item: PendingItem, actions: string) =>
+    `<tr><td>${item.kind}${item.slug ? `<br><a href="/en/${escapeHtml(item.slug)}/">${escapeHtml(item.slug)}</a>` : ""}${item.rating ? `<br>${item.rating} of 5` : ""}${item.hasImage ? `<br><img src="/admin/reviews/${escapeHtml(item.id)}/image" alt="The reviewer's photo" width="96" height="96" style="object-fit:cover">` : ""}</td><td>${escapeHtml(item.name)}</td><td class="text">${escapeHtml(item.text)}</td><td>${escapeHtml(item.createdAt)}</td><td>${actions}</td></tr>`;
   const rows = pending
-    .map(
-      (item) =>
-        `<tr><td>${item.kind}${item.slug ? `<br><a href="/en/${escapeHtml(item.slug)}/">${escapeHtml(item.slug)}</a>` : ""}${item.rating ? `<br>${item.rating} of 5` : ""}${item.hasImage ? `<br><img src="/admin/reviews/${escapeHtml(item.id)}/image" alt="The reviewer's photo" width="96" height="96" style="object-fit:cover">` : ""}</td><td>${escapeHtml(item.name)}</td><td class="text">${escapeHtml(item.text)}</td><td>${escapeHtml(item.createdAt)}</td><td>${button(item, "approve", "Approve")}${button(item, "reject", "Reject")}${button(item, "delete", "Delete")}</td></tr>`,
+    .map((item) =>
+      row(
+        item,
+        `${button(item, "approve", "Approve")}${button(item, "reject", "Reject")}${button(item, "delete", "Delete")}`,
+      ),
     )
     .join("");
+  const publishedRows = published
+    .map((item) =>
+      row(item, `${button(item, "reject", "Unpublish")}${button(item, "delete", "Delete")}`),
+    )
+    .join("");
+  const table = (body: string, decision: string) =>
+    `<table><thead><tr><th>What</th><th>Name</th><th>Text</th><th>Sent (UTC)</th><th>${decision}</th></tr></thead><tbody>${body}</tbody></table>`;
   const erasureRows = erasures
     .map(
       (request) =>
@@ -205,9 +219,9 @@ function adminBody(
     )
     .join("");
   return `<h2>Waiting for moderation (${pending.length})</h2>${
-    pending.length === 0
-      ? "<p>Nothing is waiting.</p>"
-      : `<table><thead><tr><th>What</th><th>Name</th><th>Text</th><th>Sent (UTC)</th><th>Decision</th></tr></thead><tbody>${rows}</tbody></table>`
+    pending.length === 0 ? "<p>Nothing is waiting.</p>" : table(rows, "Decision")
+  }<h2>Published, newest first</h2>${
+    published.length === 0 ? "<p>Nothing is published yet.</p>" : table(publishedRows, "Take down")
   }<h2>Deletion requests</h2>${
     erasures.length === 0
       ? "<p>None yet.</p>"

@@ -101,7 +101,11 @@ describe("comments, moderated", () => {
     expect(orphan.statusCode).toBe(400);
     expect(orphan.json().error.fields.parentId).toBe("The comment you answer is not available");
 
-    // Deleting takes effect at once.
+    // A published comment can be taken down, then deleted; each takes effect at once.
+    const published = await page("/admin/", session.cookie);
+    expect(published.body).toContain("Published, newest first");
+    expect((await moderate(session, "comment", id, "reject")).statusCode).toBe(303);
+    expect((await page(`/en/${SLUG}/`)).body).not.toContain("onerror");
     expect((await moderate(session, "comment", id, "delete")).statusCode).toBe(303);
     expect((await page(`/en/${SLUG}/`)).body).not.toContain("onerror");
   });
@@ -247,6 +251,8 @@ describe("the admin area", () => {
     await moderate(session, "comment", sent.json().id, "approve");
     const erased = await postJson("/api/unsubscribe", { email: "erase.me@example.lk" });
     expect(erased.statusCode).toBe(200);
+    // The browser that asked forgets its application too.
+    expect(String(erased.headers["set-cookie"])).toMatch(/^lead=; Path=\/; Max-Age=0/);
     const row = await context.test.storage.db
       .selectFrom("comments")
       .select(["email", "name", "text"])

@@ -5,9 +5,11 @@ import {
   type UnsubscribeRequest,
   unsubscribeRequestSchema,
 } from "../../core/schemas/unsubscribe";
+import { serializeCookie } from "../http/cookies";
 import { sendError, validateBody } from "../http/errors";
 import { eraseContact } from "../services/unsubscribe";
 import type { Storage } from "../storage/database";
+import { LEAD_COOKIE } from "./applications";
 
 /**
  * POST /api/unsubscribe: the personal-data deletion request, committed
@@ -52,8 +54,17 @@ export function unsubscribeRouter(storage: Storage): Router {
       res.redirect(303, `${localizePath(res.locals.formLocale, "/unsubscribe/")}?error=${problem}`);
     },
     validateBody(unsubscribeRequestSchema),
-    async (_req, res) => {
+    async (req, res) => {
       const outcome = await eraseContact(storage, res.locals.body as UnsubscribeRequest);
+      // This browser's link to its application goes too (whoever's contact it was).
+      res.append(
+        "Set-Cookie",
+        serializeCookie(LEAD_COOKIE, "", {
+          maxAgeSeconds: 0,
+          httpOnly: true,
+          secure: req.protocol === "https",
+        }),
+      );
       if (res.locals.formLocale) {
         res.redirect(303, localizePath(res.locals.formLocale, "/unsubscribe/done/"));
         return;

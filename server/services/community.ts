@@ -292,11 +292,20 @@ export interface PendingItem {
 
 /** Items waiting for a moderator, oldest first (first come, first served). */
 export async function pendingItems(storage: Storage): Promise<PendingItem[]> {
+  return itemsWithStatus(storage, "pending");
+}
+
+/** The latest published items, newest first, so that a moderator can take one down. */
+export async function publishedItems(storage: Storage): Promise<PendingItem[]> {
+  return (await itemsWithStatus(storage, "approved")).reverse().slice(0, 50);
+}
+
+async function itemsWithStatus(storage: Storage, status: ModerationStatus): Promise<PendingItem[]> {
   const [comments, reviews] = await Promise.all([
     storage.db
       .selectFrom("comments")
       .select(["id", "slug", "name", "text", "status", "created_at"])
-      .where("status", "=", "pending")
+      .where("status", "=", status)
       .orderBy("created_at", "asc")
       .limit(200)
       .execute(),
@@ -312,7 +321,7 @@ export async function pendingItems(storage: Storage): Promise<PendingItem[]> {
         "reviews.created_at",
         "review_images.review_id as image_of",
       ])
-      .where("reviews.status", "=", "pending")
+      .where("reviews.status", "=", status)
       .orderBy("reviews.created_at", "asc")
       .limit(200)
       .execute(),

@@ -64,6 +64,9 @@ function erasureContract(name: string, open: () => Promise<TestStorage>) {
           phone: null,
           email: null,
           dedupe_key: null,
+          bank: "",
+          district: "",
+          monthly_income: 0,
           erased_at: expect.any(String),
         });
         // What statistics need stays.

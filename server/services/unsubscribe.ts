@@ -19,8 +19,10 @@ export interface ErasureOutcome {
  * Erases or anonymises every record that holds the e-mail or phone, and
  * keeps only their keyed hashes so that we never contact the person again.
  * A lead holding either loses all its personal data (name, NIC, birth date,
- * phone, e-mail, the repeat-check hash) and keeps what statistics need
- * (amount, term, status, attribution); its clicks lose their link to it.
+ * phone, e-mail, the repeat-check hash, and its bank, district and income,
+ * which together with the age could still point to a person) and keeps what
+ * statistics need (amount, term, purpose, employment, age, status,
+ * attribution); its clicks lose their link to it.
  * Then storage.purge() makes sure the old values leave the files too.
  * Comments lose their author (e-mail and name). Push subscriptions (issue
  * 6) add theirs here.
@@ -67,6 +69,11 @@ export async function eraseContact(
           phone: null,
           email: null,
           dedupe_key: null,
+          // With the age and employment these could still point to a person.
+          bank: "",
+          district: "",
+          monthly_income: 0,
+          consent_marketing: 0,
           erased_at: now.toISOString(),
         })
         .where("id", "in", leadIds)

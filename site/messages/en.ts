@@ -58,7 +58,7 @@ export const siteEn = {
   footerPartner: "Affiliate programme",
   cookieNoticeLabel: "Cookie notice",
   cookieNoticeText:
-    "We use cookies to remember your language and to count visits without knowing who you are.",
+    "We use a few cookies: to remember your language, to show you your offers after you apply, and to count ratings and views once per browser. None of them tells us who you are.",
   cookieAccept: "Accept",
   cookieReadMore: "Read more about cookies",
   lenderDescription: "{lender}: loans, rates, fees and who can apply, with worked examples.",

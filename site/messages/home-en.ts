@@ -57,7 +57,7 @@ export const homeEn = {
     "We show offers from licensed lenders only. You sign the loan agreement with the lender, not with us.",
   benefit5Title: "Your privacy",
   benefit5Text:
-    "Your application goes only to the lenders that match it, with your consent. You can ask us to delete your data at any time on the unsubscribe page.",
+    "Nobody but the lenders that match your application may ever receive it, and only with your consent. You can ask us to delete your data at any time on the unsubscribe page.",
   benefit6Title: "Sinhala or English, on any phone",
   benefit6Text: "Use the site in Sinhala or English. It works on any phone.",
   cta2Title: "Ready to compare?",

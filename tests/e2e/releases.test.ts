@@ -1,0 +1,78 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+/** Issue 6's releases and failures: a new build loads in full; a failed asset reloads once. */
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("releases and failures in the browser", () => {
+  it("serves the build's id in every page and in /_build/latest.json", async () => {
+    const latest = (await (await fetch(`${server.url}/_build/latest.json?t=1`)).json()) as {
+      buildId: string;
+    };
+    expect(latest.buildId).toMatch(/^[0-9a-f]{12}$/);
+    const manifest = await fetch(`${server.url}/_build/${latest.buildId}/manifest.json`);
+    expect(manifest.status).toBe(200);
+    const page = await (await fetch(`${server.url}/en/`)).text();
+    expect(page).toContain(`<meta name="build-id" content="${latest.buildId}">`);
+  });
+
+  it("loads the next page in full once a newer build is out", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    // Before a new build: links open inside the app.
+    await page.locator('header a[href="/en/about/"]').click();
+    await page.waitForURL(/\/en\/about\/$/);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+
+    await context.route("**/_build/latest.json*", (route) =>
+      route.fulfill({ json: { buildId: "ffffffffffff", builtAt: new Date().toISOString() } }),
+    );
+    const polled = page.waitForRequest(/\/_build\/latest\.json\?t=\d+/);
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await polled;
+    await page.waitForTimeout(100);
+    await page.locator('header a[href="/en/how/"]').click();
+    await page.waitForURL(/\/en\/how\/$/);
+    await page.waitForSelector("html[data-hydrated='true']");
+    expect(
+      await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument),
+    ).toBeUndefined();
+    await context.close();
+  });
+
+  it("reloads once when a page's script fails to load, not in a loop", async () => {
+    const context = await browser.newContext();
+    await context.route(/\/assets\/ApplicationPage-[\w-]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    let loads = 0;
+    page.on("load", () => {
+      loads += 1;
+    });
+    await page.goto(`${server.url}/en/application/`);
+    await page.waitForTimeout(3_000);
+    expect(loads).toBe(2);
+    // The server's page is still there to read, in its language.
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    expect(await page.locator("h1").count()).toBe(1);
+    await context.close();
+  });
+});
