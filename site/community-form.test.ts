@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { commentBody, commentProblems, reviewBody, reviewProblems } from "./community-form";
+import { REVIEW_IMAGE_MAX_BYTES } from "../core/community";
+import {
+  commentBody,
+  commentProblems,
+  imageDataProblem,
+  imageFileProblem,
+  PHOTO_FILE_MAX_BYTES,
+  reviewBody,
+  reviewProblems,
+} from "./community-form";
+
+/** A 1×1 transparent PNG. */
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** A data URL of `bytes` decoded bytes (their content does not matter to the size check). */
+const dataUrlOf = (bytes: number, type = "image/jpeg") =>
+  `data:${type};base64,${Buffer.alloc(bytes).toString("base64")}`;
 
 describe("form checks", () => {
   const good = { name: "Nimal", email: "nimal@example.lk", text: "Useful, thank you", website: "" };
@@ -26,6 +43,56 @@ describe("form checks", () => {
     });
     expect(reviewProblems({ ...review, rating: 2.5 })).toEqual({ rating: "rating" });
   });
+
+  it("take a review's photo as a data URL of an accepted type and size, or none", () => {
+    const review = { name: "Kumari", text: "Quick and clear service.", rating: 5, website: "" };
+    expect(reviewProblems({ ...review, image: PNG })).toEqual({});
+    expect(reviewProblems({ ...review, image: undefined })).toEqual({});
+    expect(reviewProblems({ ...review, image: "" })).toEqual({});
+    expect(reviewProblems({ ...review, image: "data:image/gif;base64,R0lGOD" })).toEqual({
+      image: "image",
+    });
+  });
+});
+
+describe("a review's photo", () => {
+  it("is a JPEG, PNG or WebP file of 1 byte up to the limit, by the type the browser gives", () => {
+    for (const type of ["image/jpeg", "image/png", "image/webp"]) {
+      expect(imageFileProblem({ type, size: 1 }), type).toBeUndefined();
+      // A phone's photo of a few megabytes is shrunk before sending; past 20 MB it is not read.
+      expect(imageFileProblem({ type, size: 5_000_000 }), type).toBeUndefined();
+      expect(imageFileProblem({ type, size: PHOTO_FILE_MAX_BYTES }), type).toBeUndefined();
+      expect(imageFileProblem({ type, size: PHOTO_FILE_MAX_BYTES + 1 }), type).toBe("image");
+    }
+    expect(imageFileProblem({ type: "image/png", size: 0 })).toBe("image");
+    for (const type of ["image/gif", "image/svg+xml", "image/heic", "text/html", "", "IMAGE/PNG"]) {
+      expect(imageFileProblem({ type, size: 100 }), type).toBe("image");
+    }
+  });
+
+  it("is read as a base64 data URL that decodes to at most the limit", () => {
+    expect(imageDataProblem(PNG)).toBeUndefined();
+    expect(imageDataProblem(dataUrlOf(REVIEW_IMAGE_MAX_BYTES))).toBeUndefined();
+    // Every padding length: 1, 2 and 0 "=" at the limit's neighbours.
+    for (const bytes of [REVIEW_IMAGE_MAX_BYTES - 2, REVIEW_IMAGE_MAX_BYTES - 1]) {
+      expect(imageDataProblem(dataUrlOf(bytes, "image/webp")), String(bytes)).toBeUndefined();
+    }
+    for (const bytes of [REVIEW_IMAGE_MAX_BYTES + 1, REVIEW_IMAGE_MAX_BYTES + 2]) {
+      expect(imageDataProblem(dataUrlOf(bytes)), String(bytes)).toBe("image");
+    }
+    for (const wrong of [
+      "",
+      "data:image/png;base64,",
+      "data:image/gif;base64,R0lGODlhAQABAAAAACw=",
+      "data:image/svg+xml;base64,PHN2Zz4=",
+      "data:application/octet-stream;base64,iVBORw0K",
+      "data:image/png,rawbytes",
+      "data:image/png;base64,not base64!",
+      "https://example.lk/me.png",
+    ]) {
+      expect(imageDataProblem(wrong), wrong).toBe("image");
+    }
+  });
 });
 
 describe("request bodies", () => {
@@ -46,5 +113,19 @@ describe("request bodies", () => {
     expect(reviewBody("en", { name: " Kumari ", text: " Great ", rating: 4, website: "" })).toEqual(
       { locale: "en", name: "Kumari", text: "Great", rating: 4, website: "" },
     );
+  });
+
+  it("send a review's photo only when there is one", () => {
+    const values = { name: "Kumari", text: "Great service", rating: 4, website: "" };
+    expect(reviewBody("si", { ...values, image: PNG })).toEqual({
+      locale: "si",
+      name: "Kumari",
+      text: "Great service",
+      rating: 4,
+      image: PNG,
+      website: "",
+    });
+    expect(reviewBody("si", { ...values, image: "" })).not.toHaveProperty("image");
+    expect(reviewBody("si", { ...values, image: undefined })).not.toHaveProperty("image");
   });
 });

@@ -3,7 +3,12 @@
  * rules, for an instant answer) and the bodies they send. Loaded with the
  * forms, after hydration.
  */
-import { COMMUNITY_LIMITS, type CommunityErrorKey } from "../core/community";
+import {
+  COMMUNITY_LIMITS,
+  type CommunityErrorKey,
+  REVIEW_IMAGE_MAX_BYTES,
+  REVIEW_IMAGE_TYPES,
+} from "../core/community";
 import type { Locale } from "../core/locale";
 import type { CommunityFieldErrors } from "./community";
 
@@ -20,6 +25,8 @@ export interface ReviewValues {
   text: string;
   rating: number;
   website: string;
+  /** The photo as a data URL, when the visitor chose one. */
+  image?: string | undefined;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,7 +67,40 @@ export function reviewProblems(values: ReviewValues): CommunityFieldErrors {
         ? undefined
         : "rating",
     text: lengthProblem(values.text, COMMUNITY_LIMITS.review, "review"),
+    image: values.image ? imageDataProblem(values.image) : undefined,
   });
+}
+
+/**
+ * A chosen photo, before reading it: a JPEG, PNG or WebP (by the type the
+ * browser gives it) of 1 byte to REVIEW_IMAGE_MAX_BYTES. The server looks
+ * at the bytes themselves; a file that only pretends is refused there.
+ */
+/**
+ * The largest file the form reads: the browser shrinks a photo before
+ * sending it (to well under REVIEW_IMAGE_MAX_BYTES), but decoding a huge
+ * file on a cheap phone would take its memory.
+ */
+export const PHOTO_FILE_MAX_BYTES = 20_000_000;
+
+export function imageFileProblem(file: {
+  type: string;
+  size: number;
+}): CommunityErrorKey | undefined {
+  const known = (REVIEW_IMAGE_TYPES as readonly string[]).includes(file.type);
+  return known && file.size > 0 && file.size <= PHOTO_FILE_MAX_BYTES ? undefined : "image";
+}
+
+const DATA_URL = /^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** The photo as read (a base64 data URL): still an accepted type, decoding to at most the limit. */
+export function imageDataProblem(dataUrl: string): CommunityErrorKey | undefined {
+  if (!DATA_URL.test(dataUrl)) return "image";
+  const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding > REVIEW_IMAGE_MAX_BYTES
+    ? "image"
+    : undefined;
 }
 
 /** POST /api/comments: an answer carries the comment it answers. */
@@ -81,13 +121,14 @@ export function commentBody(
   };
 }
 
-/** POST /api/reviews. */
+/** POST /api/reviews: the photo only when there is one. */
 export function reviewBody(locale: Locale, values: ReviewValues) {
   return {
     locale,
     name: values.name.trim(),
     text: values.text.trim(),
     rating: values.rating,
+    ...(values.image ? { image: values.image } : {}),
     website: values.website,
   };
 }

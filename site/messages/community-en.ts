@@ -52,6 +52,11 @@ export const communityEn = {
   ratingLabel: "Your rating",
   reviewLabel: "Your review",
   reviewSent: "Thank you. Your review will appear after a moderator approves it.",
+  photoLabel: "Photo (optional)",
+  photoHint: "A JPEG, PNG or WebP photo; we make it smaller before sending it",
+  photoPreview: "Your photo",
+  photoRemove: "Remove photo",
+  reviewPhoto: "Photo shared by {name}",
   "communityError:required": "This field is required",
   "communityError:name": "Enter your name (2 to 60 characters)",
   "communityError:email": "Enter a valid e-mail address",
@@ -61,5 +66,6 @@ export const communityEn = {
   "communityError:article": "There is no such article",
   "communityError:parent": "The comment you are answering is no longer available",
   "communityError:locale": "Unknown language",
+  "communityError:image": "Choose a JPEG, PNG or WebP photo that opens on this phone (up to 20 MB)",
   "communityError:invalid": "Check this field",
 } as const;

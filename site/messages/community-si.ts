@@ -49,6 +49,11 @@ export const communitySi = {
   ratingLabel: "ඔබේ ඇගයීම",
   reviewLabel: "ඔබේ සමාලෝචනය",
   reviewSent: "ස්තූතියි. පරිපාලකයෙකු අනුමත කළ පසු ඔබේ සමාලෝචනය මෙහි පළ වේ.",
+  photoLabel: "ඡායාරූපයක් (අනිවාර්ය නොවේ)",
+  photoHint: "JPEG, PNG හෝ WebP ඡායාරූපයක්; යැවීමට පෙර අපි එය කුඩා කරමු",
+  photoPreview: "ඔබේ ඡායාරූපය",
+  photoRemove: "ඡායාරූපය ඉවත් කරන්න",
+  reviewPhoto: "{name} බෙදාගත් ඡායාරූපය",
   "communityError:required": "මෙම ක්ෂේත්‍රය පිරවිය යුතුය",
   "communityError:name": "ඔබේ නම ඇතුළත් කරන්න (අක්ෂර 2 සිට 60 දක්වා)",
   "communityError:email": "වලංගු ඊ-තැපැල් ලිපිනයක් ඇතුළත් කරන්න",
@@ -58,5 +63,6 @@ export const communitySi = {
   "communityError:article": "එවැනි ලිපියක් නැත",
   "communityError:parent": "ඔබ පිළිතුරු දෙන අදහස තවදුරටත් නොමැත",
   "communityError:locale": "නොදන්නා භාෂාවක්",
+  "communityError:image": "මෙම දුරකථනයෙන් විවෘත වන JPEG, PNG හෝ WebP ඡායාරූපයක් තෝරන්න (20 MB දක්වා)",
   "communityError:invalid": "මෙම ක්ෂේත්‍රය පරීක්ෂා කරන්න",
 } as const satisfies { readonly [Key in keyof typeof communityEn]: string };

@@ -1,5 +1,7 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchConsole } from "../support/browser";
@@ -8,9 +10,10 @@ import { type ServerProcess, startServer } from "../support/server-process";
 /**
  * Issue 7's community pages in Chromium against the built server: comments
  * (moderated, so a sent one is not shown), localized checks, article
- * ratings by keyboard, views, customer reviews on the home page, the
+ * ratings by keyboard, views, customer reviews on the home page (with
+ * their optional photo, up to its approval in /admin/ and its display), the
  * offers sidebar, and axe on a phone with the form showing its errors.
- * Approving a comment and markup in names are tested with the admin area.
+ * Markup in names and texts is tested with the admin area (moderation.test.ts).
  */
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
@@ -18,12 +21,18 @@ const axeSource = readFileSync(
 );
 
 const SLUG = "are-you-ready-to-apply-for-personal-loans";
+const ADMIN_TOKEN = "e2e-community-moderator-token-0123456789";
+
+/** A 1×1 PNG: the smallest real photo the server accepts. */
+const PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 
 let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ ADMIN_TOKEN }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -274,6 +283,226 @@ describe("customer reviews on the home page", () => {
     await form.getByRole("alert").nth(2).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a review's photo", () => {
+  const en = {
+    form: "Write a review",
+    name: "Name",
+    stars: "4 out of 5 stars",
+    review: "Your review",
+    photo: "Photo (optional)",
+    hint: "A JPEG, PNG or WebP photo; we make it smaller before sending it",
+    preview: "Your photo",
+    remove: "Remove photo",
+    send: "Send",
+    sent: "Thank you. Your review will appear after a moderator approves it.",
+  };
+
+  /** Files saved to disk, as a visitor picks them. */
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), "nayacompare-photos-"));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const saved = (name: string, bytes: Buffer) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, bytes);
+    return file;
+  };
+
+  it("is previewed, can be removed, and goes with the review as a data URL", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await open(page, "/en/");
+    const form = page.getByRole("form", { name: en.form });
+    const input = form.getByLabel(en.photo);
+    expect(await input.getAttribute("type")).toBe("file");
+    expect(await input.getAttribute("accept")).toBe("image/jpeg,image/png,image/webp");
+    const hintId = await form.getByText(en.hint).getAttribute("id");
+    expect(await input.getAttribute("aria-describedby")).toBe(hintId);
+    const photo = saved("me.png", Buffer.from(PNG_BASE64, "base64"));
+
+    // Chosen and shown, then removed: the focus goes back to the file input.
+    await input.setInputFiles(photo);
+    const preview = form.getByRole("img", { name: en.preview });
+    await preview.waitFor();
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await form.getByRole("button", { name: en.remove }).click();
+    await preview.waitFor({ state: "detached" });
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await input.evaluate((element: HTMLInputElement) => element.files?.length)).toBe(0);
+
+    // Chosen again and sent with the review.
+    await input.setInputFiles(photo);
+    await preview.waitFor();
+    await form.getByLabel(en.name, { exact: true }).fill("Kumari Silva");
+    await form.getByRole("radio", { name: en.stars }).focus();
+    await page.keyboard.press("Space");
+    await form.getByLabel(en.review).fill("Clear figures, and my photo too. Thank you!");
+    const request = page.waitForRequest((sent) => sent.url().endsWith("/api/reviews"));
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/reviews"));
+    await form.getByRole("button", { name: en.send }).click();
+    // Redrawn as a JPEG before sending (smaller, and without the camera's hidden details).
+    expect((await request).postDataJSON()).toMatchObject({
+      image: expect.stringMatching(/^data:image\/jpeg;base64,/),
+      rating: 4,
+    });
+    expect((await answer).status()).toBe(202);
+    await form.getByRole("status").filter({ hasText: en.sent }).waitFor();
+
+    // The form is empty again, photo included.
+    expect(await preview.count()).toBe(0);
+    expect(await form.getByRole("button", { name: en.remove }).count()).toBe(0);
+    expect(await input.evaluate((element: HTMLInputElement) => element.files?.length)).toBe(0);
+
+    // A phone-sized photo of megabytes is shrunk to 480 px and well under the limit.
+    const big = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1600;
+      canvas.height = 1200;
+      const context2d = canvas.getContext("2d") as CanvasRenderingContext2D;
+      const pixels = context2d.createImageData(1600, 1200);
+      for (let index = 0; index < pixels.data.length; index++) {
+        pixels.data[index] = index % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      }
+      context2d.putImageData(pixels, 0, 0);
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((made) => resolve(made as Blob), "image/png"),
+      );
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = "";
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    });
+    const bigPhoto = Buffer.from(big, "base64");
+    expect(bigPhoto.length).toBeGreaterThan(1_000_000);
+    await input.setInputFiles({ name: "camera.png", mimeType: "image/png", buffer: bigPhoto });
+    await preview.waitFor();
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    const shrunk = (await preview.getAttribute("src")) ?? "";
+    expect(shrunk).toMatch(/^data:image\/jpeg;base64,/);
+    expect(((shrunk.length - shrunk.indexOf(",") - 1) * 3) / 4).toBeLessThan(200_000);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("(si) refuses, in Sinhala, a file too large, of another type, or not an image, before sending", async () => {
+    const context = await visitor({ width: 360, height: 740 });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    let sent = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/reviews")) sent += 1;
+    });
+    await open(page, "/");
+    const form = page.getByRole("form", { name: "සමාලෝචනයක් ලියන්න" });
+    const input = form.getByLabel("ඡායාරූපයක් (අනිවාර්ය නොවේ)");
+    const refused = "මෙම දුරකථනයෙන් විවෘත වන JPEG, PNG හෝ WebP ඡායාරූපයක් තෝරන්න (20 MB දක්වා)";
+    await form.getByLabel("නම", { exact: true }).fill("කුමාරි සිල්වා");
+    await form.getByRole("radio", { name: "තරු 5න් 5" }).focus();
+    await page.keyboard.press("Space");
+    await form.getByLabel("ඔබේ සමාලෝචනය").fill("පැහැදිලි සංඛ්‍යා, ගාස්තු නැත. ස්තූතියි!");
+
+    // A file over 20 MB: refused before it is read, and sending stays refused.
+    const large = Buffer.concat([Buffer.from(PNG_BASE64, "base64"), Buffer.alloc(20_000_001)]);
+    await input.setInputFiles(saved("large.png", large));
+    const error = form.getByRole("alert").filter({ hasText: refused });
+    await error.waitFor();
+    expect(await input.getAttribute("aria-invalid")).toBe("true");
+    const errorId = await error.getAttribute("id");
+    expect(await input.getAttribute("aria-describedby")).toContain(errorId);
+    expect(await form.getByRole("img").count()).toBe(0);
+    await form.getByRole("button", { name: "යවන්න" }).click();
+    await error.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Another type (a GIF) is refused the same way; removing it clears the error.
+    await form.getByRole("button", { name: "ඡායාරූපය ඉවත් කරන්න" }).click();
+    await error.waitFor({ state: "detached" });
+    expect(await input.getAttribute("aria-invalid")).toBeNull();
+    await input.setInputFiles(saved("me.gif", Buffer.from("GIF89a")));
+    await error.waitFor();
+    await form.getByRole("button", { name: "යවන්න" }).click();
+    await error.waitFor();
+    // What was typed stays.
+    expect(await form.getByLabel("ඔබේ සමාලෝචනය").inputValue()).toContain("ස්තූතියි");
+    expect(sent).toBe(0);
+
+    // A text file named .png is not an image the browser can draw: refused too
+    // (the server checks the bytes of what it receives as well).
+    await input.setInputFiles(saved("script.png", Buffer.from("<script>alert(1)</script>")));
+    await error.waitFor();
+    await form.getByRole("button", { name: "යවන්න" }).click();
+    await error.waitFor();
+    expect(await input.getAttribute("aria-invalid")).toBe("true");
+    expect(sent).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("is shown on the home page once a moderator approves the review", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await open(page, "/en/");
+    const name = `Nuwan ${Date.now()}`;
+    const status = await page.evaluate(
+      async ({ name, image }) =>
+        (
+          await fetch("/api/reviews", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({
+              locale: "en",
+              name,
+              text: "Helpful comparison with a photo.",
+              rating: 5,
+              image,
+              website: "",
+            }),
+          })
+        ).status,
+      { name, image: PNG_DATA_URL },
+    );
+    expect(status).toBe(202);
+
+    const moderator = await context.newPage();
+    await moderator.goto(`${server.url}/admin/`);
+    await moderator.getByLabel("Admin token").fill(ADMIN_TOKEN);
+    await moderator.getByRole("button", { name: "Sign in" }).click();
+    await moderator.getByRole("heading", { name: "Moderation", exact: true }).waitFor();
+    await moderator
+      .locator("tr", { hasText: name })
+      .getByRole("button", { name: "Approve" })
+      .click();
+    await moderator.getByRole("heading", { name: "Moderation", exact: true }).waitFor();
+    await moderator.close();
+
+    const reader = await (await visitor({ width: 360, height: 740 })).newPage();
+    const problems = watchConsole(reader);
+    await open(reader, "/en/");
+    const photo = reader.getByRole("img", { name: `Photo shared by ${name}` });
+    await photo.scrollIntoViewIfNeeded();
+    await reader.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await photo.elementHandle(),
+    );
+    expect(await photo.getAttribute("src")).toMatch(/^\/reviews\/[^/]+\/image$/);
+    expect(await photo.getAttribute("loading")).toBe("lazy");
+    const box = await photo.boundingBox();
+    expect([box?.width, box?.height]).toEqual([64, 64]);
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    expect(await axeViolations(reader)).toEqual([]);
+    expect(problems).toEqual([]);
+    await reader.context().close();
     await context.close();
   });
 });

@@ -1,15 +1,24 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { COMMUNITY_LIMITS, HONEYPOT_FIELD } from "../../../core/community";
+import { COMMUNITY_LIMITS, HONEYPOT_FIELD, REVIEW_IMAGE_TYPES } from "../../../core/community";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { type CommunityFieldErrors, type CommunityProblem, formatCount } from "../../community";
-import { commentBody, commentProblems, reviewBody, reviewProblems } from "../../community-form";
+import {
+  commentBody,
+  commentProblems,
+  imageDataProblem,
+  imageFileProblem,
+  reviewBody,
+  reviewProblems,
+} from "../../community-form";
 import { communityMessagesFor, siteMessagesFor } from "../../messages";
-import { postCommunity } from "./browser";
+import { postCommunity, shrinkPhoto } from "./browser";
 
 type Values = { name: string; email: string; text: string; rating: string; website: string };
-type Field = keyof Values;
+type Field = keyof Values | "image";
 type Status = "idle" | "sending" | "sent";
+/** A review's photo: being read, read (its data URL), or refused (wrong type or size). */
+type Photo = { url: string } | "reading" | "refused" | undefined;
 
 const EMPTY: Values = { name: "", email: "", text: "", rating: "", website: "" };
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -20,7 +29,8 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * accepted means pending: the author sees a confirmation and the form
  * empties, and the text appears only once a moderator approves it. On a
  * failure everything typed stays. An answer's form (with `onCancel`)
- * takes the focus when it opens.
+ * takes the focus when it opens. A review may carry a photo, checked and
+ * previewed here and sent as a data URL.
  */
 export function CommunityForm({
   locale,
@@ -45,34 +55,66 @@ export function CommunityForm({
   const [status, setStatus] = useState<Status>("idle");
   // What went wrong with the last sending, in words (too many attempts, no connection).
   const [problem, setProblem] = useState("");
+  const [photo, setPhoto] = useState<Photo>();
   const review = kind === "review";
   const first = useRef<HTMLInputElement>(null);
+  const photoInput = useRef<HTMLInputElement>(null);
+  // Only the last file chosen counts, however the readings finish.
+  const photoTurn = useRef(0);
   const replying = onCancel !== undefined;
   useEffect(() => {
     if (replying) first.current?.focus();
   }, [replying]);
-  const fields: Field[] = review ? ["name", "rating", "text"] : ["name", "email", "text"];
+  const fields: Field[] = review ? ["name", "rating", "text", "image"] : ["name", "email", "text"];
   const text = (problem: CommunityProblem) => c[`communityError:${problem}`];
   // Problems with what the visitor cannot edit (the article, the comment answered).
   const others = Object.entries(errors).flatMap(([field, problem]) =>
     problem && !fields.includes(field as Field) ? [text(problem)] : [],
   );
 
+  const clearPhoto = () => {
+    photoTurn.current += 1;
+    setPhoto(undefined);
+    if (photoInput.current) photoInput.current.value = "";
+  };
+  const choosePhoto = async (input: HTMLInputElement) => {
+    const turn = ++photoTurn.current;
+    const file = input.files?.[0];
+    const refused = file ? imageFileProblem(file) : undefined;
+    setErrors(({ image: _, ...others }) => (refused ? { ...others, image: refused } : others));
+    setPhoto(!file ? undefined : refused ? "refused" : "reading");
+    if (!file || refused) return;
+    const url = await shrinkPhoto(file).catch(() => "");
+    if (turn !== photoTurn.current) return;
+    const unreadable = imageDataProblem(url);
+    setPhoto(unreadable ? "refused" : { url });
+    if (unreadable) setErrors((previous) => ({ ...previous, image: unreadable }));
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === "sending") return;
+    if (status === "sending" || photo === "reading") return;
     const rating = Number(values.rating);
-    const found = review ? reviewProblems({ ...values, rating }) : commentProblems(values);
+    const image = typeof photo === "object" ? photo.url : undefined;
+    const found = review
+      ? {
+          ...reviewProblems({ ...values, rating, image }),
+          ...(photo === "refused" ? { image: "image" as const } : {}),
+        }
+      : commentProblems(values);
     setErrors(found);
     setProblem("");
     setStatus("idle");
     if (Object.keys(found).length > 0) return;
     setStatus("sending");
     const outcome = review
-      ? await postCommunity("/api/reviews", reviewBody(locale, { ...values, rating }))
+      ? await postCommunity("/api/reviews", reviewBody(locale, { ...values, rating, image }))
       : await postCommunity("/api/comments", commentBody(slug, locale, values, parentId));
     setStatus(outcome.kind === "accepted" ? "sent" : "idle");
-    if (outcome.kind === "accepted") setValues(EMPTY);
+    if (outcome.kind === "accepted") {
+      setValues(EMPTY);
+      clearPhoto();
+    }
     if (outcome.kind === "invalid") setErrors(outcome.errors);
     if (outcome.kind === "failed") setProblem(c.failed);
     if (outcome.kind === "throttled") setProblem(fill(c.throttled, { minutes: outcome.minutes }));
@@ -83,7 +125,7 @@ export function CommunityForm({
     [hint ? `${fieldId(field)}-hint` : "", errors[field] ? `${fieldId(field)}-error` : ""]
       .filter(Boolean)
       .join(" ") || undefined;
-  const control = (field: Field, hint = false) => ({
+  const control = (field: keyof Values, hint = false) => ({
     id: fieldId(field),
     name: field,
     value: values[field],
@@ -169,6 +211,46 @@ export function CommunityForm({
         )}
         {error("text")}
       </div>
+      {review ? (
+        <div className="form-field">
+          <label htmlFor={fieldId("image")}>{c.photoLabel}</label>
+          {hint("image", c.photoHint)}
+          <input
+            ref={photoInput}
+            id={fieldId("image")}
+            type="file"
+            accept={REVIEW_IMAGE_TYPES.join(",")}
+            aria-invalid={errors.image ? true : undefined}
+            aria-describedby={describedBy("image", true)}
+            onChange={(event) => void choosePhoto(event.currentTarget)}
+          />
+          {error("image")}
+          {photo ? (
+            <p className="photo-chosen">
+              {typeof photo === "object" ? (
+                <img
+                  className="photo-preview"
+                  src={photo.url}
+                  alt={c.photoPreview}
+                  width={64}
+                  height={64}
+                />
+              ) : null}
+              <button
+                type="button"
+                className="button-secondary"
+                onClick={() => {
+                  clearPhoto();
+                  setErrors(({ image: _, ...others }) => others);
+                  photoInput.current?.focus();
+                }}
+              >
+                {c.photoRemove}
+              </button>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {/* The honeypot: out of sight and out of the accessibility tree; robots fill it. */}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={fieldId("website")}>{c.honeypotLabel}</label>
@@ -180,7 +262,11 @@ export function CommunityForm({
         </p>
       ))}
       <p className="form-actions">
-        <button type="submit" className="button-small" disabled={status === "sending"}>
+        <button
+          type="submit"
+          className="button-small"
+          disabled={status === "sending" || photo === "reading"}
+        >
           {status === "sending" ? t.unsubscribeSending : c.send}
         </button>
         {onCancel ? (

@@ -9,7 +9,8 @@ import { Stars } from "./Stars";
 /**
  * The home page's customer reviews (SPEC §2): the approved ones with their
  * average, or an invitation to write the first, and the form. Names and
- * texts are React text: markup in them shows as typed.
+ * texts are React text: markup in them shows as typed. A review's photo is
+ * served by us (`PublicReview.image`), never a visitor's address.
  */
 export function Reviews({
   locale,
@@ -30,7 +31,18 @@ export function Reviews({
           </p>
           <ul className="reviews">
             {reviews.map((review) => (
-              <li key={review.id} className="home-card">
+              <li key={review.id} className="home-card review">
+                {review.image ? (
+                  <img
+                    className="review-photo"
+                    src={review.image}
+                    alt={fill(c.reviewPhoto, { name: review.name })}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
                 <p className="comment-meta">
                   <strong>{review.name}</strong>{" "}
                   <time dateTime={review.createdAt}>
