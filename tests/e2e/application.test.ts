@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { launchBrowser, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -11,11 +11,6 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * prefill, the two versions, localized checks, masks, and a real submission
  * that lands on the offers.
  */
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
 let server: ServerProcess;
 let browser: Browser;
 
@@ -32,20 +27,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status(), path).toBe(200);
   await page.waitForSelector("html[data-hydrated='true']");
-}
-
-/** axe-core's WCAG 2.1 A and AA violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run(options: object): Promise<{ violations: { id: string }[] }> };
-      }
-    ).axe
-      .run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })
-      .then((result) => result.violations.map((violation) => violation.id)),
-  );
 }
 
 /** Everything but the consents, as a visitor types it. */

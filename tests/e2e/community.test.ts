@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -15,11 +15,6 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * offers sidebar, and axe on a phone with the form showing its errors.
  * Markup in names and texts is tested with the admin area (moderation.test.ts).
  */
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
 const SLUG = "are-you-ready-to-apply-for-personal-loans";
 const ADMIN_TOKEN = "e2e-community-moderator-token-0123456789";
 
@@ -49,19 +44,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status(), path).toBe(200);
   await page.waitForSelector("html[data-hydrated='true']");
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run(options: object): Promise<{ violations: { id: string }[] }> };
-      }
-    ).axe
-      .run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })
-      .then((result) => result.violations.map((violation) => violation.id)),
-  );
 }
 
 const copy = {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -10,11 +10,6 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * 360 px phone: status, language, title, no console error, no horizontal
  * scroll, and no accessibility violation (axe-core, WCAG 2.1 A and AA).
  */
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
-
 let server: ServerProcess;
 let browser: Browser;
 let paths: string[];
@@ -48,17 +43,7 @@ async function check(page: Page, path: string, status: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
     360,
   );
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run(options: object): Promise<{ violations: { id: string }[] }> };
-      }
-    ).axe
-      .run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })
-      .then((result) => result.violations.map((violation) => violation.id)),
-  );
-  expect(violations, path).toEqual([]);
+  expect(await axeViolations(page), path).toEqual([]);
   // The browser reports the 404 document itself as a failed load; nothing else may fail.
   const unexpected = problems.filter((line) => !(status === 404 && line.includes("404")));
   expect(unexpected, path).toEqual([]);

@@ -10,14 +10,9 @@ import type { Offer } from "../../core/schemas/offer";
 import lk from "../../server/feed/catalogues/lk.json";
 import { representativeQuote } from "../../widget/loan-selection";
 import { priceOffers } from "../../widget/offer-figures";
-import { launchBrowser, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
 
 let server: ServerProcess;
 let examples: Awaited<ReturnType<typeof startExamples>>;
@@ -89,18 +84,6 @@ async function recordEvents(page: Page) {
     page.evaluate(
       () => (window as unknown as { seenEvents: { type: string; detail: unknown }[] }).seenEvents,
     );
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run(options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-      }
-    ).axe.run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }),
-  );
-  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
 }
 
 describe("the widget script", () => {

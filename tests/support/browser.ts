@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { findChromium } from "../../scripts/find-chromium.mjs";
 
@@ -28,4 +30,25 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/**
+ * axe-core's WCAG 2.1 A and AA violations on the page as it is now, each
+ * as "rule-id (number of nodes)"; an empty list means none.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe.run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }),
+  );
+  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
 }
