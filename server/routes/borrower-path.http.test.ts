@@ -152,6 +152,13 @@ describe("GET /go/{offerId} and lender postbacks", () => {
     expect(await leadStatus(leadId)).toBe("clicked");
   });
 
+  it("records no click for a HEAD request (link checkers, prefetchers)", async () => {
+    const before = await countClicks(112);
+    const res = await inject(context.app, { method: "HEAD", url: "/go/112" });
+    expect(res.statusCode).toBe(200);
+    expect(await countClicks(112)).toBe(before);
+  });
+
   it("answers 404 for an unknown offer", async () => {
     // /go/999 gets the trailing slash like any page path, then the 404 page.
     expect((await clickOut(999)).headers.location).toBe("/go/999/");

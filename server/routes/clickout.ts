@@ -20,6 +20,12 @@ export function clickoutRouter(storage: Storage, offers: readonly Offer[]): Rout
       next();
       return;
     }
+    if (req.method === "HEAD") {
+      // Link checkers and prefetchers ask with HEAD: they are not visitors, so no click.
+      res.setHeader("Cache-Control", "no-store");
+      res.status(200).end();
+      return;
+    }
     const { location } = await recordClick(
       storage,
       offer,
