@@ -36,8 +36,8 @@ if (!chromePath) {
 async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-"));
   const child = spawn(process.execPath, ["dist/server/main.js"], {
+    // Only what the server needs: the benchmark's own environment stays out.
     env: {
-      ...process.env,
       PORT: "0",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",

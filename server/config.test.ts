@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyToProcess, ConfigError, loadConfig } from "./config";
+import { applyToProcess, ConfigError, loadConfig, loadTestEnvironment } from "./config";
 
 describe("loadConfig", () => {
   it("has embedded defaults for a newcomer", () => {
@@ -75,5 +75,12 @@ describe("applyToProcess", () => {
     const env: NodeJS.ProcessEnv = {};
     applyToProcess(loadConfig(env), env);
     expect(env.NODE_ENV).toBe("production");
+  });
+
+  it("reads the tests' own settings, an empty database URL meaning none", () => {
+    expect(loadTestEnvironment({ TEST_DATABASE_URL: "", PATH: "/bin" })).toEqual({
+      databaseUrl: undefined,
+      path: "/bin",
+    });
   });
 });

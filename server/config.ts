@@ -113,3 +113,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function applyToProcess(config: Config, env: NodeJS.ProcessEnv = process.env): void {
   env.NODE_ENV = config.NODE_ENV;
 }
+
+/**
+ * The tests' own settings, read here so that this stays the one module
+ * that reads process.env: a PostgreSQL server the storage tests may create
+ * databases in (TEST_DATABASE_URL), and the PATH handed to the server
+ * processes they start. (CHROMIUM_PATH is read by scripts/find-chromium.mjs.)
+ */
+export function loadTestEnvironment(env: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined;
+  path: string;
+} {
+  return { databaseUrl: env.TEST_DATABASE_URL || undefined, path: env.PATH ?? "" };
+}

@@ -10,21 +10,14 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type AppDependencies, createApp } from "./app";
+import { loadTestEnvironment } from "./config";
 import { loadCatalogues } from "./feed/catalogue";
 import { createLogger, type Logger } from "./log";
 import { createEventBuffer, type EventBuffer } from "./services/event-buffer";
 import { openStorage, type Storage } from "./storage/database";
 
-/**
- * The one place the tests read their environment: the PostgreSQL server for
- * the storage tests, and the PATH handed to the server processes they start.
- * (CHROMIUM_PATH is read by scripts/find-chromium.mjs, shared with npm test.)
- */
-export const testEnv = {
-  /** postgres://… of a server the storage tests may create databases in. */
-  databaseUrl: process.env.TEST_DATABASE_URL || undefined,
-  path: process.env.PATH ?? "",
-} as const;
+/** The tests' environment (server/config.ts reads it): TEST_DATABASE_URL and PATH. */
+export const testEnv = loadTestEnvironment();
 
 export const testAssets = {
   buildId: "0123456789ab",

@@ -71,3 +71,13 @@ describe("import boundaries (DESIGN.md)", () => {
     });
   }
 });
+
+describe("configuration (DESIGN.md)", () => {
+  it("is read from process.env in server/config.ts only", () => {
+    const readers = Object.keys(layers)
+      .flatMap(sourceFiles)
+      .filter((file) => file !== path.join("server", "config.ts"))
+      .filter((file) => /process\.env\b/.test(readFileSync(file, "utf8")));
+    expect(readers).toEqual([]);
+  });
+});
