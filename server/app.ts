@@ -30,7 +30,7 @@ import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
 import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
-import { communityData } from "./services/community";
+import { communityLookup } from "./services/community";
 import type { EventBuffer } from "./services/event-buffer";
 import type { Storage } from "./storage/database";
 
@@ -106,7 +106,7 @@ export function createApp({
   app.use("/api", api);
   const lookups: PageLookups = {
     leadOffers: leadFeed.leadOffers,
-    community: (need) => communityData(storage, need),
+    community: communityLookup(storage),
   };
   app.use(clientApiRouter({ site, offers }, lookups));
 

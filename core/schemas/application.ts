@@ -153,12 +153,22 @@ export const applicationFields = {
 
 const applicationShape = z.strictObject({ ...applicationFields, ...attributionShape });
 
+let lastSchema: { today: CalendarDate; schema: ReturnType<typeof schemaOn> } | undefined;
+
 /**
  * The whole application as of a day (Colombo's date, see colomboToday): the
  * NIC must decode to the birth date given, and the applicant must be 18 to
  * 70 on that day. Problems are reported on the field to correct.
  */
 export function applicationSchema(today: CalendarDate) {
+  // One schema a day, not one per request (or per keystroke in the form).
+  if (lastSchema?.today === today) return lastSchema.schema;
+  const schema = schemaOn(today);
+  lastSchema = { today, schema };
+  return schema;
+}
+
+function schemaOn(today: CalendarDate) {
   return applicationShape.check(
     z.superRefine(
       (application, context) => {
@@ -195,6 +205,6 @@ export function applicationSchema(today: CalendarDate) {
   );
 }
 
-export type Application = z.infer<ReturnType<typeof applicationSchema>>;
-export type ApplicationInput = z.input<ReturnType<typeof applicationSchema>>;
+export type Application = z.infer<ReturnType<typeof schemaOn>>;
+export type ApplicationInput = z.input<ReturnType<typeof schemaOn>>;
 export type ApplicationAttribution = Pick<Application, AttributionField>;

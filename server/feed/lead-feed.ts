@@ -1,13 +1,10 @@
+import { RETRY_STATUSES } from "../../core/http-retry";
+import { matchLead } from "../../core/matching";
 import type { Offer } from "../../core/schemas/offer";
 import type { LeadOffers } from "../../site/server";
 import type { Logger } from "../log";
-import { activeOfferIds, findLead, type LeadSummary } from "../services/leads";
+import { findLead, type LeadSummary } from "../services/leads";
 import type { Storage } from "../storage/database";
-
-/** SPEC §7: read requests are retried once on these statuses. */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([
-  408, 409, 425, 429, 500, 502, 503, 504,
-]);
 
 export interface LeadFeedOptions {
   storage: Storage;
@@ -98,7 +95,8 @@ export function createLeadFeed(options: LeadFeedOptions) {
   async function offerIdsOfLead(lead: LeadSummary): Promise<LeadFeedResult & { found: true }> {
     const upstream = await askUpstream(lead.leadId);
     if (upstream) return { found: true, offerIds: upstream, source: "upstream" };
-    return { found: true, offerIds: activeOfferIds(lead, offers), source: "local" };
+    // Matched again against today's catalogue: offers come and go.
+    return { found: true, offerIds: matchLead(offers, lead.profile), source: "local" };
   }
 
   return {

@@ -1,20 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
+import { canonicalUuidV4 } from "../../core/ids";
 import { readCookie, serializeCookie } from "./cookies";
 
 /** SPEC §9: the client id cookie lives 180 days. */
 export const CLIENT_ID_COOKIE = "client_id";
 const CLIENT_ID_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
-/** SPEC §5: a version-4 UUID, hyphens optional. */
-const UUID_V4 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
-
 /** The visitor's client id from their cookie, in canonical form, when it is a valid v4 UUID. */
 export function clientIdOf(req: Request): string | undefined {
-  const value = readCookie(req.headers.cookie, CLIENT_ID_COOKIE);
-  if (!value || !UUID_V4.test(value)) return undefined;
-  const hex = value.replaceAll("-", "").toLowerCase();
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return canonicalUuidV4(readCookie(req.headers.cookie, CLIENT_ID_COOKIE));
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   addComment,
   addReview,
   articleCommunity,
+  communityLookup,
   countView,
   moderate,
   rateArticle,
@@ -77,3 +78,23 @@ function communityContract(name: string, open: () => Promise<TestStorage>) {
 communityContract("SQLite", openTestSqlite);
 const postgresUrl = testEnv.databaseUrl;
 if (postgresUrl) communityContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+
+describe("the blog's view counts", () => {
+  let test: TestStorage;
+  beforeAll(async () => {
+    test = await openTestSqlite();
+  });
+  afterAll(async () => {
+    await test?.cleanup();
+  });
+
+  it("are recounted at most once a minute", async () => {
+    const lookup = communityLookup(test.storage, 60_000);
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 8, 0, seconds));
+    await countView(test.storage, SLUG, "visitor-a", at(0));
+    expect(await lookup({ kind: "blog" }, at(0))).toEqual({ viewsBySlug: { [SLUG]: 1 } });
+    await countView(test.storage, SLUG, "visitor-b", at(1));
+    expect(await lookup({ kind: "blog" }, at(59))).toEqual({ viewsBySlug: { [SLUG]: 1 } });
+    expect(await lookup({ kind: "blog" }, at(60))).toEqual({ viewsBySlug: { [SLUG]: 2 } });
+  });
+});

@@ -274,6 +274,31 @@ export async function communityData(
   }
 }
 
+/**
+ * The community lookup pages use. The blog's view counts are one count
+ * over every view recorded, so they are recounted at most once per
+ * `viewsTtlMs` rather than on every blog page; comments, ratings and
+ * reviews are read on each render, so moderation shows at once.
+ */
+export function communityLookup(storage: Storage, viewsTtlMs = 60_000) {
+  let views: { at: number; counts: Promise<Record<string, number>> } | undefined;
+  return async (
+    need: NonNullable<CommunityNeed>,
+    now: Date = new Date(),
+  ): Promise<CommunityData> => {
+    if (need.kind !== "blog") return communityData(storage, need, now);
+    if (!views || now.getTime() - views.at >= viewsTtlMs) {
+      const counts = viewsBySlug(storage);
+      views = { at: now.getTime(), counts };
+      // A failed count is not kept: the next page asks again.
+      counts.catch(() => {
+        if (views?.counts === counts) views = undefined;
+      });
+    }
+    return { viewsBySlug: await views.counts };
+  };
+}
+
 // Moderation (the admin area).
 
 export interface PendingItem {

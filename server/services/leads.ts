@@ -26,8 +26,6 @@ export interface LeadSummary {
   termDays: number;
   status: LeadStatus;
   profile: LeadProfile;
-  /** The offers matched when the lead was made. */
-  offerIds: number[];
   attribution: Record<string, string>;
 }
 
@@ -137,7 +135,6 @@ export async function findLead(storage: Storage, leadId: string): Promise<LeadSu
       "age",
       "monthly_income",
       "employment",
-      "offer_ids",
       "attribution",
     ])
     .where("id", "=", leadId)
@@ -155,15 +152,6 @@ export async function findLead(storage: Storage, leadId: string): Promise<LeadSu
       monthlyIncome: row.monthly_income,
       employment: row.employment,
     },
-    offerIds: JSON.parse(row.offer_ids) as number[],
     attribution: JSON.parse(row.attribution) as Record<string, string>,
   };
-}
-
-/**
- * The offers active for a lead now: matched again against today's
- * catalogue (offers come and go), with the lead's age as of its day.
- */
-export function activeOfferIds(lead: LeadSummary, offers: readonly Offer[]): number[] {
-  return matchLead(offers, lead.profile);
 }
