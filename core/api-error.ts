@@ -11,3 +11,15 @@ export interface ApiErrorBody {
     fields?: Record<string, string>;
   };
 }
+
+/**
+ * The key of a `fields` message in the English messages it came from, so a
+ * page can show it in the visitor's language; undefined for a message of
+ * no catalog (a generic one from the validator).
+ */
+export function messageKey<Key extends string>(
+  messages: Readonly<Record<Key, string>>,
+  message: string,
+): Key | undefined {
+  return (Object.keys(messages) as Key[]).find((key) => messages[key] === message);
+}

@@ -1,3 +1,5 @@
+import { messageKey } from "./api-error";
+
 /**
  * The codes an application uses (issue 5): lower-case, stable, shared by
  * our form, the API and partners. Names for people are in the catalogs.
@@ -111,6 +113,5 @@ export type ApplicationErrorKey = keyof typeof APPLICATION_ERRORS;
 
 /** The key of an English error text, for showing it in the visitor's language. */
 export function applicationErrorKey(message: string): ApplicationErrorKey | undefined {
-  const entry = Object.entries(APPLICATION_ERRORS).find(([, text]) => text === message);
-  return entry?.[0] as ApplicationErrorKey | undefined;
+  return messageKey(APPLICATION_ERRORS, message);
 }

@@ -1,3 +1,5 @@
+import { messageKey } from "./api-error";
+
 /**
  * Community (issue 7): the limits of comments and reviews and what each
  * problem says, in English. The API's `fields` carry these texts; the
@@ -30,8 +32,7 @@ export type CommunityErrorKey = keyof typeof COMMUNITY_ERRORS;
 
 /** The key of an English error text, for showing it in the visitor's language. */
 export function communityErrorKey(message: string): CommunityErrorKey | undefined {
-  const entry = Object.entries(COMMUNITY_ERRORS).find(([, text]) => text === message);
-  return entry?.[0] as CommunityErrorKey | undefined;
+  return messageKey(COMMUNITY_ERRORS, message);
 }
 
 /**
