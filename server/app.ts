@@ -30,6 +30,7 @@ import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
 import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
+import type { LeadStatusListener } from "./services/clicks";
 import { communityLookup } from "./services/community";
 import type { EventBuffer } from "./services/event-buffer";
 import type { Storage } from "./storage/database";
@@ -57,6 +58,8 @@ export interface AppDependencies {
   adminToken?: string | undefined;
   /** Express's trust proxy setting (TRUST_PROXY). */
   trustProxy?: number | string | undefined;
+  /** What acts on a lead's new status after a lender's postback (push, partners). */
+  statusListeners?: readonly LeadStatusListener[];
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,6 +84,7 @@ export function createApp({
   events,
   adminToken,
   trustProxy,
+  statusListeners = [],
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -97,7 +101,7 @@ export function createApp({
   const api = express.Router();
   api.use(eventsRouter(events));
   api.use(applicationsRouter(storage, offers));
-  api.use(postbackRouter(storage, lenderSecrets));
+  api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
   api.use(unsubscribeRouter(storage));

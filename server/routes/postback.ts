@@ -1,7 +1,8 @@
 import express, { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { fieldsOf, sendError } from "../http/errors";
-import { type Postback, recordPostback } from "../services/clicks";
+import type { Logger } from "../log";
+import { type LeadStatusListener, type Postback, recordPostback } from "../services/clicks";
 import type { Storage } from "../storage/database";
 
 const postbackSchema = z.strictObject({
@@ -21,9 +22,15 @@ const postbackSchema = z.strictObject({
  * POST /api/postback (JSON or form body) and GET /api/postback (query):
  * a lender tells us what became of a click. Answers 200 with whether it
  * was new, 401 for a bad or missing signature (nothing changes), 404 for
- * a click we never made.
+ * a click we never made. A new status is then handed to each listener
+ * (push notifications, partners' postbacks), after the lender has its answer.
  */
-export function postbackRouter(storage: Storage, secrets: ReadonlyMap<string, string>): Router {
+export function postbackRouter(
+  storage: Storage,
+  secrets: ReadonlyMap<string, string>,
+  listeners: readonly LeadStatusListener[],
+  log: Logger,
+): Router {
   const router = Router();
   const handle = async (input: unknown, req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
@@ -47,6 +54,12 @@ export function postbackRouter(storage: Storage, secrets: ReadonlyMap<string, st
       return;
     }
     res.json({ recorded: true, duplicate: outcome.duplicate });
+    if (outcome.duplicate) return;
+    for (const listener of listeners) {
+      listener(outcome.change).catch((error: unknown) =>
+        log.error("lead status listener failed", { error }),
+      );
+    }
   };
   router.get("/postback", (req, res) => handle(req.query, req, res));
   router.post(

@@ -83,8 +83,26 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** A lead's status changed because a lender posted back: what push and partner postbacks act on. */
+export interface LeadStatusChange {
+  clickId: string;
+  /** Undefined for a click made without an application. */
+  leadId: string | undefined;
+  status: ConversionStatus;
+  amount: number | undefined;
+  at: string;
+}
+
+/**
+ * Acts on a status change after the lender has been answered (a push
+ * notification, a partner's postback). It handles its own failures and
+ * retries; a rejection is only logged.
+ */
+export type LeadStatusListener = (change: LeadStatusChange) => Promise<void>;
+
 export type PostbackOutcome =
-  | { kind: "recorded"; duplicate: boolean }
+  | { kind: "recorded"; duplicate: true }
+  | { kind: "recorded"; duplicate: false; change: LeadStatusChange }
   | { kind: "unknown_click" }
   | { kind: "unauthorized" };
 
@@ -130,8 +148,10 @@ export async function recordPostback(
       })
       .onConflict((conflict) => conflict.columns(["click_id", "status"]).doNothing())
       .executeTakeFirst();
-    const duplicate = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0;
-    if (!duplicate && click.lead_id) {
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      return { kind: "recorded", duplicate: true } as const;
+    }
+    if (click.lead_id) {
       await trx
         .updateTable("leads")
         .set({ status: postback.status })
@@ -139,6 +159,13 @@ export async function recordPostback(
         .where("status", "not in", FINAL)
         .execute();
     }
-    return { kind: "recorded", duplicate };
+    const change: LeadStatusChange = {
+      clickId: click.id,
+      leadId: click.lead_id ?? undefined,
+      status: postback.status,
+      amount: postback.amount,
+      at: now.toISOString(),
+    };
+    return { kind: "recorded", duplicate: false, change } as const;
   });
 }
