@@ -35,12 +35,16 @@ const productionReact = () =>
 
 /** Comment and whitespace removal; safe for our hand-written CSS, not a general minifier. */
 function minifyCss(css) {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/\s+/g, " ")
-    .replace(/\s*([{};,>])\s*/g, "$1")
-    .replace(/;}/g, "}")
-    .trim();
+  return (
+    css
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/\s+/g, " ")
+      .replace(/\s*([{};,>])\s*/g, "$1")
+      // Only after a colon: a space before one is a descendant combinator (".a :focus").
+      .replace(/:\s+/g, ":")
+      .replace(/;}/g, "}")
+      .trim()
+  );
 }
 
 /** `import css from "./x.css?raw"` gives the file's minified text, as Vite's ?raw does in tests. */

@@ -76,6 +76,7 @@ export const ATTRIBUTION_FIELDS = [
   "utm_campaign",
   "utm_content",
   "utm_term",
+  "traffic_type",
 ] as const;
 export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 
@@ -108,6 +109,8 @@ export const APPLICATION_ERRORS = {
   consentTerms: "You must accept the terms and the privacy policy",
   consentShare: "We can only show offers if you agree to share your application with the lenders",
   attribution: "Attribution values are short codes",
+  promoCode: "A promo code is six digits, 100000 to 999999",
+  experimentFlow: "Unknown experiment flow",
 } as const;
 export type ApplicationErrorKey = keyof typeof APPLICATION_ERRORS;
 

@@ -186,12 +186,43 @@ describe("POST /api/event", () => {
   it("accepts a valid event into the next batch and answers its id", async () => {
     const before = await countEvents(context.test.storage.db);
     const res = await post(
-      JSON.stringify({ event_id: 5, session_id: "abc", utm_source: "google" }),
+      JSON.stringify({
+        event_id: 5,
+        session_id: "3F1C2B9E7D4A4C1B9A8E2B6D5F4E3C21",
+        utm_source: "google",
+      }),
     );
     expect(res.statusCode).toBe(202);
     expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
     await context.events.flush();
     expect(await countEvents(context.test.storage.db)).toBe(before + 1);
+    const stored = await context.test.storage.db
+      .selectFrom("events")
+      .select(["session_id", "provider_id"])
+      .where("id", "=", res.json().id)
+      .executeTakeFirstOrThrow();
+    // Canonical id (SPEC §5); the widget's events get this deployment's provider id.
+    expect(stored).toEqual({
+      session_id: "3f1c2b9e-7d4a-4c1b-9a8e-2b6d5f4e3c21",
+      provider_id: "nayacompare-lk",
+    });
+  });
+
+  it("is open to partners' pages: CORS on the answer and on a preflight", async () => {
+    const res = await post(JSON.stringify({ event_id: 5 }));
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    const preflight = await inject(context.app, {
+      method: "OPTIONS",
+      url: "/api/event",
+      headers: {
+        origin: "https://partner.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-methods"]).toBe("POST");
+    expect(preflight.headers["access-control-allow-headers"]).toBe("Content-Type");
   });
 
   it("accepts JSON sent as text/plain, as sendBeacon sends it", async () => {
@@ -203,6 +234,16 @@ describe("POST /api/event", () => {
     ["a missing event id", JSON.stringify({ session_id: "x" }), "invalid_body"],
     ["a wrong type", JSON.stringify({ event_id: "5" }), "invalid_body"],
     ["an unknown field", JSON.stringify({ event_id: 5, email: "a@b.lk" }), "invalid_body"],
+    [
+      "a phone number as a sub id",
+      JSON.stringify({ event_id: 5, sub1: "0771234567" }),
+      "invalid_body",
+    ],
+    [
+      "a session id that is no v4 UUID",
+      JSON.stringify({ event_id: 5, session_id: "abc" }),
+      "invalid_body",
+    ],
     ["an array", JSON.stringify([{ event_id: 5 }]), "invalid_body"],
     ["malformed JSON", "{bad", "invalid_json"],
     ["a prototype-pollution key", '{"event_id":5,"__proto__":{"admin":true}}', "invalid_body"],

@@ -1,6 +1,7 @@
 import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
+import { type CountryConfig, DEFAULT_COUNTRY_CONFIG } from "../core/country";
 import {
   type AssetManifest,
   type renderPage,
@@ -29,6 +30,7 @@ import { healthRouter } from "./routes/health";
 import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
 import { postbackRouter } from "./routes/postback";
+import { pushRouter } from "./routes/push";
 import { unsubscribeRouter } from "./routes/unsubscribe";
 import type { LeadStatusListener } from "./services/clicks";
 import { communityLookup } from "./services/community";
@@ -58,6 +60,8 @@ export interface AppDependencies {
   adminToken?: string | undefined;
   /** Express's trust proxy setting (TRUST_PROXY). */
   trustProxy?: number | string | undefined;
+  /** SPEC §3's country config (COUNTRY, LEAD_ID, PROVIDER_ID); Sri Lanka's by default. */
+  country?: CountryConfig;
   /** What acts on a lead's new status after a lender's postback (push, partners). */
   statusListeners?: readonly LeadStatusListener[];
 }
@@ -85,6 +89,7 @@ export function createApp({
   adminToken,
   trustProxy,
   statusListeners = [],
+  country = DEFAULT_COUNTRY_CONFIG,
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -99,10 +104,11 @@ export function createApp({
   app.use(healthRouter(storage));
 
   const api = express.Router();
-  api.use(eventsRouter(events));
-  api.use(applicationsRouter(storage, offers));
+  api.use(eventsRouter(events, country.providerId));
+  api.use(applicationsRouter(storage, offers, country));
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage));
+  api.use(pushRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
   api.use(unsubscribeRouter(storage));
   api.use(apiNotFound);

@@ -11,7 +11,22 @@ describe("loadConfig", () => {
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: 10_000,
       LENDER_POSTBACK_SECRETS: new Map(),
+      COUNTRY: "LK",
+      LEAD_ID: "lk-loans",
+      PROVIDER_ID: "nayacompare-lk",
     });
+  });
+
+  it("reads the country config, and refuses a country or id it cannot use", () => {
+    expect(loadConfig({ COUNTRY: "PH", LEAD_ID: "ph-1", PROVIDER_ID: "p.2" })).toMatchObject({
+      COUNTRY: "PH",
+      LEAD_ID: "ph-1",
+      PROVIDER_ID: "p.2",
+    });
+    expect(() => loadConfig({ COUNTRY: "XX" })).toThrow(/COUNTRY/);
+    expect(() => loadConfig({ PROVIDER_ID: "has space" })).toThrow(
+      /PROVIDER_ID: must be a short code/,
+    );
   });
 
   it("reads lenders' postback secrets, and refuses short ones without echoing them", () => {

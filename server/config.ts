@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  COUNTRY_CODES,
+  COUNTRY_ID_PATTERN,
+  type CountryConfig,
+  DEFAULT_COUNTRY_CONFIG,
+} from "../core/country";
 
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
@@ -75,6 +81,20 @@ const envSchema = z.object({
       .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
       .optional(),
   ),
+  /** SPEC §3's country config: the country served (its experiments), lead id and provider id. */
+  COUNTRY: optional(z.enum(COUNTRY_CODES).default(DEFAULT_COUNTRY_CONFIG.country)),
+  LEAD_ID: optional(
+    z
+      .string()
+      .regex(COUNTRY_ID_PATTERN, "must be a short code (letters, digits, . _ -)")
+      .default(DEFAULT_COUNTRY_CONFIG.leadId),
+  ),
+  PROVIDER_ID: optional(
+    z
+      .string()
+      .regex(COUNTRY_ID_PATTERN, "must be a short code (letters, digits, . _ -)")
+      .default(DEFAULT_COUNTRY_CONFIG.providerId),
+  ),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   SHUTDOWN_TIMEOUT_MS: optional(
     z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),
@@ -82,6 +102,11 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** The country config (SPEC §3) the configuration describes. */
+export function countryConfigOf(config: Config): CountryConfig {
+  return { country: config.COUNTRY, leadId: config.LEAD_ID, providerId: config.PROVIDER_ID };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

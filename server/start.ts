@@ -7,10 +7,11 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { loadAssetManifest } from "./assets";
-import type { Config } from "./config";
+import { type Config, countryConfigOf } from "./config";
 import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
 import { createEventBuffer } from "./services/event-buffer";
+import { pushNotifier, vapidKeys } from "./services/push";
 import { openStorage } from "./storage/database";
 
 /** After the grace period, how long storage may still take to close. */
@@ -20,6 +21,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   await storage.migrate();
+  const vapid = await vapidKeys(storage.db);
   const site = {
     // Without PUBLIC_ORIGIN (development), links point at this machine; the
     // port is set again once known, for PORT=0.
@@ -30,6 +32,11 @@ export async function start(config: Config, distDir: string): Promise<void> {
       config.MOBILE_APP_NAME && config.MOBILE_APP_URL
         ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }
         : undefined,
+    runtime: {
+      ...countryConfigOf(config),
+      logEvents: config.NODE_ENV === "development",
+      pushPublicKey: vapid.publicKey,
+    },
   };
   const events = createEventBuffer({ storage, log });
   const app = createApp({
@@ -44,6 +51,10 @@ export async function start(config: Config, distDir: string): Promise<void> {
     lenderSecrets: config.LENDER_POSTBACK_SECRETS,
     adminToken: config.ADMIN_TOKEN,
     trustProxy: config.TRUST_PROXY,
+    country: countryConfigOf(config),
+    statusListeners: [
+      pushNotifier({ storage, keys: vapid, subject: `mailto:${config.CONTACT_EMAIL}`, log }),
+    ],
   });
 
   const onListening = (error?: Error) => {

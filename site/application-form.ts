@@ -172,7 +172,8 @@ export const FORM_VERSION_KEY = "reg_version";
 
 /**
  * The form version to show in the browser: the link's `ver`, stored for the
- * rest of the session; without one, what the session stored; else 2.
+ * rest of the session; without one, what the session stored; else what the
+ * visitor's experiment flow says (issue 6); else 2.
  * `storage` is a function because merely reading `window.sessionStorage`
  * throws in some privacy modes, as may its methods: the form then works
  * without remembering.
@@ -180,6 +181,7 @@ export const FORM_VERSION_KEY = "reg_version";
 export function rememberedFormVersion(
   fromLink: FormVersion | undefined,
   storage: () => Pick<Storage, "getItem" | "setItem">,
+  fromExperiment?: FormVersion | undefined,
 ): FormVersion {
   if (fromLink !== undefined) {
     try {
@@ -190,9 +192,9 @@ export function rememberedFormVersion(
     return fromLink;
   }
   try {
-    return formVersionOf(storage().getItem(FORM_VERSION_KEY)) ?? 2;
+    return formVersionOf(storage().getItem(FORM_VERSION_KEY)) ?? fromExperiment ?? 2;
   } catch {
-    return 2;
+    return fromExperiment ?? 2;
   }
 }
 

@@ -13,6 +13,14 @@ import { fetchPage, inAppTarget } from "./navigation";
 import { preloadPage } from "./pages/lazy-pages";
 import { isNewBuildOut, reloadAfterFailure, watchReleases } from "./releases";
 
+/** The tracking chunk (site/tracking.ts), loaded after hydration; tracking never holds a page up. */
+let tracking: Promise<typeof import("./tracking")> | undefined;
+
+function track(use: (module: typeof import("./tracking")) => void): void {
+  tracking ??= import("./tracking");
+  tracking.then(use).catch((error: unknown) => console.error("Tracking failed", error));
+}
+
 function readState(): AppState {
   const text = document.getElementById("app-state")?.textContent;
   const state: unknown = text ? JSON.parse(text) : undefined;
@@ -75,6 +83,7 @@ function Root({ initial }: { initial: AppState }) {
         if (attempt !== latest) return;
         if (how !== "pop") rememberScroll();
         flushSync(() => setState(page.state));
+        track((module) => module.trackNavigation(page.state));
         if (how === "push") window.history.pushState({ scrollY: 0 }, "", url.href);
         if (how === "replace") window.history.replaceState({ scrollY: 0 }, "", url.href);
         shown = `${url.pathname}${url.search}`;
@@ -194,6 +203,7 @@ if (root) {
 }
 
 function hydrate(root: HTMLElement, initial: AppState) {
+  track((module) => module.startTracking(initial));
   hydrateRoot(root, <Root initial={initial} />, {
     onRecoverableError(error, info) {
       // Production React reports a hydration mismatch here and then quietly

@@ -1,4 +1,17 @@
+import type { CountryConfig } from "../core/country";
 import type { Locale } from "../core/locale";
+
+/**
+ * What the browser code needs from the server's configuration, written into
+ * every page with a script (`#runtime-config`): the country config (SPEC
+ * §3), whether events are only logged (local development, SPEC §7), and
+ * the Web Push key.
+ */
+export interface RuntimeConfig extends CountryConfig {
+  logEvents: boolean;
+  /** The VAPID public key (base64url) for push subscriptions; absent when push is off. */
+  pushPublicKey?: string | undefined;
+}
 
 /** The hashed client files of a build, read from dist/site/manifest.json. */
 export interface AssetManifest {
@@ -19,6 +32,7 @@ export interface DocumentParts {
   /** Serialised for the client to hydrate with; omitted for static pages. */
   state?: unknown;
   assets: AssetManifest;
+  runtime?: RuntimeConfig | undefined;
 }
 
 const htmlEscapes: Record<string, string> = {
@@ -45,7 +59,7 @@ export function serializeState(state: unknown): string {
 }
 
 export function renderDocument(parts: DocumentParts): string {
-  const { locale, headHtml, bodyHtml, state, assets } = parts;
+  const { locale, headHtml, bodyHtml, state, assets, runtime } = parts;
   const styles = assets.styles
     .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
     .join("");
@@ -58,6 +72,10 @@ export function renderDocument(parts: DocumentParts): string {
   const stateScript =
     state === undefined
       ? ""
-      : `<script type="application/json" id="app-state">${serializeState(state)}</script>`;
+      : `<script type="application/json" id="app-state">${serializeState(state)}</script>${
+          runtime
+            ? `<script type="application/json" id="runtime-config">${serializeState(runtime)}</script>`
+            : ""
+        }`;
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="build-id" content="${escapeHtml(assets.buildId)}">${headHtml}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
 }

@@ -1,7 +1,7 @@
 import type { Locale } from "../core/locale";
-import { ONE_YEAR_SECONDS, setSiteCookie } from "./cookies";
+import { ONE_YEAR_SECONDS, writeCookie } from "../widget/runtime/cookies";
 
 /** Remembers the visitor's language for 365 days (SPEC §4); the server reads it on the next visit to "/". */
 export function rememberLocale(locale: Locale): void {
-  setSiteCookie("locale", locale, ONE_YEAR_SECONDS);
+  writeCookie("locale", locale, ONE_YEAR_SECONDS);
 }

@@ -1,3 +1,4 @@
+import { getJson } from "../widget/runtime/http";
 import type { AppState } from "./App";
 
 /** What /client-api/page answers (server/routes/client-api.ts). */
@@ -37,9 +38,7 @@ export function inAppTarget(event: MouseEvent, location: Location): URL | undefi
 
 /** The page at a path of ours, with its query ("/en/application/?amount=20000"). */
 export async function fetchPage(path: string): Promise<PageResponse> {
-  const response = await fetch(`/client-api/page?${new URLSearchParams({ path })}`, {
-    headers: { Accept: "application/json" },
-  });
+  const response = await getJson(`/client-api/page?${new URLSearchParams({ path })}`);
   if (!response.ok) throw new Error(`Page data answered ${response.status}`);
-  return (await response.json()) as PageResponse;
+  return response.data as PageResponse;
 }

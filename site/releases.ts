@@ -1,3 +1,5 @@
+import { getJson } from "../widget/runtime/http";
+
 /**
  * Releases and failures in the browser (SPEC §4, issue 6): noticing that a
  * new build is out, and reloading after an asset failed to load, at most
@@ -74,14 +76,12 @@ export function watchReleases(): void {
   const poll = async () => {
     if (newBuildOut || Date.now() - lastPoll < 60_000) return;
     lastPoll = Date.now();
-    try {
-      const response = await fetch(`/_build/latest.json?t=${Date.now()}`, { cache: "no-store" });
-      if (!response.ok) return;
-      const { buildId } = (await response.json()) as { buildId?: unknown };
-      if (typeof buildId === "string" && buildId !== own) newBuildOut = true;
-    } catch {
-      // Offline or the server is restarting: ask again later.
-    }
+    // Offline or the server is restarting: the next poll asks again.
+    const response = await getJson(`/_build/latest.json?t=${Date.now()}`, { cache: "no-store" });
+    const buildId = response.ok
+      ? (response.data as { buildId?: unknown } | null)?.buildId
+      : undefined;
+    if (typeof buildId === "string" && buildId !== own) newBuildOut = true;
   };
   window.setInterval(() => void poll(), RELEASE_POLL_MS);
   document.addEventListener("visibilitychange", () => {

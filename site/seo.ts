@@ -1,4 +1,5 @@
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale, localizePath } from "../core/locale";
+import type { RuntimeConfig } from "./document";
 import { escapeHtml, serializeState } from "./document";
 
 /** What the server knows about where and how the site is published. */
@@ -10,6 +11,8 @@ export interface SiteSettings {
   chatUrl: string;
   /** Only when there is an app (SPEC §3 lists its fields, empty for now). */
   mobileApp?: { name: string; url: string } | undefined;
+  /** Handed to the browser code on every page (site/document.ts). */
+  runtime?: RuntimeConfig | undefined;
 }
 
 export interface PageHead {

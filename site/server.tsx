@@ -165,6 +165,7 @@ export function renderPage(path: string, options: RenderOptions): RenderedPage {
     bodyHtml: renderToString(<App state={state} />),
     state: withoutContentHtml(state),
     assets,
+    runtime: site.runtime,
   });
   return { status, locale, html };
 }

@@ -1,5 +1,6 @@
 import r2wc from "@r2wc/react-to-web-component";
 import { type ComponentType, useEffect, useState } from "react";
+import { ATTRIBUTION_VALUE_PATTERN } from "../core/application";
 import { type CalendarDate, colomboToday } from "../core/dates";
 import { approvalPercent, type EligibilityAnswers } from "../core/eligibility";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
@@ -12,6 +13,7 @@ import { OfferList } from "./components/OfferList";
 import { emit } from "./events";
 import { type LoanSelection, normalizeSelection, representativeQuote } from "./loan-selection";
 import { useOffersFeed } from "./offers-feed";
+import { sendEvent, trackPageViews } from "./runtime/tracker";
 import { readScriptDefaults, type ScriptDefaults } from "./script-defaults";
 import { adoptWidgetStyles } from "./styles/adopt";
 
@@ -85,7 +87,40 @@ function useElementContext(props: CommonProps) {
   };
   const [today] = useState<CalendarDate>(() => colomboToday(new Date()));
   const host = props.container?.host;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one page view per page, from the first element's context.
+  useEffect(() => trackWidgetView(apiBase, locale, attribution), []);
   return { locale, apiBase, attribution, today, host };
+}
+
+let viewTracked = false;
+
+/**
+ * One page view per page however many elements it has (event 5, and 27
+ * after a restore from the back-forward cache), with the partner's sub1.
+ * The ids live in `lw_`-prefixed cookies, never in the host's own names;
+ * a partner's publishable key (a `partner` of `pk_…`) goes with the event.
+ * A blocked or failed event changes nothing on the page.
+ */
+function trackWidgetView(apiBase: string, locale: Locale, attribution: Attribution): void {
+  if (viewTracked) return;
+  viewTracked = true;
+  const partner = attribution.partner;
+  const options = {
+    apiBase,
+    logOnly: scriptDefaults?.events === "log",
+    cookiePrefix: "lw_",
+    ...(partner?.startsWith("pk_") ? { query: `?key=${encodeURIComponent(partner)}` } : {}),
+  };
+  trackPageViews(
+    (fields) =>
+      sendEvent(options, {
+        ...fields,
+        // A partner's sub1 may be free text; events take codes only.
+        sub1: ATTRIBUTION_VALUE_PATTERN.test(attribution.sub1 ?? "") ? attribution.sub1 : undefined,
+        sub6: locale,
+      }),
+    () => "widget",
+  );
 }
 
 type ElementContext = ReturnType<typeof useElementContext>;

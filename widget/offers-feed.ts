@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Offer } from "../core/schemas/offer";
+import { getJson } from "./runtime/http";
 
 export type OffersFeedState =
   | { status: "loading" }
@@ -18,14 +19,11 @@ const requests = new Map<string, Promise<readonly Offer[]>>();
 function requestOffers(apiBase: string): Promise<readonly Offer[]> {
   let request = requests.get(apiBase);
   if (!request) {
-    request = fetch(`${apiBase}/api/feed/config/${FEED_CONFIG_NAME}`, {
-      headers: { Accept: "application/json" },
-    }).then(async (response) => {
+    request = getJson(`${apiBase}/api/feed/config/${FEED_CONFIG_NAME}`).then((response) => {
       if (!response.ok) throw new Error(`The offers feed answered ${response.status}`);
-      const offers: unknown = await response.json();
       // Our own server validated the catalogue; a light check keeps zod out of the bundle.
-      if (!Array.isArray(offers)) throw new Error("The offers feed did not answer a list");
-      return offers as Offer[];
+      if (!Array.isArray(response.data)) throw new Error("The offers feed did not answer a list");
+      return response.data as Offer[];
     });
     requests.set(apiBase, request);
     request.catch(() => requests.delete(apiBase));

@@ -13,6 +13,8 @@ export interface ScriptDefaults {
   sub3?: string | undefined;
   sub4?: string | undefined;
   sub5?: string | undefined;
+  /** `data-events="log"`: events are logged to the console, not sent (a partner's local development). */
+  events?: string | undefined;
 }
 
 function ourScript(): HTMLScriptElement | null {
@@ -40,5 +42,6 @@ export function readScriptDefaults(): ScriptDefaults {
     sub3: data.sub3,
     sub4: data.sub4,
     sub5: data.sub5,
+    events: data.events,
   };
 }

@@ -11,6 +11,7 @@ import {
 } from "../application";
 import { BANK_CODES, type BankCode } from "../banks";
 import { type CalendarDate, isIsoDate } from "../dates";
+import { ALL_FLOWS } from "../experiments";
 import { checkApplicantNic, parseNic } from "../nic";
 import { normalizeSriLankanMobile } from "../phone";
 import { LOAN_AMOUNT_LK, LOAN_TERM_GRID } from "../product";
@@ -151,7 +152,23 @@ export const applicationFields = {
   ),
 };
 
-const applicationShape = z.strictObject({ ...applicationFields, ...attributionShape });
+/** Beyond attribution (issue 6): SPEC §9's promo code and the experiment variant the visitor saw. */
+const extrasShape = {
+  promo_code: z.optional(
+    z.string(problem("promoCode")).check(z.regex(/^[1-9]\d{5}$/, APPLICATION_ERRORS.promoCode)),
+  ),
+  experiment_flow: z.optional(
+    z
+      .string(problem("experimentFlow"))
+      .check(z.refine((flow) => ALL_FLOWS.includes(flow), APPLICATION_ERRORS.experimentFlow)),
+  ),
+};
+
+const applicationShape = z.strictObject({
+  ...applicationFields,
+  ...attributionShape,
+  ...extrasShape,
+});
 
 let lastSchema: { today: CalendarDate; schema: ReturnType<typeof schemaOn> } | undefined;
 

@@ -1,4 +1,5 @@
 import express, { type Request, type Response, Router } from "express";
+import type { CountryConfig } from "../../core/country";
 import { colomboToday } from "../../core/dates";
 import { applicationSchema } from "../../core/schemas/application";
 import type { Offer } from "../../core/schemas/offer";
@@ -29,7 +30,11 @@ export function setLeadCookie(req: Request, res: Response, leadId: string): void
  * 24 hours) and answers its opaque id: 201 for a new lead, 200 for a
  * repeat. Nothing of the body is logged or put in an address.
  */
-export function applicationsRouter(storage: Storage, offers: readonly Offer[]): Router {
+export function applicationsRouter(
+  storage: Storage,
+  offers: readonly Offer[],
+  country: CountryConfig,
+): Router {
   const router = Router();
   router.post("/applications", express.json({ limit: "8kb" }), async (req, res) => {
     const now = new Date();
@@ -44,7 +49,7 @@ export function applicationsRouter(storage: Storage, offers: readonly Offer[]): 
       );
       return;
     }
-    const outcome = await createLead(storage, parsed.data, offers, now);
+    const outcome = await createLead(storage, parsed.data, offers, now, country.leadId);
     setLeadCookie(req, res, outcome.leadId);
     res.setHeader("Cache-Control", "no-store");
     res.status(outcome.created ? 201 : 200).json({ leadId: outcome.leadId });

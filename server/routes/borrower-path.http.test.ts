@@ -152,6 +152,26 @@ describe("GET /go/{offerId} and lender postbacks", () => {
     expect(await leadStatus(leadId)).toBe("clicked");
   });
 
+  it("without an application, fills the sub ids from the marketing cookies (this visit's first)", async () => {
+    const res = await inject(context.app, {
+      method: "GET",
+      url: "/go/101",
+      headers: {
+        cookie: `marketing=${encodeURIComponent("sub1=old&sub2=camp")}; marketing_session=${encodeURIComponent("sub1=now&promo=123456")}`,
+      },
+    });
+    const location = new URL(String(res.headers.location));
+    expect(location.searchParams.get("sub1")).toBe("now");
+    expect(location.searchParams.get("sub2")).toBe("camp");
+    const click = await context.test.storage.db
+      .selectFrom("clicks")
+      .select(["lead_id", "attribution"])
+      .where("id", "=", location.searchParams.get("click_id"))
+      .executeTakeFirstOrThrow();
+    expect(click.lead_id).toBeNull();
+    expect(JSON.parse(click.attribution)).toEqual({ sub1: "now", sub2: "camp" });
+  });
+
   it("records no click for a HEAD request (link checkers, prefetchers)", async () => {
     const before = await countClicks(112);
     const res = await inject(context.app, { method: "HEAD", url: "/go/112" });

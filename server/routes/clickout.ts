@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { decodeMarketing, MARKETING_COOKIE, MARKETING_SESSION_COOKIE } from "../../core/marketing";
 import type { Offer } from "../../core/schemas/offer";
 import { readCookie } from "../http/cookies";
 import { recordClick } from "../services/clicks";
@@ -8,7 +9,7 @@ import { LEAD_COOKIE } from "./applications";
 /**
  * GET /go/{offerId}: the click-out (SPEC §2's transition). Records the
  * click and sends the visitor on with 302 to the lender's link, the click id
- * and the lead's sub ids filled in. An unknown offer, or one without a
+ * and the sub ids filled in (the lead's, or the marketing cookies'). An unknown offer, or one without a
  * lender link, falls through to the 404 page.
  */
 export function clickoutRouter(storage: Storage, offers: readonly Offer[]): Router {
@@ -26,10 +27,18 @@ export function clickoutRouter(storage: Storage, offers: readonly Offer[]): Rout
       res.status(200).end();
       return;
     }
+    const cookies = req.headers.cookie;
+    // Without an application, the campaign that brought the visitor (the marketing cookies).
+    const { promo: _promo, ...marketing } = {
+      ...decodeMarketing(readCookie(cookies, MARKETING_COOKIE)),
+      ...decodeMarketing(readCookie(cookies, MARKETING_SESSION_COOKIE)),
+    };
     const { location } = await recordClick(
       storage,
       offer,
-      readCookie(req.headers.cookie, LEAD_COOKIE),
+      readCookie(cookies, LEAD_COOKIE),
+      new Date(),
+      marketing,
     );
     res.setHeader("Cache-Control", "no-store");
     // The lender learns the click id from its link, not where the visitor came from.

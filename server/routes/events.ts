@@ -4,19 +4,31 @@ import { sendError, validateBody } from "../http/errors";
 import type { EventBuffer } from "../services/event-buffer";
 
 /**
- * POST /api/event (SPEC §7). Accepts JSON, and JSON sent as text/plain, which
- * is what navigator.sendBeacon sends without a CORS preflight. The event
- * joins the next batch (services/event-buffer.ts) and is answered 202 with
- * its id; when the buffer is full the answer is 503 with Retry-After.
+ * POST /api/event (SPEC §7), from our pages and from the widget on partners'
+ * pages (CORS, any origin: events carry no credentials). Accepts JSON, and
+ * JSON sent as text/plain, which is what the browser code sends so that no
+ * preflight is needed. An event without a provider id gets this
+ * deployment's (the widget does not know it). The event joins the next
+ * batch (services/event-buffer.ts) and is answered 202 with its id; when
+ * the buffer is full the answer is 503 with Retry-After.
  */
-export function eventsRouter(events: EventBuffer): Router {
+export function eventsRouter(events: EventBuffer, providerId: string): Router {
   const router = Router();
+  router.use("/event", (req, res, next) => {
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    if (req.method !== "OPTIONS") return next();
+    res.setHeader("Access-Control-Allow-Methods", "POST");
+    res.setHeader("Access-Control-Allow-Headers", "Content-Type");
+    res.setHeader("Access-Control-Max-Age", "86400");
+    res.status(204).end();
+  });
   router.post(
     "/event",
     express.json({ type: ["application/json", "text/plain"], limit: "8kb", strict: true }),
     validateBody(trackingEventSchema),
     (_req, res) => {
-      const id = events.add(res.locals.body as TrackingEvent);
+      const event = res.locals.body as TrackingEvent;
+      const id = events.add({ ...event, provider_id: event.provider_id ?? providerId });
       if (!id) {
         res.setHeader("Retry-After", "1");
         sendError(

@@ -27,17 +27,19 @@ export function lenderUrl(
 
 /**
  * Records a click-out: the click id, the visitor's lead (when they applied),
- * the offer and the attribution the lead came with. Moves the lead to
- * "clicked" unless a lender already answered for it.
+ * the offer and the attribution the lead came with, or else the visitor's
+ * marketing cookies' (issue 6). Moves the lead to "clicked" unless a lender
+ * already answered for it.
  */
 export async function recordClick(
   storage: Storage,
   offer: Offer,
   leadId: string | undefined,
   now: Date = new Date(),
+  visitorAttribution: Record<string, string> = {},
 ): Promise<{ clickId: string; location: string }> {
   const lead = leadId ? await findLead(storage, leadId) : undefined;
-  const attribution = lead?.attribution ?? {};
+  const attribution = lead?.attribution ?? visitorAttribution;
   const clickId = newOpaqueId();
   await storage.db.transaction().execute(async (trx) => {
     await trx

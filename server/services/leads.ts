@@ -66,6 +66,7 @@ export async function createLead(
   application: Application,
   offers: readonly Offer[],
   now: Date = new Date(),
+  leadForm: string | null = null,
 ): Promise<LeadOutcome> {
   return storage.db.transaction().execute(async (trx) => {
     const key = dedupeKey(await installationKey(trx), application);
@@ -116,6 +117,9 @@ export async function createLead(
         phone: application.phone,
         email: application.email,
         erased_at: null,
+        promo_code: application.promo_code ?? null,
+        experiment_flow: application.experiment_flow ?? null,
+        lead_form: leadForm,
       })
       .execute();
     return { leadId, created: true };

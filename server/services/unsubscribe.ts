@@ -24,8 +24,8 @@ export interface ErasureOutcome {
  * statistics need (amount, term, purpose, employment, age, status,
  * attribution); its clicks lose their link to it.
  * Then storage.purge() makes sure the old values leave the files too.
- * Comments lose their author (e-mail and name). Push subscriptions (issue
- * 6) add theirs here.
+ * Comments lose their author (e-mail and name); the leads' push
+ * subscriptions (issue 6) are deleted.
  */
 export async function eraseContact(
   storage: Storage,
@@ -83,6 +83,7 @@ export async function eraseContact(
         .set({ lead_id: null })
         .where("lead_id", "in", leadIds)
         .execute();
+      await trx.deleteFrom("push_subscriptions").where("lead_id", "in", leadIds).execute();
     }
     const erasedComments =
       request.email === undefined ? 0 : await eraseCommentAuthors(trx, request.email);

@@ -91,7 +91,7 @@ export function openStorage(options: StorageOptions): Storage {
       if (engine === "sqlite") {
         await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
       } else {
-        await sql`vacuum leads, comments`.execute(db);
+        await sql`vacuum leads, comments, push_subscriptions`.execute(db);
       }
     },
     async migrate() {

@@ -67,6 +67,25 @@ export interface LeadsTable {
   phone: string | null;
   email: string | null;
   erased_at: string | null;
+  /** SPEC §9's six-digit promo code the visitor came with, if any. */
+  promo_code: string | null;
+  /** The experiment variant the visitor saw (issue 6), if any. */
+  experiment_flow: string | null;
+  /** The country config's lead id of the deployment that took the application. */
+  lead_form: string | null;
+}
+
+/** A browser's Web Push subscription for news of one lead (issue 6). */
+export interface PushSubscriptionsTable {
+  id: string;
+  lead_id: string;
+  endpoint: string;
+  /** The browser's ECDH public key and auth secret, base64url, for encrypting to it. */
+  p256dh: string;
+  auth: string;
+  /** The language of the page that subscribed: notifications are written in it. */
+  locale: string;
+  created_at: string;
 }
 
 /** A click-out to a lender through /go/{offerId}. */
@@ -156,4 +175,5 @@ export interface Database {
   review_images: ReviewImagesTable;
   article_ratings: ArticleRatingsTable;
   article_views: ArticleViewsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

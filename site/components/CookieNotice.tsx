@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { type Locale, localizePath } from "../../core/locale";
-import { ONE_YEAR_SECONDS, setSiteCookie } from "../cookies";
+import { ONE_YEAR_SECONDS, writeCookie } from "../../widget/runtime/cookies";
 import { siteMessagesFor } from "../messages";
 
 /** SPEC §2: a notice with "accept" and "read more"; the acceptance is kept for a year. */
@@ -11,7 +11,7 @@ export function CookieNotice({ locale, accepted }: { locale: Locale; accepted: b
   const [hidden, setHidden] = useState(accepted);
   if (hidden) return null;
   const accept = () => {
-    setSiteCookie(COOKIE_NOTICE_COOKIE, "accepted", ONE_YEAR_SECONDS);
+    writeCookie(COOKIE_NOTICE_COOKIE, "accepted", ONE_YEAR_SECONDS);
     setHidden(true);
   };
   return (

@@ -94,4 +94,6 @@ export const applicationEn = {
   "applicationError:consentShare":
     "We can only show offers if you agree to share your application with the lenders",
   "applicationError:attribution": "The link you followed carries a code we cannot read",
+  "applicationError:promoCode": "The promo code in the link you followed is not valid",
+  "applicationError:experimentFlow": "The link you followed carries a code we cannot read",
 } as const;

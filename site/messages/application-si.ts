@@ -91,4 +91,6 @@ export const applicationSi = {
   "applicationError:consentShare":
     "ඔබේ අයදුම්පත ණය දෙන ආයතන සමඟ බෙදා ගැනීමට ඔබ එකඟ වුවහොත් පමණක් අපට දීමනා පෙන්විය හැකිය",
   "applicationError:attribution": "ඔබ පැමිණි සබැඳියේ අපට කියවිය නොහැකි කේතයක් ඇත",
+  "applicationError:promoCode": "ඔබ පැමිණි සබැඳියේ ඇති ප්‍රවර්ධන කේතය වලංගු නොවේ",
+  "applicationError:experimentFlow": "ඔබ පැමිණි සබැඳියේ අපට කියවිය නොහැකි කේතයක් ඇත",
 } as const satisfies { readonly [Key in keyof typeof applicationEn]: string };

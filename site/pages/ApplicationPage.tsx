@@ -7,10 +7,12 @@ import {
 } from "../../core/application";
 import { BANK_CODES, BANKS } from "../../core/banks";
 import type { CalendarDate } from "../../core/dates";
+import { formVersionOfFlow } from "../../core/experiments";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
 import { Calculator } from "../../widget/components/Calculator";
 import { normalizeSelection } from "../../widget/loan-selection";
+import { postJson } from "../../widget/runtime/http";
 import {
   APPLICATION_STEPS,
   type ApplicationFormValues,
@@ -38,7 +40,9 @@ import {
   TextField,
 } from "../components/application/fields";
 import type { ApplicationView } from "../content/views";
+import { experimentFlow } from "../experiment";
 import { applicationMessagesFor, homeMessagesFor, siteMessagesFor } from "../messages";
+import { applicationExtras, trackField } from "../tracking";
 
 type Status = "idle" | "sending" | "failed" | "throttled";
 
@@ -115,8 +119,32 @@ export function ApplicationPage({
     loadChecks().catch(() => {
       // Asked for again by the first check.
     });
-    setVersion(rememberedFormVersion(view.version, () => window.sessionStorage));
+    setVersion(
+      rememberedFormVersion(
+        view.version,
+        () => window.sessionStorage,
+        formVersionOfFlow(experimentFlow(false)),
+      ),
+    );
   }, [view.version]);
+
+  // Field events (issue 6): a field's name when it is first focused, first
+  // left filled, and each time it turns invalid; never what was typed.
+  const reported = useRef(new Set<string>());
+  const reportOnce = (action: "fieldFocus" | "fieldFilled", field: string | null) => {
+    if (!field || reported.current.has(`${action}:${field}`)) return;
+    reported.current.add(`${action}:${field}`);
+    trackField(action, field);
+  };
+  const invalidShown = useRef(new Set<string>());
+  useEffect(() => {
+    for (const [path, message] of Object.entries(errors)) {
+      if (message && !invalidShown.current.has(path)) trackField("fieldInvalid", path);
+    }
+    invalidShown.current = new Set(
+      Object.entries(errors).flatMap(([path, message]) => (message ? [path] : [])),
+    );
+  }, [errors]);
 
   useEffect(() => {
     if (focusNext.current === undefined) return;
@@ -236,12 +264,12 @@ export function ApplicationPage({
       }
       setErrors({});
       setShowSummary(false);
-      const response = await fetch("/api/applications", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(applicationRequestBody(values, view.attribution)),
+      const { attribution, ...extras } = applicationExtras(view.attribution);
+      const response = await postJson("/api/applications", {
+        ...applicationRequestBody(values, attribution),
+        ...extras,
       });
-      outcome = submitOutcome(response.status, await response.json().catch(() => null));
+      outcome = submitOutcome(response.status, response.data);
     } catch {
       // The checks could not load, or the network failed: nothing typed is lost.
       outcome = { kind: "failed" };
@@ -290,6 +318,16 @@ export function ApplicationPage({
         method="post"
         noValidate
         aria-busy={sending}
+        onFocus={(event) => reportOnce("fieldFocus", event.target.getAttribute("name"))}
+        onBlur={(event) => {
+          const target = event.target;
+          const filled =
+            target instanceof HTMLInputElement &&
+            (target.type === "checkbox" || target.type === "radio")
+              ? target.checked
+              : "value" in target && Boolean(target.value);
+          if (filled) reportOnce("fieldFilled", target.getAttribute("name"));
+        }}
         onSubmit={(event) => {
           event.preventDefault();
           if (sending) return;

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type Locale, localizePath } from "../../core/locale";
 import { normalizeSriLankanMobile } from "../../core/phone";
 import { UNSUBSCRIBE_ERRORS } from "../../core/unsubscribe-errors";
+import { postJson } from "../../widget/runtime/http";
 import type { UnsubscribeView } from "../content/views";
 import { siteMessagesFor } from "../messages";
 
@@ -44,27 +45,18 @@ export function UnsubscribePage({ locale, view }: { locale: Locale; view: Unsubs
     setErrors(found);
     if (found.email || found.phone) return;
     setStatus("sending");
-    try {
-      const response = await fetch("/api/unsubscribe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email, phone }),
+    const response = await postJson("/api/unsubscribe", { email, phone });
+    const fields = (response.data as { error?: { fields?: Record<string, string> } } | null)?.error
+      ?.fields;
+    if (response.status === 400 && fields) {
+      setErrors({
+        email: fields.email && (localized[fields.email] ?? t.errorEmail),
+        phone: fields.phone && (localized[fields.phone] ?? t.errorPhone),
       });
-      const body = (await response.json()) as { error?: { fields?: Record<string, string> } };
-      if (response.status === 400 && body.error?.fields) {
-        const fields = body.error.fields;
-        setErrors({
-          email: fields.email && (localized[fields.email] ?? t.errorEmail),
-          phone: fields.phone && (localized[fields.phone] ?? t.errorPhone),
-        });
-        setStatus("idle");
-        return;
-      }
-      if (!response.ok) throw new Error(`Unsubscribe answered ${response.status}`);
-      setStatus("done");
-    } catch {
-      setStatus("failed");
+      setStatus("idle");
+      return;
     }
+    setStatus(response.ok ? "done" : "failed");
   };
 
   if (status === "done") {

@@ -171,7 +171,8 @@ describe("the application form", () => {
   it("opens from the home page inside the app, its own script loaded on the way", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
-    await open(page, "/en/");
+    // Variant A of the form experiment: the one-page form (a draw could give steps).
+    await open(page, "/en/?exp_flow=0301.1-A");
     await page.evaluate(() => {
       (window as { sameDocument?: boolean }).sameDocument = true;
     });
@@ -321,6 +322,8 @@ describe("the application form", () => {
       email: validApplication.email.trim(),
       partner: "p1",
       sub1: "s1",
+      // The link's codes are also the visit's marketing attribution (issue 6).
+      traffic_type: "affiliate",
     });
     await page.waitForURL(`${server.url}/en/offers/`);
     await page.waitForSelector("html[data-hydrated='true']");

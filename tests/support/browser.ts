@@ -3,12 +3,14 @@ import { createRequire } from "node:module";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { findChromium } from "../../scripts/find-chromium.mjs";
 
-export function launchBrowser(): Promise<Browser> {
+/** `backForwardCache` keeps the cache that Playwright turns off by default (issue 6's event 27). */
+export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error("No Chromium: see tests/support/global-setup.ts");
   return chromium.launch({
     executablePath,
     headless: true,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -5,6 +5,7 @@ import { createErasureTables } from "./0002_erasure";
 import { createLeadTables } from "./0003_leads";
 import { createCommunityTables } from "./0004_community";
 import { createReviewImagesTable } from "./0005_review_images";
+import { createTrackingTables } from "./0006_tracking";
 import { columnTypes } from "./column-types";
 
 /**
@@ -19,5 +20,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0003_leads": createLeadTables(types),
     "0004_community": createCommunityTables(types),
     "0005_review_images": createReviewImagesTable(types),
+    "0006_tracking": createTrackingTables(types),
   };
 }

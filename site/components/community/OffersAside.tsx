@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { type Locale, localizePath } from "../../../core/locale";
 import { communityMessagesFor } from "../../messages";
-import { readStored, store } from "./browser";
+import { readStored, store } from "../../web-storage";
 
 const DISMISSED = "offers-aside";
 

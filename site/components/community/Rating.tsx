@@ -4,7 +4,8 @@ import { fill } from "../../../core/messages";
 import { averageText } from "../../community";
 import type { RatingSummary } from "../../content/views";
 import { communityMessagesFor } from "../../messages";
-import { postCommunity, readStored, store } from "./browser";
+import { readStored, store } from "../../web-storage";
+import { postCommunity } from "./browser";
 import { Stars } from "./Stars";
 
 const STARS = [1, 2, 3, 4, 5] as const;

@@ -1,0 +1,310 @@
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canonicalUuidV4 } from "../../core/ids";
+import { validApplication } from "../../core/schemas/application.fixtures";
+import { launchBrowser, watchConsole } from "../support/browser";
+import { type ServerProcess, startServer } from "../support/server-process";
+import { startExamples } from "../support/widget-pages";
+
+/**
+ * Issue 6 in Chromium against the built server: events with their ids and
+ * attribution, the cookies' lifetimes, the experiment, field events that
+ * never carry what was typed, attribution on the application, the widget's
+ * events on a partner's page, development logging and the push prompt.
+ */
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser({ backForwardCache: true })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Sent = Record<string, unknown>;
+
+/** Every event the page posts, parsed. */
+function recordEvents(target: Page | BrowserContext): Sent[] {
+  const events: Sent[] = [];
+  target.on("request", (request: Request) => {
+    if (new URL(request.url()).pathname === "/api/event" && request.method() === "POST") {
+      events.push(JSON.parse(request.postData() ?? "{}"));
+    }
+  });
+  return events;
+}
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(`${server.url}${path}`);
+  expect(response?.status(), path).toBe(200);
+  await page.waitForSelector("html[data-hydrated='true']");
+}
+
+const DAY = 24 * 60 * 60;
+
+describe("events and ids on the site", () => {
+  it("sends a page view with the ids, the campaign and the flow, and sets the cookies with their lifetimes", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const events = recordEvents(page);
+    await open(page, "/en/?utm_source=fb&utm_medium=cpc&sub1=abc&promo=123456");
+    await expect.poll(() => events.length).toBeGreaterThan(0);
+    const view = events[0] ?? {};
+    expect(view).toMatchObject({
+      event_id: 5,
+      sub4: "pageView",
+      sub5: "home",
+      sub6: "en",
+      sub1: "abc",
+      sub7: "affiliate",
+      utm_source: "fb",
+      utm_medium: "cpc",
+      provider_id: "nayacompare-lk",
+      domain: "localhost",
+    });
+    expect(["0301.1-A", "0301.1-B"]).toContain(view.sub3);
+    expect(canonicalUuidV4(String(view.session_id))).toBe(view.session_id);
+    expect(canonicalUuidV4(String(view.client_id))).toBe(view.client_id);
+    expect(await page.evaluate(() => localStorage.getItem("exp_flow"))).toBe(view.sub3);
+
+    const now = Date.now() / 1000;
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
+    const lifetime = (name: string) => Math.round((cookies[name]?.expires ?? 0) - now);
+    expect(cookies.session_id?.value).toBe(view.session_id);
+    expect(cookies.client_id?.value).toBe(view.client_id);
+    expect(Math.abs(lifetime("session_id") - 30 * 60)).toBeLessThan(60);
+    expect(Math.abs(lifetime("client_id") - 180 * DAY)).toBeLessThan(60);
+    expect(Math.abs(lifetime("marketing") - 183 * DAY)).toBeLessThan(60);
+    expect(Math.abs(lifetime("marketing_session") - 30 * 60)).toBeLessThan(60);
+    expect(decodeURIComponent(cookies.marketing?.value ?? "")).toContain("promo=123456");
+
+    // An in-app navigation is a page view too, with the same ids.
+    await page.getByRole("link", { name: "Blog" }).first().click();
+    await page.waitForURL(`${server.url}/en/blog/`);
+    await expect.poll(() => events.some((event) => event.sub5 === "blog")).toBe(true);
+    const blogView = events.find((event) => event.sub5 === "blog");
+    expect(blogView?.session_id).toBe(view.session_id);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("replaces a stored id that is not a v4 UUID and keeps one that is, hyphens or not", async () => {
+    const context = await browser.newContext();
+    const valid = "3F1C2B9E7D4A4C1B9A8E2B6D5F4E3C21";
+    await context.addCookies([
+      { name: "client_id", value: valid, url: server.url },
+      { name: "session_id", value: "not-a-uuid", url: server.url },
+    ]);
+    const page = await context.newPage();
+    const events = recordEvents(page);
+    await open(page, "/en/");
+    await expect.poll(() => events.length).toBeGreaterThan(0);
+    expect(events[0]?.client_id).toBe(canonicalUuidV4(valid));
+    expect(events[0]?.session_id).not.toBe("not-a-uuid");
+    expect(canonicalUuidV4(String(events[0]?.session_id))).toBe(events[0]?.session_id);
+    await context.close();
+  });
+
+  it("sends event 27 when a page comes back from the back-forward cache", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const events = recordEvents(page);
+    await open(page, "/en/about/");
+    await page.goto(`${server.url}/en/how/`);
+    // A restore fires no load event: wait for the navigation to commit only.
+    await page.goBack({ waitUntil: "commit" });
+    await expect
+      .poll(() => events.some((event) => event.event_id === 27), { timeout: 5000 })
+      .toBe(true);
+    expect(events.find((event) => event.event_id === 27)).toMatchObject({ sub4: "pageRestore" });
+    await context.close();
+  });
+});
+
+describe("the experiment", () => {
+  it("lets exp_flow choose a variant, keeps it, ignores a bad one, and shows the form it stands for", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const events = recordEvents(page);
+    await open(page, "/en/?exp_flow=0301.1-B");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("exp_flow"))).toBe("0301.1-B");
+    await open(page, "/en/?exp_flow=0294.1-A");
+    await expect.poll(() => events.length).toBe(2);
+    expect(events[1]?.sub3).toBe("0301.1-B");
+    expect(await page.evaluate(() => localStorage.getItem("exp_flow"))).toBe("0301.1-B");
+
+    // Variant B is the form in steps (version 3); no link or session said otherwise.
+    await open(page, "/en/application/");
+    await page.getByRole("progressbar").waitFor();
+
+    await page.evaluate(() => localStorage.setItem("exp_flow", "0301.1-A"));
+    const fresh = await context.newPage();
+    await open(fresh, "/en/application/");
+    await fresh.getByLabel("Full name").waitFor();
+    expect(await fresh.getByRole("progressbar").count()).toBe(0);
+    // Hydration agreed with the server's render in both cases.
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("field events and the application's attribution", () => {
+  it("sends field names, never values, and the application carries the campaign, promo code and flow", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const events = recordEvents(page);
+    await open(
+      page,
+      "/en/?utm_source=fb&utm_campaign=avurudu&sub1=abc&promo=654321&exp_flow=0301.1-A",
+    );
+    await expect.poll(() => events.length).toBe(1);
+    // A later page without campaign codes: the landing's codes still travel.
+    await open(page, "/en/application/");
+    await page.getByRole("button", { name: "See my offers" }).click();
+    await expect.poll(() => events.some((event) => event.sub4 === "fieldInvalid")).toBe(true);
+
+    await page.getByLabel("What is the loan for?").selectOption(validApplication.purpose);
+    await page.getByLabel("Full name").fill(validApplication.fullName);
+    await page.getByLabel("NIC number").fill(validApplication.nic);
+    await page.getByLabel("Date of birth").fill(validApplication.birthDate);
+    await page.getByLabel("Mobile number").fill(validApplication.phone);
+    await page.getByLabel("E-mail address").fill(validApplication.email);
+    await page.getByLabel("Monthly income (Rs.)").fill(String(validApplication.monthlyIncome));
+    await page.getByRole("radio", { name: "Salaried employee" }).check();
+    await page.getByLabel("Your bank").selectOption(validApplication.bank);
+    await page.getByLabel("District you live in").selectOption(validApplication.district);
+    await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
+    await page.getByRole("checkbox", { name: /shares my application/ }).check();
+    const submitted = page.waitForRequest(
+      (request) => request.url().endsWith("/api/applications") && request.method() === "POST",
+    );
+    await page.getByRole("button", { name: "See my offers" }).click();
+    const body = JSON.parse((await submitted).postData() ?? "{}");
+    expect(body).toMatchObject({
+      sub1: "abc",
+      utm_source: "fb",
+      utm_campaign: "avurudu",
+      traffic_type: "affiliate",
+      promo_code: "654321",
+      experiment_flow: "0301.1-A",
+    });
+    await page.waitForURL(`${server.url}/en/offers/`);
+
+    const fieldEvents = events.filter((event) => String(event.sub4).startsWith("field"));
+    expect(new Set(fieldEvents.map((event) => event.sub4))).toEqual(
+      new Set(["fieldFocus", "fieldFilled", "fieldInvalid"]),
+    );
+    for (const event of fieldEvents) expect(event).toMatchObject({ event_id: 5, sub8: "index" });
+    expect(fieldEvents.map((event) => event.sub5)).toContain("fullName");
+    const sent = JSON.stringify(events);
+    for (const typed of [
+      validApplication.fullName,
+      validApplication.nic,
+      validApplication.phone,
+      validApplication.email,
+      String(validApplication.monthlyIncome),
+    ]) {
+      expect(sent).not.toContain(typed);
+    }
+    await context.close();
+  });
+});
+
+describe("the widget's events on a partner's page", () => {
+  it("sends one page view per page with its own prefixed ids, and leaves the host's cookies alone", async () => {
+    const examples = await startExamples(server.url);
+    try {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: "client_id", value: "host-owned", url: examples.url }]);
+      const page = await context.newPage();
+      const events = recordEvents(page);
+      await page.goto(`${examples.url}/index.html`);
+      await expect.poll(() => events.length).toBeGreaterThan(0);
+      await page.waitForTimeout(300);
+      expect(events.filter((event) => event.sub4 === "pageView")).toHaveLength(1);
+      expect(events[0]).toMatchObject({ event_id: 5, sub5: "widget", domain: "127.0.0.1" });
+      const cookies = Object.fromEntries(
+        (await context.cookies(examples.url)).map((c) => [c.name, c.value]),
+      );
+      expect(cookies.client_id).toBe("host-owned");
+      expect(cookies.lw_client_id).toBe(events[0]?.client_id);
+      expect(cookies.lw_session_id).toBe(events[0]?.session_id);
+      await context.close();
+    } finally {
+      await examples.close();
+    }
+  });
+});
+
+describe("in development", () => {
+  it("logs events instead of sending them", async () => {
+    const dev = await startServer({ NODE_ENV: "development" });
+    try {
+      const page = await browser.newPage();
+      const logged: string[] = [];
+      page.on("console", (message) => {
+        if (message.text().startsWith("[event]")) logged.push(message.text());
+      });
+      const events = recordEvents(page);
+      await page.goto(`${dev.url}/en/`);
+      await page.waitForSelector("html[data-hydrated='true']");
+      await expect.poll(() => logged.length).toBeGreaterThan(0);
+      expect(events).toEqual([]);
+      await page.close();
+    } finally {
+      await dev.stop();
+    }
+  });
+});
+
+describe("the push prompt", () => {
+  async function applied(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext();
+    const answer = await context.request.post(`${server.url}/api/applications`, {
+      data: { ...validApplication, phone: `07${String(Date.now()).slice(-8)}` },
+    });
+    expect(answer.status()).toBe(201);
+    const page = await context.newPage();
+    await open(page, "/en/offers/");
+    return { context, page };
+  }
+
+  it("asks after an application, and a rejection is remembered", async () => {
+    const { context, page } = await applied();
+    const problems = watchConsole(page);
+    const prompt = page.getByRole("complementary", { name: "Hear when a lender answers?" });
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "No, thanks" }).click();
+    await prompt.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("push_prompt"))).toBe("rejected");
+    await open(page, "/en/offers/");
+    await page.waitForTimeout(300);
+    expect(await prompt.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("says so when the browser blocks notifications", async () => {
+    const { context, page } = await applied();
+    const prompt = page.getByRole("complementary", { name: "Hear when a lender answers?" });
+    await prompt.getByRole("button", { name: "Allow" }).click();
+    await prompt
+      .getByRole("status")
+      .filter({ hasText: "Notifications are blocked in this browser" })
+      .waitFor();
+    await context.close();
+  });
+
+  it("is not offered before an application", async () => {
+    const page = await browser.newPage();
+    await open(page, "/en/offers/");
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("complementary", { name: /lender answers/ }).count()).toBe(0);
+    await page.close();
+  });
+});
