@@ -23,15 +23,21 @@ export function PushPrompt({ locale }: { locale: Locale }) {
   useEffect(() => {
     const supported =
       "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-    if (
-      supported &&
-      runtimeConfig().pushPublicKey &&
+    const key = runtimeConfig().pushPublicKey;
+    if (!supported || !key) return;
+    if (Notification.permission === "granted") {
+      // Allowed before, for an earlier application: this one is news-worthy too, without asking.
+      import("../push").then(
+        ({ subscribeToPush }) => subscribeToPush(key, locale),
+        () => undefined,
+      );
+    } else if (
       Notification.permission === "default" &&
       readStored("localStorage", PUSH_PROMPT_KEY) !== "rejected"
     ) {
       setState("asking");
     }
-  }, []);
+  }, [locale]);
 
   if (state === "hidden") return null;
 
