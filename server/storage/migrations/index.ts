@@ -5,6 +5,7 @@ import { createErasureTables } from "./0002_erasure";
 import { createLeadTables } from "./0003_leads";
 import { createCommunityTables } from "./0004_community";
 import { createReviewImagesTable } from "./0005_review_images";
+import { createPartnerTables } from "./0007_partners";
 import { columnTypes } from "./column-types";
 
 /**
@@ -19,5 +20,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0003_leads": createLeadTables(types),
     "0004_community": createCommunityTables(types),
     "0005_review_images": createReviewImagesTable(types),
+    // 0006 is issue 6's (push subscriptions); the names only need to sort in order.
+    "0007_partners": createPartnerTables(types),
   };
 }
