@@ -13,8 +13,10 @@ import { createLeadFeed } from "./feed/lead-feed";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
 import type { PageLookups } from "./http/page-context";
+import { checkPublishableKey, publicPreflight } from "./http/partner-keys";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
+import type { SharedRateLimit } from "./http/shared-rate-limit";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Logger } from "./log";
 import { adminRouter } from "./routes/admin";
@@ -28,6 +30,7 @@ import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
 import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
+import { partnerApiRouter } from "./routes/partner-api";
 import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
 import type { LeadStatusListener } from "./services/clicks";
@@ -60,6 +63,8 @@ export interface AppDependencies {
   trustProxy?: number | string | undefined;
   /** What acts on a lead's new status after a lender's postback (push, partners). */
   statusListeners?: readonly LeadStatusListener[];
+  /** Requests per window per partner on the partner API (PARTNER_RATE_LIMIT a minute). */
+  partnerRateLimit?: SharedRateLimit;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,6 +90,7 @@ export function createApp({
   adminToken,
   trustProxy,
   statusListeners = [],
+  partnerRateLimit = { limit: 120, windowMs: 60_000 },
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -99,12 +105,16 @@ export function createApp({
   app.use(healthRouter(storage));
 
   const api = express.Router();
+  // A partner's publishable key, when one is sent, must be used from its origins (issue 8).
+  api.options(["/event", "/feed/*path"], publicPreflight);
+  api.use(["/event", "/feed"], checkPublishableKey(storage));
   api.use(eventsRouter(events));
   api.use(applicationsRouter(storage, offers));
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
   api.use(unsubscribeRouter(storage));
+  api.use("/partner/v1", partnerApiRouter({ storage, offers, site, rateLimit: partnerRateLimit }));
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);

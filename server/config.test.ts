@@ -11,7 +11,14 @@ describe("loadConfig", () => {
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: 10_000,
       LENDER_POSTBACK_SECRETS: new Map(),
+      PARTNER_RATE_LIMIT: 120,
     });
+  });
+
+  it("reads the partner API's rate limit, and refuses one that is not a positive whole number", () => {
+    expect(loadConfig({ PARTNER_RATE_LIMIT: "600" }).PARTNER_RATE_LIMIT).toBe(600);
+    expect(() => loadConfig({ PARTNER_RATE_LIMIT: "0" })).toThrow(/PARTNER_RATE_LIMIT/);
+    expect(() => loadConfig({ PARTNER_RATE_LIMIT: "many" })).toThrow(/PARTNER_RATE_LIMIT/);
   });
 
   it("reads lenders' postback secrets, and refuses short ones without echoing them", () => {

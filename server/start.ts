@@ -44,6 +44,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     lenderSecrets: config.LENDER_POSTBACK_SECRETS,
     adminToken: config.ADMIN_TOKEN,
     trustProxy: config.TRUST_PROXY,
+    partnerRateLimit: { limit: config.PARTNER_RATE_LIMIT, windowMs: 60_000 },
   });
 
   const onListening = (error?: Error) => {
