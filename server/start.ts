@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
 import { createEventBuffer } from "./services/event-buffer";
+import { createPartnerPostbacks } from "./services/partner-postbacks";
 import { openStorage } from "./storage/database";
 
 /** After the grace period, how long storage may still take to close. */
@@ -32,6 +33,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
         : undefined,
   };
   const events = createEventBuffer({ storage, log });
+  const partnerPostbacks = createPartnerPostbacks({ storage, log });
   const app = createApp({
     storage,
     events,
@@ -45,6 +47,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     adminToken: config.ADMIN_TOKEN,
     trustProxy: config.TRUST_PROXY,
     partnerRateLimit: { limit: config.PARTNER_RATE_LIMIT, windowMs: 60_000 },
+    statusListeners: [partnerPostbacks.listener],
   });
 
   const onListening = (error?: Error) => {
@@ -56,6 +59,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     const { port } = server.address() as AddressInfo;
     if (!config.PUBLIC_ORIGIN) site.origin = `http://localhost:${port}`;
     log.info("listening", { port, storage: storage.engine, node_env: config.NODE_ENV });
+    partnerPostbacks.start();
     process.stdout.write(`Loan comparison service running at http://localhost:${port}/\n`);
   };
   // Without HOST, Node listens on every interface, IPv6 and IPv4 alike.
@@ -93,7 +97,9 @@ export async function start(config: Config, distDir: string): Promise<void> {
     server.close(async (error) => {
       if (error) log.error("closing the server failed", { error });
       try {
-        // Every event answered 2xx is committed before storage closes.
+        // Every event answered 2xx is committed before storage closes; a partner
+        // postback being sent finishes (what is left is in storage, due).
+        await partnerPostbacks.close();
         await events.close();
         await storage.close();
       } catch (closeError) {
