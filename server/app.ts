@@ -31,6 +31,7 @@ import { healthRouter } from "./routes/health";
 import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
 import { partnerApiRouter } from "./routes/partner-api";
+import { partnerPagesRouter } from "./routes/partner-pages";
 import { postbackRouter } from "./routes/postback";
 import { unsubscribeRouter } from "./routes/unsubscribe";
 import type { LeadStatusListener } from "./services/clicks";
@@ -63,6 +64,8 @@ export interface AppDependencies {
   trustProxy?: number | string | undefined;
   /** What acts on a lead's new status after a lender's postback (push, partners). */
   statusListeners?: readonly LeadStatusListener[];
+  /** examples/, whose demo pages the partner page links to (/partner/demo/…). */
+  examplesDir?: string | undefined;
   /** Requests per window per partner on the partner API (PARTNER_RATE_LIMIT a minute). */
   partnerRateLimit?: SharedRateLimit;
 }
@@ -91,6 +94,7 @@ export function createApp({
   trustProxy,
   statusListeners = [],
   partnerRateLimit = { limit: 120, windowMs: 60_000 },
+  examplesDir,
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -171,6 +175,7 @@ export function createApp({
   app.use(reviewImagesRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage));
+  app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
   app.use(pagesHandler({ assets, site, offers }, lookups, log, render));

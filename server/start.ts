@@ -5,6 +5,7 @@
  * once with code 1. Loaded by main.ts once NODE_ENV is settled.
  */
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createApp } from "./app";
 import { loadAssetManifest } from "./assets";
 import type { Config } from "./config";
@@ -42,6 +43,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
     assets: loadAssetManifest(distDir),
     site,
     distDir,
+    // The partner page's demo pages are the repository's examples/, beside dist/.
+    examplesDir: path.resolve(distDir, "..", "examples"),
     feedUpstreamUrl: config.FEED_UPSTREAM_URL,
     lenderSecrets: config.LENDER_POSTBACK_SECRETS,
     adminToken: config.ADMIN_TOKEN,
