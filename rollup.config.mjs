@@ -2,7 +2,9 @@
  * One config, three outputs (DESIGN "Builds"):
  *  1. the widget: one IIFE for partners' pages, React aliased to preact/compat;
  *  2. the site client: ESM chunks with hashed names, real React 19;
- *  3. the server: ESM for Node, with the site's server entry inside.
+ *  3. the server: ESM for Node, with the site's server entry inside;
+ * and the partner tool (`npm run partner`), which `--configPartnerTool`
+ * builds alone, in a few seconds, before each use.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
@@ -204,7 +206,20 @@ function cleanOutput(dir) {
   };
 }
 
-export default [
+/** `npm run partner`: the partner tool, without React or the site. */
+const partnerTool = {
+  input: "server/partner-main.ts",
+  output: { file: "dist/partner/partner.js", format: "es", sourcemap: true },
+  external: isBareImport,
+  plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
+};
+
+export default (commandLineArgs) => {
+  if (commandLineArgs.configPartnerTool) return [partnerTool];
+  return builds;
+};
+
+const builds = [
   {
     input: "widget/index.ts",
     output: {
@@ -299,4 +314,5 @@ export default [
       typescriptPlugin({ sourceMap: true }),
     ],
   },
+  partnerTool,
 ];

@@ -14,8 +14,10 @@ import { createLeadFeed } from "./feed/lead-feed";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
 import type { PageLookups } from "./http/page-context";
+import { checkPublishableKey, publicPreflight } from "./http/partner-keys";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
+import type { SharedRateLimit } from "./http/shared-rate-limit";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Logger } from "./log";
 import { adminRouter } from "./routes/admin";
@@ -29,6 +31,8 @@ import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
 import { landingRouter } from "./routes/landing";
 import { pagesHandler } from "./routes/pages";
+import { partnerApiRouter } from "./routes/partner-api";
+import { partnerPagesRouter } from "./routes/partner-pages";
 import { postbackRouter } from "./routes/postback";
 import { pushRouter } from "./routes/push";
 import { unsubscribeRouter } from "./routes/unsubscribe";
@@ -64,6 +68,10 @@ export interface AppDependencies {
   country?: CountryConfig;
   /** What acts on a lead's new status after a lender's postback (push, partners). */
   statusListeners?: readonly LeadStatusListener[];
+  /** examples/, whose demo pages the partner page links to (/partner/demo/…). */
+  examplesDir?: string | undefined;
+  /** Requests per window per partner on the partner API (PARTNER_RATE_LIMIT a minute). */
+  partnerRateLimit?: SharedRateLimit;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,6 +98,8 @@ export function createApp({
   trustProxy,
   statusListeners = [],
   country = DEFAULT_COUNTRY_CONFIG,
+  partnerRateLimit = { limit: 120, windowMs: 60_000 },
+  examplesDir,
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -104,6 +114,9 @@ export function createApp({
   app.use(healthRouter(storage));
 
   const api = express.Router();
+  // A partner's publishable key, when one is sent, must be used from its origins (issue 8).
+  api.options(["/event", "/feed/*path"], publicPreflight);
+  api.use(["/event", "/feed"], checkPublishableKey(storage));
   api.use(eventsRouter(events, country.providerId));
   api.use(applicationsRouter(storage, offers, country));
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
@@ -111,6 +124,16 @@ export function createApp({
   api.use(pushRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
   api.use(unsubscribeRouter(storage));
+  api.use(
+    "/partner/v1",
+    partnerApiRouter({
+      storage,
+      offers,
+      site,
+      rateLimit: partnerRateLimit,
+      leadForm: country.leadId,
+    }),
+  );
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
@@ -167,6 +190,7 @@ export function createApp({
   app.use(reviewImagesRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage));
+  app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
   app.use(pagesHandler({ assets, site, offers }, lookups, log, render));

@@ -11,6 +11,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: 10_000,
       LENDER_POSTBACK_SECRETS: new Map(),
+      PARTNER_RATE_LIMIT: 120,
       COUNTRY: "LK",
       LEAD_ID: "lk-loans",
       PROVIDER_ID: "nayacompare-lk",
@@ -27,6 +28,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PROVIDER_ID: "has space" })).toThrow(
       /PROVIDER_ID: must be a short code/,
     );
+  });
+
+  it("reads the partner API's rate limit, and refuses one that is not a positive whole number", () => {
+    expect(loadConfig({ PARTNER_RATE_LIMIT: "600" }).PARTNER_RATE_LIMIT).toBe(600);
+    expect(() => loadConfig({ PARTNER_RATE_LIMIT: "0" })).toThrow(/PARTNER_RATE_LIMIT/);
+    expect(() => loadConfig({ PARTNER_RATE_LIMIT: "many" })).toThrow(/PARTNER_RATE_LIMIT/);
   });
 
   it("reads lenders' postback secrets, and refuses short ones without echoing them", () => {

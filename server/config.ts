@@ -95,6 +95,18 @@ const envSchema = z.object({
       .regex(COUNTRY_ID_PATTERN, "must be a short code (letters, digits, . _ -)")
       .default(DEFAULT_COUNTRY_CONFIG.providerId),
   ),
+  /**
+   * Requests a minute per partner on the partner API (issue 8), counted in
+   * storage so that every server instance shares the same count.
+   */
+  PARTNER_RATE_LIMIT: optional(
+    z.coerce
+      .number({ error: "must be a number of requests a minute" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(1_000_000)
+      .default(120),
+  ),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   SHUTDOWN_TIMEOUT_MS: optional(
     z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),

@@ -5,12 +5,14 @@
  * once with code 1. Loaded by main.ts once NODE_ENV is settled.
  */
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createApp } from "./app";
 import { loadAssetManifest } from "./assets";
 import { type Config, countryConfigOf } from "./config";
 import { loadCatalogues } from "./feed/catalogue";
 import { createLogger } from "./log";
 import { createEventBuffer } from "./services/event-buffer";
+import { createPartnerPostbacks } from "./services/partner-postbacks";
 import { pushNotifier, vapidKeys } from "./services/push";
 import { openStorage } from "./storage/database";
 
@@ -39,6 +41,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     },
   };
   const events = createEventBuffer({ storage, log });
+  const partnerPostbacks = createPartnerPostbacks({ storage, log });
   const app = createApp({
     storage,
     events,
@@ -47,12 +50,16 @@ export async function start(config: Config, distDir: string): Promise<void> {
     assets: loadAssetManifest(distDir),
     site,
     distDir,
+    // The partner page's demo pages are the repository's examples/, beside dist/.
+    examplesDir: path.resolve(distDir, "..", "examples"),
     feedUpstreamUrl: config.FEED_UPSTREAM_URL,
     lenderSecrets: config.LENDER_POSTBACK_SECRETS,
     adminToken: config.ADMIN_TOKEN,
     trustProxy: config.TRUST_PROXY,
     country: countryConfigOf(config),
+    partnerRateLimit: { limit: config.PARTNER_RATE_LIMIT, windowMs: 60_000 },
     statusListeners: [
+      partnerPostbacks.listener,
       pushNotifier({ storage, keys: vapid, subject: `mailto:${config.CONTACT_EMAIL}`, log }),
     ],
   });
@@ -66,6 +73,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     const { port } = server.address() as AddressInfo;
     if (!config.PUBLIC_ORIGIN) site.origin = `http://localhost:${port}`;
     log.info("listening", { port, storage: storage.engine, node_env: config.NODE_ENV });
+    partnerPostbacks.start();
     process.stdout.write(`Loan comparison service running at http://localhost:${port}/\n`);
   };
   // Without HOST, Node listens on every interface, IPv6 and IPv4 alike.
@@ -103,7 +111,9 @@ export async function start(config: Config, distDir: string): Promise<void> {
     server.close(async (error) => {
       if (error) log.error("closing the server failed", { error });
       try {
-        // Every event answered 2xx is committed before storage closes.
+        // Every event answered 2xx is committed before storage closes; a partner
+        // postback being sent finishes (what is left is in storage, due).
+        await partnerPostbacks.close();
         await events.close();
         await storage.close();
       } catch (closeError) {

@@ -37,6 +37,8 @@ export const testSite = {
 export interface TestStorage {
   storage: Storage;
   dataDir: string;
+  /** The PostgreSQL database's URL, to open a second storage on it (as a second instance would). */
+  databaseUrl?: string;
   cleanup(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
   return {
     storage,
     dataDir: "",
+    databaseUrl: url.toString(),
     async cleanup() {
       await storage.close();
       await admin(`drop database ${name} with (force)`);

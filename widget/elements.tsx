@@ -87,9 +87,13 @@ function useElementContext(props: CommonProps) {
   };
   const [today] = useState<CalendarDate>(() => colomboToday(new Date()));
   const host = props.container?.host;
+  // A partner's publishable key in `partner` goes with the feed and the events (issue 8).
+  const keyQuery = attribution.partner?.startsWith("pk_")
+    ? `?key=${encodeURIComponent(attribution.partner)}`
+    : "";
   // biome-ignore lint/correctness/useExhaustiveDependencies: one page view per page, from the first element's context.
-  useEffect(() => trackWidgetView(apiBase, locale, attribution), []);
-  return { locale, apiBase, attribution, today, host };
+  useEffect(() => trackWidgetView(apiBase, keyQuery, locale, attribution.sub1), []);
+  return { locale, apiBase, keyQuery, attribution, today, host };
 }
 
 let viewTracked = false;
@@ -101,22 +105,26 @@ let viewTracked = false;
  * a partner's publishable key (a `partner` of `pk_…`) goes with the event.
  * A blocked or failed event changes nothing on the page.
  */
-function trackWidgetView(apiBase: string, locale: Locale, attribution: Attribution): void {
+function trackWidgetView(
+  apiBase: string,
+  query: string,
+  locale: Locale,
+  sub1: string | undefined,
+): void {
   if (viewTracked) return;
   viewTracked = true;
-  const partner = attribution.partner;
   const options = {
     apiBase,
+    query,
     logOnly: scriptDefaults?.events === "log",
     cookiePrefix: "lw_",
-    ...(partner?.startsWith("pk_") ? { query: `?key=${encodeURIComponent(partner)}` } : {}),
   };
   trackPageViews(
     (fields) =>
       sendEvent(options, {
         ...fields,
         // A partner's sub1 may be free text; events take codes only.
-        sub1: ATTRIBUTION_VALUE_PATTERN.test(attribution.sub1 ?? "") ? attribution.sub1 : undefined,
+        sub1: ATTRIBUTION_VALUE_PATTERN.test(sub1 ?? "") ? sub1 : undefined,
         sub6: locale,
       }),
     () => "widget",
@@ -231,7 +239,7 @@ function EligibilityElement(props: CommonProps) {
 function OffersElement(props: CommonProps) {
   const context = useElementContext(props);
   const { selection } = useSelection(props.amount, props.period, context);
-  const { feed, retry } = useOffersFeed(context.apiBase);
+  const { feed, retry } = useOffersFeed(context.apiBase, context.keyQuery);
   const { offerHref, onOfferSelect } = loanActions(context, selection);
   return (
     <div className="lw-root" lang={context.locale}>
@@ -254,7 +262,7 @@ function WidgetElement(props: CommonProps) {
   const context = useElementContext(props);
   const { selection, choose } = useSelection(props.amount, props.period, context);
   const { answers, onAnswer } = useAnswers(context.host);
-  const { feed, retry } = useOffersFeed(context.apiBase);
+  const { feed, retry } = useOffersFeed(context.apiBase, context.keyQuery);
   return (
     <div className="lw-root" lang={context.locale}>
       <LoanWidget

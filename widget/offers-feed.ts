@@ -16,23 +16,31 @@ const FEED_CONFIG_NAME = "lk";
  */
 const requests = new Map<string, Promise<readonly Offer[]>>();
 
-function requestOffers(apiBase: string): Promise<readonly Offer[]> {
-  let request = requests.get(apiBase);
+function requestOffers(url: string): Promise<readonly Offer[]> {
+  let request = requests.get(url);
   if (!request) {
-    request = getJson(`${apiBase}/api/feed/config/${FEED_CONFIG_NAME}`).then((response) => {
-      if (!response.ok) throw new Error(`The offers feed answered ${response.status}`);
+    request = getJson(url).then((response) => {
       // Our own server validated the catalogue; a light check keeps zod out of the bundle.
-      if (!Array.isArray(response.data)) throw new Error("The offers feed did not answer a list");
+      if (!Array.isArray(response.data)) {
+        throw new Error(`The offers feed answered ${response.status}, not a list of offers`);
+      }
       return response.data as Offer[];
     });
-    requests.set(apiBase, request);
-    request.catch(() => requests.delete(apiBase));
+    requests.set(url, request);
+    request.catch(() => requests.delete(url));
   }
   return request;
 }
 
-/** The offers catalogue, with loading and error states and a retry. */
-export function useOffersFeed(apiBase: string): { feed: OffersFeedState; retry(): void } {
+/**
+ * The offers catalogue, with loading and error states and a retry.
+ * `keyQuery` carries a partner's publishable key ("?key=pk_…" or "").
+ */
+export function useOffersFeed(
+  apiBase: string,
+  keyQuery: string,
+): { feed: OffersFeedState; retry(): void } {
+  const url = `${apiBase}/api/feed/config/${FEED_CONFIG_NAME}${keyQuery}`;
   const [feed, setFeed] = useState<OffersFeedState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -40,7 +48,7 @@ export function useOffersFeed(apiBase: string): { feed: OffersFeedState; retry()
   useEffect(() => {
     let current = true;
     setFeed({ status: "loading" });
-    requestOffers(apiBase).then(
+    requestOffers(url).then(
       (offers) => {
         if (current) setFeed({ status: "ready", offers });
       },
@@ -53,7 +61,7 @@ export function useOffersFeed(apiBase: string): { feed: OffersFeedState; retry()
     return () => {
       current = false;
     };
-  }, [apiBase, attempt]);
+  }, [url, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { feed, retry };

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, Router } from "express";
 import type { CountryConfig } from "../../core/country";
 import { colomboToday } from "../../core/dates";
-import { applicationSchema } from "../../core/schemas/application";
+import { type Application, applicationSchema } from "../../core/schemas/application";
 import type { Offer } from "../../core/schemas/offer";
 import { serializeCookie } from "../http/cookies";
 import { fieldsOf, sendError } from "../http/errors";
@@ -24,6 +24,27 @@ export function setLeadCookie(req: Request, res: Response, leadId: string): void
   );
 }
 
+/** The body parser of an application, for our form's endpoint and the partner API's. */
+export const applicationBody = express.json({ limit: "8kb" });
+
+/**
+ * Checks an application with the form's schema, as of today in Colombo:
+ * the application, or undefined once a 400 with the fields at fault is
+ * answered. Our form's endpoint and the partner API's share it.
+ */
+export function parseApplication(res: Response, body: unknown, now: Date): Application | undefined {
+  const parsed = applicationSchema(colomboToday(now)).safeParse(body);
+  if (parsed.success) return parsed.data;
+  sendError(
+    res,
+    400,
+    "invalid_application",
+    "The application is not valid.",
+    fieldsOf(parsed.error),
+  );
+  return undefined;
+}
+
 /**
  * POST /api/applications: validates an application with the schema the
  * form uses, stores the lead (or finds the same person's lead of the last
@@ -36,20 +57,11 @@ export function applicationsRouter(
   country: CountryConfig,
 ): Router {
   const router = Router();
-  router.post("/applications", express.json({ limit: "8kb" }), async (req, res) => {
+  router.post("/applications", applicationBody, async (req, res) => {
     const now = new Date();
-    const parsed = applicationSchema(colomboToday(now)).safeParse(req.body);
-    if (!parsed.success) {
-      sendError(
-        res,
-        400,
-        "invalid_application",
-        "The application is not valid.",
-        fieldsOf(parsed.error),
-      );
-      return;
-    }
-    const outcome = await createLead(storage, parsed.data, offers, now, country.leadId);
+    const application = parseApplication(res, req.body, now);
+    if (!application) return;
+    const outcome = await createLead(storage, application, offers, now, country.leadId);
     setLeadCookie(req, res, outcome.leadId);
     res.setHeader("Cache-Control", "no-store");
     res.status(outcome.created ? 201 : 200).json({ leadId: outcome.leadId });

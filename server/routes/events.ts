@@ -14,13 +14,10 @@ import type { EventBuffer } from "../services/event-buffer";
  */
 export function eventsRouter(events: EventBuffer, providerId: string): Router {
   const router = Router();
-  router.use("/event", (req, res, next) => {
+  // Readable from any page (the preflight is answered in app.ts, with the publishable key's).
+  router.use("/event", (_req, res, next) => {
     res.setHeader("Access-Control-Allow-Origin", "*");
-    if (req.method !== "OPTIONS") return next();
-    res.setHeader("Access-Control-Allow-Methods", "POST");
-    res.setHeader("Access-Control-Allow-Headers", "Content-Type");
-    res.setHeader("Access-Control-Max-Age", "86400");
-    res.status(204).end();
+    next();
   });
   router.post(
     "/event",
@@ -28,7 +25,13 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
     validateBody(trackingEventSchema),
     (_req, res) => {
       const event = res.locals.body as TrackingEvent;
-      const id = events.add({ ...event, provider_id: event.provider_id ?? providerId });
+      // A valid publishable key (checked before, server/http/partner-keys.ts) credits its partner.
+      const partner = (res.locals.partner as { id: string } | undefined)?.id;
+      const id = events.add({
+        ...event,
+        provider_id: event.provider_id ?? providerId,
+        ...(partner ? { partner } : {}),
+      });
       if (!id) {
         res.setHeader("Retry-After", "1");
         sendError(

@@ -51,6 +51,8 @@ export async function recordClick(
         lender: lenderSlug(offer),
         attribution: JSON.stringify(attribution),
         created_at: now.toISOString(),
+        // A click belongs to its lead's partner (issue 8).
+        partner_id: lead?.partnerId ?? null,
       })
       .execute();
     if (lead) {

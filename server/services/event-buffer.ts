@@ -1,9 +1,8 @@
-import type { TrackingEvent } from "../../core/schemas/event";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import { insertEvents } from "../storage/events";
 import type { EventsTable } from "../storage/schema";
-import { eventRow } from "./events";
+import { eventRow, type StoredEvent } from "./events";
 
 export interface EventBufferOptions {
   storage: Storage;
@@ -18,7 +17,7 @@ export interface EventBufferOptions {
 
 export interface EventBuffer {
   /** Takes an event and answers its id, or undefined when the buffer is full or closed. */
-  add(event: TrackingEvent): string | undefined;
+  add(event: StoredEvent): string | undefined;
   /** Resolves when every event taken so far is committed (or a batch failed; they are kept). */
   flush(): Promise<void>;
   /** Refuses new events and flushes the rest, retrying a failed batch a few times. */

@@ -19,8 +19,11 @@ export function refererWithoutQuery(referer: string | undefined): string | null 
   }
 }
 
-/** The row of an event, with a new id: the referer without its query, sub* and utm_* as JSON. */
-export function eventRow(event: TrackingEvent, now: Date = new Date()): EventsTable {
+/** An event as stored: the partner whose publishable key came with it, if any (issue 8). */
+export type StoredEvent = TrackingEvent & { partner?: string | undefined };
+
+/** The row of an event, with a new id: the referer without its query, sub*, utm_* and the partner as JSON. */
+export function eventRow(event: StoredEvent, now: Date = new Date()): EventsTable {
   const { event_id, provider_id, session_id, client_id, domain, referer, ...attribution } = event;
   return {
     id: randomUUID(),
@@ -38,7 +41,7 @@ export function eventRow(event: TrackingEvent, now: Date = new Date()): EventsTa
 /** Stores one event and resolves once it is committed (the endpoint batches instead: event-buffer.ts). */
 export async function recordEvent(
   storage: Storage,
-  event: TrackingEvent,
+  event: StoredEvent,
   now: Date = new Date(),
 ): Promise<string> {
   const row = eventRow(event, now);

@@ -9,6 +9,7 @@ import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import type { LeadStatus } from "../storage/schema";
 import { installationKey } from "./installation-key";
+import { activePartnerId } from "./partners";
 
 /** SPEC-less but issue 5's rule: the same NIC and phone within a day are the same application. */
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -17,6 +18,8 @@ export interface LeadOutcome {
   leadId: string;
   /** False when an application of the last 24 hours was found instead. */
   created: boolean;
+  /** The partner the (new or found) lead belongs to, if any. */
+  partnerId: string | null;
 }
 
 /** What pages and feeds may know of a lead: never who it is. */
@@ -27,6 +30,7 @@ export interface LeadSummary {
   status: LeadStatus;
   profile: LeadProfile;
   attribution: Record<string, string>;
+  partnerId: string | null;
 }
 
 /** An opaque id: 128 random bits. Nothing about the applicant can be read from it. */
@@ -76,12 +80,12 @@ export async function createLead(
     const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
     const repeat = await trx
       .selectFrom("leads")
-      .select("id")
+      .select(["id", "partner_id"])
       .where("dedupe_key", "=", key)
       .where("created_at", ">", since)
       .orderBy("created_at", "desc")
       .executeTakeFirst();
-    if (repeat) return { leadId: repeat.id, created: false };
+    if (repeat) return { leadId: repeat.id, created: false, partnerId: repeat.partner_id };
 
     const today: CalendarDate = colomboToday(now);
     const profile: LeadProfile = {
@@ -93,6 +97,7 @@ export async function createLead(
     };
     const offerIds = matchLead(offers, profile);
     const leadId = newOpaqueId();
+    const partnerId = await activePartnerId(trx, application.partner);
     await trx
       .insertInto("leads")
       .values({
@@ -120,9 +125,10 @@ export async function createLead(
         promo_code: application.promo_code ?? null,
         experiment_flow: application.experiment_flow ?? null,
         lead_form: leadForm,
+        partner_id: partnerId,
       })
       .execute();
-    return { leadId, created: true };
+    return { leadId, created: true, partnerId };
   });
 }
 
@@ -140,6 +146,7 @@ export async function findLead(storage: Storage, leadId: string): Promise<LeadSu
       "monthly_income",
       "employment",
       "attribution",
+      "partner_id",
     ])
     .where("id", "=", leadId)
     .executeTakeFirst();
@@ -157,5 +164,6 @@ export async function findLead(storage: Storage, leadId: string): Promise<LeadSu
       employment: row.employment,
     },
     attribution: JSON.parse(row.attribution) as Record<string, string>,
+    partnerId: row.partner_id,
   };
 }

@@ -73,6 +73,8 @@ export interface LeadsTable {
   experiment_flow: string | null;
   /** The country config's lead id of the deployment that took the application. */
   lead_form: string | null;
+  /** The partner the lead came through (issue 8), when it names a known partner. */
+  partner_id: string | null;
 }
 
 /** A browser's Web Push subscription for news of one lead (issue 6). */
@@ -97,6 +99,8 @@ export interface ClicksTable {
   lender: string;
   attribution: string;
   created_at: string;
+  /** The partner of the click's lead, if any. */
+  partner_id: string | null;
 }
 
 export type ConversionStatus = "approved" | "rejected" | "issued";
@@ -162,6 +166,51 @@ export interface ArticleViewsTable {
   day: string;
 }
 
+export type PayoutModel = "lead" | "sale";
+
+/** An affiliate (issue 8). The secret key is kept only as its SHA-256. */
+export interface PartnersTable {
+  id: string;
+  name: string;
+  payout_model: PayoutModel;
+  /** Whole rupees per lead or per sale, as the payout model says. */
+  payout_rupees: number;
+  publishable_key: string;
+  secret_key_hash: string;
+  /** JSON array of the origins the publishable key may be used from. */
+  origins: string;
+  /** A URL template with {click_id}, {sub1}…{sub5}, {status}, {payout}; null for none. */
+  postback_url: string | null;
+  postback_secret: string;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+/** One fixed window of a rate limit, shared by every server instance. */
+export interface RateLimitsTable {
+  key: string;
+  /** Milliseconds since the epoch at which the window starts. */
+  window_start: number;
+  count: number;
+}
+
+/** The outbox of postbacks to partners: one per click and status, kept as the record. */
+export interface PartnerPostbacksTable {
+  click_id: string;
+  status: ConversionStatus;
+  partner_id: string;
+  lead_id: string | null;
+  payout_rupees: number;
+  url: string | null;
+  attempts: number;
+  /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
@@ -176,4 +225,7 @@ export interface Database {
   article_ratings: ArticleRatingsTable;
   article_views: ArticleViewsTable;
   push_subscriptions: PushSubscriptionsTable;
+  partners: PartnersTable;
+  rate_limits: RateLimitsTable;
+  partner_postbacks: PartnerPostbacksTable;
 }

@@ -1,7 +1,12 @@
+import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalUuidV4 } from "../../core/ids";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import { testEnv } from "../../server/test-support";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
@@ -306,5 +311,54 @@ describe("the push prompt", () => {
     await page.waitForTimeout(300);
     expect(await page.getByRole("complementary", { name: /lender answers/ }).count()).toBe(0);
     await page.close();
+  });
+});
+
+describe("a partner's publishable key in the widget's `partner`", () => {
+  it("goes with the feed and the events from a registered origin, and is refused from another", async () => {
+    // The partner's page, served from loopback like a partner's own server.
+    let key = "";
+    const host = createServer((_req, res) => {
+      res
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end(
+          `<!doctype html><html lang="en"><body><loan-offers partner="${key}"></loan-offers>` +
+            `<script src="${server.url}/widget/v1/loan-widget.js"></script></body></html>`,
+        );
+    });
+    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+    const port = (host.address() as AddressInfo).port;
+    const registered = `http://127.0.0.1:${port}`;
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ["dist/partner/partner.js", "create", "--name", "Keyed Partner", "--payout", "lead"].concat(
+          ["--payout-amount", "100", "--origin", registered],
+        ),
+        { env: { PATH: testEnv.path, DATA_DIR: server.dataDir } },
+      );
+      key = /^\s*publishable key:\s+(\S+)$/m.exec(stdout)?.[1] ?? "";
+      expect(key).toMatch(/^pk_/);
+
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const answers: Record<string, number> = {};
+      tab.on("response", (response) => {
+        const url = new URL(response.url());
+        if (url.searchParams.get("key") === key) answers[url.pathname] = response.status();
+      });
+      await tab.goto(`${registered}/`);
+      await tab.locator("loan-offers .lw-offer").first().waitFor();
+      await expect.poll(() => answers["/api/event"]).toBe(202);
+      expect(answers["/api/feed/config/lk"]).toBe(200);
+
+      // The same page at another origin (localhost is not 127.0.0.1): the key is refused.
+      await tab.goto(`http://localhost:${port}/`);
+      await expect.poll(() => answers["/api/feed/config/lk"]).toBe(403);
+      await tab.locator("loan-offers").getByRole("button", { name: "Try again" }).waitFor();
+      await context.close();
+    } finally {
+      await new Promise((resolve) => host.close(resolve));
+    }
   });
 });

@@ -46,7 +46,7 @@ describe("the browser's HTTP helper (SPEC §7)", () => {
     expect(result).toMatchObject({ ok: false, status: 503 });
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ method: "POST", body: '{"a":1}' });
-    expect((calls[0]?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect(calls[0]?.headers).toMatchObject({ "Content-Type": "application/json" });
   });
 
   it("returns a network failure instead of throwing", async () => {

@@ -6,6 +6,7 @@ import { createLeadTables } from "./0003_leads";
 import { createCommunityTables } from "./0004_community";
 import { createReviewImagesTable } from "./0005_review_images";
 import { createTrackingTables } from "./0006_tracking";
+import { createPartnerTables } from "./0007_partners";
 import { columnTypes } from "./column-types";
 
 /**
@@ -21,5 +22,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0004_community": createCommunityTables(types),
     "0005_review_images": createReviewImagesTable(types),
     "0006_tracking": createTrackingTables(types),
+    "0007_partners": createPartnerTables(types),
   };
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStorage, type Storage } from "../storage/database";
+import {
+  openTestPostgres,
+  openTestSqlite,
+  silentLog,
+  type TestStorage,
+  testEnv,
+} from "../test-support";
+import { sharedRateLimiter } from "./shared-rate-limit";
+
+/**
+ * Two Storage objects on one database stand for two server instances: the
+ * limit must hold across them, also when their requests race.
+ */
+function limiterContract(name: string, open: () => Promise<TestStorage>) {
+  describe(`the shared rate limit on ${name}`, () => {
+    let test: TestStorage;
+    let second: Storage;
+    beforeAll(async () => {
+      test = await open();
+      second = openStorage({
+        databaseUrl: test.databaseUrl,
+        dataDir: test.dataDir,
+        log: silentLog,
+      });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await test?.cleanup();
+    });
+
+    it("lets exactly the limit through across two instances hitting at once", async () => {
+      const rule = { limit: 30, windowMs: 60_000 };
+      const instanceA = sharedRateLimiter(test.storage, rule);
+      const instanceB = sharedRateLimiter(second, rule);
+      const now = 1_790_000_000_000;
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          (index % 2 === 0 ? instanceA : instanceB)("partner:racing", now),
+        ),
+      );
+      expect(results.filter((state) => state.allowed)).toHaveLength(30);
+      expect(results.filter((state) => !state.allowed)).toHaveLength(20);
+      expect(Math.min(...results.map((state) => state.remaining))).toBe(0);
+    });
+
+    it("starts a new window at the next boundary, and keeps keys apart", async () => {
+      const rule = { limit: 2, windowMs: 60_000 };
+      const hit = sharedRateLimiter(test.storage, rule);
+      const start = Math.floor(1_790_000_000_000 / 60_000) * 60_000 + 40_000; // 40 s into a window
+      expect((await hit("partner:a", start)).allowed).toBe(true);
+      expect((await hit("partner:a", start + 1_000)).allowed).toBe(true);
+      const third = await hit("partner:a", start + 2_000);
+      expect(third).toMatchObject({ allowed: false, remaining: 0, resetMs: 18_000 });
+      expect((await hit("partner:b", start + 2_000)).allowed).toBe(true);
+      expect((await hit("partner:a", start + 20_000)).allowed).toBe(true);
+    });
+  });
+}
+
+limiterContract("SQLite", openTestSqlite);
+const postgresUrl = testEnv.databaseUrl;
+if (postgresUrl) limiterContract("PostgreSQL", () => openTestPostgres(postgresUrl));

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { type CalendarDate, daysBetween, isIsoDate } from "../../core/dates";
+import { LOAN_AMOUNT_LK, LOAN_TERM_GRID } from "../../core/product";
+
+/**
+ * One zod schema per input and answer of the partner API v1 (issue 8): the
+ * routes parse with them, the types come from them, and openapi.ts turns
+ * them into the OpenAPI document. The application itself is core's schema
+ * (core/schemas/application.ts), the same as our form's.
+ */
+
+export const LANGUAGES = ["si", "en"] as const;
+
+/** The longest range GET stats answers, in days (a year, leap or not). */
+export const MAX_STATS_DAYS = 366;
+
+const language = z
+  .enum(LANGUAGES)
+  .default("si")
+  .describe("Language of labels and links: Sinhala (si, the default) or English (en).");
+
+const amount = z.coerce
+  .number()
+  .int("must be a whole number of rupees")
+  .min(LOAN_AMOUNT_LK.min, `must be at least ${LOAN_AMOUNT_LK.min}`)
+  .max(LOAN_AMOUNT_LK.max, `must be at most ${LOAN_AMOUNT_LK.max}`)
+  .describe(`Loan amount in whole rupees, ${LOAN_AMOUNT_LK.min} to ${LOAN_AMOUNT_LK.max}.`);
+
+const term = z.coerce
+  .number()
+  .int("must be a whole number of days")
+  .refine((days) => LOAN_TERM_GRID.includes(days), "must be a term of the grid")
+  .describe(
+    "Term in days: 61 to 120 (one repayment) or whole months written as 150, 180 … 360 (monthly instalments).",
+  );
+
+export const offersQuerySchema = z.strictObject({ amount, term, lang: language });
+export type OffersQuery = z.output<typeof offersQuerySchema>;
+
+export const leadsQuerySchema = z.strictObject({ lang: language });
+
+const calendarDate = z
+  .string()
+  .refine((text) => isIsoDate(text), { message: "must be a date as YYYY-MM-DD", abort: true })
+  .transform((text) => text as CalendarDate)
+  .meta({ format: "date" });
+
+export const statsQuerySchema = z
+  .strictObject({
+    from: calendarDate.describe("First day, Colombo time (YYYY-MM-DD)."),
+    to: calendarDate.describe("Last day, included (YYYY-MM-DD)."),
+  })
+  .refine((range) => range.from <= range.to, { message: "must not be after to", path: ["from"] })
+  .refine(
+    (range) =>
+      !isIsoDate(range.from) ||
+      !isIsoDate(range.to) ||
+      daysBetween(range.from, range.to) < MAX_STATS_DAYS,
+    {
+      message: `the range may cover at most ${MAX_STATS_DAYS} days`,
+      path: ["to"],
+    },
+  );
+export type StatsQuery = z.output<typeof statsQuerySchema>;
+
+export const leadIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, "must be a lead id we gave")
+  .describe("The lead id that POST leads answered.");
+
+export const LEAD_STATUSES = [
+  "new",
+  "matched",
+  "clicked",
+  "approved",
+  "rejected",
+  "issued",
+] as const;
+
+const rupees = z.number().int().describe("Whole rupees (LKR).");
+const isoDate = z.string().meta({ format: "date", description: "YYYY-MM-DD" });
+
+export const partnerOfferSchema = z.object({
+  offerId: z.number().int(),
+  rank: z.number().int().min(1).describe("Position on our site's list, from 1."),
+  header: z.string(),
+  lender: z.object({
+    name: z.string(),
+    logoUrl: z.url(),
+    pageUrl: z.url().describe("The lender's page on our site, in the language asked."),
+    sample: z.boolean().describe("True for an illustrative sample lender, not a real one."),
+  }),
+  tags: z.array(z.object({ code: z.string(), label: z.string() })),
+  rating: z.number().nullable().describe("The lender's rating when the feed gives one."),
+  amount: rupees,
+  term: z.number().int().describe("Days."),
+  apr: z.number().describe("Annual percentage rate as a fraction: 0.336 is 33.6%."),
+  interest: rupees,
+  fees: rupees,
+  total: rupees.describe("Everything the borrower repays."),
+  returnDate: isoDate.describe("Date of the last repayment (YYYY-MM-DD), from today in Colombo."),
+  repayments: z.array(z.object({ date: isoDate, amount: rupees })),
+  applyUrl: z
+    .url()
+    .optional()
+    .describe("Our application form for this offer, attributed to you (GET offers only)."),
+});
+export type PartnerOffer = z.output<typeof partnerOfferSchema>;
+
+export const offersResponseSchema = z.object({
+  amount: rupees,
+  term: z.number().int(),
+  lang: z.enum(LANGUAGES),
+  currency: z.literal("LKR"),
+  startDate: isoDate.describe("Today in Colombo: the day the figures start from."),
+  offers: z.array(partnerOfferSchema),
+});
+
+export const leadCreatedSchema = z.object({
+  leadId: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  duplicate: z
+    .boolean()
+    .describe("True when you sent the same applicant (NIC and phone) within 24 hours."),
+  offersUrl: z
+    .url()
+    .describe("Send the visitor here to see the matched offers and go on to a lender."),
+  offers: z.array(partnerOfferSchema).describe("The offers matched to the application, ranked."),
+});
+
+export const leadStatusSchema = z.object({
+  leadId: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  createdAt: z.iso.datetime(),
+  amount: rupees,
+  term: z.number().int(),
+  offerIds: z.array(z.number().int()).describe("The offers matched when the lead was made."),
+});
+
+const dayStatsShape = {
+  leads: z.number().int().describe("Leads made that day."),
+  clicks: z.number().int().describe("Click-outs to lenders that day."),
+  approvals: z.number().int().describe("Lenders' approvals reported that day."),
+  sales: z.number().int().describe("Loans issued, reported that day."),
+  payouts: rupees.describe("What you earned that day, as sent in the postbacks."),
+};
+
+export const statsResponseSchema = z.object({
+  partnerId: z.string(),
+  from: isoDate,
+  to: isoDate,
+  timeZone: z.literal("Asia/Colombo"),
+  currency: z.literal("LKR"),
+  days: z.array(z.object({ date: isoDate, ...dayStatsShape })),
+  totals: z.object(dayStatsShape),
+});
+export type StatsResponse = z.output<typeof statsResponseSchema>;
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});

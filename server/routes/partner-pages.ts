@@ -1,0 +1,81 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Router } from "express";
+
+/**
+ * What the partner page (/partner/, /en/partner/) links to beyond its own
+ * text (issue 8):
+ * - /partner/api.html and /en/partner/api.html: the API reference
+ *   (/api/partner/v1/reference), a redirect from an address in the page's
+ *   language;
+ * - /partner/demo/{page}.html (and under /en/): the widget's demo pages of
+ *   examples/, served from our own origin for a look (npm run examples
+ *   serves them from a second origin, as a partner's site would), with the
+ *   widget loaded from our public origin.
+ * The links end in .html so that the site's in-app navigation leaves them
+ * to the browser: they are not pages of the site's route table.
+ */
+
+const DEMO_FILE = /^[a-z0-9-]+\.(html|js|css)$/;
+/** The demo pages name the widget's origin as `npm run examples` expects it. */
+const EXAMPLES_WIDGET_ORIGIN = "http://localhost:3000";
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+};
+
+export interface PartnerPagesOptions {
+  site: { origin: string };
+  /** examples/ (the demo pages); without it the demo pages answer 404. */
+  examplesDir?: string | undefined;
+  /** dist/, for the React host's bundle (dist/examples/react-host.js). */
+  distDir?: string | undefined;
+}
+
+async function firstReadable(files: string[]): Promise<string | undefined> {
+  for (const file of files) {
+    try {
+      return await readFile(file, "utf8");
+    } catch {
+      // try the next folder
+    }
+  }
+  return undefined;
+}
+
+export function partnerPagesRouter({ site, examplesDir, distDir }: PartnerPagesOptions): Router {
+  const router = Router();
+  router.get(["/partner/api.html", "/en/partner/api.html"], (_req, res) => {
+    res.redirect(302, "/api/partner/v1/reference");
+  });
+  router.get(["/partner/demo/:file", "/en/partner/demo/:file"], async (req, res, next) => {
+    const file = req.params.file;
+    if (!examplesDir || typeof file !== "string" || !DEMO_FILE.test(file)) {
+      next();
+      return;
+    }
+    const folders = [examplesDir, ...(distDir ? [path.join(distDir, "examples")] : [])];
+    let body = await firstReadable(folders.map((folder) => path.join(folder, file)));
+    if (body === undefined) {
+      next();
+      return;
+    }
+    const extension = path.extname(file);
+    if (extension === ".html") body = body.replaceAll(EXAMPLES_WIDGET_ORIGIN, site.origin);
+    if (file === "strict-csp.html") {
+      // The page demonstrates a partner with a strict policy: ours is the same origin here.
+      res.setHeader(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'",
+      );
+    }
+    res
+      .type(TYPES[extension] ?? "text/plain")
+      .setHeader("Cache-Control", "public, max-age=300")
+      // Demonstrations, not content: kept out of search results.
+      .setHeader("X-Robots-Tag", "noindex")
+      .send(body);
+  });
+  return router;
+}

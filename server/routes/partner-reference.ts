@@ -1,0 +1,162 @@
+/**
+ * The partner API's reference page: plain HTML written from the OpenAPI
+ * document (partner-openapi.ts), every value escaped, no script.
+ */
+
+type Json = Record<string, unknown>;
+
+const escapeHtml = (text: unknown): string =>
+  String(text)
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+
+const code = (text: unknown) => `<code>${escapeHtml(text)}</code>`;
+
+function resolve(document: Json, schema: Json): Json {
+  const reference = schema.$ref;
+  if (typeof reference !== "string") return schema;
+  const name = reference.replace("#/components/schemas/", "");
+  const components = document.components as { schemas: Record<string, Json> };
+  return components.schemas[name] ?? {};
+}
+
+/** "integer, 5000 to 200000", "one of: si, en", "string matching …". */
+function typeOf(schema: Json): string {
+  const parts: string[] = [];
+  if (Array.isArray(schema.enum)) {
+    const values = schema.enum as unknown[];
+    parts.push(
+      values.length > 12
+        ? `one of ${values.length} values (${values.slice(0, 6).join(", ")} …)`
+        : `one of: ${values.join(", ")}`,
+    );
+  } else if (schema.const !== undefined) {
+    parts.push(`always ${JSON.stringify(schema.const)}`);
+  } else if (Array.isArray(schema.anyOf)) {
+    parts.push((schema.anyOf as Json[]).map(typeOf).join(" or "));
+  } else {
+    const type = Array.isArray(schema.type) ? (schema.type as string[]).join(" or ") : schema.type;
+    parts.push(String(type ?? "any"));
+    if (type === "array" && schema.items) parts[0] = `array of ${typeOf(schema.items as Json)}`;
+  }
+  if (typeof schema.format === "string") parts.push(`format ${schema.format}`);
+  if (schema.minimum !== undefined && Math.abs(Number(schema.minimum)) < 1e15) {
+    parts.push(`≥ ${schema.minimum}`);
+  }
+  if (schema.maximum !== undefined && Math.abs(Number(schema.maximum)) < 1e15) {
+    parts.push(`≤ ${schema.maximum}`);
+  }
+  if (schema.maxLength !== undefined) parts.push(`up to ${schema.maxLength} characters`);
+  if (typeof schema.pattern === "string") parts.push(`matching ${schema.pattern}`);
+  if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
+  return parts.join(", ");
+}
+
+/** A schema's fields as a nested list, objects and arrays of objects opened up to a depth. */
+function fields(document: Json, input: Json, depth = 0): string {
+  const schema = resolve(document, input);
+  const target =
+    schema.type === "array" && schema.items ? resolve(document, schema.items as Json) : schema;
+  const properties = target.properties as Record<string, Json> | undefined;
+  if (!properties || depth > 3) return "";
+  const required = new Set((target.required as string[] | undefined) ?? []);
+  const items = Object.entries(properties).map(([name, property]) => {
+    const inner = resolve(document, property);
+    const description =
+      typeof inner.description === "string" ? ` — ${escapeHtml(inner.description)}` : "";
+    return `<li>${code(name)} <span class="type">${escapeHtml(typeOf(inner))}${
+      required.has(name) ? ", required" : ""
+    }</span>${description}${fields(document, inner, depth + 1)}</li>`;
+  });
+  return `<ul>${items.join("")}</ul>`;
+}
+
+function parameters(list: Json[] | undefined): string {
+  if (!list?.length) return "";
+  const rows = list.map(
+    (parameter) =>
+      `<tr><td>${code(parameter.name)}</td><td>${escapeHtml(parameter.in)}</td><td>${escapeHtml(
+        typeOf((parameter.schema as Json) ?? {}),
+      )}${parameter.required ? ", required" : ""}</td><td>${escapeHtml(parameter.description ?? "")}</td></tr>`,
+  );
+  return `<table><thead><tr><th>name</th><th>in</th><th>type</th><th>meaning</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function operation(document: Json, method: string, path: string, op: Json): string {
+  const responses = Object.entries((op.responses ?? {}) as Record<string, Json>).map(
+    ([status, response]) => {
+      const content = response.content as Record<string, { schema: Json }> | undefined;
+      const schema = content?.["application/json"]?.schema;
+      const isError = Number(status) >= 400;
+      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description)}${
+        schema && !isError ? fields(document, schema) : ""
+      }</li>`;
+    },
+  );
+  const body = op.requestBody as { content: Record<string, { schema: Json }> } | undefined;
+  const bodySchema = body?.content["application/json"]?.schema;
+  return `<section id="${escapeHtml(String(op.operationId ?? path))}">
+<h3>${code(`${method.toUpperCase()} ${path}`)} — ${escapeHtml(op.summary)}</h3>
+<p>${escapeHtml(op.description)}</p>
+${parameters(op.parameters as Json[] | undefined)}
+${bodySchema ? `<h4>Body (JSON)</h4>${fields(document, bodySchema)}` : ""}
+<h4>Answers</h4><ul>${responses.join("")}</ul>
+</section>`;
+}
+
+export function referencePage(document: Json): string {
+  const info = document.info as Json;
+  const server = ((document.servers as Json[])[0]?.url as string) ?? "";
+  const paths = document.paths as Record<string, Record<string, Json>>;
+  const operations = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => operation(document, method, path, op)),
+  );
+  const webhooks = Object.values((document.webhooks ?? {}) as Record<string, Record<string, Json>>)
+    .flatMap((methods) => Object.entries(methods))
+    .map(
+      ([
+        method,
+        op,
+      ]) => `<section id="postbacks"><h3>${code(`${method.toUpperCase()} {your postback URL}`)} — ${escapeHtml(op.summary)}</h3>
+<p>${escapeHtml(op.description)}</p>${parameters(op.parameters as Json[] | undefined)}</section>`,
+    );
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(info.title)} — reference</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;color:#1b2733;max-width:60rem;margin:0 auto;padding:1rem}
+code{background:#f1f4f7;padding:0 .25em;border-radius:3px}
+pre{background:#f1f4f7;padding:.75rem;overflow:auto}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d5dde5;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.type{color:#52606d}section{border-top:1px solid #d5dde5;margin-top:1.5rem}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(info.title)} v${escapeHtml(info.version)}</h1>
+<p>${escapeHtml(info.description)}</p>
+<p>Machine-readable: <a href="${escapeHtml(`${server}/openapi.json`)}">OpenAPI 3.1 document</a>. Base URL: ${code(server)}. This reference is in English.</p>
+<h2>Authentication</h2>
+<p>Send your secret key from your server: ${code("Authorization: Bearer sk_…")}. It is shown once when we create your account or rotate it; we keep only its hash. A missing or wrong key answers 401; a request a browser sends from an origin you did not register answers 403. Your publishable key (${code("pk_…")}) is for the widget and its feed and events only, from your registered origins.</p>
+<h2>Errors</h2>
+<p>Every error is JSON: ${code('{ "error": { "code": "…", "message": "…", "fields": { "field": "what is wrong" } } }')}; ${code("fields")} comes with 400 answers. Codes are stable; messages are for developers.</p>
+<h2>Rate limits</h2>
+<p>Per key, in fixed one-minute windows shared by all our servers. Every answer carries ${code("RateLimit-Limit")}, ${code("RateLimit-Remaining")}, ${code("RateLimit-Reset")} (seconds) and ${code("RateLimit-Policy")}; over the limit the answer is 429 with ${code("Retry-After")}.</p>
+<h2>Example</h2>
+<pre>curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
+  "${escapeHtml(server)}/offers?amount=50000&amp;term=91&amp;lang=en"</pre>
+<h2>Endpoints</h2>
+${operations.join("\n")}
+<h2>Postbacks</h2>
+${webhooks.join("\n")}
+</main>
+</body>
+</html>
+`;
+}

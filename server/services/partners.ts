@@ -1,0 +1,345 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Storage } from "../storage/database";
+import type { Database, PartnersTable, PayoutModel } from "../storage/schema";
+
+/**
+ * Partners (issue 8) and their keys. A partner has three credentials:
+ * - a publishable key (pk_…), public, usable only from its registered
+ *   origins and only for the read-only feed and the events;
+ * - a secret key (sk_…, 256 random bits) for the partner API, shown once
+ *   and stored only as its SHA-256 (a hash of a random 256-bit key needs no
+ *   salt or slow hash: there is nothing to guess);
+ * - a postback secret (whsec_…) with which we sign postbacks to the
+ *   partner; we must keep it to sign, which is why it is not the secret key.
+ */
+
+export const PAYOUT_MODELS = ["lead", "sale"] as const satisfies readonly PayoutModel[];
+
+/** Macros a postback URL template may hold (`{lead_id}` is ours beyond the issue's list). */
+export const POSTBACK_MACROS = [
+  "click_id",
+  "lead_id",
+  "sub1",
+  "sub2",
+  "sub3",
+  "sub4",
+  "sub5",
+  "status",
+  "payout",
+] as const;
+
+/** A partner id doubles as the widget's `partner` attribute: a short code, never free text. */
+export const PARTNER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+const SECRET_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/;
+const PUBLISHABLE_KEY_PATTERN = /^pk_[A-Za-z0-9_-]{32}$/;
+
+export interface Partner {
+  id: string;
+  name: string;
+  payoutModel: PayoutModel;
+  payoutRupees: number;
+  publishableKey: string;
+  origins: string[];
+  postbackUrl: string | null;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+/** What the partner must copy now: the secret key and postback secret are never shown again. */
+export interface IssuedKeys {
+  publishableKey?: string;
+  secretKey?: string;
+  postbackSecret?: string;
+}
+
+const originSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) origin like https://partner.lk" })
+  .refine((text) => {
+    const url = new URL(text);
+    return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
+  }, "must be an origin only (scheme, host and port), without a path")
+  .transform((text) => new URL(text).origin);
+
+const postbackUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .max(2_000)
+  .refine(
+    (text) =>
+      [...text.matchAll(/\{([^{}]*)\}/g)].every(([, name]) =>
+        (POSTBACK_MACROS as readonly string[]).includes(name ?? ""),
+      ),
+    `may hold only the macros ${POSTBACK_MACROS.map((macro) => `{${macro}}`).join(", ")}`,
+  );
+
+export const partnerInputSchema = z.strictObject({
+  id: z.string().regex(PARTNER_ID_PATTERN, "must be 1–40 lower-case letters, digits or hyphens"),
+  name: z.string().trim().min(1).max(100),
+  payoutModel: z.enum(PAYOUT_MODELS),
+  payoutRupees: z.number().int().min(0).max(1_000_000),
+  origins: z.array(originSchema).max(20),
+  postbackUrl: postbackUrlSchema.nullable(),
+});
+export type PartnerInput = z.input<typeof partnerInputSchema>;
+
+export const partnerUpdateSchema = partnerInputSchema.omit({ id: true }).partial();
+export type PartnerUpdate = z.input<typeof partnerUpdateSchema>;
+
+/** A partner id from a name: "Lanka Deals (Pvt) Ltd" → "lanka-deals-pvt-ltd". */
+export function partnerIdFrom(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+}
+
+export function hashSecretKey(secretKey: string): string {
+  return createHash("sha256").update(secretKey).digest("hex");
+}
+
+export function newSecretKey(): string {
+  return `sk_${randomBytes(32).toString("base64url")}`;
+}
+
+export function newPublishableKey(): string {
+  return `pk_${randomBytes(24).toString("base64url")}`;
+}
+
+export function newPostbackSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+export function looksLikeSecretKey(text: string): boolean {
+  return SECRET_KEY_PATTERN.test(text);
+}
+
+export function looksLikePublishableKey(text: string): boolean {
+  return PUBLISHABLE_KEY_PATTERN.test(text);
+}
+
+function partnerOf(row: PartnersTable): Partner {
+  return {
+    id: row.id,
+    name: row.name,
+    payoutModel: row.payout_model,
+    payoutRupees: row.payout_rupees,
+    publishableKey: row.publishable_key,
+    origins: JSON.parse(row.origins) as string[],
+    postbackUrl: row.postback_url,
+    createdAt: row.created_at,
+    disabledAt: row.disabled_at,
+  };
+}
+
+export class PartnerError extends Error {
+  constructor(
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "PartnerError";
+  }
+}
+
+function parseOrThrow<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join(".")] ??= issue.message;
+  throw new PartnerError(
+    `Invalid partner: ${Object.entries(fields)
+      .map(([field, message]) => `${field} ${message}`)
+      .join("; ")}`,
+    fields,
+  );
+}
+
+export async function createPartner(
+  storage: Storage,
+  input: PartnerInput,
+  now: Date = new Date(),
+): Promise<{ partner: Partner; keys: Required<IssuedKeys> }> {
+  const data = parseOrThrow(partnerInputSchema, input);
+  const keys = {
+    publishableKey: newPublishableKey(),
+    secretKey: newSecretKey(),
+    postbackSecret: newPostbackSecret(),
+  };
+  const existing = await storage.db
+    .selectFrom("partners")
+    .select("id")
+    .where("id", "=", data.id)
+    .executeTakeFirst();
+  if (existing) throw new PartnerError(`A partner with the id "${data.id}" exists already.`);
+  const row: PartnersTable = {
+    id: data.id,
+    name: data.name,
+    payout_model: data.payoutModel,
+    payout_rupees: data.payoutRupees,
+    publishable_key: keys.publishableKey,
+    secret_key_hash: hashSecretKey(keys.secretKey),
+    origins: JSON.stringify([...new Set(data.origins)]),
+    postback_url: data.postbackUrl,
+    postback_secret: keys.postbackSecret,
+    created_at: now.toISOString(),
+    disabled_at: null,
+  };
+  await storage.db.insertInto("partners").values(row).execute();
+  return { partner: partnerOf(row), keys };
+}
+
+export async function listPartners(storage: Storage): Promise<Partner[]> {
+  const rows = await storage.db.selectFrom("partners").selectAll().orderBy("id").execute();
+  return rows.map(partnerOf);
+}
+
+export async function findPartner(storage: Storage, id: string): Promise<Partner | undefined> {
+  if (!PARTNER_ID_PATTERN.test(id)) return undefined;
+  const row = await storage.db
+    .selectFrom("partners")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? partnerOf(row) : undefined;
+}
+
+/** The postback secret, for signing; never part of a Partner that might be printed or logged. */
+export async function postbackSecretOf(storage: Storage, id: string): Promise<string | undefined> {
+  const row = await storage.db
+    .selectFrom("partners")
+    .select("postback_secret")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.postback_secret;
+}
+
+export async function updatePartner(
+  storage: Storage,
+  id: string,
+  update: PartnerUpdate,
+): Promise<Partner> {
+  const data = parseOrThrow(partnerUpdateSchema, update);
+  const values: Partial<PartnersTable> = {};
+  if (data.name !== undefined) values.name = data.name;
+  if (data.payoutModel !== undefined) values.payout_model = data.payoutModel;
+  if (data.payoutRupees !== undefined) values.payout_rupees = data.payoutRupees;
+  if (data.origins !== undefined) values.origins = JSON.stringify([...new Set(data.origins)]);
+  if (data.postbackUrl !== undefined) values.postback_url = data.postbackUrl;
+  if (Object.keys(values).length > 0) {
+    await storage.db.updateTable("partners").set(values).where("id", "=", id).execute();
+  }
+  const partner = await findPartner(storage, id);
+  if (!partner) throw new PartnerError(`There is no partner "${id}".`);
+  return partner;
+}
+
+/** A disabled partner's keys stop working at once; its history stays. */
+export async function setPartnerDisabled(
+  storage: Storage,
+  id: string,
+  disabled: boolean,
+  now: Date = new Date(),
+): Promise<Partner> {
+  await storage.db
+    .updateTable("partners")
+    .set({ disabled_at: disabled ? now.toISOString() : null })
+    .where("id", "=", id)
+    .execute();
+  const partner = await findPartner(storage, id);
+  if (!partner) throw new PartnerError(`There is no partner "${id}".`);
+  return partner;
+}
+
+export type RotatableKey = "secret" | "publishable" | "postback";
+
+/** New keys for the ones named; the old ones stop working at once. */
+export async function rotateKeys(
+  storage: Storage,
+  id: string,
+  which: readonly RotatableKey[],
+): Promise<IssuedKeys> {
+  const keys: IssuedKeys = {};
+  const values: Partial<PartnersTable> = {};
+  if (which.includes("secret")) {
+    keys.secretKey = newSecretKey();
+    values.secret_key_hash = hashSecretKey(keys.secretKey);
+  }
+  if (which.includes("publishable")) {
+    keys.publishableKey = newPublishableKey();
+    values.publishable_key = keys.publishableKey;
+  }
+  if (which.includes("postback")) {
+    keys.postbackSecret = newPostbackSecret();
+    values.postback_secret = keys.postbackSecret;
+  }
+  if (Object.keys(values).length === 0) throw new PartnerError("Name at least one key to rotate.");
+  const result = await storage.db
+    .updateTable("partners")
+    .set(values)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new PartnerError(`There is no partner "${id}".`);
+  return keys;
+}
+
+/**
+ * The active partner holding this secret key, looked up by its hash. The
+ * lookup's timing could at most tell how a guess's SHA-256 compares with a
+ * stored one, which says nothing about a 256-bit random key.
+ */
+export async function partnerBySecretKey(
+  storage: Storage,
+  secretKey: string,
+): Promise<Partner | undefined> {
+  if (!looksLikeSecretKey(secretKey)) return undefined;
+  const hash = hashSecretKey(secretKey);
+  const row = await storage.db
+    .selectFrom("partners")
+    .selectAll()
+    .where("secret_key_hash", "=", hash)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  return row ? partnerOf(row) : undefined;
+}
+
+/** The active partner of a publishable key (public: a plain lookup). */
+export async function partnerByPublishableKey(
+  storage: Storage,
+  publishableKey: string,
+): Promise<Partner | undefined> {
+  if (!looksLikePublishableKey(publishableKey)) return undefined;
+  const row = await storage.db
+    .selectFrom("partners")
+    .selectAll()
+    .where("publishable_key", "=", publishableKey)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  return row ? partnerOf(row) : undefined;
+}
+
+/**
+ * The id of an active partner named by an application's `partner`
+ * attribution, or null: an unknown code is kept in the attribution but
+ * attributes nothing.
+ */
+export async function activePartnerId(
+  db: Kysely<Database>,
+  id: string | undefined,
+): Promise<string | null> {
+  if (id === undefined) return null;
+  // The widget's `partner` may hold the partner's publishable key instead of its id (issue 6).
+  const byKey = id.startsWith("pk_");
+  if (!byKey && !PARTNER_ID_PATTERN.test(id)) return null;
+  const row = await db
+    .selectFrom("partners")
+    .select("id")
+    .where(byKey ? "publishable_key" : "id", "=", id)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
