@@ -84,6 +84,21 @@ export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 export const ATTRIBUTION_VALUE_PATTERN = /^[\w.:~-]{1,100}$/;
 
 /**
+ * A value that reads as an e-mail, a phone number (9 to 15 digits, with or
+ * without +, separators ignored: any Sri Lankan mobile) or an NIC (old or
+ * new) is personal data, whatever key it came in.
+ */
+export function looksPersonal(value: string): boolean {
+  const compact = value.replace(/[\s().-]/g, "");
+  return value.includes("@") || /^\+?\d{9,15}$/.test(compact) || /^\d{9}[vx]$/i.test(compact);
+}
+
+/** What events and the marketing cookies take as a campaign value: a code that is not personal data. */
+export function isAttributionCode(value: string): boolean {
+  return ATTRIBUTION_VALUE_PATTERN.test(value) && !looksPersonal(value);
+}
+
+/**
  * What each validation problem says, in English: the API's `fields` carry
  * these texts, and the form maps them to its catalog (`applicationError:*`)
  * to show them in the visitor's language.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { looksPersonal } from "./application";
 import {
   decodeMarketing,
   encodeMarketing,
   isPromoCode,
-  looksPersonal,
   marketingFromLanding,
   pickMarketing,
   trafficType,
@@ -55,6 +55,9 @@ describe("marketing attribution", () => {
     expect(isPromoCode("999999")).toBe(true);
     expect(isPromoCode("1000000")).toBe(false);
     expect(looksPersonal("campaign-7")).toBe(false);
+    expect(looksPersonal("077-123-4567")).toBe(true);
+    expect(looksPersonal("199012345678")).toBe(true);
+    expect(looksPersonal("12345678")).toBe(false);
   });
 
   it("tells the kind of visit", () => {

@@ -1,32 +1,14 @@
-import { ATTRIBUTION_VALUE_PATTERN } from "./application";
-import { parseNic } from "./nic";
-import { normalizeSriLankanMobile } from "./phone";
+import { ATTRIBUTION_FIELDS, isAttributionCode } from "./application";
 
 /**
  * Marketing attribution (SPEC §3, §9; issue 6): what a landing address says
  * about where a visitor came from. It is kept in the marketing cookie (six
  * months, the last campaign that brought them) and the marketing session
  * (thirty minutes, this visit), and travels with events, applications and
- * click-outs. Codes only: never free text, never personal data.
+ * click-outs. Codes only: never free text, never personal data. The keys
+ * are an application's attribution fields and the promo code.
  */
-export const MARKETING_KEYS = [
-  "partner",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_content",
-  "utm_term",
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-  "sub6",
-  "sub7",
-  "sub8",
-  "traffic_type",
-  "promo",
-] as const;
+export const MARKETING_KEYS = [...ATTRIBUTION_FIELDS, "promo"] as const;
 export type MarketingKey = (typeof MARKETING_KEYS)[number];
 export type Marketing = Partial<Record<MarketingKey, string>>;
 
@@ -41,19 +23,9 @@ export function isPromoCode(value: string): boolean {
   return /^[1-9]\d{5}$/.test(value);
 }
 
-/** A value that reads as a Sri Lankan mobile number or an NIC is personal data, whatever key it came in. */
-export function looksPersonal(value: string): boolean {
-  return (
-    value.includes("@") ||
-    normalizeSriLankanMobile(value) !== undefined ||
-    parseNic(value).ok ||
-    /^\+?\d{9,15}$/.test(value)
-  );
-}
-
 function acceptable(key: MarketingKey, value: string): boolean {
   if (key === "promo") return isPromoCode(value);
-  return ATTRIBUTION_VALUE_PATTERN.test(value) && !looksPersonal(value);
+  return isAttributionCode(value);
 }
 
 /** The marketing values among some pairs, each checked; anything else is dropped. */

@@ -13,10 +13,8 @@ export interface QuotedOffer {
 /**
  * The offers that lend an amount for a term, ranked by SPEC §9's rules
  * (decorateOffers: active ones first, then the others with a lender link,
- * each by header) and priced from their own terms from a start day. The
- * widget's offer list and the site rank the same way (widget/offer-figures.ts
- * does this for the browser; the partner API, which may not import the
- * widget, uses this one, and an e2e test checks that both agree).
+ * each by header) and priced from their own terms from a start day: the
+ * widget's offer list, the site and the partner API all use this one.
  */
 export function quoteOffers(
   offers: readonly Offer[],

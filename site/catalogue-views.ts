@@ -2,10 +2,10 @@ import { BANKS, isBankCode } from "../core/banks";
 import type { CalendarDate } from "../core/dates";
 import { quoteLoan } from "../core/loan";
 import type { Locale } from "../core/locale";
+import { quoteOffers } from "../core/offer-quotes";
 import { clampLoanAmount, LOAN_AMOUNT_LK, LOAN_TERM_GRID, LOAN_TERM_LK } from "../core/product";
 import type { Offer } from "../core/schemas/offer";
 import { normalizeSelection } from "../widget/loan-selection";
-import { priceOffers } from "../widget/offer-figures";
 import { lenderSlug, lendersOf } from "./lenders";
 
 /** One product of a lender, with a worked example computed from its terms. */
@@ -52,7 +52,7 @@ export function homeView(offers: readonly Offer[], today: CalendarDate): HomeVie
   const lenders = lendersOf(offers);
   const sample = (lender: (typeof lenders)[number]) => lender.offers[0]?.lender.sample === true;
   const selection = normalizeSelection(undefined, undefined);
-  const aprs = priceOffers(offers, selection, today).map((priced) => priced.quote.apr);
+  const aprs = quoteOffers(offers, selection, today).map((priced) => priced.quote.apr);
   return {
     kind: "home",
     licensedLenders: lenders.filter((lender) => !sample(lender)).length,

@@ -11,7 +11,8 @@ export interface Attribution {
   sub5?: string | undefined;
 }
 
-const ATTRIBUTION_KEYS = ["partner", "sub1", "sub2", "sub3", "sub4", "sub5"] as const;
+/** The attribution a partner gives the widget (attributes, or the script tag's data-*). */
+export const ATTRIBUTION_KEYS = ["partner", "sub1", "sub2", "sub3", "sub4", "sub5"] as const;
 
 /**
  * The first-party application form, prefilled: amount, period (days), the

@@ -1,11 +1,11 @@
 import r2wc from "@r2wc/react-to-web-component";
 import { type ComponentType, useEffect, useState } from "react";
-import { ATTRIBUTION_VALUE_PATTERN } from "../core/application";
+import { isAttributionCode } from "../core/application";
 import { type CalendarDate, colomboToday } from "../core/dates";
 import { approvalPercent, type EligibilityAnswers } from "../core/eligibility";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
 import { messagesFor } from "../core/messages";
-import { type Attribution, applicationUrl } from "./apply-link";
+import { ATTRIBUTION_KEYS, type Attribution, applicationUrl } from "./apply-link";
 import { Calculator } from "./components/Calculator";
 import { EligibilityTest } from "./components/EligibilityTest";
 import { LoanWidget } from "./components/LoanWidget";
@@ -77,14 +77,8 @@ function useElementContext(props: CommonProps) {
   const defaults = scriptDefaults ?? readScriptDefaults();
   const locale = resolveLocale(asText(props.lang));
   const apiBase = (asText(props.apiBase) ?? defaults.apiBase).replace(/\/+$/, "");
-  const attribution: Attribution = {
-    partner: asText(props.partner) ?? defaults.partner,
-    sub1: asText(props.sub1) ?? defaults.sub1,
-    sub2: asText(props.sub2) ?? defaults.sub2,
-    sub3: asText(props.sub3) ?? defaults.sub3,
-    sub4: asText(props.sub4) ?? defaults.sub4,
-    sub5: asText(props.sub5) ?? defaults.sub5,
-  };
+  const attribution: Attribution = {};
+  for (const key of ATTRIBUTION_KEYS) attribution[key] = asText(props[key]) ?? defaults[key];
   const [today] = useState<CalendarDate>(() => colomboToday(new Date()));
   const host = props.container?.host;
   // A partner's publishable key in `partner` goes with the feed and the events (issue 8).
@@ -123,8 +117,8 @@ function trackWidgetView(
     (fields) =>
       sendEvent(options, {
         ...fields,
-        // A partner's sub1 may be free text; events take codes only.
-        sub1: ATTRIBUTION_VALUE_PATTERN.test(sub1 ?? "") ? sub1 : undefined,
+        // A partner's sub1 may be free text or a number like a phone's; events take codes only.
+        sub1: isAttributionCode(sub1 ?? "") ? sub1 : undefined,
         sub6: locale,
       }),
     () => "widget",

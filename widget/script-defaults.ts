@@ -33,15 +33,6 @@ export function readScriptDefaults(): ScriptDefaults {
   } catch {
     // A malformed src leaves the page's origin.
   }
-  return {
-    lang: data.lang,
-    partner: data.partner,
-    apiBase: (data.apiBase ?? origin).replace(/\/+$/, ""),
-    sub1: data.sub1,
-    sub2: data.sub2,
-    sub3: data.sub3,
-    sub4: data.sub4,
-    sub5: data.sub5,
-    events: data.events,
-  };
+  // data-lang, data-partner, data-sub1 … data-sub5, data-events as they are.
+  return { ...data, apiBase: (data.apiBase ?? origin).replace(/\/+$/, "") };
 }

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { ATTRIBUTION_VALUE_PATTERN } from "../application";
+import { ATTRIBUTION_VALUE_PATTERN, looksPersonal } from "../application";
 import { COUNTRY_ID_PATTERN } from "../country";
 import { canonicalUuidV4 } from "../ids";
-import { looksPersonal } from "../marketing";
 
 /** A session or client id: a v4 UUID, hyphens optional (SPEC §5), stored in canonical form. */
 const visitorId = z

@@ -230,7 +230,7 @@ describe("push notifications", () => {
 describe("POST /api/push/subscriptions", () => {
   const browser = browserKeys();
   const subscription = {
-    endpoint: "https://push.example.com/send/abc",
+    endpoint: "https://fcm.googleapis.com/fcm/send/abc",
     expirationTime: null,
     keys: {
       p256dh: browser.ecdh.getPublicKey().toString("base64url"),
@@ -272,7 +272,9 @@ describe("POST /api/push/subscriptions", () => {
   });
 
   it.each([
-    ["plain http", { endpoint: "http://push.example.com/x" }],
+    ["plain http", { endpoint: "http://fcm.googleapis.com/x" }],
+    ["a host that is no push service", { endpoint: "https://10.0.0.5.nip.io/x" }],
+    ["a push service's host on another port", { endpoint: "https://fcm.googleapis.com:8443/x" }],
     ["an IP address", { endpoint: "https://10.0.0.5/x" }],
     ["localhost", { endpoint: "https://localhost/x" }],
     ["a short key", { keys: { p256dh: "abc", auth: subscription.keys.auth } }],

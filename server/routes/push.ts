@@ -1,4 +1,3 @@
-import { isIP } from "node:net";
 import express, { Router } from "express";
 import { z } from "zod";
 import { readCookie } from "../http/cookies";
@@ -9,17 +8,18 @@ import type { Storage } from "../storage/database";
 import { LEAD_COOKIE } from "./applications";
 
 /**
- * A push service's address: https, a host name (no IP address, no
- * localhost). We post to it later, so it must not be a way into our own
- * network.
+ * The push services of the browsers we serve (Chrome and other Chromium
+ * browsers, Firefox, Edge on Windows, Safari). We post to a subscription's
+ * address later, so only theirs are taken: any other host name could
+ * resolve into our own network.
  */
+const PUSH_SERVICE_HOSTS =
+  /^(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com|[a-z0-9-]+\.notify\.windows\.com|web\.push\.apple\.com)$/;
+
 const endpoint = z
-  .url({ protocol: /^https$/, hostname: z.regexes.domain })
+  .url({ protocol: /^https$/, hostname: PUSH_SERVICE_HOSTS })
   .max(2000)
-  .refine((value) => {
-    const host = new URL(value).hostname;
-    return isIP(host) === 0 && host !== "localhost" && !host.endsWith(".localhost");
-  }, "must be a push service's https address");
+  .refine((value) => new URL(value).port === "", "must be a push service's https address");
 
 const base64url = (bytes: number) =>
   z

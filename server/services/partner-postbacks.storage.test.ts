@@ -14,7 +14,8 @@ import { recordClick, recordPostback } from "./clicks";
 import { createLead } from "./leads";
 import { createPartnerPostbacks, fillPostbackUrl, postbackUrlSignature } from "./partner-postbacks";
 import { partnerStats } from "./partner-stats";
-import { createPartner } from "./partners";
+import { createPartner, setPartnerDisabled } from "./partners";
+import { eraseContact } from "./unsubscribe";
 
 const offers = loadCatalogues().get("lk") ?? [];
 const offer101 = offers.find((offer) => offer.offer_id === 101);
@@ -135,6 +136,76 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
         `https://per-lead.example/pb?c=${clickId}&s=approved&p=400&s1=cmp-9`,
       );
       expect(approved).toMatchObject({ partner_id: "per-lead", lead_id: leadId, attempts: 0 });
+    });
+
+    it("does not pay a per-lead partner again after the applicant erased their data, and forgets the lead", async () => {
+      const postbacks = createPartnerPostbacks({ storage: test.storage, log: silentLog });
+      const at = new Date("2026-11-21T06:30:00.000Z");
+      const { leadId, clickId } = await leadAndClick("per-lead", at);
+      const approved = await lenderSays(clickId, "approved", at);
+      if (!approved.duplicate) await postbacks.listener(approved.change);
+      const lead = await test.storage.db
+        .selectFrom("leads")
+        .select("phone")
+        .where("id", "=", leadId)
+        .executeTakeFirstOrThrow();
+      await eraseContact(test.storage, { phone: lead.phone ?? "" }, at);
+      const issued = await lenderSays(clickId, "issued", at);
+      if (!issued.duplicate) await postbacks.listener(issued.change);
+      const rows = await rowsOf([clickId]);
+      expect(rows.map((row) => [row.status, row.payout_rupees, row.lead_id])).toEqual([
+        ["approved", 400, null],
+        ["issued", 0, null],
+      ]);
+      for (const row of rows) expect(row.url).not.toContain(leadId);
+    });
+
+    it("signs the address as it is requested, and never sends for a partner disabled since", async () => {
+      const at = new Date("2026-11-21T07:00:00.000Z");
+      await createPartner(test.storage, {
+        id: "bare-host",
+        name: "bare-host",
+        payoutModel: "sale",
+        payoutRupees: 100,
+        origins: [],
+        // No path: fetch asks for "https://bare-host.example/?c=…".
+        postbackUrl: "https://bare-host.example?c={click_id}&s={status}",
+      });
+      const sent: { url: string; signature: string | null }[] = [];
+      const postbacks = createPartnerPostbacks({
+        storage: test.storage,
+        log: silentLog,
+        fetch: (async (url: string | URL | Request, init?: RequestInit) => {
+          sent.push({
+            url: String(url),
+            signature: new Headers(init?.headers).get("X-Signature"),
+          });
+          return new Response("ok", { status: 200 });
+        }) as typeof fetch,
+      });
+      const first = await leadAndClick("bare-host", at);
+      const issued = await lenderSays(first.clickId, "issued", at);
+      if (!issued.duplicate) await postbacks.listener(issued.change);
+      await postbacks.deliverDue();
+      const delivered = sent.find((item) => item.url.includes(first.clickId));
+      expect(delivered?.url).toBe(`https://bare-host.example/?c=${first.clickId}&s=issued`);
+      const partner = await test.storage.db
+        .selectFrom("partners")
+        .select("postback_secret")
+        .where("id", "=", "bare-host")
+        .executeTakeFirstOrThrow();
+      expect(delivered?.signature).toBe(
+        postbackUrlSignature(partner.postback_secret, delivered?.url ?? ""),
+      );
+
+      const second = await leadAndClick("bare-host", at);
+      const approved = await lenderSays(second.clickId, "approved", at);
+      if (!approved.duplicate) await postbacks.listener(approved.change);
+      await setPartnerDisabled(test.storage, "bare-host", true);
+      await postbacks.deliverDue();
+      expect(sent.some((item) => item.url.includes(second.clickId))).toBe(false);
+      const [row] = await rowsOf([second.clickId]);
+      expect(row).toMatchObject({ next_attempt_at: null, last_error: "partner disabled" });
     });
 
     it("pays a per-sale partner on issued only, and records each (click, status) once", async () => {

@@ -60,6 +60,15 @@ export function postbackUrlSignature(secret: string, url: string): string {
 
 const MACRO = /\{([a-z0-9_]+)\}/g;
 
+/** The address as fetch requests it; an unparsable one is left as it is (it will fail and be retried). */
+function normalizedUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
 /** The partner's template with every macro URL-encoded; unknown macros emptied. */
 export function fillPostbackUrl(template: string, values: Record<string, string>): string {
   return template.replace(MACRO, (_macro, name: string) => encodeURIComponent(values[name] ?? ""));
@@ -124,14 +133,19 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
           trx,
         );
       }
-      const paid = click.lead_id
-        ? await trx
-            .selectFrom("partner_postbacks")
-            .select("click_id")
-            .where("lead_id", "=", click.lead_id)
-            .where("payout_rupees", ">", 0)
-            .executeTakeFirst()
-        : undefined;
+      // Paid for this lead already, or for this click (whose lead link an erasure removed).
+      const leadId = click.lead_id;
+      const paid = await trx
+        .selectFrom("partner_postbacks")
+        .select("click_id")
+        .where((where) =>
+          where.or([
+            where("click_id", "=", click.id),
+            ...(leadId ? [where("lead_id", "=", leadId)] : []),
+          ]),
+        )
+        .where("payout_rupees", ">", 0)
+        .executeTakeFirst();
       const payout = payoutFor(
         click.payout_model,
         click.payout_rupees,
@@ -140,14 +154,18 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
       );
       const attribution = JSON.parse(click.attribution) as Record<string, string>;
       const deliver = click.postback_url !== null && click.disabled_at === null;
+      // Stored as fetch will request it (new URL normalises "https://p.lk?x" to "https://p.lk/?x"),
+      // so that the signature is over the address the partner receives.
       const url = deliver
-        ? fillPostbackUrl(click.postback_url ?? "", {
-            ...attribution,
-            click_id: click.id,
-            lead_id: click.lead_id ?? "",
-            status: change.status,
-            payout: String(payout),
-          })
+        ? normalizedUrl(
+            fillPostbackUrl(click.postback_url ?? "", {
+              ...attribution,
+              click_id: click.id,
+              lead_id: click.lead_id ?? "",
+              status: change.status,
+              payout: String(payout),
+            }),
+          )
         : null;
       const row: PartnerPostbacksTable = {
         click_id: click.id,
@@ -185,11 +203,26 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
       .where("delivered_at", "is", null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
-    const secret = await db
+    const partner = await db
       .selectFrom("partners")
-      .select("postback_secret")
+      .select(["postback_secret", "disabled_at", "postback_url"])
       .where("id", "=", row.partner_id)
       .executeTakeFirst();
+    if (!partner || partner.disabled_at !== null || partner.postback_url === null) {
+      // Disabled, or no postback address any more, since this was queued: recorded, never sent.
+      await db
+        .updateTable("partner_postbacks")
+        .set({
+          next_attempt_at: null,
+          failed_at: now().toISOString(),
+          last_error: partner?.disabled_at ? "partner disabled" : "no postback URL",
+        })
+        .where("click_id", "=", row.click_id)
+        .where("status", "=", row.status)
+        .execute();
+      return;
+    }
+    const secret = partner;
     let problem: string | undefined;
     try {
       const response = await send(row.url, {
@@ -197,7 +230,7 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
         redirect: "manual",
         headers: {
           "User-Agent": "NayaCompare-Postback/1",
-          "X-Signature": postbackUrlSignature(secret?.postback_secret ?? "", row.url),
+          "X-Signature": postbackUrlSignature(secret.postback_secret, row.url),
           "X-Postback-Id": `${row.click_id}:${row.status}`,
         },
         signal: AbortSignal.timeout(timeoutMs),

@@ -168,6 +168,8 @@ export function pushNotifier(options: {
           headers,
           body: request.body ? new Uint8Array(request.body) : null,
           signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+          // A push service answers; it does not send us elsewhere.
+          redirect: "manual",
         });
         status = response.status;
       } catch {

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { UnsubscribeRequest } from "../../core/schemas/unsubscribe";
 import type { Storage } from "../storage/database";
 import { eraseCommentAuthors } from "./community";
@@ -25,7 +26,8 @@ export interface ErasureOutcome {
  * attribution); its clicks lose their link to it.
  * Then storage.purge() makes sure the old values leave the files too.
  * Comments lose their author (e-mail and name); the leads' push
- * subscriptions (issue 6) are deleted.
+ * subscriptions (issue 6) are deleted, and partners' postbacks (issue 8)
+ * lose the lead's id.
  */
 export async function eraseContact(
   storage: Storage,
@@ -84,6 +86,14 @@ export async function eraseContact(
         .where("lead_id", "in", leadIds)
         .execute();
       await trx.deleteFrom("push_subscriptions").where("lead_id", "in", leadIds).execute();
+      // Partners' postbacks keep their click and payout, not the link to the lead.
+      for (const leadId of leadIds) {
+        await trx
+          .updateTable("partner_postbacks")
+          .set({ lead_id: null, url: sql<string | null>`replace(url, ${leadId}, '')` })
+          .where("lead_id", "=", leadId)
+          .execute();
+      }
     }
     const erasedComments =
       request.email === undefined ? 0 : await eraseCommentAuthors(trx, request.email);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import { acceptRequiredConsents, fillApplication } from "../support/application-form";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -25,25 +26,6 @@ async function open(page: Page, path: string) {
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status(), path).toBe(200);
   await page.waitForSelector("html[data-hydrated='true']");
-}
-
-/** Everything but the consents, as a visitor types it. */
-async function fillApplication(page: Page) {
-  await page.getByLabel("What is the loan for?").selectOption(validApplication.purpose);
-  await page.getByLabel("Full name").fill(validApplication.fullName);
-  await page.getByLabel("NIC number").fill(validApplication.nic);
-  await page.getByLabel("Date of birth").fill(validApplication.birthDate);
-  await page.getByLabel("Mobile number").fill(validApplication.phone);
-  await page.getByLabel("E-mail address").fill(validApplication.email);
-  await page.getByLabel("Monthly income (Rs.)").fill(String(validApplication.monthlyIncome));
-  await page.getByRole("radio", { name: "Salaried employee" }).check();
-  await page.getByLabel("Your bank").selectOption(validApplication.bank);
-  await page.getByLabel("District you live in").selectOption(validApplication.district);
-}
-
-async function acceptRequiredConsents(page: Page) {
-  await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
-  await page.getByRole("checkbox", { name: /shares my application/ }).check();
 }
 
 describe("the application form", () => {

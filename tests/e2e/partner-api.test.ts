@@ -4,16 +4,16 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colomboToday } from "../../core/dates";
+import { quoteOffers } from "../../core/offer-quotes";
 import { verifyPostback } from "../../examples/api/fetch.mjs";
 import { loadCatalogues } from "../../server/feed/catalogue";
 import { testEnv } from "../../server/test-support";
-import { priceOffers } from "../../widget/offer-figures";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
  * Issue 8 against the built server as a process: a partner made with the
  * partner tool on the server's data folder, the examples/api snippets run
- * as a partner would run them, the offers compared with the widget's own
+ * as a partner would run them, the offers compared with the ranking the widget uses
  * ranking, and a lender's postback turned into a signed postback to the
  * partner by the running server's worker.
  */
@@ -124,7 +124,7 @@ describe("GET offers", () => {
     const body = await response.json();
     const today = colomboToday(new Date());
     expect(body.startDate).toBe(today);
-    const widget = priceOffers(
+    const widget = quoteOffers(
       loadCatalogues().get("lk") ?? [],
       { amount: 75_000, termDays: 180 },
       today,

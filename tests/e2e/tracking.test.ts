@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalUuidV4 } from "../../core/ids";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import { testEnv } from "../../server/test-support";
+import { acceptRequiredConsents, fillApplication } from "../support/application-form";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
@@ -173,18 +174,8 @@ describe("field events and the application's attribution", () => {
     await page.getByRole("button", { name: "See my offers" }).click();
     await expect.poll(() => events.some((event) => event.sub4 === "fieldInvalid")).toBe(true);
 
-    await page.getByLabel("What is the loan for?").selectOption(validApplication.purpose);
-    await page.getByLabel("Full name").fill(validApplication.fullName);
-    await page.getByLabel("NIC number").fill(validApplication.nic);
-    await page.getByLabel("Date of birth").fill(validApplication.birthDate);
-    await page.getByLabel("Mobile number").fill(validApplication.phone);
-    await page.getByLabel("E-mail address").fill(validApplication.email);
-    await page.getByLabel("Monthly income (Rs.)").fill(String(validApplication.monthlyIncome));
-    await page.getByRole("radio", { name: "Salaried employee" }).check();
-    await page.getByLabel("Your bank").selectOption(validApplication.bank);
-    await page.getByLabel("District you live in").selectOption(validApplication.district);
-    await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
-    await page.getByRole("checkbox", { name: /shares my application/ }).check();
+    await fillApplication(page);
+    await acceptRequiredConsents(page);
     const submitted = page.waitForRequest(
       (request) => request.url().endsWith("/api/applications") && request.method() === "POST",
     );

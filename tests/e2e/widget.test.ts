@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colomboToday, formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import { formatRupees } from "../../core/money";
+import { quoteOffers } from "../../core/offer-quotes";
 import type { Offer } from "../../core/schemas/offer";
 import lk from "../../server/feed/catalogues/lk.json";
 import { representativeQuote } from "../../widget/loan-selection";
-import { priceOffers } from "../../widget/offer-figures";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
@@ -251,7 +251,7 @@ describe("all four elements on a partner's page", () => {
     const { page, problems } = await open("/index.html");
     const readEvents = await recordEvents(page);
     await page.locator("#offers .lw-offer").first().waitFor();
-    const expected = priceOffers(
+    const expected = quoteOffers(
       lk as Offer[],
       { amount: 50_000, termDays: 90 },
       colomboToday(new Date()),

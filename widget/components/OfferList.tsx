@@ -3,8 +3,8 @@ import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import { fill, type MessageKey, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
+import { type QuotedOffer, quoteOffers } from "../../core/offer-quotes";
 import type { LoanSelection } from "../loan-selection";
-import { type PricedOffer, priceOffers } from "../offer-figures";
 import type { OffersFeedState } from "../offers-feed";
 import { QuoteFigures } from "./QuoteFigures";
 
@@ -57,7 +57,7 @@ export function OfferList(props: OfferListProps) {
   }
 
   const { activeOfferIds } = props;
-  const priced = priceOffers(feed.offers, selection, today, activeOfferIds);
+  const priced = quoteOffers(feed.offers, selection, today, activeOfferIds);
   const matching = activeOfferIds ? priced.filter((item) => item.offer.isActive) : priced;
   const others = activeOfferIds ? priced.filter((item) => !item.offer.isActive) : [];
   const title =
@@ -97,7 +97,7 @@ function OfferCard({
   offerHref,
   assetBase,
   onOfferSelect,
-}: OfferListProps & { item: PricedOffer }) {
+}: OfferListProps & { item: QuotedOffer }) {
   const t = messagesFor(locale);
   const { offer, quote, hasRating } = item;
   const headingId = useId();

@@ -22,25 +22,24 @@ export function newUuidV4(): string {
   );
 }
 
+/** A cookie's id, reused when it is a valid v4 UUID (SPEC §5), else a new one; written when new or renewed. */
+function storedId(name: string, maxAgeSeconds: number, renew: boolean): string {
+  const stored = readCookie(name);
+  const id = canonicalUuidV4(stored) ?? newUuidV4();
+  if (renew || id !== stored) writeCookie(name, id, maxAgeSeconds);
+  return id;
+}
+
 /**
- * The session and client ids from their cookies, reused only when they
- * are valid v4 UUIDs (SPEC §5), otherwise new ones. The session cookie's
- * 30 minutes start again on each call; the client id is written only when
- * it is new or was not in canonical form.
+ * The session and client ids from their cookies. The session cookie's 30
+ * minutes start again on each call; the client id is written only when it
+ * is new or was not in canonical form.
  */
 export function visitorIds(cookiePrefix = ""): { session_id: string; client_id: string } {
-  const ids = { session_id: "", client_id: "" };
-  for (const [key, maxAge] of [
-    ["session_id", SESSION_ID_MAX_AGE_SECONDS],
-    ["client_id", CLIENT_ID_MAX_AGE_SECONDS],
-  ] as const) {
-    const name = `${cookiePrefix}${key}`;
-    const stored = readCookie(name);
-    const id = canonicalUuidV4(stored) ?? newUuidV4();
-    if (key === "session_id" || id !== stored) writeCookie(name, id, maxAge);
-    ids[key] = id;
-  }
-  return ids;
+  return {
+    session_id: storedId(`${cookiePrefix}session_id`, SESSION_ID_MAX_AGE_SECONDS, true),
+    client_id: storedId(`${cookiePrefix}client_id`, CLIENT_ID_MAX_AGE_SECONDS, false),
+  };
 }
 
 export type EventFields = Omit<TrackingEvent, "session_id" | "client_id" | "domain">;
@@ -73,7 +72,8 @@ export function sendEvent(options: TrackerOptions, fields: EventFields): Promise
     ...ids,
     // A page without a host (about:blank, a file) has no domain to send.
     domain: window.location.hostname || undefined,
-    referer: document.referrer.slice(0, 2000) || undefined,
+    // Where the visitor came from, without its query (a page's query may hold an e-mail).
+    referer: document.referrer.replace(/[?#].*/, "").slice(0, 2000) || undefined,
   };
   if (options.logOnly) {
     console.info("[event]", event);
