@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import type { Locale } from "../../core/locale";
-import { siteMessagesFor } from "../messages";
+import { pushMessagesFor } from "../messages/push";
 import { runtimeConfig } from "../runtime-config";
 import { readStored, store } from "../web-storage";
 
@@ -13,10 +13,11 @@ type State = "hidden" | "asking" | "working" | "on" | "denied" | "failed";
  * SPEC §4's push prompt (Allow or Reject) on the offers page after an
  * application: news of the application's status on this device. Shown
  * only after hydration (the server cannot know the browser's permission),
- * only where Web Push exists, and never again once rejected.
+ * only where Web Push exists, and never again once rejected. A chunk of
+ * its own (PushPromptSlot loads it), with its copy.
  */
 export function PushPrompt({ locale }: { locale: Locale }) {
-  const t = siteMessagesFor(locale);
+  const t = pushMessagesFor(locale);
   const [state, setState] = useState<State>("hidden");
   const titleId = useId();
 

@@ -106,14 +106,6 @@ export const siteEn = {
     "Your application for {amount} over {days} days is in. The lenders whose criteria match it come first; choose one to continue on its site.",
   offersThanksNote:
     "The lender checks your application, decides on the loan and signs the agreement with you. We are not a lender and never charge you.",
-  pushTitle: "Hear when a lender answers?",
-  pushText:
-    "We can send a notification to this device when a lender approves, turns down or pays out your application. Nothing else, and you can turn it off in your browser at any time.",
-  pushAllow: "Allow",
-  pushReject: "No, thanks",
-  pushOn: "Done: we will let you know on this device.",
-  pushDenied: "Notifications are blocked in this browser, so we will not send any.",
-  pushFailed: "We could not turn on notifications in this browser. Your offers stay on this page.",
   applicationTitle: "Apply once, compare every offer",
   applicationIntro:
     "One free application shows you the offers of the lenders that match you. It takes about 3 minutes; we never charge you.",

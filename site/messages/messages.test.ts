@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems } from "../../core/messages/catalog-checks";
 import { homeMessagesFor, siteCatalog } from "./index";
+import { pushMessagesFor } from "./push";
 
 describe("site message catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
@@ -14,5 +15,11 @@ describe("site message catalogs", () => {
 describe("home page catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(homeMessagesFor("si"), homeMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("push prompt catalogs", () => {
+  it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
+    expect(catalogProblems(pushMessagesFor("si"), pushMessagesFor("en"))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { OfferList } from "../../widget/components/OfferList";
 import { normalizeSelection } from "../../widget/loan-selection";
 import { ArticleList } from "../components/ArticleList";
 import { OffersForLoan } from "../components/OffersForLoan";
-import { PushPrompt } from "../components/PushPrompt";
+import { PushPromptSlot } from "../components/PushPromptSlot";
 import type { LeadOffers, ScreenView } from "../content/views";
 import { siteMessagesFor } from "../messages";
 
@@ -105,7 +105,7 @@ function LeadOffersScreen({
         offerHref={(offerId) => `/go/${offerId}`}
       />
       <p className="field-hint">{t.offersThanksNote}</p>
-      <PushPrompt locale={locale} />
+      <PushPromptSlot locale={locale} />
     </section>
   );
 }
