@@ -8,10 +8,12 @@ import type { Logger } from "../log";
 export function requestLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    // Read now: a mounted router (/api, /api/partner/v1) shortens req.path while it runs.
+    const path = req.path;
     res.on("finish", () => {
       const fields = {
         method: req.method,
-        path: req.path,
+        path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       };

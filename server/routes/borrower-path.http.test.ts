@@ -89,6 +89,8 @@ describe("POST /api/applications", () => {
     await apply(application({ phone: "076999887", email: "secret.person@example" }));
     const logged = recorded.lines.join("\n");
     expect(logged).not.toMatch(/secret\.person|769998877|Perera|853400937/);
+    // Each request's line names its whole path, not what the /api router saw.
+    expect(logged).toContain('"path":"/api/applications"');
   });
 });
 
