@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { sendError } from "./errors";
 
 export interface RateLimit {
@@ -24,10 +24,13 @@ const MAX_KEYS = 50_000;
 /**
  * Fixed-window counters in memory, per visitor and per IP. A flood answers
  * 429 with Retry-After (seconds to the end of the window). One process
- * only: with several instances each counts its own (issue 8 moves the
- * partner API's limits into storage).
+ * only: with several instances each counts its own (the partner API's
+ * limits are in storage instead, http/shared-rate-limit.ts). The check
+ * answers whether the request may go on; when not, the 429 is sent.
  */
-export function rateLimiter(options: RateLimiterOptions): RequestHandler {
+export function rateLimitCheck(
+  options: RateLimiterOptions,
+): (req: Request, res: Response) => boolean {
   const { perVisitor, perIp, name, visitorOf, now = Date.now } = options;
   const windows = new Map<string, { count: number; resetAt: number }>();
 
@@ -48,17 +51,23 @@ export function rateLimiter(options: RateLimiterOptions): RequestHandler {
     return window.count > rule.limit ? window.resetAt - time : undefined;
   };
 
-  return (req, res, next) => {
+  return (req, res) => {
     const visitor = visitorOf(req);
     const waits = [
       hit(`ip:${req.ip ?? "unknown"}`, perIp),
       visitor ? hit(`visitor:${visitor}`, perVisitor) : undefined,
     ].filter((wait) => wait !== undefined);
-    if (waits.length > 0) {
-      res.setHeader("Retry-After", String(Math.ceil(Math.max(...waits) / 1000)));
-      sendError(res, 429, "too_many_requests", `Too many ${name} requests; try again later.`);
-      return;
-    }
-    next();
+    if (waits.length === 0) return true;
+    res.setHeader("Retry-After", String(Math.ceil(Math.max(...waits) / 1000)));
+    sendError(res, 429, "too_many_requests", `Too many ${name} requests; try again later.`);
+    return false;
+  };
+}
+
+/** The same check as a middleware. */
+export function rateLimiter(options: RateLimiterOptions): RequestHandler {
+  const check = rateLimitCheck(options);
+  return (req, res, next) => {
+    if (check(req, res)) next();
   };
 }

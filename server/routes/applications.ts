@@ -5,8 +5,12 @@ import { type Application, applicationSchema } from "../../core/schemas/applicat
 import type { Offer } from "../../core/schemas/offer";
 import { serializeCookie } from "../http/cookies";
 import { fieldsOf, sendError } from "../http/errors";
+import { rateLimitCheck } from "../http/rate-limit";
+import { clientIdOf } from "../http/visitor";
 import { createLead } from "../services/leads";
 import type { Storage } from "../storage/database";
+
+const TEN_MINUTES = 10 * 60 * 1000;
 
 /** The cookie that lets /offers/ show a visitor their matched offers; no personal data in it. */
 export const LEAD_COOKIE = "lead";
@@ -57,10 +61,18 @@ export function applicationsRouter(
   country: CountryConfig,
 ): Router {
   const router = Router();
+  // Only valid applications count: a visitor correcting a mistake is not
+  // held back, while a flood of made-up applicants (each a new lead) is.
+  const mayStore = rateLimitCheck({
+    name: "application",
+    perVisitor: { limit: 10, windowMs: TEN_MINUTES },
+    perIp: { limit: 60, windowMs: TEN_MINUTES },
+    visitorOf: clientIdOf,
+  });
   router.post("/applications", applicationBody, async (req, res) => {
     const now = new Date();
     const application = parseApplication(res, req.body, now);
-    if (!application) return;
+    if (!application || !mayStore(req, res)) return;
     const outcome = await createLead(storage, application, offers, now, country.leadId);
     setLeadCookie(req, res, outcome.leadId);
     res.setHeader("Cache-Control", "no-store");

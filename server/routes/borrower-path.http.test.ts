@@ -83,6 +83,30 @@ describe("POST /api/applications", () => {
     expect(await countLeads()).toBe(before);
   });
 
+  it("limits valid applications per visitor (10 in 10 minutes); mistakes do not count", async () => {
+    const visitor = { cookie: "client_id=6f1c2b9e-7d4a-4c1b-9a8e-2b6d5f4e3c21" };
+    for (let attempt = 0; attempt < 15; attempt += 1) {
+      const refused = await apply(application({ phone: "0770" }), visitor);
+      expect(refused.statusCode).toBe(400);
+    }
+    for (let count = 1; count <= 10; count += 1) {
+      const res = await apply(
+        application({ phone: `07755500${String(count).padStart(2, "0")}` }),
+        visitor,
+      );
+      expect(res.statusCode, `application ${count}`).toBe(201);
+    }
+    const flood = await apply(application({ phone: "0775550099" }), visitor);
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json().error.code).toBe("too_many_requests");
+    expect(Number(flood.headers["retry-after"])).toBeGreaterThan(0);
+    // Another visitor is not held back by this one.
+    const other = await apply(application({ phone: "0775550098" }), {
+      cookie: "client_id=7f1c2b9e-7d4a-4c1b-9a8e-2b6d5f4e3c21",
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
   it("never logs what the applicant typed", async () => {
     recorded.lines.length = 0;
     await apply(application({ phone: "0769998877", email: "secret.person@example.lk" }));
