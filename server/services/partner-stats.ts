@@ -47,23 +47,20 @@ export async function partnerStats(
   const end = colomboDayStart(addDays(to, 1));
   const { db, engine } = storage;
 
+  /** The partner's leads or clicks in the range, counted per Colombo day. */
+  const countByDay = (table: "leads" | "clicks") =>
+    db
+      .selectFrom(table)
+      .select([colomboDay(engine, "created_at").as("day"), (eb) => eb.fn.countAll().as("count")])
+      .where("partner_id", "=", partnerId)
+      .where("created_at", ">=", start)
+      .where("created_at", "<", end)
+      .groupBy(sql.raw("1"))
+      .execute();
+
   const [leads, clicks, postbacks] = await Promise.all([
-    db
-      .selectFrom("leads")
-      .select([colomboDay(engine, "created_at").as("day"), (eb) => eb.fn.countAll().as("count")])
-      .where("partner_id", "=", partnerId)
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .groupBy(sql.raw("1"))
-      .execute(),
-    db
-      .selectFrom("clicks")
-      .select([colomboDay(engine, "created_at").as("day"), (eb) => eb.fn.countAll().as("count")])
-      .where("partner_id", "=", partnerId)
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .groupBy(sql.raw("1"))
-      .execute(),
+    countByDay("leads"),
+    countByDay("clicks"),
     db
       .selectFrom("partner_postbacks")
       .select([

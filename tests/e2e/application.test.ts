@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -22,11 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(page: Page, path: string) {
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status(), path).toBe(200);
-  await page.waitForSelector("html[data-hydrated='true']");
-}
+const open = (page: Page, path: string) => openHydrated(page, server.url, path);
 
 describe("the application form", () => {
   it("starts from the link's amount, period and purpose", async () => {

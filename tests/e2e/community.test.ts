@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -39,11 +39,7 @@ async function visitor(viewport = { width: 1024, height: 900 }): Promise<Browser
   return browser.newContext({ locale: "si-LK", viewport });
 }
 
-async function open(page: Page, path: string) {
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status(), path).toBe(200);
-  await page.waitForSelector("html[data-hydrated='true']");
-}
+const open = (page: Page, path: string) => openHydrated(page, server.url, path);
 
 const copy = {
   en: {

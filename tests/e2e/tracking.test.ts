@@ -8,7 +8,7 @@ import { canonicalUuidV4 } from "../../core/ids";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
-import { launchBrowser, watchConsole } from "../support/browser";
+import { launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
 
@@ -43,11 +43,7 @@ function recordEvents(target: Page | BrowserContext): Sent[] {
   return events;
 }
 
-async function open(page: Page, path: string) {
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status(), path).toBe(200);
-  await page.waitForSelector("html[data-hydrated='true']");
-}
+const open = (page: Page, path: string) => openHydrated(page, server.url, path);
 
 const DAY = 24 * 60 * 60;
 

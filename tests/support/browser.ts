@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { findChromium } from "../../scripts/find-chromium.mjs";
 
 /** `backForwardCache` keeps the cache that Playwright turns off by default (issue 6's event 27). */
@@ -53,4 +54,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
     ).axe.run({ runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }),
   );
   return results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+}
+
+/** Opens one of our pages (origin + path), expects 200, and waits until it is hydrated. */
+export async function openHydrated(page: Page, origin: string, path: string): Promise<void> {
+  const response = await page.goto(`${origin}${path}`);
+  expect(response?.status(), path).toBe(200);
+  await page.waitForSelector("html[data-hydrated='true']");
 }

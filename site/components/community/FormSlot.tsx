@@ -1,31 +1,17 @@
-import { type ComponentProps, useEffect, useState } from "react";
+import type { ComponentProps } from "react";
+import { chunkLoader, useChunk } from "../use-chunk";
 
-type FormModule = typeof import("./CommunityForm");
-let loading: Promise<FormModule> | undefined;
+const loadForm = chunkLoader(() => import("./CommunityForm"));
 
 /**
  * Where a comment or review form goes. The forms (and their checks) are a
  * chunk of their own, asked for once the page is hydrated, to keep them out
- * of every page's first script; both renders start without the form, so
- * hydration matches. Without JavaScript there is no form, and nothing
- * could send one (the API takes JSON only). A failed load is tried again
- * the next time a form is shown.
+ * of every page's first script. Without JavaScript there is no form, and
+ * nothing could send one (the API takes JSON only).
  */
-export function CommunityFormSlot(props: ComponentProps<FormModule["CommunityForm"]>) {
-  const [module, setModule] = useState<FormModule>();
-  useEffect(() => {
-    let shown = true;
-    loading ??= import("./CommunityForm").catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    loading.then(
-      (loaded) => shown && setModule(loaded),
-      () => undefined,
-    );
-    return () => {
-      shown = false;
-    };
-  }, []);
+export function CommunityFormSlot(
+  props: ComponentProps<typeof import("./CommunityForm")["CommunityForm"]>,
+) {
+  const module = useChunk(loadForm);
   return module ? <module.CommunityForm {...props} /> : null;
 }
