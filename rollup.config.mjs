@@ -208,7 +208,7 @@ function cleanOutput(dir) {
 
 /** `npm run partner`: the partner tool, without React or the site. */
 const partnerTool = {
-  input: "server/partner-main.ts",
+  input: "server/partners/cli-main.ts",
   output: { file: "dist/partner/partner.js", format: "es", sourcemap: true },
   external: isBareImport,
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],

@@ -1,7 +1,7 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { countEvents } from "./storage/events";
 import { appWith, openTestSqlite, setUpTestApp } from "./test-support";
+import { countEvents } from "./tracking/event-rows";
 
 const context = setUpTestApp();
 

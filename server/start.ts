@@ -7,14 +7,14 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp } from "./app";
-import { loadAssetManifest } from "./assets";
+import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { type Config, countryConfigOf } from "./config";
-import { loadCatalogues } from "./feed/catalogue";
+import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger } from "./log";
-import { createEventBuffer } from "./services/event-buffer";
-import { createPartnerPostbacks } from "./services/partner-postbacks";
-import { pushNotifier, vapidKeys } from "./services/push";
+import { loadAssetManifest } from "./pages/assets";
+import { createPartnerPostbacks } from "./partners/postbacks";
 import { openStorage } from "./storage/database";
+import { createEventBuffer } from "./tracking/event-buffer";
 
 /** After the grace period, how long storage may still take to close. */
 const STORAGE_CLOSE_GRACE_MS = 2_000;

@@ -11,10 +11,10 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
-import { loadCatalogues } from "./feed/catalogue";
+import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger, type Logger } from "./log";
-import { createEventBuffer, type EventBuffer } from "./services/event-buffer";
 import { openStorage, type Storage } from "./storage/database";
+import { createEventBuffer, type EventBuffer } from "./tracking/event-buffer";
 
 /** The tests' environment (server/config.ts reads it): TEST_DATABASE_URL and PATH. */
 export const testEnv = loadTestEnvironment();

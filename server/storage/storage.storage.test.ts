@@ -2,8 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordEvent } from "../services/events";
-import { eraseContact, isSuppressed } from "../services/unsubscribe";
+import { eraseContact, isSuppressed } from "../borrowers/erasure";
 import {
   openTestPostgres,
   openTestSqlite,
@@ -11,6 +10,7 @@ import {
   type TestStorage,
   testEnv,
 } from "../test-support";
+import { recordEvent } from "../tracking/events";
 import { openStorage, SQLITE_FILE_NAME } from "./database";
 
 const postgresUrl = testEnv.databaseUrl;

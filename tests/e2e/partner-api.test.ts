@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colomboToday } from "../../core/dates";
 import { quoteOffers } from "../../core/offer-quotes";
 import { verifyPostback } from "../../examples/api/fetch.mjs";
-import { loadCatalogues } from "../../server/feed/catalogue";
+import { loadCatalogues } from "../../server/lenders/catalogue";
 import { testEnv } from "../../server/test-support";
 import { type ServerProcess, startServer } from "../support/server-process";
 

@@ -6,7 +6,7 @@ import { formatPercent } from "../../core/loan";
 import { formatRupees } from "../../core/money";
 import { quoteOffers } from "../../core/offer-quotes";
 import type { Offer } from "../../core/schemas/offer";
-import lk from "../../server/feed/catalogues/lk.json";
+import lk from "../../server/lenders/catalogues/lk.json";
 import { representativeQuote } from "../../widget/loan-selection";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";

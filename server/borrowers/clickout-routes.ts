@@ -1,0 +1,49 @@
+import { Router } from "express";
+import { decodeMarketing, MARKETING_COOKIE, MARKETING_SESSION_COOKIE } from "../../core/marketing";
+import type { Offer } from "../../core/schemas/offer";
+import { readCookie } from "../http/cookies";
+import type { Storage } from "../storage/database";
+import { LEAD_COOKIE } from "./application-routes";
+import { recordClick } from "./clicks";
+
+/**
+ * GET /go/{offerId}: the click-out (SPEC §2's transition). Records the
+ * click and sends the visitor on with 302 to the lender's link, the click id
+ * and the sub ids filled in (the lead's, or the marketing cookies'). An unknown offer, or one without a
+ * lender link, falls through to the 404 page.
+ */
+export function clickoutRouter(storage: Storage, offers: readonly Offer[]): Router {
+  const router = Router();
+  const byId = new Map(offers.map((offer) => [String(offer.offer_id), offer]));
+  router.get(["/go/:offerId", "/go/:offerId/"], async (req, res, next) => {
+    const offer = byId.get(String(req.params.offerId));
+    if (!offer?.lender_link) {
+      next();
+      return;
+    }
+    if (req.method === "HEAD") {
+      // Link checkers and prefetchers ask with HEAD: they are not visitors, so no click.
+      res.setHeader("Cache-Control", "no-store");
+      res.status(200).end();
+      return;
+    }
+    const cookies = req.headers.cookie;
+    // Without an application, the campaign that brought the visitor (the marketing cookies).
+    const { promo: _promo, ...marketing } = {
+      ...decodeMarketing(readCookie(cookies, MARKETING_COOKIE)),
+      ...decodeMarketing(readCookie(cookies, MARKETING_SESSION_COOKIE)),
+    };
+    const { location } = await recordClick(
+      storage,
+      offer,
+      readCookie(cookies, LEAD_COOKIE),
+      new Date(),
+      marketing,
+    );
+    res.setHeader("Cache-Control", "no-store");
+    // The lender learns the click id from its link, not where the visitor came from.
+    res.setHeader("Referrer-Policy", "no-referrer");
+    res.redirect(302, location);
+  });
+  return router;
+}

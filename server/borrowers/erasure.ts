@@ -1,0 +1,132 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { UnsubscribeRequest } from "../../core/schemas/unsubscribe";
+import { eraseCommentAuthors } from "../community/community";
+import type { Storage } from "../storage/database";
+import { installationKey, storedInstallationKey } from "../storage/installation-key";
+
+/** A keyed hash: without the key, a leaked table cannot be matched against a list of numbers. */
+export function suppressionHash(key: string, kind: "email" | "phone", value: string): string {
+  return createHmac("sha256", key).update(`${kind}:${value}`).digest("hex");
+}
+
+export interface ErasureOutcome {
+  suppressed: ("email" | "phone")[];
+  /** Records holding the e-mail or phone that were erased or anonymised. */
+  erasedRecords: number;
+}
+
+/**
+ * Erases or anonymises every record that holds the e-mail or phone, and
+ * keeps only their keyed hashes so that we never contact the person again.
+ * A lead holding either loses all its personal data (name, NIC, birth date,
+ * phone, e-mail, the repeat-check hash, and its bank, district and income,
+ * which together with the age could still point to a person) and keeps what
+ * statistics need (amount, term, purpose, employment, age, status,
+ * attribution); its clicks lose their link to it.
+ * Then storage.purge() makes sure the old values leave the files too.
+ * Comments lose their author (e-mail and name); the leads' push
+ * subscriptions (issue 6) are deleted, and partners' postbacks (issue 8)
+ * lose the lead's id.
+ */
+export async function eraseContact(
+  storage: Storage,
+  request: UnsubscribeRequest,
+  now: Date = new Date(),
+): Promise<ErasureOutcome> {
+  const outcome = await storage.db.transaction().execute(async (trx) => {
+    const key = await installationKey(trx);
+    const contacts = [
+      ["email", request.email],
+      ["phone", request.phone],
+    ] as const;
+    const suppressed: ("email" | "phone")[] = [];
+    for (const [kind, value] of contacts) {
+      if (value === undefined) continue;
+      await trx
+        .insertInto("suppressions")
+        .values({ hash: suppressionHash(key, kind, value), kind, created_at: now.toISOString() })
+        .onConflict((conflict) => conflict.column("hash").doNothing())
+        .execute();
+      suppressed.push(kind);
+    }
+    const matching = await trx
+      .selectFrom("leads")
+      .select("id")
+      .where((where) =>
+        where.or([
+          ...(request.email === undefined ? [] : [where("email", "=", request.email)]),
+          ...(request.phone === undefined ? [] : [where("phone", "=", request.phone)]),
+        ]),
+      )
+      .execute();
+    const leadIds = matching.map((lead) => lead.id);
+    if (leadIds.length > 0) {
+      await trx
+        .updateTable("leads")
+        .set({
+          full_name: null,
+          nic: null,
+          birth_date: null,
+          phone: null,
+          email: null,
+          dedupe_key: null,
+          // With the age and employment these could still point to a person.
+          bank: "",
+          district: "",
+          monthly_income: 0,
+          consent_marketing: 0,
+          erased_at: now.toISOString(),
+        })
+        .where("id", "in", leadIds)
+        .execute();
+      await trx
+        .updateTable("clicks")
+        .set({ lead_id: null })
+        .where("lead_id", "in", leadIds)
+        .execute();
+      await trx.deleteFrom("push_subscriptions").where("lead_id", "in", leadIds).execute();
+      // Partners' postbacks keep their click and payout, not the link to the lead.
+      for (const leadId of leadIds) {
+        await trx
+          .updateTable("partner_postbacks")
+          .set({ lead_id: null, url: sql<string | null>`replace(url, ${leadId}, '')` })
+          .where("lead_id", "=", leadId)
+          .execute();
+      }
+    }
+    const erasedComments =
+      request.email === undefined ? 0 : await eraseCommentAuthors(trx, request.email);
+    const erasedRecords = leadIds.length + erasedComments;
+    await trx
+      .insertInto("erasure_requests")
+      .values({
+        id: randomUUID(),
+        by_email: request.email === undefined ? 0 : 1,
+        by_phone: request.phone === undefined ? 0 : 1,
+        erased_records: erasedRecords,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return { suppressed, erasedRecords };
+  });
+  if (outcome.erasedRecords > 0) await storage.purge();
+  return outcome;
+}
+
+/** Whether a contact asked never to be contacted again (for leads, issue 5). */
+export async function isSuppressed(
+  storage: Storage,
+  kind: "email" | "phone",
+  value: string,
+): Promise<boolean> {
+  // Nobody has asked yet when there is no key: nothing to write on a read.
+  const key = await storedInstallationKey(storage.db);
+  if (!key) return false;
+  const row = await storage.db
+    .selectFrom("suppressions")
+    .select("hash")
+    .where("hash", "=", suppressionHash(key, kind, value))
+    .executeTakeFirst();
+  return row !== undefined;
+}

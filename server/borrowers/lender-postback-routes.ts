@@ -1,0 +1,72 @@
+import express, { type Request, type Response, Router } from "express";
+import { z } from "zod";
+import { fieldsOf, sendError } from "../http/errors";
+import type { Logger } from "../log";
+import type { Storage } from "../storage/database";
+import { type LeadStatusListener, type Postback, recordPostback } from "./clicks";
+
+const postbackSchema = z.strictObject({
+  click_id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a click id we gave"),
+  status: z.enum(["approved", "rejected", "issued"]),
+  amount: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  /** Hex HMAC-SHA256 of "click_id:status:amount" with the lender's secret. */
+  signature: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  /** The lender's secret itself, for lenders that can only call a fixed URL. */
+  token: z.string().min(16).max(200).optional(),
+});
+
+/**
+ * POST /api/postback (JSON or form body) and GET /api/postback (query):
+ * a lender tells us what became of a click. Answers 200 with whether it
+ * was new, 401 for a bad or missing signature (nothing changes), 404 for
+ * a click we never made. A new status is then handed to each listener
+ * (push notifications, partners' postbacks), after the lender has its answer.
+ */
+export function postbackRouter(
+  storage: Storage,
+  secrets: ReadonlyMap<string, string>,
+  listeners: readonly LeadStatusListener[],
+  log: Logger,
+): Router {
+  const router = Router();
+  const handle = async (input: unknown, req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "no-store");
+    const parsed = postbackSchema.safeParse(input);
+    if (!parsed.success) {
+      sendError(res, 400, "invalid_postback", "The postback is not valid.", fieldsOf(parsed.error));
+      return;
+    }
+    const { signature, token, ...postback } = parsed.data;
+    const headerSignature = req.get("X-Signature");
+    const outcome = await recordPostback(storage, secrets, postback as Postback, {
+      signature: signature ?? headerSignature,
+      token,
+    });
+    if (outcome.kind === "unauthorized") {
+      sendError(res, 401, "bad_signature", "The postback's signature or token is not valid.");
+      return;
+    }
+    if (outcome.kind === "unknown_click") {
+      sendError(res, 404, "unknown_click", "There is no click with this id.");
+      return;
+    }
+    res.json({ recorded: true, duplicate: outcome.duplicate });
+    if (outcome.duplicate) return;
+    for (const listener of listeners) {
+      listener(outcome.change).catch((error: unknown) =>
+        log.error("lead status listener failed", { error }),
+      );
+    }
+  };
+  router.get("/postback", (req, res) => handle(req.query, req, res));
+  router.post(
+    "/postback",
+    express.json({ limit: "2kb" }),
+    express.urlencoded({ extended: false, limit: "2kb", parameterLimit: 10 }),
+    (req, res) => handle(req.body, req, res),
+  );
+  return router;
+}

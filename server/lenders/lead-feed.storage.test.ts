@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationSchema } from "../../core/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { createLead } from "../borrowers/leads";
+import { openTestSqlite, recordingLog, type TestStorage } from "../test-support";
+import { loadCatalogues } from "./catalogue";
+import { createLeadFeed } from "./lead-feed";
+
+const offers = loadCatalogues().get("lk") ?? [];
+const UPSTREAM = "https://feed.partner.test/leads";
+/** Local matching's answer for the fixture applicant (50,000 for 90 days, salaried). */
+const LOCAL = [101, 102, 107, 110];
+
+let test: TestStorage;
+let leadId: string;
+
+beforeAll(async () => {
+  test = await openTestSqlite();
+  const application = applicationSchema(TEST_TODAY).parse({ ...validApplication, term: 90 });
+  ({ leadId } = await createLead(test.storage, application, offers));
+});
+
+afterAll(async () => {
+  await test?.cleanup();
+});
+
+/** A fake upstream answering each call with the next of `answers` (a status and a body, or a thrown error). */
+function upstream(answers: ({ status: number; body?: unknown } | Error)[]) {
+  const calls: URL[] = [];
+  const fetch = (async (url: URL) => {
+    calls.push(new URL(url));
+    const answer = answers[calls.length - 1] ?? answers.at(-1);
+    if (!answer || answer instanceof Error) throw answer ?? new Error("no answer");
+    return new Response(JSON.stringify(answer.body ?? null), { status: answer.status });
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function feedWith(fake: ReturnType<typeof upstream>, now = () => 0) {
+  const { log, lines } = recordingLog();
+  const feed = createLeadFeed({
+    storage: test.storage,
+    offers,
+    log,
+    upstreamUrl: UPSTREAM,
+    fetch: fake.fetch,
+    now,
+  });
+  return { feed, lines };
+}
+
+describe("the lead feed with an upstream (FEED_UPSTREAM_URL)", () => {
+  it("asks the upstream with SPEC §7's query and keeps only offers we can show", async () => {
+    const fake = upstream([{ status: 200, body: [102, 999, "107"] }]);
+    const { feed } = feedWith(fake);
+    expect(await feed.offerIdsFor(leadId)).toEqual({
+      found: true,
+      offerIds: [102, 107],
+      source: "upstream",
+    });
+    const query = Object.fromEntries(fake.calls[0]?.searchParams ?? []);
+    expect(query).toEqual({ lead_id: leadId, page: "all", direction: "swap", pf: "1" });
+  });
+
+  it("retries once on a SPEC §7 status, then falls back to local matching", async () => {
+    const retried = upstream([{ status: 503 }, { status: 200, body: [101] }]);
+    expect(await feedWith(retried).feed.offerIdsFor(leadId)).toMatchObject({
+      offerIds: [101],
+      source: "upstream",
+    });
+    expect(retried.calls).toHaveLength(2);
+
+    const down = upstream([{ status: 502 }, { status: 504 }]);
+    const { feed, lines } = feedWith(down);
+    expect(await feed.offerIdsFor(leadId)).toEqual({
+      found: true,
+      offerIds: LOCAL,
+      source: "local",
+    });
+    expect(down.calls).toHaveLength(2);
+    expect(lines.join("\n")).toContain("lead feed upstream failed");
+  });
+
+  it("does not retry a status outside SPEC §7's list", async () => {
+    const fake = upstream([{ status: 404 }, { status: 200, body: [101] }]);
+    expect(await feedWith(fake).feed.offerIdsFor(leadId)).toMatchObject({ source: "local" });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("falls back on network errors, timeouts and answers that are not id lists", async () => {
+    for (const answers of [
+      [new TypeError("fetch failed")],
+      [new DOMException("timed out", "TimeoutError")],
+      [{ status: 200, body: { unexpected: true } }],
+    ]) {
+      const { feed } = feedWith(upstream(answers));
+      expect(await feed.offerIdsFor(leadId)).toMatchObject({ offerIds: LOCAL, source: "local" });
+    }
+  });
+
+  it("reuses an upstream answer for a short while", async () => {
+    let time = 0;
+    const fake = upstream([{ status: 200, body: [101] }]);
+    const { feed } = feedWith(fake, () => time);
+    await feed.offerIdsFor(leadId);
+    await feed.offerIdsFor(leadId);
+    expect(fake.calls).toHaveLength(1);
+    time = 61_000;
+    await feed.offerIdsFor(leadId);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it("answers not found for an unknown lead without asking the upstream", async () => {
+    const fake = upstream([{ status: 200, body: [101] }]);
+    expect(await feedWith(fake).feed.offerIdsFor("AAAAAAAAAAAAAAAAAAAAAA")).toEqual({
+      found: false,
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,127 @@
+import { RETRY_STATUSES } from "../../core/http-retry";
+import { matchLead } from "../../core/matching";
+import type { Offer } from "../../core/schemas/offer";
+import type { LeadOffers } from "../../site/server";
+import { findLead, type LeadSummary } from "../borrowers/leads";
+import type { Logger } from "../log";
+import type { Storage } from "../storage/database";
+
+export interface LeadFeedOptions {
+  storage: Storage;
+  offers: readonly Offer[];
+  log: Logger;
+  /** SPEC §7's custom endpoint: when set, asked first, with the same query. */
+  upstreamUrl?: string | undefined;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** How long an upstream answer is reused for the same lead. */
+  cacheMs?: number;
+  /** For tests. */
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export type LeadFeedResult =
+  | { found: true; offerIds: number[]; source: "upstream" | "local" }
+  | { found: false };
+
+const MAX_CACHE_ENTRIES = 10_000;
+
+/**
+ * The lead feed (SPEC §7): the ids of the offers active for a lead. With
+ * an upstream (FEED_UPSTREAM_URL) it asks there first, retrying once on the
+ * SPEC §7 statuses and giving up after a timeout; whatever goes wrong, the
+ * local matching answers, so a visitor never sees an empty page because a
+ * partner's server is down. Upstream answers are cached briefly per lead.
+ */
+export function createLeadFeed(options: LeadFeedOptions) {
+  const {
+    storage,
+    offers,
+    log,
+    upstreamUrl,
+    timeoutMs = 1_500,
+    cacheMs = 60_000,
+    fetch: fetchImpl = fetch,
+    now = Date.now,
+  } = options;
+  const cache = new Map<string, { offerIds: number[]; expires: number }>();
+  const known = new Set(offers.map((offer) => offer.offer_id));
+
+  async function askUpstream(leadId: string): Promise<number[] | undefined> {
+    if (!upstreamUrl) return undefined;
+    const cached = cache.get(leadId);
+    if (cached && cached.expires > now()) return cached.offerIds;
+    const url = new URL(upstreamUrl);
+    for (const [name, value] of Object.entries({
+      lead_id: leadId,
+      page: "all",
+      direction: "swap",
+      pf: "1",
+    })) {
+      url.searchParams.set(name, value);
+    }
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      try {
+        const response = await fetchImpl(url, {
+          headers: { Accept: "application/json" },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (response.ok) {
+          const ids = offerIdsOf(await response.json());
+          if (!ids) throw new Error("the answer is not a list of offer ids");
+          // Only offers we can show: an id missing from our catalogue has no terms to price.
+          const offerIds = ids.filter((id) => known.has(id));
+          if (cache.size >= MAX_CACHE_ENTRIES) cache.clear();
+          cache.set(leadId, { offerIds, expires: now() + cacheMs });
+          return offerIds;
+        }
+        if (attempt === 1 && RETRY_STATUSES.has(response.status)) continue;
+        log.warn("lead feed upstream failed", { status: response.status, attempt });
+        return undefined;
+      } catch (error) {
+        log.warn("lead feed upstream failed", {
+          attempt,
+          reason: error instanceof Error ? error.name : "unknown",
+        });
+        // A timeout or a network error: the read is retried once too.
+        if (attempt === 1) continue;
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  async function offerIdsOfLead(lead: LeadSummary): Promise<LeadFeedResult & { found: true }> {
+    const upstream = await askUpstream(lead.leadId);
+    if (upstream) return { found: true, offerIds: upstream, source: "upstream" };
+    // Matched again against today's catalogue: offers come and go.
+    return { found: true, offerIds: matchLead(offers, lead.profile), source: "local" };
+  }
+
+  return {
+    async offerIdsFor(leadId: string): Promise<LeadFeedResult> {
+      const lead = await findLead(storage, leadId);
+      return lead ? offerIdsOfLead(lead) : { found: false };
+    },
+    /** What the offers page shows a visitor who applied, or undefined for an unknown lead. */
+    async leadOffers(leadId: string): Promise<LeadOffers | undefined> {
+      const lead = await findLead(storage, leadId);
+      if (!lead) return undefined;
+      const { offerIds } = await offerIdsOfLead(lead);
+      return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds };
+    },
+  };
+}
+
+export type LeadFeed = ReturnType<typeof createLeadFeed>;
+
+/** A list of offer ids, as SPEC §7 answers, or undefined. Also takes `{ "offers": [...] }`. */
+function offerIdsOf(body: unknown): number[] | undefined {
+  const list = Array.isArray(body)
+    ? body
+    : ((body as { offers?: unknown } | null)?.offers ?? undefined);
+  if (!Array.isArray(list)) return undefined;
+  const ids = list.map((item) => (typeof item === "string" ? Number(item) : item));
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? (ids as number[]) : undefined;
+}

@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import type { AssetManifest } from "../../site/server";
+
+const manifestSchema = z.object({
+  buildId: z.string().regex(/^[0-9a-f]{12}$/),
+  builtAt: z.iso.datetime(),
+  scripts: z.array(z.string().startsWith("/assets/")),
+  styles: z.array(z.string().startsWith("/assets/")),
+  fonts: z.object({ sinhala: z.string().startsWith("/assets/") }).optional(),
+});
+
+/** Reads the site build's manifest (written by rollup.config.mjs). */
+export function loadAssetManifest(distDir: string): AssetManifest {
+  const file = path.join(distDir, "site", "manifest.json");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new Error(`No site build at ${file}. Run "npm run build" first.`);
+  }
+  return manifestSchema.parse(JSON.parse(text));
+}

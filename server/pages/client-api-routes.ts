@@ -1,0 +1,45 @@
+import { Router } from "express";
+import { z } from "zod";
+import { pageData, pageHeadHtml, type RenderOptions } from "../../site/server";
+import { fieldsOf, sendError } from "../http/errors";
+import { type PageLookups, pageRequestContext } from "./page-context";
+
+/** A path of ours with its query: one leading slash, no scheme, no host, no fragment. */
+const pageQuerySchema = z.object({
+  path: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?![/\\])[^\s?#]*(\?[^\s#]*)?$/, "must be a path of this site"),
+});
+
+/**
+ * GET /client-api/page?path=/en/blog/ (a query may follow the path) — what the browser needs to show a
+ * page without reloading (in-app navigation, site/navigation.ts): its state,
+ * head tags, language and status. Same data as the server render.
+ */
+export function clientApiRouter(
+  options: Omit<RenderOptions, "assets">,
+  lookups: PageLookups,
+): Router {
+  const router = Router();
+  router.get("/client-api/page", async (req, res) => {
+    const parsed = pageQuerySchema.safeParse({ path: req.query.path });
+    if (!parsed.success) {
+      sendError(res, 400, "invalid_query", "The page path is not valid.", fieldsOf(parsed.error));
+      return;
+    }
+    const [path = "/", search = ""] = parsed.data.path.split("?", 2);
+    const page = pageData(path, {
+      ...options,
+      ...(await pageRequestContext(req, path, search, lookups)),
+    });
+    res.setHeader("Cache-Control", "no-cache");
+    res.vary("Cookie").json({
+      status: page.status,
+      locale: page.locale,
+      headHtml: pageHeadHtml(page, options.site),
+      state: page.state,
+    });
+  });
+  return router;
+}

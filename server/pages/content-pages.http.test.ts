@@ -1,0 +1,236 @@
+import inject from "light-my-request";
+import { describe, expect, it } from "vitest";
+import { colomboToday, formatDate } from "../../core/dates";
+import { formatPercent } from "../../core/loan";
+import { formatRupees } from "../../core/money";
+import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/schemas/content";
+import type { Offer } from "../../core/schemas/offer";
+import { productView } from "../../site/server";
+import lk from "../lenders/catalogues/lk.json";
+import { setUpTestApp, testSite } from "../test-support";
+
+const context = setUpTestApp();
+
+const get = (url: string) => inject(context.app, { method: "GET", url });
+
+describe("article pages", () => {
+  it.each(ARTICLE_SLUGS)("serve %s in both languages", async (slug) => {
+    for (const [prefix, lang] of [
+      ["", "si"],
+      ["/en", "en"],
+    ] as const) {
+      const res = await get(`${prefix}/${slug}/`);
+      expect(res.statusCode, `${prefix}/${slug}/`).toBe(200);
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      expect(res.body).toContain('<meta property="og:type" content="article" data-page-head>');
+      expect(res.body).toMatch(/<h1 id="article-title">[^<]+<\/h1>/);
+      expect(res.body).toContain('<nav class="contents"');
+      expect(res.body).toContain('href="#section-1"');
+      expect(res.body).toContain(`href="${prefix}/author/editorial-team/"`);
+    }
+  });
+
+  it("does not repeat the article's HTML in the page state", async () => {
+    const res = await get(`/en/${ARTICLE_SLUGS[0]}/`);
+    const state = JSON.parse(
+      /<script type="application\/json" id="app-state">(.*?)<\/script>/.exec(res.body)?.[1] ?? "{}",
+    );
+    expect(state.view).toMatchObject({ kind: "article", html: "" });
+    expect(res.body.match(/<h2 id="section-1">/g)).toHaveLength(1);
+  });
+});
+
+describe("document pages", () => {
+  it.each(DOCUMENT_SLUGS)("serve %s in both languages with our contact e-mail", async (slug) => {
+    for (const prefix of ["", "/en"]) {
+      const res = await get(`${prefix}/${slug}/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain("{email}");
+    }
+    const privacy = await get("/en/privacy-policy/");
+    expect(privacy.body).toContain(testSite.contactEmail);
+  });
+});
+
+describe("static pages", () => {
+  it.each(PAGE_SLUGS)("serve %s in both languages", async (slug) => {
+    for (const prefix of ["", "/en"]) {
+      const res = await get(`${prefix}/${slug}/`);
+      expect(res.statusCode, `${prefix}/${slug}/`).toBe(200);
+      expect(res.body).toMatch(/<h1 id="page-title">[^<]+<\/h1>/);
+      expect(res.body).not.toMatch(/\{(email|chat)\}/);
+    }
+  });
+
+  it("shows the eligibility test on the how-it-works page", async () => {
+    const res = await get("/en/how/");
+    expect(res.body).toContain("Can you apply? Four quick questions");
+  });
+
+  it("gives partners the configured contacts", async () => {
+    const res = await get("/en/partner/");
+    expect(res.body).toContain(testSite.contactEmail);
+  });
+
+  it("serves /main/ as the home page, indexed at /", async () => {
+    const res = await get("/en/main/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      `<link rel="canonical" href="${testSite.origin}/en/" data-page-head>`,
+    );
+  });
+});
+
+describe("the screens of the borrower's path", () => {
+  const screens = [
+    "/offers/",
+    "/landing/offers/",
+    "/landing/redirector/",
+    "/landing/rejected/",
+    "/landing/rejected2/",
+    "/landing/trafficback/",
+    "/transition/",
+  ];
+
+  it.each(screens)("serve %s in both languages, kept out of search", async (path) => {
+    for (const prefix of ["", "/en"]) {
+      const res = await get(`${prefix}${path}`);
+      expect(res.statusCode, `${prefix}${path}`).toBe(200);
+      expect(res.body).toContain('<meta name="robots" content="noindex" data-page-head>');
+      expect(res.body).toMatch(/<h1 id="screen-title">[^<]+<\/h1>/);
+    }
+    expect((await get("/sitemap.xml")).body).not.toContain(path);
+  });
+
+  it("lists the offers that fit the default loan on /offers/", async () => {
+    const res = await get("/en/offers/");
+    expect(res.body).toMatch(/[1-9]\d* offers matching you/);
+  });
+
+  it("points visitors our lenders cannot serve to guides", async () => {
+    const res = await get("/en/landing/trafficback/");
+    expect((res.body.match(/class="article-card-title"/g) ?? []).length).toBe(3);
+  });
+});
+
+describe("the home page", () => {
+  it("computes its 'why us' figures from the catalogue and says they are samples", async () => {
+    const offers = lk as Offer[];
+    const lenders = new Set(offers.map((offer) => offer.lender.name)).size;
+    const res = await get("/en/");
+    expect(res.body).toContain(`${lenders} sample lenders to show how comparing works`);
+    expect(res.body).toContain("these figures come from illustrative offers");
+    const apr = /APR from ([\d.,]+%) for Rs\. 50,000 over 91 days/.exec(res.body)?.[1];
+    const today = colomboToday(new Date());
+    const lowest = Math.min(
+      ...offers
+        .filter((offer) => offer.amount.min <= 50_000 && offer.amount.max >= 50_000)
+        .filter((offer) => offer.termDays.min <= 91 && offer.termDays.max >= 91)
+        .map(
+          (offer) =>
+            productView(
+              { ...offer, amount: { min: 50_000, max: 50_000 }, termDays: { min: 91, max: 91 } },
+              today,
+            ).example.apr,
+        ),
+    );
+    expect(apr).toBe(formatPercent(lowest));
+  });
+
+  it("has the steps, purposes, FAQ and benefits in both languages", async () => {
+    for (const url of ["/", "/en/"]) {
+      const res = await inject(context.app, {
+        method: "GET",
+        url,
+        headers: { cookie: "locale=si" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((res.body.match(/class="home-card"/g) ?? []).length).toBe(9);
+      expect((res.body.match(/<details class="faq">/g) ?? []).length).toBe(6);
+      expect(res.body).toContain("purpose=credit-card-arrears");
+    }
+  });
+});
+
+describe("lender and bank pages", () => {
+  it("shows each lender of the catalogue, labelled as a sample, with a worked example from core/", async () => {
+    const offers = lk as Offer[];
+    for (const offer of offers) {
+      const slug = offer.lender.logo.replace(/^\/lenders\//, "").replace(/\.svg$/, "");
+      const res = await get(`/en/lenders/${slug}/`);
+      expect(res.statusCode, slug).toBe(200);
+      expect(res.body).toContain("A sample lender");
+      const { example } = productView(offer, colomboToday(new Date()));
+      expect(res.body).toContain(
+        `costs ${formatRupees(example.total)} in total (APR ${formatPercent(example.apr)}); last payment on ${formatDate(example.returnDate)}.`,
+      );
+    }
+    expect((await get("/lenders/no-such-lender/")).statusCode).toBe(404);
+  });
+
+  it("has a page per bank, listing offers that pay into a bank account", async () => {
+    const res = await get("/en/bank/boc/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("Loans paid into your Bank of Ceylon account");
+    expect((await get("/bank/other/")).statusCode).toBe(404);
+  });
+
+  it("lists the lenders in the sitemap", async () => {
+    const sitemap = (await get("/sitemap.xml")).body;
+    expect(sitemap).toContain(`<loc>${testSite.origin}/en/lenders/kandy-lane/</loc>`);
+    expect(sitemap).not.toContain("/main/");
+  });
+});
+
+describe("layout", () => {
+  it("has the header and footer links of SPEC §2, with the current page marked", async () => {
+    const res = await get("/en/how/");
+    for (const path of ["/en/", "/en/about/", "/en/how/", "/en/blog/", "/en/partner/"]) {
+      expect(res.body).toContain(`href="${path}"`);
+    }
+    expect(res.body).toContain('<a href="/en/how/" aria-current="page">');
+    expect(res.body).toContain("is not responsible for loan agreements");
+  });
+
+  it("shows the cookie notice until it is accepted", async () => {
+    const first = await get("/en/");
+    expect(first.body).toContain('aria-label="Cookie notice"');
+    expect(first.headers.vary).toMatch(/Cookie/);
+    const later = await inject(context.app, {
+      method: "GET",
+      url: "/en/",
+      headers: { cookie: "cookie_notice=accepted" },
+    });
+    expect(later.body).not.toContain('aria-label="Cookie notice"');
+  });
+});
+
+describe("blog and author pages", () => {
+  it("lists the newest articles on /blog/ and the rest on /blog/page-2/", async () => {
+    const first = await get("/en/blog/");
+    const second = await get("/en/blog/page-2/");
+    const links = (body: string) => (body.match(/class="article-card-title"/g) ?? []).length;
+    expect(first.statusCode).toBe(200);
+    expect(links(first.body) + links(second.body)).toBe(ARTICLE_SLUGS.length);
+    expect(first.body).toContain('rel="next"');
+    expect(second.body).toContain('rel="prev"');
+    expect((await get("/blog/page-3/")).statusCode).toBe(404);
+  });
+
+  it("shows the author with their articles", async () => {
+    const res = await get("/author/editorial-team/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("NayaCompare කර්තෘ මණ්ඩලය");
+    expect((res.body.match(/class="article-card-title"/g) ?? []).length).toBe(ARTICLE_SLUGS.length);
+    expect((await get("/author/nobody/")).statusCode).toBe(404);
+  });
+
+  it("puts every page in the sitemap", async () => {
+    const sitemap = (await get("/sitemap.xml")).body;
+    for (const slug of [...ARTICLE_SLUGS, ...DOCUMENT_SLUGS]) {
+      expect(sitemap).toContain(`<loc>${testSite.origin}/${slug}/</loc>`);
+      expect(sitemap).toContain(`<loc>${testSite.origin}/en/${slug}/</loc>`);
+    }
+    expect(sitemap).toContain(`<loc>${testSite.origin}/en/blog/page-2/</loc>`);
+  });
+});

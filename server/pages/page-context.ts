@@ -1,0 +1,57 @@
+import type { Request } from "express";
+import {
+  type CommunityData,
+  type CommunityNeed,
+  type LeadOffers,
+  type PageQuery,
+  pageCommunityNeeds,
+  pageNeedsLead,
+} from "../../site/server";
+import { LEAD_COOKIE } from "../borrowers/application-routes";
+import { readCookie } from "../http/cookies";
+import { pageQueryOf } from "./page-query";
+
+/** Looks up a visitor's application by the id in their lead cookie. */
+export type LeadOffersLookup = (leadId: string) => Promise<LeadOffers | undefined>;
+
+/** Reads what a page shows of comments, ratings, views and reviews. */
+export type CommunityLookup = (need: NonNullable<CommunityNeed>) => Promise<CommunityData>;
+
+/** What pages read from storage besides their content. */
+export interface PageLookups {
+  leadOffers: LeadOffersLookup;
+  community: CommunityLookup;
+}
+
+export interface PageRequestContext {
+  cookieNoticeAccepted: boolean;
+  query: PageQuery;
+  lead: LeadOffers | undefined;
+  community: CommunityData | undefined;
+}
+
+/**
+ * What a page's render takes from its request, the same for a full load and
+ * for in-app navigation: the cookie notice, the query, and (only on the
+ * pages that show them) the visitor's application and the community's data,
+ * read from storage on every render so that moderation shows at once.
+ */
+export async function pageRequestContext(
+  req: Request,
+  path: string,
+  search: string,
+  lookups: PageLookups,
+): Promise<PageRequestContext> {
+  const leadId = readCookie(req.headers.cookie, LEAD_COOKIE);
+  const need = pageCommunityNeeds(path);
+  const [lead, community] = await Promise.all([
+    leadId && pageNeedsLead(path) ? lookups.leadOffers(leadId) : undefined,
+    need ? lookups.community(need) : undefined,
+  ]);
+  return {
+    cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
+    query: pageQueryOf(search),
+    lead,
+    community,
+  };
+}

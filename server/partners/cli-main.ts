@@ -1,0 +1,27 @@
+/**
+ * `npm run partner -- <command>`: the partner tool's entry. Opens the
+ * storage the server uses (DATA_DIR's SQLite file, or DATABASE_URL),
+ * migrates it, runs one command (partner-cli.ts) and closes it.
+ */
+import { loadConfig } from "../config";
+import { openStorage } from "../storage/database";
+import { runPartnerCommand } from "./cli";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await storage.migrate();
+    const outcome = await runPartnerCommand(storage, process.argv.slice(2));
+    for (const line of outcome.out) process.stdout.write(`${line}\n`);
+    for (const line of outcome.err) process.stderr.write(`${line}\n`);
+    process.exitCode = outcome.exitCode;
+  } finally {
+    await storage.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,181 @@
+/**
+ * The commands of `npm run partner -- <command>` (issue 8): create, list,
+ * rotate, update, disable, enable. Secrets are printed once, when they are
+ * made, and never again: we keep only the secret key's hash. The entry
+ * that opens storage is partner-main.ts.
+ */
+import { parseArgs } from "node:util";
+import type { Storage } from "../storage/database";
+import {
+  createPartner,
+  type IssuedKeys,
+  listPartners,
+  type Partner,
+  PartnerError,
+  partnerIdFrom,
+  type RotatableKey,
+  rotateKeys,
+  setPartnerDisabled,
+  updatePartner,
+} from "./partners";
+
+export const USAGE = `Usage: npm run partner -- <command> [options]
+
+Commands:
+  create --name NAME --payout lead|sale --payout-amount RUPEES
+         [--id ID] [--origin https://partner.lk]… [--postback-url URL]
+      Adds a partner and prints its keys (the secret ones only this once).
+  list [--json]
+      Lists partners: id, name, payout, publishable key, origins, postback URL.
+  rotate ID [--publishable] [--postback-secret] [--all]
+      Replaces the secret key (and, when asked, the publishable key or the
+      postback secret) and prints the new ones once. The old ones stop at once.
+  update ID [--name NAME] [--payout lead|sale] [--payout-amount RUPEES]
+            [--origin URL]… [--postback-url URL | --no-postback]
+      Changes a partner; --origin replaces the whole list.
+  disable ID | enable ID
+      Stops or restores every key of a partner; its history stays.
+
+The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
+Postback URL macros: {click_id} {lead_id} {sub1}…{sub5} {status} {payout}.`;
+
+export type CliOutcome = { exitCode: number; out: string[]; err: string[] };
+
+const options = {
+  name: { type: "string" },
+  id: { type: "string" },
+  payout: { type: "string" },
+  "payout-amount": { type: "string" },
+  origin: { type: "string", multiple: true },
+  "postback-url": { type: "string" },
+  "no-postback": { type: "boolean" },
+  publishable: { type: "boolean" },
+  "postback-secret": { type: "boolean" },
+  all: { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+class UsageError extends Error {}
+
+function rupees(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(text)) throw new UsageError("--payout-amount must be whole rupees");
+  return Number(text);
+}
+
+function payoutModel(text: string | undefined): "lead" | "sale" | undefined {
+  if (text === undefined) return undefined;
+  if (text !== "lead" && text !== "sale") throw new UsageError("--payout must be lead or sale");
+  return text;
+}
+
+function describe(partner: Partner): string[] {
+  return [
+    `${partner.id}${partner.disabledAt ? " (disabled)" : ""}`,
+    `  name:            ${partner.name}`,
+    `  payout:          Rs. ${partner.payoutRupees} per ${partner.payoutModel}`,
+    `  publishable key: ${partner.publishableKey}`,
+    `  origins:         ${partner.origins.join(" ") || "(none)"}`,
+    `  postback URL:    ${partner.postbackUrl ?? "(none)"}`,
+  ];
+}
+
+function keyLines(keys: IssuedKeys): string[] {
+  const lines: string[] = [];
+  if (keys.publishableKey) lines.push(`publishable key: ${keys.publishableKey}`);
+  if (keys.secretKey) lines.push(`secret key:      ${keys.secretKey}`);
+  if (keys.postbackSecret) lines.push(`postback secret: ${keys.postbackSecret}`);
+  if (keys.secretKey || keys.postbackSecret) {
+    lines.push("Copy the secrets now: they are not stored in a form we can show again.");
+  }
+  return lines;
+}
+
+/** Runs one command against a storage; what it prints is returned, for tests. */
+export async function runPartnerCommand(storage: Storage, argv: string[]): Promise<CliOutcome> {
+  const out: string[] = [];
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+    const [command, ...rest] = positionals;
+    if (values.help || command === undefined || command === "help") {
+      return { exitCode: command === undefined && !values.help ? 2 : 0, out: [USAGE], err: [] };
+    }
+    const id = () => {
+      if (rest.length !== 1 || !rest[0]) throw new UsageError(`${command} takes one partner id`);
+      return rest[0];
+    };
+    switch (command) {
+      case "create": {
+        if (!values.name) throw new UsageError("create needs --name");
+        const model = payoutModel(values.payout);
+        if (!model) throw new UsageError("create needs --payout lead|sale");
+        const amount = rupees(values["payout-amount"]);
+        if (amount === undefined) throw new UsageError("create needs --payout-amount RUPEES");
+        const { partner, keys } = await createPartner(storage, {
+          id: values.id ?? partnerIdFrom(values.name),
+          name: values.name,
+          payoutModel: model,
+          payoutRupees: amount,
+          origins: values.origin ?? [],
+          postbackUrl: values["postback-url"] ?? null,
+        });
+        out.push(...describe(partner), "", ...keyLines(keys));
+        break;
+      }
+      case "list": {
+        const partners = await listPartners(storage);
+        if (values.json) out.push(JSON.stringify(partners, null, 2));
+        else if (partners.length === 0) out.push("No partners yet.");
+        else out.push(...partners.flatMap((partner) => [...describe(partner), ""]));
+        break;
+      }
+      case "rotate": {
+        const which: RotatableKey[] = values.all
+          ? ["secret", "publishable", "postback"]
+          : [
+              "secret",
+              ...(values.publishable ? (["publishable"] as const) : []),
+              ...(values["postback-secret"] ? (["postback"] as const) : []),
+            ];
+        const keys = await rotateKeys(storage, id(), which);
+        out.push(`New keys for ${rest[0]}:`, ...keyLines(keys));
+        break;
+      }
+      case "update": {
+        if (values["no-postback"] && values["postback-url"]) {
+          throw new UsageError("use --postback-url or --no-postback, not both");
+        }
+        const partnerId = id();
+        const update: Parameters<typeof updatePartner>[2] = {};
+        if (values.name !== undefined) update.name = values.name;
+        const model = payoutModel(values.payout);
+        if (model) update.payoutModel = model;
+        const amount = rupees(values["payout-amount"]);
+        if (amount !== undefined) update.payoutRupees = amount;
+        if (values.origin) update.origins = values.origin;
+        if (values["postback-url"] !== undefined) update.postbackUrl = values["postback-url"];
+        if (values["no-postback"]) update.postbackUrl = null;
+        out.push(...describe(await updatePartner(storage, partnerId, update)));
+        break;
+      }
+      case "disable":
+      case "enable":
+        out.push(...describe(await setPartnerDisabled(storage, id(), command === "disable")));
+        break;
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+    return { exitCode: 0, out, err: [] };
+  } catch (error) {
+    if (error instanceof PartnerError) return { exitCode: 1, out, err: [error.message] };
+    const code = (error as { code?: unknown }).code;
+    if (
+      error instanceof UsageError ||
+      (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))
+    ) {
+      return { exitCode: 2, out, err: [(error as Error).message, "", USAGE] };
+    }
+    throw error;
+  }
+}

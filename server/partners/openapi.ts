@@ -1,0 +1,269 @@
+import { Router } from "express";
+import { z } from "zod";
+import { colomboToday } from "../../core/dates";
+import { LOAN_TERM_GRID } from "../../core/product";
+import { applicationSchema } from "../../core/schemas/application";
+import {
+  errorResponseSchema,
+  leadCreatedSchema,
+  leadIdSchema,
+  leadStatusSchema,
+  leadsQuerySchema,
+  MAX_STATS_DAYS,
+  offersQuerySchema,
+  offersResponseSchema,
+  statsQuerySchema,
+  statsResponseSchema,
+} from "./api-schemas";
+import { POSTBACK_MACROS } from "./partners";
+import { referencePage } from "./reference";
+
+/**
+ * The partner API's OpenAPI 3.1 document, generated from the zod schemas
+ * the routes parse and answer with (z.toJSONSchema, JSON Schema 2020-12,
+ * which OpenAPI 3.1 uses as it is), and a reference page written from that
+ * document, so that the page, the document and the code cannot disagree.
+ * The reference is in English only: it is read by developers, the API's
+ * codes and messages are English, and a Sinhala copy would drift.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dropped, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+}
+
+/** The application as partners send it: what the schema's checks say beyond JSON Schema. */
+function applicationJsonSchema(): JsonSchema {
+  const schema = jsonSchema(applicationSchema(colomboToday(new Date())), "input");
+  const properties = schema.properties as Record<string, JsonSchema>;
+  const describe = (field: string, extra: JsonSchema) => {
+    properties[field] = { ...properties[field], ...extra };
+  };
+  describe("amount", { description: "Loan amount in whole rupees." });
+  describe("term", {
+    enum: LOAN_TERM_GRID,
+    description: "Term in days, on the grid: 61–120, or 150, 180 … 360 (monthly instalments).",
+  });
+  describe("fullName", { description: "As on the NIC; letters of any script." });
+  describe("nic", {
+    description: "Old (9 digits and V or X) or new (12 digits) NIC; must match birthDate.",
+  });
+  describe("birthDate", {
+    format: "date",
+    description: "YYYY-MM-DD; the applicant must be 18 to 70 today in Colombo.",
+  });
+  describe("phone", { description: "A Sri Lankan mobile number (07X XXX XXXX or +947…)." });
+  describe("email", { format: "email" });
+  describe("monthlyIncome", { description: "Whole rupees a month." });
+  describe("consents", {
+    description:
+      "The visitor's own consents, given on your page: terms and sharing with lenders are required.",
+  });
+  describe("partner", { description: "Your partner id, or left out: it is set from your key." });
+  for (let index = 1; index <= 8; index += 1) {
+    describe(`sub${index}`, { description: "Your own tracking code (not personal data)." });
+  }
+  return schema;
+}
+
+function queryParameters(schema: z.core.$ZodType): JsonSchema[] {
+  const json = jsonSchema(schema, "input");
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: "query",
+      required: required.has(name) && !("default" in property),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: string) => ({ "application/json": { schema: ref(name) } });
+const errorAnswer = (description: string) => ({ description, content: json("Error") });
+
+const COMMON_ERRORS = {
+  "401": errorAnswer("missing_key or invalid_key: no secret key, or not a valid one."),
+  "403": errorAnswer("origin_not_allowed: sent by a browser from an origin you did not register."),
+  "429": {
+    ...errorAnswer("too_many_requests: over your rate limit; wait Retry-After seconds."),
+    headers: {
+      "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." },
+    },
+  },
+};
+
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": { schema: { type: "integer" }, description: "Requests allowed a window." },
+  "RateLimit-Remaining": { schema: { type: "integer" }, description: "Requests left." },
+  "RateLimit-Reset": { schema: { type: "integer" }, description: "Seconds until the window ends." },
+  "RateLimit-Policy": { schema: { type: "string" }, description: 'e.g. "120;w=60".' },
+};
+
+let cached: { origin: string; document: JsonSchema } | undefined;
+
+/** The OpenAPI 3.1 document; servers[0] is our public origin. */
+export function partnerOpenApi(origin: string): JsonSchema {
+  if (cached?.origin === origin) return cached.document;
+  const document = {
+    openapi: "3.1.0",
+    info: {
+      title: "NayaCompare partner API",
+      version: "1.0.0",
+      description:
+        "Loan offers, applications, lead statuses and statistics for our affiliates. Figures are computed from each lender's terms; no answer carries an applicant's personal data.",
+    },
+    servers: [{ url: `${origin}/api/partner/v1` }],
+    security: [{ secretKey: [] }],
+    paths: {
+      "/offers": {
+        get: {
+          operationId: "listOffers",
+          summary: "Offers for an amount, term and language",
+          description:
+            "The offers that lend this amount for this term, ranked as on our site, each with its APR, total and return date computed from the lender's terms from today (Colombo), and an application link attributed to you.",
+          parameters: queryParameters(offersQuerySchema),
+          responses: {
+            "200": {
+              description: "The ranked offers.",
+              headers: RATE_LIMIT_HEADERS,
+              content: json("Offers"),
+            },
+            "400": errorAnswer("invalid_query: fields names what is wrong."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/leads": {
+        post: {
+          operationId: "createLead",
+          summary: "Submit an application for a visitor who consented",
+          description:
+            "The same application, checks and messages as our own form. 201 with a new lead; 200 with the same lead when you send the same applicant (NIC and phone) again within 24 hours; 409 when that applicant applied within 24 hours through someone else. Send the visitor to offersUrl to see the offers.",
+          parameters: queryParameters(leadsQuerySchema),
+          requestBody: { required: true, content: json("Application") },
+          responses: {
+            "201": { description: "A new lead.", content: json("LeadCreated") },
+            "200": {
+              description: "Your lead of the same applicant.",
+              content: json("LeadCreated"),
+            },
+            "400": errorAnswer("invalid_application: fields names each field at fault."),
+            "409": errorAnswer("duplicate_application: not a new lead."),
+            "413": errorAnswer("body_too_large: over 8 KB."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/leads/{id}": {
+        get: {
+          operationId: "getLead",
+          summary: "A lead's status",
+          description:
+            "new (no offer matched), matched, clicked (the visitor went to a lender), approved, rejected or issued (as lenders report). Without personal data.",
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: leadIdSchema.description,
+              schema: jsonSchema(leadIdSchema, "input"),
+            },
+          ],
+          responses: {
+            "200": { description: "The lead.", content: json("Lead") },
+            "404": errorAnswer("unknown_lead: no lead of yours has this id."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/stats": {
+        get: {
+          operationId: "getStats",
+          summary: "Leads, clicks, approvals and payouts by day",
+          description: `Per Colombo day from \`from\` to \`to\` (at most ${MAX_STATS_DAYS} days), every day listed. Approvals, sales and payouts count on the day the lender reported them, from the same records as your postbacks.`,
+          parameters: queryParameters(statsQuerySchema),
+          responses: {
+            "200": { description: "The days and their totals.", content: json("Stats") },
+            "400": errorAnswer("invalid_query: fields names what is wrong."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+    },
+    webhooks: {
+      leadStatus: {
+        get: {
+          summary: "Our postback to you when a lender reports on one of your leads",
+          description: `A GET of your postback URL template with its macros filled in and URL-encoded: ${POSTBACK_MACROS.map((macro) => `{${macro}}`).join(", ")}. X-Signature is the hex HMAC-SHA256 of the exact URL requested (scheme, host, path and query, as sent) under your postback secret (whsec_…). Answer 2xx once you have it; anything else, or no answer in 10 seconds, is retried with growing delays. One postback per click and status.`,
+          parameters: [
+            {
+              name: "X-Signature",
+              in: "header",
+              required: true,
+              schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+            },
+            {
+              name: "X-Postback-Id",
+              in: "header",
+              required: true,
+              description: "click_id:status, the same on every retry of one postback.",
+              schema: { type: "string" },
+            },
+          ],
+          responses: { "200": { description: "Received." } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        secretKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "Your secret key, sk_…, from your server only.",
+        },
+      },
+      schemas: {
+        Application: applicationJsonSchema(),
+        Offers: jsonSchema(offersResponseSchema, "output"),
+        LeadCreated: jsonSchema(leadCreatedSchema, "output"),
+        Lead: jsonSchema(leadStatusSchema, "output"),
+        Stats: jsonSchema(statsResponseSchema, "output"),
+        Error: jsonSchema(errorResponseSchema, "output"),
+      },
+    },
+  };
+  cached = { origin, document };
+  return document;
+}
+
+/** GET /openapi.json and GET /reference: public, cached briefly. */
+export function partnerApiDocsRouter(site: { origin: string }): Router {
+  const router = Router();
+  router.get("/openapi.json", (_req, res) => {
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    res.setHeader("Cache-Control", "public, max-age=300");
+    res.json(partnerOpenApi(site.origin));
+  });
+  router.get(["/reference", "/reference/"], (_req, res) => {
+    res
+      .type("html")
+      .setHeader("Cache-Control", "public, max-age=300")
+      .setHeader(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      )
+      .send(referencePage(partnerOpenApi(site.origin)));
+  });
+  return router;
+}

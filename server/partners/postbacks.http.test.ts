@@ -1,0 +1,226 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import inject from "light-my-request";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { colomboToday } from "../../core/dates";
+import { validApplication } from "../../core/schemas/application.fixtures";
+import { appWith, openTestSqlite, recordingLog, type TestStorage } from "../test-support";
+import { createEventBuffer } from "../tracking/event-buffer";
+import { createPartner } from "./partners";
+import { createPartnerPostbacks, type PartnerPostbacks, postbackUrlSignature } from "./postbacks";
+
+/**
+ * A partner's endpoint is a real local HTTP server; the lender's postback
+ * goes through our API, the listener records the partner's postback, and
+ * the worker (started, polling) delivers it: signed, URL-encoded, retried
+ * after a failure, never twice for one (click, status).
+ */
+const LENDER_SECRET = "kandy-lane-secret-0123456789";
+
+interface Received {
+  url: string;
+  signature: string | undefined;
+  postbackId: string | undefined;
+}
+
+let test: TestStorage;
+let app: ReturnType<typeof appWith>;
+let postbacks: PartnerPostbacks;
+let partnerServer: Server;
+let partnerOrigin = "";
+const received: Received[] = [];
+/** What the partner's server answers next (then 200). */
+const plannedStatuses: number[] = [];
+const keys = { secret: "", postbackSecret: "" };
+const recorded = recordingLog();
+
+beforeAll(async () => {
+  partnerServer = createServer((req: IncomingMessage, res) => {
+    received.push({
+      url: req.url ?? "",
+      signature: req.headers["x-signature"] as string | undefined,
+      postbackId: req.headers["x-postback-id"] as string | undefined,
+    });
+    res.writeHead(plannedStatuses.shift() ?? 200).end("ok");
+  });
+  await new Promise<void>((resolve) => partnerServer.listen(0, "127.0.0.1", resolve));
+  partnerOrigin = `http://127.0.0.1:${(partnerServer.address() as AddressInfo).port}`;
+
+  test = await openTestSqlite();
+  postbacks = createPartnerPostbacks({
+    storage: test.storage,
+    log: recorded.log,
+    baseDelayMs: 100,
+    maxAttempts: 3,
+    timeoutMs: 2_000,
+    pollMs: 25,
+  });
+  app = appWith(test.storage, {
+    lenderSecrets: new Map([["kandy-lane", LENDER_SECRET]]),
+    statusListeners: [postbacks.listener],
+    events: createEventBuffer({ storage: test.storage, log: recorded.log }),
+  });
+  const partner = await createPartner(test.storage, {
+    id: "lanka-deals",
+    name: "Lanka Deals",
+    payoutModel: "sale",
+    payoutRupees: 2_500,
+    origins: [],
+    postbackUrl: `${partnerOrigin}/pb?click={click_id}&lead={lead_id}&s1={sub1}&s2={sub2}&status={status}&payout={payout}`,
+  });
+  keys.secret = partner.keys.secretKey;
+  keys.postbackSecret = partner.keys.postbackSecret;
+  postbacks.start();
+});
+
+afterAll(async () => {
+  await postbacks?.close();
+  await test?.cleanup();
+  await new Promise((resolve) => partnerServer?.close(resolve));
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let phone = 0;
+
+/** A visitor applies through the partner's widget (attribution), then clicks out to Kandy Lane. */
+async function partnerVisitorClicks(): Promise<{ leadId: string; clickId: string }> {
+  phone += 1;
+  const applied = await inject(app, {
+    method: "POST",
+    url: "/api/applications",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({
+      ...validApplication,
+      term: 90,
+      partner: "lanka-deals",
+      sub1: "cmp:7",
+      sub2: "ad~3",
+      phone: `0713${String(phone).padStart(6, "0")}`,
+    }),
+  });
+  expect(applied.statusCode).toBe(201);
+  const { leadId } = applied.json();
+  const go = await inject(app, {
+    method: "GET",
+    url: "/go/101/",
+    headers: { cookie: `lead=${leadId}` },
+  });
+  const clickId = new URL(String(go.headers.location)).searchParams.get("click_id");
+  if (!clickId) throw new Error("no click id");
+  return { leadId, clickId };
+}
+
+async function lenderPostback(clickId: string, status: string) {
+  return inject(app, {
+    method: "POST",
+    url: "/api/postback",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ click_id: clickId, status, token: LENDER_SECRET }),
+  });
+}
+
+async function rowOf(clickId: string, status: "approved" | "rejected" | "issued") {
+  return test.storage.db
+    .selectFrom("partner_postbacks")
+    .selectAll()
+    .where("click_id", "=", clickId)
+    .where("status", "=", status)
+    .executeTakeFirst();
+}
+
+describe("postbacks to partners", () => {
+  it("sends a signed GET with the macros filled in and URL-encoded when a lender reports", async () => {
+    const { leadId, clickId } = await partnerVisitorClicks();
+    const before = received.length;
+    expect((await lenderPostback(clickId, "issued")).json()).toEqual({
+      recorded: true,
+      duplicate: false,
+    });
+    await waitFor(() => received.length > before);
+    const [request] = received.slice(before);
+    if (!request) throw new Error("nothing received");
+    const url = new URL(request.url, partnerOrigin);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      click: clickId,
+      lead: leadId,
+      s1: "cmp:7",
+      s2: "ad~3",
+      status: "issued",
+      payout: "2500",
+    });
+    expect(request.url).toContain("s1=cmp%3A7");
+    expect(request.signature).toBe(
+      postbackUrlSignature(keys.postbackSecret, `${partnerOrigin}${request.url}`),
+    );
+    expect(request.postbackId).toBe(`${clickId}:issued`);
+    await waitFor(async () => (await rowOf(clickId, "issued"))?.delivered_at != null);
+
+    // The lender says it again: nothing new for the partner.
+    expect((await lenderPostback(clickId, "issued")).json()).toEqual({
+      recorded: true,
+      duplicate: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.filter((item) => item.postbackId === `${clickId}:issued`)).toHaveLength(1);
+  });
+
+  it("retries after a failure with a growing delay and records the delivery", async () => {
+    const { clickId } = await partnerVisitorClicks();
+    plannedStatuses.push(500, 503);
+    await lenderPostback(clickId, "approved");
+    await waitFor(async () => (await rowOf(clickId, "approved"))?.delivered_at != null);
+    const attempts = received.filter((item) => item.postbackId === `${clickId}:approved`);
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts.map((item) => item.url)).size).toBe(1);
+    expect(await rowOf(clickId, "approved")).toMatchObject({
+      attempts: 3,
+      last_error: null,
+      failed_at: null,
+      payout_rupees: 0,
+    });
+    const warnings = recorded.lines.filter((line) => line.includes("partner postback failed"));
+    expect(warnings.some((line) => line.includes("HTTP 500"))).toBe(true);
+    // The log names the partner and the problem, not the URL with the partner's codes.
+    expect(warnings.join("\n")).not.toContain(clickId);
+  });
+
+  it("gives up after the last attempt, and the record stays for the stats", async () => {
+    const { clickId } = await partnerVisitorClicks();
+    plannedStatuses.push(500, 500, 500);
+    await lenderPostback(clickId, "rejected");
+    await waitFor(async () => (await rowOf(clickId, "rejected"))?.failed_at != null);
+    expect(await rowOf(clickId, "rejected")).toMatchObject({
+      attempts: 3,
+      last_error: "HTTP 500",
+      next_attempt_at: null,
+    });
+  });
+
+  it("agrees with the partner's stats", async () => {
+    const today = colomboToday(new Date());
+    const stats = await inject(app, {
+      method: "GET",
+      url: `/api/partner/v1/stats?from=${today}&to=${today}`,
+      headers: { authorization: `Bearer ${keys.secret}` },
+    });
+    const rows = await test.storage.db.selectFrom("partner_postbacks").selectAll().execute();
+    expect(stats.json().totals).toMatchObject({
+      leads: 3,
+      clicks: 3,
+      approvals: rows.filter((row) => row.status === "approved").length,
+      sales: 1,
+      payouts: 2_500,
+    });
+    const paid = received
+      .map((item) => new URL(item.url, partnerOrigin))
+      .filter((url) => url.searchParams.get("status") === "issued");
+    expect(paid.map((url) => Number(url.searchParams.get("payout")))).toEqual([2_500]);
+  });
+});

@@ -1,0 +1,49 @@
+import express, { Router } from "express";
+import { type TrackingEvent, trackingEventSchema } from "../../core/schemas/event";
+import { sendError, validateBody } from "../http/errors";
+import type { EventBuffer } from "./event-buffer";
+
+/**
+ * POST /api/event (SPEC §7), from our pages and from the widget on partners'
+ * pages (CORS, any origin: events carry no credentials). Accepts JSON, and
+ * JSON sent as text/plain, which is what the browser code sends so that no
+ * preflight is needed. An event without a provider id gets this
+ * deployment's (the widget does not know it). The event joins the next
+ * batch (services/event-buffer.ts) and is answered 202 with its id; when
+ * the buffer is full the answer is 503 with Retry-After.
+ */
+export function eventsRouter(events: EventBuffer, providerId: string): Router {
+  const router = Router();
+  // Readable from any page (the preflight is answered in app.ts, with the publishable key's).
+  router.use("/event", (_req, res, next) => {
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    next();
+  });
+  router.post(
+    "/event",
+    express.json({ type: ["application/json", "text/plain"], limit: "8kb", strict: true }),
+    validateBody(trackingEventSchema),
+    (_req, res) => {
+      const event = res.locals.body as TrackingEvent;
+      // A valid publishable key (checked before, server/http/partner-keys.ts) credits its partner.
+      const partner = (res.locals.partner as { id: string } | undefined)?.id;
+      const id = events.add({
+        ...event,
+        provider_id: event.provider_id ?? providerId,
+        ...(partner ? { partner } : {}),
+      });
+      if (!id) {
+        res.setHeader("Retry-After", "1");
+        sendError(
+          res,
+          503,
+          "overloaded",
+          "We are receiving more events than we can store; retry shortly.",
+        );
+        return;
+      }
+      res.status(202).json({ id });
+    },
+  );
+  return router;
+}
