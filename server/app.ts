@@ -16,15 +16,21 @@ import { unsubscribeRouter } from "./borrowers/erasure-routes";
 import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
 import { pushRouter } from "./borrowers/push-routes";
-import { communityLookup } from "./community/community";
-import { communityRouter, reviewImagesRouter } from "./community/community-routes";
+import { communityRouter } from "./community/community-routes";
 import { adminRouter } from "./community/moderation-routes";
+import { communityLookup } from "./community/page-data";
+import { reviewImagesRouter } from "./community/review-image-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
+import {
+  memoryRateLimitStore,
+  type RateLimitRule,
+  type RateLimitStore,
+  storageRateLimitStore,
+} from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
-import type { SharedRateLimit } from "./http/shared-rate-limit";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import type { Catalogues } from "./lenders/catalogue";
 import { feedRouter } from "./lenders/feed-routes";
@@ -36,6 +42,7 @@ import type { PageLookups } from "./pages/page-context";
 import { pagesHandler } from "./pages/page-routes";
 import { partnerApiRouter } from "./partners/api-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
+import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
 import type { Storage } from "./storage/database";
 import type { EventBuffer } from "./tracking/event-buffer";
@@ -71,7 +78,13 @@ export interface AppDependencies {
   /** examples/, whose demo pages the partner page links to (/partner/demo/…). */
   examplesDir?: string | undefined;
   /** Requests per window per partner on the partner API (PARTNER_RATE_LIMIT a minute). */
-  partnerRateLimit?: SharedRateLimit;
+  partnerRateLimit?: RateLimitRule;
+  /**
+   * Where the limits of people's writes (applications, comments, ratings,
+   * sign-in) count: this process's memory unless given. The partner API's
+   * limits always count in storage, shared by every instance.
+   */
+  rateLimitStore?: RateLimitStore;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,6 +113,7 @@ export function createApp({
   country = DEFAULT_COUNTRY_CONFIG,
   partnerRateLimit = { limit: 120, windowMs: 60_000 },
   examplesDir,
+  rateLimitStore = memoryRateLimitStore(),
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -118,19 +132,21 @@ export function createApp({
   api.options(["/event", "/feed/*path"], publicPreflight);
   api.use(["/event", "/feed"], checkPublishableKey(storage));
   api.use(eventsRouter(events, country.providerId));
-  api.use(applicationsRouter(storage, offers, country));
+  api.use(applicationsRouter(storage, offers, country, rateLimitStore));
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
-  api.use(communityRouter(storage));
+  api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
   api.use(unsubscribeRouter(storage));
+  // The partner API's document and reference are public; the rest needs a secret key.
+  api.use("/partner/v1", partnerApiDocsRouter(site));
   api.use(
     "/partner/v1",
     partnerApiRouter({
       storage,
       offers,
       site,
-      rateLimit: partnerRateLimit,
+      rateLimit: { ...partnerRateLimit, store: storageRateLimitStore(storage) },
       leadForm: country.leadId,
     }),
   );
@@ -186,7 +202,7 @@ export function createApp({
   });
 
   app.use(buildRouter(assets));
-  app.use(adminRouter(storage, adminToken));
+  app.use(adminRouter(storage, adminToken, rateLimitStore));
   app.use(reviewImagesRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage));

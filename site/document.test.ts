@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderDocument, serializeState } from "./document";
+import { renderDocument, serializeState } from "./document";
 
 const assets = {
   buildId: "0123456789ab",
@@ -13,14 +13,6 @@ describe("serializeState", () => {
     const text = serializeState({ rest: "/</script><script>alert(1)</script>" });
     expect(text).not.toContain("</script>");
     expect(JSON.parse(text)).toEqual({ rest: "/</script><script>alert(1)</script>" });
-  });
-});
-
-describe("escapeHtml", () => {
-  it("escapes the five HTML specials", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
-    );
   });
 });
 

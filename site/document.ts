@@ -1,4 +1,5 @@
 import type { CountryConfig } from "../core/country";
+import { escapeHtml } from "../core/html";
 import type { Locale } from "../core/locale";
 
 /**
@@ -33,18 +34,6 @@ export interface DocumentParts {
   state?: unknown;
   assets: AssetManifest;
   runtime?: RuntimeConfig | undefined;
-}
-
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 
 /**

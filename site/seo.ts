@@ -1,6 +1,7 @@
+import { escapeHtml } from "../core/html";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale, localizePath } from "../core/locale";
 import type { RuntimeConfig } from "./document";
-import { escapeHtml, serializeState } from "./document";
+import { serializeState } from "./document";
 
 /** What the server knows about where and how the site is published. */
 export interface SiteSettings {

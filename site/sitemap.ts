@@ -1,6 +1,6 @@
+import { escapeHtml } from "../core/html";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localizePath } from "../core/locale";
 import type { Offer } from "../core/schemas/offer";
-import { escapeHtml } from "./document";
 import { lendersOf } from "./lenders";
 import { routes } from "./routes";
 import type { SiteSettings } from "./seo";

@@ -72,6 +72,53 @@ describe("import boundaries (DESIGN.md)", () => {
   }
 });
 
+/** The relative imports of a file, as repository paths without their extension. */
+function localImportsOf(file: string): string[] {
+  return importsOf(file)
+    .filter((specifier) => specifier.startsWith("."))
+    .map((specifier) => path.relative(".", path.resolve(path.dirname(file), specifier)));
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const isRouter = (file: string) => /-routes(\.ts)?$/.test(file);
+
+describe("the server's feature folders (STYLE 14)", () => {
+  const serverFiles = sourceFiles("server").filter((file) => !isTest(file));
+
+  it("lets only server/app.ts import a router (a -routes.ts file): no router imports another, no service a router", () => {
+    const violations = serverFiles
+      .filter((file) => file !== path.join("server", "app.ts"))
+      .flatMap((file) =>
+        localImportsOf(file)
+          .filter(isRouter)
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(violations).toEqual([]);
+  });
+
+  it("keeps server/http/ to shared plumbing: it imports no feature", () => {
+    const shared = ["core", "server/http", "server/storage", "server/log"];
+    const violations = serverFiles
+      .filter((file) => file.startsWith(path.join("server", "http") + path.sep))
+      .flatMap((file) =>
+        localImportsOf(file)
+          .filter(
+            (target) =>
+              !shared.some((folder) => target === folder || target.startsWith(`${folder}/`)),
+          )
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(violations).toEqual([]);
+  });
+
+  it("names every file that makes a router -routes.ts", () => {
+    const misnamed = serverFiles
+      .filter((file) => file !== path.join("server", "app.ts"))
+      .filter((file) => /\bRouter\(\)/.test(readFileSync(file, "utf8")) && !isRouter(file));
+    expect(misnamed).toEqual([]);
+  });
+});
+
 describe("configuration (DESIGN.md)", () => {
   it("is read from process.env in server/config.ts only", () => {
     const readers = Object.keys(layers)

@@ -1,9 +1,9 @@
 import { Router } from "express";
+import { cookieValue } from "../../core/cookies";
 import { decodeMarketing, MARKETING_COOKIE, MARKETING_SESSION_COOKIE } from "../../core/marketing";
 import type { Offer } from "../../core/schemas/offer";
-import { readCookie } from "../http/cookies";
+import { leadIdOf } from "../http/lead-cookie";
 import type { Storage } from "../storage/database";
-import { LEAD_COOKIE } from "./application-routes";
 import { recordClick } from "./clicks";
 
 /**
@@ -30,16 +30,10 @@ export function clickoutRouter(storage: Storage, offers: readonly Offer[]): Rout
     const cookies = req.headers.cookie;
     // Without an application, the campaign that brought the visitor (the marketing cookies).
     const { promo: _promo, ...marketing } = {
-      ...decodeMarketing(readCookie(cookies, MARKETING_COOKIE)),
-      ...decodeMarketing(readCookie(cookies, MARKETING_SESSION_COOKIE)),
+      ...decodeMarketing(cookieValue(cookies, MARKETING_COOKIE)),
+      ...decodeMarketing(cookieValue(cookies, MARKETING_SESSION_COOKIE)),
     };
-    const { location } = await recordClick(
-      storage,
-      offer,
-      readCookie(cookies, LEAD_COOKIE),
-      new Date(),
-      marketing,
-    );
+    const { location } = await recordClick(storage, offer, leadIdOf(req), new Date(), marketing);
     res.setHeader("Cache-Control", "no-store");
     // The lender learns the click id from its link, not where the visitor came from.
     res.setHeader("Referrer-Policy", "no-referrer");

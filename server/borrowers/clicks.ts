@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { lenderSlug } from "../../core/matching";
 import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
+import { newOpaqueId } from "../storage/opaque-ids";
 import type { ConversionStatus, LeadStatus } from "../storage/schema";
-import { findLead, newOpaqueId } from "./leads";
+import { findLead } from "./leads";
 
 /** The macros a lender link may hold (server/feed/catalogues/*.json). */
 const MACRO = /\{(click_id|sub[1-8])\}/g;

@@ -5,10 +5,10 @@ import {
   type UnsubscribeRequest,
   unsubscribeRequestSchema,
 } from "../../core/schemas/unsubscribe";
-import { serializeCookie } from "../http/cookies";
-import { sendError, validateBody } from "../http/errors";
+import { sendError } from "../http/errors";
+import { clearLeadCookie } from "../http/lead-cookie";
+import { validateBody } from "../http/parse";
 import type { Storage } from "../storage/database";
-import { LEAD_COOKIE } from "./application-routes";
 import { eraseContact } from "./erasure";
 
 /**
@@ -57,14 +57,7 @@ export function unsubscribeRouter(storage: Storage): Router {
     async (req, res) => {
       const outcome = await eraseContact(storage, res.locals.body as UnsubscribeRequest);
       // This browser's link to its application goes too (whoever's contact it was).
-      res.append(
-        "Set-Cookie",
-        serializeCookie(LEAD_COOKIE, "", {
-          maxAgeSeconds: 0,
-          httpOnly: true,
-          secure: req.protocol === "https",
-        }),
-      );
+      clearLeadCookie(req, res);
       if (res.locals.formLocale) {
         res.redirect(303, localizePath(res.locals.formLocale, "/unsubscribe/done/"));
         return;

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { UnsubscribeRequest } from "../../core/schemas/unsubscribe";
-import { eraseCommentAuthors } from "../community/community";
+import { eraseCommentAuthors } from "../community/erasure";
 import type { Storage } from "../storage/database";
 import { installationKey, storedInstallationKey } from "../storage/installation-key";
 
@@ -129,4 +129,14 @@ export async function isSuppressed(
     .where("hash", "=", suppressionHash(key, kind, value))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** For the moderators' list of deletion requests: newest first, counts only. */
+export async function erasureRequests(storage: Storage) {
+  return storage.db
+    .selectFrom("erasure_requests")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .limit(100)
+    .execute();
 }

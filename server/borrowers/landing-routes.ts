@@ -1,7 +1,8 @@
 import { Router } from "express";
+import { setLeadCookie } from "../http/lead-cookie";
 import type { Storage } from "../storage/database";
-import { setLeadCookie } from "./application-routes";
-import { findLead, isOpaqueId } from "./leads";
+import { isOpaqueId } from "../storage/opaque-ids";
+import { findLead } from "./leads";
 
 /**
  * /landing/offers/?token=… — a returning visitor's link from an SMS or an

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { ATTRIBUTION_FIELDS } from "../../core/application";
 import { type CalendarDate, colomboToday } from "../../core/dates";
@@ -9,6 +9,7 @@ import type { Offer } from "../../core/schemas/offer";
 import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
+import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
 import type { LeadStatus } from "../storage/schema";
 
 /** SPEC-less but issue 5's rule: the same NIC and phone within a day are the same application. */
@@ -31,17 +32,6 @@ export interface LeadSummary {
   profile: LeadProfile;
   attribution: Record<string, string>;
   partnerId: string | null;
-}
-
-/** An opaque id: 128 random bits. Nothing about the applicant can be read from it. */
-export function newOpaqueId(): string {
-  return randomBytes(16).toString("base64url");
-}
-
-const OPAQUE_ID = /^[A-Za-z0-9_-]{22}$/;
-
-export function isOpaqueId(value: unknown): value is string {
-  return typeof value === "string" && OPAQUE_ID.test(value);
 }
 
 function dedupeKey(key: string, application: Application): string {

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, Router } from "express";
 import { z } from "zod";
-import { fieldsOf, sendError } from "../http/errors";
+import { sendError } from "../http/errors";
+import { parseInput } from "../http/parse";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import { type LeadStatusListener, type Postback, recordPostback } from "./clicks";
@@ -34,12 +35,12 @@ export function postbackRouter(
   const router = Router();
   const handle = async (input: unknown, req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
-    const parsed = postbackSchema.safeParse(input);
-    if (!parsed.success) {
-      sendError(res, 400, "invalid_postback", "The postback is not valid.", fieldsOf(parsed.error));
-      return;
-    }
-    const { signature, token, ...postback } = parsed.data;
+    const parsed = parseInput(res, postbackSchema, input, {
+      code: "invalid_postback",
+      message: "The postback is not valid.",
+    });
+    if (!parsed) return;
+    const { signature, token, ...postback } = parsed;
     const headerSignature = req.get("X-Signature");
     const outcome = await recordPostback(storage, secrets, postback as Postback, {
       signature: signature ?? headerSignature,

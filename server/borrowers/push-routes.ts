@@ -1,9 +1,9 @@
 import express, { Router } from "express";
 import { z } from "zod";
-import { readCookie } from "../http/cookies";
-import { sendError, validateBody } from "../http/errors";
+import { sendError } from "../http/errors";
+import { leadIdOf } from "../http/lead-cookie";
+import { validateBody } from "../http/parse";
 import type { Storage } from "../storage/database";
-import { LEAD_COOKIE } from "./application-routes";
 import { findLead } from "./leads";
 import { type PushSubscriptionInput, subscribeToLead, unsubscribeEndpoint } from "./push";
 
@@ -47,7 +47,7 @@ export function pushRouter(storage: Storage): Router {
     express.json({ limit: "4kb" }),
     validateBody(subscriptionSchema),
     async (req, res) => {
-      const lead = await findLead(storage, readCookie(req.headers.cookie, LEAD_COOKIE) ?? "");
+      const lead = await findLead(storage, leadIdOf(req) ?? "");
       if (!lead) {
         sendError(res, 409, "no_application", "There is no application to send news about.");
         return;

@@ -1,4 +1,4 @@
-import express, { type Request, type Response, Router } from "express";
+import express, { type RequestHandler, Router } from "express";
 import { COMMUNITY_ERRORS, HONEYPOT_FIELD } from "../../core/community";
 import {
   commentRequestSchema,
@@ -6,24 +6,17 @@ import {
   reviewRequestSchema,
 } from "../../core/schemas/community";
 import { ARTICLE_SLUGS } from "../../core/schemas/content";
-import { newOpaqueId } from "../borrowers/leads";
-import { fieldsOf, sendError } from "../http/errors";
-import { rateLimiter } from "../http/rate-limit";
+import { sendError } from "../http/errors";
+import { parseInput } from "../http/parse";
+import { type RateLimitStore, rateLimit, visitorAndIpRules } from "../http/rate-limit";
 import { clientIdOf, ensureClientId } from "../http/visitor";
 import type { Storage } from "../storage/database";
-import { addComment, addReview, countView, rateArticle, reviewImage } from "./community";
+import { newOpaqueId } from "../storage/opaque-ids";
+import { addComment } from "./comments";
+import { countView, rateArticle } from "./engagement";
+import { addReview } from "./reviews";
 
 const TEN_MINUTES = 10 * 60 * 1000;
-const visitorOf = (req: Request) => clientIdOf(req);
-
-/** Writes people make by hand: a few per visitor, more per IP (a carrier's NAT). */
-const handWrites = (name: string) =>
-  rateLimiter({
-    name,
-    perVisitor: { limit: 5, windowMs: TEN_MINUTES },
-    perIp: { limit: 30, windowMs: TEN_MINUTES },
-    visitorOf,
-  });
 
 const isArticle = (slug: unknown): slug is string =>
   typeof slug === "string" && (ARTICLE_SLUGS as readonly string[]).includes(slug);
@@ -35,25 +28,38 @@ const isArticle = (slug: unknown): slug is string =>
  * preflight, which we do not grant); rate-limited per visitor and per IP;
  * a filled honeypot is answered like a success and stored nowhere.
  */
-export function communityRouter(storage: Storage): Router {
+export function communityRouter(storage: Storage, limits: RateLimitStore): Router {
   const router = Router();
   const json = express.json({ limit: "16kb" });
   // A review may carry a photo of up to 200 KB, base64: a third larger.
   const reviewJson = express.json({ limit: "300kb" });
+  const limited = (name: string, perVisitor: number, perIp: number) =>
+    rateLimit({
+      store: limits,
+      name,
+      rules: visitorAndIpRules(
+        clientIdOf,
+        { limit: perVisitor, windowMs: TEN_MINUTES },
+        { limit: perIp, windowMs: TEN_MINUTES },
+      ),
+    });
+  /** An article's own route: a slug we do not publish is a 404 before anything else. */
+  const article: RequestHandler = (req, res, next) => {
+    if (isArticle(req.params.slug)) next();
+    else sendError(res, 404, "unknown_article", COMMUNITY_ERRORS.article);
+  };
 
-  router.post("/comments", handWrites("comment"), json, async (req, res) => {
-    const parsed = commentRequestSchema.safeParse(req.body);
-    if (!parsed.success) {
-      sendError(res, 400, "invalid_comment", "The comment is not valid.", fieldsOf(parsed.error));
-      return;
-    }
-    if (parsed.data[HONEYPOT_FIELD]) {
+  // Writes people make by hand: a few per visitor, more per IP (a carrier's NAT).
+  router.post("/comments", limited("comment", 5, 30), json, async (req, res) => {
+    const comment = parseInput(res, commentRequestSchema, req.body, INVALID_COMMENT);
+    if (!comment) return;
+    if (comment[HONEYPOT_FIELD]) {
       res.status(202).json({ id: newOpaqueId(), status: "pending" });
       return;
     }
-    const outcome = await addComment(storage, parsed.data);
+    const outcome = await addComment(storage, comment);
     if (outcome.kind === "unknown_parent") {
-      sendError(res, 400, "invalid_comment", "The comment is not valid.", {
+      sendError(res, 400, INVALID_COMMENT.code, INVALID_COMMENT.message, {
         parentId: COMMUNITY_ERRORS.parent,
       });
       return;
@@ -61,89 +67,39 @@ export function communityRouter(storage: Storage): Router {
     res.status(202).json({ id: outcome.id, status: "pending" });
   });
 
-  router.post("/reviews", handWrites("review"), reviewJson, async (req, res) => {
-    const parsed = reviewRequestSchema.safeParse(req.body);
-    if (!parsed.success) {
-      sendError(res, 400, "invalid_review", "The review is not valid.", fieldsOf(parsed.error));
-      return;
-    }
-    const id = parsed.data[HONEYPOT_FIELD] ? newOpaqueId() : await addReview(storage, parsed.data);
+  router.post("/reviews", limited("review", 5, 30), reviewJson, async (req, res) => {
+    const review = parseInput(res, reviewRequestSchema, req.body, {
+      code: "invalid_review",
+      message: "The review is not valid.",
+    });
+    if (!review) return;
+    const id = review[HONEYPOT_FIELD] ? newOpaqueId() : await addReview(storage, review);
     res.status(202).json({ id, status: "pending" });
   });
 
   router.post(
     "/articles/:slug/rating",
-    rateLimiter({
-      name: "rating",
-      perVisitor: { limit: 20, windowMs: TEN_MINUTES },
-      perIp: { limit: 100, windowMs: TEN_MINUTES },
-      visitorOf,
-    }),
+    limited("rating", 20, 100),
     json,
+    article,
     async (req, res) => {
-      const { slug } = req.params;
-      if (!isArticle(slug)) {
-        sendError(res, 404, "unknown_article", COMMUNITY_ERRORS.article);
-        return;
-      }
-      const parsed = ratingRequestSchema.safeParse(req.body);
-      if (!parsed.success) {
-        sendError(res, 400, "invalid_rating", "The rating is not valid.", fieldsOf(parsed.error));
-        return;
-      }
+      const parsed = parseInput(res, ratingRequestSchema, req.body, {
+        code: "invalid_rating",
+        message: "The rating is not valid.",
+      });
+      if (!parsed) return;
+      const slug = String(req.params.slug);
       const visitor = ensureClientId(req, res);
-      const rating = await rateArticle(storage, slug, visitor, parsed.data.rating);
-      res.status(201).json({ id: `${slug}:${visitor}`, rating, yours: parsed.data.rating });
+      const rating = await rateArticle(storage, slug, visitor, parsed.rating);
+      res.status(201).json({ id: `${slug}:${visitor}`, rating, yours: parsed.rating });
     },
   );
 
-  router.post(
-    "/articles/:slug/views",
-    rateLimiter({
-      name: "view",
-      perVisitor: { limit: 120, windowMs: TEN_MINUTES },
-      perIp: { limit: 600, windowMs: TEN_MINUTES },
-      visitorOf,
-    }),
-    async (req, res) => {
-      const { slug } = req.params;
-      if (!isArticle(slug)) {
-        sendError(res, 404, "unknown_article", COMMUNITY_ERRORS.article);
-        return;
-      }
-      await countView(storage, slug, ensureClientId(req, res));
-      res.status(204).end();
-    },
-  );
-  return router;
-}
-
-/** Serves a photo: its own type, no sniffing, nothing else allowed to run or load with it. */
-export function sendReviewImage(
-  res: Response,
-  image: { contentType: string; data: Buffer },
-  cache: string,
-): void {
-  res
-    .status(200)
-    .type(image.contentType)
-    .setHeader("Cache-Control", cache)
-    .setHeader("Content-Security-Policy", "default-src 'none'; sandbox")
-    .setHeader("Content-Disposition", "inline")
-    .send(image.data);
-}
-
-/** GET /reviews/{id}/image: the photo of an approved review; 404 otherwise. */
-export function reviewImagesRouter(storage: Storage): Router {
-  const router = Router();
-  router.get("/reviews/:id/image", async (req, res) => {
-    const image = await reviewImage(storage, String(req.params.id));
-    if (!image) {
-      sendError(res, 404, "not_found", "There is no such photo.");
-      return;
-    }
-    // A rejected or deleted review's photo must go soon: a day at most in caches.
-    sendReviewImage(res, image, "public, max-age=86400");
+  router.post("/articles/:slug/views", limited("view", 120, 600), article, async (req, res) => {
+    await countView(storage, String(req.params.slug), ensureClientId(req, res));
+    res.status(204).end();
   });
   return router;
 }
+
+const INVALID_COMMENT = { code: "invalid_comment", message: "The comment is not valid." };

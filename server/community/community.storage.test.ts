@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseReviewImage } from "../../core/community";
 import { openTestPostgres, openTestSqlite, type TestStorage, testEnv } from "../test-support";
-import {
-  addComment,
-  addReview,
-  articleCommunity,
-  communityLookup,
-  countView,
-  moderate,
-  rateArticle,
-  reviewImage,
-  reviewsSummary,
-} from "./community";
+import { addComment } from "./comments";
+import { countView, rateArticle } from "./engagement";
+import { moderate } from "./moderation";
+import { articleCommunity, communityLookup, reviewsSummary } from "./page-data";
+import { addReview, reviewImage } from "./reviews";
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";

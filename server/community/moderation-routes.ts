@@ -1,18 +1,20 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import express, { type Request, type Response, Router } from "express";
-import { readCookie, serializeCookie } from "../http/cookies";
-import { rateLimiter } from "../http/rate-limit";
+import { cookieValue } from "../../core/cookies";
+import { escapeHtml } from "../../core/html";
+import { erasureRequests } from "../borrowers/erasure";
+import { serializeCookie } from "../http/cookies";
+import { type RateLimitStore, rateLimit } from "../http/rate-limit";
+import { sendUploadedImage } from "../http/send-image";
 import type { Storage } from "../storage/database";
 import {
-  erasureRequests,
   type ModerationAction,
   moderate,
   type PendingItem,
   pendingItems,
   publishedItems,
-  reviewImage,
-} from "./community";
-import { sendReviewImage } from "./community-routes";
+} from "./moderation";
+import { reviewImage } from "./reviews";
 
 const SESSION_COOKIE = "admin_session";
 const SESSION_MS = 8 * 60 * 60 * 1000;
@@ -31,15 +33,6 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
 /**
  * /admin/ (issue 7): moderation of comments and reviews, and the list of
  * deletion requests. Not linked from the site and `noindex`. Without
@@ -50,13 +43,17 @@ function escapeHtml(text: string): string {
  * from a page of ours (Origin checked). Pages are plain HTML written here,
  * every value escaped; no script runs in them.
  */
-export function adminRouter(storage: Storage, adminToken: string | undefined): Router {
+export function adminRouter(
+  storage: Storage,
+  adminToken: string | undefined,
+  limits: RateLimitStore,
+): Router {
   const router = Router();
   if (!adminToken) return router;
   const token = adminToken;
 
   const sessionValid = (req: Request): string | undefined => {
-    const session = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
     if (!session) return undefined;
     const [expires = "", signature = ""] = session.split(".");
     if (!/^\d+$/.test(expires) || Number(expires) < Date.now()) return undefined;
@@ -113,11 +110,10 @@ export function adminRouter(storage: Storage, adminToken: string | undefined): R
 
   router.post(
     "/admin/login",
-    rateLimiter({
+    rateLimit({
+      store: limits,
       name: "admin sign-in",
-      perVisitor: { limit: 10, windowMs: 15 * 60 * 1000 },
-      perIp: { limit: 10, windowMs: 15 * 60 * 1000 },
-      visitorOf: () => undefined,
+      rules: [{ limit: 10, windowMs: 15 * 60 * 1000, keyOf: (req) => `ip:${req.ip ?? "unknown"}` }],
     }),
     form,
     (req, res) => {
@@ -152,7 +148,7 @@ export function adminRouter(storage: Storage, adminToken: string | undefined): R
       send(res, 404, "Not found", "<p>That photo no longer exists.</p>");
       return;
     }
-    sendReviewImage(res, image, "private, no-store");
+    sendUploadedImage(res, image, "private, no-store");
   });
 
   router.post("/admin/moderate", form, async (req, res) => {

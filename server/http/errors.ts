@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
-import type { z } from "zod";
 import type { ApiErrorBody } from "../../core/api-error";
 
 /** An error that carries its HTTP answer; thrown by routes and services. */
@@ -25,34 +24,6 @@ export function sendError(
 ): void {
   const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
   res.status(status).json(body);
-}
-
-/** zod issues as { "path.to.field": "what is wrong" }; the root is "". */
-export function fieldsOf(error: z.core.$ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const unknownKey of issue.keys) {
-        fields[[...issue.path, unknownKey].join(".")] = "is not a known field";
-      }
-      continue;
-    }
-    fields[issue.path.join(".")] ??= issue.message;
-  }
-  return fields;
-}
-
-/** Parses the JSON body with one schema; the parsed value travels in res.locals.body. */
-export function validateBody(schema: z.ZodType): RequestHandler {
-  return (req, res, next) => {
-    const result = schema.safeParse(req.body);
-    if (!result.success) {
-      sendError(res, 400, "invalid_body", "The request body is not valid.", fieldsOf(result.error));
-      return;
-    }
-    res.locals.body = result.data;
-    next();
-  };
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { readCookie } from "./cookies";
 import { preferredLocale } from "./locale-redirect";
 
 describe("preferredLocale", () => {
@@ -15,14 +14,5 @@ describe("preferredLocale", () => {
     expect(preferredLocale("ta,fr;q=0.8")).toBeUndefined();
     expect(preferredLocale("en;q=0")).toBeUndefined();
     expect(preferredLocale("*")).toBeUndefined();
-  });
-});
-
-describe("readCookie", () => {
-  it("finds one cookie among several", () => {
-    expect(readCookie("a=1; locale=en; b=2", "locale")).toBe("en");
-    expect(readCookie("xlocale=en", "locale")).toBeUndefined();
-    expect(readCookie(undefined, "locale")).toBeUndefined();
-    expect(readCookie("locale=%E0%B6", "locale")).toBe("%E0%B6");
   });
 });

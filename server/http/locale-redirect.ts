@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { cookieValue } from "../../core/cookies";
 import {
   ALL_LOCALES,
   DEFAULT_LOCALE,
@@ -6,7 +7,6 @@ import {
   type Locale,
   localizePath,
 } from "../../core/locale";
-import { readCookie } from "./cookies";
 
 /** The cookie that keeps a visitor's language choice (SPEC §4; set by the language switch). */
 export const LOCALE_COOKIE = "locale";
@@ -41,7 +41,7 @@ export const localeRedirect: RequestHandler = (req, res, next) => {
     return;
   }
   res.vary("Cookie").vary("Accept-Language");
-  const stored = readCookie(req.headers.cookie, LOCALE_COOKIE);
+  const stored = cookieValue(req.headers.cookie, LOCALE_COOKIE);
   const locale = isLocale(stored) ? stored : preferredLocale(req.headers["accept-language"]);
   if (!locale || locale === DEFAULT_LOCALE || !ALL_LOCALES.includes(locale)) {
     next();

@@ -1,73 +1,163 @@
 import type { Request, RequestHandler, Response } from "express";
+import { sql } from "kysely";
+import type { Storage } from "../storage/database";
 import { sendError } from "./errors";
 
-export interface RateLimit {
-  /** Requests allowed per window. */
+/** Requests allowed per window. */
+export interface RateLimitRule {
   limit: number;
   windowMs: number;
 }
 
-export interface RateLimiterOptions {
-  /** Per visitor (their client id cookie). */
-  perVisitor: RateLimit;
-  /** Per IP address: several visitors behind one mobile carrier's NAT share it, so it is looser. */
-  perIp: RateLimit;
-  /** What the limits are about, in the log and the error. */
-  name: string;
-  visitorOf(req: Request): string | undefined;
-  now?: () => number;
+/** A key's count in its current window, this hit included. */
+export interface WindowCount {
+  count: number;
+  /** Milliseconds until the window ends. */
+  resetMs: number;
 }
 
-/** Keys we keep before forgetting the oldest windows: bounded memory under a flood. */
+/**
+ * Where counts live: one process's memory, or storage that every instance
+ * shares. A store counts fixed windows; each decides where a window starts.
+ */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, now: number): Promise<WindowCount>;
+}
+
+/** Keys a memory store keeps before it forgets the oldest windows: bounded memory under a flood. */
 const MAX_KEYS = 50_000;
 
 /**
- * Fixed-window counters in memory, per visitor and per IP. A flood answers
- * 429 with Retry-After (seconds to the end of the window). One process
- * only: with several instances each counts its own (the partner API's
- * limits are in storage instead, http/shared-rate-limit.ts). The check
- * answers whether the request may go on; when not, the 429 is sent.
+ * Counts in this process only: a window starts at a key's first hit. With
+ * several instances each counts its own, so a limit is per instance.
  */
-export function rateLimitCheck(
-  options: RateLimiterOptions,
-): (req: Request, res: Response) => boolean {
-  const { perVisitor, perIp, name, visitorOf, now = Date.now } = options;
+export function memoryRateLimitStore(maxKeys = MAX_KEYS): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
-
-  const hit = (key: string, rule: RateLimit): number | undefined => {
-    const time = now();
-    let window = windows.get(key);
-    if (!window || window.resetAt <= time) {
-      if (windows.size >= MAX_KEYS) {
-        for (const [candidate, entry] of windows) {
-          if (entry.resetAt <= time) windows.delete(candidate);
+  return {
+    async hit(key, windowMs, now) {
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        if (windows.size >= maxKeys) {
+          for (const [candidate, entry] of windows) {
+            if (entry.resetAt <= now) windows.delete(candidate);
+          }
+          if (windows.size >= maxKeys) windows.clear();
         }
-        if (windows.size >= MAX_KEYS) windows.clear();
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
       }
-      window = { count: 0, resetAt: time + rule.windowMs };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    return window.count > rule.limit ? window.resetAt - time : undefined;
+      window.count += 1;
+      return { count: window.count, resetMs: window.resetAt - now };
+    },
   };
+}
 
-  return (req, res) => {
-    const visitor = visitorOf(req);
-    const waits = [
-      hit(`ip:${req.ip ?? "unknown"}`, perIp),
-      visitor ? hit(`visitor:${visitor}`, perVisitor) : undefined,
-    ].filter((wait) => wait !== undefined);
+/** Every this many hits, a storage store deletes the windows that are over. */
+const CLEANUP_EVERY = 200;
+
+/**
+ * Counts in storage (table rate_limits), in windows aligned on the epoch so
+ * that every server instance agrees where a window starts. One atomic
+ * upsert per hit (INSERT … ON CONFLICT DO UPDATE … RETURNING): on
+ * PostgreSQL several instances share one count without a lost update; on
+ * SQLite the same statement serializes within the file.
+ */
+export function storageRateLimitStore(storage: Storage): RateLimitStore {
+  let hits = 0;
+  return {
+    async hit(key, windowMs, now) {
+      const windowStart = Math.floor(now / windowMs) * windowMs;
+      const row = await storage.db
+        .insertInto("rate_limits")
+        .values({ key, window_start: windowStart, count: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(["key", "window_start"])
+            .doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
+        )
+        .returning("count")
+        .executeTakeFirstOrThrow();
+      hits += 1;
+      if (hits % CLEANUP_EVERY === 0) {
+        await storage.db
+          .deleteFrom("rate_limits")
+          .where("window_start", "<", windowStart)
+          .execute();
+      }
+      return { count: Number(row.count), resetMs: windowStart + windowMs - now };
+    },
+  };
+}
+
+/** A rule applied to one key of a request (a visitor, an IP address, a partner). */
+export interface KeyedRule extends RateLimitRule {
+  /** What the rule counts by; undefined skips the rule for this request. */
+  keyOf(req: Request, res: Response): string | undefined;
+}
+
+export interface RateLimitOptions {
+  store: RateLimitStore;
+  /** What the limits are about: it prefixes every key and names the limit in the error. */
+  name: string;
+  rules: readonly KeyedRule[];
+  /** Send the RateLimit-* headers of the first rule (the partner API does). */
+  headers?: boolean;
+  now?: () => number;
+}
+
+/**
+ * The IETF draft's headers as most clients read them today
+ * (draft-ietf-httpapi-ratelimit-headers-06): RateLimit-Limit,
+ * RateLimit-Remaining, RateLimit-Reset (seconds), and RateLimit-Policy.
+ */
+function setRateLimitHeaders(res: Response, rule: RateLimitRule, counted: WindowCount): void {
+  res.setHeader("RateLimit-Limit", String(rule.limit));
+  res.setHeader("RateLimit-Remaining", String(Math.max(0, rule.limit - counted.count)));
+  res.setHeader("RateLimit-Reset", String(Math.max(1, Math.ceil(counted.resetMs / 1000))));
+  res.setHeader("RateLimit-Policy", `${rule.limit};w=${Math.round(rule.windowMs / 1000)}`);
+}
+
+/**
+ * Counts a request against every rule whose key it has; over any limit it
+ * answers 429 with Retry-After (the longest wait of the rules it is over)
+ * and the check answers false. Every rule is counted, even once one is
+ * over, so a flood cannot slip past one limit by tripping another.
+ */
+export function rateLimitCheck(options: RateLimitOptions) {
+  const { store, name, rules, headers = false, now = Date.now } = options;
+  return async (req: Request, res: Response): Promise<boolean> => {
+    const time = now();
+    const waits: number[] = [];
+    for (const [index, rule] of rules.entries()) {
+      const key = rule.keyOf(req, res);
+      if (key === undefined) continue;
+      const counted = await store.hit(`${name}:${index}:${key}`, rule.windowMs, time);
+      if (headers && index === 0) setRateLimitHeaders(res, rule, counted);
+      if (counted.count > rule.limit) waits.push(counted.resetMs);
+    }
     if (waits.length === 0) return true;
-    res.setHeader("Retry-After", String(Math.ceil(Math.max(...waits) / 1000)));
+    res.setHeader("Retry-After", String(Math.max(1, Math.ceil(Math.max(...waits) / 1000))));
     sendError(res, 429, "too_many_requests", `Too many ${name} requests; try again later.`);
     return false;
   };
 }
 
 /** The same check as a middleware. */
-export function rateLimiter(options: RateLimiterOptions): RequestHandler {
+export function rateLimit(options: RateLimitOptions): RequestHandler {
   const check = rateLimitCheck(options);
-  return (req, res, next) => {
-    if (check(req, res)) next();
+  return async (req, res, next) => {
+    if (await check(req, res)) next();
   };
+}
+
+/** Per visitor (their client id cookie) and, looser, per IP address (a carrier's NAT shares one). */
+export function visitorAndIpRules(
+  visitorOf: (req: Request) => string | undefined,
+  perVisitor: RateLimitRule,
+  perIp: RateLimitRule,
+): KeyedRule[] {
+  return [
+    { ...perIp, keyOf: (req) => `ip:${req.ip ?? "unknown"}` },
+    { ...perVisitor, keyOf: (req) => visitorOf(req) },
+  ];
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
+import { cookieValue } from "../../core/cookies";
 import { canonicalUuidV4 } from "../../core/ids";
-import { readCookie, serializeCookie } from "./cookies";
+import { serializeCookie } from "./cookies";
 
 /** SPEC §9: the client id cookie lives 180 days. */
 export const CLIENT_ID_COOKIE = "client_id";
@@ -9,7 +10,7 @@ const CLIENT_ID_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 /** The visitor's client id from their cookie, in canonical form, when it is a valid v4 UUID. */
 export function clientIdOf(req: Request): string | undefined {
-  return canonicalUuidV4(readCookie(req.headers.cookie, CLIENT_ID_COOKIE));
+  return canonicalUuidV4(cookieValue(req.headers.cookie, CLIENT_ID_COOKIE));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { pageData, pageHeadHtml, type RenderOptions } from "../../site/server";
-import { fieldsOf, sendError } from "../http/errors";
+import { parseInput } from "../http/parse";
 import { type PageLookups, pageRequestContext } from "./page-context";
 
 /** A path of ours with its query: one leading slash, no scheme, no host, no fragment. */
@@ -23,12 +23,17 @@ export function clientApiRouter(
 ): Router {
   const router = Router();
   router.get("/client-api/page", async (req, res) => {
-    const parsed = pageQuerySchema.safeParse({ path: req.query.path });
-    if (!parsed.success) {
-      sendError(res, 400, "invalid_query", "The page path is not valid.", fieldsOf(parsed.error));
-      return;
-    }
-    const [path = "/", search = ""] = parsed.data.path.split("?", 2);
+    const parsed = parseInput(
+      res,
+      pageQuerySchema,
+      { path: req.query.path },
+      {
+        code: "invalid_query",
+        message: "The page path is not valid.",
+      },
+    );
+    if (!parsed) return;
+    const [path = "/", search = ""] = parsed.path.split("?", 2);
     const page = pageData(path, {
       ...options,
       ...(await pageRequestContext(req, path, search, lookups)),

@@ -1,4 +1,5 @@
 import type { Request } from "express";
+import { cookieValue } from "../../core/cookies";
 import {
   type CommunityData,
   type CommunityNeed,
@@ -7,8 +8,7 @@ import {
   pageCommunityNeeds,
   pageNeedsLead,
 } from "../../site/server";
-import { LEAD_COOKIE } from "../borrowers/application-routes";
-import { readCookie } from "../http/cookies";
+import { leadIdOf } from "../http/lead-cookie";
 import { pageQueryOf } from "./page-query";
 
 /** Looks up a visitor's application by the id in their lead cookie. */
@@ -42,14 +42,14 @@ export async function pageRequestContext(
   search: string,
   lookups: PageLookups,
 ): Promise<PageRequestContext> {
-  const leadId = readCookie(req.headers.cookie, LEAD_COOKIE);
+  const leadId = leadIdOf(req);
   const need = pageCommunityNeeds(path);
   const [lead, community] = await Promise.all([
     leadId && pageNeedsLead(path) ? lookups.leadOffers(leadId) : undefined,
     need ? lookups.community(need) : undefined,
   ]);
   return {
-    cookieNoticeAccepted: readCookie(req.headers.cookie, "cookie_notice") === "accepted",
+    cookieNoticeAccepted: cookieValue(req.headers.cookie, "cookie_notice") === "accepted",
     query: pageQueryOf(search),
     lead,
     community,

@@ -1,17 +1,16 @@
-import { type Response, Router } from "express";
-import type { z } from "zod";
+import { Router } from "express";
 import { colomboToday } from "../../core/dates";
 import { localizePath } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
-import { applicationBody, parseApplication } from "../borrowers/application-routes";
+import { applicationBody, parseApplication } from "../borrowers/application-request";
 import { createLead } from "../borrowers/leads";
-import { fieldsOf, sendError } from "../http/errors";
-import { type SharedRateLimit, sharedRateLimit } from "../http/shared-rate-limit";
+import { sendError } from "../http/errors";
+import { parseInput } from "../http/parse";
+import { type RateLimitRule, type RateLimitStore, rateLimit } from "../http/rate-limit";
 import type { Storage } from "../storage/database";
 import { leadIdSchema, leadsQuerySchema, offersQuerySchema, statsQuerySchema } from "./api-schemas";
 import { partnerOf, requireSecretKey } from "./keys";
 import { partnerLead, partnerOffers } from "./offers";
-import { partnerApiDocsRouter } from "./openapi";
 import { partnerStats } from "./stats";
 
 export interface PartnerApiOptions {
@@ -19,39 +18,38 @@ export interface PartnerApiOptions {
   offers: readonly Offer[];
   /** Read at each request: start.ts learns the port after listening. */
   site: { origin: string };
-  rateLimit: SharedRateLimit;
+  /** Requests a window per partner, counted in the store (storage: shared by every instance). */
+  rateLimit: RateLimitRule & { store: RateLimitStore };
   /** The country config's lead id, stored on each lead (issue 6). */
   leadForm?: string | undefined;
   now?: () => Date;
 }
 
-function parseQuery<Schema extends z.ZodType>(
-  schema: Schema,
-  query: unknown,
-  res: Response,
-): z.output<Schema> | undefined {
-  const parsed = schema.safeParse(query);
-  if (parsed.success) return parsed.data;
-  sendError(res, 400, "invalid_query", "The query is not valid.", fieldsOf(parsed.error));
-  return undefined;
-}
+const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
 
 /**
  * The partner API v1 (issue 8), under /api/partner/v1/: the OpenAPI
  * document and its reference page for anyone; the rest with a secret key
  * (Authorization: Bearer sk_…), limited per partner in storage. Thin: each
- * route parses with its schema (partner-api-schemas.ts) and calls a service.
+ * route parses with its schema (api-schemas.ts) and calls a service.
  */
 export function partnerApiRouter(options: PartnerApiOptions): Router {
-  const { storage, offers, site, rateLimit, leadForm, now = () => new Date() } = options;
+  const { storage, offers, site, leadForm, now = () => new Date() } = options;
+  const { store, ...rule } = options.rateLimit;
   const router = Router();
-  router.use(partnerApiDocsRouter(site));
-
   router.use(requireSecretKey(storage));
-  router.use(sharedRateLimit(storage, rateLimit, (res) => `partner:${partnerOf(res).id}`));
+  router.use(
+    rateLimit({
+      store,
+      name: "partner API",
+      // Per partner, not per key string: a rotation does not reset the count.
+      rules: [{ ...rule, keyOf: (_req, res) => partnerOf(res).id }],
+      headers: true,
+    }),
+  );
 
   router.get("/offers", (req, res) => {
-    const query = parseQuery(offersQuerySchema, req.query, res);
+    const query = parseInput(res, offersQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
     const today = colomboToday(now());
     res.json({
@@ -69,7 +67,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
   });
 
   router.post("/leads", applicationBody, async (req, res) => {
-    const query = parseQuery(leadsQuerySchema, req.query, res);
+    const query = parseInput(res, leadsQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
     const partner = partnerOf(res);
     const at = now();
@@ -126,7 +124,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
   });
 
   router.get("/stats", async (req, res) => {
-    const query = parseQuery(statsQuerySchema, req.query, res);
+    const query = parseInput(res, statsQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
     res.json(await partnerStats(storage, partnerOf(res).id, query.from, query.to));
   });

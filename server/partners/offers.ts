@@ -4,8 +4,8 @@ import { lenderSlug } from "../../core/matching";
 import { messagesFor } from "../../core/messages";
 import { quoteOffers } from "../../core/offer-quotes";
 import type { Offer } from "../../core/schemas/offer";
-import { isOpaqueId } from "../borrowers/leads";
 import type { Storage } from "../storage/database";
+import { isOpaqueId } from "../storage/opaque-ids";
 import type { LeadStatus } from "../storage/schema";
 import type { PartnerOffer } from "./api-schemas";
 

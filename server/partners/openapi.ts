@@ -1,4 +1,3 @@
-import { Router } from "express";
 import { z } from "zod";
 import { colomboToday } from "../../core/dates";
 import { LOAN_TERM_GRID } from "../../core/product";
@@ -16,7 +15,6 @@ import {
   statsResponseSchema,
 } from "./api-schemas";
 import { POSTBACK_MACROS } from "./partners";
-import { referencePage } from "./reference";
 
 /**
  * The partner API's OpenAPI 3.1 document, generated from the zod schemas
@@ -245,25 +243,4 @@ export function partnerOpenApi(origin: string): JsonSchema {
   };
   cached = { origin, document };
   return document;
-}
-
-/** GET /openapi.json and GET /reference: public, cached briefly. */
-export function partnerApiDocsRouter(site: { origin: string }): Router {
-  const router = Router();
-  router.get("/openapi.json", (_req, res) => {
-    res.setHeader("Access-Control-Allow-Origin", "*");
-    res.setHeader("Cache-Control", "public, max-age=300");
-    res.json(partnerOpenApi(site.origin));
-  });
-  router.get(["/reference", "/reference/"], (_req, res) => {
-    res
-      .type("html")
-      .setHeader("Cache-Control", "public, max-age=300")
-      .setHeader(
-        "Content-Security-Policy",
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-      )
-      .send(referencePage(partnerOpenApi(site.origin)));
-  });
-  return router;
 }

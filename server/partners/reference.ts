@@ -1,19 +1,16 @@
 /**
  * The partner API's reference page: plain HTML written from the OpenAPI
- * document (partner-openapi.ts), every value escaped, no script.
+ * document (openapi.ts), every value escaped, no script.
  */
+
+import { escapeHtml } from "../../core/html";
 
 type Json = Record<string, unknown>;
 
-const escapeHtml = (text: unknown): string =>
-  String(text)
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+/** The document's values are JSON of any type; each is written as its text. */
+const escapeValue = (value: unknown): string => escapeHtml(String(value));
 
-const code = (text: unknown) => `<code>${escapeHtml(text)}</code>`;
+const code = (text: unknown) => `<code>${escapeValue(text)}</code>`;
 
 function resolve(document: Json, schema: Json): Json {
   const reference = schema.$ref;
@@ -66,8 +63,8 @@ function fields(document: Json, input: Json, depth = 0): string {
   const items = Object.entries(properties).map(([name, property]) => {
     const inner = resolve(document, property);
     const description =
-      typeof inner.description === "string" ? ` — ${escapeHtml(inner.description)}` : "";
-    return `<li>${code(name)} <span class="type">${escapeHtml(typeOf(inner))}${
+      typeof inner.description === "string" ? ` — ${escapeValue(inner.description)}` : "";
+    return `<li>${code(name)} <span class="type">${escapeValue(typeOf(inner))}${
       required.has(name) ? ", required" : ""
     }</span>${description}${fields(document, inner, depth + 1)}</li>`;
   });
@@ -78,9 +75,9 @@ function parameters(list: Json[] | undefined): string {
   if (!list?.length) return "";
   const rows = list.map(
     (parameter) =>
-      `<tr><td>${code(parameter.name)}</td><td>${escapeHtml(parameter.in)}</td><td>${escapeHtml(
+      `<tr><td>${code(parameter.name)}</td><td>${escapeValue(parameter.in)}</td><td>${escapeValue(
         typeOf((parameter.schema as Json) ?? {}),
-      )}${parameter.required ? ", required" : ""}</td><td>${escapeHtml(parameter.description ?? "")}</td></tr>`,
+      )}${parameter.required ? ", required" : ""}</td><td>${escapeValue(parameter.description ?? "")}</td></tr>`,
   );
   return `<table><thead><tr><th>name</th><th>in</th><th>type</th><th>meaning</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
@@ -91,16 +88,16 @@ function operation(document: Json, method: string, path: string, op: Json): stri
       const content = response.content as Record<string, { schema: Json }> | undefined;
       const schema = content?.["application/json"]?.schema;
       const isError = Number(status) >= 400;
-      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description)}${
+      return `<li><strong>${escapeValue(status)}</strong> ${escapeValue(response.description)}${
         schema && !isError ? fields(document, schema) : ""
       }</li>`;
     },
   );
   const body = op.requestBody as { content: Record<string, { schema: Json }> } | undefined;
   const bodySchema = body?.content["application/json"]?.schema;
-  return `<section id="${escapeHtml(String(op.operationId ?? path))}">
-<h3>${code(`${method.toUpperCase()} ${path}`)} — ${escapeHtml(op.summary)}</h3>
-<p>${escapeHtml(op.description)}</p>
+  return `<section id="${escapeValue(String(op.operationId ?? path))}">
+<h3>${code(`${method.toUpperCase()} ${path}`)} — ${escapeValue(op.summary)}</h3>
+<p>${escapeValue(op.description)}</p>
 ${parameters(op.parameters as Json[] | undefined)}
 ${bodySchema ? `<h4>Body (JSON)</h4>${fields(document, bodySchema)}` : ""}
 <h4>Answers</h4><ul>${responses.join("")}</ul>
@@ -120,15 +117,15 @@ export function referencePage(document: Json): string {
       ([
         method,
         op,
-      ]) => `<section id="postbacks"><h3>${code(`${method.toUpperCase()} {your postback URL}`)} — ${escapeHtml(op.summary)}</h3>
-<p>${escapeHtml(op.description)}</p>${parameters(op.parameters as Json[] | undefined)}</section>`,
+      ]) => `<section id="postbacks"><h3>${code(`${method.toUpperCase()} {your postback URL}`)} — ${escapeValue(op.summary)}</h3>
+<p>${escapeValue(op.description)}</p>${parameters(op.parameters as Json[] | undefined)}</section>`,
     );
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(info.title)} — reference</title>
+<title>${escapeValue(info.title)} — reference</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;color:#1b2733;max-width:60rem;margin:0 auto;padding:1rem}
 code{background:#f1f4f7;padding:0 .25em;border-radius:3px}
@@ -139,9 +136,9 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d5dde5;pad
 </head>
 <body>
 <main>
-<h1>${escapeHtml(info.title)} v${escapeHtml(info.version)}</h1>
-<p>${escapeHtml(info.description)}</p>
-<p>Machine-readable: <a href="${escapeHtml(`${server}/openapi.json`)}">OpenAPI 3.1 document</a>. Base URL: ${code(server)}. This reference is in English.</p>
+<h1>${escapeValue(info.title)} v${escapeValue(info.version)}</h1>
+<p>${escapeValue(info.description)}</p>
+<p>Machine-readable: <a href="${escapeValue(`${server}/openapi.json`)}">OpenAPI 3.1 document</a>. Base URL: ${code(server)}. This reference is in English.</p>
 <h2>Authentication</h2>
 <p>Send your secret key from your server: ${code("Authorization: Bearer sk_…")}. It is shown once when we create your account or rotate it; we keep only its hash. A missing or wrong key answers 401; a request a browser sends from an origin you did not register answers 403. Your publishable key (${code("pk_…")}) is for the widget and its feed and events only, from your registered origins.</p>
 <h2>Errors</h2>
@@ -150,7 +147,7 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d5dde5;pad
 <p>Per key, in fixed one-minute windows shared by all our servers. Every answer carries ${code("RateLimit-Limit")}, ${code("RateLimit-Remaining")}, ${code("RateLimit-Reset")} (seconds) and ${code("RateLimit-Policy")}; over the limit the answer is 429 with ${code("Retry-After")}.</p>
 <h2>Example</h2>
 <pre>curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
-  "${escapeHtml(server)}/offers?amount=50000&amp;term=91&amp;lang=en"</pre>
+  "${escapeValue(server)}/offers?amount=50000&amp;term=91&amp;lang=en"</pre>
 <h2>Endpoints</h2>
 ${operations.join("\n")}
 <h2>Postbacks</h2>

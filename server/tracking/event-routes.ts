@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import { type TrackingEvent, trackingEventSchema } from "../../core/schemas/event";
-import { sendError, validateBody } from "../http/errors";
+import { sendError } from "../http/errors";
+import { validateBody } from "../http/parse";
 import type { EventBuffer } from "./event-buffer";
 
 /**
@@ -9,7 +10,7 @@ import type { EventBuffer } from "./event-buffer";
  * JSON sent as text/plain, which is what the browser code sends so that no
  * preflight is needed. An event without a provider id gets this
  * deployment's (the widget does not know it). The event joins the next
- * batch (services/event-buffer.ts) and is answered 202 with its id; when
+ * batch (event-buffer.ts) and is answered 202 with its id; when
  * the buffer is full the answer is 503 with Retry-After.
  */
 export function eventsRouter(events: EventBuffer, providerId: string): Router {
@@ -25,7 +26,7 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
     validateBody(trackingEventSchema),
     (_req, res) => {
       const event = res.locals.body as TrackingEvent;
-      // A valid publishable key (checked before, server/http/partner-keys.ts) credits its partner.
+      // A valid publishable key (checked before, server/partners/keys.ts) credits its partner.
       const partner = (res.locals.partner as { id: string } | undefined)?.id;
       const id = events.add({
         ...event,

@@ -1,4 +1,5 @@
 import type { CalendarDate } from "../../core/dates";
+import { escapeHtml } from "../../core/html";
 import type { Locale } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
 import { type ApplicationPrefill, applicationPrefill, type PageQuery } from "../application-query";
@@ -10,7 +11,6 @@ import {
   type LenderView,
   lenderView,
 } from "../catalogue-views";
-import { escapeHtml } from "../document";
 import type { RouteRecord, ScreenKind } from "../routes";
 import { ARTICLES_PER_PAGE } from "../routes";
 import { AUTHORS, isAuthorId } from "./authors";

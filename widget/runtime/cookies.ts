@@ -1,3 +1,5 @@
+import { cookieValue } from "../../core/cookies";
+
 /**
  * The one reader and writer of our cookies in the browser (site and
  * widget). Every cookie we write carries a Max-Age, so the browser removes
@@ -11,18 +13,9 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** A cookie's value, decoded; undefined when absent or not decodable. */
+/** A cookie's value, decoded; undefined when absent or not decodable (core/cookies.ts). */
 export function readCookie(name: string): string | undefined {
-  for (const pair of document.cookie.split(";")) {
-    const at = pair.indexOf("=");
-    if (pair.slice(0, at).trim() !== name) continue;
-    try {
-      return decodeURIComponent(pair.slice(at + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return cookieValue(document.cookie, name);
 }
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

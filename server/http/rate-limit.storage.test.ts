@@ -7,14 +7,22 @@ import {
   type TestStorage,
   testEnv,
 } from "../test-support";
-import { sharedRateLimiter } from "./shared-rate-limit";
+import { type RateLimitRule, type RateLimitStore, storageRateLimitStore } from "./rate-limit";
+
+/** A rule's verdict on one hit, as the limiter reads the store's count. */
+function limiter(store: RateLimitStore, rule: RateLimitRule) {
+  return async (key: string, now: number) => {
+    const { count, resetMs } = await store.hit(key, rule.windowMs, now);
+    return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), resetMs };
+  };
+}
 
 /**
  * Two Storage objects on one database stand for two server instances: the
  * limit must hold across them, also when their requests race.
  */
 function limiterContract(name: string, open: () => Promise<TestStorage>) {
-  describe(`the shared rate limit on ${name}`, () => {
+  describe(`the storage rate-limit store on ${name}`, () => {
     let test: TestStorage;
     let second: Storage;
     beforeAll(async () => {
@@ -32,8 +40,8 @@ function limiterContract(name: string, open: () => Promise<TestStorage>) {
 
     it("lets exactly the limit through across two instances hitting at once", async () => {
       const rule = { limit: 30, windowMs: 60_000 };
-      const instanceA = sharedRateLimiter(test.storage, rule);
-      const instanceB = sharedRateLimiter(second, rule);
+      const instanceA = limiter(storageRateLimitStore(test.storage), rule);
+      const instanceB = limiter(storageRateLimitStore(second), rule);
       const now = 1_790_000_000_000;
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, index) =>
@@ -47,7 +55,7 @@ function limiterContract(name: string, open: () => Promise<TestStorage>) {
 
     it("starts a new window at the next boundary, and keeps keys apart", async () => {
       const rule = { limit: 2, windowMs: 60_000 };
-      const hit = sharedRateLimiter(test.storage, rule);
+      const hit = limiter(storageRateLimitStore(test.storage), rule);
       const start = Math.floor(1_790_000_000_000 / 60_000) * 60_000 + 40_000; // 40 s into a window
       expect((await hit("partner:a", start)).allowed).toBe(true);
       expect((await hit("partner:a", start + 1_000)).allowed).toBe(true);

@@ -1,0 +1,59 @@
+/**
+ * What pages show of the community (issue 7): the shapes the server reads
+ * from storage and the site renders. Never an e-mail address.
+ */
+
+/** An approved comment as the public page shows it. */
+export interface PublicComment {
+  id: string;
+  /** The comment it answers, or null. */
+  parentId: string | null;
+  name: string;
+  text: string;
+  /** ISO time; shown as "3 hours ago" against the render's time. */
+  createdAt: string;
+}
+
+export interface RatingSummary {
+  /** 1 to 5, one decimal; 0 when count is 0. */
+  average: number;
+  count: number;
+}
+
+/** An approved customer review for the home page. */
+export interface PublicReview {
+  id: string;
+  name: string;
+  text: string;
+  rating: number;
+  createdAt: string;
+  /** The address of the reviewer's photo, when they gave one. */
+  image?: string | undefined;
+}
+
+/** An article's comments, rating and views, read from storage for each render. */
+export interface ArticleCommunity {
+  comments: PublicComment[];
+  rating: RatingSummary;
+  views: number;
+  /** The server's time of the render (ISO), so both renders write the same relative times. */
+  now: string;
+}
+
+/** The home page's approved reviews with their average. */
+export interface ReviewsSummary {
+  reviews: PublicReview[];
+  rating: RatingSummary;
+  now: string;
+}
+
+/** What a page needs read from storage about the community, if anything. */
+export type CommunityNeed = { kind: "article"; slug: string } | { kind: "home" } | { kind: "blog" };
+
+/** What the server reads from storage for the page that named a CommunityNeed. */
+export interface CommunityData {
+  article?: ArticleCommunity | undefined;
+  reviews?: ReviewsSummary | undefined;
+  /** Views of every article (all time), for the blog's "popular" list. */
+  viewsBySlug?: Readonly<Record<string, number>> | undefined;
+}

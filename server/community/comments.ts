@@ -1,0 +1,42 @@
+import type { CommentRequest } from "../../core/schemas/community";
+import type { Storage } from "../storage/database";
+import { newOpaqueId } from "../storage/opaque-ids";
+
+export type CommentOutcome = { kind: "stored"; id: string } | { kind: "unknown_parent" };
+
+/**
+ * Stores a comment as pending. A reply must answer an approved comment of
+ * the same article (a pending one is not visible, so nobody can answer it).
+ */
+export async function addComment(
+  storage: Storage,
+  comment: CommentRequest,
+  now: Date = new Date(),
+): Promise<CommentOutcome> {
+  if (comment.parentId) {
+    const parent = await storage.db
+      .selectFrom("comments")
+      .select("id")
+      .where("id", "=", comment.parentId)
+      .where("slug", "=", comment.slug)
+      .where("status", "=", "approved")
+      .executeTakeFirst();
+    if (!parent) return { kind: "unknown_parent" };
+  }
+  const id = newOpaqueId();
+  await storage.db
+    .insertInto("comments")
+    .values({
+      id,
+      slug: comment.slug,
+      parent_id: comment.parentId ?? null,
+      status: "pending",
+      locale: comment.locale,
+      name: comment.name,
+      email: comment.email,
+      text: comment.text,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { kind: "stored", id };
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestPostgres, openTestSqlite, type TestStorage, testEnv } from "../test-support";
+import { addComment } from "./comments";
+import { moderate, pendingItems, publishedItems } from "./moderation";
+import { addReview } from "./reviews";
+
+const SLUG = "how-much-emergency-savings-do-you-really-need";
+const minute = (index: number) => new Date(Date.UTC(2026, 10, 1, 0, index));
+
+/** The moderators' lists on each engine, past the number of rows a page shows. */
+function moderationContract(name: string, open: () => Promise<TestStorage>) {
+  describe(`the moderation lists on ${name}`, () => {
+    let test: TestStorage;
+    beforeAll(async () => {
+      test = await open();
+    });
+    afterAll(async () => {
+      await test?.cleanup();
+    });
+
+    it("show the newest published items first, also past 200 of them", async () => {
+      // 250 approved comments and reviews, alternating, one a minute; then 3 pending.
+      const ids: string[] = [];
+      for (let index = 0; index < 250; index += 1) {
+        const id =
+          index % 2 === 0
+            ? await storedComment(test, `Comment number ${index}`, minute(index))
+            : await addReview(
+                test.storage,
+                { locale: "en", name: "Nimal", text: `Review number ${index}`, rating: 4 },
+                minute(index),
+              );
+        await moderate(test.storage, index % 2 === 0 ? "comment" : "review", id, "approve");
+        ids.push(id);
+      }
+      for (let index = 250; index < 253; index += 1) {
+        await storedComment(test, `Waiting ${index}`, minute(index));
+      }
+
+      const published = await publishedItems(test.storage);
+      expect(published).toHaveLength(50);
+      expect(published.map((item) => item.id)).toEqual(ids.slice(-50).reverse());
+      expect(published[0]?.text).toBe("Review number 249");
+      expect(published.every((item) => item.status === "approved")).toBe(true);
+
+      // The newest can be taken down, and then no longer shows.
+      const newest = published[0];
+      if (!newest) throw new Error("nothing published");
+      expect(await moderate(test.storage, newest.kind, newest.id, "reject")).toBe(true);
+      expect((await publishedItems(test.storage))[0]?.text).toBe("Comment number 248");
+
+      // Waiting items stay oldest first.
+      expect((await pendingItems(test.storage)).map((item) => item.text)).toEqual([
+        "Waiting 250",
+        "Waiting 251",
+        "Waiting 252",
+      ]);
+    });
+  });
+}
+
+async function storedComment(test: TestStorage, text: string, at: Date): Promise<string> {
+  const outcome = await addComment(
+    test.storage,
+    { slug: SLUG, locale: "en", name: "Ama", email: "ama@example.lk", text },
+    at,
+  );
+  if (outcome.kind !== "stored") throw new Error("comment not stored");
+  return outcome.id;
+}
+
+moderationContract("SQLite", openTestSqlite);
+const postgresUrl = testEnv.databaseUrl;
+if (postgresUrl) moderationContract("PostgreSQL", () => openTestPostgres(postgresUrl));

@@ -1,0 +1,149 @@
+import type {
+  ArticleCommunity,
+  CommunityData,
+  CommunityNeed,
+  PublicComment,
+  PublicReview,
+  ReviewsSummary,
+} from "../../core/community-data";
+import type { Storage } from "../storage/database";
+import { articleRating, ratingSummaryOf } from "./engagement";
+import { reviewImagePath } from "./reviews";
+
+/** How many approved reviews the home page shows, newest first. */
+export const HOME_REVIEWS = 6;
+
+/** An article's approved comments (oldest first), rating and views, for its page. */
+export async function articleCommunity(
+  storage: Storage,
+  slug: string,
+  now: Date = new Date(),
+): Promise<ArticleCommunity> {
+  const [comments, rating, views] = await Promise.all([
+    storage.db
+      .selectFrom("comments")
+      .select(["id", "parent_id", "name", "text", "created_at"])
+      .where("slug", "=", slug)
+      .where("status", "=", "approved")
+      .orderBy("created_at", "asc")
+      .limit(500)
+      .execute(),
+    articleRating(storage, slug),
+    storage.db
+      .selectFrom("article_views")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    comments: comments.map(
+      (row): PublicComment => ({
+        id: row.id,
+        parentId: row.parent_id,
+        name: row.name,
+        text: row.text,
+        createdAt: row.created_at,
+      }),
+    ),
+    rating,
+    views: Number(views.count),
+    now: now.toISOString(),
+  };
+}
+
+/** The home page's approved reviews, newest first, with the average of all approved ones. */
+export async function reviewsSummary(
+  storage: Storage,
+  now: Date = new Date(),
+): Promise<ReviewsSummary> {
+  const [reviews, rating] = await Promise.all([
+    storage.db
+      .selectFrom("reviews")
+      .leftJoin("review_images", "review_images.review_id", "reviews.id")
+      .select([
+        "reviews.id",
+        "reviews.name",
+        "reviews.text",
+        "reviews.rating",
+        "reviews.created_at",
+        "review_images.review_id as image_of",
+      ])
+      .where("reviews.status", "=", "approved")
+      .orderBy("reviews.created_at", "desc")
+      .limit(HOME_REVIEWS)
+      .execute(),
+    storage.db
+      .selectFrom("reviews")
+      .select((eb) => [
+        eb.fn.avg<number>("rating").as("average"),
+        eb.fn.countAll<number>().as("count"),
+      ])
+      .where("status", "=", "approved")
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    reviews: reviews.map(
+      (row): PublicReview => ({
+        id: row.id,
+        name: row.name,
+        text: row.text,
+        rating: row.rating,
+        createdAt: row.created_at,
+        image: row.image_of ? reviewImagePath(row.id) : undefined,
+      }),
+    ),
+    rating: ratingSummaryOf(rating),
+    now: now.toISOString(),
+  };
+}
+
+/** All-time views of every article, for the blog's "popular" list. */
+export async function viewsBySlug(storage: Storage): Promise<Record<string, number>> {
+  const rows = await storage.db
+    .selectFrom("article_views")
+    .select((eb) => ["slug", eb.fn.countAll<number>().as("count")])
+    .groupBy("slug")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.slug, Number(row.count)]));
+}
+
+/** The community's data a page shows (the page's CommunityNeed). */
+export async function communityData(
+  storage: Storage,
+  need: NonNullable<CommunityNeed>,
+  now: Date = new Date(),
+): Promise<CommunityData> {
+  switch (need.kind) {
+    case "article":
+      return { article: await articleCommunity(storage, need.slug, now) };
+    case "home":
+      return { reviews: await reviewsSummary(storage, now) };
+    case "blog":
+      return { viewsBySlug: await viewsBySlug(storage) };
+  }
+}
+
+/**
+ * The community lookup pages use. The blog's view counts are one count
+ * over every view recorded, so they are recounted at most once per
+ * `viewsTtlMs` rather than on every blog page; comments, ratings and
+ * reviews are read on each render, so moderation shows at once.
+ */
+export function communityLookup(storage: Storage, viewsTtlMs = 60_000) {
+  let views: { at: number; counts: Promise<Record<string, number>> } | undefined;
+  return async (
+    need: NonNullable<CommunityNeed>,
+    now: Date = new Date(),
+  ): Promise<CommunityData> => {
+    if (need.kind !== "blog") return communityData(storage, need, now);
+    if (!views || now.getTime() - views.at >= viewsTtlMs) {
+      const counts = viewsBySlug(storage);
+      views = { at: now.getTime(), counts };
+      // A failed count is not kept: the next page asks again.
+      counts.catch(() => {
+        if (views?.counts === counts) views = undefined;
+      });
+    }
+    return { viewsBySlug: await views.counts };
+  };
+}
