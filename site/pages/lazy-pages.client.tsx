@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import type { ApplicationPage as Page } from "./ApplicationPage";
+import type { ApplicationPage as Page } from "./application/ApplicationPage";
 
 /**
  * The browser's side of lazy-pages.ts: the application form (its fields,
@@ -11,7 +11,7 @@ let applicationPage: typeof Page | undefined;
 /** Loads the chunk of a page that has one; resolves at once for the others. */
 export async function preloadPage(page: string): Promise<void> {
   if (page === "application" && !applicationPage) {
-    applicationPage = (await import("./ApplicationPage")).ApplicationPage;
+    applicationPage = (await import("./application/ApplicationPage")).ApplicationPage;
   }
 }
 

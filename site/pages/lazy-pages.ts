@@ -5,7 +5,7 @@
  * (before hydration, before an in-app navigation shows it), so the page
  * renders at once, the same as the server's HTML.
  */
-export { ApplicationPage } from "./ApplicationPage";
+export { ApplicationPage } from "./application/ApplicationPage";
 
 /** The browser's version loads the chunk of a page on demand; here everything is loaded. */
 export async function preloadPage(_page: string): Promise<void> {}

@@ -1,5 +1,5 @@
-import type { CalendarDate } from "../core/dates";
-import { applicationFields, applicationSchema } from "../core/schemas/application";
+import type { CalendarDate } from "../../../core/dates";
+import { applicationFields, applicationSchema } from "../../../core/schemas/application";
 import {
   APPLICATION_STEPS,
   type ApplicationFormValues,

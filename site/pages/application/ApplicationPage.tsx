@@ -4,15 +4,20 @@ import {
   DISTRICTS,
   EMPLOYMENT_TYPES,
   LOAN_PURPOSES,
-} from "../../core/application";
-import { BANK_CODES, BANKS } from "../../core/banks";
-import type { CalendarDate } from "../../core/dates";
-import { formVersionOfFlow } from "../../core/experiments";
-import { type Locale, localizePath } from "../../core/locale";
-import { fill } from "../../core/messages";
-import { Calculator } from "../../widget/components/Calculator";
-import { normalizeSelection } from "../../widget/loan-selection";
-import { postJson } from "../../widget/runtime/http";
+} from "../../../core/application";
+import { BANK_CODES, BANKS } from "../../../core/banks";
+import type { CalendarDate } from "../../../core/dates";
+import { formVersionOfFlow } from "../../../core/experiments";
+import { type Locale, localizePath } from "../../../core/locale";
+import { fill } from "../../../core/messages";
+import { Calculator } from "../../../widget/components/Calculator";
+import { normalizeSelection } from "../../../widget/loan-selection";
+import { postJson } from "../../../widget/runtime/http";
+import type { FormVersion } from "../../application-query";
+import type { ApplicationView } from "../../content/views";
+import { experimentFlow } from "../../experiment";
+import { applicationMessagesFor, homeMessagesFor, siteMessagesFor } from "../../messages";
+import { applicationExtras, trackField } from "../../tracking";
 import {
   APPLICATION_STEPS,
   type ApplicationFormValues,
@@ -30,19 +35,8 @@ import {
   stepOf,
   submitOutcome,
   type TextFieldName,
-} from "../application-form";
-import type { FormVersion } from "../application-query";
-import {
-  CheckboxField,
-  FieldError,
-  RadioField,
-  SelectField,
-  TextField,
-} from "../components/application/fields";
-import type { ApplicationView } from "../content/views";
-import { experimentFlow } from "../experiment";
-import { applicationMessagesFor, homeMessagesFor, siteMessagesFor } from "../messages";
-import { applicationExtras, trackField } from "../tracking";
+} from "./application-form";
+import { CheckboxField, FieldError, RadioField, SelectField, TextField } from "./fields";
 
 type Status = "idle" | "sending" | "failed" | "throttled";
 
@@ -55,7 +49,7 @@ function fieldId(path: FieldPath): string {
     : `application-${path.replace(".", "-")}`;
 }
 
-type Checks = typeof import("../application-checks");
+type Checks = typeof import("./application-checks");
 let checksLoading: Promise<Checks> | undefined;
 
 /**
@@ -63,7 +57,7 @@ let checksLoading: Promise<Checks> | undefined;
  * page is hydrated; a failed load is tried again at the next check.
  */
 function loadChecks(): Promise<Checks> {
-  checksLoading ??= import("../application-checks").catch((error: unknown) => {
+  checksLoading ??= import("./application-checks").catch((error: unknown) => {
     checksLoading = undefined;
     throw error;
   });
