@@ -8,7 +8,7 @@
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import alias from "@rollup/plugin-alias";
@@ -192,6 +192,34 @@ function r2wcReact() {
   };
 }
 
+/**
+ * The site's browser build takes the browser half of a page (site/pages/page.ts):
+ *  - a page's `*.server.ts` (routes, view builder, head, data needs) becomes an
+ *    empty module: the browser gets views from the server and never builds one,
+ *    and a component that imports a value from one fails this build;
+ *  - a module of site/ with a `.client.tsx` beside it is replaced by that file
+ *    (site/pages/application/lazy.ts: the page as a chunk loaded on demand).
+ */
+function browserHalves() {
+  const EMPTY = "\0server-half";
+  return {
+    name: "browser-halves",
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith(".")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const id = resolved?.id ?? "";
+      const site = `${path.resolve("site")}${path.sep}`;
+      if (!id.startsWith(site)) return null;
+      if (id.endsWith(".server.ts")) return EMPTY;
+      const client = id.replace(/\.tsx?$/, ".client.tsx");
+      return client !== id && existsSync(client) ? client : null;
+    },
+    load(id) {
+      return id === EMPTY ? "export {};" : null;
+    },
+  };
+}
+
 /** Packages stay external to the server bundle; our files and virtual modules do not. */
 const isBareImport = (id) =>
   !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0") && !id.startsWith("virtual:");
@@ -266,15 +294,7 @@ const builds = [
     plugins: [
       cleanOutput("dist/site"),
       productionReact(),
-      // Pages loaded on demand in the browser (site/pages/lazy-pages.ts).
-      alias({
-        entries: [
-          {
-            find: /^\.\/pages\/lazy-pages$/,
-            replacement: path.resolve("site/pages/lazy-pages.client.tsx"),
-          },
-        ],
-      }),
+      browserHalves(),
       rawCss(),
       nodeResolve({ browser: true, extensions }),
       commonjs(),

@@ -2,13 +2,8 @@ import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
 import { type CountryConfig, DEFAULT_COUNTRY_CONFIG } from "../core/country";
-import {
-  type AssetManifest,
-  type renderPage,
-  robotsTxt,
-  type SiteSettings,
-  sitemapXml,
-} from "../site/server";
+import type { AssetManifest, SiteSettings } from "../core/site-contract";
+import { type renderPage, robotsTxt, sitemapXml } from "../site/server";
 import { applicationsRouter } from "./borrowers/application-routes";
 import { clickoutRouter } from "./borrowers/clickout-routes";
 import type { LeadStatusListener } from "./borrowers/clicks";

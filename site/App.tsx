@@ -1,65 +1,21 @@
-import { useEffect } from "react";
-import type { CalendarDate } from "../core/dates";
+import { type ComponentType, useEffect } from "react";
 import { type Locale, localizePath } from "../core/locale";
 import { CookieNotice } from "./components/CookieNotice";
-import type { PageView } from "./content/views";
 import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
-import { ArticlePage } from "./pages/ArticlePage";
-import { AuthorPage } from "./pages/AuthorPage";
-import { BankPage } from "./pages/BankPage";
-import { BlogPage } from "./pages/BlogPage";
-import { DocumentPage } from "./pages/DocumentPage";
-import { HomePage } from "./pages/HomePage";
-import { LenderPage } from "./pages/LenderPage";
-import { ApplicationPage } from "./pages/lazy-pages";
-import { NotFoundPage } from "./pages/NotFoundPage";
-import { ScreenPage } from "./pages/ScreenPage";
-import { StaticPage } from "./pages/StaticPage";
-import { UnsubscribePage } from "./pages/UnsubscribePage";
-import type { RouteName } from "./routes";
+import { NotFoundPage } from "./pages/not-found";
+import type { PageProps } from "./pages/page";
+import { type AppState, type PageView, pageNamed } from "./pages/registry";
 
-/** What the server tells the browser so that both render the same tree. */
-export interface AppState {
-  locale: Locale;
-  /** The path without its locale prefix. */
-  rest: string;
-  page: RouteName | "not-found";
-  /** Today in Colombo as the server saw it, so both renders compute the same dates. */
-  today: CalendarDate;
-  /** The content a content page shows (article, document, blog list, author). */
-  view?: PageView | undefined;
-  /** Whether this visitor already accepted the cookie notice (read from its cookie). */
-  cookieNoticeAccepted: boolean;
-}
+export type { AppState } from "./pages/registry";
 
+/** The page the state names, or the 404 page. */
 function Page({ state }: { state: AppState }) {
-  const { locale, view } = state;
-  switch (view?.kind) {
-    case "article":
-      return <ArticlePage locale={locale} view={view} />;
-    case "document":
-      return <DocumentPage locale={locale} view={view} />;
-    case "page":
-      return <StaticPage locale={locale} view={view} />;
-    case "blog":
-      return <BlogPage locale={locale} view={view} />;
-    case "author":
-      return <AuthorPage locale={locale} view={view} />;
-    case "lender":
-      return <LenderPage locale={locale} view={view} />;
-    case "bank":
-      return <BankPage locale={locale} view={view} today={state.today} />;
-    case "home":
-      return <HomePage locale={locale} today={state.today} view={view} />;
-    case "screen":
-      return <ScreenPage locale={locale} view={view} today={state.today} />;
-    case "unsubscribe":
-      return <UnsubscribePage locale={locale} view={view} />;
-    case "application":
-      return <ApplicationPage locale={locale} view={view} today={state.today} />;
-  }
-  return <NotFoundPage locale={locale} />;
+  const page = pageNamed(state.page);
+  if (!page || !state.view) return <NotFoundPage locale={state.locale} />;
+  // The registry ties each page's view to its component; the state carries one of each.
+  const Component = page.Component as ComponentType<PageProps<PageView>>;
+  return <Component locale={state.locale} view={state.view} today={state.today} />;
 }
 
 const HEADER_LINKS = [

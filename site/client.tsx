@@ -10,7 +10,7 @@ import { isLocale, type Locale, localizePath } from "../core/locale";
 import { App, type AppState } from "./App";
 import { siteMessagesFor } from "./messages";
 import { fetchPage, inAppTarget } from "./navigation";
-import { preloadPage } from "./pages/lazy-pages";
+import { preloadPage } from "./pages/registry";
 import { isNewBuildOut, reloadAfterFailure, watchReleases } from "./releases";
 
 /** The tracking chunk (site/tracking.ts), loaded after hydration; tracking never holds a page up. */

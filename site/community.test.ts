@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMMUNITY_ERRORS } from "../core/community";
+import type { PublicComment } from "../core/community-data";
 import { catalogProblems } from "../core/messages/catalog-checks";
 import {
   averageText,
@@ -8,7 +9,6 @@ import {
   formatCount,
   relativeTime,
 } from "./community";
-import type { PublicComment } from "./content/views";
 import { communityMessagesFor } from "./messages";
 
 const NOW = "2026-11-21T12:00:00.000Z";

@@ -5,10 +5,10 @@
  * bodies are in community-form.ts, which loads with the forms.
  */
 import { type CommunityErrorKey, communityErrorKey } from "../core/community";
+import type { PublicComment, RatingSummary } from "../core/community-data";
 import { colomboToday, formatDate } from "../core/dates";
 import type { Locale } from "../core/locale";
 import { fill } from "../core/messages";
-import type { PublicComment, RatingSummary } from "./content/views";
 import { communityMessagesFor } from "./messages";
 
 const MINUTE = 60_000;

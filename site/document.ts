@@ -1,29 +1,6 @@
-import type { CountryConfig } from "../core/country";
 import { escapeHtml } from "../core/html";
 import type { Locale } from "../core/locale";
-
-/**
- * What the browser code needs from the server's configuration, written into
- * every page with a script (`#runtime-config`): the country config (SPEC
- * §3), whether events are only logged (local development, SPEC §7), and
- * the Web Push key.
- */
-export interface RuntimeConfig extends CountryConfig {
-  logEvents: boolean;
-  /** The VAPID public key (base64url) for push subscriptions; absent when push is off. */
-  pushPublicKey?: string | undefined;
-}
-
-/** The hashed client files of a build, read from dist/site/manifest.json. */
-export interface AssetManifest {
-  /** The build these files belong to; the browser compares it with /_build/latest.json. */
-  buildId: string;
-  builtAt: string;
-  scripts: string[];
-  styles: string[];
-  /** Our Sinhala web font (not preloaded: most phones have it installed and load nothing). */
-  fonts?: { sinhala: string } | undefined;
-}
+import type { AssetManifest, RuntimeConfig } from "../core/site-contract";
 
 export interface DocumentParts {
   locale: Locale;

@@ -1,20 +1,7 @@
 import { escapeHtml } from "../core/html";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale, localizePath } from "../core/locale";
-import type { RuntimeConfig } from "./document";
+import type { SiteSettings } from "../core/site-contract";
 import { serializeState } from "./document";
-
-/** What the server knows about where and how the site is published. */
-export interface SiteSettings {
-  /** Public origin, e.g. https://nayacompare.lk, for absolute links. */
-  origin: string;
-  contactEmail: string;
-  /** The partners' chat (SPEC §1); a mailto: link when none is configured. */
-  chatUrl: string;
-  /** Only when there is an app (SPEC §3 lists its fields, empty for now). */
-  mobileApp?: { name: string; url: string } | undefined;
-  /** Handed to the browser code on every page (site/document.ts). */
-  runtime?: RuntimeConfig | undefined;
-}
 
 export interface PageHead {
   locale: Locale;

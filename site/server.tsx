@@ -1,93 +1,42 @@
 /**
  * The site's server entry: the only module of site/ that server/ imports.
- * It turns a request path into a complete HTML document and a status.
+ * It turns a request path into a complete HTML document and a status. It
+ * exports functions only; the types it shares with the server are in
+ * core/site-contract.ts and core/community-data.ts.
  */
 
 import content from "virtual:site-content";
 import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
-import { type Locale, splitLocalePath } from "../core/locale";
-import { fill } from "../core/messages";
-import type { Offer } from "../core/schemas/offer";
-import { App, type AppState } from "./App";
-import type { PageQuery } from "./application-query";
-import { type CommunityData, type LeadOffers, type PageView, pageView } from "./content/views";
-import { type AssetManifest, renderDocument } from "./document";
+import { splitLocalePath } from "../core/locale";
+import type { PageNeeds, RenderedPage, RenderOptions, SiteSettings } from "../core/site-contract";
+import { App } from "./App";
+import { renderDocument } from "./document";
 import { siteMessagesFor } from "./messages";
+import { notFoundHead } from "./pages/not-found";
+import type { PageServer, RouteRecord } from "./pages/page";
+import { type AppState, type PageView, pageNamed } from "./pages/registry";
 import { matchRoute } from "./routes";
+import { headHtml } from "./seo";
 
-import { headHtml, type SiteSettings } from "./seo";
-
-export type { PageQuery } from "./application-query";
-export { productView } from "./catalogue-views";
-export type {
-  ArticleCommunity,
-  CommunityData,
-  LeadOffers,
-  PublicComment,
-  PublicReview,
-  RatingSummary,
-  ReviewsSummary,
-} from "./content/views";
-export type { AssetManifest } from "./document";
-export type { SiteSettings } from "./seo";
+export { productView } from "./pages/lender/page.server";
 export { robotsTxt, sitemapXml } from "./sitemap";
 
-export interface RenderOptions {
-  assets: AssetManifest;
-  site: SiteSettings;
-  /** The clock, for tests; the server passes none. */
-  now?: Date | undefined;
-  /** From the request's cookie_notice cookie. */
-  cookieNoticeAccepted?: boolean | undefined;
-  /** The Sri Lankan offers catalogue, for lender and bank pages. */
-  offers: readonly Offer[];
-  /** The request's query, first value of each name (the application's prefill). */
-  query?: PageQuery | undefined;
-  /** The visitor's application, for the pages that pageNeedsLead names. */
-  lead?: LeadOffers | undefined;
-  /** Comments, ratings, views and reviews, for the pages that pageCommunityNeeds names. */
-  community?: CommunityData | undefined;
+/** The page a route belongs to, with its server half typed for any view. */
+function pageOf(route: RouteRecord | undefined) {
+  const page = route && pageNamed(route.name);
+  // The registry ties each page's view to its server half; here any view will do.
+  return page && { name: page.name, server: page.server as PageServer<PageView> };
 }
 
-/** What of the community's data (issue 7) the page at a path shows, if any. */
-export type CommunityNeed =
-  | { kind: "article"; slug: string }
-  | { kind: "home" }
-  | { kind: "blog" }
-  | undefined;
-
-export function pageCommunityNeeds(path: string): CommunityNeed {
+/** What the server must read from storage before rendering the page at a path. */
+export function pageNeeds(path: string): PageNeeds {
   const { route } = matchRoute(path);
-  if (route?.name === "article" && route.slug) return { kind: "article", slug: route.slug };
-  if (route?.name === "home") return { kind: "home" };
-  if (route?.name === "blog") return { kind: "blog" };
-  return undefined;
-}
-
-/** Whether the page at a path shows the visitor's application (the offers screens). */
-export function pageNeedsLead(path: string): boolean {
-  const { route } = matchRoute(path);
-  return route?.name === "screen" && route.slug === "offers";
-}
-
-export interface RenderedPage {
-  status: number;
-  locale: Locale;
-  html: string;
+  const needs = route && pageOf(route)?.server.needs?.(route);
+  return { lead: needs?.lead ?? false, community: needs?.community };
 }
 
 /** A page's state, title and status, without the HTML: for both full loads and in-app navigation. */
-export interface PageData {
-  status: number;
-  locale: Locale;
-  title: string;
-  description: string;
-  /** The path search engines should index, or undefined (404). */
-  canonicalRest: string | undefined;
-  state: AppState;
-}
-
 export function pageData(
   path: string,
   {
@@ -99,14 +48,16 @@ export function pageData(
     lead,
     community,
   }: Omit<RenderOptions, "assets">,
-): PageData {
-  const match = matchRoute(path);
-  const { locale, rest } = match;
+) {
+  const { locale, rest, route } = matchRoute(path);
   const t = siteMessagesFor(locale);
   const today = colomboToday(now);
+  const page = pageOf(route);
   const view =
-    match.route &&
-    pageView(match.route, locale, content, {
+    route &&
+    page?.server.view(route, {
+      locale,
+      content,
       contactEmail: site.contactEmail,
       chatUrl: site.chatUrl,
       offers,
@@ -116,32 +67,29 @@ export function pageData(
       community,
     });
   // A content route whose file is missing in this language is not a page.
-  const route = match.route && view ? match.route : undefined;
+  const found = page && view ? page : undefined;
   const state: AppState = {
     locale,
     rest,
-    page: route ? route.name : "not-found",
+    page: found ? (found.name as AppState["page"]) : "not-found",
     today,
-    view,
+    view: found ? view : undefined,
     cookieNoticeAccepted,
   };
-  const { title, description } = titleAndDescription(state, t);
+  const { title, description } = found && view ? found.server.head(view, t) : notFoundHead(t);
   return {
-    status: route ? 200 : 404,
+    status: found ? 200 : 404,
     locale,
     title,
     description,
-    // The borrower's path (screens, the form) is reached from campaigns and lenders, not search.
-    canonicalRest:
-      route && route.name !== "screen" && route.name !== "application"
-        ? (route.canonical ?? rest)
-        : undefined,
+    /** The path search engines should index, or undefined (the borrower's path, a 404). */
+    canonicalRest: found?.server.indexed ? (route?.canonical ?? rest) : undefined,
     state,
   };
 }
 
 /** The page's head tags, for the full render and for in-app navigation alike. */
-export function pageHeadHtml(data: PageData, site: SiteSettings): string {
+export function pageHeadHtml(data: ReturnType<typeof pageData>, site: SiteSettings): string {
   return headHtml(
     {
       locale: data.locale,
@@ -168,57 +116,6 @@ export function renderPage(path: string, options: RenderOptions): RenderedPage {
     runtime: site.runtime,
   });
   return { status, locale, html };
-}
-
-function titleAndDescription(
-  state: AppState,
-  t: ReturnType<typeof siteMessagesFor>,
-): { title: string; description: string } {
-  const view = state.view;
-  switch (view?.kind) {
-    case "article":
-    case "document":
-    case "page":
-      return { title: `${view.title} | ${t.siteName}`, description: view.description };
-    case "blog":
-      return {
-        title:
-          view.page === 1
-            ? `${t.blogTitle} | ${t.siteName}`
-            : `${t.blogTitle}: ${fill(t.blogPage, { page: view.page, count: view.pageCount })} | ${t.siteName}`,
-        description: t.blogDescription,
-      };
-    case "author":
-      return { title: `${view.name} | ${t.siteName}`, description: view.bio };
-    case "unsubscribe":
-      return { title: `${t.unsubscribeTitle} | ${t.siteName}`, description: t.unsubscribeIntro };
-    case "application":
-      return { title: `${t.applicationTitle} | ${t.siteName}`, description: t.applicationIntro };
-    case "screen": {
-      const titles = {
-        offers: [t.offersPageTitle, t.offersPageIntro],
-        redirector: [t.redirectorTitle, t.redirectorText],
-        rejected: [t.rejectedTitle, t.rejectedText],
-        trafficback: [t.trafficbackTitle, t.trafficbackText],
-        transition: [t.transitionTitle, t.transitionText],
-      } as const;
-      const [title, description] = titles[view.screen];
-      return { title: `${title} | ${t.siteName}`, description };
-    }
-    case "lender":
-      return {
-        title: `${view.name} | ${t.siteName}`,
-        description: fill(t.lenderDescription, { lender: view.name }),
-      };
-    case "bank":
-      return {
-        title: `${fill(t.bankTitle, { bank: view.name })} | ${t.siteName}`,
-        description: fill(t.bankIntro, { bank: view.name }),
-      };
-  }
-  return state.page === "home"
-    ? { title: `${t.siteName}: ${t.siteTagline}`, description: t.siteTagline }
-    : { title: `${t.notFoundTitle} | ${t.siteName}`, description: t.siteTagline };
 }
 
 /**

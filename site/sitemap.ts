@@ -1,18 +1,18 @@
 import { escapeHtml } from "../core/html";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localizePath } from "../core/locale";
 import type { Offer } from "../core/schemas/offer";
-import { lendersOf } from "./lenders";
-import { routes } from "./routes";
-import type { SiteSettings } from "./seo";
+import type { SiteSettings } from "../core/site-contract";
+import { PAGES } from "./pages/registry";
 
 /** Every page in both languages, each with its alternates (sitemaps.org and Google's xhtml:link). */
 export function sitemapXml(site: SiteSettings, offers: readonly Offer[] = []): string {
   const url = (locale: (typeof ALL_LOCALES)[number], path: string) =>
     escapeHtml(`${site.origin}${localizePath(locale, path)}`);
-  const paths = [
-    ...routes.filter((route) => !route.canonical).map((route) => route.path),
-    ...lendersOf(offers).map((lender) => `/lenders/${lender.slug}/`),
-  ];
+  // Indexed pages only, each at its own address (an alias names its canonical one).
+  const paths = PAGES.filter((page) => page.server.indexed).flatMap((page) => [
+    ...page.server.routes.filter((route) => !route.canonical).map((route) => route.path),
+    ...(page.server.dataPaths?.(offers) ?? []),
+  ]);
   const entries = paths.flatMap((path) =>
     ALL_LOCALES.map((locale) => {
       const alternates = [

@@ -1,7 +1,7 @@
 import { RETRY_STATUSES } from "../../core/http-retry";
 import { matchLead } from "../../core/matching";
 import type { Offer } from "../../core/schemas/offer";
-import type { LeadOffers } from "../../site/server";
+import type { LeadOffers } from "../../core/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";

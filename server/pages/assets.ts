@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { AssetManifest } from "../../site/server";
+import type { AssetManifest } from "../../core/site-contract";
 
 const manifestSchema = z.object({
   buildId: z.string().regex(/^[0-9a-f]{12}$/),

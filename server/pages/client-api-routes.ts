@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
-import { pageData, pageHeadHtml, type RenderOptions } from "../../site/server";
+import type { RenderOptions } from "../../core/site-contract";
+import { pageData, pageHeadHtml } from "../../site/server";
 import { parseInput } from "../http/parse";
 import { type PageLookups, pageRequestContext } from "./page-context";
 

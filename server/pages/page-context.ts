@@ -1,13 +1,8 @@
 import type { Request } from "express";
+import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import { cookieValue } from "../../core/cookies";
-import {
-  type CommunityData,
-  type CommunityNeed,
-  type LeadOffers,
-  type PageQuery,
-  pageCommunityNeeds,
-  pageNeedsLead,
-} from "../../site/server";
+import type { LeadOffers, PageQuery } from "../../core/site-contract";
+import { pageNeeds } from "../../site/server";
 import { leadIdOf } from "../http/lead-cookie";
 import { pageQueryOf } from "./page-query";
 
@@ -15,7 +10,7 @@ import { pageQueryOf } from "./page-query";
 export type LeadOffersLookup = (leadId: string) => Promise<LeadOffers | undefined>;
 
 /** Reads what a page shows of comments, ratings, views and reviews. */
-export type CommunityLookup = (need: NonNullable<CommunityNeed>) => Promise<CommunityData>;
+export type CommunityLookup = (need: CommunityNeed) => Promise<CommunityData>;
 
 /** What pages read from storage besides their content. */
 export interface PageLookups {
@@ -43,10 +38,10 @@ export async function pageRequestContext(
   lookups: PageLookups,
 ): Promise<PageRequestContext> {
   const leadId = leadIdOf(req);
-  const need = pageCommunityNeeds(path);
+  const needs = pageNeeds(path);
   const [lead, community] = await Promise.all([
-    leadId && pageNeedsLead(path) ? lookups.leadOffers(leadId) : undefined,
-    need ? lookups.community(need) : undefined,
+    leadId && needs.lead ? lookups.leadOffers(leadId) : undefined,
+    needs.community ? lookups.community(needs.community) : undefined,
   ]);
   return {
     cookieNoticeAccepted: cookieValue(req.headers.cookie, "cookie_notice") === "accepted",

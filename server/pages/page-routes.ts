@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
-import { type RenderOptions, renderErrorPage, renderPage } from "../../site/server";
+import type { RenderOptions } from "../../core/site-contract";
+import { renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 import { type PageLookups, pageRequestContext } from "./page-context";

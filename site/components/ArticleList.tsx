@@ -1,6 +1,6 @@
 import { type Locale, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
-import type { ArticleSummary } from "../content/views";
+import type { ArticleSummary } from "../content/articles";
 import { formatContentDate } from "../format";
 import { siteMessagesFor } from "../messages";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
+import type { ArticleCommunity, PublicComment } from "../../../core/community-data";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { type CommentOrder, commentThreads, relativeTime } from "../../community";
-import type { ArticleCommunity, PublicComment } from "../../content/views";
 import { communityMessagesFor } from "../../messages";
 import { CommunityFormSlot } from "./FormSlot";
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
+import type { RatingSummary } from "../../../core/community-data";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { averageText } from "../../community";
-import type { RatingSummary } from "../../content/views";
 import { communityMessagesFor } from "../../messages";
 import { readStored, store } from "../../web-storage";
 import { postCommunity } from "./browser";

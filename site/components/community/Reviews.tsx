@@ -1,7 +1,7 @@
+import type { ReviewsSummary } from "../../../core/community-data";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { averageText, relativeTime } from "../../community";
-import type { ReviewsSummary } from "../../content/views";
 import { communityMessagesFor } from "../../messages";
 import { CommunityFormSlot } from "./FormSlot";
 import { Stars } from "./Stars";

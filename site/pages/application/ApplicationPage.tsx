@@ -13,8 +13,6 @@ import { fill } from "../../../core/messages";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { postJson } from "../../../widget/runtime/http";
-import type { FormVersion } from "../../application-query";
-import type { ApplicationView } from "../../content/views";
 import { experimentFlow } from "../../experiment";
 import { applicationMessagesFor, homeMessagesFor, siteMessagesFor } from "../../messages";
 import { applicationExtras, trackField } from "../../tracking";
@@ -37,6 +35,8 @@ import {
   type TextFieldName,
 } from "./application-form";
 import { CheckboxField, FieldError, RadioField, SelectField, TextField } from "./fields";
+import type { ApplicationView } from "./page.server";
+import type { FormVersion } from "./prefill";
 
 type Status = "idle" | "sending" | "failed" | "throttled";
 

@@ -1,6 +1,6 @@
 import type { AttributionField } from "../../../core/application";
 import { applyMask, NIC_NEW_MASK, NIC_OLD_MASK, PHONE_MASK } from "../../../core/input-mask";
-import { type FormVersion, formVersionOf } from "../../application-query";
+import { type FormVersion, formVersionOf } from "./prefill";
 
 /**
  * The application form's logic without React (issue 5): what the visitor

@@ -4,11 +4,9 @@ import {
   type AttributionField,
   LOAN_PURPOSES,
   type LoanPurpose,
-} from "../core/application";
-import { normalizeSelection } from "../widget/loan-selection";
-
-/** The query of a page's address, first value of each name. */
-export type PageQuery = Readonly<Record<string, string>>;
+} from "../../../core/application";
+import type { PageQuery } from "../../../core/site-contract";
+import { normalizeSelection } from "../../../widget/loan-selection";
 
 /** Form versions SPEC §4 accepts for `ver` and the session storage key reg_version. */
 export type FormVersion = 2 | 3;

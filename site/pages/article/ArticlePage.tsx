@@ -1,19 +1,20 @@
 import { useEffect } from "react";
-import { type Locale, localizePath } from "../../core/locale";
-import { fill, type MessageKey } from "../../core/messages";
-import { formatCount } from "../community";
-import { ArticleList } from "../components/ArticleList";
-import { ContentBody, Contents } from "../components/Contents";
-import { countView } from "../components/community/browser";
-import { Comments } from "../components/community/Comments";
-import { OffersAside } from "../components/community/OffersAside";
-import { Rating } from "../components/community/Rating";
-import { ShareButton } from "../components/ShareButton";
-import type { ArticleView } from "../content/views";
-import { formatContentDate } from "../format";
-import { communityMessagesFor, siteMessagesFor } from "../messages";
+import { localizePath } from "../../../core/locale";
+import { fill, type MessageKey } from "../../../core/messages";
+import { formatCount } from "../../community";
+import { ArticleList } from "../../components/ArticleList";
+import { ContentBody, Contents } from "../../components/Contents";
+import { countView } from "../../components/community/browser";
+import { Comments } from "../../components/community/Comments";
+import { OffersAside } from "../../components/community/OffersAside";
+import { Rating } from "../../components/community/Rating";
+import { ShareButton } from "../../components/ShareButton";
+import { formatContentDate } from "../../format";
+import { communityMessagesFor, siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { ArticleView } from "./page.server";
 
-export function ArticlePage({ locale, view }: { locale: Locale; view: ArticleView }) {
+export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
   const t = siteMessagesFor(locale);
   const c = communityMessagesFor(locale);
   const { community } = view;

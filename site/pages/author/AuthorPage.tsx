@@ -1,9 +1,9 @@
-import type { Locale } from "../../core/locale";
-import { ArticleList } from "../components/ArticleList";
-import type { AuthorView } from "../content/views";
-import { siteMessagesFor } from "../messages";
+import { ArticleList } from "../../components/ArticleList";
+import { siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { AuthorView } from "./page.server";
 
-export function AuthorPage({ locale, view }: { locale: Locale; view: AuthorView }) {
+export function AuthorPage({ locale, view }: PageProps<AuthorView>) {
   const t = siteMessagesFor(locale);
   return (
     <section aria-labelledby="author-title">

@@ -1,20 +1,11 @@
-import type { CalendarDate } from "../../core/dates";
-import type { Locale } from "../../core/locale";
-import { fill } from "../../core/messages";
-import type { BankView } from "../catalogue-views";
-import { OffersForLoan } from "../components/OffersForLoan";
-import { siteMessagesFor } from "../messages";
+import { fill } from "../../../core/messages";
+import { OffersForLoan } from "../../components/OffersForLoan";
+import { siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { BankView } from "./page.server";
 
 /** Offers that pay into a bank account, for the account holders of one bank. */
-export function BankPage({
-  locale,
-  view,
-  today,
-}: {
-  locale: Locale;
-  view: BankView;
-  today: CalendarDate;
-}) {
+export function BankPage({ locale, view, today }: PageProps<BankView>) {
   const t = siteMessagesFor(locale);
   return (
     <section aria-labelledby="bank-title">

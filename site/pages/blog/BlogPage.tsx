@@ -1,12 +1,13 @@
-import { type Locale, localizePath } from "../../core/locale";
-import { fill } from "../../core/messages";
-import { ArticleList } from "../components/ArticleList";
-import type { BlogView } from "../content/views";
-import { communityMessagesFor, siteMessagesFor } from "../messages";
+import { localizePath } from "../../../core/locale";
+import { fill } from "../../../core/messages";
+import { ArticleList } from "../../components/ArticleList";
+import { communityMessagesFor, siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { BlogView } from "./page.server";
 
 const pagePath = (page: number) => (page === 1 ? "/blog/" : `/blog/page-${page}/`);
 
-export function BlogPage({ locale, view }: { locale: Locale; view: BlogView }) {
+export function BlogPage({ locale, view }: PageProps<BlogView>) {
   const t = siteMessagesFor(locale);
   const c = communityMessagesFor(locale);
   return (

@@ -1,11 +1,11 @@
-import type { Locale } from "../../core/locale";
-import { fill } from "../../core/messages";
-import { ContentBody, Contents } from "../components/Contents";
-import type { DocumentView } from "../content/views";
-import { formatContentDate } from "../format";
-import { siteMessagesFor } from "../messages";
+import { fill } from "../../../core/messages";
+import { ContentBody, Contents } from "../../components/Contents";
+import { formatContentDate } from "../../format";
+import { siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { DocumentView } from "./page.server";
 
-export function DocumentPage({ locale, view }: { locale: Locale; view: DocumentView }) {
+export function DocumentPage({ locale, view }: PageProps<DocumentView>) {
   const t = siteMessagesFor(locale);
   return (
     <article className="article" aria-labelledby="document-title">

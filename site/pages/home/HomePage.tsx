@@ -1,16 +1,15 @@
 import { useState } from "react";
-import { LOAN_PURPOSES } from "../../core/application";
-import type { CalendarDate } from "../../core/dates";
-import { formatPercent } from "../../core/loan";
-import type { Locale } from "../../core/locale";
-import { fill } from "../../core/messages";
-import { formatRupees } from "../../core/money";
-import { applicationUrl } from "../../widget/apply-link";
-import { Calculator } from "../../widget/components/Calculator";
-import { normalizeSelection } from "../../widget/loan-selection";
-import { Reviews } from "../components/community/Reviews";
-import type { HomePageView } from "../content/views";
-import { homeMessagesFor, siteMessagesFor } from "../messages";
+import { LOAN_PURPOSES } from "../../../core/application";
+import { formatPercent } from "../../../core/loan";
+import { fill } from "../../../core/messages";
+import { formatRupees } from "../../../core/money";
+import { applicationUrl } from "../../../widget/apply-link";
+import { Calculator } from "../../../widget/components/Calculator";
+import { normalizeSelection } from "../../../widget/loan-selection";
+import { Reviews } from "../../components/community/Reviews";
+import { homeMessagesFor, siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { HomePageView } from "./page.server";
 
 const STEPS = [1, 2, 3] as const;
 const FAQ = [1, 2, 3, 4, 5, 6] as const;
@@ -22,15 +21,7 @@ const BENEFITS = [1, 2, 3, 4, 5, 6] as const;
  * ones, and a form), FAQ, six benefits, and a second call to action. The
  * hero is `#calculator`, where an article's offers sidebar leads.
  */
-export function HomePage({
-  locale,
-  today,
-  view,
-}: {
-  locale: Locale;
-  today: CalendarDate;
-  view: HomePageView;
-}) {
+export function HomePage({ locale, today, view }: PageProps<HomePageView>) {
   const t = siteMessagesFor(locale);
   const h = homeMessagesFor(locale);
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));

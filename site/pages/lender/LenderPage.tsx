@@ -1,14 +1,14 @@
-import { formatDate } from "../../core/dates";
-import { formatPercent } from "../../core/loan";
-import type { Locale } from "../../core/locale";
-import { fill } from "../../core/messages";
-import { formatRupees } from "../../core/money";
-import { applicationUrl } from "../../widget/apply-link";
-import type { LenderView } from "../catalogue-views";
-import { siteMessagesFor } from "../messages";
+import { formatDate } from "../../../core/dates";
+import { formatPercent } from "../../../core/loan";
+import { fill } from "../../../core/messages";
+import { formatRupees } from "../../../core/money";
+import { applicationUrl } from "../../../widget/apply-link";
+import { siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { LenderView } from "./page.server";
 
 /** A lender from the offers catalogue: its loans, terms, a worked example each, and who can apply. */
-export function LenderPage({ locale, view }: { locale: Locale; view: LenderView }) {
+export function LenderPage({ locale, view }: PageProps<LenderView>) {
   const t = siteMessagesFor(locale);
   return (
     <article className="article" aria-labelledby="lender-title">

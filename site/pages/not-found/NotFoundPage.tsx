@@ -1,5 +1,5 @@
-import { type Locale, localizePath } from "../../core/locale";
-import { siteMessagesFor } from "../messages";
+import { type Locale, localizePath } from "../../../core/locale";
+import { siteMessagesFor } from "../../messages";
 
 /** SPEC §8: 'Page not found', the apology, and a way on: 'Get money'. */
 export function NotFoundPage({ locale }: { locale: Locale }) {

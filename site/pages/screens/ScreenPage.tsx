@@ -1,28 +1,22 @@
 import { useState } from "react";
-import type { CalendarDate } from "../../core/dates";
-import { type Locale, localizePath } from "../../core/locale";
-import { fill } from "../../core/messages";
-import { formatRupees } from "../../core/money";
-import { applicationUrl } from "../../widget/apply-link";
-import { Calculator } from "../../widget/components/Calculator";
-import { OfferList } from "../../widget/components/OfferList";
-import { normalizeSelection } from "../../widget/loan-selection";
-import { ArticleList } from "../components/ArticleList";
-import { OffersForLoan } from "../components/OffersForLoan";
-import { PushPromptSlot } from "../components/PushPromptSlot";
-import type { LeadOffers, ScreenView } from "../content/views";
-import { siteMessagesFor } from "../messages";
+import type { CalendarDate } from "../../../core/dates";
+import { type Locale, localizePath } from "../../../core/locale";
+import { fill } from "../../../core/messages";
+import { formatRupees } from "../../../core/money";
+import type { LeadOffers } from "../../../core/site-contract";
+import { applicationUrl } from "../../../widget/apply-link";
+import { Calculator } from "../../../widget/components/Calculator";
+import { OfferList } from "../../../widget/components/OfferList";
+import { normalizeSelection } from "../../../widget/loan-selection";
+import { ArticleList } from "../../components/ArticleList";
+import { OffersForLoan } from "../../components/OffersForLoan";
+import { PushPromptSlot } from "../../components/PushPromptSlot";
+import { siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { ScreenView } from "./page.server";
 
 /** The offers page and the landing screens of SPEC §2. */
-export function ScreenPage({
-  locale,
-  view,
-  today,
-}: {
-  locale: Locale;
-  view: ScreenView;
-  today: CalendarDate;
-}) {
+export function ScreenPage({ locale, view, today }: PageProps<ScreenView>) {
   const t = siteMessagesFor(locale);
   switch (view.screen) {
     case "offers":

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import type { EligibilityAnswers } from "../../core/eligibility";
-import type { Locale } from "../../core/locale";
-import { EligibilityTest } from "../../widget/components/EligibilityTest";
-import { ContentBody } from "../components/Contents";
-import type { StaticPageView } from "../content/views";
+import type { EligibilityAnswers } from "../../../core/eligibility";
+import { EligibilityTest } from "../../../widget/components/EligibilityTest";
+import { ContentBody } from "../../components/Contents";
+import type { PageProps } from "../page";
+import type { StaticPageView } from "./page.server";
 
 /** About, how it works, process and the partner programme; "how" ends with the eligibility test. */
-export function StaticPage({ locale, view }: { locale: Locale; view: StaticPageView }) {
+export function StaticPage({ locale, view }: PageProps<StaticPageView>) {
   const [answers, setAnswers] = useState<EligibilityAnswers>({});
   return (
     <article className="article" aria-labelledby="page-title">

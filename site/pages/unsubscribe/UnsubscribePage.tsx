@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { type Locale, localizePath } from "../../core/locale";
-import { normalizeSriLankanMobile } from "../../core/phone";
-import { UNSUBSCRIBE_ERRORS } from "../../core/unsubscribe-errors";
-import { postJson } from "../../widget/runtime/http";
-import type { UnsubscribeView } from "../content/views";
-import { siteMessagesFor } from "../messages";
+import { localizePath } from "../../../core/locale";
+import { normalizeSriLankanMobile } from "../../../core/phone";
+import { UNSUBSCRIBE_ERRORS } from "../../../core/unsubscribe-errors";
+import { postJson } from "../../../widget/runtime/http";
+import { siteMessagesFor } from "../../messages";
+import type { PageProps } from "../page";
+import type { UnsubscribeView } from "./page.server";
 
 type Status = "idle" | "sending" | "done" | "failed";
 type FieldErrors = { email?: string | undefined; phone?: string | undefined };
@@ -14,7 +15,7 @@ type FieldErrors = { email?: string | undefined; phone?: string | undefined };
  * would put the e-mail in the address); with JavaScript it sends JSON and
  * shows the answer in place, without it the server redirects to /unsubscribe/done/.
  */
-export function UnsubscribePage({ locale, view }: { locale: Locale; view: UnsubscribeView }) {
+export function UnsubscribePage({ locale, view }: PageProps<UnsubscribeView>) {
   const t = siteMessagesFor(locale);
   const id = useId();
   const [status, setStatus] = useState<Status>(view.done ? "done" : "idle");

@@ -1,0 +1,87 @@
+/**
+ * What the server gives the site's server entry (site/server.tsx) to render
+ * a page, and what it gets back: the types both sides share. The entry
+ * itself exports functions only.
+ */
+import type { CommunityData, CommunityNeed } from "./community-data";
+import type { CountryConfig } from "./country";
+import type { Locale } from "./locale";
+import type { Offer } from "./schemas/offer";
+
+/** The hashed client files of a build, read from dist/site/manifest.json. */
+export interface AssetManifest {
+  /** The build these files belong to; the browser compares it with /_build/latest.json. */
+  buildId: string;
+  builtAt: string;
+  scripts: string[];
+  styles: string[];
+  /** Our Sinhala web font (not preloaded: most phones have it installed and load nothing). */
+  fonts?: { sinhala: string } | undefined;
+}
+
+/**
+ * What the browser code needs from the server's configuration, written into
+ * every page with a script (`#runtime-config`): the country config (SPEC
+ * §3), whether events are only logged (local development, SPEC §7), and
+ * the Web Push key.
+ */
+export interface RuntimeConfig extends CountryConfig {
+  logEvents: boolean;
+  /** The VAPID public key (base64url) for push subscriptions; absent when push is off. */
+  pushPublicKey?: string | undefined;
+}
+
+/** What the server knows about where and how the site is published. */
+export interface SiteSettings {
+  /** Public origin, e.g. https://nayacompare.lk, for absolute links. */
+  origin: string;
+  contactEmail: string;
+  /** The partners' chat (SPEC §1); a mailto: link when none is configured. */
+  chatUrl: string;
+  /** Only when there is an app (SPEC §3 lists its fields, empty for now). */
+  mobileApp?: { name: string; url: string } | undefined;
+  /** Handed to the browser code on every page (site/document.ts). */
+  runtime?: RuntimeConfig | undefined;
+}
+
+/** The query of a page's address, first value of each name (server/pages/page-query.ts). */
+export type PageQuery = Readonly<Record<string, string>>;
+
+/** A visitor's application as the offers page needs it (the server reads it from the lead cookie). */
+export interface LeadOffers {
+  amount: number;
+  termDays: number;
+  /** The lead feed's answer: the offers matched to the application. */
+  activeOfferIds: number[];
+}
+
+/** What the server reads from storage before rendering a page, named by the page. */
+export interface PageNeeds {
+  /** The visitor's application (the offers screens). */
+  lead: boolean;
+  community: CommunityNeed | undefined;
+}
+
+/** Everything a render takes besides the path. */
+export interface RenderOptions {
+  assets: AssetManifest;
+  site: SiteSettings;
+  /** The clock, for tests; the server passes none. */
+  now?: Date | undefined;
+  /** From the request's cookie_notice cookie. */
+  cookieNoticeAccepted?: boolean | undefined;
+  /** The Sri Lankan offers catalogue, for lender and bank pages. */
+  offers: readonly Offer[];
+  /** The request's query, first value of each name (the application's prefill). */
+  query?: PageQuery | undefined;
+  /** The visitor's application, for the pages whose needs name it. */
+  lead?: LeadOffers | undefined;
+  /** Comments, ratings, views and reviews, for the pages whose needs name them. */
+  community?: CommunityData | undefined;
+}
+
+export interface RenderedPage {
+  status: number;
+  locale: Locale;
+  html: string;
+}

@@ -1,0 +1,55 @@
+import { fill } from "../../../core/messages";
+import { ARTICLE_SLUGS } from "../../../core/schemas/content";
+import {
+  type ArticleSummary,
+  articleSummary,
+  mostViewed,
+  newestFirst,
+} from "../../content/articles";
+import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+
+export interface BlogView {
+  kind: "blog";
+  page: number;
+  pageCount: number;
+  articles: ArticleSummary[];
+  /** The most viewed articles (issue 7), most first; empty before anyone has read one. */
+  popular: ArticleSummary[];
+}
+
+/** Articles per page of /blog/ (SPEC §2 has /blog/ and /blog/page-2/). */
+export const ARTICLES_PER_PAGE = 6;
+const BLOG_PAGES = Math.ceil(ARTICLE_SLUGS.length / ARTICLES_PER_PAGE);
+
+export const routes: readonly PageRoute[] = Array.from({ length: BLOG_PAGES }, (_, index) => ({
+  path: index === 0 ? "/blog/" : `/blog/page-${index + 1}/`,
+  page: index + 1,
+}));
+
+export const indexed = true;
+
+/** Six articles a page, newest first, with the most viewed beside them. */
+export function view(route: RouteRecord, inputs: PageInputs): BlogView {
+  const articles = inputs.content.articles[inputs.locale];
+  const sorted = [...articles].sort(newestFirst);
+  const page = route.page ?? 1;
+  return {
+    kind: "blog",
+    page,
+    pageCount: Math.ceil(sorted.length / ARTICLES_PER_PAGE),
+    articles: sorted
+      .slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE)
+      .map(articleSummary),
+    popular: mostViewed(articles, inputs.community?.viewsBySlug ?? {}),
+  };
+}
+
+export function head(view: BlogView, t: SiteMessages) {
+  const title =
+    view.page === 1
+      ? `${t.blogTitle} | ${t.siteName}`
+      : `${t.blogTitle}: ${fill(t.blogPage, { page: view.page, count: view.pageCount })} | ${t.siteName}`;
+  return { title, description: t.blogDescription };
+}
+
+export const needs = () => ({ community: { kind: "blog" } as const });

@@ -1,0 +1,53 @@
+import type { ReviewsSummary } from "../../../core/community-data";
+import type { CalendarDate } from "../../../core/dates";
+import { quoteOffers } from "../../../core/offer-quotes";
+import type { Offer } from "../../../core/schemas/offer";
+import { normalizeSelection } from "../../../widget/loan-selection";
+import { lendersOf } from "../../lenders";
+import type { PageInputs, PageRoute, SiteMessages } from "../page";
+
+/** The home page's "why us" figures, computed from the catalogue, never typed in; and reviews. */
+export interface HomePageView {
+  kind: "home";
+  licensedLenders: number;
+  sampleLenders: number;
+  /** The lowest APR among the offers for the default loan, when any offer fits it. */
+  lowestApr: number | undefined;
+  amount: number;
+  termDays: number;
+  /** Approved customer reviews (issue 7). */
+  reviews?: ReviewsSummary | undefined;
+}
+
+export const routes: readonly PageRoute[] = [
+  { path: "/" },
+  // SPEC §2 lists /main/ beside /: the same page, indexed at /.
+  { path: "/main/", canonical: "/" },
+];
+
+export const indexed = true;
+
+export function homeFigures(offers: readonly Offer[], today: CalendarDate): HomePageView {
+  const lenders = lendersOf(offers);
+  const sample = (lender: (typeof lenders)[number]) => lender.offers[0]?.lender.sample === true;
+  const selection = normalizeSelection(undefined, undefined);
+  const aprs = quoteOffers(offers, selection, today).map((priced) => priced.quote.apr);
+  return {
+    kind: "home",
+    licensedLenders: lenders.filter((lender) => !sample(lender)).length,
+    sampleLenders: lenders.filter(sample).length,
+    lowestApr: aprs.length > 0 ? Math.min(...aprs) : undefined,
+    amount: selection.amount,
+    termDays: selection.termDays,
+  };
+}
+
+export function view(_route: unknown, inputs: PageInputs): HomePageView {
+  return { ...homeFigures(inputs.offers, inputs.today), reviews: inputs.community?.reviews };
+}
+
+export function head(_view: HomePageView, t: SiteMessages) {
+  return { title: `${t.siteName}: ${t.siteTagline}`, description: t.siteTagline };
+}
+
+export const needs = () => ({ community: { kind: "home" } as const });

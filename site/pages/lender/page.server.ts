@@ -1,0 +1,96 @@
+import type { CalendarDate } from "../../../core/dates";
+import { quoteLoan } from "../../../core/loan";
+import { fill } from "../../../core/messages";
+import {
+  clampLoanAmount,
+  LOAN_AMOUNT_LK,
+  LOAN_TERM_GRID,
+  LOAN_TERM_LK,
+} from "../../../core/product";
+import type { Offer } from "../../../core/schemas/offer";
+import { lendersOf } from "../../lenders";
+import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+
+/** One product of a lender, with a worked example computed from its terms. */
+export interface ProductView {
+  offer: Offer;
+  example: {
+    amount: number;
+    termDays: number;
+    total: number;
+    apr: number;
+    returnDate: CalendarDate;
+  };
+}
+
+export interface LenderView {
+  kind: "lender";
+  slug: string;
+  name: string;
+  logo: string;
+  sample: boolean;
+  products: ProductView[];
+}
+
+/** Lenders come from the offers catalogue: their pages are matched by pattern, not listed. */
+export const routes: readonly PageRoute[] = [];
+
+const LENDER_PATH = /^\/lenders\/([a-z0-9-]+)\/$/;
+
+export function match(rest: string): PageRoute | undefined {
+  const slug = LENDER_PATH.exec(rest)?.[1];
+  return slug ? { path: rest, slug } : undefined;
+}
+
+export function dataPaths(offers: readonly Offer[]): string[] {
+  return lendersOf(offers).map((lender) => `/lenders/${lender.slug}/`);
+}
+
+export const indexed = true;
+
+/** The term of an offer's example: the one nearest our default that the offer lends for. */
+function exampleTerm(offer: Offer): number {
+  const allowed = LOAN_TERM_GRID.filter(
+    (days) => days >= offer.termDays.min && days <= offer.termDays.max,
+  );
+  return allowed.reduce(
+    (best, days) =>
+      Math.abs(days - LOAN_TERM_LK.default) < Math.abs(best - LOAN_TERM_LK.default) ? days : best,
+    allowed[0] ?? offer.termDays.min,
+  );
+}
+
+/** An offer with its worked example: the amount nearest Rs. 50,000 and the term nearest 91 days it lends. */
+export function productView(offer: Offer, today: CalendarDate): ProductView {
+  const amount = Math.min(
+    offer.amount.max,
+    Math.max(offer.amount.min, clampLoanAmount(LOAN_AMOUNT_LK.default)),
+  );
+  const termDays = exampleTerm(offer);
+  const quote = quoteLoan({ amount, termDays, terms: offer.terms, startDate: today });
+  return {
+    offer,
+    example: { amount, termDays, total: quote.total, apr: quote.apr, returnDate: quote.returnDate },
+  };
+}
+
+export function view(route: RouteRecord, inputs: PageInputs): LenderView | undefined {
+  const lender = lendersOf(inputs.offers).find((entry) => entry.slug === route.slug);
+  const first = lender?.offers[0];
+  if (!lender || !first) return undefined;
+  return {
+    kind: "lender",
+    slug: lender.slug,
+    name: first.lender.name,
+    logo: first.lender.logo,
+    sample: first.lender.sample,
+    products: lender.offers.map((offer) => productView(offer, inputs.today)),
+  };
+}
+
+export function head(view: LenderView, t: SiteMessages) {
+  return {
+    title: `${view.name} | ${t.siteName}`,
+    description: fill(t.lenderDescription, { lender: view.name }),
+  };
+}

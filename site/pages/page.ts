@@ -1,0 +1,98 @@
+/**
+ * What a page of the site is: a folder under site/pages/ whose index.ts
+ * defines it with definePage and whose page.server.ts holds its server
+ * half. The registry (registry.ts) lists the pages; the route table
+ * (site/routes.ts), the client's page switch (site/App.tsx) and the server
+ * entry (site/server.tsx) all read it.
+ *
+ * The server half (routes, view builder, head, data needs) is never in the
+ * browser's bundle: the site's client build gives every `*.server.ts` of a
+ * page an empty module (rollup.config.mjs, `serverHalvesLeftOut`), the way
+ * Remix leaves a route's loader out. The browser gets a page's view from
+ * the server (in the page, or from /client-api/page) and only renders it.
+ */
+import type { ComponentType } from "react";
+import type { CommunityData, CommunityNeed } from "../../core/community-data";
+import type { CalendarDate } from "../../core/dates";
+import type { Locale } from "../../core/locale";
+import type { Offer } from "../../core/schemas/offer";
+import type { LeadOffers, PageQuery } from "../../core/site-contract";
+import type { SiteContent } from "../content/types";
+import type { siteMessagesFor } from "../messages";
+
+/** A page's address (SPEC §3 "Route record"). Paths are locale-free: each exists under every locale. */
+export interface RouteRecord {
+  /** The page's name (the registry fills it in from the page). */
+  name: string;
+  path: string;
+  meta?: { type: "blog" | "doc"; link?: string };
+  /** The article, document, author, bank or screen the page shows. */
+  slug?: string;
+  /** The page of a paginated list, from 1. */
+  page?: number;
+  /** Where search engines should index the page, when it is an alias of another. */
+  canonical?: string;
+}
+
+/** A route as a page declares it; the registry adds the page's name. */
+export type PageRoute = Omit<RouteRecord, "name">;
+
+/** What a page's view is built from, besides its route. */
+export interface PageInputs {
+  locale: Locale;
+  /** Articles, documents and static pages, rendered at build time. */
+  content: SiteContent;
+  contactEmail: string;
+  chatUrl: string;
+  /** The Sri Lankan offers catalogue. */
+  offers: readonly Offer[];
+  /** Today in Colombo, as the server saw it. */
+  today: CalendarDate;
+  /** The page address's query. */
+  query: PageQuery;
+  /** The visitor's application, when the page's needs name it and there is one. */
+  lead?: LeadOffers | undefined;
+  /** What the page's needs named of the community, read from storage. */
+  community?: CommunityData | undefined;
+}
+
+export type SiteMessages = ReturnType<typeof siteMessagesFor>;
+
+/** The server half of a page, in its page.server.ts. */
+export interface PageServer<View> {
+  /** The page's fixed addresses. */
+  routes: readonly PageRoute[];
+  /** Addresses made from data (a lender's): the route for a path, or undefined. */
+  match?: (rest: string) => PageRoute | undefined;
+  /** Those addresses, for the sitemap. */
+  dataPaths?: (offers: readonly Offer[]) => string[];
+  /** Whether search engines index the page (canonical link, sitemap); the borrower's path is not. */
+  indexed: boolean;
+  /** What the page shows, or undefined when there is no such page (a 404). */
+  view(route: RouteRecord, inputs: PageInputs): View | undefined;
+  head(view: View, t: SiteMessages): { title: string; description: string };
+  /** What the server must read from storage for the page; nothing unless given. */
+  needs?: (route: RouteRecord) => Partial<{ lead: boolean; community: CommunityNeed }>;
+}
+
+/** Every page component gets the same three props. */
+export interface PageProps<View> {
+  locale: Locale;
+  view: View;
+  today: CalendarDate;
+}
+
+export interface PageModule<Name extends string, View> {
+  name: Name;
+  server: PageServer<View>;
+  Component: ComponentType<PageProps<View>>;
+  /** Loads the page's chunk in the browser before it renders (the application form). */
+  preload?: () => Promise<void>;
+}
+
+/** Declares a page; the types tie its view, its builder and its component together. */
+export function definePage<const Name extends string, View>(
+  page: PageModule<Name, View>,
+): PageModule<Name, View> {
+  return page;
+}

@@ -1,0 +1,66 @@
+/**
+ * The pages of the site, one line each. The route table (site/routes.ts),
+ * the client's page switch (site/App.tsx) and the server entry
+ * (site/server.tsx) read this list; adding a page is a folder under
+ * site/pages/ and a line here.
+ */
+import type { CalendarDate } from "../../core/dates";
+import type { Locale } from "../../core/locale";
+import { applicationPage } from "./application";
+import { articlePage } from "./article";
+import { authorPage } from "./author";
+import { bankPage } from "./bank";
+import { blogPage } from "./blog";
+import { documentPage } from "./document";
+import { homePage } from "./home";
+import { lenderPage } from "./lender";
+import { screensPage } from "./screens";
+import { staticPage } from "./static-page";
+import { unsubscribePage } from "./unsubscribe";
+
+export const PAGES = [
+  homePage,
+  staticPage,
+  blogPage,
+  articlePage,
+  documentPage,
+  authorPage,
+  unsubscribePage,
+  bankPage,
+  lenderPage,
+  screensPage,
+  applicationPage,
+] as const;
+
+type AnyPage = (typeof PAGES)[number];
+export type PageName = AnyPage["name"];
+type ViewOf<Page> = Page extends { server: { view(...args: never[]): infer View } }
+  ? Exclude<View, undefined>
+  : never;
+/** What any page shows: the union of the pages' views. */
+export type PageView = ViewOf<AnyPage>;
+
+const byName = new Map<string, AnyPage>(PAGES.map((page) => [page.name, page]));
+
+export function pageNamed(name: string): AnyPage | undefined {
+  return byName.get(name);
+}
+
+/** Loads a page's chunk in the browser, when it has one, before the page renders. */
+export async function preloadPage(name: string): Promise<void> {
+  await pageNamed(name)?.preload?.();
+}
+
+/** What the server tells the browser so that both render the same tree. */
+export interface AppState {
+  locale: Locale;
+  /** The path without its locale prefix. */
+  rest: string;
+  page: PageName | "not-found";
+  /** Today in Colombo as the server saw it, so both renders compute the same dates. */
+  today: CalendarDate;
+  /** What the page shows; undefined on the 404 page. */
+  view?: PageView | undefined;
+  /** Whether this visitor already accepted the cookie notice (read from its cookie). */
+  cookieNoticeAccepted: boolean;
+}

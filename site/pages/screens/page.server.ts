@@ -1,0 +1,72 @@
+import type { Offer } from "../../../core/schemas/offer";
+import type { LeadOffers } from "../../../core/site-contract";
+import { type ArticleSummary, articleSummary, newestFirst } from "../../content/articles";
+import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+
+/**
+ * Screens of the borrower's path (SPEC §2): the offers for a loan (after an
+ * application, the visitor's matched offers), and the landing pages lenders
+ * and campaigns send visitors to.
+ */
+export const SCREENS = {
+  "/offers/": "offers",
+  "/landing/offers/": "offers",
+  "/landing/redirector/": "redirector",
+  "/landing/rejected/": "rejected",
+  "/landing/rejected2/": "rejected",
+  "/landing/trafficback/": "trafficback",
+  "/transition/": "transition",
+} as const;
+export type ScreenKind = (typeof SCREENS)[keyof typeof SCREENS];
+
+export interface ScreenView {
+  kind: "screen";
+  screen: ScreenKind;
+  /** On the offers screens, after an application: its loan and matched offers. */
+  lead?: LeadOffers | undefined;
+  /** The catalogue, for the screens that list offers. */
+  offers: Offer[];
+  /** A few guides, for visitors our lenders cannot serve yet. */
+  articles: ArticleSummary[];
+}
+
+export const routes: readonly PageRoute[] = Object.entries(SCREENS).map(([path, slug]) => ({
+  path,
+  slug,
+}));
+
+/** Campaigns and lenders send people here, not search. */
+export const indexed = false;
+
+export function view(route: RouteRecord, inputs: PageInputs): ScreenView {
+  const screen = route.slug as ScreenKind;
+  const listsOffers = screen === "offers" || screen === "transition";
+  return {
+    kind: "screen",
+    screen,
+    ...(screen === "offers" && inputs.lead ? { lead: inputs.lead } : {}),
+    offers: listsOffers ? [...inputs.offers] : [],
+    articles:
+      screen === "trafficback"
+        ? [...inputs.content.articles[inputs.locale]]
+            .sort(newestFirst)
+            .slice(0, 3)
+            .map(articleSummary)
+        : [],
+  };
+}
+
+export function head(view: ScreenView, t: SiteMessages) {
+  const titles = {
+    offers: [t.offersPageTitle, t.offersPageIntro],
+    redirector: [t.redirectorTitle, t.redirectorText],
+    rejected: [t.rejectedTitle, t.rejectedText],
+    trafficback: [t.trafficbackTitle, t.trafficbackText],
+    transition: [t.transitionTitle, t.transitionText],
+  } as const;
+  const [title, description] = titles[view.screen];
+  return { title: `${title} | ${t.siteName}`, description };
+}
+
+/** The offers screens show the visitor's application (from the lead cookie). */
+export const needs = (route: RouteRecord) => ({ lead: route.slug === "offers" });
