@@ -1,7 +1,7 @@
 import { getJson } from "../widget/runtime/http";
 import type { AppState } from "./App";
 
-/** What /client-api/page answers (server/routes/client-api.ts). */
+/** What /client-api/page answers (server/pages/client-api-routes.ts). */
 export interface PageResponse {
   status: number;
   locale: string;

@@ -119,6 +119,57 @@ describe("the server's feature folders (STYLE 14)", () => {
   });
 });
 
+describe("the site's pages (STYLE 13)", () => {
+  const pagesDir = path.join("site", "pages");
+  const pageFolders = readdirSync(pagesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it("lists every page folder in the registry (the 404 page is the fallback, not a route)", () => {
+    const registry = readFileSync(path.join(pagesDir, "registry.ts"), "utf8");
+    const unlisted = pageFolders
+      .filter((folder) => folder !== "not-found")
+      .filter((folder) => !registry.includes(`from "./${folder}"`));
+    expect(unlisted).toEqual([]);
+  });
+
+  it("gives each listed page an index.ts that defines it and a page.server.ts", () => {
+    const incomplete = pageFolders
+      .filter((folder) => folder !== "not-found")
+      .filter(
+        (folder) =>
+          !readFileSync(path.join(pagesDir, folder, "index.ts"), "utf8").includes("definePage(") ||
+          !readdirSync(path.join(pagesDir, folder)).includes("page.server.ts"),
+      );
+    expect(incomplete).toEqual([]);
+  });
+
+  it("keeps every file in site/pages/ at 300 lines or fewer", () => {
+    const long = sourceFiles(pagesDir)
+      .map((file) => [file, readFileSync(file, "utf8").split("\n").length] as const)
+      .filter(([, lines]) => lines > 300);
+    expect(long).toEqual([]);
+  });
+
+  it("lets no component import a value from a page's server half (the browser build has none)", () => {
+    const violations = sourceFiles("site")
+      .filter((file) => !isTest(file) && !file.endsWith(".server.ts"))
+      .flatMap((file) => {
+        const text = readFileSync(file, "utf8");
+        return [...text.matchAll(/^import\s+(?!type\b)([^;]*?)from\s+"([^"]+\.server)"/gm)]
+          .filter((match) => !/^\*\s+as\s+server\s+$/.test(match[1] ?? ""))
+          .map((match) => `${file} → ${match[2]}`);
+      });
+    expect(violations).toEqual([]);
+  });
+
+  it("has the site's server entry export functions only (shared types live in core/)", () => {
+    const entry = readFileSync(path.join("site", "server.tsx"), "utf8");
+    expect(entry).not.toMatch(/^export\s+(type|interface|const|let|class)\b/m);
+    expect(entry).not.toMatch(/^export\s+type\s*\{/m);
+  });
+});
+
 describe("configuration (DESIGN.md)", () => {
   it("is read from process.env in server/config.ts only", () => {
     const readers = Object.keys(layers)

@@ -6,7 +6,7 @@ import { newOpaqueId } from "../storage/opaque-ids";
 import type { ConversionStatus, LeadStatus } from "../storage/schema";
 import { findLead } from "./leads";
 
-/** The macros a lender link may hold (server/feed/catalogues/*.json). */
+/** The macros a lender link may hold (server/lenders/catalogues/*.json). */
 const MACRO = /\{(click_id|sub[1-8])\}/g;
 const ANY_MACRO = /\{[a-z0-9_]+\}/gi;
 

@@ -7,7 +7,7 @@ const MAX_VALUE_LENGTH = 200;
 /**
  * A page address's query as the site reads it: the first value of each
  * name, at most MAX_NAMES names, values cut to MAX_VALUE_LENGTH characters.
- * The site validates what it uses (site/application-query.ts).
+ * The site validates what it uses (site/pages/application/prefill.ts).
  */
 export function pageQueryOf(search: string): PageQuery {
   const query: Record<string, string> = Object.create(null);

@@ -1,7 +1,7 @@
 /**
  * `npm run partner -- <command>`: the partner tool's entry. Opens the
  * storage the server uses (DATA_DIR's SQLite file, or DATABASE_URL),
- * migrates it, runs one command (partner-cli.ts) and closes it.
+ * migrates it, runs one command (cli.ts) and closes it.
  */
 import { loadConfig } from "../config";
 import { openStorage } from "../storage/database";

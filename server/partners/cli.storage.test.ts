@@ -3,7 +3,7 @@ import { openTestSqlite, type TestStorage } from "../test-support";
 import { runPartnerCommand } from "./cli";
 import { partnerByPublishableKey, partnerBySecretKey } from "./partners";
 
-/** The partner tool's commands on a real storage (partner-main.ts only adds opening it). */
+/** The partner tool's commands on a real storage (cli-main.ts only adds opening it). */
 let test: TestStorage;
 beforeAll(async () => {
   test = await openTestSqlite();

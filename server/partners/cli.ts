@@ -2,7 +2,7 @@
  * The commands of `npm run partner -- <command>` (issue 8): create, list,
  * rotate, update, disable, enable. Secrets are printed once, when they are
  * made, and never again: we keep only the secret key's hash. The entry
- * that opens storage is partner-main.ts.
+ * that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
 import type { Storage } from "../storage/database";

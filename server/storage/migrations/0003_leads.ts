@@ -5,7 +5,7 @@ import type { ColumnTypes } from "./column-types";
 /**
  * The borrower's path (issue 5): applications (leads), click-outs to
  * lenders, and lenders' conversions. Personal data lives only in the
- * nullable columns of leads, which erasure empties (services/unsubscribe.ts).
+ * nullable columns of leads, which erasure empties (server/borrowers/erasure.ts).
  */
 export function createLeadTables(types: ColumnTypes): Migration {
   return {
