@@ -15,6 +15,8 @@ import {
   rememberedFormVersion,
   stepOf,
   submitOutcome,
+  valueAt,
+  withValue,
 } from "./application-form";
 
 const filled: ApplicationFormValues = {
@@ -173,5 +175,26 @@ describe("the API's answer", () => {
     expect(submitOutcome(429, null)).toEqual({ kind: "throttled" });
     expect(submitOutcome(500, null)).toEqual({ kind: "failed" });
     expect(submitOutcome(503, "<html>")).toEqual({ kind: "failed" });
+  });
+});
+
+describe("one control's value", () => {
+  const empty = initialFormValues({ amount: 20_000, term: 120 });
+
+  it("is read and replaced by the field's path, the boxes under consents", () => {
+    const named = withValue(empty, "fullName", "Nimal Perera");
+    expect(valueAt(named, "fullName")).toBe("Nimal Perera");
+    expect(named).toEqual({ ...empty, fullName: "Nimal Perera" });
+    const ticked = withValue(empty, "consents.terms", true);
+    expect(valueAt(ticked, "consents.terms")).toBe(true);
+    expect(ticked.consents).toEqual({ terms: true, shareWithLenders: false, marketing: false });
+    expect(empty.consents.terms).toBe(false);
+  });
+
+  it("is masked as typed where the field has a mask", () => {
+    expect(withValue(empty, "nic", "85123456v").nic).toBe(maskNic("85123456v"));
+    expect(withValue(empty, "phone", "+94 77 123 4567").phone).toBe(maskPhone("+94 77 123 4567"));
+    expect(withValue(empty, "monthlyIncome", "Rs. 85,000").monthlyIncome).toBe("85000");
+    expect(withValue(empty, "email", " A@b.lk ").email).toBe(" A@b.lk ");
   });
 });

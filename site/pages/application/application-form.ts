@@ -52,6 +52,8 @@ export const APPLICATION_STEPS = [
 
 export const FIELD_ORDER: readonly FieldPath[] = APPLICATION_STEPS.flat();
 
+export const STEP_COUNT = APPLICATION_STEPS.length;
+
 export function isFieldPath(path: string): path is FieldPath {
   return (FIELD_ORDER as readonly string[]).includes(path);
 }
@@ -165,6 +167,45 @@ export function maskPhone(raw: string): string {
 /** Monthly income: digits only, at most nine of them. */
 export function maskIncome(raw: string): string {
   return raw.replace(/\D/g, "").slice(0, 9);
+}
+
+/** A field with a control of its own: the calculator sets amount and term together. */
+export type ControlPath = TextFieldName | `consents.${ConsentName}`;
+
+/** A box holds whether it is ticked; every other control, text. */
+export type ControlValue<Path extends ControlPath> = Path extends `consents.${string}`
+  ? boolean
+  : string;
+
+const MASKS: Partial<Record<TextFieldName, (raw: string) => string>> = {
+  nic: maskNic,
+  phone: maskPhone,
+  monthlyIncome: maskIncome,
+};
+
+function consentOf(path: ControlPath): ConsentName | undefined {
+  return path.startsWith("consents.") ? (path.slice("consents.".length) as ConsentName) : undefined;
+}
+
+export function valueAt<Path extends ControlPath>(
+  values: ApplicationFormValues,
+  path: Path,
+): ControlValue<Path> {
+  const consent = consentOf(path);
+  return (consent ? values.consents[consent] : values[path as TextFieldName]) as ControlValue<Path>;
+}
+
+/** The values with one control's new value, masked as the field masks what is typed. */
+export function withValue<Path extends ControlPath>(
+  values: ApplicationFormValues,
+  path: Path,
+  value: ControlValue<Path>,
+): ApplicationFormValues {
+  const consent = consentOf(path);
+  if (consent) return { ...values, consents: { ...values.consents, [consent]: value } };
+  const name = path as TextFieldName;
+  const text = value as string;
+  return { ...values, [name]: MASKS[name]?.(text) ?? text };
 }
 
 /** SPEC §4's session storage key for the form version. */

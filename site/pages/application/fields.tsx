@@ -3,9 +3,21 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 /**
  * The application form's fields: a label, an optional hint, the control,
  * and the error under it (announced, and tied to the control by
- * aria-describedby). Controlled by the page; `error` is already in the
- * visitor's language.
+ * aria-describedby). Each takes a field's binding from the form's hook.
  */
+
+/** What a field needs from the form: `bind(path)` in use-application-form.ts gives it. */
+export interface FieldBinding<Value> {
+  id: string;
+  name: string;
+  label: string;
+  /** Already in the visitor's language. */
+  error: string | undefined;
+  value: Value;
+  onValue(value: Value): void;
+  /** Leaving a text field or a list checks it; radio buttons and boxes are not checked as they are left. */
+  onBlur(): void;
+}
 
 /** The hint's and the error's ids, for aria-describedby. */
 function describedBy(id: string, hint: string | undefined, error: string | undefined) {
@@ -52,16 +64,7 @@ export function TextField({
   onValue,
   onBlur,
   ...attributes
-}: InputAttributes & {
-  id: string;
-  name: string;
-  label: string;
-  hint?: string | undefined;
-  error: string | undefined;
-  value: string;
-  onValue(value: string): void;
-  onBlur(): void;
-}) {
+}: InputAttributes & FieldBinding<string> & { hint?: string | undefined }) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
@@ -92,18 +95,11 @@ export function SelectField({
   value,
   onValue,
   onBlur,
-}: {
-  id: string;
-  name: string;
-  label: string;
+}: FieldBinding<string> & {
   hint?: string | undefined;
-  error: string | undefined;
   /** The empty first choice ("Choose…"). */
   placeholder: string;
   options: readonly (readonly [value: string, text: string])[];
-  value: string;
-  onValue(value: string): void;
-  onBlur(): void;
 }) {
   return (
     <div className="form-field">
@@ -134,26 +130,20 @@ export function SelectField({
 export function RadioField({
   id,
   name,
-  legend,
+  label,
   error,
   options,
   value,
   onValue,
-}: {
-  id: string;
-  name: string;
-  legend: string;
-  error: string | undefined;
+}: Omit<FieldBinding<string>, "onBlur"> & {
   options: readonly (readonly [value: string, text: string])[];
-  value: string;
-  onValue(value: string): void;
 }) {
   return (
     <fieldset
       className="form-field application-choices"
       aria-describedby={describedBy(id, undefined, error)}
     >
-      <legend>{legend}</legend>
+      <legend>{label}</legend>
       {options.map(([code, text], index) => (
         <label key={code} className="application-choice">
           <input
@@ -178,26 +168,19 @@ export function CheckboxField({
   name,
   label,
   error,
-  checked,
-  onChecked,
-}: {
-  id: string;
-  name: string;
-  label: ReactNode;
-  error: string | undefined;
-  checked: boolean;
-  onChecked(checked: boolean): void;
-}) {
+  value,
+  onValue,
+}: Omit<FieldBinding<boolean>, "label" | "onBlur"> & { label: ReactNode }) {
   return (
     <div className="form-field application-consent">
       <input
         id={id}
         type="checkbox"
         name={name}
-        checked={checked}
+        checked={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, undefined, error)}
-        onChange={(event) => onChecked(event.currentTarget.checked)}
+        onChange={(event) => onValue(event.currentTarget.checked)}
       />
       <label htmlFor={id}>{label}</label>
       <FieldError id={id} text={error} />

@@ -1,0 +1,46 @@
+import { LOAN_PURPOSES } from "../../../core/application";
+import type { CalendarDate } from "../../../core/dates";
+import type { Locale } from "../../../core/locale";
+import { Calculator } from "../../../widget/components/Calculator";
+import { normalizeSelection } from "../../../widget/loan-selection";
+import { applicationMessagesFor, homeMessagesFor } from "../../messages";
+import { FieldError, SelectField } from "./fields";
+import { StepTitle } from "./StepTitle";
+import type { ApplicationForm } from "./use-application-form";
+
+/** The first step: the calculator's amount and period, and what the loan is for. */
+export function LoanStep({
+  locale,
+  today,
+  form,
+  hidden,
+}: {
+  locale: Locale;
+  today: CalendarDate;
+  form: ApplicationForm;
+  hidden: boolean;
+}) {
+  const a = applicationMessagesFor(locale);
+  const h = homeMessagesFor(locale);
+  const { values } = form.state;
+  const loan = form.describe("amount");
+  return (
+    <fieldset className="application-group" hidden={hidden}>
+      <StepTitle step={0} text={a.stepLoan} />
+      <div id={loan.id} tabIndex={-1} className="application-calculator">
+        <Calculator
+          locale={locale}
+          selection={normalizeSelection(values.amount, values.term)}
+          onSelectionChange={form.changeLoan}
+          today={today}
+        />
+        <FieldError id={loan.id} text={loan.error ?? form.describe("term").error} />
+      </div>
+      <SelectField
+        {...form.bind("purpose")}
+        placeholder={a.choose}
+        options={LOAN_PURPOSES.map((code) => [code, h[`purpose:${code}`]] as const)}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,53 @@
+import { DISTRICTS, EMPLOYMENT_TYPES } from "../../../core/application";
+import { BANK_CODES, BANKS } from "../../../core/banks";
+import type { Locale } from "../../../core/locale";
+import { applicationMessagesFor } from "../../messages";
+import { Consents } from "./Consents";
+import { RadioField, SelectField, TextField } from "./fields";
+import { StepTitle } from "./StepTitle";
+import type { ApplicationForm } from "./use-application-form";
+
+/** The last step: income, work, bank, district, and the consents. */
+export function MoneyStep({
+  locale,
+  form,
+  hidden,
+}: {
+  locale: Locale;
+  form: ApplicationForm;
+  hidden: boolean;
+}) {
+  const a = applicationMessagesFor(locale);
+  return (
+    <fieldset className="application-group" hidden={hidden}>
+      <StepTitle step={2} text={a.stepMoney} />
+      <TextField
+        {...form.bind("monthlyIncome")}
+        hint={a.incomeHint}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        // Room for a pasted "10,000,000"; the field keeps the digits only.
+        maxLength={13}
+      />
+      <RadioField
+        {...form.bind("employment")}
+        options={EMPLOYMENT_TYPES.map((code) => [code, a[`employment:${code}`]] as const)}
+      />
+      <SelectField
+        {...form.bind("bank")}
+        hint={a.bankHint}
+        placeholder={a.choose}
+        options={BANK_CODES.map((code) => [code, BANKS[code][locale]] as const)}
+      />
+      <SelectField
+        {...form.bind("district")}
+        placeholder={a.choose}
+        options={DISTRICTS.map((district) => [district, a[`district:${district}`]] as const)
+          // Plain comparison, not Intl: server and browser must sort alike (Sinhala's block is in alphabet order).
+          .sort(([, one], [, other]) => (one < other ? -1 : one > other ? 1 : 0))}
+      />
+      <Consents locale={locale} form={form} />
+    </fieldset>
+  );
+}

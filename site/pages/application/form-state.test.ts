@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { APPLICATION_ERRORS } from "../../../core/application";
+import { type FormState, formReducer, initialFormState } from "./form-state";
+
+const REQUIRED = APPLICATION_ERRORS.required;
+
+const prefill = { amount: 20_000, term: 120, purpose: undefined, version: undefined };
+const fresh = initialFormState(prefill);
+const stepped: FormState = { ...fresh, version: 3, hydrated: true };
+
+describe("the application form's first state", () => {
+  it("starts from the link's prefill, on version 2 unless the link said 3", () => {
+    expect(fresh).toMatchObject({
+      values: { amount: 20_000, term: 120, purpose: "", nic: "" },
+      errors: {},
+      version: 2,
+      step: 0,
+      status: "idle",
+      summaryShown: false,
+      hydrated: false,
+    });
+    expect(initialFormState({ ...prefill, purpose: "rent", version: 3 })).toMatchObject({
+      values: { purpose: "rent" },
+      version: 3,
+    });
+  });
+
+  it("is hydrated with the version the browser remembered", () => {
+    expect(formReducer(fresh, { type: "hydrated", version: 3 })).toMatchObject({
+      hydrated: true,
+      version: 3,
+    });
+  });
+});
+
+describe("changes and checks of one field", () => {
+  it("takes the new values and clears a failed or throttled submit", () => {
+    const values = { ...fresh.values, nic: "199012345678" };
+    for (const status of ["failed", "throttled"] as const) {
+      const next = formReducer({ ...fresh, status }, { type: "changed", values });
+      expect(next.values).toBe(values);
+      expect(next.status).toBe("idle");
+    }
+    const sending = formReducer({ ...fresh, status: "sending" }, { type: "changed", values });
+    expect(sending.status).toBe("sending");
+  });
+
+  it("sets one field's problem, or clears it, and keeps the others", () => {
+    const shown = { ...fresh, errors: { phone: REQUIRED } };
+    const found = formReducer(shown, { type: "fieldChecked", path: "nic", problem: REQUIRED });
+    expect(found.errors).toEqual({ phone: REQUIRED, nic: REQUIRED });
+    const fine = formReducer(found, { type: "fieldChecked", path: "nic", problem: undefined });
+    expect(fine.errors.nic).toBeUndefined();
+    expect(fine.errors.phone).toBe(REQUIRED);
+  });
+});
+
+describe("the steps of version 3", () => {
+  it("moves to the next step when the checked step has no problem, and clears its old ones", () => {
+    const state = { ...stepped, status: "failed" as const, errors: { purpose: REQUIRED } };
+    const next = formReducer(state, { type: "stepChecked", step: 0, problems: {} });
+    expect(next).toMatchObject({ step: 1, status: "idle", errors: {} });
+  });
+
+  it("stays on a step with problems, replacing that step's problems only", () => {
+    const state = { ...stepped, errors: { purpose: REQUIRED, nic: REQUIRED } };
+    const next = formReducer(state, {
+      type: "stepChecked",
+      step: 0,
+      problems: { amount: REQUIRED },
+    });
+    expect(next.step).toBe(0);
+    expect(next.errors).toEqual({ nic: REQUIRED, amount: REQUIRED });
+  });
+
+  it("moves on from the step that was checked, even if the visitor moved meanwhile", () => {
+    const next = formReducer(
+      { ...stepped, step: 0 },
+      { type: "stepChecked", step: 1, problems: {} },
+    );
+    expect(next.step).toBe(2);
+  });
+
+  it("goes back one step", () => {
+    expect(formReducer({ ...stepped, step: 2 }, { type: "wentBack" }).step).toBe(1);
+  });
+
+  it("fails the step when the checks cannot load", () => {
+    expect(formReducer(stepped, { type: "checksUnavailable" }).status).toBe("failed");
+  });
+
+  it("shows the step of a field the error summary links to", () => {
+    const next = formReducer(stepped, { type: "summaryLinkFollowed", path: "bank" });
+    expect(next.step).toBe(2);
+  });
+});
+
+describe("submitting", () => {
+  it("is sending, then posts with no problem and no summary left", () => {
+    const sending = formReducer(
+      { ...fresh, errors: { nic: REQUIRED }, summaryShown: true },
+      { type: "sendingStarted" },
+    );
+    expect(sending.status).toBe("sending");
+    expect(formReducer(sending, { type: "applicationChecked" })).toMatchObject({
+      status: "sending",
+      errors: {},
+      summaryShown: false,
+    });
+  });
+
+  it("stays sending once created, while the offers page loads", () => {
+    const sending = { ...fresh, status: "sending" as const };
+    const created = formReducer(sending, { type: "submitEnded", outcome: { kind: "created" } });
+    expect(created).toBe(sending);
+  });
+
+  it("shows the problems in a summary, and version 3 the step of the first one", () => {
+    const errors = { email: REQUIRED, bank: REQUIRED };
+    const outcome = { kind: "invalid", errors } as const;
+    const onSteps = formReducer(
+      { ...stepped, step: 2, status: "sending" },
+      { type: "submitEnded", outcome },
+    );
+    expect(onSteps).toMatchObject({ status: "idle", errors, summaryShown: true, step: 1 });
+    const onePage = formReducer({ ...fresh, status: "sending" }, { type: "submitEnded", outcome });
+    expect(onePage).toMatchObject({ status: "idle", errors, summaryShown: true, step: 0 });
+  });
+
+  it.each(["failed", "throttled"] as const)("says the submit %s", (kind) => {
+    const state = { ...fresh, status: "sending" as const };
+    expect(formReducer(state, { type: "submitEnded", outcome: { kind } }).status).toBe(kind);
+  });
+});
+
+describe("actions that change nothing", () => {
+  // The same object lets React skip the render, and the focus effect with it.
+  it.each([
+    ["hydrated again with the same version", { ...stepped }, { type: "hydrated", version: 3 }],
+    ["failing again", { ...fresh, status: "failed" }, { type: "checksUnavailable" }],
+    ["a summary link on version 2", fresh, { type: "summaryLinkFollowed", path: "bank" }],
+    ["a summary link to this step", stepped, { type: "summaryLinkFollowed", path: "purpose" }],
+    [
+      "throttled again",
+      { ...fresh, status: "throttled" },
+      { type: "submitEnded", outcome: { kind: "throttled" } },
+    ],
+  ] as const)("return the same state: %s", (_case, state, action) => {
+    expect(formReducer(state, action)).toBe(state);
+  });
+});

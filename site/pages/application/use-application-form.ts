@@ -1,0 +1,230 @@
+import { type FocusEvent, type FormEvent, useEffect, useReducer, useRef } from "react";
+import type { CalendarDate } from "../../../core/dates";
+import { formVersionOfFlow } from "../../../core/experiments";
+import { type Locale, localizePath } from "../../../core/locale";
+import type { LoanSelection } from "../../../widget/loan-selection";
+import { postJson } from "../../../widget/runtime/http";
+import { experimentFlow } from "../../experiment";
+import { applicationExtras, trackField } from "../../tracking";
+import {
+  type ApplicationFormValues,
+  applicationRequestBody,
+  type ControlPath,
+  type ControlValue,
+  type FieldErrors,
+  type FieldPath,
+  firstInvalidField,
+  rememberedFormVersion,
+  STEP_COUNT,
+  type SubmitOutcome,
+  submitOutcome,
+  valueAt,
+  withValue,
+} from "./application-form";
+import { controlName, fieldId, SUMMARY_ID, stepTitleId } from "./element-ids";
+import { fieldLabels, problemText } from "./field-text";
+import type { FieldBinding } from "./fields";
+import { formReducer, initialFormState } from "./form-state";
+import type { ApplicationView } from "./page.server";
+
+type Checks = typeof import("./application-checks");
+let checksLoading: Promise<Checks> | undefined;
+
+/**
+ * The checks (zod and the schema) in a chunk of their own, asked for once the
+ * page is hydrated; a failed load is tried again at the next check.
+ */
+function loadChecks(): Promise<Checks> {
+  checksLoading ??= import("./application-checks").catch((error: unknown) => {
+    checksLoading = undefined;
+    throw error;
+  });
+  return checksLoading;
+}
+
+export type ApplicationForm = ReturnType<typeof useApplicationForm>;
+
+/**
+ * The application form's behaviour around its reducer: hydration and the
+ * remembered version, the checks as they load, focus after a render, field
+ * events, and the requests whose results it dispatches.
+ */
+export function useApplicationForm({
+  locale,
+  view,
+  today,
+}: {
+  locale: Locale;
+  view: ApplicationView;
+  today: CalendarDate;
+}) {
+  const [state, dispatch] = useReducer(formReducer, view, initialFormState);
+  const { values, errors, step } = state;
+  /** The element to focus once the next render is on screen (a step heading, a field, the summary). */
+  const focusNext = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    // After hydration, so the server's markup (version 2 unless the link said 3) is matched first.
+    loadChecks().catch(() => {
+      // Asked for again by the first check.
+    });
+    const version = rememberedFormVersion(
+      view.version,
+      () => window.sessionStorage,
+      formVersionOfFlow(experimentFlow(false)),
+    );
+    dispatch({ type: "hydrated", version });
+  }, [view.version]);
+
+  // Field events (issue 6): a field's name when it is first focused, first
+  // left filled, and each time it turns invalid; never what was typed.
+  const reported = useRef(new Set<string>());
+  const reportOnce = (action: "fieldFocus" | "fieldFilled", field: string | null) => {
+    if (!field || reported.current.has(`${action}:${field}`)) return;
+    reported.current.add(`${action}:${field}`);
+    trackField(action, field);
+  };
+  const invalidShown = useRef(new Set<string>());
+  useEffect(() => {
+    for (const [path, message] of Object.entries(errors)) {
+      if (message && !invalidShown.current.has(path)) trackField("fieldInvalid", path);
+    }
+    invalidShown.current = new Set(
+      Object.entries(errors).flatMap(([path, message]) => (message ? [path] : [])),
+    );
+  }, [errors]);
+
+  useEffect(() => {
+    if (focusNext.current === undefined) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = undefined;
+  });
+
+  const stepped = state.version === 3;
+  const sending = state.status === "sending";
+  const labels = fieldLabels(locale);
+
+  /** Sets one field's problem (or none) once the checks are there; without them the submit says so. */
+  const check = (path: FieldPath, snapshot: ApplicationFormValues) => {
+    loadChecks().then(
+      (checks) =>
+        dispatch({ type: "fieldChecked", path, problem: checks.fieldProblem(path, snapshot) }),
+      () => {
+        // Checked again on the next step or on submit.
+      },
+    );
+  };
+
+  /** A change; a field already showing a problem is checked again as it is corrected. */
+  const change = (path: FieldPath, next: ApplicationFormValues) => {
+    dispatch({ type: "changed", values: next });
+    if (errors[path] !== undefined) check(path, next);
+  };
+
+  /** Leaving a field checks it, unless it was left empty (the step or the submit says so). */
+  const leave = (path: ControlPath) => {
+    if (valueAt(values, path) !== "" || errors[path] !== undefined) check(path, values);
+  };
+
+  const describe = (path: FieldPath) => ({
+    id: fieldId(path),
+    label: labels[path],
+    error: problemText(locale, errors[path]),
+  });
+
+  /** Everything a field's control needs, from its path. */
+  const bind = <Path extends ControlPath>(path: Path): FieldBinding<ControlValue<Path>> => ({
+    ...describe(path),
+    name: controlName(path),
+    value: valueAt(values, path),
+    onValue: (value) => change(path, withValue(values, path, value)),
+    onBlur: () => leave(path),
+  });
+
+  const changeLoan = (selection: LoanSelection) =>
+    change("amount", { ...values, amount: selection.amount, term: selection.termDays });
+
+  /** The error summary's link to a field: its step, then the field itself. */
+  const goTo = (path: FieldPath) => {
+    dispatch({ type: "summaryLinkFollowed", path });
+    focusNext.current = fieldId(path);
+    // Focus now if the field is on screen; the effect does it after a step change.
+    document.getElementById(fieldId(path))?.focus();
+  };
+
+  const next = async () => {
+    let problems: FieldErrors;
+    try {
+      problems = (await loadChecks()).stepProblems(values, today, step);
+    } catch {
+      dispatch({ type: "checksUnavailable" });
+      return;
+    }
+    dispatch({ type: "stepChecked", step, problems });
+    const first = firstInvalidField(problems);
+    focusNext.current = first ? fieldId(first) : stepTitleId(step + 1);
+  };
+
+  const back = () => {
+    dispatch({ type: "wentBack" });
+    focusNext.current = stepTitleId(step - 1);
+  };
+
+  const submit = async () => {
+    dispatch({ type: "sendingStarted" });
+    let outcome: SubmitOutcome;
+    try {
+      const problems = (await loadChecks()).applicationProblems(values, today);
+      if (firstInvalidField(problems)) {
+        outcome = { kind: "invalid", errors: problems };
+      } else {
+        dispatch({ type: "applicationChecked" });
+        const { attribution, ...extras } = applicationExtras(view.attribution);
+        const response = await postJson("/api/applications", {
+          ...applicationRequestBody(values, attribution),
+          ...extras,
+        });
+        outcome = submitOutcome(response.status, response.data);
+      }
+    } catch {
+      // The checks could not load, or the network failed: nothing typed is lost.
+      outcome = { kind: "failed" };
+    }
+    dispatch({ type: "submitEnded", outcome });
+    if (outcome.kind === "created") window.location.assign(localizePath(locale, "/offers/"));
+    if (outcome.kind === "invalid") focusNext.current = SUMMARY_ID;
+  };
+
+  const submitForm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    if (stepped && step < STEP_COUNT - 1) void next();
+    else void submit();
+  };
+
+  const reportFocus = (event: FocusEvent<HTMLFormElement>) =>
+    reportOnce("fieldFocus", event.target.getAttribute("name"));
+
+  const reportFilled = (event: FocusEvent<HTMLFormElement>) => {
+    const target = event.target;
+    const filled =
+      target instanceof HTMLInputElement && (target.type === "checkbox" || target.type === "radio")
+        ? target.checked
+        : "value" in target && Boolean(target.value);
+    if (filled) reportOnce("fieldFilled", target.getAttribute("name"));
+  };
+
+  return {
+    state,
+    stepped,
+    sending,
+    describe,
+    bind,
+    changeLoan,
+    goTo,
+    back,
+    submitForm,
+    reportFocus,
+    reportFilled,
+  };
+}
