@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type AppDependencies, createApp } from "./app";
@@ -84,6 +85,31 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
       await storage.close();
       await admin(`drop database ${name} with (force)`);
     },
+  };
+}
+
+/**
+ * How long one fast-check property may run, and the timeout of a test that
+ * runs properties: on a busy machine fewer cases run instead of the test
+ * hitting its timeout (vitest's 5 s default did, once, in CI).
+ */
+export const PROPERTY_BUDGET_MS = 5_000;
+/** Comfortably above the budget of the (at most two) properties a test runs. */
+export const PROPERTY_TEST_TIMEOUT_MS = 30_000;
+
+/**
+ * fast-check's parameters for a property: at most `numRuns` cases within
+ * PROPERTY_BUDGET_MS. When the budget runs out the run stops (the case in
+ * flight is not waited for) and passes only if the cases before it passed,
+ * at least one of them; a counterexample found earlier still fails. This is
+ * fast-check 4.10's `interruptAfterTimeLimit` plugin, which replaces the
+ * deprecated option of that name; its `failOnInterrupt` (the deprecated
+ * `markInterruptAsFailure`) stays false, or a busy machine would fail.
+ */
+export function boundedRuns(numRuns: number) {
+  return {
+    numRuns,
+    plugins: [fc.interruptAfterTimeLimit(PROPERTY_BUDGET_MS, { failOnInterrupt: false })],
   };
 }
 
