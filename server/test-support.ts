@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
 import { loadCatalogues } from "./feed/catalogue";
@@ -86,6 +86,29 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
       await admin(`drop database ${name} with (force)`);
     },
   };
+}
+
+/** The name of the suites skipped without a PostgreSQL server; scripts/test.mjs looks for it. */
+export const POSTGRES_SKIPPED =
+  "PostgreSQL skipped: no server (set TEST_DATABASE_URL or run scripts/with-postgres.sh)";
+
+/**
+ * Registers a storage contract on each engine: SQLite always; PostgreSQL
+ * when TEST_DATABASE_URL names a server, else as a skipped suite whose name
+ * says why. scripts/test.mjs accepts exactly these skips, and only outside CI.
+ */
+export function onEachEngine(
+  contract: (engine: "SQLite" | "PostgreSQL", open: () => Promise<TestStorage>) => void,
+): void {
+  contract("SQLite", openTestSqlite);
+  const serverUrl = testEnv.databaseUrl;
+  describe.skipIf(!serverUrl)(serverUrl ? "with TEST_DATABASE_URL" : POSTGRES_SKIPPED, () => {
+    contract("PostgreSQL", () => {
+      // Not called in a skipped suite: its hooks do not run.
+      if (!serverUrl) throw new Error(POSTGRES_SKIPPED);
+      return openTestPostgres(serverUrl);
+    });
+  });
 }
 
 /**

@@ -3,13 +3,7 @@ import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../feed/catalogue";
 import { openStorage, type Storage } from "../storage/database";
-import {
-  openTestPostgres,
-  openTestSqlite,
-  silentLog,
-  type TestStorage,
-  testEnv,
-} from "../test-support";
+import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { recordClick, recordPostback } from "./clicks";
 import { createLead } from "./leads";
 import { createPartnerPostbacks, fillPostbackUrl, postbackUrlSignature } from "./partner-postbacks";
@@ -337,6 +331,4 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
   });
 }
 
-postbacksContract("SQLite", openTestSqlite);
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) postbacksContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+onEachEngine(postbacksContract);

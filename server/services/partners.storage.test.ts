@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../feed/catalogue";
-import { openTestPostgres, openTestSqlite, type TestStorage, testEnv } from "../test-support";
+import { onEachEngine, type TestStorage } from "../test-support";
 import { recordClick } from "./clicks";
 import { createLead } from "./leads";
 import {
@@ -205,6 +205,4 @@ describe("partner ids", () => {
   });
 });
 
-partnersContract("SQLite", openTestSqlite);
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) partnersContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+onEachEngine(partnersContract);
