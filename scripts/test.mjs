@@ -1,11 +1,12 @@
 /**
  * `npm test`: every check in one run, in order, then a summary.
  *   format and lint → type check → unit, HTTP and storage tests → build →
- *   browser and process tests (against the build and the system Chromium).
- * A failing step does not stop the others, except that the e2e tests need
- * the build. A skipped test fails its step, except the PostgreSQL storage
- * tests when no server is given, outside CI. Exit code 0 only when
- * everything passed.
+ *   benchmark smoke run (`bench.mjs --quick`) → browser and process tests
+ *   (against the build and the system Chromium).
+ * A failing step does not stop the others, except that the benchmark and
+ * the e2e tests need the build. A skipped test fails its step, except the
+ * PostgreSQL storage tests when no server is given, outside CI. Exit code
+ * 0 only when everything passed.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -104,13 +105,19 @@ vitest("unit, HTTP and storage tests", ["unit", "http", "storage"]);
 
 const built = check("build (rollup)", bin("rollup"), ["--config", "rollup.config.mjs"]);
 if (!built) {
+  notRun("benchmark smoke run (--quick)", "the build failed");
   notRun("browser and process tests", "the build failed");
-} else if (!findChromium()) {
-  banner("browser and process tests");
-  console.error(CHROMIUM_MISSING_MESSAGE);
-  notRun("browser and process tests", "no Chromium (see above)");
 } else {
-  vitest("browser and process tests", ["e2e"]);
+  // Small samples, seconds. It fails only when the benchmark breaks (a crash,
+  // an answer that is not 2xx, a figure it cannot compute), never for being slow.
+  check("benchmark smoke run (--quick)", process.execPath, ["scripts/bench.mjs", "--quick"]);
+  if (!findChromium()) {
+    banner("browser and process tests");
+    console.error(CHROMIUM_MISSING_MESSAGE);
+    notRun("browser and process tests", "no Chromium (see above)");
+  } else {
+    vitest("browser and process tests", ["e2e"]);
+  }
 }
 
 rmSync(reportDir, { recursive: true, force: true });
@@ -135,6 +142,6 @@ if (postgresUrl) {
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 const allOk = results.every((result) => result.ok);
-console.log("\n(each test counts once; lint, type check and build count as one each)");
+console.log("\n(each test counts once; lint, type check, build and benchmark count as one each)");
 console.log(`Total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(allOk ? 0 : 1);
