@@ -35,6 +35,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A browser on a busy machine may take more than expect.poll's default 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,9 +1,12 @@
 /**
  * `npm test`: every check in one run, in order, then a summary.
  *   format and lint → type check → unit, HTTP and storage tests → build →
- *   browser and process tests (against the build and the system Chromium).
- * A failing step does not stop the others, except that the e2e tests need
- * the build. Exit code 0 only when everything passed.
+ *   benchmark smoke run (`bench.mjs --quick`) → browser and process tests
+ *   (against the build and the system Chromium).
+ * A failing step does not stop the others, except that the benchmark and
+ * the e2e tests need the build. A skipped test fails its step, except the
+ * PostgreSQL storage tests when no server is given, outside CI. Exit code
+ * 0 only when everything passed.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,6 +15,15 @@ import path from "node:path";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium.mjs";
 
 const bin = (name) => path.join("node_modules", ".bin", name);
+const postgresUrl = process.env.TEST_DATABASE_URL;
+/**
+ * The name server/test-support.ts (onEachEngine) gives the PostgreSQL suites
+ * it skips without a server: the only skips accepted, and only outside CI,
+ * which must run them (.ci/run starts a server).
+ */
+const POSTGRES_SKIPPED =
+  "PostgreSQL skipped: no server (set TEST_DATABASE_URL or run scripts/with-postgres.sh)";
+const postgresSkipsAccepted = !postgresUrl && !process.env.CI;
 const reportDir = mkdtempSync(path.join(tmpdir(), "nayacompare-test-"));
 const results = [];
 
@@ -47,17 +59,36 @@ function vitest(name, projects) {
   let passed = 0;
   let failed = ok ? 0 : 1;
   let skipped = 0;
+  let postgresSkipped = 0;
   try {
     const json = JSON.parse(readFileSync(report, "utf8"));
     passed = json.numPassedTests;
     skipped = json.numPendingTests + json.numTodoTests;
+    postgresSkipped = json.testResults
+      .flatMap((file) => file.assertionResults)
+      .filter((test) => test.status !== "passed" && test.status !== "failed")
+      .filter((test) => test.ancestorTitles.includes(POSTGRES_SKIPPED)).length;
     // A suite that fails to load has no failed test but is a failure all the same.
     failed = Math.max(json.numFailedTests, ok ? 0 : 1);
   } catch {
     // No report: vitest itself failed; counted as one failure above.
   }
-  const detail = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
-  results.push({ name, ok: ok && skipped === 0, seconds, passed, failed, detail });
+  const accepted = postgresSkipsAccepted ? postgresSkipped : 0;
+  const why = [
+    postgresSkipped ? `${postgresSkipped} PostgreSQL: no server` : "",
+    skipped > postgresSkipped ? `${skipped - postgresSkipped} other` : "",
+  ].filter(Boolean);
+  const detail = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped (${why.join(", ")})` : ""}`;
+  results.push({
+    name,
+    ok: ok && skipped === accepted,
+    seconds,
+    passed,
+    failed,
+    skipped,
+    postgresSkipped,
+    detail,
+  });
 }
 
 function notRun(name, why) {
@@ -67,7 +98,6 @@ function notRun(name, why) {
 check("format and lint (Biome)", bin("biome"), ["ci", "."]);
 check("type check (tsc)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl && process.env.CI) {
   notRun("PostgreSQL storage tests", "CI must set TEST_DATABASE_URL (see .ci/run)");
 }
@@ -75,13 +105,19 @@ vitest("unit, HTTP and storage tests", ["unit", "http", "storage"]);
 
 const built = check("build (rollup)", bin("rollup"), ["--config", "rollup.config.mjs"]);
 if (!built) {
+  notRun("benchmark smoke run (--quick)", "the build failed");
   notRun("browser and process tests", "the build failed");
-} else if (!findChromium()) {
-  banner("browser and process tests");
-  console.error(CHROMIUM_MISSING_MESSAGE);
-  notRun("browser and process tests", "no Chromium (see above)");
 } else {
-  vitest("browser and process tests", ["e2e"]);
+  // Small samples, seconds. It fails only when the benchmark breaks (a crash,
+  // an answer that is not 2xx, a figure it cannot compute), never for being slow.
+  check("benchmark smoke run (--quick)", process.execPath, ["scripts/bench.mjs", "--quick"]);
+  if (!findChromium()) {
+    banner("browser and process tests");
+    console.error(CHROMIUM_MISSING_MESSAGE);
+    notRun("browser and process tests", "no Chromium (see above)");
+  } else {
+    vitest("browser and process tests", ["e2e"]);
+  }
 }
 
 rmSync(reportDir, { recursive: true, force: true });
@@ -92,14 +128,20 @@ for (const result of results) {
   const time = result.seconds ? `${result.seconds.toFixed(1)} s` : "";
   console.log(`${mark} ${result.name.padEnd(34)} ${result.detail.padEnd(34)} ${time}`);
 }
-console.log(
-  postgresUrl
-    ? "  storage tests ran on SQLite and on PostgreSQL (TEST_DATABASE_URL)"
-    : "  storage tests ran on SQLite only: set TEST_DATABASE_URL, or run scripts/with-postgres.sh npm test",
-);
+const skipped = results.reduce((sum, result) => sum + (result.skipped ?? 0), 0);
+const postgresSkipped = results.reduce((sum, result) => sum + (result.postgresSkipped ?? 0), 0);
+if (postgresUrl) {
+  console.log("  storage tests ran on SQLite and on PostgreSQL (TEST_DATABASE_URL)");
+} else {
+  console.log(
+    `  storage tests ran on SQLite only: ${postgresSkipped} PostgreSQL tests skipped, no server` +
+      (postgresSkipsAccepted ? "" : " (not accepted in CI)") +
+      "; set TEST_DATABASE_URL, or run scripts/with-postgres.sh npm test",
+  );
+}
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 const allOk = results.every((result) => result.ok);
-console.log("\n(each test counts once; lint, type check and build count as one each)");
-console.log(`Total: ${passed} passed, ${failed} failed`);
+console.log("\n(each test counts once; lint, type check, build and benchmark count as one each)");
+console.log(`Total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(allOk ? 0 : 1);

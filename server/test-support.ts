@@ -7,8 +7,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
 import { loadCatalogues } from "./lenders/catalogue";
@@ -84,6 +85,54 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
       await storage.close();
       await admin(`drop database ${name} with (force)`);
     },
+  };
+}
+
+/** The name of the suites skipped without a PostgreSQL server; scripts/test.mjs looks for it. */
+export const POSTGRES_SKIPPED =
+  "PostgreSQL skipped: no server (set TEST_DATABASE_URL or run scripts/with-postgres.sh)";
+
+/**
+ * Registers a storage contract on each engine: SQLite always; PostgreSQL
+ * when TEST_DATABASE_URL names a server, else as a skipped suite whose name
+ * says why. scripts/test.mjs accepts exactly these skips, and only outside CI.
+ */
+export function onEachEngine(
+  contract: (engine: "SQLite" | "PostgreSQL", open: () => Promise<TestStorage>) => void,
+): void {
+  contract("SQLite", openTestSqlite);
+  const serverUrl = testEnv.databaseUrl;
+  describe.skipIf(!serverUrl)(serverUrl ? "with TEST_DATABASE_URL" : POSTGRES_SKIPPED, () => {
+    contract("PostgreSQL", () => {
+      // Not called in a skipped suite: its hooks do not run.
+      if (!serverUrl) throw new Error(POSTGRES_SKIPPED);
+      return openTestPostgres(serverUrl);
+    });
+  });
+}
+
+/**
+ * How long one fast-check property may run, and the timeout of a test that
+ * runs properties: on a busy machine fewer cases run instead of the test
+ * hitting its timeout (vitest's 5 s default did, once, in CI).
+ */
+export const PROPERTY_BUDGET_MS = 5_000;
+/** Comfortably above the budget of the (at most two) properties a test runs. */
+export const PROPERTY_TEST_TIMEOUT_MS = 30_000;
+
+/**
+ * fast-check's parameters for a property: at most `numRuns` cases within
+ * PROPERTY_BUDGET_MS. When the budget runs out the run stops (the case in
+ * flight is not waited for) and passes only if the cases before it passed,
+ * at least one of them; a counterexample found earlier still fails. This is
+ * fast-check 4.10's `interruptAfterTimeLimit` plugin, which replaces the
+ * deprecated option of that name; its `failOnInterrupt` (the deprecated
+ * `markInterruptAsFailure`) stays false, or a busy machine would fail.
+ */
+export function boundedRuns(numRuns: number) {
+  return {
+    numRuns,
+    plugins: [fc.interruptAfterTimeLimit(PROPERTY_BUDGET_MS, { failOnInterrupt: false })],
   };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
-import { openTestPostgres, openTestSqlite, type TestStorage, testEnv } from "../test-support";
+import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support";
 import { recordClick } from "./clicks";
 import { eraseContact } from "./erasure";
 import { createLead, findLead } from "./leads";
@@ -97,7 +97,7 @@ function erasureContract(name: string, open: () => Promise<TestStorage>) {
   });
 }
 
-erasureContract("SQLite", openTestSqlite);
+onEachEngine(erasureContract);
 
 describe("erasure on SQLite's files", () => {
   let test: TestStorage;
@@ -131,9 +131,4 @@ function databaseBytes(dataDir: string): string {
   return readdirSync(dataDir)
     .map((file) => readFileSync(path.join(dataDir, file)).toString("latin1"))
     .join("\n");
-}
-
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) {
-  erasureContract("PostgreSQL", () => openTestPostgres(postgresUrl));
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { setUpTestApp } from "../test-support";
+import { boundedRuns, PROPERTY_TEST_TIMEOUT_MS, setUpTestApp } from "../test-support";
 
 /**
  * Issues 5 and 7's "Bad input": every write (the borrower's path, the
@@ -72,7 +72,7 @@ const jsonValue = fc.oneof(
   fc.constant("<script>alert(1)</script>"),
 );
 
-describe("hostile bodies on every write", () => {
+describe("hostile bodies on every write", { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
   it.each(WRITES)(
     "%s answers arbitrary JSON with a 4xx envelope and stores nothing",
     async (url) => {
@@ -88,7 +88,7 @@ describe("hostile bodies on every write", () => {
           );
           expectEnvelope(await post(url, JSON.stringify(value)));
         }),
-        { numRuns: 150 },
+        boundedRuns(150),
       );
       expect(await rowCounts()).toBe(before);
     },
@@ -102,21 +102,23 @@ describe("hostile bodies on every write", () => {
         expectEnvelope(await post(url, body));
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       }),
-      { numRuns: 60 },
+      boundedRuns(60),
     );
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (text) => {
         fc.pre(!isJsonObject(text));
         expectEnvelope(await post(url, text));
       }),
-      { numRuns: 60 },
+      boundedRuns(60),
     );
     expectEnvelope(await post(url, `{"a":"${"x".repeat(200_000)}"}`));
     expect(await rowCounts()).toBe(before);
   });
 });
 
-describe("POST /api/applications with one field made hostile", () => {
+describe("POST /api/applications with one field made hostile", {
+  timeout: PROPERTY_TEST_TIMEOUT_MS,
+}, () => {
   const fields = Object.keys(validApplication) as (keyof typeof validApplication)[];
 
   it("answers 4xx naming the field (or 413), or 2xx when the value happens to be valid", async () => {
@@ -135,9 +137,9 @@ describe("POST /api/applications with one field made hostile", () => {
         }
         expect(await rowCounts()).toBe(before);
       }),
-      { numRuns: 150 },
+      boundedRuns(150),
     );
-  }, 60_000);
+  });
 
   it("refuses unknown fields, prototype keys among them", async () => {
     await fc.assert(
@@ -153,12 +155,12 @@ describe("POST /api/applications with one field made hostile", () => {
           expect(await rowCounts()).toBe(before);
         },
       ),
-      { numRuns: 100 },
+      boundedRuns(100),
     );
   });
 });
 
-describe("GET endpoints with hostile queries", () => {
+describe("GET endpoints with hostile queries", { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
   it("the lead feed and the click-out never answer 500", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 200 }), async (text) => {
@@ -173,7 +175,7 @@ describe("GET endpoints with hostile queries", () => {
         });
         expect(go.statusCode).toBeLessThan(500);
       }),
-      { numRuns: 100 },
+      boundedRuns(100),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseReviewImage } from "../../core/community";
-import { openTestPostgres, openTestSqlite, type TestStorage, testEnv } from "../test-support";
+import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support";
 import { addComment } from "./comments";
 import { countView, rateArticle } from "./engagement";
 import { moderate } from "./moderation";
@@ -69,9 +69,7 @@ function communityContract(name: string, open: () => Promise<TestStorage>) {
   });
 }
 
-communityContract("SQLite", openTestSqlite);
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) communityContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+onEachEngine(communityContract);
 
 describe("the blog's view counts", () => {
   let test: TestStorage;

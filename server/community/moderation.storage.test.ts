@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestPostgres, openTestSqlite, type TestStorage, testEnv } from "../test-support";
+import { onEachEngine, type TestStorage } from "../test-support";
 import { addComment } from "./comments";
 import { moderate, pendingItems, publishedItems } from "./moderation";
 import { addReview } from "./reviews";
@@ -69,6 +69,4 @@ async function storedComment(test: TestStorage, text: string, at: Date): Promise
   return outcome.id;
 }
 
-moderationContract("SQLite", openTestSqlite);
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) moderationContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+onEachEngine(moderationContract);

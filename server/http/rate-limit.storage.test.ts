@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStorage, type Storage } from "../storage/database";
-import {
-  openTestPostgres,
-  openTestSqlite,
-  silentLog,
-  type TestStorage,
-  testEnv,
-} from "../test-support";
+import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { type RateLimitRule, type RateLimitStore, storageRateLimitStore } from "./rate-limit";
 
 /** A rule's verdict on one hit, as the limiter reads the store's count. */
@@ -67,6 +61,4 @@ function limiterContract(name: string, open: () => Promise<TestStorage>) {
   });
 }
 
-limiterContract("SQLite", openTestSqlite);
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) limiterContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+onEachEngine(limiterContract);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { setUpTestApp } from "../test-support";
+import { boundedRuns, PROPERTY_TEST_TIMEOUT_MS, setUpTestApp } from "../test-support";
 import { createPartner } from "./partners";
 
 /**
@@ -54,14 +54,16 @@ const jsonValue = fc.oneof(
   fc.constant("<script>alert(1)</script>"),
 );
 
-describe("POST /api/partner/v1/leads with hostile bodies", () => {
+describe("POST /api/partner/v1/leads with hostile bodies", {
+  timeout: PROPERTY_TEST_TIMEOUT_MS,
+}, () => {
   it("answers arbitrary JSON with a 4xx envelope and stores nothing", async () => {
     const before = await leadCount();
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), async (value) => {
         expectEnvelope(await postLead(JSON.stringify(value)));
       }),
-      { numRuns: 150 },
+      boundedRuns(150),
     );
     expect(await leadCount()).toBe(before);
   });
@@ -81,22 +83,24 @@ describe("POST /api/partner/v1/leads with hostile bodies", () => {
           expect(({} as Record<string, unknown>).polluted).toBeUndefined();
         },
       ),
-      { numRuns: 150 },
+      boundedRuns(150),
     );
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (text) => {
         fc.pre(!/^\s*[[{]/.test(text));
         expectEnvelope(await postLead(text));
       }),
-      { numRuns: 60 },
+      boundedRuns(60),
     );
     expectEnvelope(await postLead(`{"a":"${"x".repeat(200_000)}"}`));
     // Only a valid application may have made a lead: at most the one phone above.
     expect(await leadCount()).toBeLessThanOrEqual(before + 1);
-  }, 60_000);
+  });
 });
 
-describe("GET endpoints of the partner API with hostile queries and keys", () => {
+describe("GET endpoints of the partner API with hostile queries and keys", {
+  timeout: PROPERTY_TEST_TIMEOUT_MS,
+}, () => {
   it("never answer 500", async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -117,7 +121,7 @@ describe("GET endpoints of the partner API with hostile queries and keys", () =>
           if (res.statusCode >= 400) expectEnvelope(res);
         },
       ),
-      { numRuns: 200 },
+      boundedRuns(200),
     );
   });
 
@@ -134,7 +138,7 @@ describe("GET endpoints of the partner API with hostile queries and keys", () =>
         expectEnvelope(res);
         expect(res.statusCode).toBe(401);
       }),
-      { numRuns: 150 },
+      boundedRuns(150),
     );
   });
 
@@ -153,7 +157,7 @@ describe("GET endpoints of the partner API with hostile queries and keys", () =>
           if (res.statusCode !== 200) expectEnvelope(res);
         },
       ),
-      { numRuns: 150 },
+      boundedRuns(150),
     );
   });
 });

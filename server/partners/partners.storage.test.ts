@@ -4,7 +4,7 @@ import { TEST_TODAY, validApplication } from "../../core/schemas/application.fix
 import { recordClick } from "../borrowers/clicks";
 import { createLead } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
-import { openTestPostgres, openTestSqlite, type TestStorage, testEnv } from "../test-support";
+import { onEachEngine, type TestStorage } from "../test-support";
 import {
   createPartner,
   findPartner,
@@ -205,6 +205,4 @@ describe("partner ids", () => {
   });
 });
 
-partnersContract("SQLite", openTestSqlite);
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) partnersContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+onEachEngine(partnersContract);

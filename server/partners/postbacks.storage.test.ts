@@ -6,13 +6,7 @@ import { eraseContact } from "../borrowers/erasure";
 import { createLead } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
 import { openStorage, type Storage } from "../storage/database";
-import {
-  openTestPostgres,
-  openTestSqlite,
-  silentLog,
-  type TestStorage,
-  testEnv,
-} from "../test-support";
+import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { createPartner, setPartnerDisabled } from "./partners";
 import { createPartnerPostbacks, fillPostbackUrl, postbackUrlSignature } from "./postbacks";
 import { partnerStats } from "./stats";
@@ -337,6 +331,4 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
   });
 }
 
-postbacksContract("SQLite", openTestSqlite);
-const postgresUrl = testEnv.databaseUrl;
-if (postgresUrl) postbacksContract("PostgreSQL", () => openTestPostgres(postgresUrl));
+onEachEngine(postbacksContract);

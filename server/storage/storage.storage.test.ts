@@ -3,17 +3,9 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseContact, isSuppressed } from "../borrowers/erasure";
-import {
-  openTestPostgres,
-  openTestSqlite,
-  silentLog,
-  type TestStorage,
-  testEnv,
-} from "../test-support";
+import { onEachEngine, openTestSqlite, silentLog, type TestStorage } from "../test-support";
 import { recordEvent } from "../tracking/events";
 import { openStorage, SQLITE_FILE_NAME } from "./database";
-
-const postgresUrl = testEnv.databaseUrl;
 
 /** The same contract, run on each engine. */
 function storageContract(name: string, open: () => Promise<TestStorage>) {
@@ -104,7 +96,7 @@ function storageContract(name: string, open: () => Promise<TestStorage>) {
   });
 }
 
-storageContract("SQLite", openTestSqlite);
+onEachEngine(storageContract);
 
 describe("SQLite specifics", () => {
   let test: TestStorage;
@@ -146,8 +138,3 @@ describe("PostgreSQL when the server is down", () => {
     await storage.close();
   });
 });
-
-// Registered only with a server to talk to; scripts/test.mjs says so in its summary.
-if (postgresUrl) {
-  storageContract("PostgreSQL", () => openTestPostgres(postgresUrl));
-}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openTestSqlite, recordingLog, type TestStorage } from "../test-support";
 import { createEventBuffer } from "./event-buffer";
 import { countEvents } from "./event-rows";
@@ -13,18 +13,51 @@ afterEach(async () => {
   await test.cleanup();
 });
 
+/**
+ * The buffer's timer, fired by the test: what happens "after the interval"
+ * happens when the test says so, however slow or busy the machine is.
+ */
+function manualTimer() {
+  const waiting = new Set<{ flush: () => void; delayMs: number }>();
+  return {
+    setTimer(flush: () => void, delayMs: number) {
+      const entry = { flush, delayMs };
+      waiting.add(entry);
+      return () => waiting.delete(entry);
+    },
+    /** The delays asked for and not yet fired or cancelled. */
+    delays: () => [...waiting].map((entry) => entry.delayMs),
+    fire() {
+      const due = [...waiting];
+      waiting.clear();
+      for (const entry of due) entry.flush();
+    },
+  };
+}
+
 describe("the event buffer", () => {
   it("writes a batch when it is full, and the rest after the interval", async () => {
     const { log } = recordingLog();
-    const buffer = createEventBuffer({ storage: test.storage, log, batchSize: 10, intervalMs: 50 });
+    const timer = manualTimer();
+    const buffer = createEventBuffer({
+      storage: test.storage,
+      log,
+      batchSize: 10,
+      intervalMs: 50,
+      setTimer: timer.setTimer,
+    });
     for (let index = 0; index < 25; index++) expect(buffer.add({ event_id: 5 })).toBeDefined();
     await buffer.flush();
     expect(await countEvents(test.storage.db)).toBe(25);
 
     buffer.add({ event_id: 27 });
     expect(await countEvents(test.storage.db)).toBe(25);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await countEvents(test.storage.db)).toBe(26);
+    expect(timer.delays()).toEqual([50]);
+    // The interval has passed: the timer's own flush writes the event (no flush() call here).
+    timer.fire();
+    await vi.waitFor(async () => expect(await countEvents(test.storage.db)).toBe(26), {
+      timeout: 10_000,
+    });
     await buffer.close();
   });
 
@@ -48,7 +81,15 @@ describe("the event buffer", () => {
 
   it("keeps a batch that storage refused, and stores it when storage is back", async () => {
     const { log, lines } = recordingLog();
-    const buffer = createEventBuffer({ storage: test.storage, log, batchSize: 5, intervalMs: 10 });
+    // Fired never: no retry of the timer's runs between the test's steps.
+    const timer = manualTimer();
+    const buffer = createEventBuffer({
+      storage: test.storage,
+      log,
+      batchSize: 5,
+      intervalMs: 10,
+      setTimer: timer.setTimer,
+    });
     await test.storage.db.schema.alterTable("events").renameTo("events_away").execute();
     for (let index = 0; index < 3; index++) buffer.add({ event_id: 5 });
     await buffer.flush();

@@ -13,6 +13,8 @@ export interface EventBufferOptions {
   intervalMs?: number;
   /** Events held at most; beyond it add() refuses (the endpoint answers 503). */
   maxPending?: number;
+  /** Runs `flush` after `delayMs` and answers how to cancel it; tests fire it by hand. */
+  setTimer?: (flush: () => void, delayMs: number) => () => void;
 }
 
 export interface EventBuffer {
@@ -26,6 +28,13 @@ export interface EventBuffer {
 }
 
 const CLOSE_ATTEMPTS = 5;
+
+function unrefTimer(flush: () => void, delayMs: number): () => void {
+  const timer = setTimeout(flush, delayMs);
+  // A pending flush must not keep a finished process alive; close() flushes.
+  timer.unref();
+  return () => clearTimeout(timer);
+}
 
 /**
  * Tracking events are many and small (SPEC §3, issue 6): committing each
@@ -43,20 +52,19 @@ export function createEventBuffer({
   batchSize = 500,
   intervalMs = 200,
   maxPending = 20_000,
+  setTimer = unrefTimer,
 }: EventBufferOptions): EventBuffer {
   const pending: EventsTable[] = [];
   let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  let cancelTimer: (() => void) | undefined;
   let closed = false;
 
   const schedule = (delay: number) => {
-    if (timer || closed) return;
-    timer = setTimeout(() => {
-      timer = undefined;
+    if (cancelTimer || closed) return;
+    cancelTimer = setTimer(() => {
+      cancelTimer = undefined;
       void flush();
     }, delay);
-    // A pending flush must not keep a finished process alive; close() flushes.
-    timer.unref();
   };
 
   /** Writes batches until none is left; a failed batch stays first in line. */
@@ -97,8 +105,8 @@ export function createEventBuffer({
     flush,
     async close() {
       closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
       for (let attempt = 1; attempt <= CLOSE_ATTEMPTS && pending.length > 0; attempt++) {
         await running;
         if (await drain()) break;

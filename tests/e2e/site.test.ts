@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "../support/browser";
+import { launchBrowser, settle, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 let server: ServerProcess;
@@ -161,11 +161,11 @@ describe("the site in a browser", () => {
     const before = pageRequests;
     await page.locator(".contents a").nth(1).click();
     await page.waitForFunction(() => window.location.hash === "#section-2");
-    await page.waitForTimeout(200);
+    await settle(page);
     expect(pageRequests).toBe(before);
     await page.goBack();
     await page.waitForFunction(() => window.location.hash === "");
-    await page.waitForTimeout(200);
+    await settle(page);
     expect(pageRequests).toBe(before);
 
     await page.goBack();

@@ -8,7 +8,7 @@ import { canonicalUuidV4 } from "../../core/ids";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
-import { launchBrowser, openHydrated, watchConsole } from "../support/browser";
+import { launchBrowser, openHydrated, settle, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
 
@@ -116,6 +116,9 @@ describe("events and ids on the site", () => {
     const page = await context.newPage();
     const events = recordEvents(page);
     await open(page, "/en/about/");
+    // Tracking (a chunk loaded after hydration) has started and listens for restores: its page
+    // view is out. A page cached before that would start it only after the restore event.
+    await expect.poll(() => events.length).toBeGreaterThan(0);
     await page.goto(`${server.url}/en/how/`);
     // A restore fires no load event: wait for the navigation to commit only.
     await page.goBack({ waitUntil: "commit" });
@@ -217,7 +220,15 @@ describe("the widget's events on a partner's page", () => {
       const events = recordEvents(page);
       await page.goto(`${examples.url}/index.html`);
       await expect.poll(() => events.length).toBeGreaterThan(0);
-      await page.waitForTimeout(300);
+      // Every element on the page has rendered and run its effects (where a page view is
+      // sent), and what they sent has been seen: a second page view would be among it.
+      await page.waitForFunction(() => {
+        const elements = document.querySelectorAll(
+          "loan-widget, loan-calculator, loan-eligibility, loan-offers",
+        );
+        return elements.length > 0 && [...elements].every((e) => e.shadowRoot?.childElementCount);
+      });
+      await settle(page, "/events-log.js");
       expect(events.filter((event) => event.sub4 === "pageView")).toHaveLength(1);
       expect(events[0]).toMatchObject({ event_id: 5, sub5: "widget", domain: "127.0.0.1" });
       const cookies = Object.fromEntries(
@@ -274,8 +285,17 @@ describe("the push prompt", () => {
     await prompt.getByRole("button", { name: "No, thanks" }).click();
     await prompt.waitFor({ state: "detached" });
     expect(await page.evaluate(() => localStorage.getItem("push_prompt"))).toBe("rejected");
+    // The prompt decides once it has read whether it was rejected: the next page marks that moment.
+    await context.addInitScript(() => {
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        if (key === "push_prompt") Object.assign(window, { pushPromptRead: true });
+        return getItem.call(this, key);
+      };
+    });
     await open(page, "/en/offers/");
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => "pushPromptRead" in window);
+    await settle(page);
     expect(await prompt.count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -295,7 +315,10 @@ describe("the push prompt", () => {
   it("is not offered before an application", async () => {
     const page = await browser.newPage();
     await open(page, "/en/offers/");
-    await page.waitForTimeout(300);
+    // Hydrated, so a prompt's chunk would have been asked for; every chunk asked for has
+    // arrived (no request for 500 ms), and a frame has rendered what it brought.
+    await page.waitForLoadState("networkidle");
+    await settle(page);
     expect(await page.getByRole("complementary", { name: /lender answers/ }).count()).toBe(0);
     await page.close();
   });

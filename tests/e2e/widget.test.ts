@@ -306,12 +306,14 @@ describe("all four elements on a partner's page", () => {
     const readEvents = await recordEvents(page);
     const widget = page.locator("#combined");
     await widget.getByRole("button", { name: "Continue" }).click();
-    // Focus moves to the new step, not to the page's start.
-    expect(
-      await page.evaluate(
-        () => document.querySelector("#combined")?.shadowRoot?.activeElement?.className,
-      ),
-    ).toBe("lw-panel");
+    // Focus moves to the new step, not to the page's start (in an effect, after paint).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.querySelector("#combined")?.shadowRoot?.activeElement?.className,
+        ),
+      )
+      .toBe("lw-panel");
     const continueButton = widget.getByRole("button", { name: "Continue" });
     expect(await continueButton.isDisabled()).toBe(true);
     for (const index of [0, 2, 4, 6]) await widget.locator("input[type=radio]").nth(index).check();

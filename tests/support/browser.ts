@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -61,4 +62,23 @@ export async function openHydrated(page: Page, origin: string, path: string): Pr
   const response = await page.goto(`${origin}${path}`);
   expect(response?.status(), path).toBe(200);
   await page.waitForSelector("html[data-hydrated='true']");
+}
+
+/**
+ * Resolves once the page has painted a frame, run the timers due after it
+ * (effects that run after paint among them), and fetched `path` (any cheap
+ * same-origin address that answers 2xx; a 404 is a console error), and
+ * Playwright has seen that request: every request the page sent before it,
+ * an event or a page fetch, has reached the test's listeners by then.
+ * Absence checks ("no event was sent", "nothing was fetched") wait on this
+ * after the moment they are about, never on a fixed sleep.
+ */
+export async function settle(page: Page, path = "/robots.txt"): Promise<void> {
+  const marker = `${path}?settled=${randomUUID()}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate(async (url) => {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await fetch(url, { cache: "no-store" });
+  }, marker);
+  await seen;
 }
