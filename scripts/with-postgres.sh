@@ -17,7 +17,10 @@ port="$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1"
 as_owner=()
 if [ "$(id -u)" = 0 ]; then
   chown postgres "$dir"
-  as_owner=(runuser -u postgres --)
+  # runuser lives in sbin, which a minimal PATH (env -i, some CI runners) leaves out.
+  runuser_bin="$(command -v runuser || ls /usr/sbin/runuser /sbin/runuser 2>/dev/null | head -n 1)"
+  [ -n "$runuser_bin" ] || { echo "with-postgres: runuser not found (util-linux)" >&2; exit 1; }
+  as_owner=("$runuser_bin" -u postgres --)
 fi
 
 stop_cluster() {
