@@ -3,8 +3,9 @@
  *  1. the widget: one IIFE for partners' pages, React aliased to preact/compat;
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
- * and the partner tool (`npm run partner`), which `--configPartnerTool`
- * builds alone, in a few seconds, before each use.
+ * and the command-line tools (`npm run partner`, `npm run outbox`), which
+ * `--configPartnerTool` and `--configOutboxTool` build alone, in a few
+ * seconds, before each use.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
@@ -242,8 +243,17 @@ const partnerTool = {
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
 };
 
+/** `npm run outbox`: prints the local outbox of messages. */
+const outboxTool = {
+  input: "server/messaging/outbox-main.ts",
+  output: { file: "dist/outbox/outbox.js", format: "es" },
+  external: isBareImport,
+  plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: false })],
+};
+
 export default (commandLineArgs) => {
   if (commandLineArgs.configPartnerTool) return [partnerTool];
+  if (commandLineArgs.configOutboxTool) return [outboxTool];
   return builds;
 };
 

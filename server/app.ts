@@ -31,6 +31,7 @@ import type { Catalogues } from "./lenders/catalogue";
 import { feedRouter } from "./lenders/feed-routes";
 import { createLeadFeed } from "./lenders/lead-feed";
 import type { Logger } from "./log";
+import type { Messenger } from "./messaging/messenger";
 import { buildRouter } from "./pages/build-routes";
 import { clientApiRouter } from "./pages/client-api-routes";
 import type { PageLookups } from "./pages/page-context";
@@ -60,6 +61,8 @@ export interface AppDependencies {
   feedUpstreamUrl?: string | undefined;
   /** Where POST /api/event puts events for batched writes; start.ts closes it at shutdown. */
   events: EventBuffer;
+  /** SMS and e-mail (codes, confirmations), each in its recipient's language. */
+  messenger: Messenger;
   /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
   lenderSecrets?: ReadonlyMap<string, string>;
   /** The moderators' credential (ADMIN_TOKEN); without it /admin/ answers 404. */

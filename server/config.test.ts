@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applyToProcess, ConfigError, loadConfig, loadTestEnvironment } from "./config";
+import {
+  applyToProcess,
+  ConfigError,
+  loadConfig,
+  loadTestEnvironment,
+  messagingSettingsOf,
+} from "./config";
 
 describe("loadConfig", () => {
   it("has embedded defaults for a newcomer", () => {
@@ -15,7 +21,58 @@ describe("loadConfig", () => {
       COUNTRY: "LK",
       LEAD_ID: "lk-loans",
       PROVIDER_ID: "nayacompare-lk",
+      NOTIFYLK_API_URL: "https://app.notify.lk/api/v1",
     });
+  });
+
+  it("takes one SMS transport, and an https site only with one", () => {
+    const notifyLk = {
+      NOTIFYLK_USER_ID: "1234",
+      NOTIFYLK_API_KEY: "key-abcdefgh",
+      NOTIFYLK_SENDER_ID: "NayaCompare",
+    };
+    expect(messagingSettingsOf(loadConfig({ ...notifyLk, DATA_DIR: "/srv" }))).toEqual({
+      dataDir: "/srv",
+      smsWebhook: undefined,
+      notifyLk: {
+        userId: "1234",
+        apiKey: "key-abcdefgh",
+        senderId: "NayaCompare",
+        apiUrl: "https://app.notify.lk/api/v1",
+      },
+      smtp: undefined,
+    });
+    expect(() => loadConfig({ NOTIFYLK_USER_ID: "1234" })).toThrow(
+      /NOTIFYLK_USER_ID: Notify.lk needs/,
+    );
+    expect(() => loadConfig({ ...notifyLk, SMS_WEBHOOK_URL: "https://relay.test/sms" })).toThrow(
+      /choose one SMS transport/,
+    );
+    expect(() => loadConfig({ PUBLIC_ORIGIN: "https://nayacompare.lk" })).toThrow(
+      /PUBLIC_ORIGIN: is https, so SMS must reach phones/,
+    );
+    expect(
+      loadConfig({
+        PUBLIC_ORIGIN: "https://nayacompare.lk",
+        SMS_WEBHOOK_URL: "https://relay.test/sms",
+      }).SMS_WEBHOOK_URL,
+    ).toBe("https://relay.test/sms");
+    expect(loadConfig({ PUBLIC_ORIGIN: "http://localhost:3000" }).PUBLIC_ORIGIN).toBe(
+      "http://localhost:3000",
+    );
+  });
+
+  it("sends e-mail over SMTP from MAIL_FROM, or from the contact address", () => {
+    const smtp = (env: Record<string, string>) => messagingSettingsOf(loadConfig(env)).smtp;
+    expect(smtp({ SMTP_URL: "smtp://mailer:secret@mail.test:587" })).toEqual({
+      url: "smtp://mailer:secret@mail.test:587",
+      from: "support@nayacompare.lk",
+    });
+    expect(
+      smtp({ SMTP_URL: "smtps://mail.test", MAIL_FROM: "NayaCompare <no-reply@nayacompare.lk>" })
+        ?.from,
+    ).toBe("NayaCompare <no-reply@nayacompare.lk>");
+    expect(() => loadConfig({ SMTP_URL: "http://mail.test" })).toThrow(/SMTP_URL/);
   });
 
   it("reads the country config, and refuses a country or id it cannot use", () => {
@@ -67,9 +124,11 @@ describe("loadConfig", () => {
   });
 
   it("keeps only the origin of PUBLIC_ORIGIN", () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: "https://nayacompare.lk/some/path" }).PUBLIC_ORIGIN).toBe(
-      "https://nayacompare.lk",
-    );
+    // An https site needs an SMS transport (issue 14).
+    const sms = { SMS_WEBHOOK_URL: "https://relay.test/sms" };
+    expect(
+      loadConfig({ ...sms, PUBLIC_ORIGIN: "https://nayacompare.lk/some/path" }).PUBLIC_ORIGIN,
+    ).toBe("https://nayacompare.lk");
     expect(() => loadConfig({ PUBLIC_ORIGIN: "ftp://x" })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => loadConfig({ CONTACT_EMAIL: "nope" })).toThrow(/CONTACT_EMAIL/);
   });

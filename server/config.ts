@@ -5,115 +5,208 @@ import {
   type CountryConfig,
   DEFAULT_COUNTRY_CONFIG,
 } from "../core/country";
+import type { MessagingSettings } from "./messaging/messenger";
 
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
 
-const envSchema = z.object({
-  NODE_ENV: optional(z.enum(["production", "development", "test"]).default("production")),
-  PORT: optional(
-    z.coerce
-      .number({ error: "must be a port number" })
-      .int("must be a whole number")
-      .min(0, "must be 0 to 65535")
-      .max(65535, "must be 0 to 65535")
-      .default(3000),
-  ),
-  HOST: optional(z.string().optional()),
-  DATA_DIR: optional(z.string().default("./data")),
-  DATABASE_URL: optional(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional(),
-  ),
-  /** The public address of the site, for canonical links, the sitemap and structured data. */
-  PUBLIC_ORIGIN: optional(
-    z
-      .url({ protocol: /^https?$/, error: "must be an http(s) origin like https://nayacompare.lk" })
-      .transform((url) => new URL(url).origin)
-      .optional(),
-  ),
-  /** Shown in the structured data, the documents and the partner page. */
-  CONTACT_EMAIL: optional(z.email("must be an e-mail address").default("support@nayacompare.lk")),
-  /** The partners' chat link (SPEC §1); without it, the partner page offers e-mail. */
-  PARTNER_CHAT_URL: optional(z.url({ protocol: /^https$/ }).optional()),
-  /** The mobile app, when there is one (SPEC §3: empty until then). */
-  MOBILE_APP_NAME: optional(z.string().min(1).max(100).optional()),
-  MOBILE_APP_URL: optional(z.url({ protocol: /^https$/ }).optional()),
-  /** SPEC §7's custom lead feed endpoint; without it, leads are matched locally. */
-  FEED_UPSTREAM_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
-  /**
-   * Each lender's postback secret, as "lender=secret" pairs separated by
-   * commas (the lender is its logo's name, e.g. kandy-lane). A lender
-   * without one cannot post back.
-   */
-  LENDER_POSTBACK_SECRETS: optional(
-    z
-      .string()
-      .regex(
-        /^[a-z0-9-]+=[^,=\s]{16,}(,[a-z0-9-]+=[^,=\s]{16,})*$/,
-        "must be lender=secret pairs separated by commas, each secret at least 16 characters",
-      )
-      .transform(
-        (text) => new Map(text.split(",").map((pair) => pair.split("=", 2) as [string, string])),
-      )
-      .default(new Map()),
-  ),
-  /**
-   * The moderators' credential for /admin/ (issue 7); without it the area
-   * answers 404. At least 24 characters; compared in constant time.
-   */
-  ADMIN_TOKEN: optional(z.string().min(24, "must be at least 24 characters").optional()),
-  /**
-   * Express's "trust proxy" when the server runs behind a reverse proxy:
-   * the number of proxies in front (1) or "loopback". Rate limits count by
-   * IP, so without it everyone behind the proxy shares one limit.
-   */
-  TRUST_PROXY: optional(
-    z
-      .string()
-      .regex(
-        /^(\d{1,2}|loopback|linklocal|uniquelocal)$/,
-        "must be a number of proxies or loopback",
-      )
-      .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
-      .optional(),
-  ),
-  /** SPEC §3's country config: the country served (its experiments), lead id and provider id. */
-  COUNTRY: optional(z.enum(COUNTRY_CODES).default(DEFAULT_COUNTRY_CONFIG.country)),
-  LEAD_ID: optional(
-    z
-      .string()
-      .regex(COUNTRY_ID_PATTERN, "must be a short code (letters, digits, . _ -)")
-      .default(DEFAULT_COUNTRY_CONFIG.leadId),
-  ),
-  PROVIDER_ID: optional(
-    z
-      .string()
-      .regex(COUNTRY_ID_PATTERN, "must be a short code (letters, digits, . _ -)")
-      .default(DEFAULT_COUNTRY_CONFIG.providerId),
-  ),
-  /**
-   * Requests a minute per partner on the partner API (issue 8), counted in
-   * storage so that every server instance shares the same count.
-   */
-  PARTNER_RATE_LIMIT: optional(
-    z.coerce
-      .number({ error: "must be a number of requests a minute" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(1_000_000)
-      .default(120),
-  ),
-  LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
-  SHUTDOWN_TIMEOUT_MS: optional(
-    z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),
-  ),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(["production", "development", "test"]).default("production")),
+    PORT: optional(
+      z.coerce
+        .number({ error: "must be a port number" })
+        .int("must be a whole number")
+        .min(0, "must be 0 to 65535")
+        .max(65535, "must be 0 to 65535")
+        .default(3000),
+    ),
+    HOST: optional(z.string().optional()),
+    DATA_DIR: optional(z.string().default("./data")),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    /** The public address of the site, for canonical links, the sitemap and structured data. */
+    PUBLIC_ORIGIN: optional(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be an http(s) origin like https://nayacompare.lk",
+        })
+        .transform((url) => new URL(url).origin)
+        .optional(),
+    ),
+    /** Shown in the structured data, the documents and the partner page. */
+    CONTACT_EMAIL: optional(z.email("must be an e-mail address").default("support@nayacompare.lk")),
+    /** The partners' chat link (SPEC §1); without it, the partner page offers e-mail. */
+    PARTNER_CHAT_URL: optional(z.url({ protocol: /^https$/ }).optional()),
+    /** The mobile app, when there is one (SPEC §3: empty until then). */
+    MOBILE_APP_NAME: optional(z.string().min(1).max(100).optional()),
+    MOBILE_APP_URL: optional(z.url({ protocol: /^https$/ }).optional()),
+    /** SPEC §7's custom lead feed endpoint; without it, leads are matched locally. */
+    FEED_UPSTREAM_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
+    /**
+     * Each lender's postback secret, as "lender=secret" pairs separated by
+     * commas (the lender is its logo's name, e.g. kandy-lane). A lender
+     * without one cannot post back.
+     */
+    LENDER_POSTBACK_SECRETS: optional(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9-]+=[^,=\s]{16,}(,[a-z0-9-]+=[^,=\s]{16,})*$/,
+          "must be lender=secret pairs separated by commas, each secret at least 16 characters",
+        )
+        .transform(
+          (text) => new Map(text.split(",").map((pair) => pair.split("=", 2) as [string, string])),
+        )
+        .default(new Map()),
+    ),
+    /**
+     * The moderators' credential for /admin/ (issue 7); without it the area
+     * answers 404. At least 24 characters; compared in constant time.
+     */
+    ADMIN_TOKEN: optional(z.string().min(24, "must be at least 24 characters").optional()),
+    /**
+     * Express's "trust proxy" when the server runs behind a reverse proxy:
+     * the number of proxies in front (1) or "loopback". Rate limits count by
+     * IP, so without it everyone behind the proxy shares one limit.
+     */
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .regex(
+          /^(\d{1,2}|loopback|linklocal|uniquelocal)$/,
+          "must be a number of proxies or loopback",
+        )
+        .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
+        .optional(),
+    ),
+    /** SPEC §3's country config: the country served (its experiments), lead id and provider id. */
+    COUNTRY: optional(z.enum(COUNTRY_CODES).default(DEFAULT_COUNTRY_CONFIG.country)),
+    LEAD_ID: optional(
+      z
+        .string()
+        .regex(COUNTRY_ID_PATTERN, "must be a short code (letters, digits, . _ -)")
+        .default(DEFAULT_COUNTRY_CONFIG.leadId),
+    ),
+    PROVIDER_ID: optional(
+      z
+        .string()
+        .regex(COUNTRY_ID_PATTERN, "must be a short code (letters, digits, . _ -)")
+        .default(DEFAULT_COUNTRY_CONFIG.providerId),
+    ),
+    /**
+     * Requests a minute per partner on the partner API (issue 8), counted in
+     * storage so that every server instance shares the same count.
+     */
+    PARTNER_RATE_LIMIT: optional(
+      z.coerce
+        .number({ error: "must be a number of requests a minute" })
+        .int("must be a whole number")
+        .min(1, "must be at least 1")
+        .max(1_000_000)
+        .default(120),
+    ),
+    /**
+     * SMS (issue 14). One transport: a JSON webhook (POST { to, text }, with
+     * SMS_WEBHOOK_TOKEN as a bearer token when set), or Notify.lk, a Sri
+     * Lankan gateway (docs/sms-gateway.md). Without either, messages go to
+     * the local outbox in DATA_DIR (`npm run outbox`).
+     */
+    SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
+    SMS_WEBHOOK_TOKEN: optional(z.string().min(16, "must be at least 16 characters").optional()),
+    NOTIFYLK_USER_ID: optional(
+      z
+        .string()
+        .regex(/^\w{1,64}$/, "must be your Notify.lk user id")
+        .optional(),
+    ),
+    NOTIFYLK_API_KEY: optional(
+      z
+        .string()
+        .regex(/^\S{8,200}$/, "must be your Notify.lk API key")
+        .optional(),
+    ),
+    NOTIFYLK_SENDER_ID: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9 ]{1,11}$/, "must be an approved sender id (11 characters at most)")
+        .optional(),
+    ),
+    NOTIFYLK_API_URL: optional(
+      z.url({ protocol: /^https?$/ }).default("https://app.notify.lk/api/v1"),
+    ),
+    /** E-mail over SMTP (smtp:// or smtps://, with user and password in the URL); else the outbox. */
+    SMTP_URL: optional(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
+    /** The sender of our e-mails, e.g. "NayaCompare <no-reply@nayacompare.lk>"; CONTACT_EMAIL by default. */
+    MAIL_FROM: optional(z.string().min(3).max(200).optional()),
+    LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+    SHUTDOWN_TIMEOUT_MS: optional(
+      z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),
+    ),
+  })
+  .superRefine((env, context) => {
+    const notifyLk = [env.NOTIFYLK_USER_ID, env.NOTIFYLK_API_KEY, env.NOTIFYLK_SENDER_ID];
+    const someNotifyLk = notifyLk.some((value) => value !== undefined);
+    if (someNotifyLk && !notifyLk.every((value) => value !== undefined)) {
+      context.addIssue({
+        code: "custom",
+        path: ["NOTIFYLK_USER_ID"],
+        message:
+          "Notify.lk needs NOTIFYLK_USER_ID, NOTIFYLK_API_KEY and NOTIFYLK_SENDER_ID together",
+      });
+    }
+    if (someNotifyLk && env.SMS_WEBHOOK_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["SMS_WEBHOOK_URL"],
+        message: "choose one SMS transport: SMS_WEBHOOK_URL or Notify.lk, not both",
+      });
+    }
+    // A public site must reach applicants' phones: codes in a local outbox verify nobody.
+    if (env.PUBLIC_ORIGIN?.startsWith("https:") && !env.SMS_WEBHOOK_URL && !someNotifyLk) {
+      context.addIssue({
+        code: "custom",
+        path: ["PUBLIC_ORIGIN"],
+        message:
+          "is https, so SMS must reach phones: set SMS_WEBHOOK_URL, or NOTIFYLK_USER_ID, NOTIFYLK_API_KEY and NOTIFYLK_SENDER_ID",
+      });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** The messaging transports the configuration names (server/messaging/messenger.ts). */
+export function messagingSettingsOf(config: Config): MessagingSettings {
+  return {
+    dataDir: config.DATA_DIR,
+    smsWebhook: config.SMS_WEBHOOK_URL
+      ? { url: config.SMS_WEBHOOK_URL, token: config.SMS_WEBHOOK_TOKEN }
+      : undefined,
+    notifyLk:
+      config.NOTIFYLK_USER_ID && config.NOTIFYLK_API_KEY && config.NOTIFYLK_SENDER_ID
+        ? {
+            userId: config.NOTIFYLK_USER_ID,
+            apiKey: config.NOTIFYLK_API_KEY,
+            senderId: config.NOTIFYLK_SENDER_ID,
+            apiUrl: config.NOTIFYLK_API_URL.replace(/\/$/, ""),
+          }
+        : undefined,
+    smtp: config.SMTP_URL
+      ? { url: config.SMTP_URL, from: config.MAIL_FROM ?? config.CONTACT_EMAIL }
+      : undefined,
+  };
+}
 
 /** The country config (SPEC §3) the configuration describes. */
 export function countryConfigOf(config: Config): CountryConfig {

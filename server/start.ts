@@ -8,9 +8,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp } from "./app";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
-import { type Config, countryConfigOf } from "./config";
+import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
 import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger } from "./log";
+import { createMessenger, transportsFor } from "./messaging/messenger";
+import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
 import { loadAssetManifest } from "./pages/assets";
 import { createPartnerPostbacks } from "./partners/postbacks";
 import { openStorage } from "./storage/database";
@@ -41,10 +43,18 @@ export async function start(config: Config, distDir: string): Promise<void> {
     },
   };
   const events = createEventBuffer({ storage, log });
+  const messenger = createMessenger(transportsFor(messagingSettingsOf(config)), log);
+  const outbox = outboxDir(config.DATA_DIR);
+  // Outbox messages live an hour: checked at start and every ten minutes.
+  const pruneOutboxNow = () => pruneOutbox(outbox, new Date(), OUTBOX_MAX_AGE_MS);
+  pruneOutboxNow();
+  const outboxPruning = setInterval(pruneOutboxNow, 10 * 60 * 1000);
+  outboxPruning.unref();
   const partnerPostbacks = createPartnerPostbacks({ storage, log });
   const app = createApp({
     storage,
     events,
+    messenger,
     catalogues: loadCatalogues(),
     log,
     assets: loadAssetManifest(distDir),
@@ -75,6 +85,16 @@ export async function start(config: Config, distDir: string): Promise<void> {
     log.info("listening", { port, storage: storage.engine, node_env: config.NODE_ENV });
     partnerPostbacks.start();
     process.stdout.write(`Loan comparison service running at http://localhost:${port}/\n`);
+    const local = [
+      ...(messenger.sms.real ? [] : ["SMS"]),
+      ...(messenger.mail.real ? [] : ["e-mail"]),
+    ];
+    if (local.length > 0) {
+      log.info("messages go to the local outbox", { channels: local.join(", ") });
+      process.stdout.write(
+        `No ${local.join(" or ")} transport is configured: those messages go to the local outbox (${outbox}); npm run outbox prints them.\n`,
+      );
+    }
   };
   // Without HOST, Node listens on every interface, IPv6 and IPv4 alike.
   const server =
@@ -115,6 +135,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
         // postback being sent finishes (what is left is in storage, due).
         await partnerPostbacks.close();
         await events.close();
+        clearInterval(outboxPruning);
+        await messenger.close();
         await storage.close();
       } catch (closeError) {
         log.error("closing storage failed", { error: closeError });

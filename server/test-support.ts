@@ -14,6 +14,8 @@ import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
 import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger, type Logger } from "./log";
+import { createMessenger, type Messenger } from "./messaging/messenger";
+import { type OutboxMessage, outboxTransports, readOutbox } from "./messaging/outbox";
 import { openStorage, type Storage } from "./storage/database";
 import { createEventBuffer, type EventBuffer } from "./tracking/event-buffer";
 
@@ -136,10 +138,29 @@ export function boundedRuns(numRuns: number) {
   };
 }
 
+/**
+ * A local outbox in a fresh temporary folder and a messenger writing to it:
+ * the messages an app sends, as `npm start` keeps them without transports.
+ * Tests read codes and links from `messages()`.
+ */
+export function testOutbox(): {
+  dir: string;
+  messenger: Messenger;
+  messages(): OutboxMessage[];
+} {
+  const dir = mkdtempSync(path.join(tmpdir(), "nayacompare-outbox-"));
+  return {
+    dir,
+    messenger: createMessenger(outboxTransports(dir), silentLog),
+    messages: () => readOutbox(dir),
+  };
+}
+
 export function appWith(storage: Storage, overrides: Partial<AppDependencies> = {}) {
   return createApp({
     storage,
     events: createEventBuffer({ storage, log: silentLog }),
+    messenger: testOutbox().messenger,
     catalogues: loadCatalogues(),
     log: silentLog,
     assets: testAssets,

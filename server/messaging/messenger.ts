@@ -1,0 +1,107 @@
+import type { Locale } from "../../core/locale";
+import { fill } from "../../core/messages";
+import type { Logger } from "../log";
+import { smtpMailTransport } from "./mail-smtp";
+import { outboxDir, outboxTransports } from "./outbox";
+import { type NotifyLkAccount, notifyLkSmsTransport } from "./sms-notify-lk";
+import { webhookSmsTransport } from "./sms-webhook";
+import { messageTextsFor } from "./texts";
+import { type MailTransport, MessageError, type SmsTransport } from "./transports";
+
+/** A contact a code can go to. */
+export type Contact = { kind: "phone"; value: string } | { kind: "email"; value: string };
+
+/**
+ * Our messages, each in its recipient's language. A method resolves once
+ * the transport took the message and rejects with a MessageError otherwise
+ * (the caller answers the visitor). The log names the kind of message and
+ * the transport, never the contact or the text.
+ */
+export interface Messenger {
+  readonly sms: SmsTransport;
+  readonly mail: MailTransport;
+  applicationCode(phone: string, code: string, minutes: number, locale: Locale): Promise<void>;
+  erasureCode(contact: Contact, code: string, minutes: number, locale: Locale): Promise<void>;
+  applicationConfirmation(
+    email: string,
+    links: { offers: string; erasure: string; days: number },
+    locale: Locale,
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMessenger(
+  transports: { sms: SmsTransport; mail: MailTransport },
+  log: Logger,
+): Messenger {
+  const { sms, mail } = transports;
+  const sent = async (kind: string, transport: { name: string }, send: () => Promise<void>) => {
+    try {
+      await send();
+      log.info("message sent", { kind, transport: transport.name });
+    } catch (error) {
+      const reason = error instanceof MessageError ? error.message : "unexpected failure";
+      log.warn("message not sent", { kind, transport: transport.name, reason });
+      throw error instanceof MessageError ? error : new MessageError(reason);
+    }
+  };
+  return {
+    sms,
+    mail,
+    applicationCode(phone, code, minutes, locale) {
+      const text = fill(messageTextsFor(locale).applicationCodeSms, { code, minutes });
+      return sent("application code", sms, () => sms.send({ to: phone, text }));
+    },
+    erasureCode(contact, code, minutes, locale) {
+      const texts = messageTextsFor(locale);
+      if (contact.kind === "phone") {
+        const text = fill(texts.erasureCodeSms, { code, minutes });
+        return sent("erasure code", sms, () => sms.send({ to: contact.value, text }));
+      }
+      const text = fill(texts.erasureCodeMail, { code, minutes });
+      const subject = texts.erasureCodeSubject;
+      return sent("erasure code", mail, () => mail.send({ to: contact.value, subject, text }));
+    },
+    applicationConfirmation(email, links, locale) {
+      const texts = messageTextsFor(locale);
+      const text = fill(texts.applicationConfirmationMail, {
+        link: links.offers,
+        erasure: links.erasure,
+        days: links.days,
+      });
+      const subject = texts.applicationConfirmationSubject;
+      return sent("application confirmation", mail, () => mail.send({ to: email, subject, text }));
+    },
+    async close() {
+      await mail.close?.();
+    },
+  };
+}
+
+/** What configuration says about transports (server/config.ts reads the variables). */
+export interface MessagingSettings {
+  dataDir: string;
+  smsWebhook?: { url: string; token?: string | undefined } | undefined;
+  notifyLk?: NotifyLkAccount | undefined;
+  smtp?: { url: string; from: string } | undefined;
+}
+
+/**
+ * The transports configuration names; each channel without one writes to
+ * the local outbox instead (server/messaging/outbox.ts).
+ */
+export function transportsFor(settings: MessagingSettings): {
+  sms: SmsTransport;
+  mail: MailTransport;
+} {
+  const outbox = outboxTransports(outboxDir(settings.dataDir));
+  const sms = settings.smsWebhook
+    ? webhookSmsTransport(settings.smsWebhook.url, settings.smsWebhook.token)
+    : settings.notifyLk
+      ? notifyLkSmsTransport(settings.notifyLk)
+      : outbox.sms;
+  const mail = settings.smtp
+    ? smtpMailTransport(settings.smtp.url, settings.smtp.from)
+    : outbox.mail;
+  return { sms, mail };
+}

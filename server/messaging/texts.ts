@@ -1,0 +1,41 @@
+import type { Locale } from "../../core/locale";
+
+/**
+ * What our SMS and e-mails say, in each language: the catalogs of the
+ * server's own messages. `{placeholders}` are filled by the messenger
+ * (core/messages fill). A message never carries more personal data than the
+ * code or link it exists for.
+ */
+const textsEn = {
+  applicationCodeSms:
+    "NayaCompare: your code is {code}. Enter it to confirm your loan application. It works for {minutes} minutes. Never share it with anyone, lenders included.",
+  erasureCodeSms:
+    "NayaCompare: your code is {code}. Enter it to confirm that we delete your personal data. It works for {minutes} minutes. If you did not ask for this, ignore this message.",
+  erasureCodeSubject: "Your code to delete your data from NayaCompare",
+  erasureCodeMail:
+    "Hello,\n\nSomeone, probably you, asked NayaCompare to delete the personal data we hold for this e-mail address. To confirm, enter this code on the page where you asked:\n\n{code}\n\nThe code works for {minutes} minutes. If you did not ask for this, ignore this e-mail: nothing will be deleted.\n\nNayaCompare",
+  applicationConfirmationSubject: "Your loan application at NayaCompare",
+  applicationConfirmationMail:
+    "Thank you for applying through NayaCompare. Your offers are here:\n\n{link}\n\nThe link works for {days} days and shows your offers only, never your personal details. We are not a lender: the lender you choose decides on your loan and makes the agreement with you. We never ask you for a fee.\n\nIf you did not apply, ignore this e-mail, or ask us to delete your data: {erasure}\n\nNayaCompare",
+} as const;
+
+export type MessageTexts = { readonly [Key in keyof typeof textsEn]: string };
+
+const textsSi = {
+  applicationCodeSms:
+    "NayaCompare: ඔබේ කේතය {code}. ඔබේ ණය අයදුම්පත තහවුරු කිරීමට එය ඇතුළත් කරන්න. එය මිනිත්තු {minutes}ක් වලංගු වේ. ණය දෙන්නන් ඇතුළු කිසිවෙකුට එය නොදෙන්න.",
+  erasureCodeSms:
+    "NayaCompare: ඔබේ කේතය {code}. ඔබේ පුද්ගලික දත්ත මකා දැමීම තහවුරු කිරීමට එය ඇතුළත් කරන්න. එය මිනිත්තු {minutes}ක් වලංගු වේ. ඔබ මෙය ඉල්ලුවේ නැත්නම්, මෙම පණිවිඩය නොසලකා හරින්න.",
+  erasureCodeSubject: "NayaCompare වෙතින් ඔබේ දත්ත මකා දැමීමට කේතය",
+  erasureCodeMail:
+    "ආයුබෝවන්,\n\nකවුරුන් හෝ, බොහෝ විට ඔබ, මෙම ඊමේල් ලිපිනය සඳහා අප සතු පුද්ගලික දත්ත මකා දමන ලෙස NayaCompare වෙතින් ඉල්ලා සිටියේය. තහවුරු කිරීමට, ඔබ ඉල්ලීම කළ පිටුවේ මෙම කේතය ඇතුළත් කරන්න:\n\n{code}\n\nකේතය මිනිත්තු {minutes}ක් වලංගු වේ. ඔබ මෙය ඉල්ලුවේ නැත්නම්, මෙම ඊමේල් එක නොසලකා හරින්න: කිසිවක් මකා නොදැමේ.\n\nNayaCompare",
+  applicationConfirmationSubject: "NayaCompare හි ඔබේ ණය අයදුම්පත",
+  applicationConfirmationMail:
+    "NayaCompare හරහා අයදුම් කළාට ස්තූතියි. ඔබේ දීමනා මෙතැන ඇත:\n\n{link}\n\nසබැඳිය දින {days}ක් වලංගු වන අතර ඔබේ දීමනා පමණක් පෙන්වයි, ඔබේ පුද්ගලික තොරතුරු කිසි විටෙක නොපෙන්වයි. අපි ණය දෙන්නෙක් නොවෙමු: ඔබ තෝරන ණය දෙන්නා ඔබේ ණය ගැන තීරණය කර ඔබ සමඟ ගිවිසුම ඇති කර ගනී. අපි කිසි විටෙක ඔබෙන් ගාස්තුවක් ඉල්ලන්නේ නැත.\n\nඔබ අයදුම් නොකළේ නම්, මෙම ඊමේල් එක නොසලකා හරින්න, නැතහොත් ඔබේ දත්ත මකා දමන ලෙස අපෙන් ඉල්ලන්න: {erasure}\n\nNayaCompare",
+} as const satisfies MessageTexts;
+
+const texts: Record<Locale, MessageTexts> = { en: textsEn, si: textsSi };
+
+export function messageTextsFor(locale: Locale): MessageTexts {
+  return texts[locale];
+}
