@@ -120,7 +120,10 @@ export function createApp({
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
   // Pages and scripts shrink to a quarter or less: it matters on a phone's data plan.
   app.use(compression());
-  app.use(securityHeaders);
+  // A site public over https (PUBLIC_ORIGIN) sends HSTS, and its cookies are always Secure.
+  const httpsOrigin = site.origin.startsWith("https:");
+  app.locals.httpsOrigin = httpsOrigin;
+  app.use(securityHeaders(httpsOrigin));
   app.use(requestLog(log));
 
   app.use(healthRouter(storage));

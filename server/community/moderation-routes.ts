@@ -3,7 +3,7 @@ import express, { type Request, type Response, Router } from "express";
 import { cookieValue } from "../../core/cookies";
 import { escapeHtml } from "../../core/html";
 import { erasureRequests } from "../borrowers/erasure";
-import { serializeCookie } from "../http/cookies";
+import { secureCookies, serializeCookie } from "../http/cookies";
 import { type RateLimitStore, rateLimit } from "../http/rate-limit";
 import { sendUploadedImage } from "../http/send-image";
 import type { Storage } from "../storage/database";
@@ -128,7 +128,7 @@ export function adminRouter(
         serializeCookie(SESSION_COOKIE, `${expires}.${sign(token, `session:${expires}`)}`, {
           maxAgeSeconds: SESSION_MS / 1000,
           httpOnly: true,
-          secure: req.protocol === "https",
+          secure: secureCookies(req),
           path: "/admin",
           sameSite: "Strict",
         }),

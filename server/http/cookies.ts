@@ -1,3 +1,15 @@
+import type { Request } from "express";
+
+/**
+ * Whether our cookies carry Secure: always when the site is public over https
+ * (app.locals.httpsOrigin, set by createApp from PUBLIC_ORIGIN), whatever
+ * the request looked like on its way through a proxy; else when the request
+ * itself came over https.
+ */
+export function secureCookies(req: Request): boolean {
+  return req.app.locals.httpsOrigin === true || req.protocol === "https";
+}
+
 export interface CookieOptions {
   maxAgeSeconds: number;
   /** Out of reach of scripts (and of anything injected into a page). */

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { cookieValue } from "../../core/cookies";
-import { serializeCookie } from "./cookies";
+import { secureCookies, serializeCookie } from "./cookies";
 
 /**
  * The cookie that lets /offers/ show a visitor their matched offers: the
@@ -22,7 +22,7 @@ export function setLeadCookie(req: Request, res: Response, leadId: string): void
     serializeCookie(LEAD_COOKIE, leadId, {
       maxAgeSeconds: LEAD_COOKIE_MAX_AGE_SECONDS,
       httpOnly: true,
-      secure: req.protocol === "https",
+      secure: secureCookies(req),
     }),
   );
 }
@@ -34,7 +34,7 @@ export function clearLeadCookie(req: Request, res: Response): void {
     serializeCookie(LEAD_COOKIE, "", {
       maxAgeSeconds: 0,
       httpOnly: true,
-      secure: req.protocol === "https",
+      secure: secureCookies(req),
     }),
   );
 }

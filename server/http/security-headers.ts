@@ -18,8 +18,19 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  next();
-};
+/** A year; browsers keep to https for the site and its subdomains that long. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Headers every answer carries. On a site public over https, also HSTS: a
+ * browser that has seen it never asks for the site over plain http, where
+ * its cookies and forms could be read on the way.
+ */
+export function securityHeaders(httpsOrigin: boolean): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (httpsOrigin) res.setHeader("Strict-Transport-Security", HSTS);
+    next();
+  };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
 import { cookieValue } from "../../core/cookies";
 import { canonicalUuidV4 } from "../../core/ids";
-import { serializeCookie } from "./cookies";
+import { secureCookies, serializeCookie } from "./cookies";
 
 /** SPEC §9: the client id cookie lives 180 days. */
 export const CLIENT_ID_COOKIE = "client_id";
@@ -26,7 +26,7 @@ export function ensureClientId(req: Request, res: Response): string {
     serializeCookie(CLIENT_ID_COOKIE, created, {
       maxAgeSeconds: CLIENT_ID_MAX_AGE_SECONDS,
       httpOnly: false,
-      secure: req.protocol === "https",
+      secure: secureCookies(req),
     }),
   );
   return created;
