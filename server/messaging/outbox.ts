@@ -28,9 +28,14 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, OUTBOX_FOLDER);
 }
 
+/** Messages written in one millisecond keep their order (file names sort). */
+let sequence = 0;
+
 function write(dir: string, message: OutboxMessage): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const name = `${Date.parse(message.createdAt)}-${randomBytes(6).toString("hex")}.json`;
+  sequence = (sequence + 1) % 1_000_000;
+  const order = `${String(Date.parse(message.createdAt)).padStart(15, "0")}-${String(sequence).padStart(6, "0")}`;
+  const name = `${order}-${randomBytes(4).toString("hex")}.json`;
   writeFileSync(path.join(dir, name), `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
 }
 
