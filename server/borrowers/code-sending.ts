@@ -41,6 +41,8 @@ export interface CodeRecipient {
 
 interface CountedSend {
   phoneKey: string;
+  /** Undefined on the partner API, counted per partner instead. */
+  ipKey: string | undefined;
   partnerId: string | undefined;
 }
 
@@ -48,8 +50,9 @@ const sendOf = (res: Response) => res.locals.codeSend as CountedSend | undefined
 
 /**
  * The check before a code goes out: true when every limit allows it;
- * otherwise it has answered 429 with Retry-After. Phones are counted by a
- * keyed hash, so the limits' table holds no number.
+ * otherwise it has answered 429 with Retry-After. Phones and addresses
+ * are counted by a keyed hash, so the limits' table holds no number and
+ * no IP address.
  */
 export function codeSendCheck(storage: Storage, limits: CodeSendLimits, now: () => number) {
   const check = rateLimitCheck({
@@ -59,20 +62,18 @@ export function codeSendCheck(storage: Storage, limits: CodeSendLimits, now: () 
     rules: [
       { ...limits.perPhoneHour, keyOf: (_req, res) => sendOf(res)?.phoneKey },
       { ...limits.perPhoneDay, keyOf: (_req, res) => sendOf(res)?.phoneKey },
-      {
-        ...limits.perIp,
-        keyOf: (req, res) =>
-          sendOf(res) && sendOf(res)?.partnerId === undefined
-            ? `ip:${req.ip ?? "unknown"}`
-            : undefined,
-      },
+      { ...limits.perIp, keyOf: (_req, res) => sendOf(res)?.ipKey },
       { ...limits.perPartner, keyOf: (_req, res) => sendOf(res)?.partnerId },
     ],
   });
   return async (req: Request, res: Response, recipient: CodeRecipient): Promise<boolean> => {
     const key = await installationKey(storage.db);
-    const phoneKey = createHmac("sha256", key).update(`phone:${recipient.phone}`).digest("hex");
-    res.locals.codeSend = { phoneKey, partnerId: recipient.partnerId } satisfies CountedSend;
+    const keyed = (value: string) => createHmac("sha256", key).update(value).digest("hex");
+    res.locals.codeSend = {
+      phoneKey: keyed(`phone:${recipient.phone}`),
+      ipKey: recipient.partnerId === undefined ? keyed(`ip:${req.ip ?? "unknown"}`) : undefined,
+      partnerId: recipient.partnerId,
+    } satisfies CountedSend;
     return check(req, res);
   };
 }

@@ -276,6 +276,8 @@ describe("sending limits per IP address", () => {
     expect(over.json().error.code).toBe("too_many_requests");
     expect((await from("203.0.113.8")).statusCode).toBe(201);
     expect(ipOutbox.messages()).toHaveLength(4);
+    const keys = await limited.test.storage.db.selectFrom("rate_limits").select("key").execute();
+    expect(keys.map((row) => row.key).join(" ")).not.toContain("203.0.113");
   });
 });
 
