@@ -55,9 +55,23 @@ export interface LeadOffers {
   activeOfferIds: number[];
 }
 
+/**
+ * An application waiting for its one-time code (issue 14), from the
+ * lead_pending cookie: its offers page asks for the code first. The id is
+ * the visitor's own unverified lead, which the code form posts to.
+ */
+export interface PendingVerification {
+  leadId: string;
+  /** When the code sent last stops working (ISO). */
+  expiresAt: string;
+  /** When another code may be sent (ISO). */
+  resendAt: string;
+  triesLeft: number;
+}
+
 /** What the server reads from storage before rendering a page, named by the page. */
 export interface PageNeeds {
-  /** The visitor's application (the offers screens). */
+  /** The visitor's application and any application waiting for its code (the offers screens). */
   lead: boolean;
   community: CommunityNeed | undefined;
 }
@@ -76,6 +90,8 @@ export interface RenderOptions {
   query?: PageQuery | undefined;
   /** The visitor's application, for the pages whose needs name it. */
   lead?: LeadOffers | undefined;
+  /** The visitor's application waiting for its code, for the same pages. */
+  pending?: PendingVerification | undefined;
   /** Comments, ratings, views and reviews, for the pages whose needs name them. */
   community?: CommunityData | undefined;
 }

@@ -7,10 +7,13 @@ import { type renderPage, robotsTxt, sitemapXml } from "../site/server";
 import { applicationsRouter } from "./borrowers/application-routes";
 import { clickoutRouter } from "./borrowers/clickout-routes";
 import type { LeadStatusListener } from "./borrowers/clicks";
+import { CODE_SEND_LIMITS, type CodeSendLimits } from "./borrowers/code-sending";
 import { unsubscribeRouter } from "./borrowers/erasure-routes";
 import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
 import { pushRouter } from "./borrowers/push-routes";
+import { pendingVerificationOf } from "./borrowers/verification";
+import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
 import { adminRouter } from "./community/moderation-routes";
 import { communityLookup } from "./community/page-data";
@@ -83,6 +86,13 @@ export interface AppDependencies {
    * limits always count in storage, shared by every instance.
    */
   rateLimitStore?: RateLimitStore;
+  /**
+   * The limits on sending one-time codes (per phone, IP address and
+   * partner), counted in storage; CODE_SEND_LIMITS unless given.
+   */
+  codeSendLimits?: Partial<CodeSendLimits>;
+  /** The time, for the code step's expiries and waits; tests move it. */
+  clock?: () => Date;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,6 +122,9 @@ export function createApp({
   partnerRateLimit = { limit: 120, windowMs: 60_000 },
   examplesDir,
   rateLimitStore = memoryRateLimitStore(),
+  messenger,
+  codeSendLimits,
+  clock = () => new Date(),
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -133,7 +146,29 @@ export function createApp({
   api.options(["/event", "/feed/*path"], publicPreflight);
   api.use(["/event", "/feed"], checkPublishableKey(storage));
   api.use(eventsRouter(events, country.providerId));
-  api.use(applicationsRouter(storage, offers, country, rateLimitStore));
+  const sendLimits = { ...CODE_SEND_LIMITS, ...codeSendLimits };
+  api.use(
+    applicationsRouter({
+      storage,
+      offers,
+      country,
+      limits: rateLimitStore,
+      messenger,
+      codeSendLimits: sendLimits,
+      clock,
+    }),
+  );
+  api.use(
+    verificationRouter({
+      storage,
+      messenger,
+      limits: rateLimitStore,
+      codeSendLimits: sendLimits,
+      site,
+      log,
+      clock,
+    }),
+  );
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
@@ -149,6 +184,10 @@ export function createApp({
       site,
       rateLimit: { ...partnerRateLimit, store: storageRateLimitStore(storage) },
       leadForm: country.leadId,
+      messenger,
+      codeSendLimits: sendLimits,
+      log,
+      now: clock,
     }),
   );
   api.use(apiNotFound);
@@ -156,6 +195,7 @@ export function createApp({
   app.use("/api", api);
   const lookups: PageLookups = {
     leadOffers: leadFeed.leadOffers,
+    pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, clock()),
     community: communityLookup(storage),
   };
   app.use(clientApiRouter({ site, offers }, lookups));
@@ -206,7 +246,7 @@ export function createApp({
   app.use(adminRouter(storage, adminToken, rateLimitStore));
   app.use(reviewImagesRouter(storage));
   app.use(clickoutRouter(storage, offers));
-  app.use(landingRouter(storage));
+  app.use(landingRouter(storage, clock));
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp } from "./app";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
+import { sweepUnverifiedLeads } from "./borrowers/verification";
 import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
 import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger } from "./log";
@@ -50,6 +51,15 @@ export async function start(config: Config, distDir: string): Promise<void> {
   pruneOutboxNow();
   const outboxPruning = setInterval(pruneOutboxNow, 10 * 60 * 1000);
   outboxPruning.unref();
+  // Unverified leads live a day (their personal data and all), expired landing links
+  // go too: checked at start and every ten minutes.
+  const sweepLeads = () =>
+    sweepUnverifiedLeads(storage).catch((error: unknown) =>
+      log.error("sweeping unverified leads failed", { error }),
+    );
+  await sweepLeads();
+  const leadSweeping = setInterval(sweepLeads, 10 * 60 * 1000);
+  leadSweeping.unref();
   const partnerPostbacks = createPartnerPostbacks({ storage, log });
   const app = createApp({
     storage,
@@ -136,6 +146,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
         await partnerPostbacks.close();
         await events.close();
         clearInterval(outboxPruning);
+        clearInterval(leadSweeping);
         await messenger.close();
         await storage.close();
       } catch (closeError) {

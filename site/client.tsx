@@ -79,7 +79,7 @@ function Root({ initial }: { initial: AppState }) {
       main?.setAttribute("aria-busy", "true");
       try {
         const page = await fetchPage(`${url.pathname}${url.search}`);
-        await preloadPage(page.state.page);
+        await preloadPage(page.state);
         if (attempt !== latest) return;
         if (how !== "pop") rememberScroll();
         flushSync(() => setState(page.state));
@@ -180,7 +180,7 @@ if (root) {
   // A page with a chunk of its own is loaded first: hydration renders it at once.
   // If the chunk cannot load, the page stays as the server rendered it, readable.
   // (Not a top-level await: the page chunks import from this one, which must not wait on them.)
-  preloadPage(initial.page).then(
+  preloadPage(initial).then(
     () => hydrate(root, initial),
     (error: unknown) => {
       console.error("A page's script could not load", error);

@@ -46,6 +46,7 @@ export function pageData(
     cookieNoticeAccepted = false,
     query = {},
     lead,
+    pending,
     community,
   }: Omit<RenderOptions, "assets">,
 ) {
@@ -64,6 +65,7 @@ export function pageData(
       today,
       query,
       lead,
+      pending,
       community,
     });
   // A content route whose file is missing in this language is not a page.

@@ -3,14 +3,30 @@
  * server; never put the secret key in a browser.
  *   NAYACOMPARE_SECRET_KEY=sk_… [NAYACOMPARE_API=https://nayacompare.lk] node fetch.mjs
  * Prints the offers, makes an application (application.json: a sample
- * applicant who consented), reads its status and today's statistics.
- * verifyPostback shows how to check a postback we send you.
+ * applicant who consented), enters the code we texted the applicant (your
+ * page asks them for it; here the script asks you, on its standard input),
+ * reads the lead's status and today's statistics. verifyPostback shows how
+ * to check a postback we send you.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
-/** Calls the API; throws with the error envelope's code and message on a 4xx or 5xx. */
+/** An answer of the API that is not 2xx: its status, the envelope, and the code's state if any. */
+class PartnerApiError extends Error {
+  constructor(status, answer, retryAfter) {
+    const { code, message, fields } = answer.error;
+    super(
+      `${status} ${code}: ${message}${fields ? ` ${JSON.stringify(fields)}` : ""}${retryAfter ? ` (retry after ${retryAfter} s)` : ""}`,
+    );
+    this.status = status;
+    this.code = code;
+    this.verification = answer.verification;
+  }
+}
+
+/** Calls the API; throws a PartnerApiError with the envelope's code and message on a 4xx or 5xx. */
 async function partnerApi(path, { method = "GET", body } = {}) {
   const base = `${process.env.NAYACOMPARE_API ?? "https://nayacompare.lk"}/api/partner/v1`;
   const response = await fetch(`${base}${path}`, {
@@ -23,13 +39,30 @@ async function partnerApi(path, { method = "GET", body } = {}) {
   });
   const answer = await response.json();
   if (!response.ok) {
-    const { code, message, fields } = answer.error;
-    const retry = response.headers.get("Retry-After");
-    throw new Error(
-      `${response.status} ${code}: ${message}${fields ? ` ${JSON.stringify(fields)}` : ""}${retry ? ` (retry after ${retry} s)` : ""}`,
-    );
+    throw new PartnerApiError(response.status, answer, response.headers.get("Retry-After"));
   }
   return answer;
+}
+
+/**
+ * What your page does with its visitor: ask for the code we texted them
+ * and post it, again after a wrong one while tries are left. The answer
+ * has the matched offers and the link to them. (A code lasts 10 minutes;
+ * a new one: POST /leads/{id}/verification/resend from verification.resendAt on.)
+ */
+async function verifyWithCode(leadId, ask) {
+  for (;;) {
+    const code = (await ask("The code the applicant received by SMS: ")).trim();
+    try {
+      return await partnerApi(`/leads/${encodeURIComponent(leadId)}/verification?lang=en`, {
+        method: "POST",
+        body: { code },
+      });
+    } catch (error) {
+      if (!(error instanceof PartnerApiError) || error.code !== "wrong_code") throw error;
+      console.log(`Not the code we sent: ${error.verification.triesLeft} tries left.`);
+    }
+  }
 }
 
 /**
@@ -59,8 +92,28 @@ async function main() {
   const application = JSON.parse(
     await readFile(new URL("application.json", import.meta.url), "utf8"),
   );
-  const lead = await partnerApi("/leads?lang=en", { method: "POST", body: application });
-  console.log(`Lead ${lead.leadId}: ${lead.status}, ${lead.offers.length} matched offers`);
+  const made = await partnerApi("/leads?lang=en", { method: "POST", body: application });
+  console.log(
+    `Lead ${made.leadId} made; a code went to the applicant by SMS (valid until ${made.verification.expiresAt}).`,
+  );
+  // Here the code comes from this script's input, a line each try.
+  const input = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = input[Symbol.asyncIterator]();
+  const ask = async (question) => {
+    process.stderr.write(question);
+    const { value, done } = await lines.next();
+    if (done) throw new Error("No code was typed.");
+    return value;
+  };
+  let lead;
+  try {
+    lead = await verifyWithCode(made.leadId, ask);
+  } finally {
+    input.close();
+  }
+  console.log(
+    `Lead ${lead.leadId}: ${lead.status}, ${lead.offers.length} matched offers${lead.duplicate ? " (a repeat of the applicant's application of the last 24 hours)" : ""}`,
+  );
   console.log(`Send the visitor to ${lead.offersUrl}`);
 
   const status = await partnerApi(`/leads/${encodeURIComponent(lead.leadId)}`);

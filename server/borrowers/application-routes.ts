@@ -1,47 +1,87 @@
 import { Router } from "express";
+import { z } from "zod";
 import type { CountryConfig } from "../../core/country";
 import type { Offer } from "../../core/schemas/offer";
-import { setLeadCookie } from "../http/lead-cookie";
+import { setPendingLeadCookie } from "../http/lead-cookie";
+import { parseInput } from "../http/parse";
 import { type RateLimitStore, rateLimitCheck, visitorAndIpRules } from "../http/rate-limit";
 import { clientIdOf } from "../http/visitor";
+import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { applicationBody, parseApplication } from "./application-request";
-import { createLead } from "./leads";
+import { type CodeSendLimits, codeSendCheck, sendCode } from "./code-sending";
+import { createLead, deleteUnverifiedLead } from "./leads";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
+/** The language of the SMS: the page's (the form sends it), Sinhala by default. */
+const applicationQuerySchema = z.object({ lang: z.enum(["si", "en"]).default("si") });
+
+export interface ApplicationsRouterOptions {
+  storage: Storage;
+  offers: readonly Offer[];
+  country: CountryConfig;
+  /** The limits of people's writes (memory unless configured). */
+  limits: RateLimitStore;
+  messenger: Messenger;
+  codeSendLimits: CodeSendLimits;
+  clock: () => Date;
+}
+
 /**
  * POST /api/applications: validates an application with the schema the
- * form uses, stores the lead (or finds the same person's lead of the last
- * 24 hours) and answers its opaque id: 201 for a new lead, 200 for a
- * repeat. Nothing of the body is logged or put in an address.
+ * form uses, stores it as a new unverified lead, sends a six-digit code to
+ * the applicant's phone and answers 201 { leadId, verification }, with the
+ * lead_pending cookie. A repeat of a verified lead (same NIC and phone
+ * within 24 hours) answers exactly so: a new id, the code to the phone on
+ * file, no cookie of the earlier lead. Nothing of the body is logged or
+ * put in an address.
  */
-export function applicationsRouter(
-  storage: Storage,
-  offers: readonly Offer[],
-  country: CountryConfig,
-  limits: RateLimitStore,
-): Router {
+export function applicationsRouter(options: ApplicationsRouterOptions): Router {
+  const { storage, offers, country, limits, messenger, clock } = options;
   const router = Router();
+  const now = () => clock().getTime();
   // Only valid applications count: a visitor correcting a mistake is not
   // held back, while a flood of made-up applicants (each a new lead) is.
   const mayStore = rateLimitCheck({
     store: limits,
     name: "application",
+    now,
     rules: visitorAndIpRules(
       clientIdOf,
       { limit: 10, windowMs: TEN_MINUTES },
       { limit: 60, windowMs: TEN_MINUTES },
     ),
   });
+  const maySend = codeSendCheck(storage, options.codeSendLimits, now);
   router.post("/applications", applicationBody, async (req, res) => {
-    const now = new Date();
-    const application = parseApplication(res, req.body, now);
-    if (!application || !(await mayStore(req, res))) return;
-    const outcome = await createLead(storage, application, offers, now, country.leadId);
-    setLeadCookie(req, res, outcome.leadId);
+    const at = clock();
+    const query = parseInput(res, applicationQuerySchema, req.query, {
+      code: "invalid_query",
+      message: "The query is not valid.",
+    });
+    const application = query && parseApplication(res, req.body, at);
+    if (!query || !application || !(await mayStore(req, res))) return;
+    if (!(await maySend(req, res, { phone: application.phone }))) return;
+    const lead = await createLead(storage, application, offers, {
+      now: at,
+      leadForm: country.leadId,
+      via: "site",
+      locale: query.lang,
+    });
+    const sent = await sendCode(res, messenger, {
+      phone: lead.phone,
+      code: lead.code,
+      locale: query.lang,
+    });
+    if (!sent) {
+      // Nothing waits for a code that never went: the applicant sends the form again.
+      await deleteUnverifiedLead(storage, lead.leadId);
+      return;
+    }
+    setPendingLeadCookie(req, res, lead.leadId);
     res.setHeader("Cache-Control", "no-store");
-    res.status(outcome.created ? 201 : 200).json({ leadId: outcome.leadId });
+    res.status(201).json({ leadId: lead.leadId, verification: lead.verification });
   });
   return router;
 }

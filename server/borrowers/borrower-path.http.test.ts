@@ -1,14 +1,17 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { recordingLog, setUpTestApp } from "../test-support";
+import { recordingLog, setUpTestApp, testOutbox } from "../test-support";
+import { applyVerified, codeSentTo, cookieIn, enterCode } from "./applicant.test-support";
 import { postbackSignature } from "./clicks";
 
 const SECRET = "kandy-lane-secret-0123456789";
 const recorded = recordingLog();
+const outbox = testOutbox();
 const context = setUpTestApp({
   lenderSecrets: new Map([["kandy-lane", SECRET]]),
   log: recorded.log,
+  messenger: outbox.messenger,
 });
 
 /** A 40-year-old salaried applicant earning 85,000: offers 101 (Kandy Lane), 102, 107 and 110 fit 50,000 for 90 days. */
@@ -25,23 +28,25 @@ async function apply(body: unknown, headers: Record<string, string> = {}) {
   });
 }
 
-function leadCookieOf(res: { headers: Record<string, unknown> }): string {
-  const header = String(res.headers["set-cookie"] ?? "");
-  const match = /(?:^|,\s*)lead=([^;]+)/.exec(header);
-  if (!match?.[1]) throw new Error(`No lead cookie in ${header}`);
-  return match[1];
+/** Applies and enters the code from the SMS: the verified lead's id, as its cookie names it. */
+async function applyVerifiedLead(body: Record<string, unknown> & { phone: string }) {
+  return (await applyVerified(context.app, outbox.messages, body)).leadId;
 }
 
 describe("POST /api/applications", () => {
-  it("stores a lead and answers its opaque id with 201, and the lead cookie", async () => {
+  it("stores an unverified lead, texts its code and answers 201 with its id and the code's expiry", async () => {
     const res = await apply(application({ phone: "0712345678", nic: "198534000937" }));
     expect(res.statusCode).toBe(201);
-    const { leadId } = res.json();
+    const { leadId, verification } = res.json();
     expect(leadId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const cookie = String(res.headers["set-cookie"]);
-    expect(cookie).toContain(`lead=${leadId}`);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(verification).toMatchObject({ channel: "sms", triesLeft: 5 });
+    expect(Date.parse(verification.expiresAt) - Date.now()).toBeGreaterThan(9 * 60 * 1000);
+    // Issue 14: the lead cookie waits for the code; lead_pending names the lead meanwhile.
+    expect(cookieIn(res, "lead")).toBeUndefined();
+    const pending = String(res.headers["set-cookie"]);
+    expect(pending).toContain(`lead_pending=${leadId}`);
+    expect(pending).toMatch(/HttpOnly/);
+    expect(pending).toMatch(/SameSite=Lax/);
     const row = await context.test.storage.db
       .selectFrom("leads")
       .selectAll()
@@ -53,20 +58,41 @@ describe("POST /api/applications", () => {
       email: "kamal.perera@example.lk",
       status: "matched",
       age: expect.any(Number),
+      verified_at: null,
     });
     expect(JSON.parse(row.attribution)).toEqual({ partner: "acme", sub1: "click-7" });
+
+    // The code came by SMS to the applicant's phone; it verifies the lead and sets its cookie.
+    const code = codeSentTo(outbox.messages(), "0712345678");
+    const verified = await enterCode(context.app, leadId, code);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ verified: true });
+    expect(cookieIn(verified, "lead")).toBe(leadId);
+    expect(String(verified.headers["set-cookie"])).toMatch(
+      /lead=[^;]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly/,
+    );
+    expect(cookieIn(verified, "lead_pending")).toBe("");
   });
 
-  it("answers the same lead for the same NIC and phone within 24 hours", async () => {
-    const first = await apply(application({ phone: "0751112222", nic: "853400938V" }));
+  it("answers a repeat (same NIC and phone within 24 hours of a verified lead) like a new one; only its code joins them", async () => {
+    // Issue 14 changes issue 5's rule: a repeat used to answer 200 with the same id and its cookie.
+    const firstId = await applyVerifiedLead(
+      application({ phone: "0751112222", nic: "853400938V" }),
+    );
     const again = await apply(
       application({ phone: "+94 75 111 2222", nic: "853400938v", amount: 20_000 }),
     );
-    expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(200);
-    expect(again.json().leadId).toBe(first.json().leadId);
-    const other = await apply(application({ phone: "0751112223", nic: "853400938V" }));
-    expect(other.json().leadId).not.toBe(first.json().leadId);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().leadId).not.toBe(firstId);
+    expect(cookieIn(again, "lead")).toBeUndefined();
+    const joined = await enterCode(
+      context.app,
+      again.json().leadId,
+      codeSentTo(outbox.messages(), "0751112222"),
+    );
+    expect(cookieIn(joined, "lead")).toBe(firstId);
+    const other = await applyVerifiedLead(application({ phone: "0751112223", nic: "853400938V" }));
+    expect(other).not.toBe(firstId);
   });
 
   it("refuses an invalid application with the fields to correct, and stores nothing", async () => {
@@ -107,11 +133,14 @@ describe("POST /api/applications", () => {
     expect(other.statusCode).toBe(201);
   });
 
-  it("never logs what the applicant typed", async () => {
+  it("never logs what the applicant typed, nor the code", async () => {
     recorded.lines.length = 0;
-    await apply(application({ phone: "0769998877", email: "secret.person@example.lk" }));
+    await applyVerifiedLead(
+      application({ phone: "0769998877", email: "secret.person@example.lk" }),
+    );
     await apply(application({ phone: "076999887", email: "secret.person@example" }));
     const logged = recorded.lines.join("\n");
+    expect(logged).not.toContain(codeSentTo(outbox.messages(), "0769998877"));
     expect(logged).not.toMatch(/secret\.person|769998877|Perera|853400937/);
     // Each request's line names its whole path, not what the /api router saw.
     expect(logged).toContain('"path":"/api/applications"');
@@ -120,7 +149,7 @@ describe("POST /api/applications", () => {
 
 describe("GET /api/feed/leads", () => {
   it("answers the ids of the offers active for the lead", async () => {
-    const { leadId } = (await apply(application({ phone: "0770000001" }))).json();
+    const leadId = await applyVerifiedLead(application({ phone: "0770000001" }));
     const res = await inject(context.app, {
       method: "GET",
       url: `/api/feed/leads?lead_id=${leadId}&page=all&direction=swap&pf=1`,
@@ -159,8 +188,7 @@ describe("GET /go/{offerId} and lender postbacks", () => {
   }
 
   it("records the click and redirects to the lender with the click id and sub ids", async () => {
-    const applied = await apply(application({ phone: "0770000002" }));
-    const leadId = leadCookieOf(applied);
+    const leadId = await applyVerifiedLead(application({ phone: "0770000002" }));
     const res = await clickOut(101, leadId);
     expect(res.statusCode).toBe(302);
     const location = new URL(String(res.headers.location));
@@ -214,7 +242,7 @@ describe("GET /go/{offerId} and lender postbacks", () => {
   });
 
   it("takes a signed postback once per status, and moves the lead", async () => {
-    const leadId = leadCookieOf(await apply(application({ phone: "0770000003" })));
+    const leadId = await applyVerifiedLead(application({ phone: "0770000003" }));
     const clickId = clickIdOf(await clickOut(101, leadId));
     const postback = { click_id: clickId, status: "approved" as const, amount: 50_000 };
     const send = () =>
@@ -240,7 +268,7 @@ describe("GET /go/{offerId} and lender postbacks", () => {
   });
 
   it("refuses a bad signature with 401 and changes nothing", async () => {
-    const leadId = leadCookieOf(await apply(application({ phone: "0770000004" })));
+    const leadId = await applyVerifiedLead(application({ phone: "0770000004" }));
     const clickId = clickIdOf(await clickOut(101, leadId));
     const forged = { click_id: clickId, status: "issued" as const };
     for (const auth of [
@@ -312,7 +340,7 @@ async function leadStatus(leadId: string): Promise<string> {
 
 describe("the offers page after an application", () => {
   it("shows the thanks message and the offers matching the lead, leading out through /go/", async () => {
-    const leadId = leadCookieOf(await apply(application({ phone: "0770000005" })));
+    const leadId = await applyVerifiedLead(application({ phone: "0770000005" }));
     for (const [path, title] of [
       ["/en/offers/", "Thank you! Here are your offers"],
       ["/offers/", "ස්තූතියි! මෙන්න ඔබේ දීමනා"],
@@ -349,7 +377,7 @@ describe("the offers page after an application", () => {
   });
 
   it("gives in-app navigation the same lead-aware page", async () => {
-    const leadId = leadCookieOf(await apply(application({ phone: "0770000006" })));
+    const leadId = await applyVerifiedLead(application({ phone: "0770000006" }));
     const res = await inject(context.app, {
       method: "GET",
       url: "/client-api/page?path=/en/offers/",
@@ -359,14 +387,22 @@ describe("the offers page after an application", () => {
   });
 
   it("takes a returning visitor's token from /landing/offers/ into the cookie, out of the address", async () => {
-    const leadId = leadCookieOf(await apply(application({ phone: "0770000007" })));
+    // Issue 14: the token is the confirmation e-mail's opaque one, no longer the lead id.
+    const leadId = await applyVerifiedLead(application({ phone: "0770000007" }));
+    const mail = outbox
+      .messages()
+      .filter((message) => message.channel === "mail" && message.to === "kamal.perera@example.lk")
+      .at(-1);
+    const link = new URL(
+      /https:\/\/\S+\/landing\/offers\/\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "",
+    );
     const res = await inject(context.app, {
       method: "GET",
-      url: `/en/landing/offers/?token=${leadId}`,
+      url: `/en${link.pathname}${link.search}`,
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe("/en/landing/offers/");
-    expect(leadCookieOf(res)).toBe(leadId);
+    expect(cookieIn(res, "lead")).toBe(leadId);
     const forged = await inject(context.app, {
       method: "GET",
       url: "/landing/offers/?token=AAAAAAAAAAAAAAAAAAAAAA",

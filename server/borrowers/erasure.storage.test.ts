@@ -5,6 +5,7 @@ import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
 import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support";
+import { createVerifiedLead } from "./applicant.test-support";
 import { recordClick } from "./clicks";
 import { eraseContact } from "./erasure";
 import { createLead, findLead } from "./leads";
@@ -29,17 +30,17 @@ function erasureContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("empties the personal data of every lead holding the e-mail or phone, and unlinks its clicks", async () => {
-      const byEmail = await createLead(
+      const byEmail = await createVerifiedLead(
         test.storage,
         applicationOf({ email: EMAIL, fullName: NAME, phone: "0771110000" }),
         offers,
       );
-      const byPhone = await createLead(
+      const byPhone = await createVerifiedLead(
         test.storage,
         applicationOf({ phone: PHONE, fullName: NAME, email: "other@example.lk" }),
         offers,
       );
-      const bystander = await createLead(
+      const bystander = await createVerifiedLead(
         test.storage,
         applicationOf({ phone: "0772220000", email: "bystander@example.lk" }),
         offers,
@@ -87,12 +88,13 @@ function erasureContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("lets the same person apply again afterwards, as a new lead", async () => {
-      const again = await createLead(
+      const again = await createVerifiedLead(
         test.storage,
         applicationOf({ phone: PHONE, email: EMAIL }),
         offers,
       );
-      expect(again.created).toBe(true);
+      expect(again.repeatOf).toBeNull();
+      expect(again.verifiedLeadId).toBe(again.leadId);
     });
   });
 }

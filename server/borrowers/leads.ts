@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
-import { sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { ATTRIBUTION_FIELDS } from "../../core/application";
 import { type CalendarDate, colomboToday } from "../../core/dates";
+import type { Locale } from "../../core/locale";
 import { type LeadProfile, matchLead } from "../../core/matching";
 import { ageOn } from "../../core/nic";
 import type { Application } from "../../core/schemas/application";
@@ -10,17 +11,31 @@ import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
-import type { LeadStatus } from "../storage/schema";
+import type { Database, LeadStatus, VerificationVia } from "../storage/schema";
+import {
+  CODE_TTL_MS,
+  codeHash,
+  newCode,
+  resendWaitMs,
+  type VerificationState,
+  verificationState,
+} from "./one-time-codes";
 
-/** SPEC-less but issue 5's rule: the same NIC and phone within a day are the same application. */
+/** Issue 5's rule, narrowed by issue 14: the same NIC and phone within a day of a verified lead repeat it. */
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface LeadOutcome {
+  /** Always a new, unverified lead: a repeat gets an id of its own too. */
   leadId: string;
-  /** False when an application of the last 24 hours was found instead. */
-  created: boolean;
-  /** The partner the (new or found) lead belongs to, if any. */
+  /** The partner the lead belongs to, if any. */
   partnerId: string | null;
+  /** The verified lead this application repeats, if any (never told to the applicant). */
+  repeatOf: string | null;
+  /** Where the code goes: the phone on file (the repeated lead's, or the one just typed). */
+  phone: string;
+  /** The code to send; storage holds only its hash. */
+  code: string;
+  verification: VerificationState;
 }
 
 /** What pages and feeds may know of a lead: never who it is. */
@@ -34,10 +49,50 @@ export interface LeadSummary {
   partnerId: string | null;
 }
 
+/** The keyed hash of an applicant's NIC and phone, for the repeat check. */
 function dedupeKey(key: string, application: Application): string {
   return createHmac("sha256", key)
     .update(`lead:${application.nic}:${application.phone}`)
     .digest("hex");
+}
+
+/**
+ * On PostgreSQL, holds the applicant's advisory lock until the transaction
+ * ends: the repeat check and the insert, or a verification and its join,
+ * of one NIC and phone happen one at a time. SQLite runs one write
+ * transaction at a time anyway.
+ */
+export async function lockApplicant(
+  trx: Transaction<Database>,
+  engine: Storage["engine"],
+  key: string,
+): Promise<void> {
+  if (engine === "postgres") {
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  }
+}
+
+/**
+ * The verified lead of this applicant (keyed hash of NIC and phone) made
+ * within REPEAT_WINDOW_MS before `now`, which a new application of theirs
+ * repeats: only a lead its applicant verified counts, so nobody can claim
+ * an application by typing its NIC and phone first.
+ */
+export async function verifiedLeadOf(
+  trx: Kysely<Database>,
+  key: string,
+  now: Date,
+): Promise<{ id: string; phone: string | null } | undefined> {
+  const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
+  return trx
+    .selectFrom("leads")
+    .select(["id", "phone"])
+    .where("dedupe_key", "=", key)
+    .where("created_at", ">", since)
+    .where("verified_at", "is not", null)
+    .where("repeat_of", "is", null)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
 }
 
 function attributionOf(application: Application): Record<string, string> {
@@ -49,33 +104,37 @@ function attributionOf(application: Application): Record<string, string> {
   return attribution;
 }
 
+export interface CreateLeadOptions {
+  now?: Date;
+  /** The country config's lead id, stored on the lead (issue 6). */
+  leadForm?: string | null | undefined;
+  /** Where the code may be entered: our pages, or the partner API. */
+  via?: VerificationVia;
+  /** The language of the SMS. */
+  locale?: Locale;
+}
+
 /**
- * Stores an application and matches it against the catalogue, or returns
- * the lead of the same NIC and phone made within REPEAT_WINDOW_MS. The
- * check and the insert happen in one transaction (on PostgreSQL under an
- * advisory lock on the key), so two quick submissions make one lead.
+ * Stores an application as a new, unverified lead with a one-time code
+ * for its phone, and matches it against the catalogue. When the same NIC
+ * and phone made a verified lead within REPEAT_WINDOW_MS, the new lead
+ * points at it (repeat_of) and the code goes to the phone on file: the
+ * answer is the same as for anyone else, and only the code joins the two.
+ * The check and the insert happen in one transaction (on PostgreSQL under
+ * an advisory lock on the key).
  */
 export async function createLead(
   storage: Storage,
   application: Application,
   offers: readonly Offer[],
-  now: Date = new Date(),
-  leadForm: string | null = null,
+  options: CreateLeadOptions = {},
 ): Promise<LeadOutcome> {
+  const { now = new Date(), leadForm = null, via = "site", locale = "si" } = options;
   return storage.db.transaction().execute(async (trx) => {
-    const key = dedupeKey(await installationKey(trx), application);
-    if (storage.engine === "postgres") {
-      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-    }
-    const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
-    const repeat = await trx
-      .selectFrom("leads")
-      .select(["id", "partner_id"])
-      .where("dedupe_key", "=", key)
-      .where("created_at", ">", since)
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
-    if (repeat) return { leadId: repeat.id, created: false, partnerId: repeat.partner_id };
+    const installation = await installationKey(trx);
+    const key = dedupeKey(installation, application);
+    await lockApplicant(trx, storage.engine, key);
+    const repeated = await verifiedLeadOf(trx, key, now);
 
     const today: CalendarDate = colomboToday(now);
     const profile: LeadProfile = {
@@ -116,13 +175,50 @@ export async function createLead(
         experiment_flow: application.experiment_flow ?? null,
         lead_form: leadForm,
         partner_id: partnerId,
+        verified_at: null,
+        repeat_of: repeated?.id ?? null,
       })
       .execute();
-    return { leadId, created: true, partnerId };
+    const code = newCode();
+    const row = {
+      lead_id: leadId,
+      via,
+      locale,
+      code_hash: codeHash(installation, leadId, code),
+      expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+      tries: 0,
+      sends: 1,
+      resend_at: new Date(now.getTime() + resendWaitMs(1)).toISOString(),
+      created_at: now.toISOString(),
+    };
+    await trx.insertInto("lead_verifications").values(row).execute();
+    return {
+      leadId,
+      partnerId,
+      repeatOf: repeated?.id ?? null,
+      // The same number (the key is of NIC and phone), as we hold it for the lead applied to.
+      phone: repeated?.phone ?? application.phone,
+      code,
+      verification: verificationState(row),
+    };
   });
 }
 
-/** A lead without its personal data, or undefined for an unknown id. */
+/** Forgets a lead whose code could not be sent: the applicant will try again. */
+export async function deleteUnverifiedLead(storage: Storage, leadId: string): Promise<void> {
+  await storage.db
+    .deleteFrom("leads")
+    .where("id", "=", leadId)
+    .where("verified_at", "is", null)
+    .execute();
+}
+
+/**
+ * A verified lead without its personal data, or undefined for an unknown
+ * id, an unverified lead, or a repeat that joined another: the offers page,
+ * the click-out, push and the lead feed know only leads whose applicant
+ * proved the phone.
+ */
 export async function findLead(storage: Storage, leadId: string): Promise<LeadSummary | undefined> {
   if (!isOpaqueId(leadId)) return undefined;
   const row = await storage.db
@@ -139,6 +235,8 @@ export async function findLead(storage: Storage, leadId: string): Promise<LeadSu
       "partner_id",
     ])
     .where("id", "=", leadId)
+    .where("verified_at", "is not", null)
+    .where("repeat_of", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
   return {

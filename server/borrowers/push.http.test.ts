@@ -11,8 +11,9 @@ import type { AddressInfo } from "node:net";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { appWith, openTestSqlite, silentLog, type TestStorage } from "../test-support";
+import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
 import { createEventBuffer } from "../tracking/event-buffer";
+import { applyVerified } from "./applicant.test-support";
 import { pushNotifier, subscribeToLead, type VapidKeys, vapidKeys } from "./push";
 
 /**
@@ -36,11 +37,13 @@ let pushUrl: string;
 const received: Received[] = [];
 let answerWith = 201;
 let delivered: () => void = () => undefined;
+const outbox = testOutbox();
 
 beforeAll(async () => {
   test = await openTestSqlite();
   keys = await vapidKeys(test.storage.db);
   app = appWith(test.storage, {
+    messenger: outbox.messenger,
     events: createEventBuffer({ storage: test.storage, log: silentLog }),
     lenderSecrets: new Map([["kandy-lane", SECRET]]),
     statusListeners: [
@@ -131,13 +134,11 @@ function checkVapid(header: string | undefined, endpoint: string) {
 }
 
 async function applyAndClick(phone: string): Promise<{ leadId: string; clickId: string }> {
-  const applied = await inject(app, {
-    method: "POST",
-    url: "/api/applications",
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify({ ...validApplication, term: 90, phone }),
+  const { leadId } = await applyVerified(app, outbox.messages, {
+    ...validApplication,
+    term: 90,
+    phone,
   });
-  const leadId = String(applied.json().leadId);
   const out = await inject(app, {
     method: "GET",
     url: "/go/101",

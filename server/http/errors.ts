@@ -14,16 +14,21 @@ export class HttpError extends Error {
   }
 }
 
-/** The one place that writes the error envelope (DESIGN "Clear errors"). */
+/**
+ * The one place that writes the error envelope (DESIGN "Clear errors").
+ * `beside` adds members next to `error` (never inside it), for an answer
+ * that also carries state, as a wrong code carries the tries left.
+ */
 export function sendError(
   res: Response,
   status: number,
   code: string,
   message: string,
   fields?: Record<string, string>,
+  beside?: Record<string, unknown>,
 ): void {
   const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
-  res.status(status).json(body);
+  res.status(status).json({ ...beside, ...body });
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {

@@ -58,6 +58,21 @@ function limiterContract(name: string, open: () => Promise<TestStorage>) {
       expect((await hit("partner:b", start + 2_000)).allowed).toBe(true);
       expect((await hit("partner:a", start + 20_000)).allowed).toBe(true);
     });
+
+    it("keeps a day's count while shorter windows come and go", async () => {
+      // The codes' limits (issue 14) count a phone by the hour and by the day in one store.
+      const store = storageRateLimitStore(test.storage);
+      const day = 24 * 60 * 60 * 1000;
+      const start = Math.floor(1_790_000_000_000 / day) * day + 60 * 60 * 1000;
+      await store.hit("phone-day:x", day, start);
+      // Enough hits in later hours for the store to clean up windows that are over.
+      for (let hour = 1; hour <= 4; hour += 1) {
+        for (let index = 0; index < 100; index += 1) {
+          await store.hit(`hourly:${index}`, 60 * 60 * 1000, start + hour * 60 * 60 * 1000);
+        }
+      }
+      expect((await store.hit("phone-day:x", day, start + 5 * 60 * 60 * 1000)).count).toBe(2);
+    });
   });
 }
 

@@ -56,6 +56,14 @@ export function memoryRateLimitStore(maxKeys = MAX_KEYS): RateLimitStore {
 const CLEANUP_EVERY = 200;
 
 /**
+ * The longest window a storage store counts. Rows do not say how long
+ * their window is, so the clean-up deletes only windows that began longer
+ * ago than this: they are over whatever their length (a day's count must
+ * survive the clean-up an hourly hit runs).
+ */
+export const MAX_STORED_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Counts in storage (table rate_limits), in windows aligned on the epoch so
  * that every server instance agrees where a window starts. One atomic
  * upsert per hit (INSERT … ON CONFLICT DO UPDATE … RETURNING): on
@@ -66,6 +74,9 @@ export function storageRateLimitStore(storage: Storage): RateLimitStore {
   let hits = 0;
   return {
     async hit(key, windowMs, now) {
+      if (windowMs > MAX_STORED_WINDOW_MS) {
+        throw new Error(`A stored rate-limit window is at most a day, not ${windowMs} ms`);
+      }
       const windowStart = Math.floor(now / windowMs) * windowMs;
       const row = await storage.db
         .insertInto("rate_limits")
@@ -81,7 +92,7 @@ export function storageRateLimitStore(storage: Storage): RateLimitStore {
       if (hits % CLEANUP_EVERY === 0) {
         await storage.db
           .deleteFrom("rate_limits")
-          .where("window_start", "<", windowStart)
+          .where("window_start", "<", now - MAX_STORED_WINDOW_MS)
           .execute();
       }
       return { count: Number(row.count), resetMs: windowStart + windowMs - now };

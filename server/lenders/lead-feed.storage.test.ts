@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createLead } from "../borrowers/leads";
+import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { openTestSqlite, recordingLog, type TestStorage } from "../test-support";
 import { loadCatalogues } from "./catalogue";
 import { createLeadFeed } from "./lead-feed";
@@ -17,7 +17,7 @@ let leadId: string;
 beforeAll(async () => {
   test = await openTestSqlite();
   const application = applicationSchema(TEST_TODAY).parse({ ...validApplication, term: 90 });
-  ({ leadId } = await createLead(test.storage, application, offers));
+  ({ leadId } = await createVerifiedLead(test.storage, application, offers));
 });
 
 afterAll(async () => {

@@ -1,13 +1,18 @@
 import type { Request } from "express";
 import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import { cookieValue } from "../../core/cookies";
-import type { LeadOffers, PageQuery } from "../../core/site-contract";
+import type { LeadOffers, PageQuery, PendingVerification } from "../../core/site-contract";
 import { pageNeeds } from "../../site/server";
-import { leadIdOf } from "../http/lead-cookie";
+import { leadIdOf, pendingLeadIdOf } from "../http/lead-cookie";
 import { pageQueryOf } from "./page-query";
 
 /** Looks up a visitor's application by the id in their lead cookie. */
 export type LeadOffersLookup = (leadId: string) => Promise<LeadOffers | undefined>;
+
+/** Looks up the visitor's application waiting for its code, by the lead_pending cookie. */
+export type PendingVerificationLookup = (
+  leadId: string,
+) => Promise<PendingVerification | undefined>;
 
 /** Reads what a page shows of comments, ratings, views and reviews. */
 export type CommunityLookup = (need: CommunityNeed) => Promise<CommunityData>;
@@ -15,6 +20,7 @@ export type CommunityLookup = (need: CommunityNeed) => Promise<CommunityData>;
 /** What pages read from storage besides their content. */
 export interface PageLookups {
   leadOffers: LeadOffersLookup;
+  pendingVerification: PendingVerificationLookup;
   community: CommunityLookup;
 }
 
@@ -22,13 +28,15 @@ export interface PageRequestContext {
   cookieNoticeAccepted: boolean;
   query: PageQuery;
   lead: LeadOffers | undefined;
+  pending: PendingVerification | undefined;
   community: CommunityData | undefined;
 }
 
 /**
  * What a page's render takes from its request, the same for a full load and
  * for in-app navigation: the cookie notice, the query, and (only on the
- * pages that show them) the visitor's application and the community's data,
+ * pages that show them) the visitor's application, the one waiting for its
+ * code, and the community's data,
  * read from storage on every render so that moderation shows at once.
  */
 export async function pageRequestContext(
@@ -38,15 +46,18 @@ export async function pageRequestContext(
   lookups: PageLookups,
 ): Promise<PageRequestContext> {
   const leadId = leadIdOf(req);
+  const pendingId = pendingLeadIdOf(req);
   const needs = pageNeeds(path);
-  const [lead, community] = await Promise.all([
+  const [lead, pending, community] = await Promise.all([
     leadId && needs.lead ? lookups.leadOffers(leadId) : undefined,
+    pendingId && needs.lead ? lookups.pendingVerification(pendingId) : undefined,
     needs.community ? lookups.community(needs.community) : undefined,
   ]);
   return {
     cookieNoticeAccepted: cookieValue(req.headers.cookie, "cookie_notice") === "accepted",
     query: pageQueryOf(search),
     lead,
+    pending,
     community,
   };
 }

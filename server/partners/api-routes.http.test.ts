@@ -2,18 +2,31 @@ import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
 import { quoteLoan } from "../../core/loan";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import {
+  applyVerified,
+  codeSentTo,
+  cookieIn,
+  enterCode,
+  postJsonTo,
+  smsCount,
+} from "../borrowers/applicant.test-support";
 import { loadCatalogues } from "../lenders/catalogue";
-import { setUpTestApp } from "../test-support";
+import { setUpTestApp, testOutbox } from "../test-support";
 import {
   leadCreatedSchema,
   leadStatusSchema,
+  leadVerifiedSchema,
   offersResponseSchema,
   statsResponseSchema,
 } from "./api-schemas";
 import { createPartner, rotateKeys, setPartnerDisabled } from "./partners";
 
 const RATE_LIMIT = 40;
-const context = setUpTestApp({ partnerRateLimit: { limit: RATE_LIMIT, windowMs: 60_000 } });
+const outbox = testOutbox();
+const context = setUpTestApp({
+  partnerRateLimit: { limit: RATE_LIMIT, windowMs: 60_000 },
+  messenger: outbox.messenger,
+});
 const offers = loadCatalogues().get("lk") ?? [];
 const ORIGIN = "https://lankadeals.lk";
 
@@ -221,56 +234,161 @@ function applicant(overrides: Record<string, unknown> = {}) {
   return { ...validApplication, term: 90, sub1: "pk-campaign", ...overrides };
 }
 
+/** The partner's page asks its visitor for the code that came by SMS, and posts it. */
+async function verifyLead(leadId: string, phone: string, key = keys.secret, lang = "en") {
+  return call("POST", `/leads/${leadId}/verification?lang=${lang}`, {
+    key,
+    body: { code: codeSentTo(outbox.messages(), phone) },
+  });
+}
+
 describe("POST leads", () => {
-  it("makes a lead of the partner and answers its id, its matched offers and the offers link", async () => {
+  it("makes an unverified lead of the partner, texts the applicant a code, and answers its id and the code's state", async () => {
+    // Issue 14: the answer used to carry the offers and an offers link at once.
     const res = await call("POST", "/leads?lang=en", {
       body: applicant({ phone: "0711000001", nic: "853400101V" }),
     });
     expect(res.statusCode).toBe(201);
     const body = leadCreatedSchema.parse(res.json());
-    expect(body.status).toBe("matched");
-    expect(body.duplicate).toBe(false);
-    expect(body.offersUrl).toBe(`https://nayacompare.test/en/landing/offers/?token=${body.leadId}`);
+    expect(Object.keys(res.json()).sort()).toEqual(["leadId", "verification"]);
+    expect(body.verification).toMatchObject({ channel: "sms", triesLeft: 5 });
     const row = await context.test.storage.db
       .selectFrom("leads")
-      .select(["partner_id", "offer_ids", "attribution"])
+      .select(["partner_id", "offer_ids", "attribution", "verified_at"])
       .where("id", "=", body.leadId)
       .executeTakeFirstOrThrow();
     expect(row.partner_id).toBe("lanka-deals");
+    expect(row.verified_at).toBeNull();
     expect(JSON.parse(row.attribution)).toMatchObject({
       partner: "lanka-deals",
       sub1: "pk-campaign",
     });
-    expect(body.offers.map((offer) => offer.offerId).sort()).toEqual(
+    const sms = outbox.messages().filter((message) => message.to === "+94711000001");
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.text).toMatch(/^NayaCompare: your code is \d{6}\./);
+    for (const text of PERSONAL) expect(res.body.toLowerCase()).not.toContain(text.toLowerCase());
+
+    // The applicant types the code on the partner's page; the partner's server posts it.
+    const verified = await verifyLead(body.leadId, "0711000001");
+    expect(verified.statusCode).toBe(200);
+    const lead = leadVerifiedSchema.parse(verified.json());
+    expect(lead).toMatchObject({ leadId: body.leadId, status: "matched", duplicate: false });
+    expect(lead.offers.map((offer) => offer.offerId).sort()).toEqual(
       (JSON.parse(row.offer_ids) as number[]).sort(),
     );
-    expect(body.offers.every((offer) => offer.applyUrl === undefined)).toBe(true);
-    for (const text of PERSONAL) expect(res.body.toLowerCase()).not.toContain(text.toLowerCase());
+    expect(lead.offers.every((offer) => offer.applyUrl === undefined)).toBe(true);
+    // The offers link is opaque and leads the visitor to this lead's offers.
+    const link = new URL(lead.offersUrl);
+    expect(link.origin + link.pathname).toBe("https://nayacompare.test/en/landing/offers/");
+    const token = link.searchParams.get("token") ?? "";
+    expect(token).not.toContain(body.leadId);
+    const landing = await inject(context.app, { method: "GET", url: link.pathname + link.search });
+    expect(cookieIn(landing, "lead")).toBe(body.leadId);
+    for (const text of PERSONAL) {
+      expect(verified.body.toLowerCase()).not.toContain(text.toLowerCase());
+    }
   });
 
-  it("answers 200 and the same lead for the same applicant again, 409 for another's applicant", async () => {
+  it("answers a repeat like a new lead, whoever sent the first; its code tells it is a duplicate", async () => {
+    // Issue 14: a repeat used to answer 200 with the same lead, or 409 duplicate_application
+    // for another's applicant, which told anyone that the applicant had applied.
     const first = await call("POST", "/leads", {
       body: applicant({ phone: "0711000002", nic: "853400102V" }),
     });
+    await verifyLead(first.json().leadId, "0711000002");
     const again = await call("POST", "/leads", {
       body: applicant({ phone: "0711000002", nic: "853400102V" }),
     });
-    expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ leadId: first.json().leadId, duplicate: true });
-
-    const direct = await inject(context.app, {
-      method: "POST",
-      url: "/api/applications",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify(applicant({ phone: "0711000003", nic: "853400103V" })),
+    expect(again.statusCode).toBe(201);
+    expect(Object.keys(again.json()).sort()).toEqual(["leadId", "verification"]);
+    expect(again.json().leadId).not.toBe(first.json().leadId);
+    expect((await call("GET", `/leads/${again.json().leadId}`)).json()).toMatchObject({
+      verified: false,
+      duplicate: false,
+      offerIds: [],
     });
-    expect(direct.statusCode).toBe(201);
+    const repeated = leadVerifiedSchema.parse(
+      (await verifyLead(again.json().leadId, "0711000002")).json(),
+    );
+    expect(repeated.duplicate).toBe(true);
+
+    const direct = await applyVerified(
+      context.app,
+      outbox.messages,
+      applicant({ phone: "0711000003", nic: "853400103V" }),
+    );
     const viaPartner = await call("POST", "/leads", {
       body: applicant({ phone: "0711000003", nic: "853400103V" }),
     });
-    expectError(viaPartner, 409, "duplicate_application");
-    expect(viaPartner.body).not.toContain(direct.json().leadId);
+    expect(viaPartner.statusCode).toBe(201);
+    expect(viaPartner.body).not.toContain(direct.leadId);
+    const joined = leadVerifiedSchema.parse(
+      (await verifyLead(viaPartner.json().leadId, "0711000003")).json(),
+    );
+    expect(joined.duplicate).toBe(true);
+    expect(joined.leadId).toBe(viaPartner.json().leadId);
+    // The applicant's link opens their one application.
+    const link = new URL(joined.offersUrl);
+    const landing = await inject(context.app, { method: "GET", url: link.pathname + link.search });
+    expect(cookieIn(landing, "lead")).toBe(direct.leadId);
+  });
+
+  it("takes a code only from the partner that made the lead, and only through the partner API", async () => {
+    const made = await call("POST", "/leads", {
+      body: applicant({ phone: "0711000006", nic: "853400106V" }),
+    });
+    const { leadId } = made.json();
+    const code = codeSentTo(outbox.messages(), "0711000006");
+    const byOther = await call("POST", `/leads/${leadId}/verification`, {
+      key: keys.otherSecret,
+      body: { code },
+    });
+    expectError(byOther, 404, "unknown_lead");
+    // Our pages' endpoint does not take a partner's lead either.
+    expect((await enterCode(context.app, leadId, code)).statusCode).toBe(404);
+    expectError(
+      await call("POST", `/leads/${leadId}/verification/resend`, { key: keys.otherSecret }),
+      404,
+      "unknown_lead",
+    );
+    // Nor does the partner API take a lead of our pages.
+    const site = await postJsonTo(
+      context.app,
+      "/api/applications",
+      applicant({ phone: "0711000007", nic: "853400107V" }),
+    );
+    const siteCode = codeSentTo(outbox.messages(), "0711000007");
+    expectError(
+      await call("POST", `/leads/${site.json().leadId}/verification`, { body: { code: siteCode } }),
+      404,
+      "unknown_lead",
+    );
+    // The lead is still waiting, and its own partner's call verifies it.
+    expect(
+      (await call("POST", `/leads/${leadId}/verification`, { body: { code } })).statusCode,
+    ).toBe(200);
+  });
+
+  it("counts wrong codes, and sends a new one only after the wait", async () => {
+    const made = await call("POST", "/leads", {
+      body: applicant({ phone: "0711000008", nic: "853400108V" }),
+    });
+    const { leadId } = made.json();
+    const code = codeSentTo(outbox.messages(), "0711000008");
+    const wrong = await call("POST", `/leads/${leadId}/verification`, {
+      body: { code: code === "000000" ? "000001" : "000000" },
+    });
+    expectError(wrong, 400, "wrong_code");
+    expect(wrong.json().verification.triesLeft).toBe(4);
+    const soon = await call("POST", `/leads/${leadId}/verification/resend`);
+    expectError(soon, 429, "resend_too_soon");
+    expect(Number(soon.headers["retry-after"])).toBeGreaterThan(0);
+    expect(smsCount(outbox.messages(), "0711000008")).toBe(1);
+    expectError(
+      await call("POST", `/leads/${leadId}/verification`, { body: { code: "12345" } }),
+      400,
+      "invalid_body",
+    );
   });
 
   it("validates exactly as our form's endpoint does", async () => {
@@ -303,13 +421,25 @@ describe("GET leads/{id}", () => {
       body: applicant({ phone: "0711000005", nic: "853400105V" }),
     });
     const { leadId } = made.json();
+    const before = await call("GET", `/leads/${leadId}`);
+    expect(before.json()).toMatchObject({ verified: false, offerIds: [] });
+    await verifyLead(leadId, "0711000005");
     const res = await call("GET", `/leads/${leadId}`);
     expect(res.statusCode).toBe(200);
     const lead = leadStatusSchema.parse(res.json());
     expect(Object.keys(res.json()).sort()).toEqual(
-      ["amount", "createdAt", "leadId", "offerIds", "status", "term"].sort(),
+      [
+        "amount",
+        "createdAt",
+        "duplicate",
+        "leadId",
+        "offerIds",
+        "status",
+        "term",
+        "verified",
+      ].sort(),
     );
-    expect(lead.status).toBe("matched");
+    expect(lead).toMatchObject({ status: "matched", verified: true, duplicate: false });
     for (const text of PERSONAL) expect(res.body.toLowerCase()).not.toContain(text.toLowerCase());
 
     // The visitor goes to a lender through our click-out: the status follows.
@@ -381,7 +511,7 @@ describe("rate limits", () => {
 });
 
 describe("the OpenAPI document and the reference", () => {
-  it("serves an OpenAPI 3.1 document of the four operations without a key", async () => {
+  it("serves an OpenAPI 3.1 document of the six operations without a key", async () => {
     const res = await call("GET", "/openapi.json", { key: null });
     expect(res.statusCode).toBe(200);
     const document = res.json();
@@ -389,6 +519,8 @@ describe("the OpenAPI document and the reference", () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       "/leads",
       "/leads/{id}",
+      "/leads/{id}/verification",
+      "/leads/{id}/verification/resend",
       "/offers",
       "/stats",
     ]);
@@ -420,7 +552,10 @@ describe("the OpenAPI document and the reference", () => {
     for (const text of [
       "GET /offers",
       "POST /leads",
+      "POST /leads/{id}/verification",
+      "POST /leads/{id}/verification/resend",
       "GET /leads/{id}",
+      "autocomplete=&quot;one-time-code&quot;",
       "GET /stats",
       "X-Signature",
       "RateLimit-Remaining",

@@ -1,12 +1,27 @@
-import { Router } from "express";
+import express, { type Response, Router } from "express";
 import { colomboToday } from "../../core/dates";
-import { localizePath } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
+import { codeBodySchema } from "../../core/schemas/verification";
 import { applicationBody, parseApplication } from "../borrowers/application-request";
-import { createLead } from "../borrowers/leads";
+import {
+  type CodeSendLimits,
+  codeSendCheck,
+  offersLink,
+  sendCode,
+  sendConfirmation,
+} from "../borrowers/code-sending";
+import { createLead, deleteUnverifiedLead } from "../borrowers/leads";
+import { allowResendNow, resendCode, verifyCode } from "../borrowers/verification";
+import {
+  answerCodeProblem,
+  answerResendTooSoon,
+  emptyBodySchema,
+} from "../borrowers/verification-answers";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
 import { type RateLimitRule, type RateLimitStore, rateLimit } from "../http/rate-limit";
+import type { Logger } from "../log";
+import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { leadIdSchema, leadsQuerySchema, offersQuerySchema, statsQuerySchema } from "./api-schemas";
 import { partnerOf, requireSecretKey } from "./keys";
@@ -22,10 +37,18 @@ export interface PartnerApiOptions {
   rateLimit: RateLimitRule & { store: RateLimitStore };
   /** The country config's lead id, stored on each lead (issue 6). */
   leadForm?: string | undefined;
+  /** Sends the applicants' codes and confirmations. */
+  messenger: Messenger;
+  /** The limits on sending codes (counted per phone and per partner). */
+  codeSendLimits: CodeSendLimits;
+  log: Logger;
   now?: () => Date;
 }
 
 const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
+
+const unknownLead = (res: Response) =>
+  sendError(res, 404, "unknown_lead", "You have no lead with this id.");
 
 /**
  * The partner API v1 (issue 8), under /api/partner/v1/: the OpenAPI
@@ -34,7 +57,7 @@ const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid.
  * route parses with its schema (api-schemas.ts) and calls a service.
  */
 export function partnerApiRouter(options: PartnerApiOptions): Router {
-  const { storage, offers, site, leadForm, now = () => new Date() } = options;
+  const { storage, offers, site, leadForm, messenger, log, now = () => new Date() } = options;
   const { store, ...rule } = options.rateLimit;
   const router = Router();
   router.use(requireSecretKey(storage));
@@ -47,6 +70,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       headers: true,
     }),
   );
+  const maySend = codeSendCheck(storage, options.codeSendLimits, () => now().getTime());
 
   router.get("/offers", (req, res) => {
     const query = parseInput(res, offersQuerySchema, req.query, INVALID_QUERY);
@@ -79,31 +103,48 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       });
       return;
     }
-    const outcome = await createLead(
-      storage,
-      { ...application, partner: partner.id },
-      offers,
-      at,
+    if (!(await maySend(req, res, { phone: application.phone, partnerId: partner.id }))) return;
+    // Like anyone's: a new unverified lead, whether or not the applicant applied before.
+    const lead = await createLead(storage, { ...application, partner: partner.id }, offers, {
+      now: at,
       leadForm,
-    );
-    if (!outcome.created && outcome.partnerId !== partner.id) {
-      // Not a new lead, and not yours: we neither pay twice nor hand out another's lead id.
-      sendError(
-        res,
-        409,
-        "duplicate_application",
-        "This applicant applied within the last 24 hours through another channel; it is not a new lead.",
-      );
+      via: "partner_api",
+      locale: query.lang,
+    });
+    if (!(await sendCode(res, messenger, { ...lead, locale: query.lang }))) {
+      await deleteUnverifiedLead(storage, lead.leadId);
       return;
     }
-    const lead = await partnerLead(storage, partner.id, outcome.leadId);
-    if (!lead) throw new Error("A lead just made or found could not be read back");
-    const offersPath = localizePath(query.lang, "/landing/offers/");
-    res.status(outcome.created ? 201 : 200).json({
+    res.status(201).json({ leadId: lead.leadId, verification: lead.verification });
+  });
+
+  router.post("/leads/:id/verification", express.json({ limit: "1kb" }), async (req, res) => {
+    const query = parseInput(res, leadsQuerySchema, req.query, INVALID_QUERY);
+    const body = query && parseInput(res, codeBodySchema, req.body);
+    if (!query || !body) return;
+    const partner = partnerOf(res);
+    const id = String(req.params.id);
+    const at = now();
+    const scope = { via: "partner_api", partnerId: partner.id } as const;
+    const outcome = await verifyCode(storage, id, body.code, scope, at);
+    if (outcome.kind === "unknown") {
+      unknownLead(res);
+      return;
+    }
+    if (outcome.kind !== "verified") {
+      answerCodeProblem(res, outcome);
+      return;
+    }
+    const lead = await partnerLead(storage, partner.id, id);
+    if (!lead) throw new Error("A lead just verified could not be read back");
+    await sendConfirmation({ storage, messenger, origin: site.origin, log }, outcome, at);
+    res.json({
       leadId: lead.leadId,
       status: lead.status,
-      duplicate: !outcome.created,
-      offersUrl: `${site.origin}${offersPath}?token=${encodeURIComponent(lead.leadId)}`,
+      verified: true,
+      duplicate: outcome.joined,
+      // The applicant's offers: the earlier application's when this one repeats it.
+      offersUrl: await offersLink(storage, site.origin, outcome.leadId, query.lang, at),
       offers: partnerOffers(
         offers,
         { amount: lead.amount, termDays: lead.term },
@@ -113,11 +154,48 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     });
   });
 
+  router.post(
+    "/leads/:id/verification/resend",
+    express.json({ limit: "1kb" }),
+    async (req, res) => {
+      if (parseInput(res, emptyBodySchema, req.body ?? {}) === undefined) return;
+      const partner = partnerOf(res);
+      const id = String(req.params.id);
+      const at = now();
+      const outcome = await resendCode(
+        storage,
+        id,
+        { via: "partner_api", partnerId: partner.id },
+        (phone) => maySend(req, res, { phone, partnerId: partner.id }),
+        at,
+      );
+      switch (outcome.kind) {
+        case "unknown":
+          unknownLead(res);
+          return;
+        case "limited":
+          return;
+        case "already_verified":
+          answerCodeProblem(res, outcome);
+          return;
+        case "too_soon":
+          answerResendTooSoon(res, outcome.verification, at);
+          return;
+        case "sent":
+          if (!(await sendCode(res, messenger, outcome))) {
+            await allowResendNow(storage, id, at);
+            return;
+          }
+          res.json({ verification: outcome.verification });
+      }
+    },
+  );
+
   router.get("/leads/:id", async (req, res) => {
     const id = leadIdSchema.safeParse(req.params.id);
     const lead = id.success ? await partnerLead(storage, partnerOf(res).id, id.data) : undefined;
     if (!lead) {
-      sendError(res, 404, "unknown_lead", "You have no lead with this id.");
+      unknownLead(res);
       return;
     }
     res.json(lead);

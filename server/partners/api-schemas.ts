@@ -116,29 +116,64 @@ export const offersResponseSchema = z.object({
   offers: z.array(partnerOfferSchema),
 });
 
+export const verificationSchema = z
+  .object({
+    channel: z.literal("sms").describe("The code went to the applicant's phone by SMS."),
+    expiresAt: z.iso.datetime().describe("When the code sent last stops working (10 minutes)."),
+    resendAt: z.iso
+      .datetime()
+      .describe(
+        "When you may ask for another code: 30 s after the first, then 60 s, 120 s … up to 10 minutes.",
+      ),
+    triesLeft: z.number().int().describe("Tries left for the code sent last (5 per code)."),
+  })
+  .describe("The applicant's one-time code: its expiry, when another may be sent, tries left.");
+
 export const leadCreatedSchema = z.object({
+  leadId: z
+    .string()
+    .describe(
+      "Your new lead's id. The lead is unverified: it goes nowhere until the applicant's code comes back.",
+    ),
+  verification: verificationSchema,
+});
+
+export const leadVerifiedSchema = z.object({
   leadId: z.string(),
   status: z.enum(LEAD_STATUSES),
+  verified: z.literal(true),
   duplicate: z
     .boolean()
-    .describe("True when you sent the same applicant (NIC and phone) within 24 hours."),
+    .describe(
+      "True when the applicant had already applied and verified within 24 hours (through us or anyone): that application stands, and this lead is not a new one.",
+    ),
   offersUrl: z
     .url()
-    .describe("Send the visitor here to see the matched offers and go on to a lender."),
+    .describe(
+      "Send the visitor here to see the matched offers and go on to a lender. An opaque link, valid for 7 days.",
+    ),
   offers: z.array(partnerOfferSchema).describe("The offers matched to the application, ranked."),
 });
+
+export const resendAnswerSchema = z.object({ verification: verificationSchema });
 
 export const leadStatusSchema = z.object({
   leadId: z.string(),
   status: z.enum(LEAD_STATUSES),
+  verified: z.boolean().describe("Whether the applicant has entered the code we sent."),
+  duplicate: z
+    .boolean()
+    .describe("Once verified: true when it repeats the applicant's application of the last day."),
   createdAt: z.iso.datetime(),
   amount: rupees,
   term: z.number().int(),
-  offerIds: z.array(z.number().int()).describe("The offers matched when the lead was made."),
+  offerIds: z
+    .array(z.number().int())
+    .describe("The offers matched when the lead was made; empty until it is verified."),
 });
 
 const dayStatsShape = {
-  leads: z.number().int().describe("Leads made that day."),
+  leads: z.number().int().describe("Verified leads made that day (repeats not counted)."),
   clicks: z.number().int().describe("Click-outs to lenders that day."),
   approvals: z.number().int().describe("Lenders' approvals reported that day."),
   sales: z.number().int().describe("Loans issued, reported that day."),
@@ -162,4 +197,7 @@ export const errorResponseSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
   }),
+  verification: verificationSchema
+    .optional()
+    .describe("With the errors of a one-time code: the code's state (tries left, resendAt)."),
 });

@@ -78,9 +78,14 @@ export function partnerOffers(
 export interface PartnerLead {
   leadId: string;
   status: LeadStatus;
+  /** Whether the applicant has entered the code we sent. */
+  verified: boolean;
+  /** Verified as a repeat of the applicant's earlier application (not a new lead). */
+  duplicate: boolean;
   createdAt: string;
   amount: number;
   term: number;
+  /** Empty until verified: nothing of an unverified lead leaves us. */
   offerIds: number[];
 }
 
@@ -93,17 +98,30 @@ export async function partnerLead(
   if (!isOpaqueId(leadId)) return undefined;
   const row = await storage.db
     .selectFrom("leads")
-    .select(["id", "status", "created_at", "amount", "term_days", "offer_ids"])
+    .select([
+      "id",
+      "status",
+      "created_at",
+      "amount",
+      "term_days",
+      "offer_ids",
+      "verified_at",
+      "repeat_of",
+    ])
     .where("id", "=", leadId)
     .where("partner_id", "=", partnerId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const verified = row.verified_at !== null;
   return {
     leadId: row.id,
     status: row.status,
+    verified,
+    // Before verification a repeat says nothing: that someone applied is not for a stranger to learn.
+    duplicate: verified && row.repeat_of !== null,
     createdAt: row.created_at,
     amount: row.amount,
     term: row.term_days,
-    offerIds: JSON.parse(row.offer_ids) as number[],
+    offerIds: verified ? (JSON.parse(row.offer_ids) as number[]) : [],
   };
 }

@@ -2,15 +2,18 @@ import { z } from "zod";
 import { colomboToday } from "../../core/dates";
 import { LOAN_TERM_GRID } from "../../core/product";
 import { applicationSchema } from "../../core/schemas/application";
+import { codeBodySchema } from "../../core/schemas/verification";
 import {
   errorResponseSchema,
   leadCreatedSchema,
   leadIdSchema,
   leadStatusSchema,
   leadsQuerySchema,
+  leadVerifiedSchema,
   MAX_STATS_DAYS,
   offersQuerySchema,
   offersResponseSchema,
+  resendAnswerSchema,
   statsQuerySchema,
   statsResponseSchema,
 } from "./api-schemas";
@@ -108,6 +111,14 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": { schema: { type: "string" }, description: 'e.g. "120;w=60".' },
 };
 
+const leadIdParameter = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: leadIdSchema.description,
+  schema: jsonSchema(leadIdSchema, "input"),
+};
+
 let cached: { origin: string; document: JsonSchema } | undefined;
 
 /** The OpenAPI 3.1 document; servers[0] is our public origin. */
@@ -147,19 +158,67 @@ export function partnerOpenApi(origin: string): JsonSchema {
           operationId: "createLead",
           summary: "Submit an application for a visitor who consented",
           description:
-            "The same application, checks and messages as our own form. 201 with a new lead; 200 with the same lead when you send the same applicant (NIC and phone) again within 24 hours; 409 when that applicant applied within 24 hours through someone else. Send the visitor to offersUrl to see the offers.",
+            "The same application, checks and messages as our own form. The answer is always 201 with a new, unverified lead, whether or not the applicant applied before, and we send a six-digit code by SMS to the applicant's phone, in the language asked. Ask your visitor for it on your page and post it to /leads/{id}/verification: until then nothing of the lead goes to a lender, it earns nothing, it counts in no statistics, and it is deleted after 24 hours. Codes sent are limited per phone (5 an hour, 10 a day) and per partner.",
           parameters: queryParameters(leadsQuerySchema),
           requestBody: { required: true, content: json("Application") },
           responses: {
-            "201": { description: "A new lead.", content: json("LeadCreated") },
-            "200": {
-              description: "Your lead of the same applicant.",
+            "201": {
+              description: "A new, unverified lead; the code is on its way.",
               content: json("LeadCreated"),
             },
             "400": errorAnswer("invalid_application: fields names each field at fault."),
-            "409": errorAnswer("duplicate_application: not a new lead."),
             "413": errorAnswer("body_too_large: over 8 KB."),
+            "503": errorAnswer(
+              "message_not_sent: the SMS could not be sent; nothing was stored, try again in a minute.",
+            ),
             ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/leads/{id}/verification": {
+        post: {
+          operationId: "verifyLead",
+          summary: "Enter the code the applicant typed on your page",
+          description:
+            "Verifies the lead with the applicant's code: 5 tries per code, each code valid for 10 minutes. Answers the matched offers and offersUrl, an opaque link to them (valid 7 days) to send your visitor to. duplicate is true when the applicant had applied and verified within 24 hours (through us or anyone): their earlier application stands and this lead is not a new one. Only the partner that made a lead can verify it.",
+          parameters: [leadIdParameter, ...queryParameters(leadsQuerySchema)],
+          requestBody: { required: true, content: json("Code") },
+          responses: {
+            "200": { description: "The lead is verified.", content: json("LeadVerified") },
+            "400": errorAnswer(
+              "wrong_code (verification.triesLeft says how many tries are left) or invalid_body (not six digits).",
+            ),
+            "404": errorAnswer("unknown_lead: no lead of yours waits for a code under this id."),
+            "409": errorAnswer("already_verified: see GET /leads/{id}."),
+            "410": errorAnswer(
+              "code_expired or too_many_tries: ask for a new code (POST /leads/{id}/verification/resend).",
+            ),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      "/leads/{id}/verification/resend": {
+        post: {
+          operationId: "resendLeadCode",
+          summary: "Send the applicant a new code",
+          description:
+            "A new code replaces the last one, in the language the lead was made in. Allowed from verification.resendAt on: 30 seconds after the first code, then 60, 120 … up to 10 minutes. No body, or {}.",
+          parameters: [leadIdParameter],
+          responses: {
+            "200": { description: "A new code is on its way.", content: json("Resent") },
+            "404": errorAnswer("unknown_lead: no lead of yours waits for a code under this id."),
+            "409": errorAnswer("already_verified."),
+            "429": {
+              ...errorAnswer(
+                "resend_too_soon (verification.resendAt says from when), or too_many_requests (a send limit of the phone or of your account).",
+              ),
+              headers: {
+                "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." },
+              },
+            },
+            "503": errorAnswer("message_not_sent: the SMS could not be sent; try again."),
+            "401": COMMON_ERRORS["401"],
+            "403": COMMON_ERRORS["403"],
           },
         },
       },
@@ -168,16 +227,8 @@ export function partnerOpenApi(origin: string): JsonSchema {
           operationId: "getLead",
           summary: "A lead's status",
           description:
-            "new (no offer matched), matched, clicked (the visitor went to a lender), approved, rejected or issued (as lenders report). Without personal data.",
-          parameters: [
-            {
-              name: "id",
-              in: "path",
-              required: true,
-              description: leadIdSchema.description,
-              schema: jsonSchema(leadIdSchema, "input"),
-            },
-          ],
+            "Whether the applicant has entered the code (verified), and the status: new (no offer matched), matched, clicked (the visitor went to a lender), approved, rejected or issued (as lenders report). Without personal data; offerIds stays empty until the lead is verified.",
+          parameters: [leadIdParameter],
           responses: {
             "200": { description: "The lead.", content: json("Lead") },
             "404": errorAnswer("unknown_lead: no lead of yours has this id."),
@@ -235,6 +286,9 @@ export function partnerOpenApi(origin: string): JsonSchema {
         Application: applicationJsonSchema(),
         Offers: jsonSchema(offersResponseSchema, "output"),
         LeadCreated: jsonSchema(leadCreatedSchema, "output"),
+        Code: jsonSchema(codeBodySchema, "input"),
+        LeadVerified: jsonSchema(leadVerifiedSchema, "output"),
+        Resent: jsonSchema(resendAnswerSchema, "output"),
         Lead: jsonSchema(leadStatusSchema, "output"),
         Stats: jsonSchema(statsResponseSchema, "output"),
         Error: jsonSchema(errorResponseSchema, "output"),

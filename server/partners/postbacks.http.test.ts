@@ -4,7 +4,14 @@ import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colomboToday } from "../../core/dates";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { appWith, openTestSqlite, recordingLog, type TestStorage } from "../test-support";
+import { applyVerified, cookieIn, postJsonTo } from "../borrowers/applicant.test-support";
+import {
+  appWith,
+  openTestSqlite,
+  recordingLog,
+  type TestStorage,
+  testOutbox,
+} from "../test-support";
 import { createEventBuffer } from "../tracking/event-buffer";
 import { createPartner } from "./partners";
 import { createPartnerPostbacks, type PartnerPostbacks, postbackUrlSignature } from "./postbacks";
@@ -56,6 +63,7 @@ beforeAll(async () => {
     pollMs: 25,
   });
   app = appWith(test.storage, {
+    messenger: outbox.messenger,
     lenderSecrets: new Map([["kandy-lane", LENDER_SECRET]]),
     statusListeners: [postbacks.listener],
     events: createEventBuffer({ storage: test.storage, log: recorded.log }),
@@ -88,25 +96,19 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
 }
 
 let phone = 0;
+const outbox = testOutbox();
 
 /** A visitor applies through the partner's widget (attribution), then clicks out to Kandy Lane. */
 async function partnerVisitorClicks(): Promise<{ leadId: string; clickId: string }> {
   phone += 1;
-  const applied = await inject(app, {
-    method: "POST",
-    url: "/api/applications",
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify({
-      ...validApplication,
-      term: 90,
-      partner: "lanka-deals",
-      sub1: "cmp:7",
-      sub2: "ad~3",
-      phone: `0713${String(phone).padStart(6, "0")}`,
-    }),
+  const { leadId } = await applyVerified(app, outbox.messages, {
+    ...validApplication,
+    term: 90,
+    partner: "lanka-deals",
+    sub1: "cmp:7",
+    sub2: "ad~3",
+    phone: `0713${String(phone).padStart(6, "0")}`,
   });
-  expect(applied.statusCode).toBe(201);
-  const { leadId } = applied.json();
   const go = await inject(app, {
     method: "GET",
     url: "/go/101/",
@@ -201,6 +203,34 @@ describe("postbacks to partners", () => {
       last_error: "HTTP 500",
       next_attempt_at: null,
     });
+  });
+
+  it("sends nothing, and counts nothing, for a visitor whose application waits for its code", async () => {
+    const applied = await postJsonTo(app, "/api/applications", {
+      ...validApplication,
+      term: 90,
+      partner: "lanka-deals",
+      sub1: "unverified",
+      phone: "0713999999",
+    });
+    expect(applied.statusCode).toBe(201);
+    const pending = cookieIn(applied, "lead_pending");
+    // Even with its id put into the lead cookie by hand, the click belongs to no lead.
+    const go = await inject(app, {
+      method: "GET",
+      url: "/go/101/",
+      headers: { cookie: `lead=${applied.json().leadId}; lead_pending=${pending}` },
+    });
+    const clickId = new URL(String(go.headers.location)).searchParams.get("click_id") ?? "";
+    expect(new URL(String(go.headers.location)).searchParams.get("sub1")).not.toBe("unverified");
+    expect((await lenderPostback(clickId, "issued")).statusCode).toBe(200);
+    const click = await test.storage.db
+      .selectFrom("clicks")
+      .select(["lead_id", "partner_id"])
+      .where("id", "=", clickId)
+      .executeTakeFirstOrThrow();
+    expect(click).toEqual({ lead_id: null, partner_id: null });
+    expect(await rowOf(clickId, "issued")).toBeUndefined();
   });
 
   it("agrees with the partner's stats", async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick, recordPostback } from "../borrowers/clicks";
 import { eraseContact } from "../borrowers/erasure";
-import { createLead } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
 import { openStorage, type Storage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";
@@ -72,7 +72,7 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
         sub1: "cmp-9",
         phone: `0772${String(phone).padStart(6, "0")}`,
       });
-      const lead = await createLead(test.storage, application, offers, at);
+      const lead = await createVerifiedLead(test.storage, application, offers, { now: at });
       if (!offer101) throw new Error("offer 101 is missing");
       const { clickId } = await recordClick(test.storage, offer101, lead.leadId, at);
       return { leadId: lead.leadId, clickId };

@@ -145,6 +145,21 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d5dde5;pad
 <p>Every error is JSON: ${code('{ "error": { "code": "…", "message": "…", "fields": { "field": "what is wrong" } } }')}; ${code("fields")} comes with 400 answers. Codes are stable; messages are for developers.</p>
 <h2>Rate limits</h2>
 <p>Per key, in fixed one-minute windows shared by all our servers. Every answer carries ${code("RateLimit-Limit")}, ${code("RateLimit-Remaining")}, ${code("RateLimit-Reset")} (seconds) and ${code("RateLimit-Policy")}; over the limit the answer is 429 with ${code("Retry-After")}.</p>
+<h2>Verifying the applicant</h2>
+<p>A lead counts only once its applicant proves that the phone is theirs. ${code("POST /leads")} answers 201 with the lead id and ${code("verification")}, and we send a six-digit code by SMS to the applicant's phone. Until the code comes back, nothing of the lead goes to a lender, it earns nothing, it counts in no statistics, and it is deleted after 24 hours. Your page asks your visitor for the code, for example:</p>
+<pre>${escapeValue(`<label for="code">Code from the SMS</label>
+<input id="code" name="code" autocomplete="one-time-code" inputmode="numeric"
+       pattern="[0-9]*" maxlength="6" required>
+<button type="submit">Confirm</button>
+<button type="button">Send a new code</button>`)}</pre>
+<p>${code('autocomplete="one-time-code"')} lets the phone offer the code from the SMS; ${code('inputmode="numeric"')} shows the number keys. Your server (never the browser: it holds your secret key) posts what the visitor typed to ${code("POST /leads/{id}/verification")} as ${code('{ "code": "123456" }')}:</p>
+<ul>
+<li>200: verified. Send your visitor to ${code("offersUrl")}, an opaque link to their offers (valid for 7 days). ${code("duplicate")} is true when they had applied and verified within 24 hours, through us or anyone: that application stands and this lead is not a new one.</li>
+<li>400 ${code("wrong_code")}: show ${code("verification.triesLeft")} and let them try again (5 tries per code).</li>
+<li>410 ${code("code_expired")} or ${code("too_many_tries")}: a code works for 10 minutes and 5 tries; offer a new one.</li>
+<li>A new code: ${code("POST /leads/{id}/verification/resend")}, from ${code("verification.resendAt")} on: 30 seconds after the first code, then 60, 120 … up to 10 minutes. Show the wait on the button. Before then the answer is 429 ${code("resend_too_soon")} with ${code("Retry-After")}.</li>
+</ul>
+<p>Only you can verify your leads; a code for another partner's lead, or for an application made on our site, answers 404. Codes sent are limited per phone (5 an hour, 10 a day) and per partner; over a limit the answer is 429 ${code("too_many_requests")}.</p>
 <h2>Example</h2>
 <pre>curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
   "${escapeValue(server)}/offers?amount=50000&amp;term=91&amp;lang=en"</pre>

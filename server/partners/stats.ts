@@ -30,7 +30,7 @@ type DayCounts = Omit<StatsResponse["days"][number], "date">;
 const zero = (): DayCounts => ({ leads: 0, clicks: 0, approvals: 0, sales: 0, payouts: 0 });
 
 /**
- * A partner's leads, clicks, approvals, sales and payouts per Colombo day,
+ * A partner's verified leads, clicks, approvals, sales and payouts per Colombo day,
  * from `from` to `to` inclusive, every day listed (zeros included).
  * Approvals, sales and payouts are counted from the postbacks we recorded
  * for the partner (partner_postbacks, one per click and status, whether or
@@ -55,12 +55,15 @@ export async function partnerStats(
       .where("partner_id", "=", partnerId)
       .where("created_at", ">=", start)
       .where("created_at", "<", end)
-      .groupBy(sql.raw("1"))
-      .execute();
+      .groupBy(sql.raw("1"));
 
   const [leads, clicks, postbacks] = await Promise.all([
-    countByDay("leads"),
-    countByDay("clicks"),
+    // Verified leads only, repeats not counted (issue 14): the leads a partner may be paid for.
+    countByDay("leads")
+      .where("verified_at", "is not", null)
+      .where("repeat_of", "is", null)
+      .execute(),
+    countByDay("clicks").execute(),
     db
       .selectFrom("partner_postbacks")
       .select([

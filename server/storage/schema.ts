@@ -75,6 +75,45 @@ export interface LeadsTable {
   lead_form: string | null;
   /** The partner the lead came through (issue 8), when it names a known partner. */
   partner_id: string | null;
+  /**
+   * When the applicant entered the code we sent to their phone (issue 14);
+   * null until then. Nothing of an unverified lead leaves us, and it is
+   * deleted after 24 hours.
+   */
+  verified_at: string | null;
+  /**
+   * A repeat application: the verified lead of the same NIC and phone it
+   * repeats. Once verified it joins that lead (its own personal data is
+   * emptied) and is not a lead in its own right.
+   */
+  repeat_of: string | null;
+}
+
+/** Where an unverified lead came from, and so where its code may be entered. */
+export type VerificationVia = "site" | "partner_api";
+
+/** The pending one-time code of an unverified lead: its keyed hash, never the code. */
+export interface LeadVerificationsTable {
+  lead_id: string;
+  via: VerificationVia;
+  /** The language of the SMS ("si" or "en"), for resends. */
+  locale: string;
+  code_hash: string;
+  expires_at: string;
+  /** Wrong tries of the current code. */
+  tries: number;
+  /** Codes sent so far; the wait before the next grows with it. */
+  sends: number;
+  resend_at: string;
+  created_at: string;
+}
+
+/** An opaque link back to a lead's offers (the confirmation e-mail), kept as its SHA-256. */
+export interface LandingTokensTable {
+  token_hash: string;
+  lead_id: string;
+  expires_at: string;
+  created_at: string;
 }
 
 /** A browser's Web Push subscription for news of one lead (issue 6). */
@@ -228,4 +267,6 @@ export interface Database {
   partners: PartnersTable;
   rate_limits: RateLimitsTable;
   partner_postbacks: PartnerPostbacksTable;
+  lead_verifications: LeadVerificationsTable;
+  landing_tokens: LandingTokensTable;
 }

@@ -19,6 +19,8 @@ export const applicationEn = {
   failed:
     "We could not send your application. Check your connection and try again: everything you typed is still here.",
   throttled: "Too many attempts. Please wait a minute and try again.",
+  notSent:
+    "We could not send the SMS with your code just now. Please try again in a minute: everything you typed is still here.",
   summaryTitle: "Please correct the following",
   fieldInvalid: "Check this field",
   choose: "Choose…",

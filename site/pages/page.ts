@@ -16,7 +16,7 @@ import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
-import type { LeadOffers, PageQuery } from "../../core/site-contract";
+import type { LeadOffers, PageQuery, PendingVerification } from "../../core/site-contract";
 import type { SiteContent } from "../content/types";
 import type { siteMessagesFor } from "../messages";
 
@@ -52,6 +52,8 @@ export interface PageInputs {
   query: PageQuery;
   /** The visitor's application, when the page's needs name it and there is one. */
   lead?: LeadOffers | undefined;
+  /** The visitor's application waiting for its code, on the same pages. */
+  pending?: PendingVerification | undefined;
   /** What the page's needs named of the community, read from storage. */
   community?: CommunityData | undefined;
 }
@@ -86,8 +88,11 @@ export interface PageModule<Name extends string, View> {
   name: Name;
   server: PageServer<View>;
   Component: ComponentType<PageProps<View>>;
-  /** Loads the page's chunk in the browser before it renders (the application form). */
-  preload?: () => Promise<void>;
+  /**
+   * Loads the page's chunks in the browser before it renders: the
+   * application form, or the code form an offers page shows (by its view).
+   */
+  preload?: (view: View | undefined) => Promise<void>;
 }
 
 /** Declares a page; the types tie its view, its builder and its component together. */

@@ -46,9 +46,13 @@ export function pageNamed(name: string): AnyPage | undefined {
   return byName.get(name);
 }
 
-/** Loads a page's chunk in the browser, when it has one, before the page renders. */
-export async function preloadPage(name: string): Promise<void> {
-  await pageNamed(name)?.preload?.();
+/** Loads a page's chunks in the browser, when it has any for this view, before the page renders. */
+export async function preloadPage(state: Pick<AppState, "page" | "view">): Promise<void> {
+  const page = pageNamed(state.page);
+  // The registry ties each page's view to its preload; here any view will do.
+  await (page?.preload as ((view: PageView | undefined) => Promise<void>) | undefined)?.(
+    state.view,
+  );
 }
 
 /** What the server tells the browser so that both render the same tree. */

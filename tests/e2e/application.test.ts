@@ -1,14 +1,20 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { acceptRequiredConsents, fillApplication } from "../support/application-form";
+import {
+  acceptRequiredConsents,
+  fillApplication,
+  fillApplicationInAnyLanguage,
+} from "../support/application-form";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
+import { codeSentTo } from "../support/outbox";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
  * The application form (issue 5) in Chromium against the built server:
  * prefill, the two versions, localized checks, masks, and a real submission
- * that lands on the offers.
+ * that asks for the code sent by SMS (issue 14, read from the server's
+ * outbox) and lands on the offers.
  */
 let server: ServerProcess;
 let browser: Browser;
@@ -23,6 +29,9 @@ afterAll(async () => {
 });
 
 const open = (page: Page, path: string) => openHydrated(page, server.url, path);
+
+/** The application endpoint, whatever the query (the form sends its language). */
+const APPLICATIONS = /\/api\/applications(\?|$)/;
 
 describe("the application form", () => {
   it("starts from the link's amount, period and purpose", async () => {
@@ -197,7 +206,7 @@ describe("the application form", () => {
     await fillApplication(page);
     await acceptRequiredConsents(page);
 
-    await page.route("**/api/applications", (route) =>
+    await page.route(APPLICATIONS, (route) =>
       route.fulfill({
         status: 429,
         contentType: "application/json",
@@ -207,8 +216,8 @@ describe("the application form", () => {
     await page.getByRole("button", { name: "See my offers" }).click();
     await page.getByRole("alert").filter({ hasText: "Please wait a minute" }).waitFor();
 
-    await page.unroute("**/api/applications");
-    await page.route("**/api/applications", (route) => route.abort("connectionfailed"));
+    await page.unroute(APPLICATIONS);
+    await page.route(APPLICATIONS, (route) => route.abort("connectionfailed"));
     await page.getByRole("button", { name: "See my offers" }).click();
     await page
       .getByRole("alert")
@@ -217,8 +226,8 @@ describe("the application form", () => {
     expect(await page.getByLabel("NIC number").inputValue()).toBe("853400937V");
 
     // A 400 from the server shows on its fields, in the page's language.
-    await page.unroute("**/api/applications");
-    await page.route("**/api/applications", (route) =>
+    await page.unroute(APPLICATIONS);
+    await page.route(APPLICATIONS, (route) =>
       route.fulfill({
         status: 400,
         contentType: "application/json",
@@ -279,7 +288,7 @@ describe("the application form", () => {
     await context.close();
   });
 
-  it("sends a valid application as JSON and lands on the offers", async () => {
+  it("sends a valid application as JSON, asks for the code and lands on the offers", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems = watchConsole(page);
@@ -287,9 +296,10 @@ describe("the application form", () => {
     await fillApplication(page);
     await acceptRequiredConsents(page);
 
-    const sent = page.waitForRequest("**/api/applications");
+    const sent = page.waitForRequest(APPLICATIONS);
     await page.getByRole("button", { name: "See my offers" }).click();
     const request = await sent;
+    expect(new URL(request.url()).search).toBe("?lang=en");
     expect(request.headers()["content-type"]).toBe("application/json");
     expect(request.postDataJSON()).toEqual({
       ...validApplication,
@@ -303,6 +313,13 @@ describe("the application form", () => {
       // The link's codes are also the visit's marketing attribution (issue 6).
       traffic_type: "affiliate",
     });
+    // Issue 14: the code step, not the offers yet, and no lead cookie before the code.
+    await page.getByRole("heading", { name: "Enter the code we sent you" }).waitFor();
+    expect((await context.cookies()).some((cookie) => cookie.name === "lead")).toBe(false);
+    await page
+      .getByLabel("Code from the SMS")
+      .fill(await codeSentTo(server, validApplication.phone));
+    await page.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(`${server.url}/en/offers/`);
     await page.waitForSelector("html[data-hydrated='true']");
     expect((await context.cookies()).some((cookie) => cookie.name === "lead")).toBe(true);
@@ -321,6 +338,143 @@ describe("the application form", () => {
     const lender = new URL(page.url());
     expect(lender.searchParams.get("click_id")).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(lender.searchParams.get("sub1")).toBe("s1");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The messages the code step shows, in each language. */
+const CODE_STEP = {
+  en: {
+    path: "/en/application/?ver=2",
+    title: "Enter the code we sent you",
+    label: "Code from the SMS",
+    confirm: "Confirm",
+    wrong: "That is not the code we sent. Tries left: 4.",
+    wait: /You can ask for a new code in \d+:\d\d\./,
+    resend: "Send a new code",
+    sentTo: "We sent a six-digit code by SMS to 077\u00a0100\u00a0",
+    offers: "Thank you! Here are your offers",
+  },
+  si: {
+    path: "/application/?ver=2",
+    title: "අපි එවූ කේතය ඇතුළත් කරන්න",
+    label: "SMS එකේ ඇති කේතය",
+    confirm: "තහවුරු කරන්න",
+    wrong: "එය අපි එවූ කේතය නොවේ. ඉතිරි උත්සාහයන්: 4.",
+    wait: /නව කේතයක් ඉල්ලීමට තව \d+:\d\d රැඳී සිටින්න\./,
+    resend: "නව කේතයක් එවන්න",
+    sentTo: "අපි 077\u00a0100\u00a0",
+    offers: "ස්තූතියි! මෙන්න ඔබේ දීමනා",
+  },
+} as const;
+
+/** Chromium reports each 4xx answer as a failed load; the code step's wrong code is one. */
+const CODE_ANSWERS = /Failed to load resource: .*(400|429).*/;
+
+describe("the code step", () => {
+  it.each([
+    ["en", "0771000101"],
+    ["si", "0771000102"],
+  ] as const)(
+    "asks for the SMS code on a phone (%s): autofill, a wrong code, the resend wait",
+    {
+      timeout: 60_000,
+    },
+    async (locale, phone) => {
+      const text = CODE_STEP[locale];
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      // The page's clock runs as usual until the test moves it past the resend wait.
+      await page.clock.install();
+      await open(page, text.path);
+      await fillApplicationInAnyLanguage(page, phone);
+      await page.locator("button.application-submit").click();
+
+      await page.getByRole("heading", { name: text.title }).waitFor();
+      const code = page.getByLabel(text.label);
+      expect(await code.getAttribute("autocomplete")).toBe("one-time-code");
+      expect(await code.getAttribute("inputmode")).toBe("numeric");
+      // The caret is in the field, and the field says where the code went.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("verification-code");
+      expect(await page.locator("section.verification").textContent()).toContain(text.sentTo);
+      await page.getByText(text.wait).waitFor();
+      expect(await page.getByRole("button", { name: text.resend }).count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      expect(await axeViolations(page)).toEqual([]);
+
+      const right = await codeSentTo(server, phone);
+      await code.fill(right === "000000" ? "000001" : "000000");
+      await page.getByRole("button", { name: text.confirm }).click();
+      await page.getByRole("alert").filter({ hasText: text.wrong }).waitFor();
+      expect(await code.getAttribute("aria-invalid")).toBe("true");
+      expect(await code.getAttribute("aria-describedby")).toMatch(/-error/);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Past the wait, a new code may be asked for; the wait then shows again.
+      await page.clock.fastForward(31_000);
+      await page.getByRole("button", { name: text.resend }).click();
+      await page.getByText(text.wait).waitFor();
+      const newest = await codeSentTo(server, phone);
+      await code.fill(newest);
+      await page.getByRole("button", { name: text.confirm }).click();
+      await page.getByRole("heading", { name: text.offers }).waitFor();
+      expect(problems.filter((line) => !CODE_ANSWERS.test(line))).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("lets the visitor go back to correct the number", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await open(page, "/en/application/?ver=2");
+    await fillApplication(page, "0771000103");
+    await acceptRequiredConsents(page);
+    await page.getByRole("button", { name: "See my offers" }).click();
+    await page.getByRole("button", { name: "Wrong number? Change your details" }).click();
+    const phone = page.getByLabel("Mobile number");
+    await phone.waitFor();
+    expect(await phone.inputValue()).toBe("077 100 0103");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-phone");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("is what the offers page asks for while the application waits for its code", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await open(page, "/en/application/?ver=2");
+    await fillApplication(page, "0771000104");
+    await acceptRequiredConsents(page);
+    await page.getByRole("button", { name: "See my offers" }).click();
+    await page.getByRole("heading", { name: "Enter the code we sent you" }).waitFor();
+
+    // The visitor leaves for the offers page before entering the code.
+    for (const [path, title] of [
+      ["/en/offers/", "Enter the code we sent you"],
+      ["/offers/", "අපි එවූ කේතය ඇතුළත් කරන්න"],
+    ] as const) {
+      await open(page, path);
+      expect(await page.textContent("h1")).toBe(title);
+      expect(await page.locator("a.lw-cta").count()).toBe(0);
+      expect(await page.locator("#verification-code").getAttribute("autocomplete")).toBe(
+        "one-time-code",
+      );
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).toBeLessThanOrEqual(360);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    await open(page, "/en/offers/");
+    await page.getByLabel("Code from the SMS").fill(await codeSentTo(server, "0771000104"));
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("heading", { name: "Thank you! Here are your offers" }).waitFor();
+    await page.getByRole("heading", { name: /offers? matching you/ }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

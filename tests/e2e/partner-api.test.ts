@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
@@ -8,14 +8,16 @@ import { quoteOffers } from "../../core/offer-quotes";
 import { verifyPostback } from "../../examples/api/fetch.mjs";
 import { loadCatalogues } from "../../server/lenders/catalogue";
 import { testEnv } from "../../server/test-support";
+import { codeSentTo, sentTo } from "../support/outbox";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
  * Issue 8 against the built server as a process: a partner made with the
  * partner tool on the server's data folder, the examples/api snippets run
- * as a partner would run them, the offers compared with the ranking the widget uses
- * ranking, and a lender's postback turned into a signed postback to the
- * partner by the running server's worker.
+ * as a partner would run them (the applicant's code, which the partner's
+ * page would ask for, read from the server's outbox: issue 14), the offers
+ * compared with the ranking the widget uses, and a lender's postback
+ * turned into a signed postback to the partner by the running server's worker.
  */
 const run = promisify(execFile);
 const LENDER_SECRET = "kandy-lane-secret-0123456789";
@@ -77,30 +79,71 @@ const snippetEnv = () => ({
   NAYACOMPARE_SECRET_KEY: keys.secret,
 });
 
+/** The sample applicant of examples/api/application.json. */
+const SAMPLE_PHONE = "0771234567";
+
+/**
+ * Runs a snippet as a partner would, answering its question for the code
+ * with the one the server texted the sample applicant (from its outbox),
+ * after a wrong one when `mistyped`: what the applicant types on the partner's page.
+ */
+async function runWithCode(
+  command: string,
+  args: string[],
+  mistyped = false,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const before = sentTo(server, SAMPLE_PHONE).length;
+  const child = spawn(command, args, { env: snippetEnv(), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const code = await codeSentTo(server, SAMPLE_PHONE, before + 1);
+  const wrong = code === "000000" ? "000001" : "000000";
+  child.stdin.end([...(mistyped ? [wrong] : []), code].map((line) => `${line}\n`).join(""));
+  return { code: await exited, stdout, stderr };
+}
+
 describe("the partner API examples against a live server", () => {
-  it("curl.sh gets offers, makes a lead, reads its status and today's stats", async () => {
-    const { stdout } = await run("sh", ["examples/api/curl.sh"], { env: snippetEnv() });
+  it("curl.sh gets offers, makes a lead, enters the applicant's code, reads its status and today's stats", async () => {
+    const { code, stdout, stderr } = await runWithCode("sh", ["examples/api/curl.sh"]);
+    expect(code, stderr).toBe(0);
     const answers = stdout
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line));
-    expect(answers).toHaveLength(4);
-    const [offers, lead, status, stats] = answers;
+    expect(answers).toHaveLength(5);
+    const [offers, lead, verified, status, stats] = answers;
     expect(offers.offers.length).toBeGreaterThan(0);
-    expect(lead).toMatchObject({ status: "matched", duplicate: false });
-    expect(status).toMatchObject({ leadId: lead.leadId, status: "matched" });
+    expect(lead).toMatchObject({ verification: { channel: "sms", triesLeft: 5 } });
+    expect(verified).toMatchObject({ leadId: lead.leadId, status: "matched", duplicate: false });
+    expect(verified.offersUrl).toMatch(/\/en\/landing\/offers\/\?token=[\w-]{43}$/);
+    expect(status).toMatchObject({ leadId: lead.leadId, status: "matched", verified: true });
     expect(stats.totals.leads).toBe(1);
   });
 
-  it("fetch.mjs does the same and prints a readable summary", async () => {
-    const { stdout } = await run(process.execPath, ["examples/api/fetch.mjs"], {
-      env: snippetEnv(),
-    });
+  it("fetch.mjs does the same, asks again after a wrong code, and prints a readable summary", async () => {
+    const { code, stdout, stderr } = await runWithCode(
+      process.execPath,
+      ["examples/api/fetch.mjs"],
+      true,
+    );
+    expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/^\d+ offers for Rs\. 50,000 over 91 days from \d{4}-\d{2}-\d{2}:/);
     expect(stdout).toMatch(/APR \d+\.\d%, Rs\. \d+ by \d{4}-\d{2}-\d{2}/);
-    // The same sample applicant again: the same lead, not a second one.
-    expect(stdout).toMatch(/Lead [A-Za-z0-9_-]{22}: matched, \d+ matched offers/);
+    expect(stdout).toMatch(/Lead [A-Za-z0-9_-]{22} made; a code went to the applicant by SMS/);
+    expect(stdout).toContain("Not the code we sent: 4 tries left.");
+    // The same sample applicant again: a new lead, which its code shows to be a repeat.
+    expect(stdout).toMatch(
+      /Lead [A-Za-z0-9_-]{22}: matched, \d+ matched offers \(a repeat of the applicant's application/,
+    );
     expect(stdout).toContain(`Send the visitor to ${server.url}/en/landing/offers/?token=`);
+    // The repeat is no second lead.
     expect(stdout).toMatch(/Today: \{"leads":1,/);
   });
 
@@ -164,6 +207,27 @@ const applicant = {
   consents: { terms: true, shareWithLenders: true },
 };
 
+/** A partner's lead, verified with the code its applicant got by SMS (from the outbox). */
+async function verifiedPartnerLead(
+  secret: string,
+  body: Record<string, unknown> & { phone: string },
+) {
+  const call = (path: string, payload: unknown) =>
+    fetch(`${server.url}/api/partner/v1${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
+  const made = await call("/leads", body);
+  expect(made.status).toBe(201);
+  const { leadId } = await made.json();
+  const verified = await call(`/leads/${leadId}/verification`, {
+    code: await codeSentTo(server, body.phone),
+  });
+  expect(verified.status).toBe(200);
+  return String(leadId);
+}
+
 /**
  * Another partner's visitor gets an issued loan; resolves once that
  * partner's postback has arrived. The server's worker sends postbacks one
@@ -179,16 +243,10 @@ async function anotherPartnersPostback(): Promise<void> {
     ),
     { env: { PATH: testEnv.path, DATA_DIR: server.dataDir } },
   );
-  const made = await fetch(`${server.url}/api/partner/v1/leads`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${keyIn(stdout, "secret key")}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({ ...applicant, phone: "0712223355" }),
+  const leadId = await verifiedPartnerLead(keyIn(stdout, "secret key"), {
+    ...applicant,
+    phone: "0712223355",
   });
-  expect(made.status).toBe(201);
-  const { leadId } = await made.json();
   const go = await fetch(`${server.url}/go/101/`, {
     headers: { cookie: `lead=${leadId}` },
     redirect: "manual",
@@ -207,13 +265,7 @@ async function anotherPartnersPostback(): Promise<void> {
 
 describe("postbacks from the running server", () => {
   it("sends the partner a signed postback when a lender reports an issued loan, once", async () => {
-    const made = await fetch(`${server.url}/api/partner/v1/leads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${keys.secret}`, "content-type": "application/json" },
-      body: JSON.stringify({ ...applicant, sub1: "camp-42" }),
-    });
-    expect(made.status).toBe(201);
-    const { leadId } = await made.json();
+    const leadId = await verifiedPartnerLead(keys.secret, { ...applicant, sub1: "camp-42" });
     const go = await fetch(`${server.url}/go/101/`, {
       headers: { cookie: `lead=${leadId}` },
       redirect: "manual",

@@ -9,6 +9,7 @@ import { validApplication } from "../../core/schemas/application.fixtures";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
 import { launchBrowser, openHydrated, settle, watchConsole } from "../support/browser";
+import { codeSentTo } from "../support/outbox";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
 
@@ -176,7 +177,8 @@ describe("field events and the application's attribution", () => {
     await fillApplication(page);
     await acceptRequiredConsents(page);
     const submitted = page.waitForRequest(
-      (request) => request.url().endsWith("/api/applications") && request.method() === "POST",
+      (request) =>
+        new URL(request.url()).pathname === "/api/applications" && request.method() === "POST",
     );
     await page.getByRole("button", { name: "See my offers" }).click();
     const body = JSON.parse((await submitted).postData() ?? "{}");
@@ -188,7 +190,8 @@ describe("field events and the application's attribution", () => {
       promo_code: "654321",
       experiment_flow: "0301.1-A",
     });
-    await page.waitForURL(`${server.url}/en/offers/`);
+    // Issue 14: the code step comes next (it used to be the offers page).
+    await page.getByRole("heading", { name: "Enter the code we sent you" }).waitFor();
 
     const fieldEvents = events.filter((event) => String(event.sub4).startsWith("field"));
     expect(new Set(fieldEvents.map((event) => event.sub4))).toEqual(
@@ -268,10 +271,18 @@ describe("in development", () => {
 describe("the push prompt", () => {
   async function applied(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext();
+    const phone = `077${String(Date.now()).slice(-7)}`;
     const answer = await context.request.post(`${server.url}/api/applications`, {
-      data: { ...validApplication, phone: `07${String(Date.now()).slice(-8)}` },
+      data: { ...validApplication, phone },
     });
     expect(answer.status()).toBe(201);
+    // The applicant enters the code that came by SMS: the lead cookie joins the context.
+    const { leadId } = await answer.json();
+    const verified = await context.request.post(
+      `${server.url}/api/applications/${leadId}/verification`,
+      { data: { code: await codeSentTo(server, phone) } },
+    );
+    expect(verified.status()).toBe(200);
     const page = await context.newPage();
     await open(page, "/en/offers/");
     return { context, page };

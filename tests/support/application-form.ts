@@ -1,13 +1,17 @@
 import type { Page } from "playwright-core";
 import { validApplication } from "../../core/schemas/application.fixtures";
 
-/** The English application form's fields but the consents, filled as a visitor types them. */
-export async function fillApplication(page: Page): Promise<void> {
+/**
+ * The English application form's fields but the consents, filled as a
+ * visitor types them; `phone` instead of the fixture's (codes sent to one
+ * phone are limited).
+ */
+export async function fillApplication(page: Page, phone = validApplication.phone): Promise<void> {
   await page.getByLabel("What is the loan for?").selectOption(validApplication.purpose);
   await page.getByLabel("Full name").fill(validApplication.fullName);
   await page.getByLabel("NIC number").fill(validApplication.nic);
   await page.getByLabel("Date of birth").fill(validApplication.birthDate);
-  await page.getByLabel("Mobile number").fill(validApplication.phone);
+  await page.getByLabel("Mobile number").fill(phone);
   await page.getByLabel("E-mail address").fill(validApplication.email);
   await page.getByLabel("Monthly income (Rs.)").fill(String(validApplication.monthlyIncome));
   await page.getByRole("radio", { name: "Salaried employee" }).check();
@@ -19,4 +23,21 @@ export async function fillApplication(page: Page): Promise<void> {
 export async function acceptRequiredConsents(page: Page): Promise<void> {
   await page.getByRole("checkbox", { name: /I have read and accept/ }).check();
   await page.getByRole("checkbox", { name: /shares my application/ }).check();
+}
+
+/** The whole form in either language (by the fields' ids), the required consents ticked. */
+export async function fillApplicationInAnyLanguage(page: Page, phone: string): Promise<void> {
+  const field = (name: string) => page.locator(`#application-${name}`);
+  await field("purpose").selectOption(validApplication.purpose);
+  await field("fullName").fill(validApplication.fullName);
+  await field("nic").fill(validApplication.nic);
+  await field("birthDate").fill(validApplication.birthDate);
+  await field("phone").fill(phone);
+  await field("email").fill(validApplication.email);
+  await field("monthlyIncome").fill(String(validApplication.monthlyIncome));
+  await page.locator('input[name="employment"][value="salaried"]').check();
+  await field("bank").selectOption(validApplication.bank);
+  await field("district").selectOption(validApplication.district);
+  await field("consents-terms").check();
+  await field("consents-shareWithLenders").check();
 }

@@ -1,3 +1,4 @@
+import { VerificationForm } from "../../components/verification-form";
 import { applicationMessagesFor, siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import { AboutYouStep } from "./AboutYouStep";
@@ -13,7 +14,8 @@ import { useApplicationForm } from "./use-application-form";
  * The application form (issue 5; SPEC §4's /application/, /reg/, /reg2/).
  * Version 2 is one page of three sections; version 3 shows the same
  * sections as steps, each checked before the next. Both check with the
- * server's own schema and post JSON to /api/applications, so without
+ * server's own schema and post JSON to /api/applications; a created
+ * application then asks for the code sent to the phone (issue 14). Without
  * JavaScript the form cannot be sent: the server render shows every field
  * with a note, and the button works only once the page is hydrated.
  *
@@ -27,6 +29,23 @@ export function ApplicationPage(props: PageProps<ApplicationView>) {
   const form = useApplicationForm(props);
   const { state, stepped } = form;
   const hidden = (step: number) => stepped && state.step !== step;
+
+  if (state.verification) {
+    return (
+      <section aria-labelledby="application-title" className="application">
+        <h1 id="application-title">{t.applicationTitle}</h1>
+        <VerificationForm
+          locale={locale}
+          pending={state.verification.pending}
+          phone={state.verification.phone}
+          headingLevel={2}
+          autoFocus
+          onVerified={form.verified}
+          onChangeDetails={form.changeDetails}
+        />
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="application-title" className="application">
@@ -52,9 +71,13 @@ export function ApplicationPage(props: PageProps<ApplicationView>) {
         <AboutYouStep locale={locale} today={today} form={form} hidden={hidden(1)} />
         <MoneyStep locale={locale} form={form} hidden={hidden(2)} />
         <FormActions locale={locale} form={form} />
-        {state.status === "failed" || state.status === "throttled" ? (
+        {state.status === "failed" || state.status === "throttled" || state.status === "notSent" ? (
           <p className="field-error" role="alert">
-            {state.status === "failed" ? a.failed : a.throttled}
+            {state.status === "failed"
+              ? a.failed
+              : state.status === "throttled"
+                ? a.throttled
+                : a.notSent}
           </p>
         ) : null}
       </form>

@@ -161,8 +161,27 @@ describe("the remembered form version", () => {
 });
 
 describe("the API's answer", () => {
-  it("leads to the offers, back to the fields, to waiting or to trying again", () => {
-    expect(submitOutcome(201, { leadId: "x" })).toEqual({ kind: "created" });
+  it("leads to the code step, back to the fields, to waiting or to trying again", () => {
+    const verification = {
+      channel: "sms",
+      expiresAt: "2026-11-21T08:10:00.000Z",
+      resendAt: "2026-11-21T08:00:30.000Z",
+      triesLeft: 5,
+    };
+    expect(submitOutcome(201, { leadId: "x", verification })).toEqual({
+      kind: "created",
+      pending: {
+        leadId: "x",
+        expiresAt: verification.expiresAt,
+        resendAt: verification.resendAt,
+        triesLeft: 5,
+      },
+    });
+    // Issue 14: a 201 without the code's state is not one we can go on from.
+    expect(submitOutcome(201, { leadId: "x" })).toEqual({ kind: "failed" });
+    expect(submitOutcome(503, { error: { code: "message_not_sent", message: "…" } })).toEqual({
+      kind: "notSent",
+    });
     expect(
       submitOutcome(400, {
         error: { code: "invalid", message: "…", fields: { nic: APPLICATION_ERRORS.nic } },

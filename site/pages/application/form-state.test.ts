@@ -109,10 +109,28 @@ describe("submitting", () => {
     });
   });
 
-  it("stays sending once created, while the offers page loads", () => {
-    const sending = { ...fresh, status: "sending" as const };
-    const created = formReducer(sending, { type: "submitEnded", outcome: { kind: "created" } });
-    expect(created).toBe(sending);
+  it("goes to the code step once created, keeping the values to go back to", () => {
+    // Issue 14: it used to stay sending while the offers page loaded.
+    const pending = {
+      leadId: "x",
+      expiresAt: "2026-11-21T08:10:00.000Z",
+      resendAt: "2026-11-21T08:00:30.000Z",
+      triesLeft: 5,
+    };
+    const values = { ...fresh.values, phone: "077 123 4567" };
+    const sending = { ...fresh, values, status: "sending" as const };
+    const created = formReducer(sending, {
+      type: "submitEnded",
+      outcome: { kind: "created", pending },
+    });
+    expect(created).toMatchObject({
+      status: "idle",
+      values,
+      verification: { pending, phone: "077 123 4567" },
+    });
+    const back = formReducer(created, { type: "detailsReopened" });
+    expect(back.verification).toBeUndefined();
+    expect(back.values).toBe(values);
   });
 
   it("shows the problems in a summary, and version 3 the step of the first one", () => {
@@ -127,7 +145,7 @@ describe("submitting", () => {
     expect(onePage).toMatchObject({ status: "idle", errors, summaryShown: true, step: 0 });
   });
 
-  it.each(["failed", "throttled"] as const)("says the submit %s", (kind) => {
+  it.each(["failed", "throttled", "notSent"] as const)("says the submit %s", (kind) => {
     const state = { ...fresh, status: "sending" as const };
     expect(formReducer(state, { type: "submitEnded", outcome: { kind } }).status).toBe(kind);
   });

@@ -1,3 +1,4 @@
+import type { PendingVerification } from "../../../core/site-contract";
 import {
   type ApplicationFormValues,
   type FieldErrors,
@@ -15,7 +16,7 @@ import type { FormVersion } from "./prefill";
  * and dispatches what came of them.
  */
 
-export type SubmitStatus = "idle" | "sending" | "failed" | "throttled";
+export type SubmitStatus = "idle" | "sending" | "failed" | "throttled" | "notSent";
 
 export interface FormState {
   values: ApplicationFormValues;
@@ -30,6 +31,8 @@ export interface FormState {
   summaryShown: boolean;
   /** The submit button works only once the page is hydrated. */
   hydrated: boolean;
+  /** After a successful submit: the code step, for the lead waiting for its code. */
+  verification?: { pending: PendingVerification; phone: string } | undefined;
 }
 
 export type FormAction =
@@ -44,7 +47,9 @@ export type FormAction =
   | { type: "sendingStarted" }
   /** The whole application passed the checks and is being posted. */
   | { type: "applicationChecked" }
-  | { type: "submitEnded"; outcome: SubmitOutcome };
+  | { type: "submitEnded"; outcome: SubmitOutcome }
+  /** From the code step back to the form, to correct the number (a new submit, a new code). */
+  | { type: "detailsReopened" };
 
 export function initialFormState(prefill: {
   amount: number;
@@ -63,6 +68,9 @@ export function initialFormState(prefill: {
   };
 }
 
+/** The statuses a change clears: the last submit's failure no longer applies. */
+const FAILURES: readonly SubmitStatus[] = ["failed", "throttled", "notSent"];
+
 export function formReducer(state: FormState, action: FormAction): FormState {
   switch (action.type) {
     case "hydrated":
@@ -71,7 +79,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       // A change is a new attempt: the last submit's failure no longer applies.
       return update(state, {
         values: action.values,
-        status: state.status === "failed" || state.status === "throttled" ? "idle" : state.status,
+        status: FAILURES.includes(state.status) ? "idle" : state.status,
       });
     case "fieldChecked":
       return { ...state, errors: { ...state.errors, [action.path]: action.problem } };
@@ -99,14 +107,20 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, errors: {}, summaryShown: false };
     case "submitEnded":
       return afterSubmit(state, action.outcome);
+    case "detailsReopened":
+      return update(state, { verification: undefined });
   }
 }
 
 function afterSubmit(state: FormState, outcome: SubmitOutcome): FormState {
   switch (outcome.kind) {
     case "created":
-      // Stays "sending" while the offers page loads.
-      return state;
+      // The code step: the form's values stay, should the visitor go back to correct the number.
+      return {
+        ...state,
+        status: "idle",
+        verification: { pending: outcome.pending, phone: state.values.phone },
+      };
     case "invalid": {
       const first = firstInvalidField(outcome.errors);
       return {

@@ -4,6 +4,7 @@ import { formVersionOfFlow } from "../../../core/experiments";
 import { type Locale, localizePath } from "../../../core/locale";
 import type { LoanSelection } from "../../../widget/loan-selection";
 import { postJson } from "../../../widget/runtime/http";
+import { preloadVerificationForm } from "../../components/verification-form";
 import { experimentFlow } from "../../experiment";
 import { applicationExtras, trackField } from "../../tracking";
 import {
@@ -180,19 +181,38 @@ export function useApplicationForm({
       } else {
         dispatch({ type: "applicationChecked" });
         const { attribution, ...extras } = applicationExtras(view.attribution);
-        const response = await postJson("/api/applications", {
+        // The code step's chunk comes while the application is on its way.
+        const codeForm = preloadVerificationForm();
+        codeForm.catch(() => undefined);
+        const response = await postJson(`/api/applications?lang=${locale}`, {
           ...applicationRequestBody(values, attribution),
           ...extras,
         });
         outcome = submitOutcome(response.status, response.data);
+        if (outcome.kind === "created") {
+          try {
+            await codeForm;
+          } catch {
+            // The code was sent: the offers page asks for it (the lead_pending cookie).
+            window.location.assign(localizePath(locale, "/offers/"));
+            return;
+          }
+        }
       }
     } catch {
       // The checks could not load, or the network failed: nothing typed is lost.
       outcome = { kind: "failed" };
     }
     dispatch({ type: "submitEnded", outcome });
-    if (outcome.kind === "created") window.location.assign(localizePath(locale, "/offers/"));
     if (outcome.kind === "invalid") focusNext.current = SUMMARY_ID;
+  };
+
+  /** The code is right: the offers, which the lead cookie now opens. */
+  const verified = () => window.location.assign(localizePath(locale, "/offers/"));
+
+  const changeDetails = () => {
+    dispatch({ type: "detailsReopened" });
+    focusNext.current = fieldId("phone");
   };
 
   const submitForm = (event: FormEvent<HTMLFormElement>) => {
@@ -226,5 +246,7 @@ export function useApplicationForm({
     submitForm,
     reportFocus,
     reportFilled,
+    verified,
+    changeDetails,
   };
 }

@@ -11,6 +11,7 @@ import { normalizeSelection } from "../../../widget/loan-selection";
 import { ArticleList } from "../../components/ArticleList";
 import { OffersForLoan } from "../../components/OffersForLoan";
 import { PushPromptSlot } from "../../components/PushPromptSlot";
+import { VerificationForm } from "../../components/verification-form";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import type { ScreenView } from "./page.server";
@@ -20,6 +21,17 @@ export function ScreenPage({ locale, view, today }: PageProps<ScreenView>) {
   const t = siteMessagesFor(locale);
   switch (view.screen) {
     case "offers":
+      if (view.pending) {
+        return (
+          <VerificationForm
+            locale={locale}
+            pending={view.pending}
+            headingLevel={1}
+            // The server renders the offers once the lead cookie is set.
+            onVerified={() => window.location.reload()}
+          />
+        );
+      }
       if (view.lead) {
         return <LeadOffersScreen locale={locale} view={view} lead={view.lead} today={today} />;
       }

@@ -1,6 +1,8 @@
+import type { Locale } from "../../../core/locale";
 import type { Offer } from "../../../core/schemas/offer";
-import type { LeadOffers } from "../../../core/site-contract";
+import type { LeadOffers, PendingVerification } from "../../../core/site-contract";
 import { type ArticleSummary, articleSummary, newestFirst } from "../../content/articles";
+import { verificationMessagesFor } from "../../messages/verification";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 /**
@@ -22,8 +24,14 @@ export type ScreenKind = (typeof SCREENS)[keyof typeof SCREENS];
 export interface ScreenView {
   kind: "screen";
   screen: ScreenKind;
+  locale: Locale;
   /** On the offers screens, after an application: its loan and matched offers. */
   lead?: LeadOffers | undefined;
+  /**
+   * On the offers screens, an application waiting for its code (issue 14):
+   * the page asks for the code before it shows any offers of it.
+   */
+  pending?: PendingVerification | undefined;
   /** The catalogue, for the screens that list offers. */
   offers: Offer[];
   /** A few guides, for visitors our lenders cannot serve yet. */
@@ -44,7 +52,12 @@ export function view(route: RouteRecord, inputs: PageInputs): ScreenView {
   return {
     kind: "screen",
     screen,
-    ...(screen === "offers" && inputs.lead ? { lead: inputs.lead } : {}),
+    locale: inputs.locale,
+    ...(screen === "offers" && inputs.pending
+      ? { pending: inputs.pending }
+      : screen === "offers" && inputs.lead
+        ? { lead: inputs.lead }
+        : {}),
     offers: listsOffers ? [...inputs.offers] : [],
     articles:
       screen === "trafficback"
@@ -64,9 +77,11 @@ export function head(view: ScreenView, t: SiteMessages) {
     trafficback: [t.trafficbackTitle, t.trafficbackText],
     transition: [t.transitionTitle, t.transitionText],
   } as const;
-  const [title, description] = titles[view.screen];
+  const [title, description] = view.pending
+    ? [verificationMessagesFor(view.locale).codeTitle, t.offersPageIntro]
+    : titles[view.screen];
   return { title: `${title} | ${t.siteName}`, description };
 }
 
-/** The offers screens show the visitor's application (from the lead cookie). */
+/** The offers screens show the visitor's application (the lead cookie), or ask for its code (lead_pending). */
 export const needs = (route: RouteRecord) => ({ lead: route.slug === "offers" });

@@ -1,0 +1,117 @@
+import express, { type Response, Router } from "express";
+import { type CodeBody, codeBodySchema } from "../../core/schemas/verification";
+import { sendError } from "../http/errors";
+import { clearPendingLeadCookie, setLeadCookie } from "../http/lead-cookie";
+import { parseInput, validateBody } from "../http/parse";
+import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
+import type { Logger } from "../log";
+import type { Messenger } from "../messaging/messenger";
+import type { Storage } from "../storage/database";
+import { type CodeSendLimits, codeSendCheck, sendCode, sendConfirmation } from "./code-sending";
+import { allowResendNow, resendCode, verifyCode } from "./verification";
+import { answerCodeProblem, answerResendTooSoon, emptyBodySchema } from "./verification-answers";
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+export interface VerificationRouterOptions {
+  storage: Storage;
+  messenger: Messenger;
+  limits: RateLimitStore;
+  codeSendLimits: CodeSendLimits;
+  /** Read at each request: start.ts learns the port after listening. */
+  site: { origin: string };
+  log: Logger;
+  clock: () => Date;
+}
+
+/**
+ * The code step of an application made on our pages (issue 14):
+ * POST /api/applications/{leadId}/verification with { code } verifies it,
+ * sets the lead cookie (naming the earlier lead when a repeat joins it) and
+ * sends the confirmation e-mail; POST …/verification/resend sends a new
+ * code once the wait is over. Codes of partner API leads are not taken here.
+ */
+export function verificationRouter(options: VerificationRouterOptions): Router {
+  const { storage, messenger, site, log, clock } = options;
+  const router = Router();
+  const now = () => clock().getTime();
+  // Five tries per code hold already; this keeps one address from hammering many leads.
+  const mayTry = rateLimitCheck({
+    store: options.limits,
+    name: "verification",
+    now,
+    rules: [{ limit: 100, windowMs: TEN_MINUTES, keyOf: (req) => `ip:${req.ip ?? "unknown"}` }],
+  });
+  const maySend = codeSendCheck(storage, options.codeSendLimits, now);
+  const unknown = (res: Response) =>
+    sendError(res, 404, "unknown_application", "No application waits for a code under this id.");
+
+  router.post(
+    "/applications/:leadId/verification",
+    express.json({ limit: "1kb" }),
+    validateBody(codeBodySchema),
+    async (req, res) => {
+      if (!(await mayTry(req, res))) return;
+      res.setHeader("Cache-Control", "no-store");
+      const at = clock();
+      const { code } = res.locals.body as CodeBody;
+      const outcome = await verifyCode(
+        storage,
+        String(req.params.leadId),
+        code,
+        { via: "site" },
+        at,
+      );
+      if (outcome.kind === "unknown") {
+        unknown(res);
+        return;
+      }
+      if (outcome.kind !== "verified") {
+        answerCodeProblem(res, outcome);
+        return;
+      }
+      setLeadCookie(req, res, outcome.leadId);
+      clearPendingLeadCookie(req, res);
+      await sendConfirmation({ storage, messenger, origin: site.origin, log }, outcome, at);
+      res.json({ verified: true });
+    },
+  );
+
+  router.post(
+    "/applications/:leadId/verification/resend",
+    express.json({ limit: "1kb" }),
+    async (req, res) => {
+      if (parseInput(res, emptyBodySchema, req.body ?? {}) === undefined) return;
+      res.setHeader("Cache-Control", "no-store");
+      const at = clock();
+      const leadId = String(req.params.leadId);
+      const outcome = await resendCode(
+        storage,
+        leadId,
+        { via: "site" },
+        (phone) => maySend(req, res, { phone }),
+        at,
+      );
+      switch (outcome.kind) {
+        case "unknown":
+          unknown(res);
+          return;
+        case "limited":
+          return;
+        case "already_verified":
+          answerCodeProblem(res, outcome);
+          return;
+        case "too_soon":
+          answerResendTooSoon(res, outcome.verification, at);
+          return;
+        case "sent":
+          if (!(await sendCode(res, messenger, outcome))) {
+            await allowResendNow(storage, leadId, at);
+            return;
+          }
+          res.json({ verification: outcome.verification });
+      }
+    },
+  );
+  return router;
+}

@@ -1,0 +1,273 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type Locale, localizePath } from "../../core/locale";
+import { fill } from "../../core/messages";
+import type { PendingVerification } from "../../core/site-contract";
+import { CODE_DIGITS, CODE_TTL_MINUTES, codeDigits, formatWait } from "../../core/verification";
+import { type HttpResult, postJson } from "../../widget/runtime/http";
+import { type VerificationMessages, verificationMessagesFor } from "../messages/verification";
+
+export interface VerificationFormProps {
+  locale: Locale;
+  pending: PendingVerification;
+  /** The number the code went to, when the page knows it (the application page does). */
+  phone?: string | undefined;
+  /** 1 on the offers page, where it is the page; 2 on the application page. */
+  headingLevel: 1 | 2;
+  /** Puts the caret in the code field when shown (after a submit, not on a page load). */
+  autoFocus?: boolean;
+  onVerified(): void;
+  /** Back to the form, to correct a mistyped number (the application page). */
+  onChangeDetails?: (() => void) | undefined;
+}
+
+type Problem =
+  | { kind: "empty" | "tooManyTries" | "expired" | "network" | "throttled" | "notSent" | "gone" }
+  | { kind: "wrong"; tries: number };
+
+/** The problems that are about what was typed: the field is marked invalid. */
+const FIELD_PROBLEMS = new Set(["empty", "wrong", "tooManyTries", "expired"]);
+
+function problemText(t: VerificationMessages, problem: Problem): string {
+  switch (problem.kind) {
+    case "empty":
+      return t.codeEmpty;
+    case "wrong":
+      return fill(t.codeWrong, { tries: problem.tries });
+    case "tooManyTries":
+      return t.codeTooManyTries;
+    case "expired":
+      return t.codeExpired;
+    case "network":
+      return t.codeNetwork;
+    case "throttled":
+      return t.codeThrottled;
+    case "notSent":
+      return t.codeNotSent;
+    case "gone":
+      return t.codeGone;
+  }
+}
+
+function errorOf(result: HttpResult): { code?: string; triesLeft?: number; resendAt?: string } {
+  const data = result.data as {
+    error?: { code?: unknown };
+    verification?: { triesLeft?: unknown; resendAt?: unknown };
+  } | null;
+  const code = data?.error?.code;
+  const triesLeft = data?.verification?.triesLeft;
+  const resendAt = data?.verification?.resendAt;
+  return {
+    ...(typeof code === "string" ? { code } : {}),
+    ...(typeof triesLeft === "number" ? { triesLeft } : {}),
+    ...(typeof resendAt === "string" ? { resendAt } : {}),
+  };
+}
+
+/** What a failed check or resend means for the visitor (a 409 is a success told twice). */
+function problemOf(result: HttpResult): Problem {
+  const { code, triesLeft } = errorOf(result);
+  if (result.status === 0) return { kind: "network" };
+  if (code === "wrong_code") return { kind: "wrong", tries: triesLeft ?? 0 };
+  if (code === "too_many_tries") return { kind: "tooManyTries" };
+  if (code === "code_expired") return { kind: "expired" };
+  if (code === "invalid_body") return { kind: "empty" };
+  if (result.status === 404) return { kind: "gone" };
+  if (result.status === 429) return { kind: "throttled" };
+  if (result.status === 503) return { kind: "notSent" };
+  return { kind: "network" };
+}
+
+/**
+ * The one-time code step (issue 14), on the application page after a
+ * submit and on the offers page of an application waiting for its code:
+ * the code field (autofill one-time-code, a numeric keyboard), the check,
+ * and a new code after a wait that grows. Errors are announced and tied
+ * to the field. A chunk of its own (verification-form.ts loads it), with
+ * its copy. The wait is counted only once mounted, so the server's render
+ * and the browser's first one agree.
+ */
+export function VerificationForm(props: VerificationFormProps) {
+  const { locale, pending, phone, headingLevel, autoFocus = false } = props;
+  const t = verificationMessagesFor(locale);
+  const id = useId();
+  const ids = {
+    title: `${id}-title`,
+    intro: `${id}-intro`,
+    code: "verification-code",
+    hint: `${id}-hint`,
+    error: `${id}-error`,
+  };
+  const [code, setCode] = useState("");
+  const [checking, setChecking] = useState(false);
+  const [verified, setVerified] = useState(false);
+  const [problem, setProblem] = useState<Problem>();
+  const [resendAt, setResendAt] = useState(() => Date.parse(pending.resendAt));
+  const [resending, setResending] = useState(false);
+  const [resent, setResent] = useState(false);
+  /** Undefined until mounted: the server cannot know the browser's clock. */
+  const [now, setNow] = useState<number>();
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    tick();
+    if (Date.now() >= resendAt) return;
+    const timer = setInterval(() => {
+      tick();
+      if (Date.now() >= resendAt) clearInterval(timer);
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, [resendAt]);
+
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
+
+  const url = (path: string) =>
+    `/api/applications/${encodeURIComponent(pending.leadId)}/verification${path}`;
+  const succeed = () => {
+    setVerified(true);
+    props.onVerified();
+  };
+  const fail = (next: Problem) => {
+    setProblem(next);
+    input.current?.focus();
+  };
+
+  const check = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (checking || verified || now === undefined) return;
+    setResent(false);
+    if (code.length !== CODE_DIGITS) {
+      fail({ kind: "empty" });
+      return;
+    }
+    setChecking(true);
+    setProblem(undefined);
+    const result = await postJson(url(""), { code });
+    setChecking(false);
+    if (result.ok || result.status === 409) succeed();
+    else fail(problemOf(result));
+  };
+
+  const resend = async () => {
+    if (resending || verified) return;
+    setResending(true);
+    setResent(false);
+    const result = await postJson(url("/resend"), {});
+    setResending(false);
+    const { code: errorCode, resendAt: next } = errorOf(result);
+    if (result.ok) {
+      const answer = result.data as { verification?: { resendAt?: unknown } } | null;
+      const at = answer?.verification?.resendAt;
+      setResendAt(typeof at === "string" ? Date.parse(at) : Date.now());
+      setProblem(undefined);
+      setCode("");
+      setResent(true);
+      input.current?.focus();
+    } else if (result.status === 409) {
+      succeed();
+    } else if (errorCode === "resend_too_soon") {
+      // The server's clock decides; Retry-After says how long from now, whatever this clock says.
+      const seconds = Number(result.retryAfter);
+      setResendAt(
+        Number.isFinite(seconds) && seconds > 0
+          ? Date.now() + seconds * 1000
+          : next
+            ? Date.parse(next)
+            : Date.now(),
+      );
+    } else {
+      fail(problemOf(result));
+    }
+  };
+
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const waitMs = now === undefined ? undefined : resendAt - now;
+  const fieldProblem = problem && FIELD_PROBLEMS.has(problem.kind);
+  const describedBy = [ids.intro, ids.hint, problem ? ids.error : ""].filter(Boolean).join(" ");
+
+  return (
+    <section aria-labelledby={ids.title} className="verification">
+      <Heading id={ids.title} tabIndex={-1}>
+        {t.codeTitle}
+      </Heading>
+      <p id={ids.intro} className="lead">
+        {/* The number on one line: "077 100" and "2001" apart read as two numbers. */}
+        {phone ? fill(t.codeIntroPhone, { phone: phone.replaceAll(" ", "\u00a0") }) : t.codeIntro}{" "}
+        {fill(t.codeWhy, { minutes: CODE_TTL_MINUTES })}
+      </p>
+      <noscript>
+        <p className="notice">{t.codeNoScript}</p>
+      </noscript>
+      <form className="form verification-form" method="post" noValidate onSubmit={check}>
+        <div className="form-field">
+          <label htmlFor={ids.code}>{t.codeLabel}</label>
+          <input
+            ref={input}
+            id={ids.code}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            spellCheck={false}
+            className="verification-code"
+            value={code}
+            onChange={(event) => {
+              setCode(codeDigits(event.target.value));
+              if (problem?.kind === "empty") setProblem(undefined);
+            }}
+            aria-invalid={fieldProblem ? true : undefined}
+            aria-describedby={describedBy}
+          />
+          <p id={ids.hint} className="field-hint">
+            {t.codeHint}
+          </p>
+          {problem ? (
+            <p id={ids.error} className="field-error" role="alert">
+              {problemText(t, problem)}
+              {problem.kind === "gone" ? (
+                <>
+                  {" "}
+                  <a href={localizePath(locale, "/application/")}>{t.codeApplyAgain}</a>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          className="button-small"
+          // Disabled until hydrated: without JavaScript the form would post nowhere useful.
+          disabled={now === undefined || verified}
+          aria-busy={checking}
+        >
+          {checking ? t.codeChecking : t.codeSubmit}
+        </button>
+      </form>
+      <div className="verification-resend">
+        {waitMs !== undefined && waitMs > 0 ? (
+          <p className="field-hint">{fill(t.codeResendWait, { time: formatWait(waitMs) })}</p>
+        ) : (
+          <button
+            type="button"
+            className="button-link"
+            onClick={resend}
+            disabled={now === undefined || resending || verified}
+          >
+            {resending ? t.codeResending : t.codeResend}
+          </button>
+        )}
+        <p className="field-hint" role="status">
+          {verified ? t.codeVerified : resent ? t.codeResent : ""}
+        </p>
+        {props.onChangeDetails ? (
+          <button type="button" className="button-link" onClick={props.onChangeDetails}>
+            {t.codeChangeDetails}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Locale } from "../../core/locale";
+import { verificationEn } from "./verification-en";
+import { verificationSi } from "./verification-si";
+
+/**
+ * The code step's catalogs, apart from the site's: only the code form's
+ * chunk (site/components/VerificationForm.tsx) and the offers page's server
+ * half load them, so they weigh nothing on a page's first script.
+ */
+export type VerificationMessages = { readonly [Key in keyof typeof verificationEn]: string };
+
+const catalogs: Record<Locale, VerificationMessages> = { si: verificationSi, en: verificationEn };
+
+export function verificationMessagesFor(locale: Locale): VerificationMessages {
+  return catalogs[locale];
+}
