@@ -7,6 +7,7 @@ import { createCommunityTables } from "./0004_community";
 import { createReviewImagesTable } from "./0005_review_images";
 import { createTrackingTables } from "./0006_tracking";
 import { createPartnerTables } from "./0007_partners";
+import { createErasureConfirmationTables } from "./0009_erasure_confirmation";
 import { columnTypes } from "./column-types";
 
 /**
@@ -23,5 +24,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0005_review_images": createReviewImagesTable(types),
     "0006_tracking": createTrackingTables(types),
     "0007_partners": createPartnerTables(types),
+    "0009_erasure_confirmation": createErasureConfirmationTables(types),
   };
 }
