@@ -173,15 +173,23 @@ describe("ratings and views", () => {
 });
 
 describe("customer reviews", () => {
-  it("shows a review on the home page only after approval, with the average", async () => {
+  it("shows a review on the home page only after approval, with the average, never its e-mail", async () => {
     const sent = await postJson("/api/reviews", {
       locale: "si",
       name: "Dilani",
+      email: "Dilani.Reviewer@Example.lk",
       text: "Compared four offers in a few minutes.",
       rating: 5,
       website: "",
     });
     expect(sent.statusCode).toBe(202);
+    // Kept (in lower case, as an erasure request names it) so that an erasure can find it.
+    const stored = await context.test.storage.db
+      .selectFrom("reviews")
+      .select("email")
+      .where("id", "=", sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBe("dilani.reviewer@example.lk");
     const before = await page("/client-api/page?path=/en/");
     expect(before.json().state.view.reviews.rating.count).toBe(0);
     const session = await signIn();
@@ -191,6 +199,17 @@ describe("customer reviews", () => {
       rating: { average: 5, count: 1 },
       reviews: [expect.objectContaining({ name: "Dilani", rating: 5 })],
     });
+    expect(after.body.toLowerCase()).not.toContain("dilani.reviewer@example.lk");
+    expect((await page("/en/")).body.toLowerCase()).not.toContain("dilani.reviewer@example.lk");
+  });
+
+  it("asks a review for an e-mail, as a comment does", async () => {
+    const review = { locale: "en", name: "Dilani", text: "Compared four offers.", rating: 4 };
+    const missing = await postJson("/api/reviews", review);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ email: "Enter a valid email address" });
+    const wrong = await postJson("/api/reviews", { ...review, email: "dilani@" });
+    expect(wrong.json().error.fields).toEqual({ email: "Enter a valid email address" });
   });
 });
 
@@ -271,6 +290,7 @@ describe("a review's photo", () => {
   const review = (image: string) => ({
     locale: "en",
     name: "Nadeesha",
+    email: "nadeesha@example.lk",
     text: "Clear figures, no surprises.",
     rating: 4,
     website: "",

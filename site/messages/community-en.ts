@@ -30,7 +30,7 @@ export const communityEn = {
   cancel: "Cancel",
   commentFormTitle: "Leave a comment",
   nameLabel: "Name",
-  emailHint: "Never shown on the site.",
+  emailHint: "Never shown on the site. With it you can ask us later to delete what you wrote.",
   commentLabel: "Comment",
   characters: "{count} of {max} characters",
   honeypotLabel: "Leave this field empty",

@@ -29,7 +29,7 @@ export const communitySi = {
   cancel: "අවලංගු කරන්න",
   commentFormTitle: "අදහසක් ලියන්න",
   nameLabel: "නම",
-  emailHint: "එය කිසි විටෙකත් වෙබ් අඩවියේ පෙන්වන්නේ නැත.",
+  emailHint: "එය කිසි විටෙකත් වෙබ් අඩවියේ පෙන්වන්නේ නැත. ඔබ ලියූ දේ පසුව මකා දමන ලෙස අපෙන් ඉල්ලීමට එය භාවිත වේ.",
   commentLabel: "අදහස",
   characters: "අක්ෂර {max}න් {count}",
   honeypotLabel: "මෙම ක්ෂේත්‍රය හිස්ව තබන්න",
