@@ -63,6 +63,8 @@ export interface AppDependencies {
   events: EventBuffer;
   /** SMS and e-mail (codes, confirmations), each in its recipient's language. */
   messenger: Messenger;
+  /** The local outbox (DATA_DIR/outbox): an erasure deletes its messages to the contact. */
+  outboxDir?: string | undefined;
   /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
   lenderSecrets?: ReadonlyMap<string, string>;
   /** The moderators' credential (ADMIN_TOKEN); without it /admin/ answers 404. */
@@ -105,6 +107,8 @@ export function createApp({
   feedUpstreamUrl,
   lenderSecrets = new Map(),
   events,
+  messenger,
+  outboxDir,
   adminToken,
   trustProxy,
   statusListeners = [],
@@ -138,7 +142,7 @@ export function createApp({
   api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
-  api.use(unsubscribeRouter(storage));
+  api.use(unsubscribeRouter({ storage, messenger, outboxDir }));
   // The partner API's document and reference are public; the rest needs a secret key.
   api.use("/partner/v1", partnerApiDocsRouter(site));
   api.use(

@@ -55,6 +55,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     storage,
     events,
     messenger,
+    outboxDir: outbox,
     catalogues: loadCatalogues(),
     log,
     assets: loadAssetManifest(distDir),

@@ -8,6 +8,7 @@ import {
 import { sendError } from "../http/errors";
 import { clearLeadCookie } from "../http/lead-cookie";
 import { validateBody } from "../http/parse";
+import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { eraseContact } from "./erasure";
 
@@ -17,7 +18,14 @@ import { eraseContact } from "./erasure";
  * plain form post when the page's script has not run: that one is answered
  * with a redirect to the confirmation page, never with the contact in a URL.
  */
-export function unsubscribeRouter(storage: Storage): Router {
+export function unsubscribeRouter({
+  storage,
+  outboxDir,
+}: {
+  storage: Storage;
+  messenger: Messenger;
+  outboxDir?: string | undefined;
+}): Router {
   const router = Router();
   router.post(
     "/unsubscribe",
@@ -55,7 +63,9 @@ export function unsubscribeRouter(storage: Storage): Router {
     },
     validateBody(unsubscribeRequestSchema),
     async (req, res) => {
-      const outcome = await eraseContact(storage, res.locals.body as UnsubscribeRequest);
+      const outcome = await eraseContact(storage, res.locals.body as UnsubscribeRequest, {
+        outboxDir,
+      });
       // This browser's link to its application goes too (whoever's contact it was).
       clearLeadCookie(req, res);
       if (res.locals.formLocale) {

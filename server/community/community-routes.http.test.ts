@@ -32,6 +32,13 @@ function comment(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A deletion request for an e-mail. */
+async function eraseByEmail(email: string) {
+  const erased = await postJson("/api/unsubscribe", { email });
+  expect(erased.statusCode).toBe(200);
+  return erased;
+}
+
 async function page(url: string, cookie?: string) {
   return inject(context.app, { method: "GET", url, headers: cookie ? { cookie } : {} });
 }
@@ -261,26 +268,68 @@ describe("the admin area", () => {
     expect(forgedSession.statusCode).toBe(401);
   });
 
-  it("lists deletion requests, and an erasure removes a comment's author", async () => {
-    const sent = await postJson(
-      "/api/comments",
-      comment({ email: "erase.me@example.lk", name: "Erase Me" }),
-    );
+  it("lists deletion requests; an erasure deletes the comments and reviews written with the e-mail", async () => {
     const session = await signIn();
-    await moderate(session, "comment", sent.json().id, "approve");
-    const erased = await postJson("/api/unsubscribe", { email: "erase.me@example.lk" });
-    expect(erased.statusCode).toBe(200);
+    const mine = await postJson(
+      "/api/comments",
+      comment({ email: "erase.me@example.lk", name: "Erase Me", text: "Words of Erase Me" }),
+    );
+    await moderate(session, "comment", mine.json().id, "approve");
+    const answer = await postJson(
+      "/api/comments",
+      comment({ parentId: mine.json().id, text: "An answer by Ruwan that stays" }),
+    );
+    await moderate(session, "comment", answer.json().id, "approve");
+    const review = await postJson("/api/reviews", {
+      locale: "en",
+      name: "Erase Me",
+      email: "Erase.Me@example.lk",
+      text: "A review by Erase Me, to be erased",
+      rating: 2,
+    });
+    await moderate(session, "review", review.json().id, "approve");
+    expect((await page(`/en/${SLUG}/`)).body).toContain("Words of Erase Me");
+
+    const erased = await eraseByEmail("erase.me@example.lk");
     // The browser that asked forgets its application too.
     expect(String(erased.headers["set-cookie"])).toMatch(/^lead=; Path=\/; Max-Age=0/);
     const row = await context.test.storage.db
       .selectFrom("comments")
       .select(["email", "name", "text"])
-      .where("id", "=", sent.json().id)
+      .where("id", "=", mine.json().id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ email: null, name: "", text: "Very clear, thank you." });
+    // Kept as an empty placeholder, since Ruwan answered it (decision 0091).
+    expect(row).toEqual({ email: null, name: "", text: "" });
+    const reviews = await context.test.storage.db
+      .selectFrom("reviews")
+      .select("id")
+      .where("id", "=", review.json().id)
+      .execute();
+    expect(reviews).toEqual([]);
+
+    const article = await page(`/en/${SLUG}/`);
+    expect(article.body).not.toContain("Words of Erase Me");
+    expect(article.body).not.toContain("Erase Me");
+    expect(article.body).toContain("This comment was deleted at its author’s request.");
+    expect(article.body).toContain("An answer by Ruwan that stays");
+    const state = await page(`/client-api/page?path=/en/${SLUG}/`);
+    expect(state.json().state.view.community.comments).toContainEqual({
+      id: mine.json().id,
+      parentId: null,
+      name: "",
+      text: "",
+      createdAt: expect.any(String),
+      erased: true,
+    });
+    expect((await page("/en/")).body).not.toContain("A review by Erase Me");
+    // A placeholder takes no new answers, and moderators have nothing of it to moderate.
+    const late = await postJson("/api/comments", comment({ parentId: mine.json().id }));
+    expect(late.statusCode).toBe(400);
+
     const admin = await page("/admin/", session.cookie);
+    expect(admin.body).not.toContain("Erase Me");
     expect(admin.body).toContain("Deletion requests");
-    expect(admin.body).toMatch(/<td>e-mail<\/td><td>1<\/td>/);
+    expect(admin.body).toMatch(/<td>e-mail<\/td><td>2<\/td>/);
   });
 });
 

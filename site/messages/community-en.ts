@@ -25,7 +25,7 @@ export const communityEn = {
   sortNewest: "Newest first",
   sortOldest: "Oldest first",
   reply: "Reply",
-  anonymous: "Anonymous",
+  commentErased: "This comment was deleted at its author’s request.",
   replyTo: "Reply to {name}",
   cancel: "Cancel",
   commentFormTitle: "Leave a comment",

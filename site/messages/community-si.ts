@@ -24,7 +24,7 @@ export const communitySi = {
   sortNewest: "අලුත්ම ඒවා මුලින්",
   sortOldest: "පැරණිම ඒවා මුලින්",
   reply: "පිළිතුරු දෙන්න",
-  anonymous: "නිර්නාමික",
+  commentErased: "මෙම අදහස එය ලියූ අයගේ ඉල්ලීම පරිදි මකා දමා ඇත.",
   replyTo: "{name} වෙත පිළිතුරු දෙන්න",
   cancel: "අවලංගු කරන්න",
   commentFormTitle: "අදහසක් ලියන්න",
