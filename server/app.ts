@@ -65,6 +65,8 @@ export interface AppDependencies {
   messenger: Messenger;
   /** The local outbox (DATA_DIR/outbox): an erasure deletes its messages to the contact. */
   outboxDir?: string | undefined;
+  /** The clock of one-time codes and their limits; tests move it to see codes expire. */
+  now?: () => Date;
   /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
   lenderSecrets?: ReadonlyMap<string, string>;
   /** The moderators' credential (ADMIN_TOKEN); without it /admin/ answers 404. */
@@ -109,6 +111,7 @@ export function createApp({
   events,
   messenger,
   outboxDir,
+  now = () => new Date(),
   adminToken,
   trustProxy,
   statusListeners = [],
@@ -142,7 +145,16 @@ export function createApp({
   api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
-  api.use(unsubscribeRouter({ storage, messenger, outboxDir }));
+  api.use(
+    unsubscribeRouter({
+      storage,
+      messenger,
+      outboxDir,
+      // Codes cost money to send: their limits hold across every instance.
+      limits: storageRateLimitStore(storage),
+      now,
+    }),
+  );
   // The partner API's document and reference are public; the rest needs a secret key.
   api.use("/partner/v1", partnerApiDocsRouter(site));
   api.use(

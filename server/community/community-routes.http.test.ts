@@ -1,10 +1,15 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { appWith, setUpTestApp } from "../test-support";
+import { appWith, setUpTestApp, testOutbox } from "../test-support";
 
 const ADMIN_TOKEN = "moderator-token-0123456789abcdef";
 const SLUG = "are-you-ready-to-apply-for-personal-loans";
-const context = setUpTestApp({ adminToken: ADMIN_TOKEN });
+const outbox = testOutbox();
+const context = setUpTestApp({
+  adminToken: ADMIN_TOKEN,
+  messenger: outbox.messenger,
+  outboxDir: outbox.dir,
+});
 
 let address = 0;
 /** A new client address per request, so the per-IP limits do not add up across tests. */
@@ -32,9 +37,16 @@ function comment(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A deletion request for an e-mail. */
+/** A deletion request for an e-mail, confirmed with the code sent to it (issue 14). */
 async function eraseByEmail(email: string) {
-  const erased = await postJson("/api/unsubscribe", { email });
+  const asked = await postJson("/api/unsubscribe", { email });
+  expect(asked.statusCode).toBe(202);
+  const message = outbox.messages().findLast((sent) => sent.to === email);
+  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
+  const erased = await postJson("/api/unsubscribe/confirm", {
+    requestId: asked.json().requestId,
+    code,
+  });
   expect(erased.statusCode).toBe(200);
   return erased;
 }

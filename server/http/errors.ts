@@ -21,8 +21,9 @@ export function sendError(
   code: string,
   message: string,
   fields?: Record<string, string>,
+  extra: Pick<ApiErrorBody["error"], "triesLeft"> = {},
 ): void {
-  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}), ...extra } };
   res.status(status).json(body);
 }
 
