@@ -183,6 +183,13 @@ describe("the site in a browser", () => {
     await page.getByRole("button", { name: "Delete my data" }).click();
     await page.getByText("That code is not right. You can try 4 more times.").waitFor();
     expect(await page.getByLabel("Code from the e-mail").getAttribute("aria-invalid")).toBe("true");
+    // axe needs JavaScript: the same address (the server's error state) checked in a page with it.
+    const checked = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await checked.goto(page.url());
+    await checked.waitForSelector("html[data-hydrated='true']");
+    await checked.getByText("That code is not right. You can try 4 more times.").waitFor();
+    expect(await axeViolations(checked)).toEqual([]);
+    await checked.close();
     await page.getByLabel("Code from the e-mail").fill(code);
     await page.getByRole("button", { name: "Delete my data" }).click();
     await page.getByRole("heading", { name: "Your request is done" }).waitFor();
