@@ -90,8 +90,19 @@ function requestsContract(name: string, open: () => Promise<TestStorage>) {
         await sweepErasureRequests(test.storage, minutesLater(ERASURE_CODE.minutes)),
       ).toBeGreaterThanOrEqual(1);
       expect(await row()).toEqual({ contact: null, code_hash: null });
+      // The counts of the deletion limits go after a day too; other limits are not ours.
+      await test.storage.db
+        .insertInto("rate_limits")
+        .values([
+          { key: "deletion code:0:ip-hash", window_start: AT.getTime(), count: 3 },
+          { key: "deletion confirmation:0:ip-hash", window_start: AT.getTime(), count: 1 },
+          { key: "partner api:0:lanka-deals", window_start: AT.getTime(), count: 9 },
+        ])
+        .execute();
       await sweepErasureRequests(test.storage, minutesLater(24 * 60 + 1));
       expect(await row()).toBeUndefined();
+      const limits = await test.storage.db.selectFrom("rate_limits").select("key").execute();
+      expect(limits.map((limit) => limit.key)).toEqual(["partner api:0:lanka-deals"]);
     });
   });
 }

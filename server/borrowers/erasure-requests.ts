@@ -19,6 +19,12 @@ const CODE_MS = ERASURE_CODE.minutes * 60 * 1000;
 /** How long a spent or confirmed request's rows stay (without contact or code) to answer "expired". */
 const KEPT_MS = 24 * 60 * 60 * 1000;
 
+/** The names the routes' limits count under (rate_limits keys start with them). */
+export const ERASURE_LIMIT_NAMES = {
+  send: "deletion code",
+  confirm: "deletion confirmation",
+} as const;
+
 export interface SentCode {
   kind: ErasureKind;
   contact: string;
@@ -171,10 +177,18 @@ export async function confirmErasure(
 
 /**
  * Requests whose time ran out forget their contacts and codes; after a day
- * their rows go. Run before each new request and every ten minutes
- * (start.ts); answers how many contacts were forgotten.
+ * their rows go, and so do the counts of their limits (keyed hashes of IP
+ * addresses and contacts, erasure-routes.ts). Run before each new request
+ * and every ten minutes (start.ts); answers how many contacts were forgotten.
  */
 export async function sweepErasureRequests(storage: Storage, now: Date): Promise<number> {
+  await storage.db
+    .deleteFrom("rate_limits")
+    .where((where) =>
+      where.or(Object.values(ERASURE_LIMIT_NAMES).map((name) => where("key", "like", `${name}:%`))),
+    )
+    .where("window_start", "<", now.getTime() - KEPT_MS)
+    .execute();
   const forgotten = await storage.db
     .updateTable("erasure_confirmations")
     .set({ contact: null, code_hash: null })

@@ -705,7 +705,11 @@ describe("what stays behind", () => {
       "779876543",
     ];
     const { requestId } = (
-      await post("/api/unsubscribe", { email: "Kamala.Perera@Example.lk", phone: "077 987 6543" })
+      await post(
+        "/api/unsubscribe",
+        { email: "Kamala.Perera@Example.lk", phone: "077 987 6543" },
+        "10.77.77.77",
+      )
     ).json();
     const files = () => readdirSync(test.dataDir).map((name) => path.join(test.dataDir, name));
     const inFiles = (contact: string) =>
@@ -718,6 +722,10 @@ describe("what stays behind", () => {
     }
     expect(files().some((file) => file.endsWith("-wal"))).toBe(true);
     for (const contact of contacts) expect(inFiles(contact), contact).toBe(false);
+    // The limits counted the address and the contacts under keyed hashes, never as themselves.
+    const keys = await test.storage.db.selectFrom("rate_limits").select("key").execute();
+    expect(keys.some((row) => row.key.startsWith("deletion code:"))).toBe(true);
+    expect(inFiles("10.77.77.77")).toBe(false);
     const logs = logLines.join("\n");
     expect(logs.length).toBeGreaterThan(0);
     for (const contact of contacts) expect(logs).not.toContain(contact);

@@ -22,7 +22,13 @@ import type { Messenger } from "../messaging/messenger";
 import { MessageError } from "../messaging/transports";
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
-import { confirmErasure, openErasureRequest, sweepErasureRequests } from "./erasure-requests";
+import type { ErasedContacts } from "./erasure";
+import {
+  confirmErasure,
+  ERASURE_LIMIT_NAMES,
+  openErasureRequest,
+  sweepErasureRequests,
+} from "./erasure-requests";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -88,20 +94,30 @@ export function unsubscribeRouter({
   const form = (res: Response): FormPost | undefined => res.locals.form;
   const waitMinutes = (seconds: number) => String(Math.max(1, Math.ceil(seconds / 60)));
 
-  const contactKey =
-    (kind: ErasureKind): KeyedRule["keyOf"] =>
+  /** What the limits count by, as keyed hashes (limitKeys): never an address or a contact. */
+  const limitKey =
+    (name: "ip" | ErasureKind): KeyedRule["keyOf"] =>
     (_req, res) =>
-      (res.locals.contactKeys as Partial<Record<ErasureKind, string>>)[kind];
+      (res.locals.limitKeys as LimitKeys)[name];
+  const hashLimitKeys = async (req: Request, res: Response, contacts: ErasedContacts) => {
+    const key = await installationKey(storage.db);
+    const keys: LimitKeys = { ip: keyedHash(key, "ip", req.ip ?? "unknown") };
+    for (const kind of ["email", "phone"] as const) {
+      const value = contacts[kind];
+      if (value !== undefined) keys[kind] = keyedHash(key, kind, value);
+    }
+    res.locals.limitKeys = keys;
+  };
   const sendLimit = rateLimitCheck({
     store: limits,
-    name: "deletion code",
+    name: ERASURE_LIMIT_NAMES.send,
     now: () => now().getTime(),
     rules: [
-      { ...SEND_LIMITS.perIp, keyOf: (req) => `ip:${req.ip ?? "unknown"}` },
-      { ...SEND_LIMITS.perContactHour, keyOf: contactKey("email") },
-      { ...SEND_LIMITS.perContactDay, keyOf: contactKey("email") },
-      { ...SEND_LIMITS.perContactHour, keyOf: contactKey("phone") },
-      { ...SEND_LIMITS.perContactDay, keyOf: contactKey("phone") },
+      { ...SEND_LIMITS.perIp, keyOf: limitKey("ip") },
+      { ...SEND_LIMITS.perContactHour, keyOf: limitKey("email") },
+      { ...SEND_LIMITS.perContactDay, keyOf: limitKey("email") },
+      { ...SEND_LIMITS.perContactHour, keyOf: limitKey("phone") },
+      { ...SEND_LIMITS.perContactDay, keyOf: limitKey("phone") },
     ],
     onLimited: (_req, res, seconds) =>
       form(res)
@@ -112,13 +128,7 @@ export function unsubscribeRouter({
   router.post("/unsubscribe", ...parsers, async (req, res) => {
     const request = parseRequest(req, res);
     if (!request) return;
-    const key = await installationKey(storage.db);
-    res.locals.contactKeys = Object.fromEntries(
-      (["email", "phone"] as const).flatMap((kind) => {
-        const value = request[kind];
-        return value === undefined ? [] : [[kind, contactHash(key, kind, value)]];
-      }),
-    );
+    await hashLimitKeys(req, res, request);
     if (!(await sendLimit(req, res))) return;
     const at = now();
     await sweepErasureRequests(storage, at);
@@ -153,9 +163,9 @@ export function unsubscribeRouter({
 
   const confirmLimit = rateLimitCheck({
     store: limits,
-    name: "deletion confirmation",
+    name: ERASURE_LIMIT_NAMES.confirm,
     now: () => now().getTime(),
-    rules: [{ ...CONFIRM_LIMIT, keyOf: (req) => `ip:${req.ip ?? "unknown"}` }],
+    rules: [{ ...CONFIRM_LIMIT, keyOf: limitKey("ip") }],
     onLimited: (req, res, seconds) => {
       const post = form(res);
       if (!post) {
@@ -175,6 +185,7 @@ export function unsubscribeRouter({
   router.post("/unsubscribe/confirm", ...parsers, async (req, res) => {
     const confirmation = parseConfirmation(req, res);
     if (!confirmation) return;
+    await hashLimitKeys(req, res, {});
     if (!(await confirmLimit(req, res))) return;
     const { requestId, code } = confirmation;
     const outcome = await confirmErasure(storage, requestId, code, { now: now(), outboxDir });
@@ -253,8 +264,14 @@ function redirect(res: Response, path: string, query: Record<string, string>): v
   res.redirect(303, `${localizePath(locale, path)}${search ? `?${search}` : ""}`);
 }
 
-/** A contact as the limits count it: a keyed hash, apart from the suppressions' hashes. */
-function contactHash(key: string, kind: ErasureKind, value: string): string {
+/** The keys the limits count by: keyed hashes of the IP address and of each contact. */
+type LimitKeys = { ip: string } & Partial<Record<ErasureKind, string>>;
+
+/**
+ * An IP address or a contact as the limits store it (in storage, for a day at most): a
+ * keyed hash, apart from the suppressions' hashes, so that neither is written down.
+ */
+function keyedHash(key: string, kind: "ip" | ErasureKind, value: string): string {
   return createHmac("sha256", key).update(`rate-limit:${kind}:${value}`).digest("hex");
 }
 
