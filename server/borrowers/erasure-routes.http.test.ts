@@ -287,6 +287,18 @@ describe("POST /api/unsubscribe (the request)", () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe("message_not_sent");
+    // Without JavaScript: back to the form, which says so.
+    const form = await inject(broken, {
+      method: "POST",
+      url: "/api/unsubscribe",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "locale=en&email=unsent%40example.lk",
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe("/en/unsubscribe/?error=send");
+    expect((await page("/en/unsubscribe/?error=send")).body).toContain(
+      "We could not send the code. Please try again in a moment.",
+    );
   });
 });
 
