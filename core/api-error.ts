@@ -9,6 +9,8 @@ export interface ApiErrorBody {
     code: string;
     message: string;
     fields?: Record<string, string>;
+    /** After a wrong one-time code: how many tries are left (the unsubscribe page says it). */
+    triesLeft?: number;
   };
 }
 

@@ -12,6 +12,11 @@ export interface PublicComment {
   text: string;
   /** ISO time; shown as "3 hours ago" against the render's time. */
   createdAt: string;
+  /**
+   * Deleted at its author's request, kept as a placeholder because others answered it:
+   * its name and text are empty (decision 0091).
+   */
+  erased?: true | undefined;
 }
 
 export interface RatingSummary {

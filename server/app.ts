@@ -66,6 +66,10 @@ export interface AppDependencies {
   events: EventBuffer;
   /** SMS and e-mail (codes, confirmations), each in its recipient's language. */
   messenger: Messenger;
+  /** The local outbox (DATA_DIR/outbox): an erasure deletes its messages to the contact. */
+  outboxDir?: string | undefined;
+  /** The time, for one-time codes' expiries, waits and limits; tests move it. */
+  now?: () => Date;
   /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
   lenderSecrets?: ReadonlyMap<string, string>;
   /** The moderators' credential (ADMIN_TOKEN); without it /admin/ answers 404. */
@@ -91,8 +95,6 @@ export interface AppDependencies {
    * partner), counted in storage; CODE_SEND_LIMITS unless given.
    */
   codeSendLimits?: Partial<CodeSendLimits>;
-  /** The time, for the code step's expiries and waits; tests move it. */
-  clock?: () => Date;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -115,6 +117,9 @@ export function createApp({
   feedUpstreamUrl,
   lenderSecrets = new Map(),
   events,
+  messenger,
+  outboxDir,
+  now = () => new Date(),
   adminToken,
   trustProxy,
   statusListeners = [],
@@ -122,9 +127,7 @@ export function createApp({
   partnerRateLimit = { limit: 120, windowMs: 60_000 },
   examplesDir,
   rateLimitStore = memoryRateLimitStore(),
-  messenger,
   codeSendLimits,
-  clock = () => new Date(),
 }: AppDependencies): Express {
   const offers = catalogues.get("lk") ?? [];
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
@@ -155,7 +158,7 @@ export function createApp({
       limits: rateLimitStore,
       messenger,
       codeSendLimits: sendLimits,
-      clock,
+      clock: now,
     }),
   );
   api.use(
@@ -166,14 +169,23 @@ export function createApp({
       codeSendLimits: sendLimits,
       site,
       log,
-      clock,
+      clock: now,
     }),
   );
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
   api.use(feedRouter({ catalogues, leadFeed, log }));
-  api.use(unsubscribeRouter(storage));
+  api.use(
+    unsubscribeRouter({
+      storage,
+      messenger,
+      outboxDir,
+      // Codes cost money to send: their limits hold across every instance.
+      limits: storageRateLimitStore(storage),
+      now,
+    }),
+  );
   // The partner API's document and reference are public; the rest needs a secret key.
   api.use("/partner/v1", partnerApiDocsRouter(site));
   api.use(
@@ -187,7 +199,7 @@ export function createApp({
       messenger,
       codeSendLimits: sendLimits,
       log,
-      now: clock,
+      now,
     }),
   );
   api.use(apiNotFound);
@@ -195,7 +207,7 @@ export function createApp({
   app.use("/api", api);
   const lookups: PageLookups = {
     leadOffers: leadFeed.leadOffers,
-    pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, clock()),
+    pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, now()),
     community: communityLookup(storage),
   };
   app.use(clientApiRouter({ site, offers }, lookups));
@@ -246,7 +258,7 @@ export function createApp({
   app.use(adminRouter(storage, adminToken, rateLimitStore));
   app.use(reviewImagesRouter(storage));
   app.use(clickoutRouter(storage, offers));
-  app.use(landingRouter(storage, clock));
+  app.use(landingRouter(storage, now));
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);

@@ -7,6 +7,7 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp } from "./app";
+import { sweepErasureRequests } from "./borrowers/erasure-requests";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { sweepUnverifiedLeads } from "./borrowers/verification";
 import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
@@ -46,8 +47,14 @@ export async function start(config: Config, distDir: string): Promise<void> {
   const events = createEventBuffer({ storage, log });
   const messenger = createMessenger(transportsFor(messagingSettingsOf(config)), log);
   const outbox = outboxDir(config.DATA_DIR);
-  // Outbox messages live an hour: checked at start and every ten minutes.
-  const pruneOutboxNow = () => pruneOutbox(outbox, new Date(), OUTBOX_MAX_AGE_MS);
+  // Outbox messages live an hour, and deletion requests forget their contacts once their
+  // codes expire (then the files are purged): checked at start and every ten minutes.
+  const pruneOutboxNow = () => {
+    pruneOutbox(outbox, new Date(), OUTBOX_MAX_AGE_MS);
+    sweepErasureRequests(storage, new Date())
+      .then((forgotten) => (forgotten > 0 ? storage.purge() : undefined))
+      .catch((error: unknown) => log.error("sweeping deletion requests failed", { error }));
+  };
   pruneOutboxNow();
   const outboxPruning = setInterval(pruneOutboxNow, 10 * 60 * 1000);
   outboxPruning.unref();
@@ -65,6 +72,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     storage,
     events,
     messenger,
+    outboxDir: outbox,
     catalogues: loadCatalogues(),
     log,
     assets: loadAssetManifest(distDir),

@@ -157,10 +157,12 @@ export function testOutbox(): {
 }
 
 export function appWith(storage: Storage, overrides: Partial<AppDependencies> = {}) {
+  const outbox = testOutbox();
   return createApp({
     storage,
     events: createEventBuffer({ storage, log: silentLog }),
-    messenger: testOutbox().messenger,
+    messenger: outbox.messenger,
+    outboxDir: outbox.dir,
     catalogues: loadCatalogues(),
     log: silentLog,
     assets: testAssets,

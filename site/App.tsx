@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from "react";
-import { type Locale, localizePath } from "../core/locale";
+import { type Locale, localizePath, splitLocalePath } from "../core/locale";
 import { CookieNotice } from "./components/CookieNotice";
 import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
@@ -60,7 +60,13 @@ export function App({ state }: { state: AppState }) {
           href={localizePath(otherLocale, state.rest)}
           hrefLang={otherLocale}
           lang={otherLocale}
-          onClick={() => rememberLocale(otherLocale)}
+          onClick={(event) => {
+            rememberLocale(otherLocale);
+            // Where the visitor is now: a page may have moved on in place (the unsubscribe
+            // steps replace the address as they go), and its address holds that step.
+            const here = splitLocalePath(window.location.pathname).rest;
+            event.currentTarget.href = `${localizePath(otherLocale, here)}${window.location.search}`;
+          }}
         >
           {t.languageSwitch}
         </a>

@@ -34,18 +34,27 @@ describe("form checks", () => {
     expect(commentProblems({ ...good, name: "  Ni  ", text: " ok " })).toEqual({});
   });
 
-  it("check a review's name, stars and length", () => {
-    const review = { name: "Kumari", text: "Quick and clear service.", rating: 5, website: "" };
+  const review = {
+    name: "Kumari",
+    email: "kumari@example.lk",
+    text: "Quick and clear service.",
+    rating: 5,
+    website: "",
+  };
+
+  it("check a review's name, e-mail, stars and length", () => {
     expect(reviewProblems(review)).toEqual({});
     expect(reviewProblems({ ...review, rating: 0, text: "Too short" })).toEqual({
       rating: "rating",
       text: "review",
     });
     expect(reviewProblems({ ...review, rating: 2.5 })).toEqual({ rating: "rating" });
+    // Required, as a comment's is: without it the reviewer could never have the review erased.
+    expect(reviewProblems({ ...review, email: " " })).toEqual({ email: "required" });
+    expect(reviewProblems({ ...review, email: "kumari@" })).toEqual({ email: "email" });
   });
 
   it("take a review's photo as a data URL of an accepted type and size, or none", () => {
-    const review = { name: "Kumari", text: "Quick and clear service.", rating: 5, website: "" };
     expect(reviewProblems({ ...review, image: PNG })).toEqual({});
     expect(reviewProblems({ ...review, image: undefined })).toEqual({});
     expect(reviewProblems({ ...review, image: "" })).toEqual({});
@@ -110,16 +119,36 @@ describe("request bodies", () => {
       parentId: "c1",
       website: "spam",
     });
-    expect(reviewBody("en", { name: " Kumari ", text: " Great ", rating: 4, website: "" })).toEqual(
-      { locale: "en", name: "Kumari", text: "Great", rating: 4, website: "" },
-    );
+    expect(
+      reviewBody("en", {
+        name: " Kumari ",
+        email: " K@Example.lk ",
+        text: " Great ",
+        rating: 4,
+        website: "",
+      }),
+    ).toEqual({
+      locale: "en",
+      name: "Kumari",
+      email: "K@Example.lk",
+      text: "Great",
+      rating: 4,
+      website: "",
+    });
   });
 
   it("send a review's photo only when there is one", () => {
-    const values = { name: "Kumari", text: "Great service", rating: 4, website: "" };
+    const values = {
+      name: "Kumari",
+      email: "k@example.lk",
+      text: "Great service",
+      rating: 4,
+      website: "",
+    };
     expect(reviewBody("si", { ...values, image: PNG })).toEqual({
       locale: "si",
       name: "Kumari",
+      email: "k@example.lk",
       text: "Great service",
       rating: 4,
       image: PNG,

@@ -22,6 +22,8 @@ export interface CommentValues {
 
 export interface ReviewValues {
   name: string;
+  /** Never shown on the site; an erasure request for it deletes the review. */
+  email: string;
   text: string;
   rating: number;
   website: string;
@@ -46,15 +48,16 @@ function withoutEmpty(errors: CommunityFieldErrors): CommunityFieldErrors {
 }
 
 /** The server's rules, checked first in the browser for an instant answer. */
+function emailProblem(value: string): CommunityErrorKey | undefined {
+  const email = value.trim();
+  if (!email) return "required";
+  return email.length > COMMUNITY_LIMITS.email.max || !EMAIL.test(email) ? "email" : undefined;
+}
+
 export function commentProblems(values: CommentValues): CommunityFieldErrors {
-  const email = values.email.trim();
   return withoutEmpty({
     name: lengthProblem(values.name, COMMUNITY_LIMITS.name, "name"),
-    email: !email
-      ? "required"
-      : email.length > COMMUNITY_LIMITS.email.max || !EMAIL.test(email)
-        ? "email"
-        : undefined,
+    email: emailProblem(values.email),
     text: lengthProblem(values.text, COMMUNITY_LIMITS.comment, "comment"),
   });
 }
@@ -62,6 +65,7 @@ export function commentProblems(values: CommentValues): CommunityFieldErrors {
 export function reviewProblems(values: ReviewValues): CommunityFieldErrors {
   return withoutEmpty({
     name: lengthProblem(values.name, COMMUNITY_LIMITS.name, "name"),
+    email: emailProblem(values.email),
     rating:
       Number.isInteger(values.rating) && values.rating >= 1 && values.rating <= 5
         ? undefined
@@ -126,6 +130,7 @@ export function reviewBody(locale: Locale, values: ReviewValues) {
   return {
     locale,
     name: values.name.trim(),
+    email: values.email.trim(),
     text: values.text.trim(),
     rating: values.rating,
     ...(values.image ? { image: values.image } : {}),

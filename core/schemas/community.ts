@@ -23,6 +23,16 @@ const NAME = text(COMMUNITY_LIMITS.name.min, COMMUNITY_LIMITS.name.max, COMMUNIT
 
 const LOCALE = z.enum(ALL_LOCALES as [Locale, ...Locale[]], { error: COMMUNITY_ERRORS.locale });
 
+/**
+ * The author's e-mail, in lower case: never shown on the site, only to moderators; an
+ * erasure request for it deletes what was written with it (decision 0092).
+ */
+const EMAIL = z
+  .string({ error: COMMUNITY_ERRORS.email })
+  .max(COMMUNITY_LIMITS.email.max, COMMUNITY_ERRORS.email)
+  .transform((email) => email.trim().toLowerCase())
+  .pipe(z.email(COMMUNITY_ERRORS.email));
+
 /** The honeypot: present in our forms, empty unless a robot filled it. */
 const HONEYPOT = z.string().max(500).optional();
 
@@ -31,11 +41,7 @@ export const commentRequestSchema = z.strictObject({
   slug: z.enum(ARTICLE_SLUGS, { error: COMMUNITY_ERRORS.article }),
   locale: LOCALE,
   name: NAME,
-  email: z
-    .string({ error: COMMUNITY_ERRORS.email })
-    .max(COMMUNITY_LIMITS.email.max, COMMUNITY_ERRORS.email)
-    .transform((email) => email.trim().toLowerCase())
-    .pipe(z.email(COMMUNITY_ERRORS.email)),
+  email: EMAIL,
   text: text(COMMUNITY_LIMITS.comment.min, COMMUNITY_LIMITS.comment.max, COMMUNITY_ERRORS.comment),
   parentId: z
     .string()
@@ -51,10 +57,14 @@ const RATING = z
   .min(1, COMMUNITY_ERRORS.rating)
   .max(5, COMMUNITY_ERRORS.rating);
 
-/** POST /api/reviews; the optional photo is a data URL, checked to be the image it says. */
+/**
+ * POST /api/reviews; the e-mail is required, as a comment's is (decision 0092); the optional
+ * photo is a data URL, checked to be the image it says.
+ */
 export const reviewRequestSchema = z.strictObject({
   locale: LOCALE,
   name: NAME,
+  email: EMAIL,
   text: text(COMMUNITY_LIMITS.review.min, COMMUNITY_LIMITS.review.max, COMMUNITY_ERRORS.review),
   rating: RATING,
   image: z

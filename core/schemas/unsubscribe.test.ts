@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { UNSUBSCRIBE_ERRORS, unsubscribeRequestSchema } from "./unsubscribe";
+import {
+  UNSUBSCRIBE_ERRORS,
+  unsubscribeConfirmSchema,
+  unsubscribeRequestSchema,
+} from "./unsubscribe";
 
 const parse = (input: unknown) => unsubscribeRequestSchema.safeParse(input);
 
@@ -26,5 +30,33 @@ describe("unsubscribeRequestSchema", () => {
   it("refuses unknown fields and huge values", () => {
     expect(parse({ email: "a@b.lk", name: "x" }).success).toBe(false);
     expect(parse({ email: `${"a".repeat(300)}@b.lk` }).success).toBe(false);
+  });
+
+  it("takes the page's language for the codes, one of ours only", () => {
+    expect(parse({ email: "a@b.lk", locale: "en" }).data).toEqual({
+      email: "a@b.lk",
+      locale: "en",
+    });
+    expect(parse({ email: "a@b.lk", locale: "ta" }).success).toBe(false);
+  });
+});
+
+describe("unsubscribeConfirmSchema", () => {
+  const requestId = "AbCdEfGhIjKlMnOpQrStUv";
+  const confirm = (input: unknown) => unsubscribeConfirmSchema.safeParse(input);
+
+  it("takes six digits as people copy them", () => {
+    for (const code of ["123456", " 123 456 ", "123-456", "12.34.56"]) {
+      expect(confirm({ requestId, code }).data, code).toEqual({ requestId, code: "123456" });
+    }
+  });
+
+  it("refuses anything else with the page's message", () => {
+    for (const code of ["12345", "1234567", "abcdef", "", "١٢٣٤٥٦", 123456]) {
+      const issues = confirm({ requestId, code }).error?.issues.map((issue) => issue.message);
+      expect(issues, String(code)).toEqual([UNSUBSCRIBE_ERRORS.code]);
+    }
+    expect(confirm({ requestId: "short", code: "123456" }).success).toBe(false);
+    expect(confirm({ requestId, code: "123456", email: "a@b.lk" }).success).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isErasureRequestId, typedCode } from "../erasure-code";
+import { ALL_LOCALES, type Locale } from "../locale";
 import { normalizeSriLankanMobile } from "../phone";
 import { UNSUBSCRIBE_ERRORS } from "../unsubscribe-errors";
 
@@ -14,10 +16,13 @@ const optionalText = (max: number) =>
 
 /**
  * A personal-data deletion request (SPEC §2 "Unsubscribe"): an e-mail, a
- * phone, or both. E-mails are compared in lower case, phones as E.164.
+ * phone, or both. E-mails are compared in lower case, phones as E.164. The
+ * language of the page that asked is the language of the codes sent (Sinhala
+ * unless said). POST /api/unsubscribe.
  */
 export const unsubscribeRequestSchema = z
   .strictObject({
+    locale: z.enum(ALL_LOCALES as [Locale, ...Locale[]]).optional(),
     email: optionalText(254).pipe(
       z
         .email(UNSUBSCRIBE_ERRORS.email)
@@ -40,3 +45,24 @@ export const unsubscribeRequestSchema = z
   });
 
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
+
+/**
+ * The second step: the request's id and one of its codes, which erases the
+ * contact it was sent to (decision 0090). POST /api/unsubscribe/confirm.
+ */
+export const unsubscribeConfirmSchema = z.strictObject({
+  requestId: z.string().refine(isErasureRequestId, "is not a request id"),
+  code: z
+    .string({ error: UNSUBSCRIBE_ERRORS.code })
+    .max(40, UNSUBSCRIBE_ERRORS.code)
+    .transform((code, context) => {
+      const digits = typedCode(code);
+      if (digits === undefined) {
+        context.addIssue({ code: "custom", message: UNSUBSCRIBE_ERRORS.code });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+});
+
+export type UnsubscribeConfirmation = z.infer<typeof unsubscribeConfirmSchema>;

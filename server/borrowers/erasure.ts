@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { UnsubscribeRequest } from "../../core/schemas/unsubscribe";
-import { eraseCommentAuthors } from "../community/erasure";
+import { eraseCommunityWrites } from "../community/erasure";
+import { eraseFromOutbox } from "../messaging/outbox";
 import type { Storage } from "../storage/database";
 import { installationKey, storedInstallationKey } from "../storage/installation-key";
 
@@ -10,107 +10,156 @@ export function suppressionHash(key: string, kind: "email" | "phone", value: str
   return createHmac("sha256", key).update(`${kind}:${value}`).digest("hex");
 }
 
+/** What an erasure erases: an e-mail, a phone, or both (normalised: lower case, E.164). */
+export interface ErasedContacts {
+  email?: string | undefined;
+  phone?: string | undefined;
+}
+
 export interface ErasureOutcome {
   suppressed: ("email" | "phone")[];
   /** Records holding the e-mail or phone that were erased or anonymised. */
   erasedRecords: number;
 }
 
+export interface ErasureOptions {
+  now?: Date;
+  /** The local outbox (DATA_DIR/outbox): messages to the contact are deleted from it too. */
+  outboxDir?: string | undefined;
+}
+
 /**
  * Erases or anonymises every record that holds the e-mail or phone, and
  * keeps only their keyed hashes so that we never contact the person again.
- * A lead holding either loses all its personal data (name, NIC, birth date,
- * phone, e-mail, the repeat-check hash, and its bank, district and income,
- * which together with the age could still point to a person) and keeps what
- * statistics need (amount, term, purpose, employment, age, status,
- * attribution); its clicks lose their link to it.
- * Then storage.purge() makes sure the old values leave the files too.
- * Comments lose their author (e-mail and name); the leads' push
- * subscriptions (issue 6) are deleted, and partners' postbacks (issue 8)
- * lose the lead's id.
+ * Only a confirmed request gets here (erasure-requests.ts: a code proved the
+ * contact, decision 0090). A lead holding either loses all its personal
+ * data (name, NIC, birth date, phone, e-mail, the repeat-check hash, and its
+ * bank, district and income, which together with the age could still point
+ * to a person) and keeps what statistics need (amount, term, purpose,
+ * employment, age, status, attribution); its clicks lose their link to it,
+ * its push subscriptions (issue 6) are deleted and partners' postbacks
+ * (issue 8) lose its id. What was written with the e-mail goes: comments (a
+ * placeholder stays where others answered) and reviews with their photos
+ * (decision 0091). Deletion requests still waiting for a code for the same
+ * contact forget it. Then finishErasure: the files and the outbox.
  */
+export async function eraseContactIn(
+  trx: Storage["db"],
+  request: ErasedContacts,
+  now: Date,
+): Promise<ErasureOutcome> {
+  const key = await installationKey(trx);
+  const contacts = [
+    ["email", request.email],
+    ["phone", request.phone],
+  ] as const;
+  const suppressed: ("email" | "phone")[] = [];
+  for (const [kind, value] of contacts) {
+    if (value === undefined) continue;
+    await trx
+      .insertInto("suppressions")
+      .values({ hash: suppressionHash(key, kind, value), kind, created_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column("hash").doNothing())
+      .execute();
+    await trx
+      .updateTable("erasure_confirmations")
+      .set({ contact: null, code_hash: null })
+      .where("kind", "=", kind)
+      .where("contact", "=", value)
+      .execute();
+    suppressed.push(kind);
+  }
+  const matching = await trx
+    .selectFrom("leads")
+    .select("id")
+    .where((where) =>
+      where.or([
+        ...(request.email === undefined ? [] : [where("email", "=", request.email)]),
+        ...(request.phone === undefined ? [] : [where("phone", "=", request.phone)]),
+      ]),
+    )
+    .execute();
+  const leadIds = matching.map((lead) => lead.id);
+  if (leadIds.length > 0) {
+    await trx
+      .updateTable("leads")
+      .set({
+        full_name: null,
+        nic: null,
+        birth_date: null,
+        phone: null,
+        email: null,
+        dedupe_key: null,
+        // With the age and employment these could still point to a person.
+        bank: "",
+        district: "",
+        monthly_income: 0,
+        consent_marketing: 0,
+        erased_at: now.toISOString(),
+      })
+      .where("id", "in", leadIds)
+      .execute();
+    await trx
+      .updateTable("clicks")
+      .set({ lead_id: null })
+      .where("lead_id", "in", leadIds)
+      .execute();
+    await trx.deleteFrom("push_subscriptions").where("lead_id", "in", leadIds).execute();
+    // Links from confirmation e-mails and codes still waiting open nothing of an erased lead.
+    await trx.deleteFrom("landing_tokens").where("lead_id", "in", leadIds).execute();
+    await trx.deleteFrom("lead_verifications").where("lead_id", "in", leadIds).execute();
+    // Partners' postbacks keep their click and payout, not the link to the lead.
+    for (const leadId of leadIds) {
+      await trx
+        .updateTable("partner_postbacks")
+        .set({ lead_id: null, url: sql<string | null>`replace(url, ${leadId}, '')` })
+        .where("lead_id", "=", leadId)
+        .execute();
+    }
+  }
+  const erasedWrites =
+    request.email === undefined ? 0 : await eraseCommunityWrites(trx, request.email, now);
+  const erasedRecords = leadIds.length + erasedWrites;
+  await trx
+    .insertInto("erasure_requests")
+    .values({
+      id: randomUUID(),
+      by_email: request.email === undefined ? 0 : 1,
+      by_phone: request.phone === undefined ? 0 : 1,
+      erased_records: erasedRecords,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { suppressed, erasedRecords };
+}
+
+/**
+ * After an erasure's transaction: storage.purge() makes sure the old values
+ * leave the files too (always: the request itself held the contact, whatever
+ * else did), and the local outbox's messages to the contact are deleted.
+ */
+export async function finishErasure(
+  storage: Storage,
+  request: ErasedContacts,
+  outboxDir: string | undefined,
+): Promise<void> {
+  await storage.purge();
+  if (outboxDir) {
+    const contacts = [request.email, request.phone].filter((value) => value !== undefined);
+    eraseFromOutbox(outboxDir, contacts);
+  }
+}
+
+/** eraseContactIn in a transaction of its own, then finishErasure. */
 export async function eraseContact(
   storage: Storage,
-  request: UnsubscribeRequest,
-  now: Date = new Date(),
+  request: ErasedContacts,
+  { now = new Date(), outboxDir }: ErasureOptions = {},
 ): Promise<ErasureOutcome> {
-  const outcome = await storage.db.transaction().execute(async (trx) => {
-    const key = await installationKey(trx);
-    const contacts = [
-      ["email", request.email],
-      ["phone", request.phone],
-    ] as const;
-    const suppressed: ("email" | "phone")[] = [];
-    for (const [kind, value] of contacts) {
-      if (value === undefined) continue;
-      await trx
-        .insertInto("suppressions")
-        .values({ hash: suppressionHash(key, kind, value), kind, created_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column("hash").doNothing())
-        .execute();
-      suppressed.push(kind);
-    }
-    const matching = await trx
-      .selectFrom("leads")
-      .select("id")
-      .where((where) =>
-        where.or([
-          ...(request.email === undefined ? [] : [where("email", "=", request.email)]),
-          ...(request.phone === undefined ? [] : [where("phone", "=", request.phone)]),
-        ]),
-      )
-      .execute();
-    const leadIds = matching.map((lead) => lead.id);
-    if (leadIds.length > 0) {
-      await trx
-        .updateTable("leads")
-        .set({
-          full_name: null,
-          nic: null,
-          birth_date: null,
-          phone: null,
-          email: null,
-          dedupe_key: null,
-          // With the age and employment these could still point to a person.
-          bank: "",
-          district: "",
-          monthly_income: 0,
-          consent_marketing: 0,
-          erased_at: now.toISOString(),
-        })
-        .where("id", "in", leadIds)
-        .execute();
-      await trx
-        .updateTable("clicks")
-        .set({ lead_id: null })
-        .where("lead_id", "in", leadIds)
-        .execute();
-      await trx.deleteFrom("push_subscriptions").where("lead_id", "in", leadIds).execute();
-      // Partners' postbacks keep their click and payout, not the link to the lead.
-      for (const leadId of leadIds) {
-        await trx
-          .updateTable("partner_postbacks")
-          .set({ lead_id: null, url: sql<string | null>`replace(url, ${leadId}, '')` })
-          .where("lead_id", "=", leadId)
-          .execute();
-      }
-    }
-    const erasedComments =
-      request.email === undefined ? 0 : await eraseCommentAuthors(trx, request.email);
-    const erasedRecords = leadIds.length + erasedComments;
-    await trx
-      .insertInto("erasure_requests")
-      .values({
-        id: randomUUID(),
-        by_email: request.email === undefined ? 0 : 1,
-        by_phone: request.phone === undefined ? 0 : 1,
-        erased_records: erasedRecords,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    return { suppressed, erasedRecords };
-  });
-  if (outcome.erasedRecords > 0) await storage.purge();
+  const outcome = await storage.db
+    .transaction()
+    .execute((trx) => eraseContactIn(trx, request, now));
+  await finishErasure(storage, request, outboxDir);
   return outcome;
 }
 

@@ -28,7 +28,7 @@ export function answerCodeProblem(
         "wrong_code",
         `The code is not the one we sent; ${outcome.verification.triesLeft} tries left.`,
         undefined,
-        { verification: outcome.verification },
+        { beside: { verification: outcome.verification } },
       );
       return;
     case "too_many_tries":
@@ -38,12 +38,12 @@ export function answerCodeProblem(
         "too_many_tries",
         "This code was tried too many times; ask for a new one.",
         undefined,
-        { verification: outcome.verification },
+        { beside: { verification: outcome.verification } },
       );
       return;
     case "code_expired":
       sendError(res, 410, "code_expired", "This code has expired; ask for a new one.", undefined, {
-        verification: outcome.verification,
+        beside: { verification: outcome.verification },
       });
       return;
     case "already_verified":
@@ -57,6 +57,6 @@ export function answerResendTooSoon(res: Response, verification: VerificationSta
   const seconds = Math.ceil((Date.parse(verification.resendAt) - now.getTime()) / 1000);
   res.setHeader("Retry-After", String(Math.max(1, seconds)));
   sendError(res, 429, "resend_too_soon", "A new code can be sent from resendAt on.", undefined, {
-    verification,
+    beside: { verification },
   });
 }

@@ -28,7 +28,7 @@ const later = (ms: number) => {
   now = new Date(now.getTime() + ms);
 };
 const outbox = testOutbox();
-const context = setUpTestApp({ messenger: outbox.messenger, clock });
+const context = setUpTestApp({ messenger: outbox.messenger, now: clock });
 
 let phoneNumber = 0;
 /** A fresh applicant: a phone of their own, so that send limits and repeats stay apart. */

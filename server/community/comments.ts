@@ -6,7 +6,8 @@ export type CommentOutcome = { kind: "stored"; id: string } | { kind: "unknown_p
 
 /**
  * Stores a comment as pending. A reply must answer an approved comment of
- * the same article (a pending one is not visible, so nobody can answer it).
+ * the same article (a pending one is not visible, so nobody can answer it),
+ * and not the placeholder of an erased one.
  */
 export async function addComment(
   storage: Storage,
@@ -20,6 +21,8 @@ export async function addComment(
       .where("id", "=", comment.parentId)
       .where("slug", "=", comment.slug)
       .where("status", "=", "approved")
+      // A comment deleted at its author's request (0091) takes no new answers.
+      .where("erased_at", "is", null)
       .executeTakeFirst();
     if (!parent) return { kind: "unknown_parent" };
   }

@@ -1,10 +1,15 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { appWith, setUpTestApp } from "../test-support";
+import { appWith, setUpTestApp, testOutbox } from "../test-support";
 
 const ADMIN_TOKEN = "moderator-token-0123456789abcdef";
 const SLUG = "are-you-ready-to-apply-for-personal-loans";
-const context = setUpTestApp({ adminToken: ADMIN_TOKEN });
+const outbox = testOutbox();
+const context = setUpTestApp({
+  adminToken: ADMIN_TOKEN,
+  messenger: outbox.messenger,
+  outboxDir: outbox.dir,
+});
 
 let address = 0;
 /** A new client address per request, so the per-IP limits do not add up across tests. */
@@ -30,6 +35,20 @@ function comment(overrides: Record<string, unknown> = {}) {
     website: "",
     ...overrides,
   };
+}
+
+/** A deletion request for an e-mail, confirmed with the code sent to it (issue 14). */
+async function eraseByEmail(email: string) {
+  const asked = await postJson("/api/unsubscribe", { email });
+  expect(asked.statusCode).toBe(202);
+  const message = outbox.messages().findLast((sent) => sent.to === email);
+  const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
+  const erased = await postJson("/api/unsubscribe/confirm", {
+    requestId: asked.json().requestId,
+    code,
+  });
+  expect(erased.statusCode).toBe(200);
+  return erased;
 }
 
 async function page(url: string, cookie?: string) {
@@ -173,15 +192,23 @@ describe("ratings and views", () => {
 });
 
 describe("customer reviews", () => {
-  it("shows a review on the home page only after approval, with the average", async () => {
+  it("shows a review on the home page only after approval, with the average, never its e-mail", async () => {
     const sent = await postJson("/api/reviews", {
       locale: "si",
       name: "Dilani",
+      email: "Dilani.Reviewer@Example.lk",
       text: "Compared four offers in a few minutes.",
       rating: 5,
       website: "",
     });
     expect(sent.statusCode).toBe(202);
+    // Kept (in lower case, as an erasure request names it) so that an erasure can find it.
+    const stored = await context.test.storage.db
+      .selectFrom("reviews")
+      .select("email")
+      .where("id", "=", sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBe("dilani.reviewer@example.lk");
     const before = await page("/client-api/page?path=/en/");
     expect(before.json().state.view.reviews.rating.count).toBe(0);
     const session = await signIn();
@@ -191,6 +218,17 @@ describe("customer reviews", () => {
       rating: { average: 5, count: 1 },
       reviews: [expect.objectContaining({ name: "Dilani", rating: 5 })],
     });
+    expect(after.body.toLowerCase()).not.toContain("dilani.reviewer@example.lk");
+    expect((await page("/en/")).body.toLowerCase()).not.toContain("dilani.reviewer@example.lk");
+  });
+
+  it("asks a review for an e-mail, as a comment does", async () => {
+    const review = { locale: "en", name: "Dilani", text: "Compared four offers.", rating: 4 };
+    const missing = await postJson("/api/reviews", review);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ email: "Enter a valid email address" });
+    const wrong = await postJson("/api/reviews", { ...review, email: "dilani@" });
+    expect(wrong.json().error.fields).toEqual({ email: "Enter a valid email address" });
   });
 });
 
@@ -242,26 +280,68 @@ describe("the admin area", () => {
     expect(forgedSession.statusCode).toBe(401);
   });
 
-  it("lists deletion requests, and an erasure removes a comment's author", async () => {
-    const sent = await postJson(
-      "/api/comments",
-      comment({ email: "erase.me@example.lk", name: "Erase Me" }),
-    );
+  it("lists deletion requests; an erasure deletes the comments and reviews written with the e-mail", async () => {
     const session = await signIn();
-    await moderate(session, "comment", sent.json().id, "approve");
-    const erased = await postJson("/api/unsubscribe", { email: "erase.me@example.lk" });
-    expect(erased.statusCode).toBe(200);
+    const mine = await postJson(
+      "/api/comments",
+      comment({ email: "erase.me@example.lk", name: "Erase Me", text: "Words of Erase Me" }),
+    );
+    await moderate(session, "comment", mine.json().id, "approve");
+    const answer = await postJson(
+      "/api/comments",
+      comment({ parentId: mine.json().id, text: "An answer by Ruwan that stays" }),
+    );
+    await moderate(session, "comment", answer.json().id, "approve");
+    const review = await postJson("/api/reviews", {
+      locale: "en",
+      name: "Erase Me",
+      email: "Erase.Me@example.lk",
+      text: "A review by Erase Me, to be erased",
+      rating: 2,
+    });
+    await moderate(session, "review", review.json().id, "approve");
+    expect((await page(`/en/${SLUG}/`)).body).toContain("Words of Erase Me");
+
+    const erased = await eraseByEmail("erase.me@example.lk");
     // The browser that asked forgets its application too.
     expect(String(erased.headers["set-cookie"])).toMatch(/^lead=; Path=\/; Max-Age=0/);
     const row = await context.test.storage.db
       .selectFrom("comments")
       .select(["email", "name", "text"])
-      .where("id", "=", sent.json().id)
+      .where("id", "=", mine.json().id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ email: null, name: "", text: "Very clear, thank you." });
+    // Kept as an empty placeholder, since Ruwan answered it (decision 0091).
+    expect(row).toEqual({ email: null, name: "", text: "" });
+    const reviews = await context.test.storage.db
+      .selectFrom("reviews")
+      .select("id")
+      .where("id", "=", review.json().id)
+      .execute();
+    expect(reviews).toEqual([]);
+
+    const article = await page(`/en/${SLUG}/`);
+    expect(article.body).not.toContain("Words of Erase Me");
+    expect(article.body).not.toContain("Erase Me");
+    expect(article.body).toContain("This comment was deleted at its author’s request.");
+    expect(article.body).toContain("An answer by Ruwan that stays");
+    const state = await page(`/client-api/page?path=/en/${SLUG}/`);
+    expect(state.json().state.view.community.comments).toContainEqual({
+      id: mine.json().id,
+      parentId: null,
+      name: "",
+      text: "",
+      createdAt: expect.any(String),
+      erased: true,
+    });
+    expect((await page("/en/")).body).not.toContain("A review by Erase Me");
+    // A placeholder takes no new answers, and moderators have nothing of it to moderate.
+    const late = await postJson("/api/comments", comment({ parentId: mine.json().id }));
+    expect(late.statusCode).toBe(400);
+
     const admin = await page("/admin/", session.cookie);
+    expect(admin.body).not.toContain("Erase Me");
     expect(admin.body).toContain("Deletion requests");
-    expect(admin.body).toMatch(/<td>e-mail<\/td><td>1<\/td>/);
+    expect(admin.body).toMatch(/<td>e-mail<\/td><td>2<\/td>/);
   });
 });
 
@@ -271,6 +351,7 @@ describe("a review's photo", () => {
   const review = (image: string) => ({
     locale: "en",
     name: "Nadeesha",
+    email: "nadeesha@example.lk",
     text: "Clear figures, no surprises.",
     rating: 4,
     website: "",

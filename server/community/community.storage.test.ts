@@ -41,6 +41,7 @@ function communityContract(name: string, open: () => Promise<TestStorage>) {
       const id = await addReview(test.storage, {
         locale: "si",
         name: "Kasun",
+        email: "kasun@example.lk",
         text: "Helpful and free of charge.",
         rating: 5,
         image,

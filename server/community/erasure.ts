@@ -1,15 +1,59 @@
 import type { Storage } from "../storage/database";
 
 /**
- * Erasure (server/borrowers/erasure.ts): a comment written with the e-mail loses
- * its author (the e-mail, and the name, shown as anonymous from then on);
- * the text stays, so that the replies to it still make sense.
+ * Erasure (server/borrowers/erasure.ts, decision 0091): what a person wrote
+ * with their e-mail goes, text included. Their comments are deleted, except
+ * one that someone else answered: it stays as a placeholder without its
+ * author's name, e-mail or text ("deleted at its author's request"), so the
+ * answers keep their place. Their reviews are deleted with their photos.
+ * Answers how many comments and reviews went.
  */
-export async function eraseCommentAuthors(db: Storage["db"], email: string): Promise<number> {
-  const result = await db
-    .updateTable("comments")
-    .set({ email: null, name: "" })
-    .where("email", "=", email)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export async function eraseCommunityWrites(
+  db: Storage["db"],
+  email: string,
+  now: Date,
+): Promise<number> {
+  const own = await db.selectFrom("comments").select("id").where("email", "=", email).execute();
+  const ownIds = own.map((row) => row.id);
+  let comments = 0;
+  if (ownIds.length > 0) {
+    const answers = await db
+      .selectFrom("comments")
+      .select(["id", "parent_id", "email"])
+      .where("parent_id", "in", ownIds)
+      .execute();
+    // A comment of theirs stays as a placeholder when an answer by someone else hangs
+    // below it, directly or under another comment of theirs that stays (an earlier
+    // placeholder counts as someone else's: it holds answers of its own).
+    const kept = new Set<string>();
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const answer of answers) {
+        const parent = answer.parent_id;
+        const holds = answer.email !== email || kept.has(answer.id);
+        if (parent && holds && !kept.has(parent)) {
+          kept.add(parent);
+          changed = true;
+        }
+      }
+    }
+    const placeholders = ownIds.filter((id) => kept.has(id));
+    const deleted = ownIds.filter((id) => !kept.has(id));
+    if (placeholders.length > 0) {
+      await db
+        .updateTable("comments")
+        .set({ name: "", email: null, text: "", erased_at: now.toISOString() })
+        .where("id", "in", placeholders)
+        .execute();
+    }
+    if (deleted.length > 0) await db.deleteFrom("comments").where("id", "in", deleted).execute();
+    comments = ownIds.length;
+  }
+  const reviews = await db.selectFrom("reviews").select("id").where("email", "=", email).execute();
+  const reviewIds = reviews.map((row) => row.id);
+  if (reviewIds.length > 0) {
+    await db.deleteFrom("review_images").where("review_id", "in", reviewIds).execute();
+    await db.deleteFrom("reviews").where("id", "in", reviewIds).execute();
+  }
+  return comments + reviewIds.length;
 }

@@ -27,7 +27,13 @@ function moderationContract(name: string, open: () => Promise<TestStorage>) {
             ? await storedComment(test, `Comment number ${index}`, minute(index))
             : await addReview(
                 test.storage,
-                { locale: "en", name: "Nimal", text: `Review number ${index}`, rating: 4 },
+                {
+                  locale: "en",
+                  name: "Nimal",
+                  email: "nimal@example.lk",
+                  text: `Review number ${index}`,
+                  rating: 4,
+                },
                 minute(index),
               );
         await moderate(test.storage, index % 2 === 0 ? "comment" : "review", id, "approve");

@@ -45,6 +45,8 @@ async function itemsWithStatus(
       .selectFrom("comments")
       .select(["id", "slug", "name", "text", "status", "created_at"])
       .where("status", "=", status)
+      // A placeholder of an erased comment (0091) has nothing left to moderate.
+      .where("erased_at", "is", null)
       .orderBy("created_at", order)
       .orderBy("id", order)
       .limit(count)

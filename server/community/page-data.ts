@@ -22,7 +22,7 @@ export async function articleCommunity(
   const [comments, rating, views] = await Promise.all([
     storage.db
       .selectFrom("comments")
-      .select(["id", "parent_id", "name", "text", "created_at"])
+      .select(["id", "parent_id", "name", "text", "created_at", "erased_at"])
       .where("slug", "=", slug)
       .where("status", "=", "approved")
       .orderBy("created_at", "asc")
@@ -36,19 +36,42 @@ export async function articleCommunity(
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    comments: comments.map(
-      (row): PublicComment => ({
-        id: row.id,
-        parentId: row.parent_id,
-        name: row.name,
-        text: row.text,
-        createdAt: row.created_at,
-      }),
+    comments: withoutBarePlaceholders(
+      comments.map(
+        (row): PublicComment => ({
+          id: row.id,
+          parentId: row.parent_id,
+          name: row.name,
+          text: row.text,
+          createdAt: row.created_at,
+          ...(row.erased_at === null ? {} : { erased: true as const }),
+        }),
+      ),
     ),
     rating,
     views: Number(views.count),
     now: now.toISOString(),
   };
+}
+
+/**
+ * The placeholders of erased comments that still hold a published answer
+ * below them, directly or through other placeholders; a placeholder with
+ * nothing to hold (its answers removed too) is not shown.
+ */
+function withoutBarePlaceholders(comments: PublicComment[]): PublicComment[] {
+  const byId = new Map(comments.map((comment) => [comment.id, comment]));
+  const holding = new Set<string>();
+  for (const comment of comments) {
+    if (comment.erased) continue;
+    const seen = new Set<string>();
+    for (let parent = comment.parentId; parent !== null && !seen.has(parent); ) {
+      seen.add(parent);
+      holding.add(parent);
+      parent = byId.get(parent)?.parentId ?? null;
+    }
+  }
+  return comments.filter((comment) => !comment.erased || holding.has(comment.id));
 }
 
 /** The home page's approved reviews, newest first, with the average of all approved ones. */

@@ -16,6 +16,7 @@ export async function addReview(
         status: "pending",
         locale: review.locale,
         name: review.name,
+        email: review.email,
         text: review.text,
         rating: review.rating,
         created_at: now.toISOString(),

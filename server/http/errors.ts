@@ -25,9 +25,17 @@ export function sendError(
   code: string,
   message: string,
   fields?: Record<string, string>,
-  beside?: Record<string, unknown>,
+  extra: {
+    /** After a wrong one-time code: how many tries are left, inside the error. */
+    triesLeft?: number;
+    /** State the client needs beside the error (a code's `verification`). */
+    beside?: Record<string, unknown>;
+  } = {},
 ): void {
-  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  const { beside, ...inError } = extra;
+  const body: ApiErrorBody = {
+    error: { code, message, ...(fields ? { fields } : {}), ...inError },
+  };
   res.status(status).json({ ...beside, ...body });
 }
 

@@ -114,6 +114,11 @@ export interface RateLimitOptions {
   /** Send the RateLimit-* headers of the first rule (the partner API does). */
   headers?: boolean;
   now?: () => number;
+  /**
+   * Answers a request over a limit (Retry-After is set already); the 429 envelope unless
+   * given. A plain form post gets its page back instead (the unsubscribe page).
+   */
+  onLimited?: (req: Request, res: Response, retryAfterSeconds: number) => void;
 }
 
 /**
@@ -135,7 +140,7 @@ function setRateLimitHeaders(res: Response, rule: RateLimitRule, counted: Window
  * over, so a flood cannot slip past one limit by tripping another.
  */
 export function rateLimitCheck(options: RateLimitOptions) {
-  const { store, name, rules, headers = false, now = Date.now } = options;
+  const { store, name, rules, headers = false, now = Date.now, onLimited } = options;
   return async (req: Request, res: Response): Promise<boolean> => {
     const time = now();
     const waits: number[] = [];
@@ -147,8 +152,10 @@ export function rateLimitCheck(options: RateLimitOptions) {
       if (counted.count > rule.limit) waits.push(counted.resetMs);
     }
     if (waits.length === 0) return true;
-    res.setHeader("Retry-After", String(Math.max(1, Math.ceil(Math.max(...waits) / 1000))));
-    sendError(res, 429, "too_many_requests", `Too many ${name} requests; try again later.`);
+    const retryAfter = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+    res.setHeader("Retry-After", String(retryAfter));
+    if (onLimited) onLimited(req, res, retryAfter);
+    else sendError(res, 429, "too_many_requests", `Too many ${name} requests; try again later.`);
     return false;
   };
 }

@@ -143,7 +143,7 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
         .select("phone")
         .where("id", "=", leadId)
         .executeTakeFirstOrThrow();
-      await eraseContact(test.storage, { phone: lead.phone ?? "" }, at);
+      await eraseContact(test.storage, { phone: lead.phone ?? "" }, { now: at });
       const issued = await lenderSays(clickId, "issued", at);
       if (!issued.duplicate) await postbacks.listener(issued.change);
       const rows = await rowsOf([clickId]);

@@ -91,7 +91,9 @@ export function openStorage(options: StorageOptions): Storage {
       if (engine === "sqlite") {
         await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
       } else {
-        await sql`vacuum leads, comments, push_subscriptions`.execute(db);
+        await sql`vacuum leads, comments, reviews, review_images, push_subscriptions, erasure_confirmations`.execute(
+          db,
+        );
       }
     },
     async migrate() {

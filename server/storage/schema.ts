@@ -29,7 +29,26 @@ export interface SuppressionsTable {
   created_at: string;
 }
 
-/** One deletion request: what it was made with and how much it erased, nothing personal. */
+/**
+ * One contact of a deletion request waiting for its one-time code (issue 14):
+ * the request erases that contact only once its code is given.
+ */
+export interface ErasureConfirmationsTable {
+  /** Opaque (newOpaqueId); it may travel in the page's address, the contact never does. */
+  request_id: string;
+  kind: "email" | "phone";
+  /** Normalised (lower case, E.164); null once confirmed, expired or out of tries. */
+  contact: string | null;
+  /** HMAC-SHA256 of the code under the installation key; null with the contact. */
+  code_hash: string | null;
+  /** Wrong codes given so far. */
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+}
+
+/** One confirmed erasure: what it was made with and how much it erased, nothing personal. */
 export interface ErasureRequestsTable {
   id: string;
   by_email: number;
@@ -167,8 +186,14 @@ export interface CommentsTable {
   name: string;
   /** Never shown; null once erased. */
   email: string | null;
+  /** Empty once erased. */
   text: string;
   created_at: string;
+  /**
+   * Set when an erasure deleted the comment but others had answered it: the row stays
+   * as a placeholder (no name, e-mail or text) that holds their answers together.
+   */
+  erased_at: string | null;
 }
 
 /** A customer review for the home page; shown only once approved. */
@@ -181,6 +206,11 @@ export interface ReviewsTable {
   /** 1 to 5 stars. */
   rating: number;
   created_at: string;
+  /**
+   * The reviewer's e-mail, shown to no one but moderators, so that an erasure finds the
+   * review; null for reviews written before issue 14.
+   */
+  email: string | null;
 }
 
 /** A review's photo, checked to be the JPEG, PNG or WebP it says it is. */
@@ -255,6 +285,7 @@ export interface Database {
   settings: SettingsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
+  erasure_confirmations: ErasureConfirmationsTable;
   leads: LeadsTable;
   clicks: ClicksTable;
   conversions: ConversionsTable;

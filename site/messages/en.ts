@@ -112,15 +112,15 @@ export const siteEn = {
   footerUnsubscribe: "Delete my data",
   unsubscribeTitle: "Delete my personal data",
   unsubscribeIntro:
-    "Give the e-mail address or mobile number you used with us. We delete or anonymise every record that holds it, and keep only a scrambled code of it so that we never contact you again.",
+    "Give the e-mail address and/or the mobile number you used with us. We send a code to each; when you enter it, we delete or anonymise every record that holds that address or number, and keep only a scrambled code of it so that we never contact you again.",
   emailLabel: "E-mail address",
   phoneLabel: "Mobile number",
   phoneHint: "For example 077 123 4567",
-  unsubscribeSubmit: "Delete my data",
+  unsubscribeSubmit: "Send me a code",
   unsubscribeSending: "Sending…",
   unsubscribeDoneTitle: "Your request is done",
   unsubscribeDone:
-    "We deleted or anonymised every record that held these details, and we will not contact you at them again.",
+    "We deleted or anonymised every record that held the details you confirmed with a code, and we will not contact you at them again. We keep only a scrambled code of each, from which your address or number cannot be read.",
   unsubscribeFailed: "We could not send your request. Please try again in a moment.",
   errorEmail: "Enter a valid email address",
   errorPhone: "Enter a valid phone number",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems } from "../../core/messages/catalog-checks";
+import { erasureMessagesFor } from "./erasure";
 import { homeMessagesFor, siteCatalog } from "./index";
 import { pushMessagesFor } from "./push";
 
@@ -21,5 +22,11 @@ describe("home page catalogs", () => {
 describe("push prompt catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(pushMessagesFor("si"), pushMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("unsubscribe code step catalogs", () => {
+  it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
+    expect(catalogProblems(erasureMessagesFor("si"), erasureMessagesFor("en"))).toEqual([]);
   });
 });

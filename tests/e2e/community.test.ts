@@ -217,6 +217,9 @@ describe("customer reviews on the home page", () => {
         none: "No reviews yet — be the first.",
         form: "Write a review",
         name: "Name",
+        email: "E-mail address",
+        emailHint:
+          "Never shown on the site. With it you can ask us later to delete what you wrote.",
         stars: "5 out of 5 stars",
         review: "Your review",
         send: "Send",
@@ -229,6 +232,9 @@ describe("customer reviews on the home page", () => {
         none: "තවම සමාලෝචන නැත — පළමුවැන්නා ඔබ වන්න.",
         form: "සමාලෝචනයක් ලියන්න",
         name: "නම",
+        email: "ඊ-තැපැල් ලිපිනය",
+        emailHint:
+          "එය කිසි විටෙකත් වෙබ් අඩවියේ පෙන්වන්නේ නැත. ඔබ ලියූ දේ පසුව මකා දමන ලෙස අපෙන් ඉල්ලීමට එය භාවිත වේ.",
         stars: "තරු 5න් 5",
         review: "ඔබේ සමාලෝචනය",
         send: "යවන්න",
@@ -243,6 +249,12 @@ describe("customer reviews on the home page", () => {
     await page.getByText(words.none).waitFor();
     const form = page.getByRole("form", { name: words.form });
     await form.getByLabel(words.name, { exact: true }).fill("Kumari Silva");
+    // The e-mail (issue 14): never shown, described by its hint, so that an erasure finds the review.
+    const email = form.getByLabel(words.email);
+    expect(await email.getAttribute("autocomplete")).toBe("email");
+    const hintId = await form.getByText(words.emailHint).getAttribute("id");
+    expect(await email.getAttribute("aria-describedby")).toBe(hintId);
+    await email.fill("kumari.silva@example.lk");
     await form.getByRole("radio", { name: words.stars }).focus();
     await page.keyboard.press("Space");
     expect(await form.getByRole("radio", { name: words.stars }).isChecked()).toBe(true);
@@ -252,12 +264,14 @@ describe("customer reviews on the home page", () => {
     expect((await answer).status()).toBe(202);
     await form.getByRole("status").filter({ hasText: words.sent }).waitFor();
     expect(await form.getByLabel(words.review).inputValue()).toBe("");
+    expect(await email.inputValue()).toBe("");
     expect(await form.getByRole("radio", { name: words.stars }).isChecked()).toBe(false);
     await page.getByText(words.none).waitFor();
 
-    // Sent empty, the form says what each field needs, and stays accessible.
+    // Sent empty, the form says what each of its four fields needs, and stays accessible.
     await form.getByRole("button", { name: words.send }).click();
-    await form.getByRole("alert").nth(2).waitFor();
+    await form.getByRole("alert").nth(3).waitFor();
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -268,6 +282,7 @@ describe("a review's photo", () => {
   const en = {
     form: "Write a review",
     name: "Name",
+    email: "E-mail address",
     stars: "4 out of 5 stars",
     review: "Your review",
     photo: "Photo (optional)",
@@ -317,6 +332,7 @@ describe("a review's photo", () => {
     await input.setInputFiles(photo);
     await preview.waitFor();
     await form.getByLabel(en.name, { exact: true }).fill("Kumari Silva");
+    await form.getByLabel(en.email).fill("kumari.photo@example.lk");
     await form.getByRole("radio", { name: en.stars }).focus();
     await page.keyboard.press("Space");
     await form.getByLabel(en.review).fill("Clear figures, and my photo too. Thank you!");
@@ -380,6 +396,7 @@ describe("a review's photo", () => {
     const input = form.getByLabel("ඡායාරූපයක් (අනිවාර්ය නොවේ)");
     const refused = "මෙම දුරකථනයෙන් විවෘත වන JPEG, PNG හෝ WebP ඡායාරූපයක් තෝරන්න (20 MB දක්වා)";
     await form.getByLabel("නම", { exact: true }).fill("කුමාරි සිල්වා");
+    await form.getByLabel("ඊ-තැපැල් ලිපිනය").fill("kumari.silva@example.lk");
     await form.getByRole("radio", { name: "තරු 5න් 5" }).focus();
     await page.keyboard.press("Space");
     await form.getByLabel("ඔබේ සමාලෝචනය").fill("පැහැදිලි සංඛ්‍යා, ගාස්තු නැත. ස්තූතියි!");
@@ -438,6 +455,7 @@ describe("a review's photo", () => {
             body: JSON.stringify({
               locale: "en",
               name,
+              email: "nuwan@example.lk",
               text: "Helpful comparison with a photo.",
               rating: 5,
               image,

@@ -47,6 +47,7 @@ describe("moderation end to end", () => {
         const review = await post("/api/reviews", {
           locale: "en",
           name: "<i>Mallory</i>",
+          email: "mallory@example.lk",
           text: `Great service! ${payload}`,
           rating: 5,
           website: "",

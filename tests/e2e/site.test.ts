@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, settle, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, settle, watchConsole } from "../support/browser";
+import { lastCodeTo, messagesTo } from "../support/outbox";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 let server: ServerProcess;
@@ -86,21 +87,147 @@ describe("the site in a browser", () => {
     await page.close();
   });
 
-  it("takes a deletion request, with SPEC §5's messages in the page's language", async () => {
-    const page = await browser.newPage({ locale: "si-LK" });
+  it("takes a deletion request in two steps, codes from the outbox, with SPEC §5's messages in Sinhala", async () => {
+    // On a phone: each step is checked for horizontal scroll and accessibility.
+    const page = await browser.newPage({ locale: "si-LK", viewport: { width: 360, height: 740 } });
     const problems = watchConsole(page);
+    const phoneCheck = async () => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      expect(await axeViolations(page)).toEqual([]);
+    };
     await page.goto(`${server.url}/unsubscribe/`);
     await page.waitForSelector("html[data-hydrated='true']");
     await page.getByLabel("ඊ-තැපැල් ලිපිනය").fill("not-an-email");
-    await page.getByRole("button", { name: "මගේ දත්ත මකන්න" }).click();
+    await page.getByRole("button", { name: "මට කේතයක් එවන්න" }).click();
     await page.getByRole("alert").filter({ hasText: "වලංගු ඊ-තැපැල් ලිපිනයක් ඇතුළත් කරන්න" }).waitFor();
     expect(await page.getByLabel("ඊ-තැපැල් ලිපිනය").getAttribute("aria-invalid")).toBe("true");
+    await phoneCheck();
 
     await page.getByLabel("ඊ-තැපැල් ලිපිනය").fill("browser.user@example.lk");
     await page.getByLabel("ජංගම දුරකථන අංකය").fill("071 234 5678");
+    await page.getByRole("button", { name: "මට කේතයක් එවන්න" }).click();
+    // The code step, in place: its heading has the focus, its address only the request id.
+    const title = page.getByRole("heading", { name: "ඔබේ කේතය ඇතුළත් කරන්න" });
+    await title.waitFor();
+    expect(await title.evaluate((element) => element === document.activeElement)).toBe(true);
+    const address = new URL(page.url());
+    expect(address.pathname).toMatch(/^\/unsubscribe\/confirm\/[A-Za-z0-9_-]{22}\/$/);
+    expect(address.search).toBe("");
+    const code = page.getByLabel("ඊ-තැපෑලේ හෝ SMS පණිවිඩයේ ඇති කේතය");
+    expect(await code.getAttribute("autocomplete")).toBe("one-time-code");
+    expect(await code.getAttribute("inputmode")).toBe("numeric");
+    await phoneCheck();
+
+    const emailCode = lastCodeTo(server, "browser.user@example.lk");
+    const phoneCode = lastCodeTo(server, "+94712345678");
+    if (!emailCode || !phoneCode) throw new Error("no codes in the outbox");
+    const wrong = emailCode === "000000" || phoneCode === "000000" ? "000001" : "000000";
+    await code.fill(wrong);
+    await page.getByRole("button", { name: "මගේ දත්ත මකන්න" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "එම කේතය නිවැරදි නැත. ඔබට තවත් 4 වරක් උත්සාහ කළ හැකිය." })
+      .waitFor();
+    expect(await code.getAttribute("aria-invalid")).toBe("true");
+    await phoneCheck();
+
+    // The e-mail's code first, typed as people copy it; then the SMS's.
+    await code.fill(`${emailCode.slice(0, 3)} ${emailCode.slice(3)}`);
+    await page.getByRole("button", { name: "මගේ දත්ත මකන්න" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "ඔබේ ඊ-තැපැල් ලිපිනය සඳහා අප සතු දත්ත මකා දැමුවෙමු." })
+      .waitFor();
+    const smsCode = page.getByLabel("SMS පණිවිඩයේ ඇති කේතය");
+    expect(await smsCode.inputValue()).toBe("");
+    expect(await smsCode.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toMatch(/^\/unsubscribe\/confirm\/phone\//);
+    expect(messagesTo(server, "browser.user@example.lk")).toBe(0);
+    await phoneCheck();
+    await smsCode.fill(phoneCode);
     await page.getByRole("button", { name: "මගේ දත්ත මකන්න" }).click();
     await page.getByRole("heading", { name: "ඔබේ ඉල්ලීම සම්පූර්ණයි" }).waitFor();
-    expect(new URL(page.url()).search).toBe("");
+    expect(new URL(page.url()).pathname).toBe("/unsubscribe/done/");
+    // The outbox forgot both: its messages to an erased contact go with the rest.
+    expect(messagesTo(server, "+94712345678")).toBe(0);
+    await phoneCheck();
+    // Chromium reports the wrong code's 400 as a failed load; nothing else may fail.
+    const wrongCodeAnswer = /Failed to load resource: .*400.*\/api\/unsubscribe\/confirm/;
+    expect(problems.filter((line) => !wrongCodeAnswer.test(line))).toEqual([]);
+    await page.close();
+  });
+
+  it("takes a deletion request without JavaScript, in English, step by step", async () => {
+    const context = await browser.newContext({
+      locale: "en-US",
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en/unsubscribe/`);
+    await page.getByLabel("E-mail address").fill("no.script@example.lk");
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await page.getByRole("heading", { name: "Enter your code" }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(
+      /^\/en\/unsubscribe\/confirm\/email\/[A-Za-z0-9_-]{22}\/$/,
+    );
+    const code = lastCodeTo(server, "no.script@example.lk");
+    if (!code) throw new Error("no code in the outbox");
+    const field = page.getByLabel("Code from the e-mail");
+    await field.fill("12345");
+    await page.getByRole("button", { name: "Delete my data" }).click();
+    await page.getByText("Enter the 6-digit code from the message").waitFor();
+    await page.getByLabel("Code from the e-mail").fill(code === "000000" ? "000001" : "000000");
+    await page.getByRole("button", { name: "Delete my data" }).click();
+    await page.getByText("That code is not right. You can try 4 more times.").waitFor();
+    expect(await page.getByLabel("Code from the e-mail").getAttribute("aria-invalid")).toBe("true");
+    // axe needs JavaScript: the same address (the server's error state) checked in a page with it.
+    const checked = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await checked.goto(page.url());
+    await checked.waitForSelector("html[data-hydrated='true']");
+    await checked.getByText("That code is not right. You can try 4 more times.").waitFor();
+    expect(await axeViolations(checked)).toEqual([]);
+    await checked.close();
+    await page.getByLabel("Code from the e-mail").fill(code);
+    await page.getByRole("button", { name: "Delete my data" }).click();
+    await page.getByRole("heading", { name: "Your request is done" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/en/unsubscribe/done/");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await context.close();
+  });
+
+  it("asks again with what was typed still there, and keeps the code step across the language switch", async () => {
+    const page = await browser.newPage({ locale: "en-US", viewport: { width: 360, height: 740 } });
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/en/unsubscribe/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await page.getByLabel("Mobile number").fill("072 345 6789");
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await page.getByRole("heading", { name: "Enter your code" }).waitFor();
+    expect(
+      await page.getByText("We sent a code by SMS to the mobile number you gave.").count(),
+    ).toBe(1);
+    // No code came: back to the form, its heading focused, the number still in it.
+    await page.getByRole("link", { name: "No code, or it expired? Ask for a new one" }).click();
+    const title = page.getByRole("heading", { name: "Delete my personal data" });
+    await title.waitFor();
+    expect(await title.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByLabel("Mobile number").inputValue()).toBe("072 345 6789");
+    expect(new URL(page.url()).pathname).toBe("/en/unsubscribe/");
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await page.getByRole("heading", { name: "Enter your code" }).waitFor();
+    const english = new URL(page.url()).pathname;
+    expect(messagesTo(server, "+94723456789")).toBe(2);
+
+    await page.getByRole("link", { name: "සිංහලෙන්" }).click();
+    await page.getByRole("heading", { name: "ඔබේ කේතය ඇතුළත් කරන්න" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(english.replace(/^\/en/, ""));
+    await page.getByLabel("SMS පණිවිඩයේ ඇති කේතය").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -8,6 +8,7 @@ import { createReviewImagesTable } from "./0005_review_images";
 import { createTrackingTables } from "./0006_tracking";
 import { createPartnerTables } from "./0007_partners";
 import { createVerificationTables } from "./0008_verification";
+import { createErasureConfirmationTables } from "./0009_erasure_confirmation";
 import { columnTypes } from "./column-types";
 
 /**
@@ -25,5 +26,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0006_tracking": createTrackingTables(types),
     "0007_partners": createPartnerTables(types),
     "0008_verification": createVerificationTables(types),
+    "0009_erasure_confirmation": createErasureConfirmationTables(types),
   };
 }

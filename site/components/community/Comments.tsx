@@ -26,24 +26,28 @@ export function Comments({
   const [replyTo, setReplyTo] = useState<string>();
   const comments = community?.comments ?? [];
   const threads = commentThreads(comments, order);
-  const one = (comment: PublicComment) => (
-    <div className="comment">
-      <p className="comment-meta">
-        {/* An erased author (an unsubscribe request) has no name left. */}
-        <strong>{comment.name || c.anonymous}</strong>{" "}
-        <time dateTime={comment.createdAt}>
-          {community ? relativeTime(comment.createdAt, community.now, locale) : ""}
-        </time>
-      </p>
-      <p className="comment-text">{comment.text}</p>
-    </div>
-  );
+  // Placeholders of erased comments hold answers; they are not comments of their own.
+  const count = comments.filter((comment) => !comment.erased).length;
+  const one = (comment: PublicComment) =>
+    comment.erased ? (
+      <div className="comment">
+        <p className="comment-text comment-erased">{c.commentErased}</p>
+      </div>
+    ) : (
+      <div className="comment">
+        <p className="comment-meta">
+          <strong>{comment.name}</strong>{" "}
+          <time dateTime={comment.createdAt}>
+            {community ? relativeTime(comment.createdAt, community.now, locale) : ""}
+          </time>
+        </p>
+        <p className="comment-text">{comment.text}</p>
+      </div>
+    );
 
   return (
     <section className="comments" aria-labelledby="comments-title">
-      <h2 id="comments-title">
-        {community ? fill(c.commentsCount, { count: comments.length }) : c.commentsTitle}
-      </h2>
+      <h2 id="comments-title">{community ? fill(c.commentsCount, { count }) : c.commentsTitle}</h2>
       <p className="notice">{c.commentsNotice}</p>
       {threads.length > 1 ? (
         <p className="form-field comment-sort">
@@ -64,22 +68,24 @@ export function Comments({
           {threads.map(({ comment, replies }) => (
             <li key={comment.id} className="comment-thread">
               {one(comment)}
-              <button
-                id={`reply-${comment.id}`}
-                type="button"
-                className="button-link"
-                aria-expanded={replyTo === comment.id}
-                onClick={() => setReplyTo(replyTo === comment.id ? undefined : comment.id)}
-              >
-                {c.reply}
-              </button>
+              {comment.erased ? null : (
+                <button
+                  id={`reply-${comment.id}`}
+                  type="button"
+                  className="button-link"
+                  aria-expanded={replyTo === comment.id}
+                  onClick={() => setReplyTo(replyTo === comment.id ? undefined : comment.id)}
+                >
+                  {c.reply}
+                </button>
+              )}
               {replyTo === comment.id ? (
                 <CommunityFormSlot
                   locale={locale}
                   kind="comment"
                   slug={slug}
                   parentId={comment.id}
-                  title={fill(c.replyTo, { name: comment.name || c.anonymous })}
+                  title={fill(c.replyTo, { name: comment.name })}
                   onCancel={() => {
                     setReplyTo(undefined);
                     document.getElementById(`reply-${comment.id}`)?.focus();

@@ -29,8 +29,9 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * accepted means pending: the author sees a confirmation and the form
  * empties, and the text appears only once a moderator approves it. On a
  * failure everything typed stays. An answer's form (with `onCancel`)
- * takes the focus when it opens. A review may carry a photo, checked and
- * previewed here and sent as a data URL.
+ * takes the focus when it opens. Both ask for an e-mail, never shown, so
+ * that an erasure request can find what was written. A review may carry a
+ * photo, checked and previewed here and sent as a data URL.
  */
 export function CommunityForm({
   locale,
@@ -65,7 +66,9 @@ export function CommunityForm({
   useEffect(() => {
     if (replying) first.current?.focus();
   }, [replying]);
-  const fields: Field[] = review ? ["name", "rating", "text", "image"] : ["name", "email", "text"];
+  const fields: Field[] = review
+    ? ["name", "email", "rating", "text", "image"]
+    : ["name", "email", "text"];
   const text = (problem: CommunityProblem) => c[`communityError:${problem}`];
   // Problems with what the visitor cannot edit (the article, the comment answered).
   const others = Object.entries(errors).flatMap(([field, problem]) =>
@@ -169,6 +172,19 @@ export function CommunityForm({
         />
         {error("name")}
       </div>
+      {/* Never shown on the site; an erasure request for it deletes what was written (0092). */}
+      <div className="form-field">
+        <label htmlFor={fieldId("email")}>{t.emailLabel}</label>
+        {hint("email", c.emailHint)}
+        <input
+          {...control("email", true)}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={COMMUNITY_LIMITS.email.max}
+        />
+        {error("email")}
+      </div>
       {review ? (
         <fieldset className="star-input">
           <legend>{c.ratingLabel}</legend>
@@ -188,20 +204,7 @@ export function CommunityForm({
           ))}
           {error("rating")}
         </fieldset>
-      ) : (
-        <div className="form-field">
-          <label htmlFor={fieldId("email")}>{t.emailLabel}</label>
-          {hint("email", c.emailHint)}
-          <input
-            {...control("email", true)}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={COMMUNITY_LIMITS.email.max}
-          />
-          {error("email")}
-        </div>
-      )}
+      ) : null}
       <div className="form-field">
         <label htmlFor={fieldId("text")}>{review ? c.reviewLabel : c.commentLabel}</label>
         <textarea {...control("text", true)} rows={review ? 4 : 5} maxLength={max} />

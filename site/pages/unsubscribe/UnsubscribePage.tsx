@@ -1,141 +1,97 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { localizePath } from "../../../core/locale";
-import { normalizeSriLankanMobile } from "../../../core/phone";
-import { UNSUBSCRIBE_ERRORS } from "../../../core/unsubscribe-errors";
-import { postJson } from "../../../widget/runtime/http";
+import { useRef, useState } from "react";
+import { confirmPath, type ErasureKind } from "../../../core/erasure-code";
+import { type Locale, localizePath } from "../../../core/locale";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
+import { ConfirmStep } from "./ConfirmStep";
 import type { UnsubscribeView } from "./page.server";
+import { RequestStep, type Typed } from "./RequestStep";
+import { StepHeading } from "./StepHeading";
 
-type Status = "idle" | "sending" | "done" | "failed";
-type FieldErrors = { email?: string | undefined; phone?: string | undefined };
+/** A step's own address, as the server's redirects give it: never a contact. */
+function addressOf(locale: Locale, step: UnsubscribeView): string {
+  if (step.step === "done") return localizePath(locale, "/unsubscribe/done/");
+  if (step.step === "request") return localizePath(locale, "/unsubscribe/");
+  const path = localizePath(locale, confirmPath(step.requestId, step.waiting));
+  return step.done ? `${path}?done=${step.done}` : path;
+}
 
 /**
- * SPEC §2's personal-data deletion request. The form always posts (a GET
- * would put the e-mail in the address); with JavaScript it sends JSON and
- * shows the answer in place, without it the server redirects to /unsubscribe/done/.
+ * SPEC §2's personal-data deletion request, verified (issue 14, decision
+ * 0090): the form sends a code to each contact given, a code erases its
+ * contact, then done. Without JavaScript each step is a page the server
+ * redirects to; with it the steps follow in place and the address follows
+ * them (so a reload, or a phone that dropped the tab while the visitor read
+ * the SMS, comes back to the same step).
  */
 export function UnsubscribePage({ locale, view }: PageProps<UnsubscribeView>) {
   const t = siteMessagesFor(locale);
-  const id = useId();
-  const [status, setStatus] = useState<Status>(view.done ? "done" : "idle");
-  const [errors, setErrors] = useState<FieldErrors>(() => {
-    // A request sent without JavaScript comes back with its problem in the query.
-    if (view.error === "missing") return { email: t.errorMissing };
-    if (view.error === "email") return { email: t.errorEmail };
-    if (view.error === "phone") return { phone: t.errorPhone };
-    return {};
-  });
-  const localized: Record<string, string> = {
-    [UNSUBSCRIBE_ERRORS.email]: t.errorEmail,
-    [UNSUBSCRIBE_ERRORS.phone]: t.errorPhone,
-    [UNSUBSCRIBE_ERRORS.missing]: t.errorMissing,
+  const [step, setStep] = useState(view);
+  const [shownView, setShownView] = useState(view);
+  // Whether the step changed in place: its heading takes the focus then, not on a page load.
+  const [moved, setMoved] = useState(false);
+  // Counts the steps shown, so that a form shown again starts afresh.
+  const [turn, setTurn] = useState(0);
+  const typed = useRef<Typed>({ email: "", phone: "" });
+  if (shownView !== view) {
+    // Another address of this page opened in the app (a link): start from what it shows.
+    setShownView(view);
+    setStep(view);
+    setMoved(false);
+    setTurn(turn + 1);
+  }
+  /** The next step; the focus stays where it is when only the contact waited for changes. */
+  const go = (next: UnsubscribeView, { focusHeading = true } = {}) => {
+    setStep(next);
+    setTurn(turn + 1);
+    if (focusHeading) setMoved(true);
+    window.history.replaceState(window.history.state, "", addressOf(locale, next));
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "").trim();
-    const phone = String(form.get("phone") ?? "").trim();
-    // The same rules as the server's, checked here first for an instant answer.
-    const found: FieldErrors = {
-      email: email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? t.errorEmail : undefined,
-      phone: phone && !normalizeSriLankanMobile(phone) ? t.errorPhone : undefined,
-    };
-    if (!email && !phone) found.email = t.errorMissing;
-    setErrors(found);
-    if (found.email || found.phone) return;
-    setStatus("sending");
-    const response = await postJson("/api/unsubscribe", { email, phone });
-    const fields = (response.data as { error?: { fields?: Record<string, string> } } | null)?.error
-      ?.fields;
-    if (response.status === 400 && fields) {
-      setErrors({
-        email: fields.email && (localized[fields.email] ?? t.errorEmail),
-        phone: fields.phone && (localized[fields.phone] ?? t.errorPhone),
-      });
-      setStatus("idle");
-      return;
-    }
-    setStatus(response.ok ? "done" : "failed");
-  };
-
-  if (status === "done") {
+  if (step.step === "done") {
     return (
       <section aria-labelledby="unsubscribe-title">
-        <DoneHeading text={t.unsubscribeDoneTitle} />
+        <StepHeading text={t.unsubscribeDoneTitle} focus={moved} />
         <p>{t.unsubscribeDone}</p>
         <a href={localizePath(locale, "/")}>{t.navHome}</a>
       </section>
     );
   }
-
-  const field = (name: "email" | "phone", label: string, hint?: string) => {
-    const error = errors[name];
-    const describedBy = [hint ? `${id}-${name}-hint` : "", error ? `${id}-${name}-error` : ""]
-      .filter(Boolean)
-      .join(" ");
+  if (step.step === "confirm") {
     return (
-      <div className="form-field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        {hint ? (
-          <p id={`${id}-${name}-hint`} className="field-hint">
-            {hint}
-          </p>
-        ) : null}
-        <input
-          id={`${id}-${name}`}
-          name={name}
-          type={name === "email" ? "email" : "tel"}
-          inputMode={name === "email" ? "email" : "tel"}
-          autoComplete={name === "email" ? "email" : "tel"}
-          maxLength={name === "email" ? 254 : 40}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        {error ? (
-          <p id={`${id}-${name}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <ConfirmStep
+        locale={locale}
+        requestId={step.requestId}
+        waiting={step.waiting}
+        done={step.done}
+        error={
+          step.error
+            ? { problem: step.error, triesLeft: step.triesLeft, waitMinutes: step.waitMinutes }
+            : undefined
+        }
+        focus={moved}
+        onErased={(erased: ErasureKind, waiting: ErasureKind[]) =>
+          waiting.length === 0
+            ? go({ kind: "unsubscribe", step: "done" })
+            : go({ ...step, waiting, done: erased, error: undefined }, { focusHeading: false })
+        }
+        onRestart={(problem) => go({ kind: "unsubscribe", step: "request", error: problem })}
+      />
     );
-  };
-
+  }
   return (
-    <section aria-labelledby="unsubscribe-title">
-      <h1 id="unsubscribe-title">{t.unsubscribeTitle}</h1>
-      <p className="lead">{t.unsubscribeIntro}</p>
-      <form
-        className="form"
-        method="post"
-        action="/api/unsubscribe"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-      >
-        <input type="hidden" name="locale" value={locale} />
-        {field("email", t.emailLabel)}
-        {field("phone", t.phoneLabel, t.phoneHint)}
-        <button type="submit" className="button-small" disabled={status === "sending"}>
-          {status === "sending" ? t.unsubscribeSending : t.unsubscribeSubmit}
-        </button>
-        {status === "failed" ? (
-          <p className="field-error" role="alert">
-            {t.unsubscribeFailed}
-          </p>
-        ) : null}
-      </form>
-    </section>
-  );
-}
-
-/** The confirmation's heading takes focus: the form and its button are gone. */
-function DoneHeading({ text }: { text: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <h1 id="unsubscribe-title" ref={heading} tabIndex={-1}>
-      {text}
-    </h1>
+    <RequestStep
+      // A new one each time the form comes back, with its new problem.
+      key={turn}
+      locale={locale}
+      problem={step.error}
+      waitMinutes={step.waitMinutes}
+      typed={typed.current}
+      focus={moved}
+      onSent={(requestId, waiting, values) => {
+        typed.current = values;
+        go({ kind: "unsubscribe", step: "confirm", requestId, waiting });
+      }}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { definePage } from "../page";
+import { preload, UnsubscribePage } from "./lazy";
 import * as server from "./page.server";
-import { UnsubscribePage } from "./UnsubscribePage";
 
 export const unsubscribePage = definePage({
   name: "unsubscribe",
   server,
   Component: UnsubscribePage,
+  preload,
 });
