@@ -50,7 +50,12 @@ export async function start(config: Config, distDir: string): Promise<void> {
   pruneOutboxNow();
   const outboxPruning = setInterval(pruneOutboxNow, 10 * 60 * 1000);
   outboxPruning.unref();
-  const partnerPostbacks = createPartnerPostbacks({ storage, log });
+  const partnerPostbacks = createPartnerPostbacks({
+    storage,
+    log,
+    // Partners' postback URLs: https to public addresses; http too outside production.
+    rules: { allowHttp: config.NODE_ENV !== "production" },
+  });
   const app = createApp({
     storage,
     events,

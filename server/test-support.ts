@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
+import { type OutboundRules, publicAddresses } from "./http/outbound";
 import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger, type Logger } from "./log";
 import { createMessenger, type Messenger } from "./messaging/messenger";
@@ -153,6 +154,20 @@ export function testOutbox(): {
     dir,
     messenger: createMessenger(outboxTransports(dir), silentLog),
     messages: () => readOutbox(dir),
+  };
+}
+
+/**
+ * Postback URL rules for a test: the host names it gives resolve to the
+ * addresses it gives (loopback included: a test's own server), every other
+ * name as in production; http allowed. An explicit dependency handed to the
+ * code under test (createPartner, createPartnerPostbacks), never
+ * configuration: the running server's rules come from server/config.ts.
+ */
+export function testOutboundRules(hosts: Record<string, string[]>): OutboundRules {
+  return {
+    allowHttp: true,
+    resolve: async (hostname) => hosts[hostname] ?? publicAddresses(hostname),
   };
 }
 
