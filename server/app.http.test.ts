@@ -184,7 +184,7 @@ describe("POST /api/event", () => {
       payload,
     });
 
-  it("accepts a valid event into the next batch and answers its id", async () => {
+  it("answers 202 with its id once the event is committed", async () => {
     const before = await countEvents(context.test.storage.db);
     const res = await post(
       JSON.stringify({
@@ -195,7 +195,7 @@ describe("POST /api/event", () => {
     );
     expect(res.statusCode).toBe(202);
     expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
-    await context.events.flush();
+    // Committed before the answer: no flush needed.
     expect(await countEvents(context.test.storage.db)).toBe(before + 1);
     const stored = await context.test.storage.db
       .selectFrom("events")
@@ -271,6 +271,28 @@ describe("POST /api/event", () => {
     const res = await post(JSON.stringify({ event_id: 5, referer: "x".repeat(20_000) }));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe("body_too_large");
+  });
+
+  it.each([
+    ["full", "overloaded"],
+    ["failed", "not_stored"],
+  ] as const)("answers 503 with Retry-After when the buffer is %s", async (reason, code) => {
+    const events = {
+      add: async () => ({ committed: false, reason }) as const,
+      flush: async () => undefined,
+      close: async () => undefined,
+      pending: 0,
+    };
+    const app = appWith(context.test.storage, { events });
+    const res = await inject(app, {
+      method: "POST",
+      url: "/api/event",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ event_id: 5 }),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("1");
+    expect(res.json().error.code).toBe(code);
   });
 
   it("answers an unknown API path with a JSON 404", async () => {

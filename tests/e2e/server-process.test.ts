@@ -87,4 +87,41 @@ describe("the server process", () => {
     expect(row.count).toBe(1);
     await server.stop();
   });
+
+  it("keeps every event it answered 202 when killed with SIGKILL right after", async () => {
+    const server = await startServer();
+    const acknowledged: string[] = [];
+    let killed = false;
+    const body = JSON.stringify({ event_id: 5, utm_source: "kill-test" });
+    // Senders keep events in flight; the process dies the moment the 400th 202 arrives.
+    const sender = async () => {
+      while (!killed) {
+        const answer = await fetch(`${server.url}/api/event`, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain;charset=UTF-8" },
+          body,
+        }).catch(() => undefined);
+        if (!answer || killed) return;
+        if (answer.status === 202) acknowledged.push(((await answer.json()) as { id: string }).id);
+        if (acknowledged.length >= 400 && !killed) {
+          killed = true;
+          server.child.kill("SIGKILL");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, sender));
+    await server.exited;
+
+    // The same data folder again: the database opens and migrates after the crash.
+    const again = await startServer({}, { dataDir: server.dataDir });
+    expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
+    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const stored = new Set(
+      (database.prepare("select id from events").all() as { id: string }[]).map((row) => row.id),
+    );
+    database.close();
+    expect(acknowledged.length).toBeGreaterThanOrEqual(400);
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    expect(await again.stop()).toBe(0);
+  });
 });
