@@ -125,17 +125,18 @@ export const PROPERTY_TEST_TIMEOUT_MS = 30_000;
 
 /**
  * fast-check's parameters for a property: at most `numRuns` cases within
- * PROPERTY_BUDGET_MS. When the budget runs out the run stops (the case in
+ * `budgetMs` (PROPERTY_BUDGET_MS unless a test with many cases gives its own
+ * budget, and a timeout to match). When the budget runs out the run stops (the case in
  * flight is not waited for) and passes only if the cases before it passed,
  * at least one of them; a counterexample found earlier still fails. This is
  * fast-check 4.10's `interruptAfterTimeLimit` plugin, which replaces the
  * deprecated option of that name; its `failOnInterrupt` (the deprecated
  * `markInterruptAsFailure`) stays false, or a busy machine would fail.
  */
-export function boundedRuns(numRuns: number) {
+export function boundedRuns(numRuns: number, budgetMs = PROPERTY_BUDGET_MS) {
   return {
     numRuns,
-    plugins: [fc.interruptAfterTimeLimit(PROPERTY_BUDGET_MS, { failOnInterrupt: false })],
+    plugins: [fc.interruptAfterTimeLimit(budgetMs, { failOnInterrupt: false })],
   };
 }
 
