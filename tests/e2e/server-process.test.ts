@@ -4,10 +4,25 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
-import { startServer } from "../support/server-process";
+import { type ServerProcess, startServer as startServerProcess } from "../support/server-process";
+
+const started: ServerProcess[] = [];
+
+/** A server process that is stopped after the test even when the test fails on the way. */
+async function startServer(...args: Parameters<typeof startServerProcess>): Promise<ServerProcess> {
+  const server = await startServerProcess(...args);
+  started.push(server);
+  return server;
+}
+
+afterEach(async () => {
+  for (const server of started.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
+  }
+});
 
 /** Whether the server accepts a new connection on its port (it stops on SIGTERM). */
 function accepts(port: number): Promise<boolean> {
