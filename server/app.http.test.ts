@@ -1,6 +1,7 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { appWith, openTestSqlite, setUpTestApp } from "./test-support";
+import { createPartner } from "./partners/partners";
+import { appWith, openTestSqlite, recordingLog, setUpTestApp } from "./test-support";
 import { countEvents } from "./tracking/event-rows";
 
 const context = setUpTestApp();
@@ -183,7 +184,7 @@ describe("POST /api/event", () => {
       payload,
     });
 
-  it("accepts a valid event into the next batch and answers its id", async () => {
+  it("answers 202 with its id once the event is committed", async () => {
     const before = await countEvents(context.test.storage.db);
     const res = await post(
       JSON.stringify({
@@ -194,7 +195,7 @@ describe("POST /api/event", () => {
     );
     expect(res.statusCode).toBe(202);
     expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
-    await context.events.flush();
+    // Committed before the answer: no flush needed.
     expect(await countEvents(context.test.storage.db)).toBe(before + 1);
     const stored = await context.test.storage.db
       .selectFrom("events")
@@ -272,6 +273,28 @@ describe("POST /api/event", () => {
     expect(res.json().error.code).toBe("body_too_large");
   });
 
+  it.each([
+    ["full", "overloaded"],
+    ["failed", "not_stored"],
+  ] as const)("answers 503 with Retry-After when the buffer is %s", async (reason, code) => {
+    const events = {
+      add: async () => ({ committed: false, reason }) as const,
+      flush: async () => undefined,
+      close: async () => undefined,
+      pending: 0,
+    };
+    const app = appWith(context.test.storage, { events });
+    const res = await inject(app, {
+      method: "POST",
+      url: "/api/event",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ event_id: 5 }),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("1");
+    expect(res.json().error.code).toBe(code);
+  });
+
   it("answers an unknown API path with a JSON 404", async () => {
     const res = await inject(context.app, { method: "GET", url: "/api/nothing" });
     expect(res.statusCode).toBe(404);
@@ -297,5 +320,74 @@ describe("the release files", () => {
     expect(other.statusCode).toBe(404);
     const page = await inject(context.app, { method: "GET", url: "/en/" });
     expect(page.body).toContain('<meta name="build-id" content="0123456789ab">');
+  });
+});
+
+describe("a route parameter that cannot be decoded (a bad percent-encoding)", () => {
+  const API = [
+    ["GET", "/api/feed/config/%"],
+    ["GET", "/api/feed/config/%ZZ"],
+    ["OPTIONS", "/api/feed/%ZZ"],
+    ["GET", "/api/partner/v1/leads/%ZZ"],
+    ["GET", "/api/partner/v1/leads/%E0%A4%A"],
+    ["POST", "/api/articles/%ZZ/rating"],
+    ["POST", "/api/articles/%/views"],
+  ] as const;
+  const PAGES = [
+    "/go/%ZZ",
+    "/go/%ZZ/",
+    "/_build/%ZZ/manifest.json",
+    "/reviews/%ZZ/image",
+    "/admin/reviews/%ZZ/image",
+    "/partner/demo/%ZZ",
+    "/en/partner/demo/%C0%AF",
+  ];
+
+  async function partnerKey(): Promise<string> {
+    const { keys } = await createPartner(context.test.storage, {
+      id: "bad-encoding",
+      name: "Bad encoding",
+      payoutModel: "lead",
+      payoutRupees: 1,
+      origins: [],
+      postbackUrl: null,
+    });
+    return keys.secretKey;
+  }
+
+  it("is a 400 with the envelope on the API, and nothing but a request line in the log", async () => {
+    const { log, lines } = recordingLog();
+    const app = appWith(context.test.storage, { log, adminToken: "a".repeat(32) });
+    const key = await partnerKey();
+    for (const [method, url] of API) {
+      const res = await inject(app, {
+        method,
+        url,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        ...(method === "POST" ? { payload: "{}" } : {}),
+      });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
+      expect(res.json().error.code).toBe("invalid_path");
+    }
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ message: "request" });
+    expect(lines.join("\n")).not.toContain("stack");
+  });
+
+  it("is the 404 page elsewhere, in the path's language, and nothing but a request line in the log", async () => {
+    const { log, lines } = recordingLog();
+    const app = appWith(context.test.storage, { log, adminToken: "a".repeat(32) });
+    for (const url of PAGES) {
+      const res = await inject(app, { method: "GET", url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.body).toContain(url.startsWith("/en/") ? "Page not found" : "පිටුව හමු නොවීය");
+      const head = await inject(app, { method: "HEAD", url });
+      expect(head.statusCode).toBe(404);
+    }
+    const post = await inject(app, { method: "POST", url: "/go/%ZZ" });
+    expect(post.statusCode).toBe(400);
+    expect(post.json().error.code).toBe("invalid_path");
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ message: "request" });
+    expect(lines.join("\n")).not.toContain("stack");
   });
 });

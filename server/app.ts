@@ -30,6 +30,7 @@ import {
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
+import { undecodablePath } from "./http/undecodable-path";
 import type { Catalogues } from "./lenders/catalogue";
 import { feedRouter } from "./lenders/feed-routes";
 import { createLeadFeed } from "./lenders/lead-feed";
@@ -262,8 +263,11 @@ export function createApp({
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  app.use(pagesHandler({ assets, site, offers }, lookups, log, render));
+  const pages = pagesHandler({ assets, site, offers }, lookups, log, render);
+  app.use(pages);
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
+  // A route parameter with a bad percent-encoding, on any route: the 404 page, not a 500.
+  app.use(undecodablePath(pages));
   app.use(apiErrorHandler(log));
   return app;
 }

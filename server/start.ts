@@ -11,6 +11,7 @@ import { sweepErasureRequests } from "./borrowers/erasure-requests";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { sweepUnverifiedLeads } from "./borrowers/verification";
 import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
+import { connectionDrain } from "./http/connection-drain";
 import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
@@ -67,7 +68,12 @@ export async function start(config: Config, distDir: string): Promise<void> {
   await sweepLeads();
   const leadSweeping = setInterval(sweepLeads, 10 * 60 * 1000);
   leadSweeping.unref();
-  const partnerPostbacks = createPartnerPostbacks({ storage, log });
+  const partnerPostbacks = createPartnerPostbacks({
+    storage,
+    log,
+    // Partners' postback URLs: https to public addresses; http too outside production.
+    rules: { allowHttp: config.NODE_ENV !== "production" },
+  });
   const app = createApp({
     storage,
     events,
@@ -121,13 +127,9 @@ export async function start(config: Config, distDir: string): Promise<void> {
       : app.listen(config.PORT, config.HOST, onListening);
 
   let stopping = false;
-  // server.close() closes only the connections idle at that moment; one whose
-  // request finishes later would stay open for the keep-alive timeout.
-  server.on("request", (_req, res) => {
-    res.on("finish", () => {
-      if (stopping) setImmediate(() => server.closeIdleConnections());
-    });
-  });
+  // Requests already received on keep-alive connections are answered, the last closing its
+  // connection; idle ones close at once (server/http/connection-drain.ts).
+  const drain = connectionDrain(server);
 
   const shutdown = (signal: string) => {
     if (stopping) {
@@ -164,7 +166,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
       log.info("stopped", {});
       process.exit(error ? 1 : 0);
     });
-    server.closeIdleConnections();
+    drain.start();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

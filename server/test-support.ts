@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
+import { type OutboundRules, publicAddresses } from "./http/outbound";
 import { loadCatalogues } from "./lenders/catalogue";
 import { createLogger, type Logger } from "./log";
 import { createMessenger, type Messenger } from "./messaging/messenger";
@@ -124,17 +125,18 @@ export const PROPERTY_TEST_TIMEOUT_MS = 30_000;
 
 /**
  * fast-check's parameters for a property: at most `numRuns` cases within
- * PROPERTY_BUDGET_MS. When the budget runs out the run stops (the case in
+ * `budgetMs` (PROPERTY_BUDGET_MS unless a test with many cases gives its own
+ * budget, and a timeout to match). When the budget runs out the run stops (the case in
  * flight is not waited for) and passes only if the cases before it passed,
  * at least one of them; a counterexample found earlier still fails. This is
  * fast-check 4.10's `interruptAfterTimeLimit` plugin, which replaces the
  * deprecated option of that name; its `failOnInterrupt` (the deprecated
  * `markInterruptAsFailure`) stays false, or a busy machine would fail.
  */
-export function boundedRuns(numRuns: number) {
+export function boundedRuns(numRuns: number, budgetMs = PROPERTY_BUDGET_MS) {
   return {
     numRuns,
-    plugins: [fc.interruptAfterTimeLimit(PROPERTY_BUDGET_MS, { failOnInterrupt: false })],
+    plugins: [fc.interruptAfterTimeLimit(budgetMs, { failOnInterrupt: false })],
   };
 }
 
@@ -153,6 +155,20 @@ export function testOutbox(): {
     dir,
     messenger: createMessenger(outboxTransports(dir), silentLog),
     messages: () => readOutbox(dir),
+  };
+}
+
+/**
+ * Postback URL rules for a test: the host names it gives resolve to the
+ * addresses it gives (loopback included: a test's own server), every other
+ * name as in production; http allowed. An explicit dependency handed to the
+ * code under test (createPartner, createPartnerPostbacks), never
+ * configuration: the running server's rules come from server/config.ts.
+ */
+export function testOutboundRules(hosts: Record<string, string[]>): OutboundRules {
+  return {
+    allowHttp: true,
+    resolve: async (hostname) => hosts[hostname] ?? publicAddresses(hostname),
   };
 }
 

@@ -19,7 +19,11 @@ const PUSH_SERVICE_HOSTS =
 const endpoint = z
   .url({ protocol: /^https$/, hostname: PUSH_SERVICE_HOSTS })
   .max(2000)
-  .refine((value) => new URL(value).port === "", "must be a push service's https address");
+  // zod runs a refinement even after z.url() has refused the value: parse it safely again.
+  .refine(
+    (value) => URL.canParse(value) && new URL(value).port === "",
+    "must be a push service's https address",
+  );
 
 const base64url = (bytes: number) =>
   z

@@ -11,7 +11,14 @@ import type { AddressInfo } from "node:net";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
+import {
+  appWith,
+  openTestSqlite,
+  recordingLog,
+  silentLog,
+  type TestStorage,
+  testOutbox,
+} from "../test-support";
 import { createEventBuffer } from "../tracking/event-buffer";
 import { applyVerified } from "./applicant.test-support";
 import { pushNotifier, subscribeToLead, type VapidKeys, vapidKeys } from "./push";
@@ -286,4 +293,29 @@ describe("POST /api/push/subscriptions", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe("invalid_body");
   });
+});
+
+describe("a subscription whose endpoint is not a URL", () => {
+  it.each(["POST", "DELETE"] as const)(
+    "%s answers 400 with the envelope and logs nothing but the request",
+    async (method) => {
+      const { log, lines } = recordingLog();
+      const logged = appWith(test.storage, { log });
+      for (const endpoint of ["x", "", "https://", "http://[::1", 42]) {
+        const res = await inject(logged, {
+          method,
+          url: "/api/push/subscriptions",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ endpoint }),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe("invalid_body");
+      }
+      // Request lines only (light-my-request may finish a response twice: not counted here).
+      const entries = lines.map((line) => JSON.parse(line));
+      expect(entries.length).toBeGreaterThanOrEqual(5);
+      for (const entry of entries) expect(entry).toMatchObject({ message: "request", status: 400 });
+      expect(lines.join("\n")).not.toContain("stack");
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { appWith, setUpTestApp, testOutbox } from "../test-support";
@@ -163,26 +164,31 @@ describe("comments, moderated", () => {
 
 describe("ratings and views", () => {
   it("keeps one rating per visitor and shows the average", async () => {
-    const first = await postJson(`/api/articles/${SLUG}/rating`, { rating: 4 });
+    const cookie = "client_id=0b7c4f3e-9a61-4d2a-8e5f-3c1d2b4a6e70";
+    const first = await postJson(`/api/articles/${SLUG}/rating`, { rating: 4 }, { cookie });
     expect(first.statusCode).toBe(201);
-    const cookie = String(first.headers["set-cookie"]).split(";")[0] ?? "";
-    expect(cookie).toMatch(/^client_id=[0-9a-f-]{36}$/);
     const again = await postJson(`/api/articles/${SLUG}/rating`, { rating: 2 }, { cookie });
-    const other = await postJson(`/api/articles/${SLUG}/rating`, { rating: 5 });
+    const other = await postJson(
+      `/api/articles/${SLUG}/rating`,
+      { rating: 5 },
+      { cookie: "client_id=5d2e8a1b-6c3f-4e7a-9b0d-1f2a3c4b5d6e" },
+    );
     expect(again.json()).toMatchObject({ yours: 2, rating: { count: 1, average: 2 } });
     expect(other.json().rating).toEqual({ count: 2, average: 3.5 });
-    expect((await postJson(`/api/articles/${SLUG}/rating`, { rating: 6 })).statusCode).toBe(400);
+    const badRating = await postJson(`/api/articles/${SLUG}/rating`, { rating: 6 }, { cookie });
+    expect(badRating.json().error.code).toBe("invalid_rating");
     expect((await postJson("/api/articles/nothing/rating", { rating: 3 })).statusCode).toBe(404);
   });
 
   it("counts a view once per visitor and day, and orders the blog's popular list by views", async () => {
     const popularSlug = "top-things-you-can-buy-in-a-bad-economy";
-    const first = await postJson(`/api/articles/${popularSlug}/views`, {});
+    const cookie = "client_id=7e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
+    const other = "client_id=2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d";
+    const first = await postJson(`/api/articles/${popularSlug}/views`, {}, { cookie });
     expect(first.statusCode).toBe(204);
-    const cookie = String(first.headers["set-cookie"]).split(";")[0] ?? "";
     await postJson(`/api/articles/${popularSlug}/views`, {}, { cookie });
-    await postJson(`/api/articles/${popularSlug}/views`, {});
-    await postJson(`/api/articles/${SLUG}/views`, {});
+    await postJson(`/api/articles/${popularSlug}/views`, {}, { cookie: other });
+    await postJson(`/api/articles/${SLUG}/views`, {}, { cookie });
     const article = await page(`/client-api/page?path=/en/${popularSlug}/`);
     expect(article.json().state.view.community.views).toBe(2);
     const blog = await page("/client-api/page?path=/en/blog/");
@@ -398,5 +404,71 @@ describe("a review's photo", () => {
         "Choose a JPEG, PNG or WebP image of up to 200 KB",
       );
     }
+  });
+});
+
+describe("ratings and views cannot be stuffed", () => {
+  const rateAs = (slug: string, rating: number, cookie?: string, remoteAddress = nextAddress()) =>
+    inject(context.app, {
+      method: "POST",
+      url: `/api/articles/${slug}/rating`,
+      remoteAddress,
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify({ rating }),
+    });
+  const viewAs = (slug: string, cookie?: string, remoteAddress = nextAddress()) =>
+    inject(context.app, {
+      method: "POST",
+      url: `/api/articles/${slug}/views`,
+      remoteAddress,
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      payload: "{}",
+    });
+  const community = async (slug: string) =>
+    (await page(`/client-api/page?path=/en/${slug}/`)).json().state.view.community as {
+      rating: { count: number; average: number };
+      views: number;
+    };
+  const madeUpVisitor = () => `client_id=${randomUUID()}`;
+
+  it("counts no rating and no view without a client id, and gives the browser one", async () => {
+    const slug = "smart-tips-to-save-money-from-your-salary";
+    for (let index = 0; index < 5; index++) {
+      const rated = await rateAs(slug, 1);
+      expect(rated.statusCode).toBe(400);
+      expect(rated.json().error.code).toBe("visitor_required");
+      expect((await viewAs(slug)).statusCode).toBe(204);
+    }
+    expect(await community(slug)).toMatchObject({ rating: { count: 0 }, views: 0 });
+    // The cookie the refusal set makes the next rating count: a browser that tries again.
+    const refused = await rateAs(slug, 4);
+    const cookie = String(refused.headers["set-cookie"]).split(";")[0] ?? "";
+    expect(cookie).toMatch(/^client_id=[0-9a-f-]{36}$/);
+    expect((await rateAs(slug, 4, cookie)).statusCode).toBe(201);
+    expect((await viewAs(slug, cookie)).statusCode).toBe(204);
+    expect(await community(slug)).toMatchObject({ rating: { count: 1, average: 4 }, views: 1 });
+  });
+
+  it("counts at most 20 ratings and 200 views an article a day from one address, whatever client ids it makes up", async () => {
+    const slug = "grocery-shopping-for-less-to-enjoy-more-savings";
+    const address = "203.0.113.77";
+    const ratings: number[] = [];
+    for (let index = 0; index < 25; index++) {
+      ratings.push((await rateAs(slug, 1, madeUpVisitor(), address)).statusCode);
+    }
+    expect(ratings).toEqual([...Array(20).fill(201), ...Array(5).fill(429)]);
+    const views: number[] = [];
+    for (let index = 0; index < 205; index++) {
+      views.push((await viewAs(slug, madeUpVisitor(), address)).statusCode);
+    }
+    expect(views.filter((status) => status === 204)).toHaveLength(200);
+    expect(views.slice(200)).toEqual(Array(5).fill(429));
+    expect(await community(slug)).toMatchObject({ rating: { count: 20 }, views: 200 });
+    // Another article, and the same article from another address, still count.
+    expect(
+      (await rateAs("smart-tips-to-save-money-from-your-salary", 5, madeUpVisitor(), address))
+        .statusCode,
+    ).toBe(201);
+    expect((await rateAs(slug, 5, madeUpVisitor())).statusCode).toBe(201);
   });
 });

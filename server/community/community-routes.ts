@@ -8,7 +8,12 @@ import {
 import { ARTICLE_SLUGS } from "../../core/schemas/content";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
-import { type RateLimitStore, rateLimit, visitorAndIpRules } from "../http/rate-limit";
+import {
+  type RateLimitStore,
+  rateLimit,
+  rateLimitCheck,
+  visitorAndIpRules,
+} from "../http/rate-limit";
 import { clientIdOf, ensureClientId } from "../http/visitor";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
@@ -17,6 +22,14 @@ import { countView, rateArticle } from "./engagement";
 import { addReview } from "./reviews";
 
 const TEN_MINUTES = 10 * 60 * 1000;
+const ONE_DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * What one address may add to one article's rating or views in a day,
+ * however many client ids it makes up (docs/decisions/0096): enough for
+ * many people behind one carrier's address, little for a script.
+ */
+const PER_ADDRESS_AND_ARTICLE = { rating: 20, view: 200 } as const;
 
 const isArticle = (slug: unknown): slug is string =>
   typeof slug === "string" && (ARTICLE_SLUGS as readonly string[]).includes(slug);
@@ -27,6 +40,11 @@ const isArticle = (slug: unknown): slug is string =>
  * day, 204). JSON only (a cross-site form cannot send it without a CORS
  * preflight, which we do not grant); rate-limited per visitor and per IP;
  * a filled honeypot is answered like a success and stored nowhere.
+ * Ratings and views count only for a visitor known by the client id
+ * cookie (issue 14): without one, a rating is refused (400) and a view is
+ * not counted (204), and the answer sets the cookie, so that the
+ * browser's next try counts; the site's own calls make sure the cookie
+ * exists first.
  */
 export function communityRouter(storage: Storage, limits: RateLimitStore): Router {
   const router = Router();
@@ -43,6 +61,21 @@ export function communityRouter(storage: Storage, limits: RateLimitStore): Route
         { limit: perIp, windowMs: TEN_MINUTES },
       ),
     });
+  /** Counted ratings or views of one article from one address in a day (a 429 beyond). */
+  const perAddressAndArticle = (name: keyof typeof PER_ADDRESS_AND_ARTICLE) =>
+    rateLimitCheck({
+      store: limits,
+      name,
+      rules: [
+        {
+          limit: PER_ADDRESS_AND_ARTICLE[name],
+          windowMs: ONE_DAY,
+          keyOf: (req) => `article:${String(req.params.slug)}:ip:${req.ip ?? "unknown"}`,
+        },
+      ],
+    });
+  const ratingPerAddress = perAddressAndArticle("rating");
+  const viewPerAddress = perAddressAndArticle("view");
   /** An article's own route: a slug we do not publish is a 404 before anything else. */
   const article: RequestHandler = (req, res, next) => {
     if (isArticle(req.params.slug)) next();
@@ -89,14 +122,33 @@ export function communityRouter(storage: Storage, limits: RateLimitStore): Route
       });
       if (!parsed) return;
       const slug = String(req.params.slug);
-      const visitor = ensureClientId(req, res);
+      const visitor = clientIdOf(req);
+      if (!visitor) {
+        ensureClientId(req, res);
+        sendError(
+          res,
+          400,
+          "visitor_required",
+          "A rating counts once per visitor, known by the client_id cookie; send it again with the cookie this answer sets.",
+        );
+        return;
+      }
+      if (!(await ratingPerAddress(req, res))) return;
       const rating = await rateArticle(storage, slug, visitor, parsed.rating);
       res.status(201).json({ id: `${slug}:${visitor}`, rating, yours: parsed.rating });
     },
   );
 
   router.post("/articles/:slug/views", limited("view", 120, 600), article, async (req, res) => {
-    await countView(storage, String(req.params.slug), ensureClientId(req, res));
+    const visitor = clientIdOf(req);
+    if (!visitor) {
+      // Not counted: a view without a visitor could be anyone, any number of times.
+      ensureClientId(req, res);
+      res.status(204).end();
+      return;
+    }
+    if (!(await viewPerAddress(req, res))) return;
+    await countView(storage, String(req.params.slug), visitor);
     res.status(204).end();
   });
   return router;

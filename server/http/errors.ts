@@ -39,6 +39,22 @@ export function sendError(
   res.status(status).json({ ...beside, ...body });
 }
 
+/**
+ * Express 5's router decodes route parameters (`/go/:offerId`, `/feed/*path`)
+ * with decodeURIComponent before any handler runs; a bad percent-encoding
+ * (`/go/%ZZ`) throws a URIError that the router marks 400 but not as safe to
+ * show, so it reached our error handlers as an unknown error: a 500 with a
+ * stack trace. It is the client's mistake, for every route at once.
+ */
+export function isUndecodablePath(error: unknown): boolean {
+  return error instanceof URIError && (error as { status?: unknown }).status === 400;
+}
+
+export const UNDECODABLE_PATH = {
+  code: "invalid_path",
+  message: "The address is not valid: it holds a bad percent-encoding.",
+} as const;
+
 export const apiNotFound: RequestHandler = (req, res) => {
   sendError(res, 404, "not_found", `No API endpoint ${req.method} ${req.path}.`);
 };
@@ -75,6 +91,10 @@ export function apiErrorHandler(log: {
     }
     if (error instanceof HttpError) {
       sendError(res, error.status, error.code, error.message, error.fields);
+      return;
+    }
+    if (isUndecodablePath(error)) {
+      sendError(res, 400, UNDECODABLE_PATH.code, UNDECODABLE_PATH.message);
       return;
     }
     const clientError = clientErrorOf(error);

@@ -12,24 +12,25 @@ describe("a site public over https", () => {
     await test?.cleanup();
   });
 
-  const rate = (origin: string) =>
+  // A first visit to an article: its view call answers 204 and sets the client id cookie.
+  const view = (origin: string) =>
     inject(appWith(test.storage, { site: { ...testSite, origin } }), {
       method: "POST",
-      url: "/api/articles/how-much-emergency-savings-do-you-really-need/rating",
+      url: "/api/articles/how-much-emergency-savings-do-you-really-need/views",
       headers: { "content-type": "application/json" },
-      payload: { rating: 4 },
+      payload: {},
     });
 
   it("sends HSTS and marks its cookies Secure on a plain-http request (behind a proxy)", async () => {
-    const res = await rate("https://nayacompare.test");
-    expect(res.statusCode).toBe(201);
+    const res = await view("https://nayacompare.test");
+    expect(res.statusCode).toBe(204);
     expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(String(res.headers["set-cookie"])).toMatch(/^client_id=[^;]+;.*; Secure$/);
   });
 
   it("sends neither on a site served over http (local development)", async () => {
-    const res = await rate("http://localhost:3000");
-    expect(res.statusCode).toBe(201);
+    const res = await view("http://localhost:3000");
+    expect(res.statusCode).toBe(204);
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     expect(String(res.headers["set-cookie"])).not.toContain("Secure");
   });

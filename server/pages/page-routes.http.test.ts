@@ -40,3 +40,21 @@ describe("a page that fails to render", () => {
     ]);
   });
 });
+
+describe("a path that starts with two slashes", () => {
+  it("is a page address like any other, not the error page", async () => {
+    const lines: string[] = [];
+    const app = appWith(test.storage, {
+      log: createLogger("error", {
+        out: (line) => lines.push(line),
+        err: (line) => lines.push(line),
+      }),
+    });
+    for (const url of ["///", "//%ZZ/", "//evil.example/", "///en/?x=1"]) {
+      const res = await inject(app, { method: "GET", url });
+      expect([200, 404], url).toContain(res.statusCode);
+      expect(res.body).toContain("<html lang=");
+    }
+    expect(lines).toEqual([]);
+  });
+});

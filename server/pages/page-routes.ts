@@ -19,7 +19,8 @@ export function pagesHandler(
     }
     let page: ReturnType<typeof renderPage>;
     try {
-      const search = new URL(req.originalUrl, "http://localhost").search;
+      // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.
+      const search = new URL(`http://localhost${req.originalUrl}`).search;
       page = render(req.path, {
         ...options,
         ...(await pageRequestContext(req, req.path, search, lookups)),

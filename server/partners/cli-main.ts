@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await storage.migrate();
-    const outcome = await runPartnerCommand(storage, process.argv.slice(2));
+    const outcome = await runPartnerCommand(storage, process.argv.slice(2), {
+      allowHttp: config.NODE_ENV !== "production",
+    });
     for (const line of outcome.out) process.stdout.write(`${line}\n`);
     for (const line of outcome.err) process.stderr.write(`${line}\n`);
     process.exitCode = outcome.exitCode;

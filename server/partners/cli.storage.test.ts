@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestSqlite, type TestStorage } from "../test-support";
+import { openTestSqlite, type TestStorage, testOutboundRules } from "../test-support";
 import { runPartnerCommand } from "./cli";
 import { partnerByPublishableKey, partnerBySecretKey } from "./partners";
 
@@ -12,7 +12,9 @@ afterAll(async () => {
   await test?.cleanup();
 });
 
-const run = (...argv: string[]) => runPartnerCommand(test.storage, argv);
+/** The partner's host at a documentation address: the tool only checks it, nothing connects. */
+const rules = testOutboundRules({ "cashfinder.lk": ["192.0.2.8"] });
+const run = (...argv: string[]) => runPartnerCommand(test.storage, argv, rules);
 
 function keyIn(lines: string[], label: string): string {
   const line = lines.find((candidate) => candidate.startsWith(`${label}:`));
@@ -121,6 +123,24 @@ describe("npm run partner", () => {
     expect(badOrigin.exitCode).toBe(1);
     expect(badOrigin.err[0]).toContain("origins.0");
     expect((await run("rotate", "nobody")).exitCode).toBe(1);
+    for (const postbackUrl of [
+      "http://127.0.0.1:8080/pb",
+      "https://localhost:6379/",
+      "ftp://x.lk/",
+    ]) {
+      const inside = await run("update", "changing", "--postback-url", postbackUrl);
+      expect(inside.exitCode).toBe(1);
+      expect(inside.err[0]).toMatch(/^Invalid partner: postbackUrl /);
+    }
+    const plainHttp = await runPartnerCommand(
+      test.storage,
+      ["update", "changing", "--postback-url", "http://cashfinder.lk/pb"],
+      { ...rules, allowHttp: false },
+    );
+    expect(plainHttp).toMatchObject({
+      exitCode: 1,
+      err: ["Invalid partner: postbackUrl must be https"],
+    });
     expect((await run("rotate")).exitCode).toBe(2);
   });
 });

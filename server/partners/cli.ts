@@ -5,6 +5,7 @@
  * that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
+import type { OutboundRules } from "../http/outbound";
 import type { Storage } from "../storage/database";
 import {
   createPartner,
@@ -37,7 +38,10 @@ Commands:
       Stops or restores every key of a partner; its history stays.
 
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
-Postback URL macros: {click_id} {lead_id} {sub1}…{sub5} {status} {payout}.`;
+Postback URL macros: {click_id} {lead_id} {sub1}…{sub5} {status} {payout}, in the
+path and query. A postback URL must be https (http only when NODE_ENV is not
+production) and its host must resolve to public addresses only: checked here
+and again before every postback.`;
 
 export type CliOutcome = { exitCode: number; out: string[]; err: string[] };
 
@@ -92,8 +96,16 @@ function keyLines(keys: IssuedKeys): string[] {
   return lines;
 }
 
-/** Runs one command against a storage; what it prints is returned, for tests. */
-export async function runPartnerCommand(storage: Storage, argv: string[]): Promise<CliOutcome> {
+/**
+ * Runs one command against a storage; what it prints is returned, for
+ * tests. A postback URL is saved only if `postbackRules` allow it (https,
+ * public addresses; cli-main.ts allows http outside production).
+ */
+export async function runPartnerCommand(
+  storage: Storage,
+  argv: string[],
+  postbackRules: OutboundRules = { allowHttp: false },
+): Promise<CliOutcome> {
   const out: string[] = [];
   try {
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
@@ -112,14 +124,18 @@ export async function runPartnerCommand(storage: Storage, argv: string[]): Promi
         if (!model) throw new UsageError("create needs --payout lead|sale");
         const amount = rupees(values["payout-amount"]);
         if (amount === undefined) throw new UsageError("create needs --payout-amount RUPEES");
-        const { partner, keys } = await createPartner(storage, {
-          id: values.id ?? partnerIdFrom(values.name),
-          name: values.name,
-          payoutModel: model,
-          payoutRupees: amount,
-          origins: values.origin ?? [],
-          postbackUrl: values["postback-url"] ?? null,
-        });
+        const { partner, keys } = await createPartner(
+          storage,
+          {
+            id: values.id ?? partnerIdFrom(values.name),
+            name: values.name,
+            payoutModel: model,
+            payoutRupees: amount,
+            origins: values.origin ?? [],
+            postbackUrl: values["postback-url"] ?? null,
+          },
+          { postbackRules },
+        );
         out.push(...describe(partner), "", ...keyLines(keys));
         break;
       }
@@ -156,7 +172,7 @@ export async function runPartnerCommand(storage: Storage, argv: string[]): Promi
         if (values.origin) update.origins = values.origin;
         if (values["postback-url"] !== undefined) update.postbackUrl = values["postback-url"];
         if (values["no-postback"]) update.postbackUrl = null;
-        out.push(...describe(await updatePartner(storage, partnerId, update)));
+        out.push(...describe(await updatePartner(storage, partnerId, update, { postbackRules })));
         break;
       }
       case "disable":

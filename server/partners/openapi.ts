@@ -254,7 +254,7 @@ export function partnerOpenApi(origin: string): JsonSchema {
       leadStatus: {
         get: {
           summary: "Our postback to you when a lender reports on one of your leads",
-          description: `A GET of your postback URL template with its macros filled in and URL-encoded: ${POSTBACK_MACROS.map((macro) => `{${macro}}`).join(", ")}. X-Signature is the hex HMAC-SHA256 of the exact URL requested (scheme, host, path and query, as sent) under your postback secret (whsec_…). Answer 2xx once you have it; anything else, or no answer in 10 seconds, is retried with growing delays. One postback per click and status.`,
+          description: `A GET of your postback URL template with its macros filled in and URL-encoded: ${POSTBACK_MACROS.map((macro) => `{${macro}}`).join(", ")}. X-Signature is the hex HMAC-SHA256 of the exact URL requested (scheme, host, path and query, as sent) under your postback secret (whsec_…). Answer 2xx once you have it; anything else, or no answer in 10 seconds, is retried with growing delays. One postback per click and status. Your postback URL must be https, with the macros in its path and query, and its host must resolve to public internet addresses only (never loopback, private, link-local, carrier-grade NAT or other reserved ranges): we check it when it is saved and again before every postback, connect to the address we checked, and do not follow redirects.`,
           parameters: [
             {
               name: "X-Signature",

@@ -4,6 +4,7 @@ import { TEST_TODAY, validApplication } from "../../core/schemas/application.fix
 import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick } from "../borrowers/clicks";
 import { createLead } from "../borrowers/leads";
+import { publicAddresses } from "../http/outbound";
 import { loadCatalogues } from "../lenders/catalogue";
 import { onEachEngine, type TestStorage } from "../test-support";
 import {
@@ -35,6 +36,26 @@ const base = {
   postbackUrl: "https://lankadeals.lk/pb?c={click_id}&s={status}&p={payout}&s1={sub1}",
 };
 
+/** The DNS answers of these tests; the rule that judges them is the production one. */
+const dns: Record<string, string[]> = {
+  "intranet.lankadeals.lk": ["10.20.30.40"],
+  "mixed.lankadeals.lk": ["8.8.8.8", "192.168.0.10"],
+  "mapped.lankadeals.lk": ["::ffff:127.0.0.1"],
+  "cgnat.lankadeals.lk": ["100.100.100.100"],
+  "lankadeals.lk": ["8.8.4.4", "2001:4860:4860::8844"],
+};
+/** How postback URLs are checked when saved, over that DNS: https only, as in production. */
+const rules = {
+  allowHttp: false,
+  resolve: (host: string) =>
+    publicAddresses(host, async (name) => {
+      const found = dns[name];
+      if (!found) throw new Error(`ENOTFOUND ${name}`);
+      return found;
+    }),
+};
+const saved = { postbackRules: rules };
+
 function partnersContract(name: string, open: () => Promise<TestStorage>) {
   describe(`partners on ${name}`, () => {
     let test: TestStorage;
@@ -46,7 +67,11 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("creates a partner whose secret key is stored only as its SHA-256", async () => {
-      const { partner, keys } = await createPartner(test.storage, { ...base, id: "lanka-deals" });
+      const { partner, keys } = await createPartner(
+        test.storage,
+        { ...base, id: "lanka-deals" },
+        saved,
+      );
       expect(keys.secretKey).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
       expect(keys.publishableKey).toMatch(/^pk_[A-Za-z0-9_-]{32}$/);
       expect(keys.postbackSecret).toMatch(/^whsec_/);
@@ -77,8 +102,8 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("refuses a taken id, an origin with a path and an unknown macro", async () => {
-      await createPartner(test.storage, { ...base, id: "taken" });
-      await expect(createPartner(test.storage, { ...base, id: "taken" })).rejects.toThrow(
+      await createPartner(test.storage, { ...base, id: "taken" }, saved);
+      await expect(createPartner(test.storage, { ...base, id: "taken" }, saved)).rejects.toThrow(
         /exists already/,
       );
       const withPath = createPartner(test.storage, {
@@ -98,8 +123,94 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
       expect(await findPartner(test.storage, "bad-macro")).toBeUndefined();
     });
 
+    it("refuses a postback URL that is not https or whose host is not a public address", async () => {
+      const refused = [
+        "http://lankadeals.lk/pb",
+        "https://127.0.0.1/pb",
+        "https://127.1.2.3:8443/pb",
+        "https://[::1]/pb",
+        "https://localhost:6379/",
+        "https://169.254.169.254/latest/meta-data/",
+        "https://10.0.0.1/pb",
+        "https://172.16.5.4/pb",
+        "https://192.168.1.1/pb",
+        "https://100.64.0.1/pb",
+        "https://[fd12:3456::1]/pb",
+        "https://[fe80::1]/pb",
+        "https://[::ffff:10.0.0.1]/pb",
+        "https://[::ffff:169.254.169.254]/pb",
+        "https://[64:ff9b::a00:1]/pb",
+        "https://224.0.0.1/pb",
+        "https://[ff02::1]/pb",
+        "https://0.0.0.0/pb",
+        "https://[::]/pb",
+        "https://192.0.2.10/pb",
+        "https://198.51.100.10/pb",
+        "https://203.0.113.10/pb",
+        "https://[2001:db8::1]/pb",
+        "https://198.18.0.1/pb",
+        "https://255.255.255.255/pb",
+        "https://2130706433/pb",
+        "https://0x7f.1/pb",
+      ];
+      for (const [index, postbackUrl] of refused.entries()) {
+        const id = `refused-${index}`;
+        await expect(
+          createPartner(test.storage, { ...base, id, postbackUrl }),
+          postbackUrl,
+        ).rejects.toBeInstanceOf(PartnerError);
+        expect(await findPartner(test.storage, id)).toBeUndefined();
+      }
+      const { partner } = await createPartner(test.storage, {
+        ...base,
+        id: "changing-url",
+        postbackUrl: null,
+      });
+      await expect(
+        updatePartner(test.storage, partner.id, { postbackUrl: "https://10.1.1.1/pb" }),
+      ).rejects.toThrow(/postbackUrl/);
+      expect((await findPartner(test.storage, partner.id))?.postbackUrl).toBeNull();
+    });
+
+    it("refuses a postback host name that resolves to an address that is not public", async () => {
+      for (const host of ["intranet", "mixed", "mapped", "cgnat", "nowhere"]) {
+        await expect(
+          createPartner(
+            test.storage,
+            { ...base, id: `dns-${host}`, postbackUrl: `https://${host}.lankadeals.lk/pb` },
+            { postbackRules: rules },
+          ),
+        ).rejects.toBeInstanceOf(PartnerError);
+      }
+      await expect(
+        createPartner(
+          test.storage,
+          { ...base, id: "macro-host", postbackUrl: "https://{sub1}.lankadeals.lk/pb" },
+          { postbackRules: rules },
+        ),
+      ).rejects.toThrow(/host/);
+      const { partner } = await createPartner(
+        test.storage,
+        { ...base, id: "public-dns" },
+        { postbackRules: rules },
+      );
+      expect(partner.postbackUrl).toBe(base.postbackUrl);
+      // http only where the configuration allows it (NODE_ENV not production).
+      const http = "http://lankadeals.lk/pb?c={click_id}";
+      await expect(
+        updatePartner(test.storage, partner.id, { postbackUrl: http }, { postbackRules: rules }),
+      ).rejects.toBeInstanceOf(PartnerError);
+      const updated = await updatePartner(
+        test.storage,
+        partner.id,
+        { postbackUrl: http },
+        { postbackRules: { ...rules, allowHttp: true } },
+      );
+      expect(updated.postbackUrl).toBe(http);
+    });
+
     it("rotates the secret key: the old one stops working, the publishable key stays", async () => {
-      const { keys } = await createPartner(test.storage, { ...base, id: "rotating" });
+      const { keys } = await createPartner(test.storage, { ...base, id: "rotating" }, saved);
       const rotated = await rotateKeys(test.storage, "rotating", ["secret"]);
       expect(rotated.publishableKey).toBeUndefined();
       expect(rotated.secretKey).not.toBe(keys.secretKey);
@@ -117,7 +228,7 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("updates origins and the postback URL; a disabled partner's keys stop working", async () => {
-      const { keys } = await createPartner(test.storage, { ...base, id: "updating" });
+      const { keys } = await createPartner(test.storage, { ...base, id: "updating" }, saved);
       const updated = await updatePartner(test.storage, "updating", {
         origins: ["https://new.lk"],
         postbackUrl: null,
@@ -131,7 +242,7 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("attributes a lead to a known partner named by its attribution, and the lead's clicks", async () => {
-      await createPartner(test.storage, { ...base, id: "attributing" });
+      await createPartner(test.storage, { ...base, id: "attributing" }, saved);
       const known = await createVerifiedLead(
         test.storage,
         applicationOf({ partner: "attributing", sub1: "campaign-7", phone: "0771000001" }),
@@ -180,7 +291,7 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("attributes a lead whose partner is the partner's publishable key (the widget's `partner`)", async () => {
-      const { keys } = await createPartner(test.storage, { ...base, id: "keyed" });
+      const { keys } = await createPartner(test.storage, { ...base, id: "keyed" }, saved);
       const lead = await createLead(
         test.storage,
         applicationOf({ partner: keys.publishableKey, phone: "0771000010" }),
@@ -196,7 +307,7 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("does not attribute to a disabled partner", async () => {
-      await createPartner(test.storage, { ...base, id: "dormant" });
+      await createPartner(test.storage, { ...base, id: "dormant" }, saved);
       await setPartnerDisabled(test.storage, "dormant", true);
       const lead = await createLead(
         test.storage,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
 import type { Storage } from "../storage/database";
 import type { Database, PartnersTable, PayoutModel } from "../storage/schema";
 
@@ -72,7 +73,12 @@ const postbackUrlSchema = z
         (POSTBACK_MACROS as readonly string[]).includes(name ?? ""),
       ),
     `may hold only the macros ${POSTBACK_MACROS.map((macro) => `{${macro}}`).join(", ")}`,
-  );
+  )
+  // A macro's value comes from a visitor's attribution: it must never choose the host we call.
+  .refine((text) => {
+    const url = new URL(text);
+    return !/[{}]/.test(`${url.username}${url.password}${url.host}`);
+  }, "may hold macros only after the host (in the path and query)");
 
 export const partnerInputSchema = z.strictObject({
   id: z.string().regex(PARTNER_ID_PATTERN, "must be 1–40 lower-case letters, digits or hyphens"),
@@ -146,6 +152,32 @@ export class PartnerError extends Error {
   }
 }
 
+/** How postback URLs are checked when saved; the configuration's rules come from the caller. */
+export interface PartnerSaveOptions {
+  /** https only, to public hosts over the system's DNS, unless given (server/http/outbound.ts). */
+  postbackRules?: OutboundRules;
+  now?: Date;
+}
+
+const HTTPS_ONLY: OutboundRules = { allowHttp: false };
+
+/**
+ * A postback URL's host must resolve to public addresses only (it is
+ * checked again before each send: postbacks.ts); https, and http only where
+ * the rules allow it. A refusal names the problem, as a PartnerError.
+ */
+async function checkPostbackUrl(url: string | null | undefined, rules: OutboundRules) {
+  if (!url) return;
+  try {
+    await checkOutboundUrl(url, rules);
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    throw new PartnerError(`Invalid partner: postbackUrl ${error.message}`, {
+      postbackUrl: error.message,
+    });
+  }
+}
+
 function parseOrThrow<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -162,9 +194,10 @@ function parseOrThrow<Schema extends z.ZodType>(schema: Schema, input: unknown):
 export async function createPartner(
   storage: Storage,
   input: PartnerInput,
-  now: Date = new Date(),
+  { postbackRules = HTTPS_ONLY, now = new Date() }: PartnerSaveOptions = {},
 ): Promise<{ partner: Partner; keys: Required<IssuedKeys> }> {
   const data = parseOrThrow(partnerInputSchema, input);
+  await checkPostbackUrl(data.postbackUrl, postbackRules);
   const keys = {
     publishableKey: newPublishableKey(),
     secretKey: newSecretKey(),
@@ -222,8 +255,10 @@ export async function updatePartner(
   storage: Storage,
   id: string,
   update: PartnerUpdate,
+  { postbackRules = HTTPS_ONLY }: Omit<PartnerSaveOptions, "now"> = {},
 ): Promise<Partner> {
   const data = parseOrThrow(partnerUpdateSchema, update);
+  await checkPostbackUrl(data.postbackUrl, postbackRules);
   const values: Partial<PartnersTable> = {};
   if (data.name !== undefined) values.name = data.name;
   if (data.payoutModel !== undefined) values.payout_model = data.payoutModel;

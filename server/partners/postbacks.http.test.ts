@@ -10,6 +10,7 @@ import {
   openTestSqlite,
   recordingLog,
   type TestStorage,
+  testOutboundRules,
   testOutbox,
 } from "../test-support";
 import { createEventBuffer } from "../tracking/event-buffer";
@@ -35,6 +36,8 @@ let app: ReturnType<typeof appWith>;
 let postbacks: PartnerPostbacks;
 let partnerServer: Server;
 let partnerOrigin = "";
+let loopback = "";
+const rules = testOutboundRules({ "partner.test": ["127.0.0.1"] });
 const received: Received[] = [];
 /** What the partner's server answers next (then 200). */
 const plannedStatuses: number[] = [];
@@ -51,7 +54,10 @@ beforeAll(async () => {
     res.writeHead(plannedStatuses.shift() ?? 200).end("ok");
   });
   await new Promise<void>((resolve) => partnerServer.listen(0, "127.0.0.1", resolve));
-  partnerOrigin = `http://127.0.0.1:${(partnerServer.address() as AddressInfo).port}`;
+  const port = (partnerServer.address() as AddressInfo).port;
+  // The partner's host name resolves to this test's server, for this test only.
+  partnerOrigin = `http://partner.test:${port}`;
+  loopback = `http://127.0.0.1:${port}`;
 
   test = await openTestSqlite();
   postbacks = createPartnerPostbacks({
@@ -61,6 +67,7 @@ beforeAll(async () => {
     maxAttempts: 3,
     timeoutMs: 2_000,
     pollMs: 25,
+    rules,
   });
   app = appWith(test.storage, {
     messenger: outbox.messenger,
@@ -68,14 +75,18 @@ beforeAll(async () => {
     statusListeners: [postbacks.listener],
     events: createEventBuffer({ storage: test.storage, log: recorded.log }),
   });
-  const partner = await createPartner(test.storage, {
-    id: "lanka-deals",
-    name: "Lanka Deals",
-    payoutModel: "sale",
-    payoutRupees: 2_500,
-    origins: [],
-    postbackUrl: `${partnerOrigin}/pb?click={click_id}&lead={lead_id}&s1={sub1}&s2={sub2}&status={status}&payout={payout}`,
-  });
+  const partner = await createPartner(
+    test.storage,
+    {
+      id: "lanka-deals",
+      name: "Lanka Deals",
+      payoutModel: "sale",
+      payoutRupees: 2_500,
+      origins: [],
+      postbackUrl: `${partnerOrigin}/pb?click={click_id}&lead={lead_id}&s1={sub1}&s2={sub2}&status={status}&payout={payout}`,
+    },
+    { postbackRules: rules },
+  );
   keys.secret = partner.keys.secretKey;
   keys.postbackSecret = partner.keys.postbackSecret;
   postbacks.start();
@@ -99,12 +110,14 @@ let phone = 0;
 const outbox = testOutbox();
 
 /** A visitor applies through the partner's widget (attribution), then clicks out to Kandy Lane. */
-async function partnerVisitorClicks(): Promise<{ leadId: string; clickId: string }> {
+async function partnerVisitorClicks(
+  partner = "lanka-deals",
+): Promise<{ leadId: string; clickId: string }> {
   phone += 1;
   const { leadId } = await applyVerified(app, outbox.messages, {
     ...validApplication,
     term: 90,
-    partner: "lanka-deals",
+    partner,
     sub1: "cmp:7",
     sub2: "ad~3",
     phone: `0713${String(phone).padStart(6, "0")}`,
@@ -252,5 +265,42 @@ describe("postbacks to partners", () => {
       .map((item) => new URL(item.url, partnerOrigin))
       .filter((url) => url.searchParams.get("status") === "issued");
     expect(paid.map((url) => Number(url.searchParams.get("payout")))).toEqual([2_500]);
+  });
+});
+
+describe("a partner's postback URL on our own machine or network", () => {
+  it("is never called, even when storage holds one (checked again at send time)", async () => {
+    await createPartner(test.storage, {
+      id: "sneaky",
+      name: "Sneaky",
+      payoutModel: "sale",
+      payoutRupees: 1,
+      origins: [],
+      postbackUrl: null,
+    });
+    const port = new URL(loopback).port;
+    // Saving any of these is refused (partners.storage.test.ts); storage may still hold one.
+    for (const address of [
+      loopback,
+      `http://localhost:${port}`,
+      `http://[::ffff:127.0.0.1]:${port}`,
+      `http://[::1]:${port}`,
+      `http://2130706433:${port}`,
+    ]) {
+      // As if saved before the rule, or its host name resolved elsewhere when it was saved.
+      await test.storage.db
+        .updateTable("partners")
+        .set({ postback_url: `${address}/sneaky?click={click_id}` })
+        .where("id", "=", "sneaky")
+        .execute();
+      const { clickId } = await partnerVisitorClicks("sneaky");
+      await lenderPostback(clickId, "issued");
+      await waitFor(async () => ((await rowOf(clickId, "issued"))?.attempts ?? 0) > 0);
+      expect(await rowOf(clickId, "issued")).toMatchObject({
+        delivered_at: null,
+        last_error: "refused (address)",
+      });
+    }
+    expect(received.filter((request) => request.url.startsWith("/sneaky"))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { recordClick, recordPostback } from "../borrowers/clicks";
 import { eraseContact } from "../borrowers/erasure";
 import { loadCatalogues } from "../lenders/catalogue";
 import { openStorage, type Storage } from "../storage/database";
-import { onEachEngine, silentLog, type TestStorage } from "../test-support";
+import { onEachEngine, silentLog, type TestStorage, testOutboundRules } from "../test-support";
 import { createPartner, setPartnerDisabled } from "./partners";
 import { createPartnerPostbacks, fillPostbackUrl, postbackUrlSignature } from "./postbacks";
 import { partnerStats } from "./stats";
@@ -38,6 +38,15 @@ describe("postback URLs", () => {
   });
 });
 
+/** The partners' hosts of these tests, at documentation addresses: nothing connects to them. */
+const saved = {
+  postbackRules: testOutboundRules({
+    "per-lead.example": ["192.0.2.1"],
+    "per-sale.example": ["192.0.2.2"],
+    "bare-host.example": ["192.0.2.3"],
+  }),
+};
+
 function postbacksContract(name: string, open: () => Promise<TestStorage>) {
   describe(`partner postbacks on ${name}`, () => {
     let test: TestStorage;
@@ -48,14 +57,18 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
         ["per-lead", "lead", 400],
         ["per-sale", "sale", 2_500],
       ] as const) {
-        await createPartner(test.storage, {
-          id,
-          name: id,
-          payoutModel,
-          payoutRupees,
-          origins: [],
-          postbackUrl: `https://${id}.example/pb?c={click_id}&s={status}&p={payout}&s1={sub1}`,
-        });
+        await createPartner(
+          test.storage,
+          {
+            id,
+            name: id,
+            payoutModel,
+            payoutRupees,
+            origins: [],
+            postbackUrl: `https://${id}.example/pb?c={click_id}&s={status}&p={payout}&s1={sub1}`,
+          },
+          saved,
+        );
       }
     });
     afterAll(async () => {
@@ -156,26 +169,27 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
 
     it("signs the address as it is requested, and never sends for a partner disabled since", async () => {
       const at = new Date("2026-11-21T07:00:00.000Z");
-      await createPartner(test.storage, {
-        id: "bare-host",
-        name: "bare-host",
-        payoutModel: "sale",
-        payoutRupees: 100,
-        origins: [],
-        // No path: fetch asks for "https://bare-host.example/?c=…".
-        postbackUrl: "https://bare-host.example?c={click_id}&s={status}",
-      });
+      await createPartner(
+        test.storage,
+        {
+          id: "bare-host",
+          name: "bare-host",
+          payoutModel: "sale",
+          payoutRupees: 100,
+          origins: [],
+          // No path: the request asks for "https://bare-host.example/?c=…".
+          postbackUrl: "https://bare-host.example?c={click_id}&s={status}",
+        },
+        saved,
+      );
       const sent: { url: string; signature: string | null }[] = [];
       const postbacks = createPartnerPostbacks({
         storage: test.storage,
         log: silentLog,
-        fetch: (async (url: string | URL | Request, init?: RequestInit) => {
-          sent.push({
-            url: String(url),
-            signature: new Headers(init?.headers).get("X-Signature"),
-          });
-          return new Response("ok", { status: 200 });
-        }) as typeof fetch,
+        get: async (url, init) => {
+          sent.push({ url, signature: init.headers["X-Signature"] ?? null });
+          return 200;
+        },
       });
       const first = await leadAndClick("bare-host", at);
       const issued = await lenderSays(first.clickId, "issued", at);
@@ -258,10 +272,10 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
       await seed.listener(outcome.change);
       // Deliver everything else that is due first, so that only this row races.
       const sent: string[] = [];
-      const countingFetch = (async (url: string | URL | Request) => {
-        sent.push(String(url));
-        return new Response("ok", { status: 200 });
-      }) as typeof fetch;
+      const countingGet = async (url: string) => {
+        sent.push(url);
+        return 200;
+      };
       const second: Storage = openStorage({
         databaseUrl: test.databaseUrl,
         dataDir: test.dataDir,
@@ -271,12 +285,12 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
         const instanceA = createPartnerPostbacks({
           storage: test.storage,
           log: silentLog,
-          fetch: countingFetch,
+          get: countingGet,
         });
         const instanceB = createPartnerPostbacks({
           storage: second,
           log: silentLog,
-          fetch: countingFetch,
+          get: countingGet,
         });
         await Promise.all([instanceA.deliverDue(), instanceB.deliverDue()]);
         expect(sent.filter((url) => url.includes(clickId))).toHaveLength(1);

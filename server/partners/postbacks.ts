@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import type { LeadStatusChange, LeadStatusListener } from "../borrowers/clicks";
+import { OutboundRefused, type OutboundRules, outboundGet } from "../http/outbound";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import type { ConversionStatus, PartnerPostbacksTable } from "../storage/schema";
@@ -34,7 +35,15 @@ export interface PostbackDeliveryOptions {
   timeoutMs?: number;
   /** How often the worker looks for due postbacks. */
   pollMs?: number;
-  fetch?: typeof fetch;
+  /**
+   * Which postback URLs may be called, checked again before every send (the
+   * host's addresses may have changed since the URL was saved): https only,
+   * to public addresses over the system's DNS, unless given. start.ts allows
+   * http outside production; a test may resolve a host name of its own.
+   */
+  rules?: OutboundRules;
+  /** Sends a postback: outboundGet (checked, connected to the checked address) unless given. */
+  get?: typeof outboundGet;
   now?: () => Date;
 }
 
@@ -99,7 +108,8 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
     maxAttempts = 10,
     timeoutMs = 10_000,
     pollMs = 5_000,
-    fetch: send = fetch,
+    rules = { allowHttp: false },
+    get = outboundGet,
     now = () => new Date(),
   } = options;
   const { db } = storage;
@@ -225,23 +235,26 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
     const secret = partner;
     let problem: string | undefined;
     try {
-      const response = await send(row.url, {
-        method: "GET",
-        redirect: "manual",
-        headers: {
-          "User-Agent": "NayaCompare-Postback/1",
-          "X-Signature": postbackUrlSignature(secret.postback_secret, row.url),
-          "X-Postback-Id": `${row.click_id}:${row.status}`,
+      const status = await get(
+        row.url,
+        {
+          headers: {
+            "User-Agent": "NayaCompare-Postback/1",
+            "X-Signature": postbackUrlSignature(secret.postback_secret, row.url),
+            "X-Postback-Id": `${row.click_id}:${row.status}`,
+          },
+          timeoutMs,
         },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel();
-      if (response.status < 200 || response.status > 299) problem = `HTTP ${response.status}`;
+        rules,
+      );
+      if (status < 200 || status > 299) problem = `HTTP ${status}`;
     } catch (error) {
       problem =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
-          ? "timeout"
-          : "network error";
+        error instanceof OutboundRefused
+          ? `refused (${error.reason})`
+          : error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
+            ? "timeout"
+            : "network error";
     }
     const attempts = row.attempts + 1;
     const at = now();

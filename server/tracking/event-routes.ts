@@ -9,9 +9,10 @@ import type { EventBuffer } from "./event-buffer";
  * pages (CORS, any origin: events carry no credentials). Accepts JSON, and
  * JSON sent as text/plain, which is what the browser code sends so that no
  * preflight is needed. An event without a provider id gets this
- * deployment's (the widget does not know it). The event joins the next
- * batch (event-buffer.ts) and is answered 202 with its id; when
- * the buffer is full the answer is 503 with Retry-After.
+ * deployment's (the widget does not know it). The event joins the open
+ * batch (event-buffer.ts) and is answered 202 with its id once that batch
+ * is committed: a 202 means stored. When the buffer is full, or storage
+ * refused the batch, the answer is 503 with Retry-After and nothing is kept.
  */
 export function eventsRouter(events: EventBuffer, providerId: string): Router {
   const router = Router();
@@ -24,26 +25,30 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
     "/event",
     express.json({ type: ["application/json", "text/plain"], limit: "8kb", strict: true }),
     validateBody(trackingEventSchema),
-    (_req, res) => {
+    async (_req, res) => {
       const event = res.locals.body as TrackingEvent;
       // A valid publishable key (checked before, server/partners/keys.ts) credits its partner.
       const partner = (res.locals.partner as { id: string } | undefined)?.id;
-      const id = events.add({
+      const outcome = await events.add({
         ...event,
         provider_id: event.provider_id ?? providerId,
         ...(partner ? { partner } : {}),
       });
-      if (!id) {
-        res.setHeader("Retry-After", "1");
-        sendError(
-          res,
-          503,
-          "overloaded",
-          "We are receiving more events than we can store; retry shortly.",
-        );
+      if (outcome.committed) {
+        res.status(202).json({ id: outcome.id });
         return;
       }
-      res.status(202).json({ id });
+      res.setHeader("Retry-After", "1");
+      if (outcome.reason === "failed") {
+        sendError(res, 503, "not_stored", "We could not store the event; retry shortly.");
+        return;
+      }
+      sendError(
+        res,
+        503,
+        "overloaded",
+        "We are receiving more events than we can store; retry shortly.",
+      );
     },
   );
   return router;

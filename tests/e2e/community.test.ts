@@ -187,6 +187,33 @@ describe("rating an article", () => {
   });
 });
 
+describe("views of an article", () => {
+  it("counts a new visitor's first view, once: the page makes sure of its client id first", async () => {
+    const slug = "how-much-emergency-savings-do-you-really-need";
+    const views = async () =>
+      (await (await fetch(`${server.url}/client-api/page?path=/en/${slug}/`)).json()).state.view
+        .community.views as number;
+    expect(await views()).toBe(0);
+    const context = await visitor();
+    expect(await context.cookies()).toEqual([]);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    for (let visit = 0; visit < 2; visit++) {
+      const counted = page.waitForResponse((response) =>
+        response.url().endsWith(`/api/articles/${slug}/views`),
+      );
+      await open(page, `/en/${slug}/`);
+      const answer = await counted;
+      expect(answer.status()).toBe(204);
+      expect(await answer.request().headerValue("cookie")).toMatch(/client_id=[0-9a-f-]{36}/);
+    }
+    // Once per visitor and day, and not zero.
+    expect(await views()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the offers sidebar", () => {
   it("leads to the calculator, and No hides it for the session", async () => {
     const context = await visitor();

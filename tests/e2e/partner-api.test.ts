@@ -1,12 +1,16 @@
 import { execFile, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { promisify } from "node:util";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colomboToday } from "../../core/dates";
 import { quoteOffers } from "../../core/offer-quotes";
 import { verifyPostback } from "../../examples/api/fetch.mjs";
 import { loadCatalogues } from "../../server/lenders/catalogue";
+import { postbackUrlSignature } from "../../server/partners/postbacks";
+import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
 import { codeSentTo, sentTo } from "../support/outbox";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -17,7 +21,10 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * as a partner would run them (the applicant's code, which the partner's
  * page would ask for, read from the server's outbox: issue 14), the offers
  * compared with the ranking the widget uses, and a lender's postback
- * turned into a signed postback to the partner by the running server's worker.
+ * recorded for the partner, whose postback URL on this machine the tool
+ * refuses to save and the running server's worker refuses to call (issue 14:
+ * no requests into our own network; a successful, signed postback is
+ * server/partners/postbacks.http.test.ts).
  */
 const run = promisify(execFile);
 const LENDER_SECRET = "kandy-lane-secret-0123456789";
@@ -25,9 +32,8 @@ const LENDER_SECRET = "kandy-lane-secret-0123456789";
 let server: ServerProcess;
 let partnerEndpoint: Server;
 let partnerOrigin = "";
-const received: { url: string; signature: string | undefined }[] = [];
-/** Postbacks to the second partner of anotherPartnersPostback, kept apart from `received`. */
-const signals: string[] = [];
+/** Connections the partner's endpoint on this machine accepted: there must be none. */
+let connections = 0;
 const keys = { secret: "", postbackSecret: "" };
 
 function keyIn(output: string, label: string): string {
@@ -37,13 +43,14 @@ function keyIn(output: string, label: string): string {
 }
 
 beforeAll(async () => {
-  partnerEndpoint = createServer((req, res) => {
-    if (req.url?.startsWith("/signal")) signals.push(req.url);
-    else received.push({ url: req.url ?? "", signature: req.headers["x-signature"] as string });
+  partnerEndpoint = createServer((_req, res) => {
     res.writeHead(200).end("ok");
   });
+  partnerEndpoint.on("connection", () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => partnerEndpoint.listen(0, "127.0.0.1", resolve));
-  partnerOrigin = `http://127.0.0.1:${(partnerEndpoint.address() as AddressInfo).port}`;
+  partnerOrigin = `127.0.0.1:${(partnerEndpoint.address() as AddressInfo).port}`;
   server = await startServer({ LENDER_POSTBACK_SECRETS: `kandy-lane=${LENDER_SECRET}` });
   // The partner tool, as `npm run partner` runs it after its build, on the server's storage.
   const { stdout } = await run(
@@ -59,8 +66,6 @@ beforeAll(async () => {
       "2500",
       "--origin",
       "https://lankadeals.lk",
-      "--postback-url",
-      `${partnerOrigin}/pb?click={click_id}&s1={sub1}&status={status}&payout={payout}`,
     ],
     { env: { PATH: testEnv.path, DATA_DIR: server.dataDir } },
   );
@@ -228,82 +233,67 @@ async function verifiedPartnerLead(
   return String(leadId);
 }
 
-/**
- * Another partner's visitor gets an issued loan; resolves once that
- * partner's postback has arrived. The server's worker sends postbacks one
- * at a time, the longest due first: any postback queued before this one
- * has been sent by then.
- */
-async function anotherPartnersPostback(): Promise<void> {
-  const { stdout } = await run(
-    process.execPath,
-    ["dist/partner/partner.js", "create", "--name", "Signal Partner", "--payout", "sale"].concat(
-      ["--payout-amount", "1", "--origin", "https://signal.example"],
-      ["--postback-url", `${partnerOrigin}/signal?click={click_id}`],
-    ),
-    { env: { PATH: testEnv.path, DATA_DIR: server.dataDir } },
-  );
-  const leadId = await verifiedPartnerLead(keyIn(stdout, "secret key"), {
-    ...applicant,
-    phone: "0712223355",
-  });
-  const go = await fetch(`${server.url}/go/101/`, {
-    headers: { cookie: `lead=${leadId}` },
-    redirect: "manual",
-  });
-  const clickId = new URL(String(go.headers.get("location"))).searchParams.get("click_id");
-  const lender = await fetch(`${server.url}/api/postback`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ click_id: clickId, status: "issued", token: LENDER_SECRET }),
-  });
-  expect(lender.status).toBe(200);
-  await expect
-    .poll(() => signals.some((url) => url.includes(`click=${clickId}`)), { timeout: 10_000 })
-    .toBe(true);
-}
+const partnerToolEnv = () => ({ PATH: testEnv.path, DATA_DIR: server.dataDir });
 
 describe("postbacks from the running server", () => {
-  it("sends the partner a signed postback when a lender reports an issued loan, once", async () => {
+  it("the partner tool refuses a postback URL on this machine, in development too", async () => {
+    for (const NODE_ENV of ["production", "development"]) {
+      const refused = await run(
+        process.execPath,
+        ["dist/partner/partner.js", "update", "lanka-deals", "--postback-url"].concat(
+          `http://${partnerOrigin}/pb?click={click_id}`,
+        ),
+        { env: { ...partnerToolEnv(), NODE_ENV } },
+      ).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(refused?.code).toBe(1);
+      expect(refused?.stderr).toMatch(/postbackUrl (must be https|127\.0\.0\.1 is not a public)/);
+    }
+  });
+
+  it("records a lender's report for the partner but never calls a URL on this machine", async () => {
+    // As if saved before the rule, or resolved elsewhere when saved: checked again at send time.
+    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME));
+    database
+      .prepare("update partners set postback_url = ? where id = 'lanka-deals'")
+      .run(`https://${partnerOrigin}/pb?click={click_id}&status={status}`);
     const leadId = await verifiedPartnerLead(keys.secret, { ...applicant, sub1: "camp-42" });
     const go = await fetch(`${server.url}/go/101/`, {
       headers: { cookie: `lead=${leadId}` },
       redirect: "manual",
     });
     const clickId = new URL(String(go.headers.get("location"))).searchParams.get("click_id");
-    const lender = async () =>
-      fetch(`${server.url}/api/postback`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ click_id: clickId, status: "issued", token: LENDER_SECRET }),
-      });
-    expect((await lender()).status).toBe(200);
-    const deadline = Date.now() + 10_000;
-    while (received.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(received).toHaveLength(1);
-    const [postback] = received;
-    const url = `${partnerOrigin}${postback?.url}`;
-    expect(Object.fromEntries(new URL(url).searchParams)).toEqual({
-      click: clickId,
-      s1: "camp-42",
-      status: "issued",
-      payout: "2500",
+    const lender = await fetch(`${server.url}/api/postback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ click_id: clickId, status: "issued", token: LENDER_SECRET }),
     });
-    expect(verifyPostback(url, postback?.signature, keys.postbackSecret)).toBe(true);
-    expect(verifyPostback(url, postback?.signature, "whsec_other")).toBe(false);
-
-    expect(await (await lender()).json()).toEqual({ recorded: true, duplicate: true });
-    // Past the moment a second postback of the duplicate would have been sent.
-    await anotherPartnersPostback();
-    expect(received).toHaveLength(1);
+    expect(lender.status).toBe(200);
+    // The worker has tried once: refused before any connection.
+    const attempt = database.prepare(
+      "select attempts, last_error, delivered_at from partner_postbacks where click_id = ?",
+    );
+    await expect
+      .poll(() => attempt.get(clickId) as { attempts: number } | undefined, { timeout: 10_000 })
+      .toMatchObject({ attempts: 1, last_error: "refused (address)", delivered_at: null });
+    database.close();
+    expect(connections).toBe(0);
 
     const today = colomboToday(new Date());
     const stats = await fetch(`${server.url}/api/partner/v1/stats?from=${today}&to=${today}`, {
       headers: { authorization: `Bearer ${keys.secret}` },
     });
     expect((await stats.json()).totals).toMatchObject({ sales: 1, payouts: 2_500 });
+  });
+
+  it("signs as the examples check: verifyPostback accepts our signature of the URL", () => {
+    const url = "https://lankadeals.lk/pb?click=abc&status=issued&payout=2500";
+    const signature = postbackUrlSignature(keys.postbackSecret, url);
+    expect(verifyPostback(url, signature, keys.postbackSecret)).toBe(true);
+    expect(verifyPostback(url, signature, "whsec_other")).toBe(false);
+    expect(verifyPostback(`${url}0`, signature, keys.postbackSecret)).toBe(false);
   });
 
   it("stops gracefully with its worker", async () => {

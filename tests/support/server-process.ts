@@ -17,10 +17,13 @@ export interface ServerProcess {
 
 /**
  * Starts the built server (dist/server/main.js) as `npm start` does, on a
- * free port and an empty data folder, and waits until it prints its URL.
+ * free port and an empty data folder (or the one given, to start again on
+ * the data a stopped server left), and waits until it prints its URL.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-e2e-"));
+export async function startServer(
+  env: Record<string, string> = {},
+  { dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-e2e-")) }: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     env: {
       PATH: testEnv.path,

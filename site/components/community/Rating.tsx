@@ -5,7 +5,7 @@ import { fill } from "../../../core/messages";
 import { averageText } from "../../community";
 import { communityMessagesFor } from "../../messages";
 import { readStored, store } from "../../web-storage";
-import { postCommunity } from "./browser";
+import { rateArticle } from "./browser";
 import { Stars } from "./Stars";
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -38,9 +38,7 @@ export function Rating({
 
   const rate = async (stars: number) => {
     setProblem("");
-    const outcome = await postCommunity(`/api/articles/${encodeURIComponent(slug)}/rating`, {
-      rating: stars,
-    });
+    const outcome = await rateArticle(slug, stars);
     if (outcome.kind !== "accepted") {
       setProblem(
         outcome.kind === "throttled" ? fill(c.throttled, { minutes: outcome.minutes }) : c.failed,

@@ -1,4 +1,5 @@
 import { postJson } from "../../../widget/runtime/http";
+import { clientId } from "../../../widget/runtime/visitor-ids";
 import { type CommunityOutcome, communityOutcome } from "../../community";
 
 /** Posts JSON to a community endpoint; a network failure is an outcome too ("try again"). */
@@ -47,7 +48,27 @@ export async function shrinkPhoto(file: Blob): Promise<string> {
   return readDataUrl(blob);
 }
 
+/**
+ * The server counts views and ratings only for a visitor with a client id
+ * cookie (issue 14); the page's tracking writes it too, but may not have
+ * run yet on a first visit. Cookies refused: the call goes without it.
+ */
+function ensureVisitor(): void {
+  try {
+    clientId();
+  } catch {
+    // not counted
+  }
+}
+
 /** Counts this visit of an article (the server counts a visitor once a day); errors do not matter. */
 export function countView(slug: string): void {
+  ensureVisitor();
   void postJson(`/api/articles/${encodeURIComponent(slug)}/views`, {}, { keepalive: true });
+}
+
+/** Rates an article for this visitor (one rating each; choosing again changes it). */
+export function rateArticle(slug: string, rating: number): Promise<CommunityOutcome> {
+  ensureVisitor();
+  return postCommunity(`/api/articles/${encodeURIComponent(slug)}/rating`, { rating });
 }

@@ -1,0 +1,184 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkOutboundUrl,
+  isPublicAddress,
+  OutboundRefused,
+  outboundGet,
+  publicAddresses,
+} from "./outbound";
+
+describe("isPublicAddress", () => {
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "41.204.0.1",
+    "2001:4860:4860::8888",
+    "2a00:1450:4001::1",
+    "::ffff:8.8.8.8",
+  ])("takes %s", (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+
+  it.each([
+    ["loopback", "127.0.0.1"],
+    ["loopback", "127.255.0.9"],
+    ["loopback", "::1"],
+    ["private", "10.0.0.1"],
+    ["private", "172.31.255.255"],
+    ["private", "192.168.0.1"],
+    ["link-local (cloud metadata)", "169.254.169.254"],
+    ["link-local", "fe80::1"],
+    ["unique-local", "fd00:ec2::254"],
+    ["CGNAT", "100.64.0.1"],
+    ["CGNAT", "100.127.255.254"],
+    ["multicast", "224.0.0.251"],
+    ["multicast", "ff02::fb"],
+    ["unspecified", "0.0.0.0"],
+    ["this network", "0.1.2.3"],
+    ["unspecified", "::"],
+    ["broadcast", "255.255.255.255"],
+    ["documentation", "192.0.2.1"],
+    ["documentation", "198.51.100.1"],
+    ["documentation", "203.0.113.1"],
+    ["documentation", "2001:db8::1"],
+    ["benchmarking", "198.18.0.1"],
+    ["benchmarking", "198.19.255.1"],
+    ["benchmarking", "2001:2::1"],
+    ["reserved", "240.0.0.1"],
+    ["IPv4-mapped loopback", "::ffff:127.0.0.1"],
+    ["IPv4-mapped private", "::ffff:10.1.2.3"],
+    ["IPv4-mapped metadata", "::ffff:a9fe:a9fe"],
+    ["NAT64 of a private address", "64:ff9b::a00:1"],
+    ["6to4 of loopback", "2002:7f00:1::1"],
+    ["IPv4-compatible loopback", "::127.0.0.1"],
+    ["site-local", "fec0::1"],
+    ["not an address", "localhost"],
+    ["not an address", ""],
+  ])("refuses %s %s", (_kind, address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+});
+
+describe("checkOutboundUrl", () => {
+  const noDns = async (hostname: string): Promise<string[]> => {
+    throw new Error(`no DNS in this test (${hostname})`);
+  };
+
+  it("refuses literal addresses inside, in every spelling a URL takes, without asking DNS", async () => {
+    for (const url of [
+      "https://127.0.0.1/",
+      "https://2130706433/",
+      "https://0x7f.0.0.1/",
+      "https://0177.0.0.1/",
+      "https://127.1/",
+      "https://[::1]/",
+      "https://[::ffff:127.0.0.1]/",
+      "https://[0:0:0:0:0:ffff:a9fe:a9fe]/latest/meta-data/",
+      "https://169.254.169.254/",
+    ]) {
+      const refused = checkOutboundUrl(url, { allowHttp: true, resolve: noDns });
+      await expect(refused, url).rejects.toMatchObject({ reason: "address" });
+    }
+  });
+
+  it("takes https only, and http only when allowed", async () => {
+    const resolve = async () => ["8.8.8.8"];
+    await expect(checkOutboundUrl("http://p.lk/", { allowHttp: false, resolve })).rejects.toThrow(
+      "must be https",
+    );
+    for (const url of ["ftp://p.lk/", "file:///etc/passwd", "gopher://p.lk/", "not a url"]) {
+      await expect(checkOutboundUrl(url, { allowHttp: true, resolve })).rejects.toBeInstanceOf(
+        OutboundRefused,
+      );
+    }
+    expect(
+      (await checkOutboundUrl("http://p.lk/pb", { allowHttp: true, resolve })).addresses,
+    ).toEqual(["8.8.8.8"]);
+  });
+
+  it("refuses a host name with one address inside, or none", async () => {
+    const lookup = async (hostname: string) =>
+      ({ "two.p.lk": ["8.8.8.8", "10.0.0.7"], "none.p.lk": [] })[hostname] ?? [];
+    await expect(publicAddresses("two.p.lk", lookup)).rejects.toThrow(/10\.0\.0\.7/);
+    await expect(publicAddresses("none.p.lk", lookup)).rejects.toMatchObject({
+      reason: "unresolved",
+    });
+    // The system's own resolver: localhost is this machine.
+    await expect(publicAddresses("localhost")).rejects.toMatchObject({ reason: "address" });
+  });
+});
+
+describe("outboundGet", () => {
+  let server: Server;
+  let port = 0;
+  const seen: { url: string | undefined; headers: IncomingHttpHeaders }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push({ url: req.url, headers: req.headers });
+      if (req.url === "/moved") res.writeHead(302, { location: `http://127.0.0.1:${port}/` });
+      else res.writeHead(200);
+      res.end("x".repeat(100_000));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("connects to the address checked, never to a second DNS answer", async () => {
+    // A rebinding DNS: a checked answer first, an address inside after.
+    const answers = [["127.0.0.1"], ["10.0.0.1"]];
+    let asked = 0;
+    const resolve = async () => answers[asked++] ?? [];
+    const status = await outboundGet(
+      `http://rebind.test:${port}/pb?c=1`,
+      { headers: { "X-Signature": "abc" }, timeoutMs: 5_000 },
+      { allowHttp: true, resolve },
+    );
+    expect(status).toBe(200);
+    expect(asked).toBe(1);
+    expect(seen.at(-1)).toMatchObject({
+      url: "/pb?c=1",
+      headers: { host: `rebind.test:${port}`, "x-signature": "abc" },
+    });
+  });
+
+  it("answers a redirect's status and does not follow it", async () => {
+    const before = seen.length;
+    const status = await outboundGet(
+      `http://partner.test:${port}/moved`,
+      { headers: {}, timeoutMs: 5_000 },
+      { allowHttp: true, resolve: async () => ["127.0.0.1"] },
+    );
+    expect(status).toBe(302);
+    expect(seen.slice(before).map((request) => request.url)).toEqual(["/moved"]);
+  });
+
+  it("never connects to a refused address", async () => {
+    const before = seen.length;
+    await expect(
+      outboundGet(
+        `http://127.0.0.1:${port}/`,
+        { headers: {}, timeoutMs: 5_000 },
+        {
+          allowHttp: true,
+        },
+      ),
+    ).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(
+      outboundGet(
+        `http://localhost:${port}/`,
+        { headers: {}, timeoutMs: 5_000 },
+        {
+          allowHttp: true,
+        },
+      ),
+    ).rejects.toBeInstanceOf(OutboundRefused);
+    expect(seen.length).toBe(before);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Requests we make to addresses someone else gave us (a partner's postback
+ * URL): only over https (http too where the configuration allows it, outside
+ * production), and only to hosts on the public internet, so that nobody can
+ * make this server call into its own machine or network (SSRF: the cloud's
+ * metadata service, a database on localhost, an intranet). A host name is
+ * resolved and every address it has must be public; the request then
+ * connects to one of exactly those addresses, so a second DNS answer between
+ * the check and the connection (DNS rebinding) changes nothing. Redirects are
+ * never followed. Which addresses are public is ipaddr.js's classification,
+ * not ranges written here.
+ */
+
+import type { LookupAddress } from "node:dns";
+import { lookup as dnsLookup } from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import ipaddr from "ipaddr.js";
+
+/** A host name's addresses as DNS gives them (dns.lookup: the system's resolver, /etc/hosts too). */
+export type HostLookup = (hostname: string) => Promise<string[]>;
+
+/**
+ * The addresses a host name may be reached at, every one of them public;
+ * rejects with an OutboundRefused otherwise. `publicAddresses` in
+ * production; a test may give its own host names addresses of its own.
+ */
+export type HostResolver = (hostname: string) => Promise<string[]>;
+
+export interface OutboundRules {
+  /** http:// as well as https:// (NODE_ENV not production); https only otherwise. */
+  allowHttp: boolean;
+  /** publicAddresses over the system's DNS unless given. */
+  resolve?: HostResolver;
+}
+
+/** Why an address is not called: its scheme, an address that is not public, or no address at all. */
+export type RefusalReason = "scheme" | "address" | "unresolved";
+
+/** An address we do not call; the message may name the host (for the operator), never the URL. */
+export class OutboundRefused extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutboundRefused";
+  }
+}
+
+export const systemLookup: HostLookup = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/** IPv6's global unicast block (RFC 4291): what is outside it is not on the public internet. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+/**
+ * Whether an IP address is public: ipaddr.js calls its range "unicast"
+ * (not loopback, private, link-local, unique-local, CGNAT, multicast,
+ * unspecified, broadcast, documentation, benchmarking or another reserved
+ * range) and, for IPv6, it is global unicast. An IPv4-mapped IPv6 address
+ * is judged as the IPv4 address it maps; NAT64, 6to4 and Teredo addresses,
+ * which embed an IPv4 address, are refused with their ranges.
+ */
+export function isPublicAddress(text: string): boolean {
+  if (!ipaddr.isValid(text)) return false;
+  const parsed = ipaddr.parse(text);
+  if (parsed.kind() === "ipv6") {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === "unicast";
+    return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
+  }
+  return parsed.range() === "unicast";
+}
+
+/** A host name's addresses when every one is public; rejects when one is not, or none resolves. */
+export async function publicAddresses(
+  hostname: string,
+  lookup: HostLookup = systemLookup,
+): Promise<string[]> {
+  let addresses: string[];
+  try {
+    addresses = await lookup(hostname);
+  } catch {
+    throw new OutboundRefused("unresolved", `${hostname} does not resolve`);
+  }
+  if (addresses.length === 0) {
+    throw new OutboundRefused("unresolved", `${hostname} does not resolve`);
+  }
+  const inside = addresses.find((address) => !isPublicAddress(address));
+  if (inside !== undefined) {
+    throw new OutboundRefused(
+      "address",
+      `${hostname} resolves to ${inside}, which is not a public address`,
+    );
+  }
+  return addresses;
+}
+
+/** The URL and the public addresses to connect to, or an OutboundRefused saying why not. */
+export async function checkOutboundUrl(
+  text: string,
+  rules: OutboundRules,
+): Promise<{ url: URL; addresses: string[] }> {
+  const url = URL.parse(text);
+  if (!url) throw new OutboundRefused("scheme", "is not a URL");
+  if (url.protocol !== "https:" && !(rules.allowHttp && url.protocol === "http:")) {
+    throw new OutboundRefused("scheme", rules.allowHttp ? "must be http(s)" : "must be https");
+  }
+  // WHATWG URL writes IPv4 in dotted form (0x7f.1 and 2130706433 are 127.0.0.1) and IPv6 in brackets.
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (ipaddr.isValid(host)) {
+    if (!isPublicAddress(host)) {
+      throw new OutboundRefused("address", `${host} is not a public address`);
+    }
+    return { url, addresses: [host] };
+  }
+  return { url, addresses: await (rules.resolve ?? publicAddresses)(host) };
+}
+
+const familyOf = (address: string) => (address.includes(":") ? 6 : 4);
+
+/**
+ * A GET of a checked URL, connected to the addresses just checked; resolves
+ * with the answer's status once its head arrives (the body is not read),
+ * rejects with OutboundRefused, or with the network's error (an AbortError
+ * after timeoutMs). Redirects are answers like any other, never followed.
+ */
+export async function outboundGet(
+  text: string,
+  init: { headers: Record<string, string>; timeoutMs: number },
+  rules: OutboundRules,
+): Promise<number> {
+  const { url, addresses } = await checkOutboundUrl(text, rules);
+  const send = url.protocol === "https:" ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: "GET",
+        headers: init.headers,
+        agent: false,
+        signal: AbortSignal.timeout(init.timeoutMs),
+        // Only the addresses checked above: never a second DNS answer (rebinding).
+        // TLS still checks the certificate against the host name.
+        lookup: (_hostname, options, callback) => {
+          if (options.all) {
+            const all: LookupAddress[] = addresses.map((address) => ({
+              address,
+              family: familyOf(address),
+            }));
+            (callback as (error: null, addresses: LookupAddress[]) => void)(null, all);
+            return;
+          }
+          const [first = ""] = addresses;
+          callback(null, first, familyOf(first));
+        },
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
