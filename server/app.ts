@@ -31,7 +31,7 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
-import type { Catalogues } from "./lenders/catalogue";
+import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
 import { feedRouter } from "./lenders/feed-routes";
 import { createLeadFeed } from "./lenders/lead-feed";
 import type { Logger } from "./log";
@@ -50,7 +50,7 @@ import { eventsRouter } from "./tracking/event-routes";
 
 export interface AppDependencies {
   storage: Storage;
-  /** Offer catalogues by feed config name, validated at start. */
+  /** Offer catalogues by feed config name (Sri Lanka's from storage: server/lenders/). */
   catalogues: Catalogues;
   log: Logger;
   /** The site build's client files, linked from every page. */
@@ -130,7 +130,8 @@ export function createApp({
   rateLimitStore = memoryRateLimitStore(),
   codeSendLimits,
 }: AppDependencies): Express {
-  const offers = catalogues.get("lk") ?? [];
+  const catalogue = catalogues.get("lk") ?? fixedCatalogue([]);
+  const offers = () => catalogue.offers();
   const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
   const app = express();
   app.disable("x-powered-by");
@@ -248,7 +249,7 @@ export function createApp({
 
   app.get("/sitemap.xml", (_req, res) => {
     res.type("application/xml").setHeader("Cache-Control", "public, max-age=3600");
-    res.send(sitemapXml(site, offers));
+    res.send(sitemapXml(site, offers()));
   });
   app.get("/robots.txt", (_req, res) => {
     res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");

@@ -12,7 +12,8 @@ import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { sweepUnverifiedLeads } from "./borrowers/verification";
 import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
 import { connectionDrain } from "./http/connection-drain";
-import { loadCatalogues } from "./lenders/catalogue";
+import { openOfferCatalogue } from "./lenders/catalogue";
+import { seedSampleLenders } from "./lenders/lenders";
 import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
 import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
@@ -28,6 +29,9 @@ export async function start(config: Config, distDir: string): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   await storage.migrate();
+  // A new database starts with the sample lenders; every instance reads the lenders from storage.
+  await seedSampleLenders(storage);
+  const catalogue = await openOfferCatalogue(storage, log);
   const vapid = await vapidKeys(storage.db);
   const site = {
     // Without PUBLIC_ORIGIN (development), links point at this machine; the
@@ -79,7 +83,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     events,
     messenger,
     outboxDir: outbox,
-    catalogues: loadCatalogues(),
+    catalogues: new Map([["lk", catalogue]]),
     log,
     assets: loadAssetManifest(distDir),
     site,
@@ -155,6 +159,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
         // postback being sent finishes (what is left is in storage, due).
         await partnerPostbacks.close();
         await events.close();
+        catalogue.close();
         clearInterval(outboxPruning);
         clearInterval(leadSweeping);
         await messenger.close();

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
 import { type OutboundRules, publicAddresses } from "./http/outbound";
-import { loadCatalogues } from "./lenders/catalogue";
+import { fixedCatalogue, loadCatalogues } from "./lenders/catalogue";
 import { createLogger, type Logger } from "./log";
 import { createMessenger, type Messenger } from "./messaging/messenger";
 import { type OutboxMessage, outboxTransports, readOutbox } from "./messaging/outbox";
@@ -179,7 +179,7 @@ export function appWith(storage: Storage, overrides: Partial<AppDependencies> = 
     events: createEventBuffer({ storage, log: silentLog }),
     messenger: outbox.messenger,
     outboxDir: outbox.dir,
-    catalogues: loadCatalogues(),
+    catalogues: new Map([["lk", fixedCatalogue(loadCatalogues().get("lk") ?? [])]]),
     log: silentLog,
     assets: testAssets,
     site: testSite,

@@ -1,11 +1,11 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { CountryConfig } from "../../core/country";
-import type { Offer } from "../../core/schemas/offer";
 import { setPendingLeadCookie } from "../http/lead-cookie";
 import { parseInput } from "../http/parse";
 import { type RateLimitStore, rateLimitCheck, visitorAndIpRules } from "../http/rate-limit";
 import { clientIdOf } from "../http/visitor";
+import type { OfferSource } from "../lenders/catalogue";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { applicationBody, parseApplication } from "./application-request";
@@ -19,7 +19,7 @@ const applicationQuerySchema = z.object({ lang: z.enum(["si", "en"]).default("si
 
 export interface ApplicationsRouterOptions {
   storage: Storage;
-  offers: readonly Offer[];
+  offers: OfferSource;
   country: CountryConfig;
   /** The limits of people's writes (memory unless configured). */
   limits: RateLimitStore;
@@ -63,7 +63,7 @@ export function applicationsRouter(options: ApplicationsRouterOptions): Router {
     const application = query && parseApplication(res, req.body, at);
     if (!query || !application || !(await mayStore(req, res))) return;
     if (!(await maySend(req, res, { phone: application.phone }))) return;
-    const lead = await createLead(storage, application, offers, {
+    const lead = await createLead(storage, application, offers(), {
       now: at,
       leadForm: country.leadId,
       via: "site",

@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { cookieValue } from "../../core/cookies";
 import { decodeMarketing, MARKETING_COOKIE, MARKETING_SESSION_COOKIE } from "../../core/marketing";
-import type { Offer } from "../../core/schemas/offer";
 import { leadIdOf } from "../http/lead-cookie";
+import type { OfferSource } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";
 import { recordClick } from "./clicks";
 
@@ -12,11 +12,11 @@ import { recordClick } from "./clicks";
  * and the sub ids filled in (the lead's, or the marketing cookies'). An unknown offer, or one without a
  * lender link, falls through to the 404 page.
  */
-export function clickoutRouter(storage: Storage, offers: readonly Offer[]): Router {
+export function clickoutRouter(storage: Storage, offers: OfferSource): Router {
   const router = Router();
-  const byId = new Map(offers.map((offer) => [String(offer.offer_id), offer]));
   router.get(["/go/:offerId", "/go/:offerId/"], async (req, res, next) => {
-    const offer = byId.get(String(req.params.offerId));
+    const offerId = String(req.params.offerId);
+    const offer = offers().find((candidate) => String(candidate.offer_id) === offerId);
     if (!offer?.lender_link) {
       next();
       return;

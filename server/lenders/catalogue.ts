@@ -1,19 +1,37 @@
 import { type Offer, offerCatalogueSchema } from "../../core/schemas/offer";
+import type { Logger } from "../log";
+import type { Storage } from "../storage/database";
 import lk from "./catalogues/lk.json";
+import { readVisibleOffers } from "./lenders";
 
 /**
- * The offer catalogues, one per feed config name (SPEC §7: the lower-cased
- * country code, with kz_ru, ua_ru and ua_ua as exceptions). They ship with
- * the build and are validated when the server starts, so a broken catalogue
- * stops a deploy instead of reaching a visitor.
+ * The offers a feed config (SPEC §7: the lower-cased country code, with
+ * kz_ru, ua_ru and ua_ua as exceptions) shows now. Read from storage (the
+ * lenders and their products, issue 15) and kept in memory: `offers()` is
+ * called on every page and feed request and never waits for storage.
  */
-const sources: Record<string, unknown> = { lk };
+export interface OfferCatalogue {
+  offers(): readonly Offer[];
+  /** Reads storage again: after a change through the lenders service, and every refreshMs. */
+  refresh(): Promise<void>;
+  close(): void;
+}
 
-export type Catalogues = ReadonlyMap<string, readonly Offer[]>;
+export type Catalogues = ReadonlyMap<string, OfferCatalogue>;
 
-export function loadCatalogues(): Catalogues {
+/** The offers now: what routers hold instead of a list, so a lender's change shows at once. */
+export type OfferSource = () => readonly Offer[];
+
+/**
+ * The sample catalogues shipped with the build (catalogues/lk.json): the seed
+ * of a new database's lenders, and the offers of tests that need no storage.
+ * Validated, so a broken seed stops a deploy instead of reaching a visitor.
+ */
+const seeds: Record<string, unknown> = { lk };
+
+export function loadCatalogues(): ReadonlyMap<string, readonly Offer[]> {
   const catalogues = new Map<string, readonly Offer[]>();
-  for (const [name, source] of Object.entries(sources)) {
+  for (const [name, source] of Object.entries(seeds)) {
     const result = offerCatalogueSchema.safeParse(source);
     if (!result.success) {
       const first = result.error.issues[0];
@@ -24,4 +42,37 @@ export function loadCatalogues(): Catalogues {
     catalogues.set(name, Object.freeze(result.data));
   }
   return catalogues;
+}
+
+/** A catalogue that never changes: the seed's offers, for tests that need no storage. */
+export function fixedCatalogue(offers: readonly Offer[]): OfferCatalogue {
+  return { offers: () => offers, refresh: async () => {}, close: () => {} };
+}
+
+/** How often every instance reads the lenders again, for changes another instance made. */
+export const CATALOGUE_REFRESH_MS = 30_000;
+
+/**
+ * Sri Lanka's catalogue from storage. The first read happens here (a server
+ * does not start without its offers); a failed later read keeps the last
+ * good one and is logged.
+ */
+export async function openOfferCatalogue(
+  storage: Storage,
+  log: Logger,
+  refreshMs = CATALOGUE_REFRESH_MS,
+): Promise<OfferCatalogue> {
+  let current: readonly Offer[] = Object.freeze(await readVisibleOffers(storage));
+  const refresh = async () => {
+    current = Object.freeze(await readVisibleOffers(storage));
+  };
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) => log.error("reading the lenders failed", { error }));
+  }, refreshMs);
+  timer.unref();
+  return {
+    offers: () => current,
+    refresh,
+    close: () => clearInterval(timer),
+  };
 }

@@ -26,13 +26,13 @@ export function feedRouter({
   router.get("/feed/config/:name", (req, res) => {
     res.setHeader("Access-Control-Allow-Origin", "*");
     const { name } = req.params;
-    const offers = FEED_CONFIG_NAME.test(name) ? catalogues.get(name) : undefined;
-    if (!offers) {
+    const catalogue = FEED_CONFIG_NAME.test(name) ? catalogues.get(name) : undefined;
+    if (!catalogue) {
       sendError(res, 404, "unknown_feed_config", `There is no feed config named "${name}".`);
       return;
     }
     res.setHeader("Cache-Control", "public, max-age=300");
-    res.json(offers);
+    res.json(catalogue.offers());
   });
   router.get("/feed/leads", async (req, res) => {
     res.setHeader("Access-Control-Allow-Origin", "*");

@@ -40,7 +40,7 @@ function feedWith(fake: ReturnType<typeof upstream>, now = () => 0) {
   const { log, lines } = recordingLog();
   const feed = createLeadFeed({
     storage: test.storage,
-    offers,
+    offers: () => offers,
     log,
     upstreamUrl: UPSTREAM,
     fetch: fake.fetch,

@@ -1,14 +1,14 @@
 import { RETRY_STATUSES } from "../../core/http-retry";
 import { matchLead } from "../../core/matching";
-import type { Offer } from "../../core/schemas/offer";
 import type { LeadOffers } from "../../core/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
+import type { OfferSource } from "./catalogue";
 
 export interface LeadFeedOptions {
   storage: Storage;
-  offers: readonly Offer[];
+  offers: OfferSource;
   log: Logger;
   /** SPEC §7's custom endpoint: when set, asked first, with the same query. */
   upstreamUrl?: string | undefined;
@@ -46,7 +46,6 @@ export function createLeadFeed(options: LeadFeedOptions) {
     now = Date.now,
   } = options;
   const cache = new Map<string, { offerIds: number[]; expires: number }>();
-  const known = new Set(offers.map((offer) => offer.offer_id));
 
   async function askUpstream(leadId: string): Promise<number[] | undefined> {
     if (!upstreamUrl) return undefined;
@@ -71,6 +70,7 @@ export function createLeadFeed(options: LeadFeedOptions) {
           const ids = offerIdsOf(await response.json());
           if (!ids) throw new Error("the answer is not a list of offer ids");
           // Only offers we can show: an id missing from our catalogue has no terms to price.
+          const known = new Set(offers().map((offer) => offer.offer_id));
           const offerIds = ids.filter((id) => known.has(id));
           if (cache.size >= MAX_CACHE_ENTRIES) cache.clear();
           cache.set(leadId, { offerIds, expires: now() + cacheMs });
@@ -96,7 +96,7 @@ export function createLeadFeed(options: LeadFeedOptions) {
     const upstream = await askUpstream(lead.leadId);
     if (upstream) return { found: true, offerIds: upstream, source: "upstream" };
     // Matched again against today's catalogue: offers come and go.
-    return { found: true, offerIds: matchLead(offers, lead.profile), source: "local" };
+    return { found: true, offerIds: matchLead(offers(), lead.profile), source: "local" };
   }
 
   return {

@@ -1,9 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { RenderOptions } from "../../core/site-contract";
 import { pageData, pageHeadHtml } from "../../site/server";
 import { parseInput } from "../http/parse";
-import { type PageLookups, pageRequestContext } from "./page-context";
+import { type PageLookups, type PageOptions, pageRequestContext } from "./page-context";
 
 /** A path of ours with its query: one leading slash, no scheme, no host, no fragment. */
 const pageQuerySchema = z.object({
@@ -19,7 +18,7 @@ const pageQuerySchema = z.object({
  * head tags, language and status. Same data as the server render.
  */
 export function clientApiRouter(
-  options: Omit<RenderOptions, "assets">,
+  pageOptions: Omit<PageOptions, "assets">,
   lookups: PageLookups,
 ): Router {
   const router = Router();
@@ -35,6 +34,7 @@ export function clientApiRouter(
     );
     if (!parsed) return;
     const [path = "/", search = ""] = parsed.path.split("?", 2);
+    const options = { ...pageOptions, offers: pageOptions.offers() };
     const page = pageData(path, {
       ...options,
       ...(await pageRequestContext(req, path, search, lookups)),

@@ -1,10 +1,24 @@
 import type { Request } from "express";
 import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import { cookieValue } from "../../core/cookies";
-import type { LeadOffers, PageQuery, PendingVerification } from "../../core/site-contract";
+import type {
+  LeadOffers,
+  PageQuery,
+  PendingVerification,
+  RenderOptions,
+} from "../../core/site-contract";
 import { pageNeeds } from "../../site/server";
 import { leadIdOf, pendingLeadIdOf } from "../http/lead-cookie";
+import type { OfferSource } from "../lenders/catalogue";
 import { pageQueryOf } from "./page-query";
+
+/** What a page render takes from the app, the offers read again at each request. */
+export type PageOptions = Omit<RenderOptions, "offers"> & { offers: OfferSource };
+
+/** The render options of one request: today's offers in. */
+export function renderOptionsOf(options: PageOptions): RenderOptions {
+  return { ...options, offers: options.offers() };
+}
 
 /** Looks up a visitor's application by the id in their lead cookie. */
 export type LeadOffersLookup = (leadId: string) => Promise<LeadOffers | undefined>;

@@ -1,13 +1,17 @@
 import type { RequestHandler } from "express";
-import type { RenderOptions } from "../../core/site-contract";
 import { renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
-import { type PageLookups, pageRequestContext } from "./page-context";
+import {
+  type PageLookups,
+  type PageOptions,
+  pageRequestContext,
+  renderOptionsOf,
+} from "./page-context";
 
 /** Server-renders every GET of a page path, in the locale its prefix names. */
 export function pagesHandler(
-  options: RenderOptions,
+  pageOptions: PageOptions,
   lookups: PageLookups,
   log: Logger,
   render: typeof renderPage = renderPage,
@@ -17,6 +21,7 @@ export function pagesHandler(
       next();
       return;
     }
+    const options = renderOptionsOf(pageOptions);
     let page: ReturnType<typeof renderPage>;
     try {
       // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.

@@ -1,6 +1,5 @@
 import express, { type Response, Router } from "express";
 import { colomboToday } from "../../core/dates";
-import type { Offer } from "../../core/schemas/offer";
 import { codeBodySchema } from "../../core/schemas/verification";
 import { applicationBody, parseApplication } from "../borrowers/application-request";
 import {
@@ -20,6 +19,7 @@ import {
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
 import { type RateLimitRule, type RateLimitStore, rateLimit } from "../http/rate-limit";
+import type { OfferSource } from "../lenders/catalogue";
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
@@ -30,7 +30,7 @@ import { partnerStats } from "./stats";
 
 export interface PartnerApiOptions {
   storage: Storage;
-  offers: readonly Offer[];
+  offers: OfferSource;
   /** Read at each request: start.ts learns the port after listening. */
   site: { origin: string };
   /** Requests a window per partner, counted in the store (storage: shared by every instance). */
@@ -82,7 +82,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       lang: query.lang,
       currency: "LKR",
       startDate: today,
-      offers: partnerOffers(offers, { amount: query.amount, termDays: query.term }, today, {
+      offers: partnerOffers(offers(), { amount: query.amount, termDays: query.term }, today, {
         origin: site.origin,
         lang: query.lang,
         applyAs: partnerOf(res).id,
@@ -105,7 +105,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     }
     if (!(await maySend(req, res, { phone: application.phone, partnerId: partner.id }))) return;
     // Like anyone's: a new unverified lead, whether or not the applicant applied before.
-    const lead = await createLead(storage, { ...application, partner: partner.id }, offers, {
+    const lead = await createLead(storage, { ...application, partner: partner.id }, offers(), {
       now: at,
       leadForm,
       via: "partner_api",
@@ -146,7 +146,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       // The applicant's offers: the earlier application's when this one repeats it.
       offersUrl: await offersLink(storage, site.origin, outcome.leadId, query.lang, at),
       offers: partnerOffers(
-        offers,
+        offers(),
         { amount: lead.amount, termDays: lead.term },
         colomboToday(new Date(lead.createdAt)),
         { origin: site.origin, lang: query.lang, activeOfferIds: lead.offerIds, activeOnly: true },

@@ -280,9 +280,57 @@ export interface PartnerPostbacksTable {
   created_at: string;
 }
 
+export type LenderStatus = "draft" | "live" | "paused";
+export type DecisionMode = "criteria" | "api";
+
+/** A lender (issue 15): who it is, its licence, whether it takes leads, and how it decides. */
+export interface LendersTable {
+  id: string;
+  /** JSON { "en": …, "si": … }. */
+  names: string;
+  legal_name: string;
+  website: string | null;
+  complaints_contact: string | null;
+  licence_regulator: string | null;
+  licence_category: string | null;
+  licence_number: string | null;
+  status: LenderStatus;
+  daily_lead_cap: number | null;
+  decision_mode: DecisionMode;
+  api_url: string | null;
+  api_secret: string | null;
+  /** JSON array of application field names. */
+  api_fields: string | null;
+  sample: number;
+  sandbox: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A lender's logo, an image checked by its bytes. */
+export interface LenderLogosTable {
+  lender_id: string;
+  content_type: string;
+  data: Uint8Array;
+  updated_at: string;
+}
+
+/** A lender's product: one offer of the feed, its lender aside (JSON, core/schemas/offer.ts). */
+export interface LenderProductsTable {
+  offer_id: number;
+  lender_id: string;
+  position: number;
+  offer: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
+  lenders: LendersTable;
+  lender_logos: LenderLogosTable;
+  lender_products: LenderProductsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;

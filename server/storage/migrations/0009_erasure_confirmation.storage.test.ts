@@ -18,9 +18,10 @@ function migrationContract(name: string, open: () => Promise<TestStorage>) {
         db: test.storage.db,
         provider: { getMigrations: async () => migrationsFor(test.storage.engine) },
       });
-      const down = await migrator.migrateDown();
+      // Back to just before 0009, whatever came after it.
+      const down = await migrator.migrateTo("0008_verification");
       expect(down.error).toBeUndefined();
-      expect(down.results?.[0]).toMatchObject({
+      expect(down.results?.at(-1)).toMatchObject({
         migrationName: "0009_erasure_confirmation",
         direction: "Down",
         status: "Success",

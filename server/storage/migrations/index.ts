@@ -9,6 +9,7 @@ import { createTrackingTables } from "./0006_tracking";
 import { createPartnerTables } from "./0007_partners";
 import { createVerificationTables } from "./0008_verification";
 import { createErasureConfirmationTables } from "./0009_erasure_confirmation";
+import { createLenderTables } from "./0010_lenders";
 import { columnTypes } from "./column-types";
 
 /**
@@ -27,5 +28,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0007_partners": createPartnerTables(types),
     "0008_verification": createVerificationTables(types),
     "0009_erasure_confirmation": createErasureConfirmationTables(types),
+    "0010_lenders": createLenderTables(types),
   };
 }

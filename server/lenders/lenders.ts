@@ -1,0 +1,141 @@
+import { lenderSlug } from "../../core/matching";
+import { type Offer, offerSchema } from "../../core/schemas/offer";
+import type { Storage } from "../storage/database";
+import type { LenderStatus, LendersTable } from "../storage/schema";
+import lk from "./catalogues/lk.json";
+
+/** The settings row that says the sample lenders were written in once. */
+const SEEDED_SETTING = "lenders_seeded";
+
+/** A lender may take leads (`live`) only with a licence, unless it is a sample or a sandbox. */
+export function mayGoLive(
+  lender: Pick<
+    LendersTable,
+    "sample" | "sandbox" | "licence_regulator" | "licence_category" | "licence_number"
+  >,
+): boolean {
+  if (lender.sample === 1 || lender.sandbox === 1) return true;
+  return Boolean(lender.licence_regulator && lender.licence_category && lender.licence_number);
+}
+
+export class LenderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LenderError";
+  }
+}
+
+/**
+ * A new database's first lenders: the sample catalogue (catalogues/lk.json),
+ * each lender visibly a sample, once. Answers whether it wrote them now; an
+ * operator who later removes them does not see them come back.
+ */
+export async function seedSampleLenders(storage: Storage, now = new Date()): Promise<boolean> {
+  return storage.db.transaction().execute(async (trx) => {
+    const seeded = await trx
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", SEEDED_SETTING)
+      .executeTakeFirst();
+    if (seeded) return false;
+    const offers = (lk as unknown[]).map((entry) => offerSchema.parse(entry));
+    const at = now.toISOString();
+    const written = new Set<string>();
+    for (const [position, offer] of offers.entries()) {
+      const id = lenderSlug(offer);
+      if (!written.has(id)) {
+        written.add(id);
+        await trx
+          .insertInto("lenders")
+          .values({
+            id,
+            names: JSON.stringify({ en: offer.lender.name, si: offer.lender.name }),
+            legal_name: offer.lender.name,
+            website: null,
+            complaints_contact: null,
+            licence_regulator: null,
+            licence_category: null,
+            licence_number: null,
+            status: "live",
+            daily_lead_cap: null,
+            decision_mode: "criteria",
+            api_url: null,
+            api_secret: null,
+            api_fields: null,
+            sample: 1,
+            sandbox: 0,
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((conflict) => conflict.column("id").doNothing())
+          .execute();
+      }
+      const { lender: _lender, ...product } = offer;
+      await trx
+        .insertInto("lender_products")
+        .values({
+          offer_id: offer.offer_id,
+          lender_id: id,
+          position,
+          offer: JSON.stringify(product),
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((conflict) => conflict.column("offer_id").doNothing())
+        .execute();
+    }
+    await trx.insertInto("settings").values({ key: SEEDED_SETTING, value: at }).execute();
+    return true;
+  });
+}
+
+/** The offers visitors see: every product of a live lender, in catalogue order. */
+export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
+  const rows = await storage.db
+    .selectFrom("lender_products")
+    .innerJoin("lenders", "lenders.id", "lender_products.lender_id")
+    .select([
+      "lender_products.offer_id",
+      "lender_products.offer",
+      "lenders.id as lender_id",
+      "lenders.names",
+      "lenders.sample",
+    ])
+    .where("lenders.status", "=", "live")
+    .orderBy("lender_products.position")
+    .orderBy("lender_products.offer_id")
+    .execute();
+  return rows.map((row) => {
+    const names = JSON.parse(row.names) as { en: string };
+    return offerSchema.parse({
+      ...(JSON.parse(row.offer) as object),
+      offer_id: row.offer_id,
+      lender: { name: names.en, logo: `/lenders/${row.lender_id}.svg`, sample: row.sample === 1 },
+    });
+  });
+}
+
+/** Pauses a lender, or makes it live: only with a licence (or as a sample or sandbox). */
+export async function setLenderStatus(
+  storage: Storage,
+  id: string,
+  status: LenderStatus,
+  now = new Date(),
+): Promise<void> {
+  const lender = await storage.db
+    .selectFrom("lenders")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!lender) throw new LenderError(`There is no lender "${id}".`);
+  if (status === "live" && !mayGoLive(lender)) {
+    throw new LenderError(
+      `${id} has no licence: set its regulator, category and number before it goes live.`,
+    );
+  }
+  await storage.db
+    .updateTable("lenders")
+    .set({ status, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
