@@ -30,7 +30,7 @@ export function matchLead(offers: readonly Offer[], lead: LeadProfile): number[]
   return offers.filter((offer) => offerMatchesLead(offer, lead)).map((offer) => offer.offer_id);
 }
 
-/** A lender's id, from its logo's file name: /lenders/kandy-lane.svg → kandy-lane. */
+/** A lender's id: its id in storage, or (an offer of an older feed) its logo's file name. */
 export function lenderSlug(offer: Offer): string {
-  return offer.lender.logo.replace(/^\/lenders\//, "").replace(/\.svg$/, "");
+  return offer.lender.id ?? offer.lender.logo.replace(/^\/lenders\//, "").replace(/\.svg$/, "");
 }

@@ -5,6 +5,7 @@
  */
 import type { CommunityData, CommunityNeed } from "./community-data";
 import type { CountryConfig } from "./country";
+import type { ApplicationDecisions } from "./decisions";
 import type { Locale } from "./locale";
 import type { Offer } from "./schemas/offer";
 
@@ -53,6 +54,8 @@ export interface LeadOffers {
   termDays: number;
   /** The lead feed's answer: the offers matched to the application. */
   activeOfferIds: number[];
+  /** Lenders' real-time decisions (issue 15), when any lender was asked. */
+  decisions?: ApplicationDecisions | undefined;
 }
 
 /**

@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { EMPLOYMENT_TYPES } from "../application";
 
+/** A lender's id: lower-case letters, digits and hyphens. */
+export const LENDER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+/** The Central Bank of Sri Lanka's kinds of licence (issue 15), and "other registered lender". */
+export const LICENCE_CATEGORIES = [
+  "licensed_commercial_bank",
+  "licensed_specialised_bank",
+  "licensed_finance_company",
+  "licensed_microfinance_company",
+  "registered_lender",
+] as const;
+export type LicenceCategory = (typeof LICENCE_CATEGORIES)[number];
+
 /** How a loan is repaid: all at once at the end, or in monthly instalments. */
 export const repaymentSchema = z.enum(["single", "monthly"]);
 export type Repayment = z.infer<typeof repaymentSchema>;
@@ -46,11 +59,27 @@ export const offerSchema = z.strictObject({
   product_type: z.string().max(40).optional(),
   asnef_value: z.boolean().optional(),
   lender: z.strictObject({
+    /** The lender's id in storage (server/lenders/): a short code, e.g. kandy-lane. */
+    id: z.string().regex(LENDER_ID_PATTERN).optional(),
     name: z.string().min(1).max(100),
-    /** Path of the logo on our site, e.g. /lenders/lanka-credit.svg. */
-    logo: z.string().regex(/^\/lenders\/[a-z0-9-]+\.svg$/),
+    /** The name in each language, when the lender gave one (issue 15); `name` otherwise. */
+    names: z
+      .strictObject({ en: z.string().min(1).max(100), si: z.string().min(1).max(100) })
+      .optional(),
+    /** Path of the logo on our site: a sample's drawing, or a lender's uploaded image. */
+    logo: z.string().regex(/^\/lenders\/[a-z0-9-]+(\.svg|\/logo)$/),
     /** True for the illustrative lenders we ship; shown as "sample" to visitors. */
     sample: z.boolean(),
+    /** True for the simulated lenders of `npm run sandbox`; shown as "sandbox". */
+    sandbox: z.boolean().optional(),
+    /** Its licence (SPEC: licensed lenders only), shown on offer cards and lender pages. */
+    licence: z
+      .strictObject({
+        regulator: z.literal("CBSL"),
+        category: z.enum(LICENCE_CATEGORIES),
+        number: z.string().min(1).max(40),
+      })
+      .optional(),
   }),
   amount: rangeSchema,
   termDays: rangeSchema,

@@ -17,7 +17,13 @@ function lendersContract(name: string, open: () => Promise<TestStorage>) {
 
     it("starts a new database with the sample catalogue, once", async () => {
       expect(await seedSampleLenders(test.storage)).toBe(true);
-      expect(await readVisibleOffers(test.storage)).toEqual(sample);
+      // As shipped, with the names each language shows (the samples' are the same).
+      expect(await readVisibleOffers(test.storage)).toEqual(
+        sample.map((offer) => ({
+          ...offer,
+          lender: { ...offer.lender, names: { en: offer.lender.name, si: offer.lender.name } },
+        })),
+      );
       expect(await seedSampleLenders(test.storage)).toBe(false);
       expect(await readVisibleOffers(test.storage)).toHaveLength(sample.length);
     });

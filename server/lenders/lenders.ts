@@ -100,17 +100,37 @@ export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
       "lenders.id as lender_id",
       "lenders.names",
       "lenders.sample",
+      "lenders.sandbox",
+      "lenders.licence_regulator",
+      "lenders.licence_category",
+      "lenders.licence_number",
     ])
     .where("lenders.status", "=", "live")
     .orderBy("lender_products.position")
     .orderBy("lender_products.offer_id")
     .execute();
   return rows.map((row) => {
-    const names = JSON.parse(row.names) as { en: string };
+    const names = JSON.parse(row.names) as { en: string; si: string };
+    const licence =
+      row.licence_regulator && row.licence_category && row.licence_number
+        ? {
+            regulator: row.licence_regulator,
+            category: row.licence_category,
+            number: row.licence_number,
+          }
+        : undefined;
     return offerSchema.parse({
       ...(JSON.parse(row.offer) as object),
       offer_id: row.offer_id,
-      lender: { name: names.en, logo: `/lenders/${row.lender_id}.svg`, sample: row.sample === 1 },
+      lender: {
+        id: row.lender_id,
+        name: names.en,
+        names,
+        logo: `/lenders/${row.lender_id}.svg`,
+        sample: row.sample === 1,
+        ...(row.sandbox === 1 ? { sandbox: true } : {}),
+        ...(licence ? { licence } : {}),
+      },
     });
   });
 }
