@@ -290,6 +290,7 @@ export interface LendersTable {
   names: string;
   legal_name: string;
   website: string | null;
+  /** JSON { "email"?, "phone"?, "url"? } (core/schemas/offer.ts, complaintsContactSchema). */
   complaints_contact: string | null;
   licence_regulator: string | null;
   licence_category: string | null;
@@ -325,12 +326,20 @@ export interface LenderProductsTable {
   updated_at: string;
 }
 
+/** An offer id a lender's products no longer use: still its lender's, never another's. */
+export interface RetiredOfferIdsTable {
+  offer_id: number;
+  lender_id: string;
+  retired_at: string;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
   lenders: LendersTable;
   lender_logos: LenderLogosTable;
   lender_products: LenderProductsTable;
+  retired_offer_ids: RetiredOfferIdsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;
