@@ -34,6 +34,7 @@ import { undecodablePath } from "./http/undecodable-path";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
 import { feedRouter } from "./lenders/feed-routes";
 import { createLeadFeed } from "./lenders/lead-feed";
+import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { buildRouter } from "./pages/build-routes";
@@ -259,6 +260,7 @@ export function createApp({
   app.use(buildRouter(assets));
   app.use(adminRouter(storage, adminToken, rateLimitStore));
   app.use(reviewImagesRouter(storage));
+  app.use(lenderLogosRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage, now));
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));

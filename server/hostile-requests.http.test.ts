@@ -417,6 +417,7 @@ const ROUTES = [
   "/api/partner/v1/leads/{}/verification",
   "/en/landing/offers/?token={}",
   "/lenders/{}/",
+  "/lenders/{}/logo",
   "/bank/{}/",
   "/blog/{}/",
   "/assets/{}",
