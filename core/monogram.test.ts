@@ -12,15 +12,16 @@ function luminance(hex: string): number {
 const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
 
 describe("lenderMonogram", () => {
-  it("takes the first letters of the English name's first two words", () => {
+  it("takes the first two capitals or digits that begin a word of the English name", () => {
     expect(lenderMonogram("kandy-lane", "Kandy Lane Credit").initials).toBe("KL");
     expect(lenderMonogram("boc", "Bank of Ceylon").initials).toBe("BC");
-    expect(lenderMonogram("sampath", "sampath").initials).toBe("S");
+    expect(lenderMonogram("hnb", "HNB Finance").initials).toBe("HF");
     expect(lenderMonogram("x", "  (Ruhuna)   3rd Finance ").initials).toBe("R3");
   });
 
-  it("falls back to the id's first letter when the name has no Latin letter or digit", () => {
+  it("falls back to the id's first letter when the name has no capital or digit to take", () => {
     expect(lenderMonogram("lotus-pond", "නෙළුම් පොකුණ").initials).toBe("L");
+    expect(lenderMonogram("sampath", "sampath").initials).toBe("S");
   });
 
   it("picks the same colour for the same id, whatever the name, and spreads ids over the palette", () => {

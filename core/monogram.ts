@@ -16,33 +16,27 @@ export const MONOGRAM_COLOURS = [
   "#8c2f5b",
 ] as const;
 
-/** Words that are not part of a lender's mark ("Bank of Ceylon" is BC). */
-const SMALL_WORDS = new Set(["of", "and", "the", "&"]);
-
 export interface Monogram {
   initials: string;
   colour: string;
 }
 
 /**
- * The monogram of a lender: the first letters (Latin letters or digits) of
- * the first two words of its English name, upper-case; the first letter of
- * its id when the name has none. The colour depends on the id only, so it
- * stays when a name changes.
+ * The monogram of a lender: the first two capitals or digits that begin a
+ * word of its English name ("Bank of Ceylon" is BC: "of" is not part of the
+ * mark); the first letter of its id when the name has none. The colour
+ * depends on the id only, so it stays when a name changes. Kept small: the
+ * widget carries it.
  */
 export function lenderMonogram(id: string, englishName: string): Monogram {
-  const initials = englishName
-    .split(/\s+/)
-    .filter((word) => word && !SMALL_WORDS.has(word.toLowerCase()))
-    .map((word) => /[A-Za-z0-9]/.exec(word)?.[0] ?? "")
-    .filter(Boolean)
-    .slice(0, 2)
-    .join("")
-    .toUpperCase();
   let hash = 0;
   for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return {
-    initials: initials || (id[0] ?? "?").toUpperCase(),
-    colour: MONOGRAM_COLOURS[hash % MONOGRAM_COLOURS.length] ?? MONOGRAM_COLOURS[0],
+    initials:
+      englishName
+        .match(/\b[A-Z0-9]/g)
+        ?.slice(0, 2)
+        .join("") || id.charAt(0).toUpperCase(),
+    colour: MONOGRAM_COLOURS[hash % MONOGRAM_COLOURS.length] as string,
   };
 }
