@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { applicationFields } from "../../core/schemas/application";
 import { LENDER_API_FIELDS, lenderRecordSchema } from "./lender-record";
@@ -88,5 +89,11 @@ describe("the lender record", () => {
         .filter((field) => field !== "consents")
         .sort(),
     );
+  });
+
+  it("takes the example of docs/lenders.md", () => {
+    const docs = readFileSync("docs/lenders.md", "utf8");
+    const example = /```json\n([\s\S]*?)\n```/.exec(docs)?.[1] ?? "";
+    expect(problemsOf(JSON.parse(example))).toEqual([]);
   });
 });
