@@ -97,3 +97,17 @@ export async function registerApiLenders(
     }
   });
 }
+
+/** Pauses lenders (the sandbox's, when it stops: nobody answers on their ports any more). */
+export async function pauseLenders(
+  storage: Storage,
+  ids: readonly string[],
+  now: Date = new Date(),
+): Promise<void> {
+  if (ids.length === 0) return;
+  await storage.db
+    .updateTable("lenders")
+    .set({ status: "paused", updated_at: now.toISOString() })
+    .where("id", "in", ids)
+    .execute();
+}
