@@ -5,6 +5,7 @@ import { ageOn } from "../../core/nic";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import { consentToShareText } from "../../site/server";
 import { codeSentTo, enterCode, postJsonTo } from "../borrowers/applicant.test-support";
+import { createPartner } from "../partners/partners";
 import { decisionSignature, verifyDecisionSignature } from "./decision-api";
 import {
   approval,
@@ -362,6 +363,47 @@ describe("asking lenders about a verified application", () => {
     expect(joined.statusCode).toBe(200);
     await context.network.idle();
     expect(watching.received).toHaveLength(1);
+  });
+
+  it("asks about an application verified through the partner API too, in its language", async () => {
+    const watching = await lender(() => ({
+      status: 200,
+      body: { decision: "declined", reason: "other" },
+    }));
+    await context.onlyLenders([lenderSpec("partner-watching", namedUrl(watching), [910_101])]);
+    const { keys } = await createPartner(context.test.storage, {
+      id: "decision-partner",
+      name: "Decision Partner",
+      payoutModel: "lead",
+      payoutRupees: 100,
+      origins: [],
+      postbackUrl: null,
+    });
+    const auth = { authorization: `Bearer ${keys.secretKey}` };
+    const phone = "0779990077";
+    const created = await postJsonTo(
+      context.app,
+      "/api/partner/v1/leads?lang=en",
+      { ...validApplication, phone },
+      auth,
+    );
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { leadId: string }).leadId;
+    await context.network.idle();
+    expect(watching.received).toHaveLength(0);
+    const verified = await postJsonTo(
+      context.app,
+      `/api/partner/v1/leads/${id}/verification?lang=en`,
+      { code: codeSentTo(context.messages(), phone) },
+      auth,
+    );
+    expect(verified.statusCode).toBe(200);
+    await context.network.idle();
+    expect(watching.received).toHaveLength(1);
+    expect(watching.received[0]?.json.consent).toMatchObject({
+      language: "en",
+      text: consentToShareText("en"),
+    });
   });
 
   it("calls a real lender only on public addresses, a sandbox lender on loopback too", async () => {
