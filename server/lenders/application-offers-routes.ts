@@ -111,7 +111,8 @@ export function applicationOffersRouter(options: ApplicationOffersRoutesOptions)
       }
     };
 
-    req.on("close", finish);
+    // The response's close: the client went away (the request's may come as soon as it is read).
+    res.on("close", finish);
     // The client reconnects after 2 s if the connection drops before `complete`.
     res.write("retry: 2000\n\n");
     show(first);

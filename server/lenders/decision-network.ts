@@ -274,7 +274,8 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     }
     const latencyMs = performance.now() - started;
     await recordDecision(storage, target.decisionId, result, { attempts, latencyMs, at: now() });
-    log.info("lender decision", {
+    // A lender's failure is worth a line; its decisions are in storage (and at debug level).
+    (result.status === "failed" ? log.info : log.debug)("lender decision", {
       lender: target.lenderId,
       status: result.status,
       error: result.status === "failed" ? result.error : undefined,
