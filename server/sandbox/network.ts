@@ -266,7 +266,8 @@ export async function startSandboxLenders(
     /** GET /apply/{decisionId}: the offer, and buttons that report on it. */
     const applyPage = (res: ServerResponse, decisionId: string, query: URLSearchParams) => {
       const approval = remembered.get(decisionId)?.approval;
-      const name = escapeHtml(lender.names.en);
+      // The badge says sandbox: the heading needs the name only.
+      const name = escapeHtml(lender.names.en.replace(/ \(sandbox\)$/, ""));
       if (!approval) {
         res
           .writeHead(404, { "Content-Type": "text/html; charset=utf-8" })
@@ -295,7 +296,7 @@ export async function startSandboxLenders(
 <dt>Term</dt><dd>${approval.termDays} days, ${approval.terms.repayment === "single" ? "repaid at once" : "monthly instalments"}</dd>
 <dt>Interest</dt><dd>${percent(approval.terms.annualInterestRate)} a year</dd>
 <dt>Fees</dt><dd>${fees}</dd>
-<dt>Offer valid until</dt><dd>${escapeHtml(approval.expiresAt)}</dd>
+<dt>Offer valid until</dt><dd>${escapeHtml(new Date(approval.expiresAt).toLocaleString("en-GB", { timeZone: "Asia/Colombo", dateStyle: "medium", timeStyle: "short" }))} (Colombo)</dd>
 <dt>Click</dt><dd>${click ? escapeHtml(click) : "none (opened without NayaCompare's click-out)"}</dd></dl>
 <h2>Mark this application</h2>
 <p>Each button tells NayaCompare through its lender postback, signed with this lender's secret.</p>
