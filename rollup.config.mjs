@@ -4,8 +4,9 @@
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
  * and the command-line tools (`npm run partner`, `npm run lenders`, `npm run
- * outbox`), which `--configPartnerTool`, `--configLendersTool` and
- * `--configOutboxTool` build alone, in a few seconds, before each use.
+ * outbox`, `npm run sandbox`), which `--configPartnerTool`,
+ * `--configLendersTool`, `--configOutboxTool` and `--configSandboxTool` build
+ * alone, in a few seconds, before each use.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
@@ -263,10 +264,33 @@ const outboxTool = {
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: false })],
 };
 
+/**
+ * `npm run sandbox`: the simulated lenders (issue 15), and library.js, what
+ * scripts (the benchmark, the demo) take from them. Without React or the site.
+ */
+const sandboxTool = {
+  input: { sandbox: "server/sandbox/sandbox-main.ts", library: "server/sandbox/library.ts" },
+  output: {
+    dir: "dist/sandbox",
+    entryFileNames: "[name].js",
+    chunkFileNames: "[name]-[hash].js",
+    format: "es",
+    sourcemap: true,
+  },
+  external: isBareImport,
+  plugins: [
+    cleanOutput("dist/sandbox"),
+    json({ preferConst: true }),
+    nodeResolve({ extensions }),
+    typescriptPlugin({ sourceMap: true }),
+  ],
+};
+
 export default (commandLineArgs) => {
   if (commandLineArgs.configPartnerTool) return [partnerTool];
   if (commandLineArgs.configLendersTool) return [lendersTool];
   if (commandLineArgs.configOutboxTool) return [outboxTool];
+  if (commandLineArgs.configSandboxTool) return [sandboxTool];
   return builds;
 };
 
@@ -359,4 +383,5 @@ const builds = [
   },
   partnerTool,
   lendersTool,
+  sandboxTool,
 ];

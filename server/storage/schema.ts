@@ -333,6 +333,33 @@ export interface RetiredOfferIdsTable {
   retired_at: string;
 }
 
+/** What a lender decided on one verified application (issue 15; core/decisions.ts). */
+export type StoredDecisionStatus = "waiting" | "approved" | "declined" | "pending" | "failed";
+
+/** One application asked of one lender through its decision API, and what came of it. */
+export interface LenderDecisionsTable {
+  /** Opaque: the idempotency key we send, and what the lender's callback names. */
+  decision_id: string;
+  lead_id: string;
+  lender_id: string;
+  status: StoredDecisionStatus;
+  offer_id: number | null;
+  amount: number | null;
+  term_days: number | null;
+  /** JSON LoanTerms (core/schemas/offer.ts). */
+  terms: string | null;
+  expires_at: string | null;
+  apply_url: string | null;
+  reason: string | null;
+  error: string | null;
+  attempts: number;
+  latency_ms: number | null;
+  asked_at: string;
+  deadline_at: string;
+  answered_at: string | null;
+  decided_at: string | null;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
@@ -340,6 +367,7 @@ export interface Database {
   lender_logos: LenderLogosTable;
   lender_products: LenderProductsTable;
   retired_offer_ids: RetiredOfferIdsTable;
+  lender_decisions: LenderDecisionsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;

@@ -11,6 +11,7 @@ import { createVerificationTables } from "./0008_verification";
 import { createErasureConfirmationTables } from "./0009_erasure_confirmation";
 import { createLenderTables } from "./0010_lenders";
 import { createRetiredOfferIdsTable } from "./0012_retired_offer_ids";
+import { createDecisionTables } from "./0013_decisions";
 import { columnTypes } from "./column-types";
 
 /**
@@ -31,5 +32,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0009_erasure_confirmation": createErasureConfirmationTables(types),
     "0010_lenders": createLenderTables(types),
     "0012_retired_offer_ids": createRetiredOfferIdsTable(types),
+    "0013_decisions": createDecisionTables(types),
   };
 }
