@@ -412,14 +412,24 @@ describe("asking lenders about a verified application", () => {
       status: 200,
       body: approval(910_082, { applyUrl: "http://127.0.0.1:9/apply" }),
     }));
+    // A real lender's URL on this machine is refused when it is registered…
+    await expect(
+      context.onlyLenders([lenderSpec("real-on-loopback", onLoopback.url, [910_081])]),
+    ).rejects.toThrow(/decision\.url: 127\.0\.0\.1 is not a public address/);
     await context.onlyLenders([
-      // A real lender whose URL is this machine: refused, never called.
-      lenderSpec("real-on-loopback", onLoopback.url, [910_081]),
+      lenderSpec("real-on-loopback", namedUrl(onLoopback), [910_081]),
       lenderSpec("sandbox-on-loopback", sandbox.url, [910_082], {
         sandbox: true,
         licence: undefined,
       }),
     ]);
+    // …and again before each request, should storage hold one all the same.
+    await context.test.storage.db
+      .updateTable("lenders")
+      .set({ api_url: onLoopback.url })
+      .where("id", "=", "real-on-loopback")
+      .execute();
+    await context.catalogue.refresh();
     const leadId = await context.apply();
     await context.network.idle();
     expect(onLoopback.received).toHaveLength(0);

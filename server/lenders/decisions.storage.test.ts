@@ -93,7 +93,8 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
             ],
           }),
         ],
-        NOW,
+        // These lenders are never called here: their hosts stand for public addresses.
+        { now: NOW, urlRules: { allowHttp: false, resolve: async () => ["192.0.2.10"] } },
       );
     });
     afterAll(async () => {

@@ -7,7 +7,8 @@ import { imageDataUrl, type UploadedImageType } from "../../core/image-bytes";
 import type { ComplaintsContact, Licence } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import type { LendersTable } from "../storage/schema";
-import type { LenderApiField, LenderRecord, Product } from "./lender-record";
+import type { LenderApiField } from "./decision-api";
+import type { LenderRecord, Product } from "./lender-record";
 
 export interface ExportOptions {
   /** The lenders' secrets, which export leaves out unless asked. */

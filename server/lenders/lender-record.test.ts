@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { applicationFields } from "../../core/schemas/application";
-import { LENDER_API_FIELDS, lenderRecordSchema } from "./lender-record";
+import { LENDER_API_FIELDS } from "./decision-api";
+import { lenderRecordSchema } from "./lender-record";
 import { apiLender, licensedLender, testProduct } from "./test-lenders";
 
 const problemsOf = (input: unknown) => {
@@ -83,12 +83,16 @@ describe("the lender record", () => {
     expect(withContact({ url: "javascript:alert(1)" })[0]).toMatch(/^complaints\.url/);
   });
 
-  it("offers an api lender the application form's fields, the consents aside", () => {
-    expect([...LENDER_API_FIELDS].sort()).toEqual(
-      Object.keys(applicationFields)
-        .filter((field) => field !== "consents")
-        .sort(),
-    );
+  it("lists an api lender's applicant fields by the decision API's names, none by default", () => {
+    const api = (decision: object) =>
+      lenderRecordSchema.safeParse({ ...licensedLender({ secret: "s".repeat(32) }), decision });
+    const url = "https://ruhuna-harbour.example/decide";
+    expect(api({ mode: "api", url, fields: [...LENDER_API_FIELDS] }).success).toBe(true);
+    const none = api({ mode: "api", url });
+    expect(none.success && none.data.decision).toEqual({ mode: "api", url, fields: [] });
+    // The loan always goes: it is not a field to ask for.
+    expect(api({ mode: "api", url, fields: ["amount"] }).success).toBe(false);
+    expect(api({ mode: "api", url, fields: ["age", "age"] }).success).toBe(false);
   });
 
   it("takes the example of docs/lenders.md", () => {

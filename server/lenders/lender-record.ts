@@ -13,34 +13,13 @@ import {
   offerSchema,
 } from "../../core/schemas/offer";
 import type { LenderStatus } from "../storage/schema";
+import { LENDER_API_FIELDS } from "./decision-api";
 
 export const LENDER_STATUSES = [
   "draft",
   "live",
   "paused",
 ] as const satisfies readonly LenderStatus[];
-
-/**
- * What an `api` lender may receive of an application: the application
- * form's fields by their names (core/schemas/application.ts), each sent
- * only to the lenders that list it. The consents' text and time go with
- * every request.
- */
-export const LENDER_API_FIELDS = [
-  "amount",
-  "term",
-  "purpose",
-  "fullName",
-  "nic",
-  "birthDate",
-  "phone",
-  "email",
-  "monthlyIncome",
-  "employment",
-  "bank",
-  "district",
-] as const;
-export type LenderApiField = (typeof LENDER_API_FIELDS)[number];
 
 /** A secret shared with a lender: signs our decision requests, checks its callbacks and postbacks. */
 export const LENDER_SECRET_MIN_LENGTH = 32;
@@ -58,9 +37,10 @@ const decisionSchema = z.discriminatedUnion("mode", [
   z.strictObject({
     mode: z.literal("api"),
     url: z.url({ protocol: /^https?$/, error: "must be an https URL" }).max(500),
+    /** The applicant's fields it receives (the loan always goes); none by default. */
     fields: z
       .array(z.enum(LENDER_API_FIELDS))
-      .min(1)
+      .default([])
       .refine((fields) => new Set(fields).size === fields.length, "a field is listed twice"),
   }),
 ]);

@@ -171,7 +171,7 @@ function lenderRecordsContract(name: string, open: () => Promise<TestStorage>) {
         apiLender({ id: "no-secret", secret: undefined, products: [] }),
         apiLender({
           id: "inside",
-          decision: { mode: "api", url: "https://10.0.0.5/decide", fields: ["amount"] },
+          decision: { mode: "api", url: "https://10.0.0.5/decide", fields: ["age"] },
           products: [],
         }),
         licensedLender({ id: "twin", products: [testProduct(9002)] }),
@@ -225,7 +225,7 @@ function lenderRecordsContract(name: string, open: () => Promise<TestStorage>) {
         id: "sandbox-fast",
         licence: undefined,
         sandbox: true,
-        decision: { mode: "api", url: "http://127.0.0.1:4100/decide", fields: ["amount"] },
+        decision: { mode: "api", url: "http://127.0.0.1:4100/decide", fields: ["age"] },
         products: [testProduct(9301)],
       });
       await importLenders(test.storage, [sandbox], { ...options, allowSandbox: true });

@@ -144,7 +144,7 @@ export function lenderSpec(
     id,
     names: { en: `${id} Finance`, si: `${id} මූල්‍ය` },
     apiUrl: url,
-    apiSecret: `${id}-secret-0123456789abcdef`,
+    apiSecret: `${id}-secret-0123456789abcdef0123456789abcdef`,
     apiFields: ["age", "monthlyIncome", "employment"],
     sandbox: false,
     licence: { category: "licensed_finance_company", number: `LFC-${id}` },
@@ -260,7 +260,9 @@ export function setUpDecisionApp(
     messages: () => outbox.messages(),
     async onlyLenders(lenders) {
       const { test, catalogue } = get();
-      await registerApiLenders(test.storage, lenders);
+      await registerApiLenders(test.storage, lenders, {
+        urlRules: testOutboundRules(LENDER_HOSTS),
+      });
       await test.storage.db
         .updateTable("lenders")
         .set({ status: "paused" })

@@ -60,7 +60,7 @@ export function apiLender(overrides: Partial<LenderRecord> = {}): LenderRecord {
     decision: {
       mode: "api",
       url: `https://${API_HOST}/v1/decisions`,
-      fields: ["amount", "term", "monthlyIncome", "employment", "birthDate"],
+      fields: ["age", "monthlyIncome", "employment", "birthDate"],
     },
     secret: "hsec-0123456789abcdef0123456789abcdef",
     products: [testProduct(9101, "Instant 90")],

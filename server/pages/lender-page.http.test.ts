@@ -35,7 +35,7 @@ beforeAll(async () => {
         website: undefined,
         complaints: undefined,
         sandbox: true,
-        decision: { mode: "api", url: "http://127.0.0.1:4100/decide", fields: ["amount"] },
+        decision: { mode: "api", url: "http://127.0.0.1:4100/decide", fields: ["age"] },
         products: [testProduct(9601)],
       }),
     ],

@@ -1,5 +1,8 @@
-import { type Offer, offerSchema } from "../../core/schemas/offer";
+import type { Offer } from "../../core/schemas/offer";
+import type { OutboundRules } from "../http/outbound";
 import type { LenderApiField } from "../lenders/decision-api";
+import { importLenders } from "../lenders/lender-import";
+import type { LenderRecord } from "../lenders/lender-record";
 import type { Storage } from "../storage/database";
 import type { LenderStatus } from "../storage/schema";
 
@@ -12,7 +15,7 @@ export interface ApiLenderSpec {
   names: { en: string; si: string };
   /** Where we POST the decision requests. */
   apiUrl: string;
-  /** Signs our requests, and checks its callbacks and postbacks. */
+  /** Signs our requests, and checks its callbacks and postbacks (32 characters or more). */
   apiSecret: string;
   /** The applicant's fields it receives. */
   apiFields: readonly LenderApiField[];
@@ -21,80 +24,48 @@ export interface ApiLenderSpec {
   sandbox: boolean;
   status?: LenderStatus | undefined;
   /** A real lender's licence (a sandbox lender needs none). */
-  licence?: { category: string; number: string } | undefined;
+  licence?:
+    | { category: NonNullable<LenderRecord["licence"]>["category"]; number: string }
+    | undefined;
   products: readonly LenderProduct[];
 }
 
-/** Where the sandbox's products go in the catalogue's order: after everyone else's. */
-const SANDBOX_POSITION = 100_000;
+/** The lender record (lender-record.ts) a spec stands for: live unless told, its name as legal name. */
+function recordOf(lender: ApiLenderSpec): LenderRecord {
+  return {
+    id: lender.id,
+    names: lender.names,
+    legalName: lender.names.en,
+    ...(lender.licence && { licence: { regulator: "CBSL", ...lender.licence } }),
+    status: lender.status ?? "live",
+    ...(lender.dailyLeadCap != null && { dailyLeadCap: lender.dailyLeadCap }),
+    decision: { mode: "api", url: lender.apiUrl, fields: [...lender.apiFields] },
+    secret: lender.apiSecret,
+    ...(lender.sandbox && { sandbox: true }),
+    products: [...lender.products],
+  };
+}
 
 /**
- * Writes API lenders and their products into storage, replacing any
- * earlier version of the same lenders (their products too), in one
- * transaction. Products are validated against the Offer schema first.
- * Small on purpose: the sandbox's and the tests' own way in; operators
- * use `npm run lenders` (its import service validates far more).
+ * Writes API lenders and their products into storage through the import
+ * service of `npm run lenders` (lender-import.ts), so they are checked as
+ * an operator's file is (schema, offer ids never another lender's, the
+ * licence rule) and written all or nothing. Sandbox lenders are allowed:
+ * this is the sandbox's and the tests' way in. A lender that is not a
+ * sandbox's has its decision URL checked by `urlRules` (https and public
+ * addresses unless told otherwise).
  */
 export async function registerApiLenders(
   storage: Storage,
   lenders: readonly ApiLenderSpec[],
-  now: Date = new Date(),
+  options: { urlRules?: OutboundRules; now?: Date } = {},
 ): Promise<void> {
-  const at = now.toISOString();
-  for (const lender of lenders) {
-    for (const product of lender.products) {
-      offerSchema.parse({
-        ...product,
-        lender: {
-          id: lender.id,
-          name: lender.names.en,
-          logo: `/lenders/${lender.id}.svg`,
-          sample: false,
-        },
-      });
-    }
-  }
-  await storage.db.transaction().execute(async (trx) => {
-    for (const [index, lender] of lenders.entries()) {
-      const row = {
-        names: JSON.stringify(lender.names),
-        legal_name: lender.names.en,
-        website: null,
-        complaints_contact: null,
-        licence_regulator: lender.licence ? "CBSL" : null,
-        licence_category: lender.licence?.category ?? null,
-        licence_number: lender.licence?.number ?? null,
-        status: lender.status ?? "live",
-        daily_lead_cap: lender.dailyLeadCap ?? null,
-        decision_mode: "api" as const,
-        api_url: lender.apiUrl,
-        api_secret: lender.apiSecret,
-        api_fields: JSON.stringify(lender.apiFields),
-        sample: 0,
-        sandbox: lender.sandbox ? 1 : 0,
-        updated_at: at,
-      };
-      await trx
-        .insertInto("lenders")
-        .values({ id: lender.id, ...row, created_at: at })
-        .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
-        .execute();
-      await trx.deleteFrom("lender_products").where("lender_id", "=", lender.id).execute();
-      for (const [position, product] of lender.products.entries()) {
-        const { offer_id, ...rest } = product;
-        await trx
-          .insertInto("lender_products")
-          .values({
-            offer_id,
-            lender_id: lender.id,
-            position: SANDBOX_POSITION + index * 10 + position,
-            offer: JSON.stringify(rest),
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-      }
-    }
+  if (lenders.length === 0) return;
+  await importLenders(storage, lenders.map(recordOf), {
+    baseDir: process.cwd(),
+    allowSandbox: true,
+    urlRules: options.urlRules ?? { allowHttp: false },
+    ...(options.now && { now: options.now }),
   });
 }
 
