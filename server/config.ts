@@ -50,9 +50,9 @@ const envSchema = z
     /** SPEC §7's custom lead feed endpoint; without it, leads are matched locally. */
     FEED_UPSTREAM_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
     /**
-     * Each lender's postback secret, as "lender=secret" pairs separated by
-     * commas (the lender is its logo's name, e.g. kandy-lane). A lender
-     * without one cannot post back.
+     * Postback secrets for lenders without one in storage, as "lender=secret"
+     * pairs by lender id (e.g. kandy-lane), separated by commas. A secret in
+     * storage comes first; a lender with neither cannot post back.
      */
     LENDER_POSTBACK_SECRETS: optional(
       z
