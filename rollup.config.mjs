@@ -3,9 +3,9 @@
  *  1. the widget: one IIFE for partners' pages, React aliased to preact/compat;
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
- * and the command-line tools (`npm run partner`, `npm run outbox`), which
- * `--configPartnerTool` and `--configOutboxTool` build alone, in a few
- * seconds, before each use.
+ * and the command-line tools (`npm run partner`, `npm run outbox`, `npm run
+ * staff`), which `--configPartnerTool`, `--configOutboxTool` and
+ * `--configStaffTool` build alone, in a few seconds, before each use.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
@@ -251,8 +251,17 @@ const outboxTool = {
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: false })],
 };
 
+/** `npm run staff`: back-office accounts (issue 16), without React or the site. */
+const staffTool = {
+  input: "server/staff/cli-main.ts",
+  output: { file: "dist/staff/staff.js", format: "es", sourcemap: true },
+  external: isBareImport,
+  plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
+};
+
 export default (commandLineArgs) => {
   if (commandLineArgs.configPartnerTool) return [partnerTool];
+  if (commandLineArgs.configStaffTool) return [staffTool];
   if (commandLineArgs.configOutboxTool) return [outboxTool];
   return builds;
 };
@@ -345,4 +354,5 @@ const builds = [
     ],
   },
   partnerTool,
+  staffTool,
 ];
