@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { StaffMember, StaffProblem, StaffRole } from "../../core/back-office";
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
-import { newOpaqueId } from "../storage/opaque-ids";
+import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
 import type { StaffTable } from "../storage/schema";
 import { type AuditActor, recordAudit } from "./audit";
 import { hashPassword } from "./passwords";
@@ -63,6 +63,7 @@ export async function staffByEmail(storage: Storage, email: string): Promise<Sta
 }
 
 export async function staffById(storage: Storage, id: string): Promise<StaffRow | undefined> {
+  if (!isOpaqueId(id)) return undefined;
   return storage.db.selectFrom("staff").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
