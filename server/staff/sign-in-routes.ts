@@ -5,7 +5,7 @@ import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 import { installationKey } from "../storage/installation-key";
 import { twoFactorRequired } from "./access";
 import { recordAudit } from "./audit";
-import { type BackOffice, DEVICE_COOKIE, safeNext } from "./gate";
+import { type BackOffice, DEVICE_COOKIE, SESSION_COOKIE, safeNext } from "./gate";
 import { checkPassword, PASSWORD_MAX_LENGTH, passwordProblem } from "./passwords";
 import {
   countWrongCode,
@@ -73,8 +73,15 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
       }),
   });
 
+  /** Whatever session the browser had ends when it signs in anew: one session per sign-in. */
+  const endPreviousSession = async (req: Request) => {
+    const previous = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    if (previous) await endSession(storage, previous);
+  };
+
   /** A signed-in session, with its cookie, the browser trusted for the member from now on. */
   const signIn = async (req: Request, res: Response, staffId: string, next?: string) => {
+    await endPreviousSession(req);
     const token = await startSession(storage, staffId, "signed_in", now());
     backOffice.startSessionCookie(req, res, token, true);
     backOffice.trustBrowser(req, res, newDeviceCookie(staffId, await installationKey(storage.db)));
@@ -125,6 +132,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
     }
     await clearFailures(storage, failures);
     if (staff.totp_enabled_at) {
+      await endPreviousSession(req);
       const token = await startSession(storage, staff.id, "second_factor", at);
       backOffice.startSessionCookie(req, res, token, false);
       res.redirect(303, `/admin/sign-in/code/${next ? `?next=${encodeURIComponent(next)}` : ""}`);

@@ -106,6 +106,20 @@ describe("signing in with a password", () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
+  it("ends the browser's earlier session when it signs in again", async () => {
+    const moderator = await member("moderator");
+    const first = await signInOverHttp(app, moderator, { at: clock });
+    const again = await inject(app, {
+      method: "POST",
+      url: "/admin/sign-in/",
+      remoteAddress: nextAddress(),
+      headers: formHeaders(first),
+      payload: new URLSearchParams({ email: moderator.email, password: TEST_PASSWORD }).toString(),
+    });
+    expect(again.statusCode).toBe(303);
+    expect((await get("/admin/", first.cookie)).statusCode).toBe(303);
+  });
+
   it("answers a wrong password, an unknown e-mail and a disabled member alike", async () => {
     const moderator = await member("moderator");
     const disabled = await member("analyst");
