@@ -3,8 +3,9 @@
  *  1. the widget: one IIFE for partners' pages, React aliased to preact/compat;
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
- * and the command-line tools (`npm run partner`, `npm run outbox`, `npm run
- * staff`), which `--configPartnerTool`, `--configOutboxTool` and
+ * and the command-line tools (`npm run partner`, `npm run lenders`, `npm run
+ * outbox`, `npm run sandbox`, `npm run staff`), which `--configPartnerTool`,
+ * `--configLendersTool`, `--configOutboxTool`, `--configSandboxTool` and
  * `--configStaffTool` build alone, in a few seconds, before each use.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
@@ -243,12 +244,46 @@ const partnerTool = {
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
 };
 
+/** `npm run lenders`: the lenders tool (import, export, list, live, pause). */
+const lendersTool = {
+  input: "server/lenders/cli-main.ts",
+  output: { file: "dist/lenders/lenders.js", format: "es", sourcemap: true },
+  external: isBareImport,
+  plugins: [
+    json({ preferConst: true }),
+    nodeResolve({ extensions }),
+    typescriptPlugin({ sourceMap: true }),
+  ],
+};
+
 /** `npm run outbox`: prints the local outbox of messages. */
 const outboxTool = {
   input: "server/messaging/outbox-main.ts",
   output: { file: "dist/outbox/outbox.js", format: "es" },
   external: isBareImport,
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: false })],
+};
+
+/**
+ * `npm run sandbox`: the simulated lenders (issue 15), and library.js, what
+ * scripts (the benchmark, the demo) take from them. Without React or the site.
+ */
+const sandboxTool = {
+  input: { sandbox: "server/sandbox/sandbox-main.ts", library: "server/sandbox/library.ts" },
+  output: {
+    dir: "dist/sandbox",
+    entryFileNames: "[name].js",
+    chunkFileNames: "[name]-[hash].js",
+    format: "es",
+    sourcemap: true,
+  },
+  external: isBareImport,
+  plugins: [
+    cleanOutput("dist/sandbox"),
+    json({ preferConst: true }),
+    nodeResolve({ extensions }),
+    typescriptPlugin({ sourceMap: true }),
+  ],
 };
 
 /** `npm run staff`: back-office accounts (issue 16), without React or the site. */
@@ -261,8 +296,10 @@ const staffTool = {
 
 export default (commandLineArgs) => {
   if (commandLineArgs.configPartnerTool) return [partnerTool];
-  if (commandLineArgs.configStaffTool) return [staffTool];
+  if (commandLineArgs.configLendersTool) return [lendersTool];
   if (commandLineArgs.configOutboxTool) return [outboxTool];
+  if (commandLineArgs.configSandboxTool) return [sandboxTool];
+  if (commandLineArgs.configStaffTool) return [staffTool];
   return builds;
 };
 
@@ -354,5 +391,7 @@ const builds = [
     ],
   },
   partnerTool,
+  lendersTool,
+  sandboxTool,
   staffTool,
 ];

@@ -4,6 +4,7 @@
  * contract, as core/site-contract.ts is the site's. The server checks the
  * role and reads storage; the site only renders what it is given.
  */
+import type { Licence } from "./schemas/offer";
 
 export const STAFF_ROLES = ["admin", "moderator", "analyst"] as const;
 /** admin: everything; moderator: comments and reviews; analyst: the read-only dashboard. */
@@ -206,12 +207,15 @@ export interface AuditView {
   more: boolean;
 }
 
+/** A lender as the back office lists it (issue 15's lenders in storage, read-only for now). */
 export interface LenderSummary {
   id: string;
+  /** The English name. */
   name: string;
-  status: string;
-  licence: string | null;
-  decisionMode: string;
+  status: "draft" | "live" | "paused";
+  licence: Licence | null;
+  /** "criteria": we match its products; "api": it decides through its decision API. */
+  decisionMode: "criteria" | "api";
   products: number;
   sample: boolean;
   sandbox: boolean;

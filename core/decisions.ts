@@ -42,7 +42,44 @@ export interface ApplicationDecisions {
   answered: number;
   /** Until when the page waits for answers (ISO); the server's clock. */
   deadline: string;
-  /** Every asked lender answered, or the deadline passed. */
+  /**
+   * Nothing more will change before the page stops waiting: no lender is
+   * waiting and, before the deadline, none is pending (a pending lender may
+   * still call back in time); or the deadline has passed. A lender still
+   * waiting just after the deadline shows as `failed`.
+   */
   complete: boolean;
+  /** One per lender asked, by lender id. */
   decisions: LenderDecision[];
 }
+
+/**
+ * What `GET /api/applications/{leadId}/offers` answers (with the lead
+ * cookie naming that lead), and the data of each event of its stream: the
+ * loan applied for, the lead feed's offer ids (approved offers first, then
+ * those matched by their published criteria) and the lenders' decisions.
+ * A LeadOffers whose decisions are always there (asked 0 when none).
+ */
+export interface ApplicationOffers {
+  amount: number;
+  termDays: number;
+  activeOfferIds: number[];
+  decisions: ApplicationDecisions;
+}
+
+/** The JSON of an application's offers and decisions. */
+export function applicationOffersPath(leadId: string): string {
+  return `/api/applications/${encodeURIComponent(leadId)}/offers`;
+}
+
+/**
+ * The Server-Sent Events stream of the same: an `offers` event (data: an
+ * ApplicationOffers) at once and whenever a decision arrives, then one
+ * `complete` event once `decisions.complete`, and the stream ends. Close
+ * the EventSource on `complete`, or it reconnects (and gets `complete` again).
+ */
+export function applicationOffersStreamPath(leadId: string): string {
+  return `${applicationOffersPath(leadId)}/stream`;
+}
+
+export const DECISION_STREAM_EVENTS = { offers: "offers", complete: "complete" } as const;

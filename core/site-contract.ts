@@ -50,6 +50,12 @@ export type PageQuery = Readonly<Record<string, string>>;
 
 /** A visitor's application as the offers page needs it (the server reads it from the lead cookie). */
 export interface LeadOffers {
+  /**
+   * The verified lead's id, for its offers' JSON and stream
+   * (core/decisions.ts applicationOffersPath); they answer only with the
+   * lead cookie naming it (docs/decisions/0112).
+   */
+  leadId?: string | undefined;
   amount: number;
   termDays: number;
   /** The lead feed's answer: the offers matched to the application. */

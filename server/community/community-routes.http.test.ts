@@ -64,8 +64,8 @@ let moderator: TestMember | undefined;
 
 /**
  * Signs a moderator in to the back office (issue 16: a staff account, where
- * ADMIN_TOKEN was) and returns the session cookie, the moderation page and
- * its CSRF token.
+ * one shared token was) and returns the session cookie, the moderation page
+ * and its CSRF token.
  */
 async function signIn(): Promise<{ cookie: string; csrf: string; html: string }> {
   moderator ??= await addStaffMember(context.test.storage, {
@@ -242,7 +242,7 @@ describe("customer reviews", () => {
 });
 
 describe("the admin area", () => {
-  // Issue 16 replaced ADMIN_TOKEN with staff accounts: without a session the
+  // Issue 16 replaced the shared token with staff accounts: without a session the
   // moderation page sends the visitor to sign in (it answered 401 with a token form).
   it("sends a visitor without a session to sign in, refuses a wrong password, and is noindex", async () => {
     const res = await page("/admin/moderation/");
@@ -280,7 +280,7 @@ describe("the admin area", () => {
       payload: new URLSearchParams({ one: `approve:comment:${id}`, csrf: session.csrf }).toString(),
     });
     expect(crossSite.statusCode).toBe(403);
-    // A session cookie we did not make is no session: sign in (it was a 401 with ADMIN_TOKEN).
+    // A session cookie we did not make is no session: sign in (it was a 401 with the shared token).
     const forgedSession = await page("/admin/moderation/", "admin_session=99999999999999.forged");
     expect(forgedSession.statusCode).toBe(303);
     expect(forgedSession.headers.location).toMatch(/^\/admin\/sign-in\//);
@@ -375,7 +375,7 @@ describe("a review's photo", () => {
     const forModerator = await page(`/admin/reviews/${id}/image`, session.cookie);
     expect(forModerator.statusCode).toBe(200);
     expect(forModerator.headers["content-type"]).toBe("image/png");
-    // Without a session: sign in first (it was a 401 with ADMIN_TOKEN).
+    // Without a session: sign in first (it was a 401 with the shared token).
     expect((await page(`/admin/reviews/${id}/image`)).statusCode).toBe(303);
 
     await moderate(session, "review", id, "approve");
@@ -398,6 +398,8 @@ describe("a review's photo", () => {
       `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}`,
       `data:image/svg+xml;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`,
       "https://example.lk/photo.png",
+      // A length no base64 has: atob throws on it, which must not become a 500.
+      "data:image/png;base64,AAAAA",
     ]) {
       const res = await postJson("/api/reviews", review(image));
       expect(res.statusCode).toBe(400);

@@ -1,10 +1,12 @@
+import type { ApplicationOffers } from "../../core/decisions";
 import { RETRY_STATUSES } from "../../core/http-retry";
-import { matchLead } from "../../core/matching";
+import { lenderSlug, matchLead } from "../../core/matching";
 import type { LeadOffers } from "../../core/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import type { OfferSource } from "./catalogue";
+import { apiLenderIds, approvedOfferIds, readApplicationDecisions } from "./decisions";
 
 export interface LeadFeedOptions {
   storage: Storage;
@@ -92,11 +94,45 @@ export function createLeadFeed(options: LeadFeedOptions) {
     return undefined;
   }
 
+  /**
+   * The offers active for a lead: the lenders' approvals in force first (in
+   * the order they came), then the offers matched by their published
+   * criteria (upstream's, or ours). A lender that decides through its API
+   * (decision_mode api) is offered only by its approval: its products are
+   * never "matched" by criteria it does not decide by.
+   */
   async function offerIdsOfLead(lead: LeadSummary): Promise<LeadFeedResult & { found: true }> {
-    const upstream = await askUpstream(lead.leadId);
-    if (upstream) return { found: true, offerIds: upstream, source: "upstream" };
+    const at = new Date(now());
+    const [approved, apiLenders, upstream] = await Promise.all([
+      approvedOfferIds(storage, lead.leadId, at),
+      apiLenderIds(storage),
+      askUpstream(lead.leadId),
+    ]);
+    const byApi = new Set(
+      offers()
+        .filter((offer) => apiLenders.has(lenderSlug(offer)))
+        .map((offer) => offer.offer_id),
+    );
     // Matched again against today's catalogue: offers come and go.
-    return { found: true, offerIds: matchLead(offers(), lead.profile), source: "local" };
+    const matched = (upstream ?? matchLead(offers(), lead.profile)).filter(
+      (id) => !byApi.has(id) && !approved.includes(id),
+    );
+    return {
+      found: true,
+      offerIds: [...approved, ...matched],
+      source: upstream ? "upstream" : "local",
+    };
+  }
+
+  /** A verified lead's loan, offers and decisions, or undefined for an unknown lead. */
+  async function applicationOffers(leadId: string): Promise<ApplicationOffers | undefined> {
+    const lead = await findLead(storage, leadId);
+    if (!lead) return undefined;
+    const [{ offerIds }, decisions] = await Promise.all([
+      offerIdsOfLead(lead),
+      readApplicationDecisions(storage, lead.leadId, new Date(now())),
+    ]);
+    return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds, decisions };
   }
 
   return {
@@ -104,12 +140,16 @@ export function createLeadFeed(options: LeadFeedOptions) {
       const lead = await findLead(storage, leadId);
       return lead ? offerIdsOfLead(lead) : { found: false };
     },
-    /** What the offers page shows a visitor who applied, or undefined for an unknown lead. */
+    applicationOffers,
+    /**
+     * What the offers page shows a visitor who applied, or undefined for an
+     * unknown lead: with the lenders' decisions when any lender was asked.
+     */
     async leadOffers(leadId: string): Promise<LeadOffers | undefined> {
-      const lead = await findLead(storage, leadId);
-      if (!lead) return undefined;
-      const { offerIds } = await offerIdsOfLead(lead);
-      return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds };
+      const offersOfLead = await applicationOffers(leadId);
+      if (!offersOfLead) return undefined;
+      const { decisions, ...rest } = offersOfLead;
+      return { leadId, ...rest, ...(decisions.asked > 0 ? { decisions } : {}) };
     },
   };
 }

@@ -1,8 +1,18 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listLenders } from "../lenders/lender-export";
+import { importLenders } from "../lenders/lender-import";
+import { seedSampleLenders } from "../lenders/lenders";
+import { API_HOST, apiLender, licensedLender } from "../lenders/test-lenders";
 import { createMessenger } from "../messaging/messenger";
 import type { Mail } from "../messaging/transports";
-import { appWith, openTestSqlite, silentLog, type TestStorage } from "../test-support";
+import {
+  appWith,
+  openTestSqlite,
+  silentLog,
+  type TestStorage,
+  testOutboundRules,
+} from "../test-support";
 import { addStaffMember, formHeaders, type SignedIn, signInOverHttp } from "./staff.test-support";
 import { TOTP_PERIOD_SECONDS } from "./totp";
 
@@ -201,5 +211,58 @@ describe("the overview pages", () => {
     const funnel = await get("/admin/funnel/");
     expect(funnel.body).toContain("comes in the next part");
     expect(funnel.body).not.toMatch(/\d+ (visits|applications|leads)/);
+  });
+
+  it("list the lenders as storage holds them: status, licence, how each decides, labels", async () => {
+    await seedSampleLenders(test.storage);
+    await importLenders(
+      test.storage,
+      [
+        licensedLender(),
+        apiLender({ status: "paused" }),
+        licensedLender({
+          id: "sandbox-steady",
+          names: { en: "Steady Sandbox Credit", si: "Steady Sandbox Credit" },
+          licence: undefined,
+          status: "draft",
+          sandbox: true,
+          products: [],
+        }),
+      ],
+      {
+        baseDir: ".",
+        allowSandbox: true,
+        urlRules: testOutboundRules({ [API_HOST]: ["192.0.2.10"] }),
+      },
+    );
+    const res = await get("/admin/lenders/");
+    expect(res.statusCode).toBe(200);
+    const cards = [...res.body.matchAll(/<li class="card">(.*?)<\/li>/gs)].map((match) =>
+      (match[1] ?? "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
+    // Every lender of storage, in the catalogue's order, as npm run lenders -- list has them.
+    const listed = await listLenders(test.storage);
+    expect(cards).toHaveLength(listed.length);
+    for (const [index, lender] of listed.entries()) {
+      expect(cards[index]).toContain(`${lender.name} ${lender.id}, `);
+    }
+    const card = (id: string) => cards.find((text) => text.includes(` ${id}, `)) ?? "";
+    expect(card("ruhuna-harbour")).toContain(
+      "Ruhuna Harbour Finance ruhuna-harbour, live, licence CBSL licensed finance company LFC-0042, we match its products, 2 products",
+    );
+    expect(card("ruhuna-harbour")).not.toMatch(/sample|sandbox/);
+    expect(card("harbour-api")).toContain(
+      "harbour-api, paused, licence CBSL licensed microfinance company LMFC-0007, decides through its decision API, 1 products",
+    );
+    expect(card("sandbox-steady")).toContain(
+      "sandbox-steady, draft, no licence recorded, we match its products, 0 products",
+    );
+    expect(card("sandbox-steady")).toContain("sandbox lender, for tests");
+    const samples = cards.filter((text) => text.includes("sample lender, not a real one"));
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) expect(sample).toContain(", live, no licence recorded, ");
   });
 });

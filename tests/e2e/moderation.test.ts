@@ -65,7 +65,7 @@ describe("moderation end to end", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    // A moderator's staff account (issue 16; ADMIN_TOKEN's single token form is gone): the
+    // A moderator's staff account (issue 16; the shared token's form is gone): the
     // moderation page sends them to sign in, then back to it.
     const account = await staffMember(server, {
       email: "e2e.moderator@nayacompare.test",

@@ -1,6 +1,7 @@
 import type { LendersView, PartnersView } from "../../../core/back-office";
 import { fill } from "../../../core/messages";
 import type { BackOfficeMessages } from "../messages";
+import { lenderModeName, lenderStatusName, licenceWords } from "../sections";
 
 export function LendersPage({ view, t }: { view: LendersView; t: BackOfficeMessages }) {
   return (
@@ -14,15 +15,15 @@ export function LendersPage({ view, t }: { view: LendersView; t: BackOfficeMessa
             <li key={lender.id} className="card">
               <h2>{lender.name}</h2>
               <p className="meta">
-                {lender.id}, {fill(t.lenderStatus, { status: lender.status })},{" "}
+                {lender.id}, {lenderStatusName(lender.status, t)},{" "}
                 {lender.licence
-                  ? fill(t.lenderLicence, { licence: lender.licence })
+                  ? fill(t.lenderLicence, { licence: licenceWords(lender.licence, t) })
                   : t.lenderNoLicence}
-                , {fill(t.lenderMode, { mode: lender.decisionMode })},{" "}
+                , {lenderModeName(lender.decisionMode, t)},{" "}
                 {fill(t.lenderProducts, { count: lender.products })}
-                {lender.sample ? `, ${t.lenderSample}` : ""}
-                {lender.sandbox ? `, ${t.lenderSandbox}` : ""}
               </p>
+              {lender.sample ? <p className="meta">{t.lenderSample}</p> : null}
+              {lender.sandbox ? <p className="meta">{t.lenderSandbox}</p> : null}
             </li>
           ))}
         </ul>
