@@ -4,9 +4,9 @@
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
  * and the command-line tools (`npm run partner`, `npm run lenders`, `npm run
- * outbox`, `npm run sandbox`), which `--configPartnerTool`,
- * `--configLendersTool`, `--configOutboxTool` and `--configSandboxTool` build
- * alone, in a few seconds, before each use.
+ * outbox`, `npm run sandbox`, `npm run staff`), which `--configPartnerTool`,
+ * `--configLendersTool`, `--configOutboxTool`, `--configSandboxTool` and
+ * `--configStaffTool` build alone, in a few seconds, before each use.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
@@ -286,11 +286,20 @@ const sandboxTool = {
   ],
 };
 
+/** `npm run staff`: back-office accounts (issue 16), without React or the site. */
+const staffTool = {
+  input: "server/staff/cli-main.ts",
+  output: { file: "dist/staff/staff.js", format: "es", sourcemap: true },
+  external: isBareImport,
+  plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
+};
+
 export default (commandLineArgs) => {
   if (commandLineArgs.configPartnerTool) return [partnerTool];
   if (commandLineArgs.configLendersTool) return [lendersTool];
   if (commandLineArgs.configOutboxTool) return [outboxTool];
   if (commandLineArgs.configSandboxTool) return [sandboxTool];
+  if (commandLineArgs.configStaffTool) return [staffTool];
   return builds;
 };
 
@@ -384,4 +393,5 @@ const builds = [
   partnerTool,
   lendersTool,
   sandboxTool,
+  staffTool,
 ];

@@ -357,7 +357,7 @@ describe("a route parameter that cannot be decoded (a bad percent-encoding)", ()
 
   it("is a 400 with the envelope on the API, and nothing but a request line in the log", async () => {
     const { log, lines } = recordingLog();
-    const app = appWith(context.test.storage, { log, adminToken: "a".repeat(32) });
+    const app = appWith(context.test.storage, { log });
     const key = await partnerKey();
     for (const [method, url] of API) {
       const res = await inject(app, {
@@ -375,7 +375,7 @@ describe("a route parameter that cannot be decoded (a bad percent-encoding)", ()
 
   it("is the 404 page elsewhere, in the path's language, and nothing but a request line in the log", async () => {
     const { log, lines } = recordingLog();
-    const app = appWith(context.test.storage, { log, adminToken: "a".repeat(32) });
+    const app = appWith(context.test.storage, { log });
     for (const url of PAGES) {
       const res = await inject(app, { method: "GET", url });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });

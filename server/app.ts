@@ -15,7 +15,7 @@ import { pushRouter } from "./borrowers/push-routes";
 import { pendingVerificationOf } from "./borrowers/verification";
 import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
-import { adminRouter } from "./community/moderation-routes";
+import { moderationRouter } from "./community/moderation-routes";
 import { communityLookup } from "./community/page-data";
 import { reviewImagesRouter } from "./community/review-image-routes";
 import { healthRouter } from "./health-routes";
@@ -52,6 +52,10 @@ import { partnerApiRouter } from "./partners/api-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
+import { backOfficeRouter } from "./staff/back-office-routes";
+import { createBackOffice } from "./staff/gate";
+import { signInRouter } from "./staff/sign-in-routes";
+import { staffRouter } from "./staff/staff-routes";
 import type { Storage } from "./storage/database";
 import type { EventBuffer } from "./tracking/event-buffer";
 import { eventsRouter } from "./tracking/event-routes";
@@ -81,8 +85,6 @@ export interface AppDependencies {
   now?: () => Date;
   /** Postback secrets by lender slug (LENDER_POSTBACK_SECRETS). */
   lenderSecrets?: ReadonlyMap<string, string>;
-  /** The moderators' credential (ADMIN_TOKEN); without it /admin/ answers 404. */
-  adminToken?: string | undefined;
   /** Express's trust proxy setting (TRUST_PROXY). */
   trustProxy?: number | string | undefined;
   /** SPEC §3's country config (COUNTRY, LEAD_ID, PROVIDER_ID); Sri Lanka's by default. */
@@ -137,7 +139,6 @@ export function createApp({
   messenger,
   outboxDir,
   now = () => new Date(),
-  adminToken,
   trustProxy,
   statusListeners = [],
   country = DEFAULT_COUNTRY_CONFIG,
@@ -305,7 +306,14 @@ export function createApp({
   });
 
   app.use(buildRouter(assets));
-  app.use(adminRouter(storage, adminToken, rateLimitStore));
+  // The back office (issue 16): staff accounts, sessions and roles (server/staff/).
+  const backOffice = createBackOffice({ storage, now, site });
+  app.use("/admin", backOffice.headers);
+  app.use(signInRouter(backOffice, rateLimitStore));
+  app.use(backOfficeRouter(backOffice));
+  app.use(moderationRouter(backOffice));
+  app.use(staffRouter(backOffice, { messenger, site }));
+  app.use("/admin", backOffice.notFound);
   app.use(reviewImagesRouter(storage));
   app.use(lenderLogosRouter(storage));
   app.use(clickoutRouter(storage, offers));

@@ -80,11 +80,6 @@ const envSchema = z
         .default(3_000),
     ),
     /**
-     * The moderators' credential for /admin/ (issue 7); without it the area
-     * answers 404. At least 24 characters; compared in constant time.
-     */
-    ADMIN_TOKEN: optional(z.string().min(24, "must be at least 24 characters").optional()),
-    /**
      * Express's "trust proxy" when the server runs behind a reverse proxy:
      * the number of proxies in front (1) or "loopback". Rate limits count by
      * IP, so without it everyone behind the proxy shares one limit.

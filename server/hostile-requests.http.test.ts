@@ -25,7 +25,6 @@ const HOSTILE_PATHS = 1_000;
 const BUDGET_MS = 15_000;
 const TIMEOUT_MS = BUDGET_MS + 30_000;
 
-const ADMIN_TOKEN = "hostile-requests-admin-token-0123456789";
 const LENDER_SECRET = "kandy-lane-secret-0123456789";
 const SLUG = "are-you-ready-to-apply-for-personal-loans";
 /** An opaque id of nothing we hold. */
@@ -42,7 +41,6 @@ for (const [file, text] of [
 }
 const context = setUpTestApp({
   log: recorded.log,
-  adminToken: ADMIN_TOKEN,
   lenderSecrets: new Map([["kandy-lane", LENDER_SECRET]]),
   partnerRateLimit: { limit: 1_000_000, windowMs: 60_000 },
   distDir,
@@ -414,6 +412,11 @@ const ROUTES = [
   "/reviews/{}/image",
   "/admin/reviews/{}/image",
   "/admin/{}",
+  "/admin/sign-in/?next={}&notice={}",
+  "/admin/enrol/?token={}",
+  "/admin/moderation/?q={}&done={}&count={}",
+  "/admin/staff/{}/role",
+  "/admin/audit/?actor={}&action={}&from={}&to={}&page={}",
   "/partner/demo/{}",
   "/en/partner/demo/{}",
   "/partner/api.html?{}",

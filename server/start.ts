@@ -107,7 +107,6 @@ export async function start(config: Config, distDir: string): Promise<void> {
     examplesDir: path.resolve(distDir, "..", "examples"),
     feedUpstreamUrl: config.FEED_UPSTREAM_URL,
     lenderSecrets: config.LENDER_POSTBACK_SECRETS,
-    adminToken: config.ADMIN_TOKEN,
     trustProxy: config.TRUST_PROXY,
     country: countryConfigOf(config),
     partnerRateLimit: { limit: config.PARTNER_RATE_LIMIT, windowMs: 60_000 },

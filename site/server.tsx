@@ -19,6 +19,7 @@ import { type AppState, type PageView, pageNamed } from "./pages/registry";
 import { matchRoute } from "./routes";
 import { headHtml } from "./seo";
 
+export { backOfficeStylesheet, renderBackOfficeDocument } from "./back-office/render";
 export { productView } from "./pages/lender/page.server";
 export { robotsTxt, sitemapXml } from "./sitemap";
 

@@ -9,13 +9,13 @@ import { loadCatalogues } from "../lenders/catalogue";
 import { createLogger } from "../log";
 import { createMessenger } from "../messaging/messenger";
 import { MessageError } from "../messaging/transports";
+import { addStaffMember, signInOverHttp, type TestMember } from "../staff/staff.test-support";
 import { appWith, openTestSqlite, type TestStorage, testOutbox } from "../test-support";
 import { isSuppressed } from "./erasure";
 import { createLead } from "./leads";
 import { subscribeToLead } from "./push";
 
 const offers = loadCatalogues().get("lk") ?? [];
-const ADMIN_TOKEN = "moderator-token-0123456789abcdef";
 
 let test: TestStorage;
 let app: ReturnType<typeof appWith>;
@@ -31,7 +31,6 @@ beforeAll(async () => {
     messenger: outbox.messenger,
     outboxDir: outbox.dir,
     now: () => clock,
-    adminToken: ADMIN_TOKEN,
     // Everything logged, so the test can prove no contact reaches a log line.
     log: createLogger("debug", {
       out: (line) => logLines.push(line),
@@ -744,15 +743,19 @@ describe("what stays behind", () => {
   });
 });
 
-/** The moderators' page, signed in. */
+let moderator: TestMember | undefined;
+
+/** The moderation page, signed in as a moderator (a staff account since issue 16). */
 async function adminPage(): Promise<string> {
-  const login = await inject(app, {
-    method: "POST",
-    url: "/admin/login",
-    remoteAddress: nextAddress(),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `token=${ADMIN_TOKEN}`,
+  moderator ??= await addStaffMember(test.storage, {
+    email: "moderator@nayacompare.test",
+    role: "moderator",
+    now: clock,
   });
-  const cookie = String(login.headers["set-cookie"]).split(";")[0] ?? "";
-  return (await inject(app, { method: "GET", url: "/admin/", headers: { cookie } })).body;
+  const { cookie } = await signInOverHttp(app, moderator, {
+    at: clock,
+    remoteAddress: nextAddress(),
+  });
+  return (await inject(app, { method: "GET", url: "/admin/moderation/", headers: { cookie } }))
+    .body;
 }

@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { appWith, setUpTestApp, testOutbox } from "../test-support";
+import {
+  addStaffMember,
+  formHeaders,
+  signInOverHttp,
+  type TestMember,
+} from "../staff/staff.test-support";
+import { setUpTestApp, testOutbox } from "../test-support";
 
-const ADMIN_TOKEN = "moderator-token-0123456789abcdef";
 const SLUG = "are-you-ready-to-apply-for-personal-loans";
 const outbox = testOutbox();
 const context = setUpTestApp({
-  adminToken: ADMIN_TOKEN,
   messenger: outbox.messenger,
   outboxDir: outbox.dir,
 });
@@ -56,25 +60,24 @@ async function page(url: string, cookie?: string) {
   return inject(context.app, { method: "GET", url, headers: cookie ? { cookie } : {} });
 }
 
-/** Signs in to /admin/ and returns the session cookie and the page's CSRF token. */
+let moderator: TestMember | undefined;
+
+/**
+ * Signs a moderator in to the back office (issue 16: a staff account, where
+ * one shared token was) and returns the session cookie, the moderation page
+ * and its CSRF token.
+ */
 async function signIn(): Promise<{ cookie: string; csrf: string; html: string }> {
-  const login = await inject(context.app, {
-    method: "POST",
-    url: "/admin/login",
-    remoteAddress: nextAddress(),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `token=${ADMIN_TOKEN}`,
+  moderator ??= await addStaffMember(context.test.storage, {
+    email: "moderator@nayacompare.test",
+    role: "moderator",
   });
-  expect(login.statusCode).toBe(303);
-  const setCookie = String(login.headers["set-cookie"]);
-  expect(setCookie).toMatch(/HttpOnly/);
-  expect(setCookie).toMatch(/SameSite=Strict/);
-  expect(setCookie).toMatch(/Path=\/admin/);
-  const cookie = setCookie.split(";")[0] ?? "";
-  const admin = await page("/admin/", cookie);
+  const signedIn = await signInOverHttp(context.app, moderator, { remoteAddress: nextAddress() });
+  const admin = await page("/admin/moderation/", signedIn.cookie);
   expect(admin.statusCode).toBe(200);
   const csrf = /name="csrf" value="([^"]+)"/.exec(admin.body)?.[1] ?? "";
-  return { cookie, csrf, html: admin.body };
+  expect(csrf).toBe(signedIn.csrf);
+  return { cookie: signedIn.cookie, csrf, html: admin.body };
 }
 
 async function moderate(
@@ -85,9 +88,9 @@ async function moderate(
 ) {
   return inject(context.app, {
     method: "POST",
-    url: "/admin/moderate",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: session.cookie },
-    payload: new URLSearchParams({ kind, id, action, csrf: session.csrf }).toString(),
+    url: "/admin/moderation/",
+    headers: formHeaders(session),
+    payload: new URLSearchParams({ one: `${action}:${kind}:${id}`, csrf: session.csrf }).toString(),
   });
 }
 
@@ -122,7 +125,7 @@ describe("comments, moderated", () => {
     expect(orphan.json().error.fields.parentId).toBe("The comment you answer is not available");
 
     // A published comment can be taken down, then deleted; each takes effect at once.
-    const published = await page("/admin/", session.cookie);
+    const published = await page("/admin/moderation/", session.cookie);
     expect(published.body).toContain("Published, newest first");
     expect((await moderate(session, "comment", id, "reject")).statusCode).toBe(303);
     expect((await page(`/en/${SLUG}/`)).body).not.toContain("onerror");
@@ -239,22 +242,22 @@ describe("customer reviews", () => {
 });
 
 describe("the admin area", () => {
-  it("does not exist without ADMIN_TOKEN", async () => {
-    const app = appWith(context.test.storage);
-    expect((await inject(app, { method: "GET", url: "/admin/" })).statusCode).toBe(404);
-    expect((await inject(app, { method: "POST", url: "/admin/login" })).statusCode).toBe(404);
-  });
-
-  it("asks for the token, refuses a wrong one, and is noindex", async () => {
-    const res = await page("/admin/");
-    expect(res.statusCode).toBe(401);
+  // Issue 16 replaced the shared token with staff accounts: without a session the
+  // moderation page sends the visitor to sign in (it answered 401 with a token form).
+  it("sends a visitor without a session to sign in, refuses a wrong password, and is noindex", async () => {
+    const res = await page("/admin/moderation/");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/admin/sign-in/?next=%2Fadmin%2Fmoderation%2F");
     expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    const form = await page("/admin/sign-in/");
+    expect(form.statusCode).toBe(200);
+    expect(form.headers["x-robots-tag"]).toBe("noindex, nofollow");
     const wrong = await inject(context.app, {
       method: "POST",
-      url: "/admin/login",
+      url: "/admin/sign-in/",
       remoteAddress: nextAddress(),
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "token=guess",
+      payload: "email=moderator%40nayacompare.test&password=guess",
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers["set-cookie"]).toBeUndefined();
@@ -268,22 +271,19 @@ describe("the admin area", () => {
     ).toBe(403);
     const crossSite = await inject(context.app, {
       method: "POST",
-      url: "/admin/moderate",
+      url: "/admin/moderation/",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         cookie: session.cookie,
         origin: "https://evil.example",
       },
-      payload: new URLSearchParams({
-        kind: "comment",
-        id,
-        action: "approve",
-        csrf: session.csrf,
-      }).toString(),
+      payload: new URLSearchParams({ one: `approve:comment:${id}`, csrf: session.csrf }).toString(),
     });
     expect(crossSite.statusCode).toBe(403);
-    const forgedSession = await page("/admin/", "admin_session=99999999999999.forged");
-    expect(forgedSession.statusCode).toBe(401);
+    // A session cookie we did not make is no session: sign in (it was a 401 with the shared token).
+    const forgedSession = await page("/admin/moderation/", "admin_session=99999999999999.forged");
+    expect(forgedSession.statusCode).toBe(303);
+    expect(forgedSession.headers.location).toMatch(/^\/admin\/sign-in\//);
   });
 
   it("lists deletion requests; an erasure deletes the comments and reviews written with the e-mail", async () => {
@@ -344,7 +344,7 @@ describe("the admin area", () => {
     const late = await postJson("/api/comments", comment({ parentId: mine.json().id }));
     expect(late.statusCode).toBe(400);
 
-    const admin = await page("/admin/", session.cookie);
+    const admin = await page("/admin/moderation/", session.cookie);
     expect(admin.body).not.toContain("Erase Me");
     expect(admin.body).toContain("Deletion requests");
     expect(admin.body).toMatch(/<td>e-mail<\/td><td>2<\/td>/);
@@ -375,7 +375,8 @@ describe("a review's photo", () => {
     const forModerator = await page(`/admin/reviews/${id}/image`, session.cookie);
     expect(forModerator.statusCode).toBe(200);
     expect(forModerator.headers["content-type"]).toBe("image/png");
-    expect((await page(`/admin/reviews/${id}/image`)).statusCode).toBe(401);
+    // Without a session: sign in first (it was a 401 with the shared token).
+    expect((await page(`/admin/reviews/${id}/image`)).statusCode).toBe(303);
 
     await moderate(session, "review", id, "approve");
     const image = await page(`/reviews/${id}/image`);

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseReviewImage } from "../../core/community";
+import { COMMAND_LINE } from "../staff/audit";
 import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support";
 import { addComment } from "./comments";
 import { countView, rateArticle } from "./engagement";
 import { moderate } from "./moderation";
 import { articleCommunity, communityLookup, reviewsSummary } from "./page-data";
 import { addReview, reviewImage } from "./reviews";
+
+/** Who moderates in these tests (the audit log needs someone). */
+const MODERATOR = COMMAND_LINE;
 
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
@@ -48,7 +52,7 @@ function communityContract(name: string, open: () => Promise<TestStorage>) {
       });
       expect((await reviewsSummary(test.storage)).rating.count).toBe(0);
       expect(await reviewImage(test.storage, id)).toBeUndefined();
-      expect(await moderate(test.storage, "review", id, "approve")).toBe(true);
+      expect(await moderate(test.storage, "review", id, "approve", MODERATOR)).toBe(true);
       const stored = await reviewImage(test.storage, id);
       expect(stored?.contentType).toBe("image/png");
       expect(stored?.data.equals(Buffer.from(PNG, "base64"))).toBe(true);
@@ -62,7 +66,7 @@ function communityContract(name: string, open: () => Promise<TestStorage>) {
         text: "Three months of expenses is my target.",
       });
       if (comment.kind !== "stored") throw new Error("not stored");
-      await moderate(test.storage, "comment", comment.id, "approve");
+      await moderate(test.storage, "comment", comment.id, "approve", MODERATOR);
       const { comments } = await articleCommunity(test.storage, SLUG);
       expect(comments).toEqual([expect.objectContaining({ id: comment.id, name: "Ama" })]);
       expect(JSON.stringify(comments)).not.toContain("ama@example.lk");

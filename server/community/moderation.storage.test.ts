@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMAND_LINE } from "../staff/audit";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { addComment } from "./comments";
 import { moderate, pendingItems, publishedItems } from "./moderation";
 import { addReview } from "./reviews";
+
+/** Who moderates in these tests (the audit log needs someone). */
+const MODERATOR = COMMAND_LINE;
 
 const SLUG = "how-much-emergency-savings-do-you-really-need";
 const minute = (index: number) => new Date(Date.UTC(2026, 10, 1, 0, index));
@@ -36,7 +40,13 @@ function moderationContract(name: string, open: () => Promise<TestStorage>) {
                 },
                 minute(index),
               );
-        await moderate(test.storage, index % 2 === 0 ? "comment" : "review", id, "approve");
+        await moderate(
+          test.storage,
+          index % 2 === 0 ? "comment" : "review",
+          id,
+          "approve",
+          MODERATOR,
+        );
         ids.push(id);
       }
       for (let index = 250; index < 253; index += 1) {
@@ -52,15 +62,55 @@ function moderationContract(name: string, open: () => Promise<TestStorage>) {
       // The newest can be taken down, and then no longer shows.
       const newest = published[0];
       if (!newest) throw new Error("nothing published");
-      expect(await moderate(test.storage, newest.kind, newest.id, "reject")).toBe(true);
+      expect(await moderate(test.storage, newest.kind, newest.id, "reject", MODERATOR)).toBe(true);
       expect((await publishedItems(test.storage))[0]?.text).toBe("Comment number 248");
 
-      // Waiting items stay oldest first.
+      // Waiting items are newest first too (issue 16; they were oldest first).
       expect((await pendingItems(test.storage)).map((item) => item.text)).toEqual([
-        "Waiting 250",
-        "Waiting 251",
         "Waiting 252",
+        "Waiting 251",
+        "Waiting 250",
       ]);
+    });
+
+    it("finds items by a piece of their name or text, case aside, % and _ taken literally", async () => {
+      await storedComment(test, "A 100% honest_review of Kandy lenders", minute(300));
+      const texts = async (search: string) =>
+        [
+          ...(await pendingItems(test.storage, search)),
+          ...(await publishedItems(test.storage, search)),
+        ].map((item) => item.text);
+      expect(await texts("KANDY")).toEqual(["A 100% honest_review of Kandy lenders"]);
+      expect(await texts("100%")).toEqual(["A 100% honest_review of Kandy lenders"]);
+      expect(await texts("t_r")).toEqual(["A 100% honest_review of Kandy lenders"]);
+      expect(await texts("0%_")).toEqual([]);
+      expect(await texts("Waiting 251")).toEqual(["Waiting 251"]);
+      expect((await texts("nimal")).length).toBe(50);
+    });
+
+    it("writes each change to the audit log: status before and after, never the name or text", async () => {
+      const id = await storedComment(test, "Audit me, said Ama", minute(400));
+      const actor = { id: "staff-1", label: "mod@nayacompare.lk" };
+      expect(await moderate(test.storage, "comment", id, "approve", actor)).toBe(true);
+      expect(await moderate(test.storage, "comment", id, "delete", actor)).toBe(true);
+      expect(await moderate(test.storage, "comment", id, "delete", actor)).toBe(false);
+      const rows = await test.storage.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("subject", "=", `comment:${id}`)
+        .orderBy("at")
+        .orderBy("action")
+        .execute();
+      expect(rows.map((row) => [row.action, row.actor, row.before, row.after])).toEqual([
+        [
+          "moderation.approve",
+          "mod@nayacompare.lk",
+          '{"status":"pending"}',
+          '{"status":"approved"}',
+        ],
+        ["moderation.delete", "mod@nayacompare.lk", '{"status":"approved"}', null],
+      ]);
+      expect(JSON.stringify(rows)).not.toContain("Ama");
     });
   });
 }

@@ -1,32 +1,52 @@
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { ModerationAction, ModerationItem } from "../../core/back-office";
+import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import type { ModerationStatus } from "../storage/schema";
 
-export interface PendingItem {
-  kind: "comment" | "review";
-  id: string;
-  name: string;
-  text: string;
-  /** The article of a comment; the stars of a review. */
-  slug?: string | undefined;
-  rating?: number | undefined;
-  /** A review with a photo, shown to the moderator before approval. */
-  hasImage?: boolean | undefined;
-  status: ModerationStatus;
-  createdAt: string;
-}
+export type { ModerationAction };
+export type PendingItem = ModerationItem;
 
 /** How many items of each list the moderation page shows. */
 const PENDING_SHOWN = 200;
 const PUBLISHED_SHOWN = 50;
+/** A search is a substring of a name or text (or a comment's article), at most this long. */
+export const SEARCH_MAX_LENGTH = 100;
 
-/** Items waiting for a moderator, oldest first (first come, first served). */
-export async function pendingItems(storage: Storage): Promise<PendingItem[]> {
-  return itemsWithStatus(storage, "pending", "asc", PENDING_SHOWN);
+/**
+ * Items waiting for a moderator, newest first (issue 16: the queue and the
+ * published list alike), those matching `search` when one is given.
+ */
+export async function pendingItems(storage: Storage, search = ""): Promise<PendingItem[]> {
+  return itemsWithStatus(storage, "pending", "desc", PENDING_SHOWN, search);
 }
 
 /** The latest published items, newest first, so that a moderator can take a new one down. */
-export async function publishedItems(storage: Storage): Promise<PendingItem[]> {
-  return itemsWithStatus(storage, "approved", "desc", PUBLISHED_SHOWN);
+export async function publishedItems(storage: Storage, search = ""): Promise<PendingItem[]> {
+  return itemsWithStatus(storage, "approved", "desc", PUBLISHED_SHOWN, search);
+}
+
+/** How many comments and reviews are waiting (the home page's figure). */
+export async function pendingCount(storage: Storage): Promise<number> {
+  const count = (table: "comments" | "reviews") =>
+    storage.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("status", "=", "pending")
+      .$if(table === "comments", (query) => query.where("erased_at", "is", null))
+      .executeTakeFirstOrThrow();
+  const [comments, reviews] = await Promise.all([count("comments"), count("reviews")]);
+  return Number(comments.count) + Number(reviews.count);
+}
+
+/** A LIKE pattern matching `search` anywhere, its own % _ and \\ taken literally. */
+function containing(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** lower(column) LIKE pattern, the same on SQLite and PostgreSQL (ESCAPE given). */
+function matches(column: string, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
 /**
@@ -39,7 +59,9 @@ async function itemsWithStatus(
   status: ModerationStatus,
   order: "asc" | "desc",
   count: number,
+  search: string,
 ): Promise<PendingItem[]> {
+  const pattern = search ? containing(search.slice(0, SEARCH_MAX_LENGTH)) : undefined;
   const [comments, reviews] = await Promise.all([
     storage.db
       .selectFrom("comments")
@@ -47,6 +69,15 @@ async function itemsWithStatus(
       .where("status", "=", status)
       // A placeholder of an erased comment (0091) has nothing left to moderate.
       .where("erased_at", "is", null)
+      .$if(pattern !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([
+            matches("name", pattern ?? ""),
+            matches("text", pattern ?? ""),
+            matches("slug", pattern ?? ""),
+          ]),
+        ),
+      )
       .orderBy("created_at", order)
       .orderBy("id", order)
       .limit(count)
@@ -64,6 +95,11 @@ async function itemsWithStatus(
         "review_images.review_id as image_of",
       ])
       .where("reviews.status", "=", status)
+      .$if(pattern !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([matches("reviews.name", pattern ?? ""), matches("reviews.text", pattern ?? "")]),
+        ),
+      )
       .orderBy("reviews.created_at", order)
       .orderBy("reviews.id", order)
       .limit(count)
@@ -97,35 +133,74 @@ async function itemsWithStatus(
     .slice(0, count);
 }
 
-export type ModerationAction = "approve" | "reject" | "delete";
+const STATUS_AFTER: Record<Exclude<ModerationAction, "delete">, ModerationStatus> = {
+  approve: "approved",
+  reject: "rejected",
+};
 
 /**
- * Approves, rejects or deletes a comment or review; answers whether it
- * existed. Deleting a comment deletes its replies too (they answer nothing).
- * Pages read storage on every render, so the change shows at once.
+ * Approves, rejects (or takes down) or deletes a comment or review, and
+ * writes the change to the audit log in the same transaction (its status
+ * before and after; never its name or text). Answers whether it existed.
+ * Deleting a comment deletes its replies too (they answer nothing). Pages
+ * read storage on every render, so the change shows at once.
  */
 export async function moderate(
   storage: Storage,
   kind: "comment" | "review",
   id: string,
   action: ModerationAction,
+  actor: AuditActor,
+  now = new Date(),
 ): Promise<boolean> {
   const table = kind === "comment" ? "comments" : "reviews";
-  if (action === "delete") {
-    return storage.db.transaction().execute(async (trx) => {
+  return storage.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom(table)
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) return false;
+    if (action === "delete") {
       if (kind === "comment") {
         await trx.deleteFrom("comments").where("parent_id", "=", id).execute();
       } else {
         await trx.deleteFrom("review_images").where("review_id", "=", id).execute();
       }
-      const result = await trx.deleteFrom(table).where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    });
+      await trx.deleteFrom(table).where("id", "=", id).execute();
+    } else {
+      await trx
+        .updateTable(table)
+        .set({ status: STATUS_AFTER[action] })
+        .where("id", "=", id)
+        .execute();
+    }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: `moderation.${action}`,
+        subject: `${kind}:${id}`,
+        before: { status: before.status },
+        after: action === "delete" ? null : { status: STATUS_AFTER[action] },
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/** One action on several items (the moderators' bulk approve or reject); answers how many existed. */
+export async function moderateAll(
+  storage: Storage,
+  items: readonly { kind: "comment" | "review"; id: string }[],
+  action: ModerationAction,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<number> {
+  let found = 0;
+  for (const item of items) {
+    if (await moderate(storage, item.kind, item.id, action, actor, now)) found += 1;
   }
-  const result = await storage.db
-    .updateTable(table)
-    .set({ status: action === "approve" ? "approved" : "rejected" })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return found;
 }

@@ -27,6 +27,8 @@ export interface Messenger {
     links: { offers: string; erasure: string; days: number },
     locale: Locale,
   ): Promise<void>;
+  /** A new member of staff's one-time link (issue 16); staff read English. */
+  staffEnrolmentLink(email: string, link: string, hours: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,12 @@ export function createMessenger(
       });
       const subject = texts.applicationConfirmationSubject;
       return sent("application confirmation", mail, () => mail.send({ to: email, subject, text }));
+    },
+    staffEnrolmentLink(email, link, hours) {
+      const texts = messageTextsFor("en");
+      const text = fill(texts.staffEnrolmentMail, { link, hours });
+      const subject = texts.staffEnrolmentSubject;
+      return sent("staff link", mail, () => mail.send({ to: email, subject, text }));
     },
     async close() {
       await mail.close?.();

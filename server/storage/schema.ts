@@ -1,3 +1,5 @@
+import type { StaffRole } from "../../core/back-office";
+
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings in
  * TypeScript on both engines: text in SQLite, timestamptz in PostgreSQL
@@ -326,6 +328,77 @@ export interface LenderProductsTable {
   updated_at: string;
 }
 
+/** A member of staff (issue 16): who signs in to the back office, and with what role. */
+export interface StaffTable {
+  id: string;
+  /** Lower case. */
+  email: string;
+  role: StaffRole;
+  /** argon2id, PHC string; null until set through the member's one-time link. */
+  password_hash: string | null;
+  totp_secret: string | null;
+  /** The secret shown while the member enrols, until a code from it is given. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The TOTP time step of the last code accepted (no code works twice). */
+  totp_last_step: number | null;
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A one-time link to set a password (24 hours): the SHA-256 of its token. */
+export interface StaffEnrolmentsTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A recovery code, shown once: its HMAC under the installation key. */
+export interface StaffRecoveryCodesTable {
+  code_hash: string;
+  staff_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export type StaffSessionStage = "second_factor" | "signed_in";
+
+/** A back-office session: the SHA-256 of its cookie's token, its stage and its times. */
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: string;
+  stage: StaffSessionStage;
+  /** Wrong second-factor codes given in this session. */
+  code_attempts: number;
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute end, whatever the activity. */
+  expires_at: string;
+}
+
+/** Failed sign-ins in a row for one key (an account, a trusted browser, a second factor). */
+export interface StaffSignInFailuresTable {
+  key: string;
+  failures: number;
+  last_failure_at: string;
+}
+
+/** One change made by a member of staff or the command line; never a borrower's personal data. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor: string;
+  action: string;
+  subject: string;
+  /** JSON. */
+  before: string | null;
+  after: string | null;
+}
+
 /** An offer id a lender's products no longer use: still its lender's, never another's. */
 export interface RetiredOfferIdsTable {
   offer_id: number;
@@ -385,4 +458,10 @@ export interface Database {
   partner_postbacks: PartnerPostbacksTable;
   lead_verifications: LeadVerificationsTable;
   landing_tokens: LandingTokensTable;
+  staff: StaffTable;
+  staff_enrolments: StaffEnrolmentsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_sign_in_failures: StaffSignInFailuresTable;
+  audit_log: AuditLogTable;
 }

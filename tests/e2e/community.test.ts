@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { signInThroughThePage, staffMember } from "../support/staff";
 
 /**
  * Issue 7's community pages in Chromium against the built server: comments
@@ -15,7 +16,6 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * Markup in names and texts is tested with the admin area (moderation.test.ts).
  */
 const SLUG = "are-you-ready-to-apply-for-personal-loans";
-const ADMIN_TOKEN = "e2e-community-moderator-token-0123456789";
 
 /** A 1×1 PNG: the smallest real photo the server accepts. */
 const PNG_BASE64 =
@@ -26,7 +26,7 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_TOKEN }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -495,13 +495,16 @@ describe("a review's photo", () => {
     expect(status).toBe(202);
 
     const moderator = await context.newPage();
-    await moderator.goto(`${server.url}/admin/`);
-    await moderator.getByLabel("Admin token").fill(ADMIN_TOKEN);
-    await moderator.getByRole("button", { name: "Sign in" }).click();
+    const account = await staffMember(server, {
+      email: "community.moderator@nayacompare.test",
+      role: "moderator",
+    });
+    await moderator.goto(`${server.url}/admin/moderation/`);
+    await signInThroughThePage(moderator, account);
     await moderator.getByRole("heading", { name: "Moderation", exact: true }).waitFor();
     await moderator
-      .locator("tr", { hasText: name })
-      .getByRole("button", { name: "Approve" })
+      .locator("li.card", { hasText: name })
+      .getByRole("button", { name: "Approve", exact: true })
       .click();
     await moderator.getByRole("heading", { name: "Moderation", exact: true }).waitFor();
     await moderator.close();

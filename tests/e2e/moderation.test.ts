@@ -2,13 +2,13 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { signInThroughThePage, staffMember } from "../support/staff";
 
 /**
  * Issue 7: script and HTML in a comment or review are shown as text, never
  * run — through the whole path: posted from a browser, approved by a
  * moderator in /admin/, read by another visitor.
  */
-const ADMIN_TOKEN = "e2e-moderator-token-0123456789";
 const SLUG = "smart-tips-to-save-money-from-your-salary";
 const PAYLOAD = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
 
@@ -16,7 +16,7 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_TOKEN }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -65,10 +65,15 @@ describe("moderation end to end", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    const login = await moderator.goto(`${server.url}/admin/`);
-    expect(login?.status()).toBe(401);
-    await moderator.getByLabel("Admin token").fill(ADMIN_TOKEN);
-    await moderator.getByRole("button", { name: "Sign in" }).click();
+    // A moderator's staff account (issue 16; the shared token's form is gone): the
+    // moderation page sends them to sign in, then back to it.
+    const account = await staffMember(server, {
+      email: "e2e.moderator@nayacompare.test",
+      role: "moderator",
+    });
+    await moderator.goto(`${server.url}/admin/moderation/`);
+    await moderator.getByRole("heading", { name: "Sign in" }).waitFor();
+    await signInThroughThePage(moderator, account);
     await moderator.getByRole("heading", { name: "Moderation", exact: true }).waitFor();
     expect(await moderator.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(await moderator.textContent("body")).toContain(PAYLOAD);

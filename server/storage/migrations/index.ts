@@ -12,6 +12,7 @@ import { createErasureConfirmationTables } from "./0009_erasure_confirmation";
 import { createLenderTables } from "./0010_lenders";
 import { createRetiredOfferIdsTable } from "./0012_retired_offer_ids";
 import { createDecisionTables } from "./0013_decisions";
+import { createStaffTables } from "./0014_staff";
 import { columnTypes } from "./column-types";
 
 /**
@@ -33,5 +34,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0010_lenders": createLenderTables(types),
     "0012_retired_offer_ids": createRetiredOfferIdsTable(types),
     "0013_decisions": createDecisionTables(types),
+    "0014_staff": createStaffTables(types),
   };
 }

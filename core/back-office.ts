@@ -1,0 +1,270 @@
+/**
+ * What the server gives the site's server entry to render a back-office
+ * page (issue 16), and the roles both sides know: the back office's
+ * contract, as core/site-contract.ts is the site's. The server checks the
+ * role and reads storage; the site only renders what it is given.
+ */
+import type { Licence } from "./schemas/offer";
+
+export const STAFF_ROLES = ["admin", "moderator", "analyst"] as const;
+/** admin: everything; moderator: comments and reviews; analyst: the read-only dashboard. */
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return (STAFF_ROLES as readonly unknown[]).includes(value);
+}
+
+/** The back office's sections, in the navigation's order. */
+export const BACK_OFFICE_SECTIONS = [
+  "home",
+  "moderation",
+  "lenders",
+  "partners",
+  "funnel",
+  "audit",
+  "staff",
+  "account",
+] as const;
+export type BackOfficeSection = (typeof BACK_OFFICE_SECTIONS)[number];
+
+/** The signed-in member, for the header, the navigation and every form's CSRF token. */
+export interface BackOfficeViewer {
+  email: string;
+  role: StaffRole;
+  /** The session's CSRF token: a hidden field of every form that changes something. */
+  csrf: string;
+  /** The sections this member's role opens. */
+  sections: readonly BackOfficeSection[];
+}
+
+/** Why a new password is refused (server/staff/passwords.ts). */
+export type PasswordProblem = "too_short" | "too_long" | "contains_email" | "common";
+
+/** A message the sign-in page shows above its form, after a redirect. */
+export type SignInNotice = "signed_out" | "ended" | "everywhere" | "enrolled";
+
+export interface SignInView {
+  page: "sign-in";
+  email: string;
+  /** The back-office page to open after signing in. */
+  next?: string | undefined;
+  notice?: SignInNotice | undefined;
+  /** mismatch: wrong e-mail or password (never which); wait: the growing delay; busy: this address. */
+  problem?: "mismatch" | "wait" | "busy" | "code_tries" | "refused" | undefined;
+  waitSeconds?: number | undefined;
+}
+
+export interface SignInCodeView {
+  page: "sign-in-code";
+  /** The half-signed-in session's CSRF token. */
+  csrf: string;
+  next?: string | undefined;
+  problem?: "wrong" | "wait" | undefined;
+  triesLeft?: number | undefined;
+  waitSeconds?: number | undefined;
+}
+
+export interface EnrolView {
+  page: "enrol";
+  email: string;
+  token: string;
+  problem?: PasswordProblem | "mismatch" | undefined;
+}
+
+export interface TwoFactorSetUp {
+  enrolled: false;
+  /** Base32, grouped for typing. */
+  secret: string;
+  /** The QR code of the otpauth:// address, one string of 0 and 1 per row of modules. */
+  qr: readonly string[];
+  problem?: "wrong" | undefined;
+}
+
+export interface TwoFactorEnrolled {
+  enrolled: true;
+  since: string;
+  recoveryCodesLeft: number;
+}
+
+export interface TwoFactorView {
+  page: "two-factor";
+  /** Admins must enrol before anything else; others may leave it for later. */
+  required: boolean;
+  state: TwoFactorSetUp | TwoFactorEnrolled;
+}
+
+export interface RecoveryCodesView {
+  page: "recovery-codes";
+  codes: readonly string[];
+}
+
+export interface HomeView {
+  page: "home";
+  /** Comments and reviews waiting, for those who moderate. */
+  pending?: number | undefined;
+  twoFactor: boolean;
+}
+
+export interface AccountView {
+  page: "account";
+  email: string;
+  role: StaffRole;
+  twoFactorSince: string | null;
+  recoveryCodesLeft: number;
+  createdAt: string;
+}
+
+export type ModerationAction = "approve" | "reject" | "delete";
+
+/** A comment or review, as a moderator sees it. */
+export interface ModerationItem {
+  kind: "comment" | "review";
+  id: string;
+  name: string;
+  text: string;
+  /** The article of a comment; the stars of a review. */
+  slug?: string | undefined;
+  rating?: number | undefined;
+  /** A review with a photo, shown to the moderator before approval. */
+  hasImage?: boolean | undefined;
+  status: "pending" | "approved" | "rejected";
+  createdAt: string;
+}
+
+/** A confirmed deletion request: when, with what, how much; nothing of the person. */
+export interface ErasureSummary {
+  createdAt: string;
+  byEmail: boolean;
+  byPhone: boolean;
+  erasedRecords: number;
+}
+
+export interface ModerationView {
+  page: "moderation";
+  query: string;
+  pending: readonly ModerationItem[];
+  published: readonly ModerationItem[];
+  erasures: readonly ErasureSummary[];
+  /** What the last change did, after its redirect. */
+  done?: { action: ModerationAction; count: number } | undefined;
+}
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: StaffRole;
+  /** invited: no password set yet. */
+  status: "active" | "disabled" | "invited";
+  twoFactor: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+  /** The viewer's own account. */
+  self: boolean;
+}
+
+/** A one-time link just made: shown once, on the page that made it. */
+export interface IssuedLink {
+  email: string;
+  link: string;
+  expiresAt: string;
+  /** Whether it went by e-mail too (only with an SMTP transport). */
+  mailed: boolean;
+}
+
+export type StaffProblem = "email" | "exists" | "last_admin" | "self" | "not_found";
+export type StaffDone = "role" | "disabled" | "enabled" | "signed_out";
+
+export interface StaffView {
+  page: "staff";
+  members: readonly StaffMember[];
+  issued?: IssuedLink | undefined;
+  problem?: StaffProblem | undefined;
+  done?: StaffDone | undefined;
+  /** The create form's values, kept after a problem. */
+  form?: { email: string; role: StaffRole } | undefined;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  subject: string;
+  /** The subject's name where it is one of ours (a member's e-mail); never a borrower's. */
+  subjectLabel?: string | undefined;
+  before: string | null;
+  after: string | null;
+}
+
+export interface AuditView {
+  page: "audit";
+  entries: readonly AuditEntry[];
+  filter: { actor: string; action: string; from: string; to: string };
+  /** Who may be chosen: members (by id) and the command line. */
+  actors: readonly { value: string; label: string }[];
+  actions: readonly string[];
+  pageNumber: number;
+  more: boolean;
+}
+
+/** A lender as the back office lists it (issue 15's lenders in storage, read-only for now). */
+export interface LenderSummary {
+  id: string;
+  /** The English name. */
+  name: string;
+  status: "draft" | "live" | "paused";
+  licence: Licence | null;
+  /** "criteria": we match its products; "api": it decides through its decision API. */
+  decisionMode: "criteria" | "api";
+  products: number;
+  sample: boolean;
+  sandbox: boolean;
+}
+
+export interface LendersView {
+  page: "lenders";
+  lenders: readonly LenderSummary[];
+}
+
+export interface PartnerSummary {
+  id: string;
+  name: string;
+  payoutModel: string;
+  payoutRupees: number;
+  origins: number;
+  postback: boolean;
+  disabled: boolean;
+}
+
+export interface PartnersView {
+  page: "partners";
+  partners: readonly PartnerSummary[];
+}
+
+export interface FunnelView {
+  page: "funnel";
+}
+
+/** forbidden: the role does not open it; refused: a change without its CSRF token or from elsewhere. */
+export interface ProblemView {
+  page: "forbidden" | "not-found" | "refused" | "invalid";
+}
+
+export type BackOfficeView =
+  | SignInView
+  | SignInCodeView
+  | EnrolView
+  | { page: "enrol-invalid" }
+  | TwoFactorView
+  | RecoveryCodesView
+  | HomeView
+  | AccountView
+  | ModerationView
+  | StaffView
+  | AuditView
+  | LendersView
+  | PartnersView
+  | FunnelView
+  | ProblemView;
+
+export type BackOfficePage = BackOfficeView["page"];

@@ -1,0 +1,213 @@
+import inject from "light-my-request";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
+import { addComment } from "../community/comments";
+import { addReview } from "../community/reviews";
+import { appWith, openTestSqlite, type TestStorage } from "../test-support";
+import {
+  BACK_OFFICE_ROUTES,
+  type BackOfficeRoute,
+  mayUse,
+  OPEN_BACK_OFFICE_ROUTES,
+} from "./access";
+import { BACK_OFFICE_POLICY } from "./gate";
+import { addStaffMember, formHeaders, signInOverHttp, type TestMember } from "./staff.test-support";
+import { TOTP_PERIOD_SECONDS } from "./totp";
+
+/**
+ * Every back-office route of the table in access.ts, GET and POST, as each
+ * role and as no one (issue 16): no one is sent to sign in, a role the
+ * table does not name gets 403 and changes nothing, a role it names gets
+ * its page or its change. Every answer carries the back office's headers.
+ */
+let test: TestStorage;
+let app: ReturnType<typeof appWith>;
+let clock = new Date("2026-11-21T06:00:00.000Z");
+const members = new Map<StaffRole, TestMember>();
+let target: TestMember;
+let reviewId = "";
+let commentId = "";
+
+beforeAll(async () => {
+  test = await openTestSqlite();
+  app = appWith(test.storage, { now: () => clock });
+  for (const role of STAFF_ROLES) {
+    members.set(
+      role,
+      await addStaffMember(test.storage, {
+        email: `${role}@nayacompare.test`,
+        role,
+        twoFactor: role === "admin",
+        now: clock,
+      }),
+    );
+  }
+  target = await addStaffMember(test.storage, {
+    email: "target@nayacompare.test",
+    role: "analyst",
+    now: clock,
+  });
+  reviewId = await addReview(test.storage, {
+    locale: "en",
+    name: "Kasun",
+    email: "kasun@example.lk",
+    text: "A review to moderate.",
+    rating: 4,
+  });
+  const comment = await addComment(test.storage, {
+    slug: "are-you-ready-to-apply-for-personal-loans",
+    locale: "en",
+    name: "Ama",
+    email: "ama@example.lk",
+    text: "A comment to moderate.",
+  });
+  if (comment.kind !== "stored") throw new Error("comment not stored");
+  commentId = comment.id;
+});
+afterAll(async () => {
+  await test?.cleanup();
+});
+
+const ROUTES = Object.keys(BACK_OFFICE_ROUTES) as BackOfficeRoute[];
+
+/** A real address and a valid form for each route, so an allowed request does its work. */
+function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, string> } {
+  const [, path = ""] = route.split(" ");
+  const url = path.replace(":id", route.includes("/reviews/") ? reviewId : target.staff.id);
+  const forms: Partial<Record<BackOfficeRoute, Record<string, string>>> = {
+    "POST /admin/moderation/": { one: `approve:comment:${commentId}` },
+    "POST /admin/staff/": {
+      email: `new${Math.random()}@nayacompare.test`.replace("0.", ""),
+      role: "analyst",
+    },
+    "POST /admin/staff/:id/role": { role: "moderator" },
+    "POST /admin/account/two-factor/": { code: "000000" },
+  };
+  return { url, form: forms[route] ?? {} };
+}
+
+async function request(route: BackOfficeRoute, cookie?: string, csrf?: string) {
+  const { url, form } = requestOf(route);
+  if (route.startsWith("GET ")) {
+    return inject(app, { method: "GET", url, headers: cookie ? { cookie } : {} });
+  }
+  return inject(app, {
+    method: "POST",
+    url,
+    headers: formHeaders({ cookie: cookie ?? "" }),
+    payload: new URLSearchParams({ ...form, ...(csrf ? { csrf } : {}) }).toString(),
+  });
+}
+
+function expectBackOfficeHeaders(res: { headers: Record<string, unknown> }, where: string) {
+  expect(res.headers["content-security-policy"], where).toBe(
+    where.includes("/image") && res.headers["content-type"] === "image/png"
+      ? "default-src 'none'; sandbox"
+      : BACK_OFFICE_POLICY,
+  );
+  expect(res.headers["cache-control"], where).toMatch(/no-store/);
+  expect(res.headers["x-frame-options"], where).toBe("DENY");
+  expect(res.headers["x-robots-tag"], where).toBe("noindex, nofollow");
+}
+
+describe("every back-office route", () => {
+  it("sends no one to sign in, GET or POST, and changes nothing", async () => {
+    for (const route of ROUTES) {
+      const res = await request(route);
+      expect(res.statusCode, route).toBe(303);
+      expect(res.headers.location, route).toMatch(/^\/admin\/sign-in\//);
+      expectBackOfficeHeaders(res, route);
+    }
+    const approved = await test.storage.db
+      .selectFrom("comments")
+      .select("status")
+      .where("id", "=", commentId)
+      .executeTakeFirstOrThrow();
+    expect(approved.status).toBe("pending");
+  });
+
+  for (const role of STAFF_ROLES) {
+    it(`gives a ${role} exactly the routes the table names for ${role}s`, async () => {
+      const member = members.get(role);
+      if (!member) throw new Error(`no ${role}`);
+      const outcomes: string[] = [];
+      for (const route of ROUTES) {
+        // A fresh session for each route: some of them end it (sign-out).
+        clock = new Date(clock.getTime() + TOTP_PERIOD_SECONDS * 1000);
+        const signedIn = await signInOverHttp(app, member, { at: clock });
+        const res = await request(route, signedIn.cookie, signedIn.csrf);
+        expectBackOfficeHeaders(res, route);
+        const allowed = mayUse(role, route);
+        const refused = res.statusCode === 403;
+        // Sent to sign in as if no one: the session was not taken (signing out sends there too).
+        const location = res.headers.location ?? "";
+        const signedOut = /notice=(signed_out|everywhere)$/.test(location);
+        if (allowed === refused || (location.startsWith("/admin/sign-in/") && !signedOut)) {
+          outcomes.push(`${route}: ${res.statusCode} ${res.headers.location ?? ""}`);
+        }
+        expect(res.statusCode, route).toBeLessThan(500);
+      }
+      expect(outcomes).toEqual([]);
+    });
+  }
+
+  it("leaves what a refused role asked for undone", async () => {
+    const moderator = members.get("moderator");
+    if (!moderator) throw new Error("no moderator");
+    const signedIn = await signInOverHttp(app, moderator, { at: clock });
+    const res = await inject(app, {
+      method: "POST",
+      url: `/admin/staff/${target.staff.id}/role`,
+      headers: formHeaders(signedIn),
+      payload: new URLSearchParams({ csrf: signedIn.csrf, role: "admin" }).toString(),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain("Your role does not open this page.");
+    const stored = await test.storage.db
+      .selectFrom("staff")
+      .select("role")
+      .where("id", "=", target.staff.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.role).not.toBe("admin");
+  });
+
+  it("opens sign-in and one-time links to no one, and answers 404 elsewhere under /admin/", async () => {
+    for (const route of OPEN_BACK_OFFICE_ROUTES.filter((key) => key.startsWith("GET "))) {
+      const res = await inject(app, { method: "GET", url: route.slice(4) });
+      expect(res.statusCode, route).toBeLessThan(500);
+      expect(res.statusCode, route).not.toBe(404);
+      expectBackOfficeHeaders(res, route);
+    }
+    const unknown = await inject(app, { method: "GET", url: "/admin/no-such-page/" });
+    expect(unknown.statusCode).toBe(404);
+    expectBackOfficeHeaders(unknown, "/admin/no-such-page/");
+    expect((await inject(app, { method: "GET", url: "/admin" })).headers.location).toBe("/admin/");
+  });
+
+  it("shows each role only the sections it opens", async () => {
+    const expected: Record<StaffRole, string[]> = {
+      admin: [
+        "Home",
+        "Moderation",
+        "Lenders",
+        "Partners",
+        "Funnel",
+        "Audit log",
+        "Staff",
+        "Your account",
+      ],
+      moderator: ["Home", "Moderation", "Your account"],
+      analyst: ["Home", "Funnel", "Your account"],
+    };
+    for (const role of STAFF_ROLES) {
+      const member = members.get(role);
+      if (!member) throw new Error(`no ${role}`);
+      clock = new Date(clock.getTime() + TOTP_PERIOD_SECONDS * 1000);
+      const { cookie } = await signInOverHttp(app, member, { at: clock });
+      const home = await inject(app, { method: "GET", url: "/admin/", headers: { cookie } });
+      const nav = /<nav[^>]*>(.*?)<\/nav>/s.exec(home.body)?.[1] ?? "";
+      const links = [...nav.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((match) => match[1]);
+      expect(links, role).toEqual(expected[role]);
+    }
+  });
+});

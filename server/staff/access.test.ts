@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { BACK_OFFICE_ROUTES, mayUse, sectionsFor, twoFactorRequired } from "./access";
+
+describe("who may use which back-office route", () => {
+  it("gives admins everything", () => {
+    for (const route of Object.keys(BACK_OFFICE_ROUTES) as (keyof typeof BACK_OFFICE_ROUTES)[]) {
+      expect(mayUse("admin", route), route).toBe(true);
+    }
+  });
+
+  it("gives moderators comments and reviews, analysts the dashboard, both their own account", () => {
+    expect(sectionsFor("admin")).toEqual([
+      "home",
+      "moderation",
+      "lenders",
+      "partners",
+      "funnel",
+      "audit",
+      "staff",
+      "account",
+    ]);
+    expect(sectionsFor("moderator")).toEqual(["home", "moderation", "account"]);
+    expect(sectionsFor("analyst")).toEqual(["home", "funnel", "account"]);
+    expect(mayUse("moderator", "POST /admin/moderation/")).toBe(true);
+    expect(mayUse("analyst", "POST /admin/moderation/")).toBe(false);
+    expect(mayUse("moderator", "POST /admin/staff/")).toBe(false);
+  });
+
+  it("requires two-step sign-in of admins only", () => {
+    expect(twoFactorRequired("admin")).toBe(true);
+    expect(twoFactorRequired("moderator")).toBe(false);
+    expect(twoFactorRequired("analyst")).toBe(false);
+  });
+});

@@ -1,0 +1,263 @@
+import { createHash } from "node:crypto";
+import express, { type Request, type RequestHandler, type Response, type Router } from "express";
+import type { BackOfficeView, BackOfficeViewer } from "../../core/back-office";
+import { cookieValue } from "../../core/cookies";
+import { backOfficeStylesheet, renderBackOfficeDocument } from "../../site/server";
+import { secureCookies, serializeCookie } from "../http/cookies";
+import type { Storage } from "../storage/database";
+import {
+  type BackOfficeRoute,
+  BEFORE_TWO_FACTOR,
+  mayUse,
+  type OpenBackOfficeRoute,
+  sectionsFor,
+  twoFactorRequired,
+} from "./access";
+import {
+  csrfTokenMatches,
+  liveSession,
+  SECOND_FACTOR_MS,
+  SESSION_ABSOLUTE_MS,
+  type StaffSession,
+} from "./sessions";
+
+/**
+ * The back office's door (issue 16): every back-office route goes through
+ * `route` (a member's session, their role from access.ts, and for a change
+ * its CSRF token and origin) or `open` (sign-in and one-time links: the
+ * origin only), and every page through `send` (the headers that keep it
+ * out of caches, frames and search engines, and a CSP that runs no script).
+ */
+export const SESSION_COOKIE = "admin_session";
+export const DEVICE_COOKIE = "admin_device";
+const COOKIE_PATH = "/admin";
+
+/** Trusted browsers are remembered half a year (sign-in-throttle.ts). */
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 183 * 24 * 60 * 60;
+
+const styleHash = createHash("sha256").update(backOfficeStylesheet()).digest("base64");
+
+/** No script at all; our one inline stylesheet by its hash; forms and images to ourselves only. */
+export const BACK_OFFICE_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${styleHash}'`,
+  "img-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+/** What a guarded route's handler gets besides the request and response. */
+export interface StaffContext {
+  session: StaffSession;
+  viewer: BackOfficeViewer;
+  /** The parsed form of a POST (empty for a GET). */
+  form: Record<string, unknown>;
+}
+
+export type StaffHandler = (req: Request, res: Response, context: StaffContext) => Promise<void>;
+
+export interface BackOffice {
+  readonly storage: Storage;
+  now(): Date;
+  /** The headers of every answer under /admin; app.ts mounts it before the back-office routers. */
+  headers: RequestHandler;
+  /** The 404 page for the rest of /admin; app.ts mounts it after them. */
+  notFound: RequestHandler;
+  /** Registers a route of the table for the roles the table gives it. */
+  route(router: Router, route: BackOfficeRoute, handler: StaffHandler): void;
+  /** Registers a route open without a session; a POST's form is parsed and its origin checked. */
+  open(
+    router: Router,
+    route: OpenBackOfficeRoute,
+    handler: (req: Request, res: Response, form: Record<string, unknown>) => Promise<void>,
+  ): void;
+  send(res: Response, status: number, view: BackOfficeView, viewer?: BackOfficeViewer): void;
+  /** The request's live session, whatever its stage. */
+  sessionOf(req: Request): Promise<StaffSession | undefined>;
+  startSessionCookie(req: Request, res: Response, token: string, signedIn: boolean): void;
+  endSessionCookie(req: Request, res: Response): void;
+  /** Marks this browser as one the member signs in with (sign-in-throttle.ts). */
+  trustBrowser(req: Request, res: Response, value: string): void;
+  viewerOf(session: StaffSession): BackOfficeViewer;
+}
+
+/** Forms are small: a bulk moderation sends at most a few hundred ids. */
+const parseForm = express.urlencoded({ extended: false, limit: "32kb", parameterLimit: 500 });
+
+/** Runs the form parser and resolves with the form (empty when the body is not a form). */
+function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    parseForm(req, res, (error?: unknown) => {
+      if (error) reject(error);
+      else resolve((req.body ?? {}) as Record<string, unknown>);
+    });
+  });
+}
+
+/**
+ * Whether a change comes from a page of ours: the Origin header (every
+ * browser sends it with a form POST) is our public origin or the request's
+ * own; without one, Fetch Metadata must not say cross-site. A client that
+ * sends neither is not a browser, and cannot carry a member's
+ * SameSite=Strict cookie across sites.
+ */
+export function fromOurPages(req: Request, siteOrigin: string): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    return origin === siteOrigin || origin === `${req.protocol}://${req.headers.host ?? ""}`;
+  }
+  const site = req.headers["sec-fetch-site"];
+  return site === undefined || site === "same-origin" || site === "none";
+}
+
+/** A back-office path to return to after signing in; anything else is dropped. */
+export function safeNext(value: unknown): string | undefined {
+  return typeof value === "string" && /^\/admin\/[a-z0-9/-]*$/.test(value) && !value.includes("//")
+    ? value
+    : undefined;
+}
+
+export function createBackOffice(dependencies: {
+  storage: Storage;
+  now: () => Date;
+  /** Our public origin (PUBLIC_ORIGIN), which a form's Origin header must name; read at each request. */
+  site: { readonly origin: string };
+}): BackOffice {
+  const { storage, now, site } = dependencies;
+
+  const cookie = (req: Request, name: string, value: string, maxAgeSeconds: number) =>
+    serializeCookie(name, value, {
+      maxAgeSeconds,
+      httpOnly: true,
+      secure: secureCookies(req),
+      path: COOKIE_PATH,
+      sameSite: "Strict",
+    });
+
+  const send: BackOffice["send"] = (res, status, view, viewer) => {
+    res.status(status).type("html").send(renderBackOfficeDocument(view, viewer));
+  };
+
+  const sessionOf = async (req: Request) => {
+    const cached = (req as Request & { staffSession?: StaffSession | null }).staffSession;
+    if (cached !== undefined) return cached ?? undefined;
+    const session = await liveSession(
+      storage,
+      cookieValue(req.headers.cookie, SESSION_COOKIE),
+      now(),
+    );
+    (req as Request & { staffSession?: StaffSession | null }).staffSession = session ?? null;
+    return session;
+  };
+
+  const viewerOf = (session: StaffSession): BackOfficeViewer => ({
+    email: session.staff.email,
+    role: session.staff.role,
+    csrf: session.csrf,
+    sections: sectionsFor(session.staff.role),
+  });
+
+  const signInAddress = (req: Request) => {
+    const next = req.method === "GET" ? safeNext(req.path) : undefined;
+    const params = new URLSearchParams();
+    if (next && next !== "/admin/") params.set("next", next);
+    if (cookieValue(req.headers.cookie, SESSION_COOKIE)) params.set("notice", "ended");
+    const query = params.toString();
+    return `/admin/sign-in/${query ? `?${query}` : ""}`;
+  };
+
+  const route: BackOffice["route"] = (router, key, handler) => {
+    const [method, path] = key.split(" ") as ["GET" | "POST", string];
+    const guarded: RequestHandler = async (req, res) => {
+      const session = await sessionOf(req);
+      if (!session) {
+        res.redirect(303, signInAddress(req));
+        return;
+      }
+      if (session.stage === "second_factor") {
+        res.redirect(303, "/admin/sign-in/code/");
+        return;
+      }
+      const { staff } = session;
+      const viewer = viewerOf(session);
+      if (
+        twoFactorRequired(staff.role) &&
+        staff.totp_enabled_at === null &&
+        !BEFORE_TWO_FACTOR.includes(key)
+      ) {
+        res.redirect(303, "/admin/account/two-factor/");
+        return;
+      }
+      if (!mayUse(staff.role, key)) {
+        send(res, 403, { page: "forbidden" }, viewer);
+        return;
+      }
+      let form: Record<string, unknown> = {};
+      if (method === "POST") {
+        form = await formOf(req, res);
+        if (!fromOurPages(req, site.origin) || !csrfTokenMatches(session.token, form.csrf)) {
+          send(res, 403, { page: "refused" }, viewer);
+          return;
+        }
+      }
+      await handler(req, res, { session, viewer, form });
+    };
+    if (method === "GET") router.get(path, guarded);
+    else router.post(path, guarded);
+  };
+
+  const open: BackOffice["open"] = (router, key, handler) => {
+    const [method, path] = key.split(" ") as ["GET" | "POST", string];
+    if (method === "GET") {
+      router.get(path, (req, res) => handler(req, res, {}));
+      return;
+    }
+    router.post(path, async (req, res) => {
+      const form = await formOf(req, res);
+      if (!fromOurPages(req, site.origin)) {
+        send(res, 403, { page: "refused" });
+        return;
+      }
+      await handler(req, res, form);
+    });
+  };
+
+  return {
+    storage,
+    now,
+    headers(_req, res, next) {
+      res.setHeader("Content-Security-Policy", BACK_OFFICE_POLICY);
+      res.setHeader("X-Frame-Options", "DENY");
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      res.setHeader("Cache-Control", "no-store");
+      // One-time links carry their token in the query: it must not leave in a Referer. Not
+      // no-referrer: with it, browsers send a form's Origin as "null", which fromOurPages refuses.
+      res.setHeader("Referrer-Policy", "same-origin");
+      res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+      next();
+    },
+    notFound(req, res, next) {
+      if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
+        next();
+        return;
+      }
+      send(res, 404, { page: "not-found" });
+    },
+    route,
+    open,
+    send,
+    sessionOf,
+    viewerOf,
+    startSessionCookie(req, res, token, signedIn) {
+      const lifetime = signedIn ? SESSION_ABSOLUTE_MS : SECOND_FACTOR_MS;
+      res.append("Set-Cookie", cookie(req, SESSION_COOKIE, token, lifetime / 1000));
+    },
+    endSessionCookie(req, res) {
+      res.append("Set-Cookie", cookie(req, SESSION_COOKIE, "", 0));
+    },
+    trustBrowser(req, res, value) {
+      res.append("Set-Cookie", cookie(req, DEVICE_COOKIE, value, DEVICE_COOKIE_MAX_AGE_SECONDS));
+    },
+  };
+}
