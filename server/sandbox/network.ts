@@ -89,14 +89,13 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}
 form{display:inline-block;margin:.25rem .5rem .25rem 0}button{font:inherit;padding:.5rem 1rem}</style>
 </head><body>${body}</body></html>`;
 
-/** A port nothing listens on: taken from the system, then let go (the "dead" lender). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+/**
+ * The "dead" lender's port: 1 (tcpmux), which nothing listens on on a
+ * usual machine and which the system never hands out for port 0. A port
+ * taken from the system and let go would not stay dead: the next server
+ * asking for port 0 (another lender here, a test beside it) may get it.
+ */
+const DEAD_PORT = 1;
 
 export interface SandboxOptions {
   /** Each lender's API secret: random unless given. */
@@ -118,8 +117,7 @@ export async function startSandboxLenders(
   for (const lender of lenders) {
     const secret = options.secretOf?.(lender) ?? `sbx_${randomBytes(24).toString("base64url")}`;
     if (lender.behaviour.kind === "dead") {
-      const port = await closedPort();
-      const origin = `http://127.0.0.1:${port}`;
+      const origin = `http://127.0.0.1:${DEAD_PORT}`;
       running.push({ lender, url: `${origin}/decide`, origin, secret });
       continue;
     }
