@@ -36,11 +36,6 @@ export const en = {
   offersRetry: "Try again",
   offersEmpty: "No offer fits this amount and period. Try another amount or period.",
   sampleLender: "Sample lender",
-  offersNoneMatching:
-    "No lender’s criteria match your application today. The offers below may still consider you.",
-  offersOthersTitle: "Other offers",
-  offersOthersNote:
-    "These lenders lend this amount and period, but your application does not meet all of their criteria (age, income or employment).",
   offerAmountRange: "Amount",
   offerTermRange: "Period",
   termRangeValue: "{min}–{max} days",

@@ -1,5 +1,7 @@
+import { colomboToday } from "../../core/dates";
 import { RETRY_STATUSES } from "../../core/http-retry";
 import { matchLead } from "../../core/matching";
+import { rankOfferIds } from "../../core/offer-quotes";
 import type { LeadOffers } from "../../core/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
 import type { Logger } from "../log";
@@ -94,9 +96,12 @@ export function createLeadFeed(options: LeadFeedOptions) {
 
   async function offerIdsOfLead(lead: LeadSummary): Promise<LeadFeedResult & { found: true }> {
     const upstream = await askUpstream(lead.leadId);
-    if (upstream) return { found: true, offerIds: upstream, source: "upstream" };
+    // In the order the offers page lists them: the cheapest total to pay first (decision 0120).
+    const ranked = (offerIds: readonly number[]) =>
+      rankOfferIds(offers(), lead, colomboToday(new Date(now())), offerIds);
+    if (upstream) return { found: true, offerIds: ranked(upstream), source: "upstream" };
     // Matched again against today's catalogue: offers come and go.
-    return { found: true, offerIds: matchLead(offers(), lead.profile), source: "local" };
+    return { found: true, offerIds: ranked(matchLead(offers(), lead.profile)), source: "local" };
   }
 
   return {

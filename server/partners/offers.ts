@@ -28,7 +28,7 @@ function tagLabel(lang: Locale, code: string): string {
 
 /**
  * The offers for a loan as our site lists them (core/offer-quotes.ts: same
- * filter, SPEC §9 ranking and computed figures), shaped for partners.
+ * filter, ranked by the total to pay, computed figures), shaped for partners.
  */
 export function partnerOffers(
   offers: readonly Offer[],
@@ -37,10 +37,10 @@ export function partnerOffers(
   options: OfferListOptions,
 ): PartnerOffer[] {
   const { origin, lang, applyAs, activeOfferIds = [], activeOnly = false } = options;
-  const quoted = quoteOffers(offers, loan, today, activeOfferIds).filter(
-    (item) => !activeOnly || item.offer.isActive,
+  const quoted = quoteOffers(offers, loan, today, { activeOfferIds }).filter(
+    (item) => !activeOnly || item.group === "matched",
   );
-  return quoted.map(({ offer, quote, hasRating }, index) => {
+  return quoted.map(({ offer, quote }, index) => {
     const item: PartnerOffer = {
       offerId: offer.offer_id,
       rank: index + 1,
@@ -52,7 +52,7 @@ export function partnerOffers(
         sample: offer.lender.sample,
       },
       tags: offer.tags.map((code) => ({ code, label: tagLabel(lang, code) })),
-      rating: hasRating ? offer.stars : null,
+      rating: offer.stars ?? null,
       amount: loan.amount,
       term: loan.termDays,
       apr: quote.apr,
