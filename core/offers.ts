@@ -1,3 +1,4 @@
+import type { Locale } from "./locale";
 import { randomInt, seededRandom } from "./random";
 import type { Offer } from "./schemas/offer";
 
@@ -76,6 +77,11 @@ export function compareByHeader(left: Offer, right: Offer): number {
     compareCodePoints(left.header, right.header) ||
     left.offer_id - right.offer_id
   );
+}
+
+/** The lender's name in the page's language, when the lender gave one (issue 15). */
+export function lenderName(offer: Offer, locale: Locale): string {
+  return offer.lender.names?.[locale] ?? offer.lender.name;
 }
 
 /** SPEC §9: "Tomamos impulso" shows its first two tags; every other offer all of them. */

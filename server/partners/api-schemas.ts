@@ -91,7 +91,7 @@ export const partnerOfferSchema = z.object({
     ),
   header: z.string(),
   lender: z.object({
-    name: z.string(),
+    name: z.string().describe("In the language asked, when the lender gave one."),
     logoUrl: z.url(),
     pageUrl: z.url().describe("The lender's page on our site, in the language asked."),
     sample: z.boolean().describe("True for an illustrative sample lender, not a real one."),

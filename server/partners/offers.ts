@@ -3,6 +3,7 @@ import { type Locale, localizePath } from "../../core/locale";
 import { lenderSlug } from "../../core/matching";
 import { messagesFor } from "../../core/messages";
 import { quoteOffers } from "../../core/offer-quotes";
+import { lenderName } from "../../core/offers";
 import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
@@ -46,7 +47,7 @@ export function partnerOffers(
       rank: index + 1,
       header: offer.header,
       lender: {
-        name: offer.lender.name,
+        name: lenderName(offer, lang),
         logoUrl: `${origin}${offer.lender.logo}`,
         pageUrl: `${origin}${localizePath(lang, `/lenders/${lenderSlug(offer)}/`)}`,
         sample: offer.lender.sample,

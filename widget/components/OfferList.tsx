@@ -1,9 +1,10 @@
 import { useId } from "react";
 import type { CalendarDate } from "../../core/dates";
-import type { Locale } from "../../core/locale";
+import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
 import { type QuotedOffer, quoteOffers } from "../../core/offer-quotes";
+import { lenderName } from "../../core/offers";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
 import { QuoteFigures } from "./QuoteFigures";
@@ -79,6 +80,9 @@ export function OfferList(props: OfferListProps) {
           ))}
         </ul>
       )}
+      <p className="lw-note">
+        <a href={`${props.assetBase}${localizePath(locale, "/how-we-rank/")}`}>{t.rankingLink}</a>
+      </p>
     </section>
   );
 }
@@ -91,7 +95,7 @@ export interface OfferCardProps {
   onSelect?: ((offerId: number) => boolean) | undefined;
 }
 
-/** One offer: lender, sample label, figures computed by core/, tags, the call to action. */
+/** One offer: lender, licence or sample label, figures computed by core/, tags, the call to action. */
 export function OfferCard({ item, locale, href, assetBase, onSelect }: OfferCardProps) {
   const t = messagesFor(locale);
   const { offer, quote } = item;
@@ -113,9 +117,21 @@ export function OfferCard({ item, locale, href, assetBase, onSelect }: OfferCard
               {offer.header}
             </h3>
             <p className="lw-lender">
-              {lender.name}
-              {lender.sample ? <span className="lw-badge">{t.sampleLender}</span> : null}
+              {lenderName(offer, locale)}
+              {lender.sandbox || lender.sample ? (
+                <span className="lw-badge">
+                  {lender.sandbox ? t.sandboxLender : t.sampleLender}
+                </span>
+              ) : null}
             </p>
+            {lender.licence ? (
+              <p className="lw-sub">
+                {fill(t.licenceLine, {
+                  category: t[`licence:${lender.licence.category}`],
+                  number: lender.licence.number,
+                })}
+              </p>
+            ) : null}
             {offer.stars === undefined ? null : (
               <p className="lw-stars">{fill(t.starsLabel, { stars: offer.stars.toFixed(1) })}</p>
             )}
