@@ -46,3 +46,71 @@ export interface ApplicationDecisions {
   complete: boolean;
   decisions: LenderDecision[];
 }
+
+/**
+ * How the offers page follows an application's decisions as they arrive
+ * (issue 15): the contract between the decision network and the page.
+ *
+ * - `GET /api/applications/{leadId}/offers/stream` (authorised by the lead
+ *   cookie) answers `text/event-stream`. Every event is named `decisions`
+ *   (`event: decisions`) and its `data` is one line of JSON: the
+ *   application's whole `ApplicationDecisions` so far, a snapshot, never a
+ *   difference, so a reconnection or a lost event loses nothing. The first
+ *   event goes out at once with what is stored, then one per change; the one
+ *   with `complete: true` is the last, and the server ends the response
+ *   after it (the page closes its EventSource then: EventSource would
+ *   otherwise reconnect). Comment lines (`: keep-alive`) in between keep
+ *   proxies from timing the stream out. An unnamed event (`message`) is read
+ *   the same way.
+ * - `GET /api/applications/{leadId}/offers` (the lead cookie) answers the same
+ *   snapshot as JSON (`200`, an `ApplicationDecisions`); the page polls it
+ *   every second where EventSource is missing or fails.
+ * - Neither says anything about the applicant: decisions, terms and counts.
+ */
+export const DECISIONS_EVENT = "decisions";
+
+/** One event of the stream, as the page reads it. */
+export interface DecisionsStreamEvent {
+  event: typeof DECISIONS_EVENT;
+  data: ApplicationDecisions;
+}
+
+export function decisionsUrl(leadId: string): string {
+  return `/api/applications/${encodeURIComponent(leadId)}/offers`;
+}
+
+export function decisionsStreamUrl(leadId: string): string {
+  return `${decisionsUrl(leadId)}/stream`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+/**
+ * Whether a value read from the network has the shape of an
+ * ApplicationDecisions (the figures are checked again where they are
+ * priced: core/offer-quotes.ts leaves out terms it cannot price).
+ */
+export function isApplicationDecisions(value: unknown): value is ApplicationDecisions {
+  return (
+    isObject(value) &&
+    Number.isSafeInteger(value.asked) &&
+    Number.isSafeInteger(value.answered) &&
+    typeof value.deadline === "string" &&
+    typeof value.complete === "boolean" &&
+    Array.isArray(value.decisions) &&
+    value.decisions.every(
+      (decision: unknown) =>
+        isObject(decision) &&
+        typeof decision.lenderId === "string" &&
+        (DECISION_STATUSES as readonly unknown[]).includes(decision.status) &&
+        (decision.offer === undefined ||
+          (isObject(decision.offer) &&
+            Number.isSafeInteger(decision.offer.offerId) &&
+            Number.isSafeInteger(decision.offer.amount) &&
+            Number.isSafeInteger(decision.offer.termDays) &&
+            isObject(decision.offer.terms) &&
+            typeof decision.offer.expiresAt === "string")),
+    )
+  );
+}

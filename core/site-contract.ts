@@ -50,6 +50,11 @@ export type PageQuery = Readonly<Record<string, string>>;
 
 /** A visitor's application as the offers page needs it (the server reads it from the lead cookie). */
 export interface LeadOffers {
+  /**
+   * The application's id, for the addresses of its decisions (core/decisions.ts), which the
+   * lead cookie authorises: in the page's state only, never in the page's address (0046, 0122).
+   */
+  leadId: string;
   amount: number;
   termDays: number;
   /** The lead feed's answer: the offers matched to the application. */

@@ -114,7 +114,12 @@ export function createLeadFeed(options: LeadFeedOptions) {
       const lead = await findLead(storage, leadId);
       if (!lead) return undefined;
       const { offerIds } = await offerIdsOfLead(lead);
-      return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds };
+      return {
+        leadId: lead.leadId,
+        amount: lead.amount,
+        termDays: lead.termDays,
+        activeOfferIds: offerIds,
+      };
     },
   };
 }

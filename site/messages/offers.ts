@@ -3,9 +3,9 @@ import { offersEn } from "./offers-en";
 import { offersSi } from "./offers-si";
 
 /**
- * A visitor's own offers page's catalogs, apart from the site's and the
- * widget's (site/pages/screens/LeadOffersScreen.tsx): the widget's list no
- * longer carries the copy of the matched and other offers.
+ * A visitor's own offers page's catalogs (issue 15), apart from the site's:
+ * only the page's chunk (site/pages/screens/LeadOffersScreen.tsx) and its
+ * server half load them, so they weigh nothing on a page's first script.
  */
 export type OffersMessages = { readonly [Key in keyof typeof offersEn]: string };
 

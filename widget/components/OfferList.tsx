@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { CalendarDate } from "../../core/dates";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
@@ -93,10 +93,28 @@ export interface OfferCardProps {
   href: string;
   assetBase: string;
   onSelect?: ((offerId: number) => boolean) | undefined;
+  /**
+   * The words a screen reader hears after the call to action when it opens
+   * a new tab ("opens in a new tab"); without them the link opens in place.
+   */
+  newTabText?: string | undefined;
+  /** What the site says of a lender's pre-approval, under the lender. */
+  children?: ReactNode;
+  /** The loan a lender approved, in place of the product's amount and period ranges. */
+  loanRows?: ReactNode;
 }
 
 /** One offer: lender, licence or sample label, figures computed by core/, tags, the call to action. */
-export function OfferCard({ item, locale, href, assetBase, onSelect }: OfferCardProps) {
+export function OfferCard({
+  item,
+  locale,
+  href,
+  assetBase,
+  onSelect,
+  newTabText,
+  children,
+  loanRows,
+}: OfferCardProps) {
   const t = messagesFor(locale);
   const { offer, quote } = item;
   const { lender } = offer;
@@ -137,17 +155,24 @@ export function OfferCard({ item, locale, href, assetBase, onSelect }: OfferCard
             )}
           </div>
         </div>
+        {children}
         <dl className="lw-offer-figures">
-          <div>
-            <dt>{t.offerAmountRange}</dt>
-            <dd>
-              {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t.offerTermRange}</dt>
-            <dd>{fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}</dd>
-          </div>
+          {loanRows ?? (
+            <>
+              <div>
+                <dt>{t.offerAmountRange}</dt>
+                <dd>
+                  {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t.offerTermRange}</dt>
+                <dd>
+                  {fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
+                </dd>
+              </div>
+            </>
+          )}
           <QuoteFigures locale={locale} quote={quote} />
         </dl>
         {offer.tags.length > 0 ? (
@@ -162,11 +187,13 @@ export function OfferCard({ item, locale, href, assetBase, onSelect }: OfferCard
           part="cta"
           href={href}
           aria-describedby={headingId}
+          {...(newTabText ? { target: "_blank", rel: "noopener" } : {})}
           onClick={(event) => {
             if (onSelect && !onSelect(offer.offer_id)) event.preventDefault();
           }}
         >
           {t.offerCta}
+          {newTabText ? <span className="visually-hidden">{` (${newTabText})`}</span> : null}
         </a>
       </article>
     </li>

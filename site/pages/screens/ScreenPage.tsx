@@ -1,16 +1,12 @@
-import { useState } from "react";
-import type { CalendarDate } from "../../../core/dates";
-import { type Locale, localizePath } from "../../../core/locale";
-import { applicationUrl } from "../../../widget/apply-link";
-import { Calculator } from "../../../widget/components/Calculator";
-import { normalizeSelection } from "../../../widget/loan-selection";
+import { localizePath } from "../../../core/locale";
 import { ArticleList } from "../../components/ArticleList";
 import { OffersForLoan } from "../../components/OffersForLoan";
 import { VerificationForm } from "../../components/verification-form";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
-import { LeadOffersScreen } from "./LeadOffersScreen";
+import { LeadOffersScreen } from "./lead-offers";
 import type { ScreenView } from "./page.server";
+import { RejectedScreen } from "./RejectedScreen";
 
 /** The offers page and the landing screens of SPEC §2. */
 export function ScreenPage({ locale, view, today }: PageProps<ScreenView>) {
@@ -67,25 +63,4 @@ export function ScreenPage({ locale, view, today }: PageProps<ScreenView>) {
         </section>
       );
   }
-}
-
-/** SPEC §2: congratulates, and asks for an amount to start a new application. */
-function RejectedScreen({ locale, today }: { locale: Locale; today: CalendarDate }) {
-  const t = siteMessagesFor(locale);
-  const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
-  return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title">{t.rejectedTitle}</h1>
-      <p className="lead">{t.rejectedText}</p>
-      <Calculator
-        locale={locale}
-        selection={selection}
-        onSelectionChange={setSelection}
-        today={today}
-      />
-      <a className="button" href={applicationUrl({ apiBase: "", locale, selection })}>
-        {t.applyNow}
-      </a>
-    </section>
-  );
 }
