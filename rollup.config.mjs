@@ -3,9 +3,10 @@
  *  1. the widget: one IIFE for partners' pages, React aliased to preact/compat;
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
- * and the command-line tools (`npm run partner`, `npm run outbox`), which
- * `--configPartnerTool` and `--configOutboxTool` build alone, in a few
- * seconds, before each use.
+ * and the command-line tools (`npm run partner`, `npm run lenders`, `npm run
+ * outbox`, `npm run sandbox`), which `--configPartnerTool`,
+ * `--configLendersTool`, `--configOutboxTool` and `--configSandboxTool` build
+ * alone, in a few seconds, before each use.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
@@ -243,6 +244,18 @@ const partnerTool = {
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: true })],
 };
 
+/** `npm run lenders`: the lenders tool (import, export, list, live, pause). */
+const lendersTool = {
+  input: "server/lenders/cli-main.ts",
+  output: { file: "dist/lenders/lenders.js", format: "es", sourcemap: true },
+  external: isBareImport,
+  plugins: [
+    json({ preferConst: true }),
+    nodeResolve({ extensions }),
+    typescriptPlugin({ sourceMap: true }),
+  ],
+};
+
 /** `npm run outbox`: prints the local outbox of messages. */
 const outboxTool = {
   input: "server/messaging/outbox-main.ts",
@@ -251,9 +264,33 @@ const outboxTool = {
   plugins: [nodeResolve({ extensions }), typescriptPlugin({ sourceMap: false })],
 };
 
+/**
+ * `npm run sandbox`: the simulated lenders (issue 15), and library.js, what
+ * scripts (the benchmark, the demo) take from them. Without React or the site.
+ */
+const sandboxTool = {
+  input: { sandbox: "server/sandbox/sandbox-main.ts", library: "server/sandbox/library.ts" },
+  output: {
+    dir: "dist/sandbox",
+    entryFileNames: "[name].js",
+    chunkFileNames: "[name]-[hash].js",
+    format: "es",
+    sourcemap: true,
+  },
+  external: isBareImport,
+  plugins: [
+    cleanOutput("dist/sandbox"),
+    json({ preferConst: true }),
+    nodeResolve({ extensions }),
+    typescriptPlugin({ sourceMap: true }),
+  ],
+};
+
 export default (commandLineArgs) => {
   if (commandLineArgs.configPartnerTool) return [partnerTool];
+  if (commandLineArgs.configLendersTool) return [lendersTool];
   if (commandLineArgs.configOutboxTool) return [outboxTool];
+  if (commandLineArgs.configSandboxTool) return [sandboxTool];
   return builds;
 };
 
@@ -345,4 +382,6 @@ const builds = [
     ],
   },
   partnerTool,
+  lendersTool,
+  sandboxTool,
 ];

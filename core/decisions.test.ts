@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { decisionsStreamUrl, decisionsUrl, isApplicationDecisions } from "./decisions";
+import {
+  applicationOffersPath,
+  applicationOffersStreamPath,
+  isApplicationDecisions,
+  isApplicationOffers,
+} from "./decisions";
 import { approvedDecision, decisionsOf } from "./decisions.fixtures";
 
 describe("the decisions' addresses", () => {
   it("are the application's offers and their stream", () => {
-    expect(decisionsUrl("abc_-1")).toBe("/api/applications/abc_-1/offers");
-    expect(decisionsStreamUrl("abc_-1")).toBe("/api/applications/abc_-1/offers/stream");
-    expect(decisionsUrl("../x")).toBe("/api/applications/..%2Fx/offers");
+    expect(applicationOffersPath("abc_-1")).toBe("/api/applications/abc_-1/offers");
+    expect(applicationOffersStreamPath("abc_-1")).toBe("/api/applications/abc_-1/offers/stream");
+    expect(applicationOffersPath("../x")).toBe("/api/applications/..%2Fx/offers");
   });
 });
 
@@ -24,6 +29,7 @@ describe("isApplicationDecisions", () => {
     ["nothing", null],
     ["a list", []],
     ["a count that is not whole", { ...decisionsOf([]), asked: 1.5 }],
+    ["a negative count", { ...decisionsOf([]), answered: -1 }],
     ["no deadline", { ...decisionsOf([]), deadline: undefined }],
     ["an unknown status", decisionsOf([{ lenderId: "a", status: "maybe" as "waiting" }])],
     [
@@ -38,5 +44,27 @@ describe("isApplicationDecisions", () => {
     ],
   ])("refuses %s", (_what, value) => {
     expect(isApplicationDecisions(value)).toBe(false);
+  });
+});
+
+describe("isApplicationOffers", () => {
+  const offers = {
+    amount: 50_000,
+    termDays: 91,
+    activeOfferIds: [3, 1],
+    decisions: decisionsOf([approvedDecision("a", 3, 50_000, 91)]),
+  };
+
+  it("takes what the JSON and each event carry", () => {
+    expect(isApplicationOffers(JSON.parse(JSON.stringify(offers)))).toBe(true);
+  });
+
+  it.each([
+    ["no decisions", { ...offers, decisions: undefined }],
+    ["an offer id that is not a number", { ...offers, activeOfferIds: ["3"] }],
+    ["no amount", { ...offers, amount: undefined }],
+    ["bad decisions", { ...offers, decisions: { ...offers.decisions, complete: "yes" } }],
+  ])("refuses %s", (_what, value) => {
+    expect(isApplicationOffers(value)).toBe(false);
   });
 });

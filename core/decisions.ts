@@ -42,49 +42,52 @@ export interface ApplicationDecisions {
   answered: number;
   /** Until when the page waits for answers (ISO); the server's clock. */
   deadline: string;
-  /** Every asked lender answered, or the deadline passed. */
+  /**
+   * Nothing more will change before the page stops waiting: no lender is
+   * waiting and, before the deadline, none is pending (a pending lender may
+   * still call back in time); or the deadline has passed. A lender still
+   * waiting just after the deadline shows as `failed`.
+   */
   complete: boolean;
+  /** One per lender asked, by lender id. */
   decisions: LenderDecision[];
 }
 
 /**
- * How the offers page follows an application's decisions as they arrive
- * (issue 15): the contract between the decision network and the page.
- *
- * - `GET /api/applications/{leadId}/offers/stream` (authorised by the lead
- *   cookie) answers `text/event-stream`. Every event is named `decisions`
- *   (`event: decisions`) and its `data` is one line of JSON: the
- *   application's whole `ApplicationDecisions` so far, a snapshot, never a
- *   difference, so a reconnection or a lost event loses nothing. The first
- *   event goes out at once with what is stored, then one per change; the one
- *   with `complete: true` is the last, and the server ends the response
- *   after it (the page closes its EventSource then: EventSource would
- *   otherwise reconnect). Comment lines (`: keep-alive`) in between keep
- *   proxies from timing the stream out. An unnamed event (`message`) is read
- *   the same way.
- * - `GET /api/applications/{leadId}/offers` (the lead cookie) answers the same
- *   snapshot as JSON (`200`, an `ApplicationDecisions`); the page polls it
- *   every second where EventSource is missing or fails.
- * - Neither says anything about the applicant: decisions, terms and counts.
+ * What `GET /api/applications/{leadId}/offers` answers (with the lead
+ * cookie naming that lead), and the data of each event of its stream: the
+ * loan applied for, the lead feed's offer ids (approved offers first, then
+ * those matched by their published criteria) and the lenders' decisions.
+ * A LeadOffers whose decisions are always there (asked 0 when none).
  */
-export const DECISIONS_EVENT = "decisions";
-
-/** One event of the stream, as the page reads it. */
-export interface DecisionsStreamEvent {
-  event: typeof DECISIONS_EVENT;
-  data: ApplicationDecisions;
+export interface ApplicationOffers {
+  amount: number;
+  termDays: number;
+  activeOfferIds: number[];
+  decisions: ApplicationDecisions;
 }
 
-export function decisionsUrl(leadId: string): string {
+/** The JSON of an application's offers and decisions. */
+export function applicationOffersPath(leadId: string): string {
   return `/api/applications/${encodeURIComponent(leadId)}/offers`;
 }
 
-export function decisionsStreamUrl(leadId: string): string {
-  return `${decisionsUrl(leadId)}/stream`;
+/**
+ * The Server-Sent Events stream of the same: an `offers` event (data: an
+ * ApplicationOffers) at once and whenever a decision arrives, then one
+ * `complete` event once `decisions.complete`, and the stream ends. Close
+ * the EventSource on `complete`, or it reconnects (and gets `complete` again).
+ */
+export function applicationOffersStreamPath(leadId: string): string {
+  return `${applicationOffersPath(leadId)}/stream`;
 }
+
+export const DECISION_STREAM_EVENTS = { offers: "offers", complete: "complete" } as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
+
+const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && Number(value) >= 0;
 
 /**
  * Whether a value read from the network has the shape of an
@@ -94,8 +97,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function isApplicationDecisions(value: unknown): value is ApplicationDecisions {
   return (
     isObject(value) &&
-    Number.isSafeInteger(value.asked) &&
-    Number.isSafeInteger(value.answered) &&
+    isCount(value.asked) &&
+    isCount(value.answered) &&
     typeof value.deadline === "string" &&
     typeof value.complete === "boolean" &&
     Array.isArray(value.decisions) &&
@@ -112,5 +115,17 @@ export function isApplicationDecisions(value: unknown): value is ApplicationDeci
             isObject(decision.offer.terms) &&
             typeof decision.offer.expiresAt === "string")),
     )
+  );
+}
+
+/** Whether a value read from the network (the JSON or an event's data) is an ApplicationOffers. */
+export function isApplicationOffers(value: unknown): value is ApplicationOffers {
+  return (
+    isObject(value) &&
+    isCount(value.amount) &&
+    isCount(value.termDays) &&
+    Array.isArray(value.activeOfferIds) &&
+    value.activeOfferIds.every((id) => Number.isSafeInteger(id)) &&
+    isApplicationDecisions(value.decisions)
   );
 }

@@ -11,7 +11,10 @@ export interface LeadProfile {
 }
 
 /** Whether an offer's amount and term ranges and criteria (age, income, employment) admit the lead. */
-export function offerMatchesLead(offer: Offer, lead: LeadProfile): boolean {
+export function offerMatchesLead(
+  offer: Pick<Offer, "amount" | "termDays" | "criteria">,
+  lead: LeadProfile,
+): boolean {
   const { amount, termDays, criteria } = offer;
   return (
     lead.amount >= amount.min &&

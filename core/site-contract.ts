@@ -51,8 +51,9 @@ export type PageQuery = Readonly<Record<string, string>>;
 /** A visitor's application as the offers page needs it (the server reads it from the lead cookie). */
 export interface LeadOffers {
   /**
-   * The application's id, for the addresses of its decisions (core/decisions.ts), which the
-   * lead cookie authorises: in the page's state only, never in the page's address (0046, 0122).
+   * The verified lead's id, for its offers' JSON and stream (core/decisions.ts
+   * applicationOffersPath), which answer only with the lead cookie naming it: in the page's
+   * state only, never in the page's address (decisions 0046, 0112, 0122).
    */
   leadId: string;
   amount: number;

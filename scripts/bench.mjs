@@ -7,7 +7,10 @@
  * the offers page being rendered (issue 5), p50 and p95 over many
  * applications; and events per
  * second with their latency, and a count that no acknowledged event was
- * lost across a graceful shutdown (issue 6).
+ * lost across a graceful shutdown (issue 6); lenders' decisions (issue 15):
+ * with twelve sandbox lenders, the time from a verified application to
+ * every decision (p50, p95, as a ratio to the deadline), and verified
+ * applications per second with every decision recorded.
  * Figures only: a benchmark never fails for being slow on a busy machine.
  * It fails when it breaks: a crash, an answer that is not 2xx (503s from
  * the event endpoint shedding load are counted, not failures), a figure it
@@ -62,8 +65,10 @@ function figure(name, value) {
   return value;
 }
 
-async function startServer() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-"));
+async function startServer({
+  dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-")),
+  env = {},
+} = {}) {
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     // Only what the server needs: the benchmark's own environment stays out.
     env: {
@@ -75,6 +80,7 @@ async function startServer() {
       // X-Forwarded-For is its address, so the per-IP limits count visitors,
       // not the benchmark (see applicationToOffers).
       TRUST_PROXY: "loopback",
+      ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -269,6 +275,201 @@ async function applicationToOffers(baseUrl, dataDir) {
   return { p50: at(0.5), p95: at(0.95) };
 }
 
+/**
+ * Lenders' decisions (issue 15): twelve sandbox lenders, real servers on
+ * loopback (dist/sandbox/library.js), approving after 50 to 800 ms, one
+ * dead (nothing listens), one slower than the deadline, registered in the
+ * data folder before the server starts. The server runs with
+ * NODE_ENV=development, the only mode in which it calls lenders on
+ * loopback (docs/decisions/0113). `--quick` shrinks the deadline and the
+ * latencies so that the smoke run takes seconds.
+ */
+const DEADLINE_MS = quick ? 600 : 3_000;
+const LENDER_LATENCIES = quick
+  ? [10, 20, 40, 60, 80, 100, 120, 140, 160, 180]
+  : [50, 100, 150, 200, 300, 400, 500, 600, 700, 800];
+const DECISION_APPLICATIONS = quick ? 4 : 60;
+const DECISION_SENDERS = quick ? 4 : 16;
+const DECISION_SECONDS = quick ? 1 : 10;
+
+async function startLenderNetwork(dataDir) {
+  const sandbox = await import("../dist/sandbox/library.js");
+  const lenders = [
+    ...LENDER_LATENCIES.map((ms, index) =>
+      sandbox.defineSandboxLender(
+        `bench-${ms}ms`,
+        `Bench ${ms} ms`,
+        `approves after ${ms} ms`,
+        { kind: "approve-after", minMs: ms, maxMs: ms },
+        index + 1,
+        { rate: 0.2 + index / 100, feeFixed: 500 },
+      ),
+    ),
+    sandbox.defineSandboxLender("bench-dead", "Bench dead", "refuses", { kind: "dead" }, 11, {
+      rate: 0.2,
+      feeFixed: 0,
+    }),
+    sandbox.defineSandboxLender(
+      "bench-slow",
+      "Bench slow",
+      "slower than the deadline",
+      { kind: "approve-after", minMs: DEADLINE_MS * 2, maxMs: DEADLINE_MS * 2 },
+      12,
+      { rate: 0.2, feeFixed: 0 },
+    ),
+  ];
+  const network = await sandbox.startSandboxLenders(lenders);
+  const storage = sandbox.openStorage({ dataDir });
+  try {
+    await storage.migrate();
+    await sandbox.registerApiLenders(storage, network.lenders.map(sandbox.sandboxLenderSpec));
+  } finally {
+    await storage.close();
+  }
+  return { network, count: lenders.length };
+}
+
+/** Applies as visitor `index` and enters the code: the lead's id, its cookie, and when the code went. */
+async function applyAndVerify(baseUrl, dataDir, index) {
+  const { address, clientId } = visitor(index);
+  const phone = `077${String(1_000_000 + index).padStart(7, "0")}`;
+  const headers = {
+    "Content-Type": "application/json",
+    Cookie: `client_id=${clientId}`,
+    "X-Forwarded-For": address,
+  };
+  const applied = await fetch(`${baseUrl}/api/applications`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      amount: 50_000,
+      term: 90,
+      purpose: "medical",
+      fullName: "Bench Applicant",
+      nic: "853400937V",
+      birthDate: "1985-12-05",
+      phone,
+      email: `bench${index}@example.lk`,
+      monthlyIncome: 85_000,
+      employment: "salaried",
+      bank: "boc",
+      district: "Colombo",
+      consents: { terms: true, shareWithLenders: true, marketing: false },
+    }),
+  });
+  if (applied.status !== 201) throw new Error(`application answered ${applied.status}`);
+  const { leadId } = await applied.json();
+  const code = codeSentTo(dataDir, `+94${phone.slice(1)}`);
+  const sentAt = performance.now();
+  const verified = await fetch(`${baseUrl}/api/applications/${leadId}/verification`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ code }),
+  });
+  if (verified.status !== 200) throw new Error(`the code answered ${verified.status}`);
+  const lead = verified.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .find((cookie) => cookie.startsWith("lead="));
+  if (!lead) throw new Error("the code's answer set no lead cookie");
+  return { leadId, lead, clientId, address, sentAt };
+}
+
+/** Reads an application's stream until `complete`: its last state. */
+async function untilComplete(baseUrl, applicant) {
+  const response = await fetch(`${baseUrl}/api/applications/${applicant.leadId}/offers/stream`, {
+    headers: {
+      Cookie: `client_id=${applicant.clientId}; ${applicant.lead}`,
+      "X-Forwarded-For": applicant.address,
+    },
+  });
+  if (response.status !== 200) throw new Error(`the stream answered ${response.status}`);
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of response.body) {
+    text += decoder.decode(chunk, { stream: true });
+    const match = /event: complete\nid: \d+\ndata: (.*)\n\n/.exec(text);
+    if (match) return JSON.parse(match[1]);
+  }
+  throw new Error("the stream ended without `complete`");
+}
+
+async function decisionFigures() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-decisions-"));
+  const lenders = await startLenderNetwork(dataDir);
+  const server = await startServer({
+    dataDir,
+    env: { NODE_ENV: "development", LENDER_DEADLINE_MS: String(DEADLINE_MS) },
+  });
+  try {
+    // One application after another: from sending the code to the stream's `complete`.
+    const times = [];
+    const outcomes = {};
+    let waitedForDeadline = 0;
+    for (let index = 0; index < DECISION_APPLICATIONS; index++) {
+      const applicant = await applyAndVerify(server.url, dataDir, index);
+      const last = await untilComplete(server.url, applicant);
+      const ms = performance.now() - applicant.sentAt;
+      times.push(ms);
+      if (last.decisions.asked !== lenders.count) {
+        throw new Error(`${last.decisions.asked} lenders asked, not ${lenders.count}`);
+      }
+      if (ms >= DEADLINE_MS) waitedForDeadline++;
+      for (const decision of last.decisions.decisions) {
+        outcomes[decision.status] = (outcomes[decision.status] ?? 0) + 1;
+      }
+    }
+    times.sort((a, b) => a - b);
+    const at = (share) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
+
+    // Throughput: senders applying and verifying without waiting for the decisions.
+    let next = DECISION_APPLICATIONS;
+    const verified = [];
+    const until = performance.now() + DECISION_SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: DECISION_SENDERS }, async () => {
+        while (performance.now() < until) {
+          const applicant = await applyAndVerify(server.url, dataDir, next++);
+          verified.push(applicant.leadId);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    // Every deadline passes, then a graceful shutdown: lenders still being asked are recorded.
+    await new Promise((resolve) => setTimeout(resolve, DEADLINE_MS + 500));
+    const code = await server.shutdown();
+    const { default: Database } = await import("better-sqlite3");
+    const database = new Database(path.join(dataDir, "nayacompare.sqlite"), { readonly: true });
+    const rows = database
+      .prepare(
+        `select status, error, count(*) as count from lender_decisions where lead_id in (${verified.map(() => "?").join(",")}) group by status, error`,
+      )
+      .all(...verified);
+    database.close();
+    const stored = rows.reduce((sum, row) => sum + row.count, 0);
+    const final = rows.filter((row) => row.status !== "waiting").reduce((s, r) => s + r.count, 0);
+    return {
+      p50: at(0.5),
+      p95: at(0.95),
+      waitedForDeadline,
+      outcomes,
+      perSecond: verified.length / seconds,
+      verified: verified.length,
+      expected: verified.length * lenders.count,
+      stored,
+      final,
+      rows,
+      seconds,
+      code,
+    };
+  } finally {
+    server.stop();
+    await lenders.network.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Lighthouse on each page of PAGES: one row of scores and timings per page. */
 async function lighthouseRows(baseUrl) {
   const chrome = await chromeLauncher.launch({
@@ -324,6 +525,7 @@ try {
 } finally {
   server.stop();
 }
+const decisions = await decisionFigures();
 
 const header = ["page", "perf", "a11y", "best", "seo", "LCP ms", "TBT ms", "KB"];
 const widths = [16, 6, 6, 6, 6, 8, 8, 6];
@@ -368,4 +570,33 @@ for (const [name, ms] of Object.entries(submit)) {
 const bytes = figure("initial JavaScript", pageScriptsGzip());
 console.log(
   `\nInitial JavaScript per page: ${bytes} bytes gzip (budget 100,000; ${(bytes / 100_000).toFixed(2)} of it)`,
+);
+
+console.log(
+  `\nLenders' decisions: ${LENDER_LATENCIES.length + 2} sandbox lenders on loopback (approving after ${LENDER_LATENCIES[0]}-${LENDER_LATENCIES.at(-1)} ms, one dead, one slower than the deadline), LENDER_DEADLINE_MS ${DEADLINE_MS}, SQLite, this machine:`,
+);
+const decisionP50 = figure("decisions p50", decisions.p50);
+const decisionP95 = figure("decisions p95", decisions.p95);
+console.log(
+  `  code sent → every decision available (the stream's \`complete\`), ${DECISION_APPLICATIONS} applications one after another:`,
+);
+console.log(
+  `    p50 ${decisionP50.toFixed(0)} ms (${(decisionP50 / DEADLINE_MS).toFixed(2)} of the deadline), p95 ${decisionP95.toFixed(0)} ms (${(decisionP95 / DEADLINE_MS).toFixed(2)} of it; goal ≤ deadline + 150 ms: ${decisionP95 <= DEADLINE_MS + 150 ? "met" : "not met"}, ${(decisionP95 - DEADLINE_MS).toFixed(0)} ms past the deadline)`,
+);
+console.log(
+  `    ${decisions.waitedForDeadline} of ${DECISION_APPLICATIONS} waited for the deadline; after 5 failures in a row a lender's circuit opens for 30 s, so the dead and the slow lender are then not waited for. Decisions: ${Object.entries(
+    decisions.outcomes,
+  )
+    .map(([status, count]) => `${count} ${status}`)
+    .join(", ")}`,
+);
+const sustained = figure("applications per second", decisions.perSecond);
+console.log(
+  `  ${DECISION_SENDERS} concurrent applicants for ${decisions.seconds.toFixed(1)} s: ${sustained.toFixed(1)} verified applications/s (${decisions.verified}), each sent to ${LENDER_LATENCIES.length + 2} lenders`,
+);
+console.log(
+  `    after a graceful shutdown (exit ${decisions.code}): ${figure("decision rows", decisions.stored)} decision rows for ${decisions.expected} expected, ${decisions.final} final, ${decisions.expected - decisions.final} lost or still waiting`,
+);
+console.log(
+  `    by outcome: ${decisions.rows.map((row) => `${row.count} ${row.status}${row.error ? ` (${row.error})` : ""}`).join(", ")}`,
 );

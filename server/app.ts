@@ -3,7 +3,7 @@ import compression from "compression";
 import express, { type Express } from "express";
 import { type CountryConfig, DEFAULT_COUNTRY_CONFIG } from "../core/country";
 import type { AssetManifest, SiteSettings } from "../core/site-contract";
-import { type renderPage, robotsTxt, sitemapXml } from "../site/server";
+import { consentToShareText, type renderPage, robotsTxt, sitemapXml } from "../site/server";
 import { applicationsRouter } from "./borrowers/application-routes";
 import { clickoutRouter } from "./borrowers/clickout-routes";
 import type { LeadStatusListener } from "./borrowers/clicks";
@@ -31,9 +31,17 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
+import { applicationOffersRouter } from "./lenders/application-offers-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
+import {
+  createDecisionNetwork,
+  type DecisionNetwork,
+  decisionCallbackUrl,
+} from "./lenders/decision-network";
+import { lenderDecisionsRouter } from "./lenders/decision-routes";
 import { feedRouter } from "./lenders/feed-routes";
 import { createLeadFeed } from "./lenders/lead-feed";
+import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { buildRouter } from "./pages/build-routes";
@@ -96,6 +104,14 @@ export interface AppDependencies {
    * partner), counted in storage; CODE_SEND_LIMITS unless given.
    */
   codeSendLimits?: Partial<CodeSendLimits>;
+  /**
+   * Asks lenders' decision APIs after each verification (issue 15); start.ts
+   * makes it from the configuration. Without it: a network with the default
+   * deadline that calls https URLs on public addresses only.
+   */
+  decisionNetwork?: DecisionNetwork;
+  /** How often an offers stream reads storage, and sends a heartbeat (tests shorten them). */
+  offersStream?: { pollMs?: number; heartbeatMs?: number };
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,10 +145,30 @@ export function createApp({
   examplesDir,
   rateLimitStore = memoryRateLimitStore(),
   codeSendLimits,
+  decisionNetwork,
+  offersStream,
 }: AppDependencies): Express {
   const catalogue = catalogues.get("lk") ?? fixedCatalogue([]);
   const offers = () => catalogue.offers();
-  const leadFeed = createLeadFeed({ storage, offers, log, upstreamUrl: feedUpstreamUrl });
+  const leadFeed = createLeadFeed({
+    storage,
+    offers,
+    log,
+    upstreamUrl: feedUpstreamUrl,
+    now: () => now().getTime(),
+  });
+  const decisions =
+    decisionNetwork ??
+    createDecisionNetwork({
+      storage,
+      log,
+      deadlineMs: 3_000,
+      rules: { allowHttp: false },
+      sandboxLoopback: false,
+      callbackUrl: () => decisionCallbackUrl(site.origin),
+      consentText: consentToShareText,
+      now,
+    });
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
@@ -172,6 +208,17 @@ export function createApp({
       site,
       log,
       clock: now,
+      decisions,
+    }),
+  );
+  api.use(applicationOffersRouter({ leadFeed, network: decisions, now, ...offersStream }));
+  api.use(
+    lenderDecisionsRouter({
+      storage,
+      network: decisions,
+      site,
+      deadlineMs: decisions.deadlineMs,
+      now,
     }),
   );
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
@@ -202,6 +249,7 @@ export function createApp({
       codeSendLimits: sendLimits,
       log,
       now,
+      decisions,
     }),
   );
   api.use(apiNotFound);
@@ -259,6 +307,7 @@ export function createApp({
   app.use(buildRouter(assets));
   app.use(adminRouter(storage, adminToken, rateLimitStore));
   app.use(reviewImagesRouter(storage));
+  app.use(lenderLogosRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage, now));
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));

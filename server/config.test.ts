@@ -8,6 +8,15 @@ import {
 } from "./config";
 
 describe("loadConfig", () => {
+  it("waits LENDER_DEADLINE_MS for lenders' decisions: 3 s unless set, 200 ms to 30 s", () => {
+    expect(loadConfig({}).LENDER_DEADLINE_MS).toBe(3_000);
+    expect(loadConfig({ LENDER_DEADLINE_MS: "1500" }).LENDER_DEADLINE_MS).toBe(1_500);
+    expect(() => loadConfig({ LENDER_DEADLINE_MS: "50" })).toThrow(
+      /LENDER_DEADLINE_MS: must be at least 200/,
+    );
+    expect(() => loadConfig({ LENDER_DEADLINE_MS: "soon" })).toThrow(/LENDER_DEADLINE_MS/);
+  });
+
   it("has embedded defaults for a newcomer", () => {
     expect(loadConfig({})).toEqual({
       NODE_ENV: "production",
@@ -17,6 +26,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: 10_000,
       LENDER_POSTBACK_SECRETS: new Map(),
+      LENDER_DEADLINE_MS: 3_000,
       PARTNER_RATE_LIMIT: 120,
       COUNTRY: "LK",
       LEAD_ID: "lk-loans",

@@ -67,6 +67,19 @@ const envSchema = z
         .default(new Map()),
     ),
     /**
+     * How long, from an applicant's verification, we wait for lenders'
+     * decisions (issue 15): each lender's requests, retries included, end
+     * by then, and the offers page stops waiting.
+     */
+    LENDER_DEADLINE_MS: optional(
+      z.coerce
+        .number({ error: "must be a number of milliseconds" })
+        .int("must be a whole number")
+        .min(200, "must be at least 200")
+        .max(30_000, "must be at most 30000")
+        .default(3_000),
+    ),
+    /**
      * The moderators' credential for /admin/ (issue 7); without it the area
      * answers 404. At least 24 characters; compared in constant time.
      */

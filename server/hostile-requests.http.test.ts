@@ -196,6 +196,14 @@ const JSON_ENDPOINTS: readonly JsonEndpoint[] = [
     valid: { code: "123456" },
     headers: { authorization: "Bearer {secretKey}" },
   },
+  // A lender's callback (issue 15): a decision of no application, so a valid body is a 404.
+  {
+    method: "POST",
+    url: "/api/lenders/v1/decisions",
+    fields: ["decisionId", "decision", "offerId", "amount", "termDays", "terms", "reason"],
+    valid: { decisionId: UNKNOWN_ID, decision: "declined", reason: "other" },
+    headers: { "x-timestamp": "1700000000", "x-signature": "0".repeat(64) },
+  },
 ];
 
 /** Keys that have hurt JavaScript servers. */
@@ -415,8 +423,12 @@ const ROUTES = [
   "/api/applications/{}/verification",
   "/api/applications/{}/verification/resend",
   "/api/partner/v1/leads/{}/verification",
+  "/api/applications/{}/offers",
+  "/api/applications/{}/offers/stream",
+  "/api/lenders/v1/{}",
   "/en/landing/offers/?token={}",
   "/lenders/{}/",
+  "/lenders/{}/logo",
   "/bank/{}/",
   "/blog/{}/",
   "/assets/{}",

@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { consentToShareText } from "../site/server";
 import { createApp } from "./app";
 import { sweepErasureRequests } from "./borrowers/erasure-requests";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
@@ -13,6 +14,7 @@ import { sweepUnverifiedLeads } from "./borrowers/verification";
 import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
 import { connectionDrain } from "./http/connection-drain";
 import { openOfferCatalogue } from "./lenders/catalogue";
+import { createDecisionNetwork, decisionCallbackUrl } from "./lenders/decision-network";
 import { seedSampleLenders } from "./lenders/lenders";
 import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
@@ -78,9 +80,22 @@ export async function start(config: Config, distDir: string): Promise<void> {
     // Partners' postback URLs: https to public addresses; http too outside production.
     rules: { allowHttp: config.NODE_ENV !== "production" },
   });
+  const outsideProduction = config.NODE_ENV !== "production";
+  const decisionNetwork = createDecisionNetwork({
+    storage,
+    log,
+    deadlineMs: config.LENDER_DEADLINE_MS,
+    // Lenders' decision URLs: https to public addresses; http too outside production.
+    rules: { allowHttp: outsideProduction },
+    // `npm run sandbox`'s lenders (lenders.sandbox = 1) listen on loopback: never in production.
+    sandboxLoopback: outsideProduction,
+    callbackUrl: () => decisionCallbackUrl(site.origin),
+    consentText: consentToShareText,
+  });
   const app = createApp({
     storage,
     events,
+    decisionNetwork,
     messenger,
     outboxDir: outbox,
     catalogues: new Map([["lk", catalogue]]),
@@ -156,7 +171,9 @@ export async function start(config: Config, distDir: string): Promise<void> {
       if (error) log.error("closing the server failed", { error });
       try {
         // Every event answered 2xx is committed before storage closes; a partner
-        // postback being sent finishes (what is left is in storage, due).
+        // postback being sent finishes (what is left is in storage, due); lenders
+        // being asked answer or time out by their deadline, and that is recorded.
+        await decisionNetwork.close();
         await partnerPostbacks.close();
         await events.close();
         catalogue.close();

@@ -8,11 +8,11 @@
 import content from "virtual:site-content";
 import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
-import { splitLocalePath } from "../core/locale";
+import { type Locale, splitLocalePath } from "../core/locale";
 import type { PageNeeds, RenderedPage, RenderOptions, SiteSettings } from "../core/site-contract";
 import { App } from "./App";
 import { renderDocument } from "./document";
-import { siteMessagesFor } from "./messages";
+import { applicationMessagesFor, siteMessagesFor } from "./messages";
 import { notFoundHead } from "./pages/not-found";
 import type { PageServer, RouteRecord } from "./pages/page";
 import { type AppState, type PageView, pageNamed } from "./pages/registry";
@@ -21,6 +21,15 @@ import { headHtml } from "./seo";
 
 export { productView } from "./pages/lender/page.server";
 export { robotsTxt, sitemapXml } from "./sitemap";
+
+/**
+ * The words of the application's consent to share it with lenders, as the
+ * form shows them in a language: sent to lenders with each application
+ * (issue 15's decision API).
+ */
+export function consentToShareText(locale: Locale): string {
+  return applicationMessagesFor(locale).consentShare;
+}
 
 /** The page a route belongs to, with its server half typed for any view. */
 function pageOf(route: RouteRecord | undefined) {

@@ -14,6 +14,37 @@ export const LICENCE_CATEGORIES = [
 ] as const;
 export type LicenceCategory = (typeof LICENCE_CATEGORIES)[number];
 
+/** A lender's licence (SPEC: licensed lenders only), shown on offer cards and lender pages. */
+export const licenceSchema = z.strictObject({
+  regulator: z.literal("CBSL"),
+  category: z.enum(LICENCE_CATEGORIES),
+  number: z.string().trim().min(1).max(40),
+});
+export type Licence = z.infer<typeof licenceSchema>;
+
+/**
+ * Where a borrower takes a complaint to a lender (issue 15): an e-mail
+ * address, a telephone number (digits, spaces, hyphens, a leading +) or an
+ * https page; at least one.
+ */
+export const complaintsContactSchema = z
+  .strictObject({
+    email: z.email().max(254).optional(),
+    phone: z
+      .string()
+      .regex(/^\+?[0-9](?:[0-9 -]{4,18}[0-9])$/, "a telephone number: digits, spaces, hyphens")
+      .optional(),
+    url: z
+      .url({ protocol: /^https$/, error: "must be an https URL" })
+      .max(500)
+      .optional(),
+  })
+  .refine(
+    (contact) => Boolean(contact.email ?? contact.phone ?? contact.url),
+    "give at least one of email, phone, url",
+  );
+export type ComplaintsContact = z.infer<typeof complaintsContactSchema>;
+
 /** How a loan is repaid: all at once at the end, or in monthly instalments. */
 export const repaymentSchema = z.enum(["single", "monthly"]);
 export type Repayment = z.infer<typeof repaymentSchema>;
@@ -73,13 +104,14 @@ export const offerSchema = z.strictObject({
     /** True for the simulated lenders of `npm run sandbox`; shown as "sandbox". */
     sandbox: z.boolean().optional(),
     /** Its licence (SPEC: licensed lenders only), shown on offer cards and lender pages. */
-    licence: z
-      .strictObject({
-        regulator: z.literal("CBSL"),
-        category: z.enum(LICENCE_CATEGORIES),
-        number: z.string().min(1).max(40),
-      })
+    licence: licenceSchema.optional(),
+    /** Who the lender is, for its page (issue 15): registered name, website, complaints. */
+    legalName: z.string().min(1).max(200).optional(),
+    website: z
+      .url({ protocol: /^https$/ })
+      .max(500)
       .optional(),
+    complaints: complaintsContactSchema.optional(),
   }),
   amount: rangeSchema,
   termDays: rangeSchema,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { lenderSlug } from "../../core/matching";
 import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
@@ -30,7 +31,8 @@ export function lenderUrl(
  * Records a click-out: the click id, the visitor's lead (when they applied),
  * the offer and the attribution the lead came with, or else the visitor's
  * marketing cookies' (issue 6). Moves the lead to "clicked" unless a lender
- * already answered for it.
+ * already answered for it. The visitor goes to `link` (a lender's approval's
+ * apply URL, issue 15) or else the offer's lender link, macros filled in.
  */
 export async function recordClick(
   storage: Storage,
@@ -38,6 +40,7 @@ export async function recordClick(
   leadId: string | undefined,
   now: Date = new Date(),
   visitorAttribution: Record<string, string> = {},
+  link: string | undefined = offer.lender_link,
 ): Promise<{ clickId: string; location: string }> {
   const lead = leadId ? await findLead(storage, leadId) : undefined;
   const attribution = lead?.attribution ?? visitorAttribution;
@@ -65,9 +68,23 @@ export async function recordClick(
         .execute();
     }
   });
-  if (!offer.lender_link) throw new Error(`Offer ${offer.offer_id} has no lender link`);
-  return { clickId, location: lenderUrl(offer.lender_link, clickId, attribution) };
+  if (!link) throw new Error(`Offer ${offer.offer_id} has no lender link`);
+  return { clickId, location: lenderUrl(link, clickId, attribution) };
 }
+
+/** A lender's postback (POST or GET /api/postback): what became of one of our clicks. */
+export const lenderPostbackSchema = z.strictObject({
+  click_id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a click id we gave"),
+  status: z.enum(["approved", "rejected", "issued"]),
+  amount: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  /** Hex HMAC-SHA256 of "click_id:status:amount" with the lender's secret. */
+  signature: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  /** The lender's secret itself, for lenders that can only call a fixed URL. */
+  token: z.string().min(16).max(200).optional(),
+});
 
 export interface Postback {
   click_id: string;
@@ -117,9 +134,11 @@ const FINAL: readonly LeadStatus[] = ["issued"];
 /**
  * A lender's conversion for one of our clicks, authenticated by that
  * lender's secret: an HMAC signature of the postback, or the secret itself
- * as a token (for lenders that can only call a fixed URL). Idempotent on
- * (click, status); the lead takes the status. Nothing changes on a bad
- * signature.
+ * as a token (for lenders that can only call a fixed URL). The secret is
+ * the lender's API secret in storage (lenders.api_secret, issue 15), or
+ * else the one configured for it (LENDER_POSTBACK_SECRETS, `secrets`).
+ * Idempotent on (click, status); the lead takes the status. Nothing
+ * changes on a bad signature.
  */
 export async function recordPostback(
   storage: Storage,
@@ -133,8 +152,15 @@ export async function recordPostback(
     .select(["id", "lead_id", "lender"])
     .where("id", "=", postback.click_id)
     .executeTakeFirst();
-  // A lender without a configured secret cannot post back at all.
-  const secret = click ? secrets.get(click.lender) : undefined;
+  const stored = click
+    ? await storage.db
+        .selectFrom("lenders")
+        .select("api_secret")
+        .where("id", "=", click.lender)
+        .executeTakeFirst()
+    : undefined;
+  // A lender without a secret, stored or configured, cannot post back at all.
+  const secret = click ? (stored?.api_secret ?? secrets.get(click.lender)) : undefined;
   if (!click || !secret) return { kind: click ? "unauthorized" : "unknown_click" };
   const authorized =
     (auth.signature !== undefined &&

@@ -1,23 +1,14 @@
 import express, { type Request, type Response, Router } from "express";
-import { z } from "zod";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
-import { type LeadStatusListener, type Postback, recordPostback } from "./clicks";
-
-const postbackSchema = z.strictObject({
-  click_id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a click id we gave"),
-  status: z.enum(["approved", "rejected", "issued"]),
-  amount: z.coerce.number().int().min(0).max(100_000_000).optional(),
-  /** Hex HMAC-SHA256 of "click_id:status:amount" with the lender's secret. */
-  signature: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/)
-    .optional(),
-  /** The lender's secret itself, for lenders that can only call a fixed URL. */
-  token: z.string().min(16).max(200).optional(),
-});
+import {
+  type LeadStatusListener,
+  lenderPostbackSchema,
+  type Postback,
+  recordPostback,
+} from "./clicks";
 
 /**
  * POST /api/postback (JSON or form body) and GET /api/postback (query):
@@ -35,7 +26,7 @@ export function postbackRouter(
   const router = Router();
   const handle = async (input: unknown, req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
-    const parsed = parseInput(res, postbackSchema, input, {
+    const parsed = parseInput(res, lenderPostbackSchema, input, {
       code: "invalid_postback",
       message: "The postback is not valid.",
     });

@@ -8,7 +8,12 @@ import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { type CodeSendLimits, codeSendCheck, sendCode, sendConfirmation } from "./code-sending";
-import { allowResendNow, resendCode, verifyCode } from "./verification";
+import {
+  allowResendNow,
+  type LenderDecisionsStarter,
+  resendCode,
+  verifyCode,
+} from "./verification";
 import { answerCodeProblem, answerResendTooSoon, emptyBodySchema } from "./verification-answers";
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -22,6 +27,8 @@ export interface VerificationRouterOptions {
   site: { origin: string };
   log: Logger;
   clock: () => Date;
+  /** Asks lenders' decision APIs about a newly verified application (issue 15). */
+  decisions?: LenderDecisionsStarter;
 }
 
 /**
@@ -72,6 +79,9 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
       }
       setLeadCookie(req, res, outcome.leadId);
       clearPendingLeadCookie(req, res);
+      // Lenders are asked now (a repeat joined a lead they were asked about already); the
+      // rows are written before the answer, the lenders' answers come in the background.
+      if (!outcome.joined) await options.decisions?.begin(outcome.leadId, outcome.locale);
       await sendConfirmation({ storage, messenger, origin: site.origin, log }, outcome, at);
       res.json({ verified: true });
     },

@@ -27,6 +27,14 @@ import {
 /** How long an unverified lead (and everything it holds) is kept. */
 export const UNVERIFIED_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What starts lenders' decisions on a newly verified lead (issue 15:
+ * server/lenders/decision-network.ts), called by the routes that verify.
+ */
+export interface LenderDecisionsStarter {
+  begin(leadId: string, locale: Locale): Promise<number>;
+}
+
 /** Who may enter or ask again for a lead's code. */
 export type VerificationScope = { via: "site" } | { via: "partner_api"; partnerId: string };
 

@@ -397,6 +397,8 @@ describe("a review's photo", () => {
       `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}`,
       `data:image/svg+xml;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`,
       "https://example.lk/photo.png",
+      // A length no base64 has: atob throws on it, which must not become a 500.
+      "data:image/png;base64,AAAAA",
     ]) {
       const res = await postJson("/api/reviews", review(image));
       expect(res.statusCode).toBe(400);

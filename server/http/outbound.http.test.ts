@@ -3,9 +3,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkOutboundUrl,
+  isLoopbackAddress,
   isPublicAddress,
+  OutboundAnswerTooLarge,
   OutboundRefused,
   outboundGet,
+  outboundPost,
   publicAddresses,
 } from "./outbound";
 
@@ -177,6 +180,104 @@ describe("outboundGet", () => {
         {
           allowHttp: true,
         },
+      ),
+    ).rejects.toBeInstanceOf(OutboundRefused);
+    expect(seen.length).toBe(before);
+  });
+});
+
+describe("loopback for sandbox lenders (allowLoopback)", () => {
+  it("takes loopback, and only loopback, besides public addresses", async () => {
+    for (const address of ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1"]) {
+      expect(isLoopbackAddress(address)).toBe(true);
+    }
+    for (const address of ["10.0.0.1", "169.254.169.254", "8.8.8.8", "fd00::1", "localhost"]) {
+      expect(isLoopbackAddress(address)).toBe(false);
+    }
+    const rules = { allowHttp: true, allowLoopback: true };
+    await expect(checkOutboundUrl("http://127.0.0.1:9/", rules)).resolves.toMatchObject({
+      addresses: ["127.0.0.1"],
+    });
+    await expect(checkOutboundUrl("http://[::1]:9/", rules)).resolves.toBeDefined();
+    await expect(checkOutboundUrl("http://localhost:9/", rules)).resolves.toBeDefined();
+    for (const url of ["http://10.0.0.1/", "http://169.254.169.254/", "http://[fd00::1]/"]) {
+      await expect(checkOutboundUrl(url, rules)).rejects.toMatchObject({ reason: "address" });
+    }
+    // Without the rule, loopback is refused as ever.
+    await expect(
+      checkOutboundUrl("http://127.0.0.1:9/", { allowHttp: true }),
+    ).rejects.toMatchObject({ reason: "address" });
+  });
+});
+
+describe("outboundPost", () => {
+  let server: Server;
+  let port = 0;
+  const seen: { method: string | undefined; body: string; headers: IncomingHttpHeaders }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        seen.push({
+          method: req.method,
+          body: Buffer.concat(chunks).toString("utf8"),
+          headers: req.headers,
+        });
+        if (req.url === "/big") res.writeHead(200).end("x".repeat(10_000));
+        else if (req.url === "/moved") res.writeHead(307, { location: "/" }).end();
+        else if (req.url === "/silent") return;
+        else res.writeHead(201, { "Content-Type": "application/json" }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const rules = { allowHttp: true, resolve: async () => ["127.0.0.1"] };
+  const post = (path: string, signal = AbortSignal.timeout(5_000), maxBytes = 1_000) =>
+    outboundPost(
+      `http://lender.test:${port}${path}`,
+      { headers: { "X-Signature": "abc" }, body: '{"a":"ශ්‍රී"}', signal, maxBytes },
+      rules,
+    );
+
+  it("posts the body to the checked address and reads the answer", async () => {
+    expect(await post("/decide")).toEqual({ status: 201, body: '{"ok":true}' });
+    expect(seen.at(-1)).toMatchObject({
+      method: "POST",
+      body: '{"a":"ශ්‍රී"}',
+      headers: { "x-signature": "abc", "content-length": String(Buffer.byteLength('{"a":"ශ්‍රී"}')) },
+    });
+  });
+
+  it("reads no more than it was allowed, and follows no redirect", async () => {
+    await expect(post("/big")).rejects.toBeInstanceOf(OutboundAnswerTooLarge);
+    const before = seen.length;
+    expect((await post("/moved")).status).toBe(307);
+    expect(seen.length).toBe(before + 1);
+  });
+
+  it("gives up when its signal aborts", async () => {
+    const controller = new AbortController();
+    const pending = post("/silent", controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("never connects to a refused address", async () => {
+    const before = seen.length;
+    await expect(
+      outboundPost(
+        `http://127.0.0.1:${port}/decide`,
+        { headers: {}, body: "{}", signal: AbortSignal.timeout(5_000), maxBytes: 100 },
+        { allowHttp: true },
       ),
     ).rejects.toBeInstanceOf(OutboundRefused);
     expect(seen.length).toBe(before);

@@ -32,6 +32,12 @@ export interface OutboundRules {
   allowHttp: boolean;
   /** publicAddresses over the system's DNS unless given. */
   resolve?: HostResolver;
+  /**
+   * Loopback addresses (127.0.0.0/8, ::1) as well as public ones: only for a
+   * lender stored as a sandbox (lenders.sandbox = 1), and never in production
+   * (docs/decisions/0113). Private, link-local and other ranges stay refused.
+   */
+  allowLoopback?: boolean;
 }
 
 /** Why an address is not called: its scheme, an address that is not public, or no address at all. */
@@ -73,10 +79,26 @@ export function isPublicAddress(text: string): boolean {
   return parsed.range() === "unicast";
 }
 
-/** A host name's addresses when every one is public; rejects when one is not, or none resolves. */
+/** Whether an IP address is a loopback address (127.0.0.0/8, ::1, or ::ffff:127.x.x.x). */
+export function isLoopbackAddress(text: string): boolean {
+  if (!ipaddr.isValid(text)) return false;
+  const parsed = ipaddr.process(text);
+  return parsed.range() === "loopback";
+}
+
+/** An address the rules let us call: a public one, or loopback when the rules allow it. */
+function allowedAddress(address: string, allowLoopback: boolean): boolean {
+  return isPublicAddress(address) || (allowLoopback && isLoopbackAddress(address));
+}
+
+/**
+ * A host name's addresses when every one is public (or loopback, when
+ * allowed); rejects when one is not, or none resolves.
+ */
 export async function publicAddresses(
   hostname: string,
   lookup: HostLookup = systemLookup,
+  allowLoopback = false,
 ): Promise<string[]> {
   let addresses: string[];
   try {
@@ -87,7 +109,7 @@ export async function publicAddresses(
   if (addresses.length === 0) {
     throw new OutboundRefused("unresolved", `${hostname} does not resolve`);
   }
-  const inside = addresses.find((address) => !isPublicAddress(address));
+  const inside = addresses.find((address) => !allowedAddress(address, allowLoopback));
   if (inside !== undefined) {
     throw new OutboundRefused(
       "address",
@@ -109,16 +131,36 @@ export async function checkOutboundUrl(
   }
   // WHATWG URL writes IPv4 in dotted form (0x7f.1 and 2130706433 are 127.0.0.1) and IPv6 in brackets.
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const allowLoopback = rules.allowLoopback === true;
   if (ipaddr.isValid(host)) {
-    if (!isPublicAddress(host)) {
+    if (!allowedAddress(host, allowLoopback)) {
       throw new OutboundRefused("address", `${host} is not a public address`);
     }
     return { url, addresses: [host] };
   }
-  return { url, addresses: await (rules.resolve ?? publicAddresses)(host) };
+  const addresses = rules.resolve
+    ? await rules.resolve(host)
+    : await publicAddresses(host, systemLookup, allowLoopback);
+  return { url, addresses };
 }
 
 const familyOf = (address: string) => (address.includes(":") ? 6 : 4);
+
+/** A node:http lookup that answers with the addresses just checked, never a new DNS answer. */
+function checkedLookup(addresses: string[]): http.RequestOptions["lookup"] {
+  return (_hostname, options, callback) => {
+    if (options.all) {
+      const all: LookupAddress[] = addresses.map((address) => ({
+        address,
+        family: familyOf(address),
+      }));
+      (callback as (error: null, addresses: LookupAddress[]) => void)(null, all);
+      return;
+    }
+    const [first = ""] = addresses;
+    callback(null, first, familyOf(first));
+  };
+}
 
 /**
  * A GET of a checked URL, connected to the addresses just checked; resolves
@@ -143,18 +185,7 @@ export async function outboundGet(
         signal: AbortSignal.timeout(init.timeoutMs),
         // Only the addresses checked above: never a second DNS answer (rebinding).
         // TLS still checks the certificate against the host name.
-        lookup: (_hostname, options, callback) => {
-          if (options.all) {
-            const all: LookupAddress[] = addresses.map((address) => ({
-              address,
-              family: familyOf(address),
-            }));
-            (callback as (error: null, addresses: LookupAddress[]) => void)(null, all);
-            return;
-          }
-          const [first = ""] = addresses;
-          callback(null, first, familyOf(first));
-        },
+        lookup: checkedLookup(addresses),
       },
       (response) => {
         resolve(response.statusCode ?? 0);
@@ -163,5 +194,71 @@ export async function outboundGet(
     );
     request.on("error", reject);
     request.end();
+  });
+}
+
+/** An answer body longer than a request allowed: it is not read further. */
+export class OutboundAnswerTooLarge extends Error {
+  constructor(limit: number) {
+    super(`The answer is longer than ${limit} bytes`);
+    this.name = "OutboundAnswerTooLarge";
+  }
+}
+
+/** What outboundPost got: the status and the body as text. */
+export interface OutboundAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * A POST of a checked URL (a lender's decision API), connected to the
+ * addresses just checked, like outboundGet; resolves with the status and
+ * the body (UTF-8, at most maxBytes, else OutboundAnswerTooLarge), rejects
+ * with OutboundRefused or the network's error (an AbortError once `signal`
+ * aborts). Redirects are answers, never followed.
+ */
+export async function outboundPost(
+  text: string,
+  init: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBytes: number },
+  rules: OutboundRules,
+): Promise<OutboundAnswer> {
+  const { url, addresses } = await checkOutboundUrl(text, rules);
+  init.signal.throwIfAborted();
+  const send = url.protocol === "https:" ? https.request : http.request;
+  const body = Buffer.from(init.body);
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: "POST",
+        headers: { ...init.headers, "Content-Length": String(body.length) },
+        agent: false,
+        signal: init.signal,
+        lookup: checkedLookup(addresses),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let length = 0;
+        response.on("data", (chunk: Buffer) => {
+          length += chunk.length;
+          if (length > init.maxBytes) {
+            response.destroy();
+            reject(new OutboundAnswerTooLarge(init.maxBytes));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
   });
 }

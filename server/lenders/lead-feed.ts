@@ -1,12 +1,14 @@
 import { colomboToday } from "../../core/dates";
+import type { ApplicationDecisions, ApplicationOffers } from "../../core/decisions";
 import { RETRY_STATUSES } from "../../core/http-retry";
-import { matchLead } from "../../core/matching";
+import { lenderSlug, matchLead } from "../../core/matching";
 import { rankOfferIds } from "../../core/offer-quotes";
 import type { LeadOffers } from "../../core/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import type { OfferSource } from "./catalogue";
+import { apiLenderIds, approvedOfferIds, readApplicationDecisions } from "./decisions";
 
 export interface LeadFeedOptions {
   storage: Storage;
@@ -94,32 +96,74 @@ export function createLeadFeed(options: LeadFeedOptions) {
     return undefined;
   }
 
-  async function offerIdsOfLead(lead: LeadSummary): Promise<LeadFeedResult & { found: true }> {
-    const upstream = await askUpstream(lead.leadId);
-    // In the order the offers page lists them: the cheapest total to pay first (decision 0120).
-    const ranked = (offerIds: readonly number[]) =>
-      rankOfferIds(offers(), lead, colomboToday(new Date(now())), offerIds);
-    if (upstream) return { found: true, offerIds: ranked(upstream), source: "upstream" };
+  /**
+   * The offers active for a lead: the lenders' approvals in force first, then
+   * the offers matched by their published criteria (upstream's, or ours), each
+   * ranked by what the borrower pays; and the lead's decisions. A lender that
+   * decides through its API (decision_mode api) is offered only by its
+   * approval: its products are never "matched" by criteria it does not decide by.
+   */
+  async function offersOfLead(
+    lead: LeadSummary,
+  ): Promise<LeadFeedResult & { found: true; decisions: ApplicationDecisions }> {
+    const at = new Date(now());
+    const [approved, apiLenders, upstream, decisions] = await Promise.all([
+      approvedOfferIds(storage, lead.leadId, at),
+      apiLenderIds(storage),
+      askUpstream(lead.leadId),
+      readApplicationDecisions(storage, lead.leadId, at),
+    ]);
+    const byApi = new Set(
+      offers()
+        .filter((offer) => apiLenders.has(lenderSlug(offer)))
+        .map((offer) => offer.offer_id),
+    );
     // Matched again against today's catalogue: offers come and go.
-    return { found: true, offerIds: ranked(matchLead(offers(), lead.profile)), source: "local" };
+    const matched = (upstream ?? matchLead(offers(), lead.profile)).filter(
+      (id) => !byApi.has(id) && !approved.includes(id),
+    );
+    // Ranked as the offers page lists them (decision 0120): approvals in force by what the
+    // borrower pays for the loan approved, then the matched offers by their total to pay.
+    const inForce = new Set(approved);
+    const approvals = {
+      ...decisions,
+      decisions: decisions.decisions.filter(
+        (decision) => decision.offer !== undefined && inForce.has(decision.offer.offerId),
+      ),
+    };
+    return {
+      found: true,
+      offerIds: rankOfferIds(offers(), lead, colomboToday(at), [...approved, ...matched], approvals),
+      source: upstream ? "upstream" : "local",
+      decisions,
+    };
+  }
+
+  /** A verified lead's loan, offers and decisions, or undefined for an unknown lead. */
+  async function applicationOffers(leadId: string): Promise<ApplicationOffers | undefined> {
+    const lead = await findLead(storage, leadId);
+    if (!lead) return undefined;
+    const { offerIds, decisions } = await offersOfLead(lead);
+    return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds, decisions };
   }
 
   return {
     async offerIdsFor(leadId: string): Promise<LeadFeedResult> {
       const lead = await findLead(storage, leadId);
-      return lead ? offerIdsOfLead(lead) : { found: false };
+      if (!lead) return { found: false };
+      const { offerIds, source } = await offersOfLead(lead);
+      return { found: true, offerIds, source };
     },
-    /** What the offers page shows a visitor who applied, or undefined for an unknown lead. */
+    applicationOffers,
+    /**
+     * What the offers page shows a visitor who applied, or undefined for an
+     * unknown lead: with the lenders' decisions when any lender was asked.
+     */
     async leadOffers(leadId: string): Promise<LeadOffers | undefined> {
-      const lead = await findLead(storage, leadId);
-      if (!lead) return undefined;
-      const { offerIds } = await offerIdsOfLead(lead);
-      return {
-        leadId: lead.leadId,
-        amount: lead.amount,
-        termDays: lead.termDays,
-        activeOfferIds: offerIds,
-      };
+      const offersOfLead = await applicationOffers(leadId);
+      if (!offersOfLead) return undefined;
+      const { decisions, ...rest } = offersOfLead;
+      return { leadId, ...rest, ...(decisions.asked > 0 ? { decisions } : {}) };
     },
   };
 }

@@ -1,8 +1,9 @@
 import { lenderSlug } from "../../core/matching";
-import { type Offer, offerSchema } from "../../core/schemas/offer";
+import { type ComplaintsContact, type Offer, offerSchema } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import type { LenderStatus, LendersTable } from "../storage/schema";
 import lk from "./catalogues/lk.json";
+import { lenderLogoPath } from "./logos";
 
 /** The settings row that says the sample lenders were written in once. */
 const SEEDED_SETTING = "lenders_seeded";
@@ -49,7 +50,9 @@ export async function seedSampleLenders(storage: Storage, now = new Date()): Pro
           .insertInto("lenders")
           .values({
             id,
-            names: JSON.stringify({ en: offer.lender.name, si: offer.lender.name }),
+            names: JSON.stringify(
+              offer.lender.names ?? { en: offer.lender.name, si: offer.lender.name },
+            ),
             legal_name: offer.lender.name,
             website: null,
             complaints_contact: null,
@@ -89,21 +92,31 @@ export async function seedSampleLenders(storage: Storage, now = new Date()): Pro
   });
 }
 
-/** The offers visitors see: every product of a live lender, in catalogue order. */
+/**
+ * The offers visitors see: every product of a live lender, in catalogue
+ * order. A lender's logo is its uploaded image, else a sample's drawing,
+ * else its monogram, both of those served at /lenders/{id}/logo too
+ * (docs/decisions/0102): always an image we serve.
+ */
 export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
   const rows = await storage.db
     .selectFrom("lender_products")
     .innerJoin("lenders", "lenders.id", "lender_products.lender_id")
+    .leftJoin("lender_logos", "lender_logos.lender_id", "lenders.id")
     .select([
       "lender_products.offer_id",
       "lender_products.offer",
       "lenders.id as lender_id",
       "lenders.names",
+      "lenders.legal_name",
+      "lenders.website",
+      "lenders.complaints_contact",
       "lenders.sample",
       "lenders.sandbox",
       "lenders.licence_regulator",
       "lenders.licence_category",
       "lenders.licence_number",
+      "lender_logos.lender_id as logo_of",
     ])
     .where("lenders.status", "=", "live")
     .orderBy("lender_products.position")
@@ -126,10 +139,18 @@ export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
         id: row.lender_id,
         name: names.en,
         names,
-        logo: `/lenders/${row.lender_id}.svg`,
+        logo:
+          row.sample === 1 && !row.logo_of
+            ? `/lenders/${row.lender_id}.svg`
+            : lenderLogoPath(row.lender_id),
         sample: row.sample === 1,
         ...(row.sandbox === 1 ? { sandbox: true } : {}),
         ...(licence ? { licence } : {}),
+        legalName: row.legal_name,
+        ...(row.website ? { website: row.website } : {}),
+        ...(row.complaints_contact
+          ? { complaints: JSON.parse(row.complaints_contact) as ComplaintsContact }
+          : {}),
       },
     });
   });

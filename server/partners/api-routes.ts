@@ -10,7 +10,12 @@ import {
   sendConfirmation,
 } from "../borrowers/code-sending";
 import { createLead, deleteUnverifiedLead } from "../borrowers/leads";
-import { allowResendNow, resendCode, verifyCode } from "../borrowers/verification";
+import {
+  allowResendNow,
+  type LenderDecisionsStarter,
+  resendCode,
+  verifyCode,
+} from "../borrowers/verification";
 import {
   answerCodeProblem,
   answerResendTooSoon,
@@ -43,6 +48,8 @@ export interface PartnerApiOptions {
   codeSendLimits: CodeSendLimits;
   log: Logger;
   now?: () => Date;
+  /** Asks lenders' decision APIs about a newly verified application (issue 15). */
+  decisions?: LenderDecisionsStarter;
 }
 
 const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
@@ -135,6 +142,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       answerCodeProblem(res, outcome);
       return;
     }
+    if (!outcome.joined) await options.decisions?.begin(outcome.leadId, outcome.locale);
     const lead = await partnerLead(storage, partner.id, id);
     if (!lead) throw new Error("A lead just verified could not be read back");
     await sendConfirmation({ storage, messenger, origin: site.origin, log }, outcome, at);

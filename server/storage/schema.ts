@@ -290,6 +290,7 @@ export interface LendersTable {
   names: string;
   legal_name: string;
   website: string | null;
+  /** JSON { "email"?, "phone"?, "url"? } (core/schemas/offer.ts, complaintsContactSchema). */
   complaints_contact: string | null;
   licence_regulator: string | null;
   licence_category: string | null;
@@ -325,12 +326,48 @@ export interface LenderProductsTable {
   updated_at: string;
 }
 
+/** An offer id a lender's products no longer use: still its lender's, never another's. */
+export interface RetiredOfferIdsTable {
+  offer_id: number;
+  lender_id: string;
+  retired_at: string;
+}
+
+/** What a lender decided on one verified application (issue 15; core/decisions.ts). */
+export type StoredDecisionStatus = "waiting" | "approved" | "declined" | "pending" | "failed";
+
+/** One application asked of one lender through its decision API, and what came of it. */
+export interface LenderDecisionsTable {
+  /** Opaque: the idempotency key we send, and what the lender's callback names. */
+  decision_id: string;
+  lead_id: string;
+  lender_id: string;
+  status: StoredDecisionStatus;
+  offer_id: number | null;
+  amount: number | null;
+  term_days: number | null;
+  /** JSON LoanTerms (core/schemas/offer.ts). */
+  terms: string | null;
+  expires_at: string | null;
+  apply_url: string | null;
+  reason: string | null;
+  error: string | null;
+  attempts: number;
+  latency_ms: number | null;
+  asked_at: string;
+  deadline_at: string;
+  answered_at: string | null;
+  decided_at: string | null;
+}
+
 export interface Database {
   events: EventsTable;
   settings: SettingsTable;
   lenders: LendersTable;
   lender_logos: LenderLogosTable;
   lender_products: LenderProductsTable;
+  retired_offer_ids: RetiredOfferIdsTable;
+  lender_decisions: LenderDecisionsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;

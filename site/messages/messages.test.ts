@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogProblems } from "../../core/messages/catalog-checks";
 import { erasureMessagesFor } from "./erasure";
 import { homeMessagesFor, siteCatalog } from "./index";
+import { lenderMessagesFor } from "./lender";
 import { pushMessagesFor } from "./push";
 
 describe("site message catalogs", () => {
@@ -22,6 +23,12 @@ describe("home page catalogs", () => {
 describe("push prompt catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(pushMessagesFor("si"), pushMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("lender page catalogs", () => {
+  it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
+    expect(catalogProblems(lenderMessagesFor("si"), lenderMessagesFor("en"))).toEqual([]);
   });
 });
 

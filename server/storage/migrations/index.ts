@@ -10,6 +10,8 @@ import { createPartnerTables } from "./0007_partners";
 import { createVerificationTables } from "./0008_verification";
 import { createErasureConfirmationTables } from "./0009_erasure_confirmation";
 import { createLenderTables } from "./0010_lenders";
+import { createRetiredOfferIdsTable } from "./0012_retired_offer_ids";
+import { createDecisionTables } from "./0013_decisions";
 import { columnTypes } from "./column-types";
 
 /**
@@ -29,5 +31,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0008_verification": createVerificationTables(types),
     "0009_erasure_confirmation": createErasureConfirmationTables(types),
     "0010_lenders": createLenderTables(types),
+    "0012_retired_offer_ids": createRetiredOfferIdsTable(types),
+    "0013_decisions": createDecisionTables(types),
   };
 }

@@ -3,20 +3,36 @@ import { formatPercent } from "../../../core/loan";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import { applicationUrl } from "../../../widget/apply-link";
+import { LenderLogo } from "../../../widget/components/LenderLogo";
 import { siteMessagesFor } from "../../messages";
+import { lenderMessagesFor } from "../../messages/lender";
 import type { PageProps } from "../page";
+import { LenderFacts } from "./LenderFacts";
 import type { LenderView } from "./page.server";
 
-/** A lender from the offers catalogue: its loans, terms, a worked example each, and who can apply. */
+/**
+ * A lender from the offers catalogue: who it is (licence, registered name,
+ * website, complaints), its loans, terms, a worked example each, and who can apply.
+ */
 export function LenderPage({ locale, view }: PageProps<LenderView>) {
   const t = siteMessagesFor(locale);
+  const who = lenderMessagesFor(locale);
   return (
     <article className="article" aria-labelledby="lender-title">
       <header className="lender-header">
-        <img src={view.logo} alt="" width={64} height={64} />
+        <LenderLogo
+          id={view.slug}
+          name={view.englishName}
+          logo={view.logo}
+          assetBase=""
+          size={64}
+          className="lender-logo"
+        />
         <h1 id="lender-title">{view.name}</h1>
       </header>
       {view.sample ? <p className="notice">{t.lenderSampleNote}</p> : null}
+      {view.sandbox ? <p className="notice">{who.lenderSandboxNote}</p> : null}
+      <LenderFacts view={view} t={who} />
       <h2>{t.lenderProducts}</h2>
       {view.products.map(({ offer, example }) => {
         const fees = [

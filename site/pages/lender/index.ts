@@ -1,5 +1,5 @@
 import { definePage } from "../page";
-import { LenderPage } from "./LenderPage";
+import { LenderPage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const lenderPage = definePage({ name: "lender", server, Component: LenderPage });
+export const lenderPage = definePage({ name: "lender", server, Component: LenderPage, preload });

@@ -7,7 +7,7 @@ import {
   LOAN_TERM_GRID,
   LOAN_TERM_LK,
 } from "../../../core/product";
-import type { Offer } from "../../../core/schemas/offer";
+import type { ComplaintsContact, Licence, Offer } from "../../../core/schemas/offer";
 import { lendersOf } from "../../lenders";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
@@ -26,9 +26,17 @@ export interface ProductView {
 export interface LenderView {
   kind: "lender";
   slug: string;
+  /** In the page's language. */
   name: string;
+  /** The English name, which the monogram's initials come from. */
+  englishName: string;
   logo: string;
   sample: boolean;
+  sandbox: boolean;
+  legalName?: string | undefined;
+  licence?: Licence | undefined;
+  website?: string | undefined;
+  complaints?: ComplaintsContact | undefined;
   products: ProductView[];
 }
 
@@ -78,12 +86,19 @@ export function view(route: RouteRecord, inputs: PageInputs): LenderView | undef
   const lender = lendersOf(inputs.offers).find((entry) => entry.slug === route.slug);
   const first = lender?.offers[0];
   if (!lender || !first) return undefined;
+  const who = first.lender;
   return {
     kind: "lender",
     slug: lender.slug,
-    name: first.lender.name,
-    logo: first.lender.logo,
-    sample: first.lender.sample,
+    name: who.names?.[inputs.locale] ?? who.name,
+    englishName: who.names?.en ?? who.name,
+    logo: who.logo,
+    sample: who.sample,
+    sandbox: who.sandbox === true,
+    legalName: who.legalName,
+    licence: who.licence,
+    website: who.website,
+    complaints: who.complaints,
     products: lender.offers.map((offer) => productView(offer, inputs.today)),
   };
 }

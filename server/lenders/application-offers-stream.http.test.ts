@@ -1,0 +1,271 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApplicationOffers, applicationOffersStreamPath } from "../../core/decisions";
+import { validApplication } from "../../core/schemas/application.fixtures";
+import { consentToShareText } from "../../site/server";
+import { codeSentTo } from "../borrowers/applicant.test-support";
+import { appWith, silentLog, testOutboundRules } from "../test-support";
+import { createDecisionNetwork } from "./decision-network";
+import {
+  approval,
+  gate,
+  LENDER_HOSTS,
+  lenderSpec,
+  namedUrl,
+  setUpDecisionApp,
+  startTestLender,
+  type TestLender,
+} from "./lender.test-support";
+
+/**
+ * The Server-Sent Events stream of an application's decisions (issue 15),
+ * GET /api/applications/{leadId}/offers/stream, read over a real socket as
+ * a browser's EventSource reads it through a proxy: events as decisions
+ * arrive, in order, then `complete`, and the end; heartbeats; never
+ * compressed; decisions another instance records. Everything here goes
+ * over sockets: light-my-request, once it injects into an Express app,
+ * makes every Express request of the process its own (it sets their shared
+ * prototype), which breaks requests that come by socket.
+ */
+
+const lenders: TestLender[] = [];
+const servers: Server[] = [];
+afterAll(async () => {
+  await Promise.all(lenders.map((lender) => lender.close()));
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function lender(...args: Parameters<typeof startTestLender>) {
+  const started = await startTestLender(...args);
+  lenders.push(started);
+  return started;
+}
+
+async function listen(app: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let phones = 0;
+
+/** Applies over HTTP and enters the code from the outbox: the verified lead's id. */
+async function applyOver(base: string, context: ReturnType<typeof setUpDecisionApp>) {
+  phones += 1;
+  const phone = `077${String(4_000_000 + phones).padStart(7, "0")}`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const applied = await post("/api/applications", { ...validApplication, phone });
+  if (applied.status !== 201) throw new Error(`applying answered ${applied.status}`);
+  const { leadId } = (await applied.json()) as { leadId: string };
+  const verified = await post(`/api/applications/${leadId}/verification`, {
+    code: codeSentTo(context.messages(), phone),
+  });
+  if (verified.status !== 200) throw new Error(`the code answered ${verified.status}`);
+  return leadId;
+}
+
+interface StreamEvent {
+  event: string;
+  id: number;
+  data: ApplicationOffers;
+}
+
+/** Reads a Server-Sent Events stream as it arrives: events, comments, and whether it ended. */
+function readStream(response: Response) {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error("no body");
+  const decoder = new TextDecoder();
+  const events: StreamEvent[] = [];
+  const comments: string[] = [];
+  let buffer = "";
+  let ended = false;
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf("\n\n");
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const fields: Record<string, string> = {};
+        for (const line of block.split("\n")) {
+          if (line.startsWith(":")) comments.push(line.slice(1).trim());
+          else {
+            const colon = line.indexOf(":");
+            fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
+          }
+        }
+        if (fields.event && fields.data) {
+          events.push({
+            event: fields.event,
+            id: Number(fields.id),
+            data: JSON.parse(fields.data) as ApplicationOffers,
+          });
+        }
+        end = buffer.indexOf("\n\n");
+      }
+    }
+    ended = true;
+  })();
+  return {
+    events,
+    comments,
+    get ended() {
+      return ended;
+    },
+    finished: pump,
+    async until(condition: () => boolean, what: string) {
+      const limit = Date.now() + 10_000;
+      while (!condition()) {
+        if (ended) throw new Error(`the stream ended before ${what}`);
+        if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+  };
+}
+
+describe("GET /api/applications/{leadId}/offers/stream", () => {
+  const context = setUpDecisionApp({}, { offersStream: { heartbeatMs: 30 } });
+  let base = "";
+  beforeAll(async () => {
+    base = await listen(context.app);
+  });
+
+  const open = (leadId: string, cookie = `lead=${leadId}`) =>
+    fetch(`${base}${applicationOffersStreamPath(leadId)}`, {
+      headers: { cookie, "accept-encoding": "gzip, br", accept: "text/event-stream" },
+    });
+
+  it("streams decisions as they arrive, in order, then `complete`, and ends", async () => {
+    const slowAnswer = gate();
+    const fast = await lender(() => ({ status: 200, body: approval(981_001) }));
+    const slow = await lender(async () => {
+      await slowAnswer.promise;
+      return { status: 200, body: { decision: "declined", reason: "policy" } };
+    });
+    await context.onlyLenders([
+      lenderSpec("stream-fast", namedUrl(fast), [981_001]),
+      lenderSpec("stream-slow", namedUrl(slow), [981_002]),
+    ]);
+    const leadId = await applyOver(base, context);
+    const response = await open(leadId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("x-accel-buffering")).toBe("no");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
+    // Never compressed: a compressing proxy or middleware would hold events back.
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const stream = readStream(response);
+
+    // The fast decision arrives while the slow lender still holds its answer: streamed, not buffered.
+    await stream.until(
+      () => stream.events.some((event) => event.data.decisions.answered === 1),
+      "the fast decision",
+    );
+    expect(stream.ended).toBe(false);
+    const meanwhile = stream.events.at(-1)?.data.decisions;
+    expect(meanwhile?.decisions.map((decision) => decision.status)).toEqual([
+      "approved",
+      "waiting",
+    ]);
+    // Heartbeats keep it open through proxies.
+    await stream.until(() => stream.comments.includes("heartbeat"), "a heartbeat");
+
+    slowAnswer.open();
+    await stream.finished;
+    const last = stream.events.at(-1);
+    expect(last?.event).toBe("complete");
+    expect(last?.data.decisions).toMatchObject({ asked: 2, answered: 2, complete: true });
+    expect(last?.data.decisions.decisions.map((decision) => decision.status)).toEqual([
+      "approved",
+      "declined",
+    ]);
+    expect(last?.data.activeOfferIds[0]).toBe(981_001);
+    // In order: ids rise, answers never go back, every event before the last is `offers`.
+    expect(stream.events.map((event) => event.id)).toEqual(
+      stream.events.map((_event, index) => index + 1),
+    );
+    const answered = stream.events.map((event) => event.data.decisions.answered);
+    expect(answered).toEqual([...answered].sort((a, b) => a - b));
+    expect(stream.events.slice(0, -1).every((event) => event.event === "offers")).toBe(true);
+    expect(stream.events.filter((event) => event.event === "complete")).toHaveLength(1);
+  });
+
+  it("sends `complete` at once and ends when nothing is left to wait for", async () => {
+    await context.onlyLenders([]);
+    const leadId = await applyOver(base, context);
+    const stream = readStream(await open(leadId));
+    await stream.finished;
+    expect(stream.events.map((event) => event.event)).toEqual(["complete"]);
+    expect(stream.events[0]?.data.decisions.asked).toBe(0);
+  });
+
+  it("answers 404 with the error envelope, not a stream, without the lead's cookie", async () => {
+    await context.onlyLenders([]);
+    const leadId = await applyOver(base, context);
+    const response = await open(leadId, "lead=AAAAAAAAAAAAAAAAAAAAAA");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect((await response.json()).error.code).toBe("unknown_application");
+  });
+});
+
+describe("a stream on another instance", () => {
+  const context = setUpDecisionApp();
+  let base = "";
+  beforeAll(async () => {
+    base = await listen(context.app);
+  });
+
+  it("shows the decisions the instance that asked records, by reading storage", async () => {
+    const release = gate();
+    const held = await lender(async () => {
+      await release.promise;
+      return { status: 200, body: approval(982_001) };
+    });
+    await context.onlyLenders([lenderSpec("elsewhere", namedUrl(held), [982_001])]);
+    // A second instance over the same storage: its network never hears of this lead.
+    const otherNetwork = createDecisionNetwork({
+      storage: context.test.storage,
+      log: silentLog,
+      deadlineMs: 5_000,
+      rules: testOutboundRules(LENDER_HOSTS),
+      sandboxLoopback: true,
+      callbackUrl: () => "https://nayacompare.test/api/lenders/v1/decisions",
+      consentText: consentToShareText,
+    });
+    const other = appWith(context.test.storage, {
+      catalogues: new Map([["lk", context.catalogue]]),
+      decisionNetwork: otherNetwork,
+      offersStream: { pollMs: 25 },
+    });
+    const otherBase = await listen(other);
+    const leadId = await applyOver(base, context);
+    const stream = readStream(
+      await fetch(`${otherBase}${applicationOffersStreamPath(leadId)}`, {
+        headers: { cookie: `lead=${leadId}` },
+      }),
+    );
+    await stream.until(() => stream.events.length > 0, "the first event");
+    expect(stream.events[0]?.data.decisions.decisions).toEqual([
+      { lenderId: "elsewhere", status: "waiting" },
+    ]);
+    release.open();
+    await stream.finished;
+    expect(stream.events.at(-1)).toMatchObject({
+      event: "complete",
+      data: { decisions: { decisions: [{ lenderId: "elsewhere", status: "approved" }] } },
+    });
+    await otherNetwork.close();
+  });
+});

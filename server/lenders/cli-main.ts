@@ -1,0 +1,34 @@
+/**
+ * `npm run lenders -- <command>`: the lenders tool's entry. Opens the
+ * storage the server uses (DATA_DIR's SQLite file, or DATABASE_URL),
+ * migrates it and writes the sample lenders into a new database (as a
+ * server's first start does), runs one command (cli.ts) and closes it.
+ */
+import { loadConfig } from "../config";
+import { openStorage } from "../storage/database";
+import { runLendersCommand } from "./cli";
+import { seedSampleLenders } from "./lenders";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await storage.migrate();
+    await seedSampleLenders(storage);
+    const testing = config.NODE_ENV !== "production";
+    const outcome = await runLendersCommand(storage, process.argv.slice(2), {
+      allowSandbox: testing,
+      urlRules: { allowHttp: testing },
+    });
+    for (const line of outcome.out) process.stdout.write(`${line}\n`);
+    for (const line of outcome.err) process.stderr.write(`${line}\n`);
+    process.exitCode = outcome.exitCode;
+  } finally {
+    await storage.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,203 @@
+/**
+ * The commands of `npm run lenders -- <command>` (issue 15): import, export,
+ * list, live, pause. They change storage only: every running server reads
+ * the lenders again every 30 s (catalogue.ts), which the output says. The
+ * entry that opens storage is cli-main.ts.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { LicenceCategory } from "../../core/schemas/offer";
+import type { OutboundRules } from "../http/outbound";
+import type { Storage } from "../storage/database";
+import { CATALOGUE_REFRESH_MS } from "./catalogue";
+import { exportLenders, type LenderSummary, listLenders } from "./lender-export";
+import { importLenders, LenderImportError, parseLenderFile } from "./lender-import";
+import { LenderError, setLenderStatus } from "./lenders";
+
+const REFRESH_NOTE = `Running servers show the change within ${CATALOGUE_REFRESH_MS / 1000} seconds: they read the lenders again that often.`;
+
+export const USAGE = `Usage: npm run lenders -- <command> [options]
+
+Commands:
+  import FILE
+      Checks every lender record in FILE (a JSON record or a list of them,
+      see docs/lenders.md) and writes them all in one transaction, or none.
+      A logo is a data URL or an image file's path beside FILE.
+  export [--with-secrets] [--with-logos]
+      Prints every lender in the format import reads. Secrets and logos are
+      left out unless asked for; import keeps the stored ones when left out.
+  list [--json]
+      Lists lenders: id, status, decision mode, licence, products, daily cap.
+  live ID | pause ID
+      Makes a lender live (only with its licence, unless a sample or sandbox)
+      or pauses it (its offers are no longer shown or asked).
+
+The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
+${REFRESH_NOTE}`;
+
+export type CliOutcome = { exitCode: number; out: string[]; err: string[] };
+
+export interface LendersToolOptions {
+  /** Sandbox lenders (NODE_ENV not production only). */
+  allowSandbox: boolean;
+  /** How decision API URLs are checked (https, public addresses). */
+  urlRules: OutboundRules;
+}
+
+const options = {
+  "with-secrets": { type: "boolean" },
+  "with-logos": { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+class UsageError extends Error {}
+
+/** CBSL's kinds of licence, short enough for a table. */
+const CATEGORY_WORDS: Record<LicenceCategory, string> = {
+  licensed_commercial_bank: "commercial bank",
+  licensed_specialised_bank: "specialised bank",
+  licensed_finance_company: "finance company",
+  licensed_microfinance_company: "microfinance company",
+  registered_lender: "registered lender",
+};
+
+function licenceCell(lender: LenderSummary): string {
+  if (lender.licence) {
+    const { regulator, category, number } = lender.licence;
+    return `${regulator} ${CATEGORY_WORDS[category]} ${number}`;
+  }
+  return lender.sample ? "sample" : lender.sandbox ? "sandbox" : "none";
+}
+
+/** Columns padded to their widest cell. */
+function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+function listLines(lenders: LenderSummary[]): string[] {
+  if (lenders.length === 0) return ["No lenders yet."];
+  return table([
+    ["id", "status", "mode", "licence", "products", "cap"],
+    ...lenders.map((lender) => [
+      lender.id,
+      lender.status,
+      lender.mode,
+      licenceCell(lender),
+      String(lender.products),
+      lender.dailyLeadCap === null ? "none" : String(lender.dailyLeadCap),
+    ]),
+  ]);
+}
+
+async function importFile(
+  storage: Storage,
+  file: string,
+  tool: LendersToolOptions,
+): Promise<string[]> {
+  const full = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(full, "utf8");
+  } catch {
+    throw new LenderImportError([`Cannot read ${file}.`]);
+  }
+  const result = await importLenders(storage, parseLenderFile(text), {
+    baseDir: path.dirname(full),
+    ...tool,
+  });
+  const count = result.created.length + result.updated.length;
+  return [
+    `Imported ${count} lender${count === 1 ? "" : "s"} from ${file}.`,
+    `  created: ${result.created.join(", ") || "none"}`,
+    `  updated: ${result.updated.join(", ") || "none"}`,
+    ...(result.retired.length > 0
+      ? [
+          `  offer ids dropped (still their lenders', never another's): ${result.retired.join(", ")}`,
+        ]
+      : []),
+    REFRESH_NOTE,
+  ];
+}
+
+/** Runs one command against a storage; what it prints is returned, for tests. */
+export async function runLendersCommand(
+  storage: Storage,
+  argv: string[],
+  tool: LendersToolOptions,
+): Promise<CliOutcome> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+    const [command, ...rest] = positionals;
+    if (values.help || command === undefined || command === "help") {
+      return { exitCode: command === undefined && !values.help ? 2 : 0, out: [USAGE], err: [] };
+    }
+    const one = (what: string) => {
+      if (rest.length !== 1 || !rest[0]) throw new UsageError(`${command} takes one ${what}`);
+      return rest[0];
+    };
+    const none = () => {
+      if (rest.length > 0) throw new UsageError(`${command} takes no ${rest[0]}`);
+    };
+    switch (command) {
+      case "import":
+        return { exitCode: 0, out: await importFile(storage, one("file"), tool), err: [] };
+      case "export": {
+        none();
+        const records = await exportLenders(storage, {
+          withSecrets: values["with-secrets"] === true,
+          withLogos: values["with-logos"] === true,
+        });
+        return { exitCode: 0, out: [JSON.stringify(records, null, 2)], err: [] };
+      }
+      case "list": {
+        none();
+        const lenders = await listLenders(storage);
+        const out = values.json ? [JSON.stringify(lenders, null, 2)] : listLines(lenders);
+        return { exitCode: 0, out, err: [] };
+      }
+      case "live":
+      case "pause": {
+        const id = one("lender id");
+        await setLenderStatus(storage, id, command === "live" ? "live" : "paused");
+        return {
+          exitCode: 0,
+          out: [`${id} is now ${command === "live" ? "live" : "paused"}.`, REFRESH_NOTE],
+          err: [],
+        };
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof LenderImportError) {
+      const count = error.problems.length;
+      return {
+        exitCode: 1,
+        out: [],
+        err: [
+          `Nothing was imported: ${count} problem${count === 1 ? "" : "s"}.`,
+          ...error.problems.map((problem) => `  ${problem}`),
+        ],
+      };
+    }
+    if (error instanceof LenderError) return { exitCode: 1, out: [], err: [error.message] };
+    const code = (error as { code?: unknown }).code;
+    if (
+      error instanceof UsageError ||
+      (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))
+    ) {
+      return { exitCode: 2, out: [], err: [(error as Error).message, "", USAGE] };
+    }
+    throw error;
+  }
+}

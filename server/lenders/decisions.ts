@@ -1,0 +1,527 @@
+import { sql } from "kysely";
+import { colomboToday } from "../../core/dates";
+import type {
+  ApplicationDecisions,
+  ApprovedOffer,
+  DecisionStatus,
+  LenderDecision,
+} from "../../core/decisions";
+import type { Locale } from "../../core/locale";
+import { offerMatchesLead } from "../../core/matching";
+import { type LoanTerms, loanTermsSchema, type Offer } from "../../core/schemas/offer";
+import type { Storage } from "../storage/database";
+import { newOpaqueId } from "../storage/opaque-ids";
+import type { LenderDecisionsTable } from "../storage/schema";
+import {
+  type ApprovedAnswer,
+  type DecisionRequest,
+  LENDER_API_FIELDS,
+  type LenderApiField,
+} from "./decision-api";
+
+/**
+ * Lenders' decisions in storage (issue 15, migration 0013): which lenders
+ * an application is sent to (and the row that counts it against the daily
+ * cap), what each answered, and what the offers page, its API and the
+ * click-out read back. The HTTP side is decision-network.ts.
+ */
+
+/**
+ * A `waiting` row this long past its deadline is shown as failed: the
+ * instance that asked has gone (a crash) and will never record an answer.
+ * The instance that asks records its timeouts at the deadline itself.
+ */
+export const STALE_AFTER_DEADLINE_MS = 500;
+
+/** How long after the deadline a pending lender may still call back with its decision. */
+export const CALLBACK_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** One lender to ask: where, with what, and how to sign it. */
+export interface DecisionTarget {
+  decisionId: string;
+  leadId: string;
+  lenderId: string;
+  url: string;
+  secret: string;
+  /** A sandbox lender (lenders.sandbox = 1): its URL may be on loopback outside production. */
+  sandbox: boolean;
+  /** Every product of the lender: an approval must name one of them. */
+  lenderOfferIds: number[];
+  askedAmount: number;
+  deadline: Date;
+  request: DecisionRequest;
+}
+
+export interface BeginOptions {
+  leadId: string;
+  /** The language the applicant applied in: the consent's words are sent in it. */
+  locale: Locale;
+  now: Date;
+  deadlineMs: number;
+  callbackUrl: string;
+  /** The consent to share with lenders, as the application page showed it. */
+  consentText: (locale: Locale) => string;
+}
+
+interface ProductRow {
+  lender_id: string;
+  offer_id: number;
+  offer: string;
+}
+
+type ProductRanges = Pick<Offer, "amount" | "termDays" | "criteria">;
+
+/** The product's ranges and criteria, read from its stored JSON (core/schemas/offer.ts). */
+function productOf(row: ProductRow): ProductRanges | undefined {
+  try {
+    const offer = JSON.parse(row.offer) as Partial<ProductRanges>;
+    return offer.amount && offer.termDays && offer.criteria ? (offer as ProductRanges) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Midnight in Colombo, as an ISO instant: where a daily cap's day starts. */
+function startOfColomboDay(now: Date): string {
+  return new Date(`${colomboToday(now)}T00:00:00+05:30`).toISOString();
+}
+
+function listedFields(json: string | null): Set<LenderApiField> {
+  if (!json) return new Set();
+  try {
+    const list = JSON.parse(json) as unknown;
+    return new Set(
+      Array.isArray(list)
+        ? LENDER_API_FIELDS.filter((field) => (list as unknown[]).includes(field))
+        : [],
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * After a lead is verified: the live `api` lenders whose products admit
+ * the application (amount, term, age, income, employment) and that are
+ * under their daily lead cap, each with a `waiting` row written now (one
+ * transaction; on PostgreSQL each lender's cap under its advisory lock, so
+ * two instances cannot both take its last lead). Answers what to send; a
+ * lead already sent (a second call) gets nothing new.
+ */
+export async function beginDecisions(
+  storage: Storage,
+  options: BeginOptions,
+): Promise<DecisionTarget[]> {
+  const { leadId, locale, now, deadlineMs, callbackUrl } = options;
+  const lead = await storage.db
+    .selectFrom("leads")
+    .selectAll()
+    .where("id", "=", leadId)
+    .where("verified_at", "is not", null)
+    .where("repeat_of", "is", null)
+    .where("erased_at", "is", null)
+    .executeTakeFirst();
+  if (!lead) return [];
+  const lenders = await storage.db
+    .selectFrom("lenders")
+    .select(["id", "api_url", "api_secret", "api_fields", "daily_lead_cap", "sandbox"])
+    .where("status", "=", "live")
+    .where("decision_mode", "=", "api")
+    .where("api_url", "is not", null)
+    .where("api_secret", "is not", null)
+    .orderBy("id")
+    .execute();
+  if (lenders.length === 0) return [];
+  const products = await storage.db
+    .selectFrom("lender_products")
+    .select(["lender_id", "offer_id", "offer"])
+    .where(
+      "lender_id",
+      "in",
+      lenders.map((lender) => lender.id),
+    )
+    .orderBy("position")
+    .execute();
+  const profile = {
+    amount: lead.amount,
+    termDays: lead.term_days,
+    age: lead.age,
+    monthlyIncome: lead.monthly_income,
+    employment: lead.employment,
+  };
+  const deadline = new Date(now.getTime() + deadlineMs);
+  const consent = {
+    shareWithLenders: true as const,
+    text: options.consentText(locale),
+    language: locale,
+    givenAt: lead.created_at,
+  };
+  const everything: Record<LenderApiField, unknown> = {
+    fullName: lead.full_name,
+    nic: lead.nic,
+    birthDate: lead.birth_date,
+    age: lead.age,
+    phone: lead.phone,
+    email: lead.email,
+    monthlyIncome: lead.monthly_income,
+    employment: lead.employment,
+    bank: lead.bank,
+    district: lead.district,
+  };
+  const candidates = lenders.flatMap((lender) => {
+    const own = products.filter((product) => product.lender_id === lender.id);
+    const admitting = own.filter((row) => {
+      const product = productOf(row);
+      return product !== undefined && offerMatchesLead(product, profile);
+    });
+    if (admitting.length === 0 || !lender.api_url || !lender.api_secret) return [];
+    const fields = listedFields(lender.api_fields);
+    const applicant = Object.fromEntries(
+      LENDER_API_FIELDS.filter((field) => fields.has(field) && everything[field] !== null).map(
+        (field) => [field, everything[field]],
+      ),
+    );
+    const decisionId = newOpaqueId();
+    const target: DecisionTarget = {
+      decisionId,
+      leadId,
+      lenderId: lender.id,
+      url: lender.api_url,
+      secret: lender.api_secret,
+      sandbox: lender.sandbox === 1,
+      lenderOfferIds: own.map((product) => product.offer_id),
+      askedAmount: lead.amount,
+      deadline,
+      request: {
+        decisionId,
+        lenderId: lender.id,
+        sentAt: now.toISOString(),
+        answerBy: deadline.toISOString(),
+        callbackUrl,
+        loan: {
+          amount: lead.amount,
+          termDays: lead.term_days,
+          purpose: lead.purpose as DecisionRequest["loan"]["purpose"],
+        },
+        productIds: admitting.map((product) => product.offer_id),
+        applicant: applicant as DecisionRequest["applicant"],
+        consent,
+      },
+    };
+    return [{ target, cap: lender.daily_lead_cap }];
+  });
+  if (candidates.length === 0) return [];
+
+  const dayStart = startOfColomboDay(now);
+  return storage.db.transaction().execute(async (trx) => {
+    const sent: DecisionTarget[] = [];
+    for (const { target, cap } of candidates) {
+      if (cap !== null) {
+        if (storage.engine === "postgres") {
+          await sql`select pg_advisory_xact_lock(hashtext(${`lender-cap:${target.lenderId}`}))`.execute(
+            trx,
+          );
+        }
+        const { count } = await trx
+          .selectFrom("lender_decisions")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("lender_id", "=", target.lenderId)
+          .where("asked_at", ">=", dayStart)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= cap) continue;
+      }
+      const inserted = await trx
+        .insertInto("lender_decisions")
+        .values({
+          decision_id: target.decisionId,
+          lead_id: leadId,
+          lender_id: target.lenderId,
+          status: "waiting",
+          offer_id: null,
+          amount: null,
+          term_days: null,
+          terms: null,
+          expires_at: null,
+          apply_url: null,
+          reason: null,
+          error: null,
+          attempts: 0,
+          latency_ms: null,
+          asked_at: now.toISOString(),
+          deadline_at: target.deadline.toISOString(),
+          answered_at: null,
+          decided_at: null,
+        })
+        .onConflict((conflict) => conflict.columns(["lead_id", "lender_id"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) sent.push(target);
+    }
+    return sent;
+  });
+}
+
+/** What became of one request to a lender, as recorded. */
+export type DecisionResult =
+  | { status: "approved"; answer: ApprovedAnswer }
+  | { status: "declined"; reason: string }
+  | { status: "pending" }
+  | { status: "failed"; error: string };
+
+/** The columns a result sets: the approval's loan and terms, the reason, or the error. */
+function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisionsTable> {
+  switch (result.status) {
+    case "approved": {
+      const { answer } = result;
+      return {
+        status: "approved",
+        offer_id: answer.offerId,
+        amount: answer.amount,
+        term_days: answer.termDays,
+        terms: JSON.stringify(answer.terms),
+        expires_at: new Date(answer.expiresAt).toISOString(),
+        apply_url: answer.applyUrl,
+        decided_at: at,
+      };
+    }
+    case "declined":
+      return { status: "declined", reason: result.reason, decided_at: at };
+    case "pending":
+      return { status: "pending" };
+    case "failed":
+      return { status: "failed", error: result.error };
+  }
+}
+
+/**
+ * Records a lender's answer to our request (or why there is none): only
+ * while the row still waits, so a callback that came first stands.
+ * Answers whether it changed the row.
+ */
+export async function recordDecision(
+  storage: Storage,
+  decisionId: string,
+  result: DecisionResult,
+  details: { attempts: number; latencyMs: number; at: Date },
+): Promise<boolean> {
+  const at = details.at.toISOString();
+  const updated = await storage.db
+    .updateTable("lender_decisions")
+    .set({
+      ...resultColumns(result, at),
+      attempts: details.attempts,
+      latency_ms: Math.round(details.latencyMs),
+      answered_at: at,
+    })
+    .where("decision_id", "=", decisionId)
+    .where("status", "=", "waiting")
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** A stored decision as a callback sees it: whose it is and where it stands. */
+export async function findDecision(storage: Storage, decisionId: string) {
+  return storage.db
+    .selectFrom("lender_decisions")
+    .innerJoin("leads", "leads.id", "lender_decisions.lead_id")
+    .leftJoin("lenders", "lenders.id", "lender_decisions.lender_id")
+    .select([
+      "lender_decisions.decision_id",
+      "lender_decisions.lead_id",
+      "lender_decisions.lender_id",
+      "lender_decisions.status",
+      "lender_decisions.offer_id",
+      "lender_decisions.amount",
+      "lender_decisions.reason",
+      "lender_decisions.deadline_at",
+      "leads.amount as asked_amount",
+      "lenders.api_secret",
+      "lenders.sandbox",
+    ])
+    .where("lender_decisions.decision_id", "=", decisionId)
+    .executeTakeFirst();
+}
+
+export type CallbackOutcome =
+  | { kind: "recorded"; duplicate: boolean; late: boolean; leadId: string }
+  | { kind: "conflict"; status: string }
+  | { kind: "closed" };
+
+/**
+ * A pending lender's decision, by callback: taken while the row waits or
+ * is pending, up to CALLBACK_WINDOW_MS after the deadline (a late one is
+ * recorded too: the applicant sees it on the offers page later). The same
+ * decision again is a duplicate; a different one after a decision, a conflict.
+ */
+export async function recordCallback(
+  storage: Storage,
+  decisionId: string,
+  result: Extract<DecisionResult, { status: "approved" | "declined" }>,
+  now: Date,
+): Promise<CallbackOutcome> {
+  const row = await findDecision(storage, decisionId);
+  if (!row) return { kind: "closed" };
+  const late = now.getTime() > Date.parse(row.deadline_at);
+  if (row.status === "approved" || row.status === "declined") {
+    const same =
+      row.status === result.status &&
+      (result.status === "approved"
+        ? row.offer_id === result.answer.offerId && row.amount === result.answer.amount
+        : row.reason === result.reason);
+    return same
+      ? { kind: "recorded", duplicate: true, late, leadId: row.lead_id }
+      : { kind: "conflict", status: row.status };
+  }
+  if (row.status === "failed") return { kind: "conflict", status: row.status };
+  if (now.getTime() > Date.parse(row.deadline_at) + CALLBACK_WINDOW_MS) return { kind: "closed" };
+  const at = now.toISOString();
+  const updated = await storage.db
+    .updateTable("lender_decisions")
+    .set(resultColumns(result, at))
+    .where("decision_id", "=", decisionId)
+    .where("status", "in", ["waiting", "pending"])
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return recordCallback(storage, decisionId, result, now);
+  return { kind: "recorded", duplicate: false, late, leadId: row.lead_id };
+}
+
+function termsOf(json: string | null): LoanTerms | undefined {
+  if (!json) return undefined;
+  try {
+    const parsed = loanTermsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An application's decisions so far (core/decisions.ts), from storage, so
+ * that any instance shows what another recorded. A row still waiting past
+ * its deadline (and STALE_AFTER_DEADLINE_MS) shows as failed. Complete
+ * when no lender is waiting and, before the deadline, none is pending
+ * either: a pending lender may still call back in time.
+ */
+export async function readApplicationDecisions(
+  storage: Storage,
+  leadId: string,
+  now: Date,
+): Promise<ApplicationDecisions> {
+  const rows = await storage.db
+    .selectFrom("lender_decisions")
+    .select([
+      "lender_id",
+      "status",
+      "offer_id",
+      "amount",
+      "term_days",
+      "terms",
+      "expires_at",
+      "deadline_at",
+    ])
+    .where("lead_id", "=", leadId)
+    .orderBy("lender_id")
+    .execute();
+  if (rows.length === 0) {
+    return { asked: 0, answered: 0, deadline: now.toISOString(), complete: true, decisions: [] };
+  }
+  // One deadline per application; the latest, should rows ever differ.
+  const deadline =
+    rows
+      .map((row) => row.deadline_at)
+      .sort()
+      .at(-1) ?? now.toISOString();
+  const pastDeadline = now.getTime() >= Date.parse(deadline);
+  const decisions: LenderDecision[] = rows.map((row) => {
+    let status = row.status as DecisionStatus;
+    if (
+      status === "waiting" &&
+      now.getTime() >= Date.parse(row.deadline_at) + STALE_AFTER_DEADLINE_MS
+    ) {
+      status = "failed";
+    }
+    const terms = termsOf(row.terms);
+    const offer: ApprovedOffer | undefined =
+      status === "approved" &&
+      terms &&
+      row.offer_id !== null &&
+      row.amount !== null &&
+      row.term_days !== null &&
+      row.expires_at !== null
+        ? {
+            offerId: row.offer_id,
+            amount: row.amount,
+            termDays: row.term_days,
+            terms,
+            expiresAt: row.expires_at,
+          }
+        : undefined;
+    return { lenderId: row.lender_id, status, ...(offer ? { offer } : {}) };
+  });
+  const waiting = decisions.filter((decision) => decision.status === "waiting").length;
+  const pending = decisions.filter((decision) => decision.status === "pending").length;
+  return {
+    asked: decisions.length,
+    answered: decisions.length - waiting,
+    deadline,
+    complete: waiting === 0 && (pending === 0 || pastDeadline),
+    decisions,
+  };
+}
+
+/** A lead's approval for an offer that has not lapsed: where to send the applicant. */
+export async function approvalFor(
+  storage: Storage,
+  leadId: string,
+  offerId: number,
+  now: Date,
+): Promise<{ applyUrl: string; lenderId: string } | undefined> {
+  const row = await storage.db
+    .selectFrom("lender_decisions")
+    .select(["apply_url", "lender_id"])
+    .where("lead_id", "=", leadId)
+    .where("offer_id", "=", offerId)
+    .where("status", "=", "approved")
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row?.apply_url ? { applyUrl: row.apply_url, lenderId: row.lender_id } : undefined;
+}
+
+/** A lead's approvals in force, as offer ids, in the order they came. */
+export async function approvedOfferIds(
+  storage: Storage,
+  leadId: string,
+  now: Date,
+): Promise<number[]> {
+  const rows = await storage.db
+    .selectFrom("lender_decisions")
+    .select("offer_id")
+    .where("lead_id", "=", leadId)
+    .where("status", "=", "approved")
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("decided_at")
+    .orderBy("lender_id")
+    .execute();
+  const ids: number[] = [];
+  for (const { offer_id: id } of rows) if (id !== null && !ids.includes(id)) ids.push(id);
+  return ids;
+}
+
+/** The live lenders that decide through their API: their products are offered only as approvals. */
+export async function apiLenderIds(storage: Storage): Promise<Set<string>> {
+  const rows = await storage.db
+    .selectFrom("lenders")
+    .select("id")
+    .where("decision_mode", "=", "api")
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Every product (offer id) of a lender: an approval must name one of them. */
+export async function lenderOfferIds(storage: Storage, lenderId: string): Promise<number[]> {
+  const rows = await storage.db
+    .selectFrom("lender_products")
+    .select("offer_id")
+    .where("lender_id", "=", lenderId)
+    .execute();
+  return rows.map((row) => row.offer_id);
+}

@@ -1,0 +1,15 @@
+import type { Locale } from "../../core/locale";
+import { lenderEn } from "./lender-en";
+import { lenderSi } from "./lender-si";
+
+/**
+ * The lender page's "who the lender is" (issue 15), apart from the site's
+ * catalogs: only the page's own chunk (site/pages/lender/lazy.ts) loads it.
+ */
+export type LenderMessages = { readonly [Key in keyof typeof lenderEn]: string };
+
+const lenderCatalogs: Record<Locale, LenderMessages> = { si: lenderSi, en: lenderEn };
+
+export function lenderMessagesFor(locale: Locale): LenderMessages {
+  return lenderCatalogs[locale];
+}

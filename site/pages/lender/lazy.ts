@@ -1,0 +1,10 @@
+/**
+ * The lender page as the server (and the tests) render it: loaded with
+ * everything else. The site's client build swaps this module for
+ * lazy.client.tsx, where the page (its products, who the lender is and that
+ * copy, the logo) is a chunk of its own, loaded before the page renders.
+ */
+export { LenderPage } from "./LenderPage";
+
+/** Everything is loaded here already. */
+export async function preload(): Promise<void> {}
