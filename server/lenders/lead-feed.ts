@@ -133,7 +133,13 @@ export function createLeadFeed(options: LeadFeedOptions) {
     };
     return {
       found: true,
-      offerIds: rankOfferIds(offers(), lead, colomboToday(at), [...approved, ...matched], approvals),
+      offerIds: rankOfferIds(
+        offers(),
+        lead,
+        colomboToday(at),
+        [...approved, ...matched],
+        approvals,
+      ),
       source: upstream ? "upstream" : "local",
       decisions,
     };

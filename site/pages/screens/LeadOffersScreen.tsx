@@ -14,7 +14,7 @@ import { leadOffersState, lenderNames } from "./lead-offers-view";
 import type { ScreenView } from "./page.server";
 import { RejectedScreen } from "./RejectedScreen";
 import { SortForm } from "./SortForm";
-import { useLiveDecisions } from "./use-live-decisions";
+import { useLiveOffers } from "./use-live-offers";
 
 /**
  * SPEC §2's offers page after an application (issue 15): the thanks
@@ -28,7 +28,7 @@ import { useLiveDecisions } from "./use-live-decisions";
 export function LeadOffersScreen({
   locale,
   view,
-  lead,
+  lead: rendered,
   today,
 }: {
   locale: Locale;
@@ -38,7 +38,8 @@ export function LeadOffersScreen({
 }) {
   const t = siteMessagesFor(locale);
   const o = offersMessagesFor(locale);
-  const decisions = useLiveDecisions(lead.leadId, lead.decisions);
+  const lead = useLiveOffers(rendered);
+  const { decisions } = lead;
   const [sort, setSort] = useState(view.sort);
   const state = leadOffersState(view.offers, lead, decisions, today, sort);
   const rejectedAtFirst = useRef(state.rejected);

@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ApplicationDecisions } from "../../../core/decisions";
+import type { ApplicationOffers } from "../../../core/decisions";
 import { approvedDecision, decisionsOf } from "../../../core/decisions.fixtures";
-import { followDecisions } from "./decisions-stream";
+import { followApplicationOffers } from "./decisions-stream";
 
 /**
  * The offers page's fallback where EventSource is missing or fails: the
- * JSON of core/decisions.ts's contract, polled from a real server on
+ * JSON of the server's contract (core/decisions.ts ApplicationOffers), polled from a real server on
  * loopback that answers each request with the next of its answers. (The
  * browser tests drive the EventSource path in Chromium.)
  */
@@ -32,13 +32,13 @@ async function serve(answers: { status: number; body: unknown }[]) {
 }
 
 /** Follows by polling until `until` says so; resolves with every snapshot delivered. */
-function follow(origin: string, until: (seen: ApplicationDecisions[]) => boolean) {
-  const seen: ApplicationDecisions[] = [];
-  return new Promise<ApplicationDecisions[]>((resolve) => {
-    const stop = followDecisions(
+function follow(origin: string, until: (seen: ApplicationOffers[]) => boolean) {
+  const seen: ApplicationOffers[] = [];
+  return new Promise<ApplicationOffers[]>((resolve) => {
+    const stop = followApplicationOffers(
       "lead-1",
-      (decisions) => {
-        seen.push(decisions);
+      (offers) => {
+        seen.push(offers);
         if (until(seen)) {
           stop();
           resolve(seen);
@@ -49,24 +49,34 @@ function follow(origin: string, until: (seen: ApplicationDecisions[]) => boolean
   });
 }
 
-const first = decisionsOf([
-  approvedDecision("a", 1, 50_000, 91),
-  { lenderId: "b", status: "waiting" },
-]);
-const last = decisionsOf(
-  [approvedDecision("a", 1, 50_000, 91), { lenderId: "b", status: "declined" }],
-  { complete: true },
-);
+const loan = { amount: 50_000, termDays: 91 };
+const first: ApplicationOffers = {
+  ...loan,
+  activeOfferIds: [1, 7],
+  decisions: decisionsOf([
+    approvedDecision("a", 1, 50_000, 91),
+    { lenderId: "b", status: "waiting" },
+  ]),
+};
+const last: ApplicationOffers = {
+  ...loan,
+  activeOfferIds: [1, 7],
+  decisions: decisionsOf(
+    [approvedDecision("a", 1, 50_000, 91), { lenderId: "b", status: "declined" }],
+    { complete: true },
+  ),
+};
 
-describe("followDecisions without EventSource", () => {
-  it("polls the decisions' JSON until they are complete, skipping what is not decisions", async () => {
+describe("followApplicationOffers without EventSource", () => {
+  it("polls the offers' JSON until the decisions are complete, skipping what is not offers", async () => {
     const { origin, paths } = await serve([
       { status: 200, body: first },
       { status: 200, body: { decisions: "garbage" } },
+      { status: 200, body: first.decisions },
       { status: 503, body: null },
       { status: 200, body: last },
     ]);
-    const seen = await follow(origin, (snapshots) => snapshots.at(-1)?.complete === true);
+    const seen = await follow(origin, (snapshots) => snapshots.at(-1)?.decisions.complete === true);
     expect(seen).toEqual([first, last]);
     expect(new Set(paths)).toEqual(new Set(["/api/applications/lead-1/offers"]));
   });
@@ -75,9 +85,9 @@ describe("followDecisions without EventSource", () => {
     const { origin, paths } = await serve([
       { status: 404, body: { error: { code: "not_found" } } },
     ]);
-    const seen: ApplicationDecisions[] = [];
+    const seen: ApplicationOffers[] = [];
     await new Promise<void>((resolve) => {
-      followDecisions("lead-1", (decisions) => seen.push(decisions), {
+      followApplicationOffers("lead-1", (offers) => seen.push(offers), {
         EventSource: undefined,
         origin,
         pollIntervalMs: 1,

@@ -1,13 +1,13 @@
 import {
-  type ApplicationDecisions,
-  DECISIONS_EVENT,
-  decisionsStreamUrl,
-  decisionsUrl,
-  isApplicationDecisions,
+  type ApplicationOffers,
+  applicationOffersPath,
+  applicationOffersStreamPath,
+  DECISION_STREAM_EVENTS,
+  isApplicationOffers,
 } from "../../../core/decisions";
 import { getJson } from "../../../widget/runtime/http";
 
-/** How often the page asks for the decisions where the stream is missing or fails. */
+/** How often the page asks for the offers where the stream is missing or fails. */
 export const POLL_INTERVAL_MS = 1_000;
 /** A stream with no event this long after it opened is held back somewhere (a buffering proxy). */
 export const FIRST_EVENT_TIMEOUT_MS = 5_000;
@@ -26,16 +26,18 @@ export interface FollowOptions {
 }
 
 /**
- * Follows an application's decisions as they arrive (core/decisions.ts's
- * contract): the Server-Sent Events stream, or, where EventSource is
- * missing, fails or says nothing for FIRST_EVENT_TIMEOUT_MS, the JSON every
- * POLL_INTERVAL_MS. Each snapshot goes to `onUpdate`; the one with
- * `complete` is the last. A chunk of its own, loaded after hydration only
- * while decisions are awaited. Returns the function that stops following.
+ * Follows an application's offers and decisions as they arrive (the
+ * server's contract, core/decisions.ts): the Server-Sent Events stream, whose
+ * `offers` and `complete` events each carry the whole ApplicationOffers; or,
+ * where EventSource is missing, fails or says nothing for
+ * FIRST_EVENT_TIMEOUT_MS, the JSON every POLL_INTERVAL_MS. Each snapshot goes
+ * to `onUpdate`; the complete one is the last. A chunk of its own, loaded
+ * after hydration only while decisions are awaited. Returns the function
+ * that stops following.
  */
-export function followDecisions(
+export function followApplicationOffers(
   leadId: string,
-  onUpdate: (decisions: ApplicationDecisions) => void,
+  onUpdate: (offers: ApplicationOffers) => void,
   {
     EventSource: Source = globalThis.EventSource,
     origin = "",
@@ -58,12 +60,14 @@ export function followDecisions(
     onEnd?.();
   };
   const deliver = (value: unknown) => {
-    if (stopped || !isApplicationDecisions(value)) return;
+    if (stopped || !isApplicationOffers(value)) return;
     onUpdate(value);
-    if (value.complete) end();
+    if (value.decisions.complete) end();
   };
   const poll = async (left: number) => {
-    const answer = await getJson(`${origin}${decisionsUrl(leadId)}`, { cache: "no-store" });
+    const answer = await getJson(`${origin}${applicationOffersPath(leadId)}`, {
+      cache: "no-store",
+    });
     if (stopped) return;
     if (answer.ok) deliver(answer.data);
     // Not this visitor's application (any more): nothing to wait for.
@@ -82,7 +86,7 @@ export function followDecisions(
     startPolling();
     return stop;
   }
-  source = new Source(`${origin}${decisionsStreamUrl(leadId)}`);
+  source = new Source(`${origin}${applicationOffersStreamPath(leadId)}`);
   const onMessage = (event: MessageEvent) => {
     clearTimeout(timer);
     try {
@@ -91,9 +95,10 @@ export function followDecisions(
       // Not JSON: the next snapshot says it all again.
     }
   };
-  source.addEventListener(DECISIONS_EVENT, onMessage);
-  source.addEventListener("message", onMessage);
-  // EventSource would reconnect on its own, forever; one failure and the page polls instead.
+  source.addEventListener(DECISION_STREAM_EVENTS.offers, onMessage);
+  source.addEventListener(DECISION_STREAM_EVENTS.complete, onMessage);
+  // EventSource would reconnect on its own, forever; one failure and the page polls instead
+  // (the server also ends a stream that outlives its deadline, which lands here).
   source.addEventListener("error", startPolling);
   timer = setTimeout(startPolling, FIRST_EVENT_TIMEOUT_MS);
   return stop;

@@ -51,9 +51,11 @@ describe("selfRefreshSeconds", () => {
   const decisions = decisionsOf([{ lenderId: "a", status: "waiting" }], {
     deadline: "2026-11-21T08:00:03.000Z",
   });
-  it("reloads a page without JavaScript only while waiting and before the deadline", () => {
+  it("reloads a page without JavaScript only while waiting, until just after the deadline", () => {
     expect(selfRefreshSeconds(decisions, new Date("2026-11-21T08:00:01.000Z"))).toBe(2);
-    expect(selfRefreshSeconds(decisions, new Date("2026-11-21T08:00:03.000Z"))).toBeUndefined();
+    // The lender still waiting at the deadline is marked as no answer a moment later: shown then.
+    expect(selfRefreshSeconds(decisions, new Date("2026-11-21T08:00:04.000Z"))).toBe(2);
+    expect(selfRefreshSeconds(decisions, new Date("2026-11-21T08:00:08.000Z"))).toBeUndefined();
     expect(
       selfRefreshSeconds({ ...decisions, complete: true }, new Date("2026-11-21T08:00:01.000Z")),
     ).toBeUndefined();

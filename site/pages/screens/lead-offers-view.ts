@@ -73,9 +73,18 @@ export function lenderNames(
 export const SELF_REFRESH_SECONDS = 2;
 
 /**
+ * How long after the deadline a page without JavaScript still reloads: a
+ * lender still waiting at the deadline is marked as no answer a moment
+ * after it (the server's STALE_AFTER_DEADLINE_MS, 500 ms), and the page
+ * should show that last state rather than stop one step short of it.
+ */
+export const SELF_REFRESH_GRACE_MS = 5_000;
+
+/**
  * Seconds after which a page without JavaScript loads itself again: only
- * while lenders are still deciding and the deadline has not passed by the
- * server's clock; undefined otherwise, so the page never refreshes forever.
+ * while lenders are still deciding and the deadline (with its grace) has
+ * not passed by the server's clock; undefined otherwise, so the page never
+ * refreshes forever.
  */
 export function selfRefreshSeconds(
   decisions: ApplicationDecisions | undefined,
@@ -83,6 +92,6 @@ export function selfRefreshSeconds(
 ): number | undefined {
   if (!decisions || decisions.complete) return undefined;
   const deadline = Date.parse(decisions.deadline);
-  if (!(deadline > now.getTime())) return undefined;
+  if (!(deadline + SELF_REFRESH_GRACE_MS > now.getTime())) return undefined;
   return SELF_REFRESH_SECONDS;
 }
