@@ -226,7 +226,9 @@ describe("the offers page once lenders have decided", () => {
     await until(leadId, ({ decisions }) => decisions.complete);
     const html = await offersPage(leadId);
     expect(html).toContain("<title>Other lenders may still help you | NayaCompare</title>");
-    expect(textOf(html)).toContain("Tell us how much you need and apply again");
+    expect(textOf(html)).toContain(
+      "No lender could offer you a loan for this application this time.",
+    );
     expect(headersIn(html)).toEqual([]);
   });
 

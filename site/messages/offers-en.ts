@@ -42,5 +42,7 @@ export const offersEn = {
   "sort:apr": "APR, lowest first",
   sortSubmit: "Sort",
   sortNote: "Pre-approved offers stay at the top.",
+  rejectedText:
+    "No lender could offer you a loan for this application this time. Another amount or period may suit other lenders: tell us how much you need and apply again, free of charge.",
   newTab: "opens in a new tab",
 } as const;

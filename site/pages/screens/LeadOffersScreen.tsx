@@ -53,7 +53,9 @@ export function LeadOffersScreen({
     heading?.focus();
   }, [state.rejected, t]);
 
-  if (state.rejected) return <RejectedScreen locale={locale} today={today} />;
+  if (state.rejected) {
+    return <RejectedScreen locale={locale} today={today} text={o.rejectedText} />;
+  }
 
   const summaryLine = (lenders: readonly string[], one: string, other: string) =>
     lenders.length === 0

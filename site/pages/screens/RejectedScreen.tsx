@@ -11,13 +11,22 @@ import { siteMessagesFor } from "../../messages";
  * new application. /landing/rejected/ shows it, and so does a visitor's
  * offers page once no lender pre-approved or matched the application (0123).
  */
-export function RejectedScreen({ locale, today }: { locale: Locale; today: CalendarDate }) {
+export function RejectedScreen({
+  locale,
+  today,
+  text,
+}: {
+  locale: Locale;
+  today: CalendarDate;
+  /** What happened, when the page knows more than SPEC §2's "one lender" (the offers page). */
+  text?: string | undefined;
+}) {
   const t = siteMessagesFor(locale);
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
   return (
     <section aria-labelledby="screen-title">
       <h1 id="screen-title">{t.rejectedTitle}</h1>
-      <p className="lead">{t.rejectedText}</p>
+      <p className="lead">{text ?? t.rejectedText}</p>
       <Calculator
         locale={locale}
         selection={selection}
