@@ -27,7 +27,7 @@ export async function dataDirWithLicensedLender(): Promise<string> {
         names: JSON.stringify(lender.names),
         legal_name: `${lender.name} PLC`,
         website: "https://lanka-trust.example",
-        complaints_contact: "complaints@lanka-trust.example",
+        complaints_contact: JSON.stringify({ email: "complaints@lanka-trust.example" }),
         licence_regulator: lender.licence?.regulator ?? null,
         licence_category: lender.licence?.category ?? null,
         licence_number: lender.licence?.number ?? null,
