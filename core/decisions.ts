@@ -83,3 +83,49 @@ export function applicationOffersStreamPath(leadId: string): string {
 }
 
 export const DECISION_STREAM_EVENTS = { offers: "offers", complete: "complete" } as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && Number(value) >= 0;
+
+/**
+ * Whether a value read from the network has the shape of an
+ * ApplicationDecisions (the figures are checked again where they are
+ * priced: core/offer-quotes.ts leaves out terms it cannot price).
+ */
+export function isApplicationDecisions(value: unknown): value is ApplicationDecisions {
+  return (
+    isObject(value) &&
+    isCount(value.asked) &&
+    isCount(value.answered) &&
+    typeof value.deadline === "string" &&
+    typeof value.complete === "boolean" &&
+    Array.isArray(value.decisions) &&
+    value.decisions.every(
+      (decision: unknown) =>
+        isObject(decision) &&
+        typeof decision.lenderId === "string" &&
+        (DECISION_STATUSES as readonly unknown[]).includes(decision.status) &&
+        (decision.offer === undefined ||
+          (isObject(decision.offer) &&
+            Number.isSafeInteger(decision.offer.offerId) &&
+            Number.isSafeInteger(decision.offer.amount) &&
+            Number.isSafeInteger(decision.offer.termDays) &&
+            isObject(decision.offer.terms) &&
+            typeof decision.offer.expiresAt === "string")),
+    )
+  );
+}
+
+/** Whether a value read from the network (the JSON or an event's data) is an ApplicationOffers. */
+export function isApplicationOffers(value: unknown): value is ApplicationOffers {
+  return (
+    isObject(value) &&
+    isCount(value.amount) &&
+    isCount(value.termDays) &&
+    Array.isArray(value.activeOfferIds) &&
+    value.activeOfferIds.every((id) => Number.isSafeInteger(id)) &&
+    isApplicationDecisions(value.decisions)
+  );
+}

@@ -1,3 +1,4 @@
+import type { Locale } from "./locale";
 import { randomInt, seededRandom } from "./random";
 import type { Offer } from "./schemas/offer";
 
@@ -67,8 +68,10 @@ function compareCodePoints(left: string, right: string): number {
  * Header order within a group: case-insensitive (toLowerCase does not depend
  * on the locale, unlike toLocaleLowerCase), then the exact header, then
  * offer_id, so that the order is total and never depends on the input order.
+ * Our lists rank by what the borrower pays (core/offer-quotes.ts) and use
+ * this only as the tie-break (decision 0120).
  */
-function compareByHeader(left: Offer, right: Offer): number {
+export function compareByHeader(left: Offer, right: Offer): number {
   return (
     compareCodePoints(left.header.toLowerCase(), right.header.toLowerCase()) ||
     compareCodePoints(left.header, right.header) ||
@@ -76,12 +79,23 @@ function compareByHeader(left: Offer, right: Offer): number {
   );
 }
 
+/** The lender's name in the page's language, when the lender gave one (issue 15). */
+export function lenderName(offer: Offer, locale: Locale): string {
+  return offer.lender.names?.[locale] ?? offer.lender.name;
+}
+
+/** SPEC §9: "Tomamos impulso" shows its first two tags; every other offer all of them. */
+export function listedTags(offer: Offer): string[] {
+  return offer.header === TWO_TAG_HEADER ? offer.tags.slice(0, TWO_TAG_LIMIT) : [...offer.tags];
+}
+
 function replaceAllText(text: string | undefined, placeholder: string, value: number) {
   return text === undefined ? undefined : text.replaceAll(placeholder, String(value));
 }
 
 /**
- * The offer list of SPEC §9, in this order:
+ * The offer list of SPEC §9 as its client builds it, in this order (our own
+ * lists keep its filters but rank by cost: core/offer-quotes.ts, 0120):
  * 1. offers with product_type "domainactive" are removed;
  * 2. isActive is whether offer_id is among the lead feed's active ids;
  * 3. active offers are kept, and the others only with a lender_link;
@@ -127,7 +141,7 @@ export function decorateOffers(
       stars: offer.stars ?? defaultStars(seed, offer.offer_id),
       isActive,
       asnef_value: offer.asnef_value ?? true,
-      tags: offer.header === TWO_TAG_HEADER ? offer.tags.slice(0, TWO_TAG_LIMIT) : [...offer.tags],
+      tags: listedTags(offer),
     };
     const field2 = replaceAllText(field2_value, "{time}", decisionMinutes(seed, offer.offer_id));
     const field4 = replaceAllText(field4_value, "{val}", approvalValue(index));

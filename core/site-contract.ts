@@ -51,11 +51,11 @@ export type PageQuery = Readonly<Record<string, string>>;
 /** A visitor's application as the offers page needs it (the server reads it from the lead cookie). */
 export interface LeadOffers {
   /**
-   * The verified lead's id, for its offers' JSON and stream
-   * (core/decisions.ts applicationOffersPath); they answer only with the
-   * lead cookie naming it (docs/decisions/0112).
+   * The verified lead's id, for its offers' JSON and stream (core/decisions.ts
+   * applicationOffersPath), which answer only with the lead cookie naming it: in the page's
+   * state only, never in the page's address (decisions 0046, 0112, 0122).
    */
-  leadId?: string | undefined;
+  leadId: string;
   amount: number;
   termDays: number;
   /** The lead feed's answer: the offers matched to the application. */

@@ -33,6 +33,13 @@ describe("headHtml", () => {
     expect(html).toContain('<meta property="og:locale:alternate" content="si_LK" data-page-head>');
   });
 
+  it("reloads a page without JavaScript only when asked, and never where scripts run", () => {
+    expect(headHtml(head, site)).not.toContain("refresh");
+    expect(headHtml({ ...head, refreshSeconds: 2 }, site)).toContain(
+      '<noscript data-page-head><meta http-equiv="refresh" content="2"></noscript>',
+    );
+  });
+
   it("keeps a page that should not be found out of the index", () => {
     const html = headHtml({ ...head, rest: undefined }, site);
     expect(html).toContain('<meta name="robots" content="noindex" data-page-head>');

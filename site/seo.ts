@@ -11,6 +11,8 @@ export interface PageHead {
   rest: string | undefined;
   type?: "website" | "article";
   siteName: string;
+  /** Seconds after which a page without JavaScript loads itself again (the offers page while lenders decide). */
+  refreshSeconds?: number | undefined;
 }
 
 const OPEN_GRAPH_LOCALE: Record<Locale, string> = { si: "si_LK", en: "en_LK" };
@@ -26,6 +28,12 @@ export function headHtml(head: PageHead, site: SiteSettings): string {
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" data-page-head>`,
   ];
+  if (head.refreshSeconds !== undefined) {
+    // Inside <noscript>: where scripts run, the page updates itself and must not reload.
+    tags.push(
+      `<noscript data-page-head><meta http-equiv="refresh" content="${Math.max(1, Math.round(head.refreshSeconds))}"></noscript>`,
+    );
+  }
   if (head.rest === undefined) {
     tags.push('<meta name="robots" content="noindex" data-page-head>');
   } else {

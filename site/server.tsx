@@ -73,6 +73,7 @@ export function pageData(
       chatUrl: site.chatUrl,
       offers,
       today,
+      now,
       query,
       lead,
       pending,
@@ -88,12 +89,14 @@ export function pageData(
     view: found ? view : undefined,
     cookieNoticeAccepted,
   };
-  const { title, description } = found && view ? found.server.head(view, t) : notFoundHead(t);
+  const { title, description, refreshSeconds } =
+    found && view ? found.server.head(view, t) : { ...notFoundHead(t), refreshSeconds: undefined };
   return {
     status: found ? 200 : 404,
     locale,
     title,
     description,
+    refreshSeconds,
     /** The path search engines should index, or undefined (the borrower's path, a 404). */
     canonicalRest: found?.server.indexed ? (route?.canonical ?? rest) : undefined,
     state,
@@ -110,6 +113,7 @@ export function pageHeadHtml(data: ReturnType<typeof pageData>, site: SiteSettin
       rest: data.canonicalRest,
       siteName: siteMessagesFor(data.locale).siteName,
       type: data.state.view?.kind === "article" ? "article" : "website",
+      refreshSeconds: data.refreshSeconds,
     },
     site,
   );

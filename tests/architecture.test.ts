@@ -48,8 +48,10 @@ describe("import boundaries (DESIGN.md)", () => {
         const isTest = /\.test\.tsx?$/.test(file);
         // Tests and the build-time content loader run in Node: they may use its modules.
         const runsInNode = isTest || /^site\/content\/[^/]+\.mjs$/.test(file);
+        // Property tests generate their cases with fast-check, as the server's do.
         const testOnly = (specifier: string) =>
-          (isTest && specifier === "vitest") || (runsInNode && specifier.startsWith("node:"));
+          (isTest && (specifier === "vitest" || specifier === "fast-check")) ||
+          (runsInNode && specifier.startsWith("node:"));
         for (const specifier of importsOf(file)) {
           if (specifier.startsWith(".")) {
             const target = path.relative(".", path.resolve(path.dirname(file), specifier));

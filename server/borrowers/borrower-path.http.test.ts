@@ -156,7 +156,8 @@ describe("GET /api/feed/leads", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe("*");
-    expect(res.json()).toEqual([101, 102, 107, 110]);
+    // Ranked as the offers page lists them, cheapest total first (issue 15; it was catalogue order).
+    expect(res.json()).toEqual([102, 110, 101, 107]);
   });
 
   it("answers no result without a lead id, and logs SPEC §8's message", async () => {

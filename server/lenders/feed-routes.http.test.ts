@@ -1,7 +1,13 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
+import { colomboToday } from "../../core/dates";
+import { quoteLoan } from "../../core/loan";
+import type { Offer } from "../../core/schemas/offer";
 import { setUpTestApp } from "../test-support";
 import lk from "./catalogues/lk.json";
+
+const byId = (left: { offer_id: number }, right: { offer_id: number }) =>
+  left.offer_id - right.offer_id;
 
 const context = setUpTestApp();
 
@@ -11,7 +17,33 @@ describe("GET /api/feed/config/:name", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(res.headers["cache-control"]).toBe("public, max-age=300");
-    expect(res.json()).toEqual(lk);
+    const body = res.json() as Offer[];
+    // Every offer as the catalogue has it; only the order is ours.
+    expect(body.toSorted(byId)).toEqual((lk as Offer[]).toSorted(byId));
+  });
+
+  it("ranks the catalogue for the calculator's default loan: those that lend it by total, then the rest", async () => {
+    const res = await inject(context.app, { method: "GET", url: "/api/feed/config/lk" });
+    const body = res.json() as Offer[];
+    const lends = (offer: Offer) =>
+      offer.amount.min <= 50_000 &&
+      offer.amount.max >= 50_000 &&
+      offer.termDays.min <= 91 &&
+      offer.termDays.max >= 91;
+    const firstOther = body.findIndex((offer) => !lends(offer));
+    expect(firstOther).toBeGreaterThan(1);
+    expect(body.slice(firstOther).every((offer) => !lends(offer))).toBe(true);
+    const totals = body.slice(0, firstOther).map(
+      (offer) =>
+        quoteLoan({
+          amount: 50_000,
+          termDays: 91,
+          terms: offer.terms,
+          startDate: colomboToday(new Date()),
+        }).total,
+    );
+    // Issue 15: it was the catalogue's order.
+    expect(totals).toEqual(totals.toSorted((left, right) => left - right));
   });
 
   it.each(["zz", "LK", "lk.json", "..%2Flk", "a".repeat(300)])(

@@ -1,4 +1,7 @@
 import { Router } from "express";
+import { colomboToday } from "../../core/dates";
+import { rankCatalogue } from "../../core/offer-quotes";
+import { LOAN_AMOUNT_LK, LOAN_TERM_LK } from "../../core/product";
 import { sendError } from "../http/errors";
 import type { Logger } from "../log";
 import type { Catalogues } from "./catalogue";
@@ -7,7 +10,9 @@ import type { LeadFeed } from "./lead-feed";
 const FEED_CONFIG_NAME = /^[a-z]{2}(_[a-z]{2})?$/;
 
 /**
- * GET /api/feed/config/:name — the offers of one feed config (SPEC §3, §7).
+ * GET /api/feed/config/:name — the offers of one feed config (SPEC §3, §7),
+ * every one, in ranking order for the calculator's default loan (decision
+ * 0120): those that lend it by total to pay, then the others by header.
  * GET /api/feed/leads?lead_id=…&page=all&direction=swap&pf=1 — the ids of
  * the offers active for a lead (SPEC §7), a JSON array.
  * Public and CORS-open: partners' pages load them through the widget. The
@@ -32,7 +37,8 @@ export function feedRouter({
       return;
     }
     res.setHeader("Cache-Control", "public, max-age=300");
-    res.json(catalogue.offers());
+    const loan = { amount: LOAN_AMOUNT_LK.default, termDays: LOAN_TERM_LK.default };
+    res.json(rankCatalogue(catalogue.offers(), loan, colomboToday(new Date())));
   });
   router.get("/feed/leads", async (req, res) => {
     res.setHeader("Access-Control-Allow-Origin", "*");

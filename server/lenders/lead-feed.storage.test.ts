@@ -8,8 +8,11 @@ import { createLeadFeed } from "./lead-feed";
 
 const offers = loadCatalogues().get("lk") ?? [];
 const UPSTREAM = "https://feed.partner.test/leads";
-/** Local matching's answer for the fixture applicant (50,000 for 90 days, salaried). */
-const LOCAL = [101, 102, 107, 110];
+/**
+ * Local matching's answer for the fixture applicant (50,000 for 90 days, salaried), ranked
+ * by the total to pay, cheapest first (issue 15; it was the catalogue's order).
+ */
+const LOCAL = [102, 110, 101, 107];
 
 let test: TestStorage;
 let leadId: string;

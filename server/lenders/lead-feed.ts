@@ -1,6 +1,8 @@
-import type { ApplicationOffers } from "../../core/decisions";
+import { colomboToday } from "../../core/dates";
+import type { ApplicationDecisions, ApplicationOffers } from "../../core/decisions";
 import { RETRY_STATUSES } from "../../core/http-retry";
 import { lenderSlug, matchLead } from "../../core/matching";
+import { rankOfferIds } from "../../core/offer-quotes";
 import type { LeadOffers } from "../../core/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
 import type { Logger } from "../log";
@@ -95,18 +97,21 @@ export function createLeadFeed(options: LeadFeedOptions) {
   }
 
   /**
-   * The offers active for a lead: the lenders' approvals in force first (in
-   * the order they came), then the offers matched by their published
-   * criteria (upstream's, or ours). A lender that decides through its API
-   * (decision_mode api) is offered only by its approval: its products are
-   * never "matched" by criteria it does not decide by.
+   * The offers active for a lead: the lenders' approvals in force first, then
+   * the offers matched by their published criteria (upstream's, or ours), each
+   * ranked by what the borrower pays; and the lead's decisions. A lender that
+   * decides through its API (decision_mode api) is offered only by its
+   * approval: its products are never "matched" by criteria it does not decide by.
    */
-  async function offerIdsOfLead(lead: LeadSummary): Promise<LeadFeedResult & { found: true }> {
+  async function offersOfLead(
+    lead: LeadSummary,
+  ): Promise<LeadFeedResult & { found: true; decisions: ApplicationDecisions }> {
     const at = new Date(now());
-    const [approved, apiLenders, upstream] = await Promise.all([
+    const [approved, apiLenders, upstream, decisions] = await Promise.all([
       approvedOfferIds(storage, lead.leadId, at),
       apiLenderIds(storage),
       askUpstream(lead.leadId),
+      readApplicationDecisions(storage, lead.leadId, at),
     ]);
     const byApi = new Set(
       offers()
@@ -117,10 +122,26 @@ export function createLeadFeed(options: LeadFeedOptions) {
     const matched = (upstream ?? matchLead(offers(), lead.profile)).filter(
       (id) => !byApi.has(id) && !approved.includes(id),
     );
+    // Ranked as the offers page lists them (decision 0120): approvals in force by what the
+    // borrower pays for the loan approved, then the matched offers by their total to pay.
+    const inForce = new Set(approved);
+    const approvals = {
+      ...decisions,
+      decisions: decisions.decisions.filter(
+        (decision) => decision.offer !== undefined && inForce.has(decision.offer.offerId),
+      ),
+    };
     return {
       found: true,
-      offerIds: [...approved, ...matched],
+      offerIds: rankOfferIds(
+        offers(),
+        lead,
+        colomboToday(at),
+        [...approved, ...matched],
+        approvals,
+      ),
       source: upstream ? "upstream" : "local",
+      decisions,
     };
   }
 
@@ -128,17 +149,16 @@ export function createLeadFeed(options: LeadFeedOptions) {
   async function applicationOffers(leadId: string): Promise<ApplicationOffers | undefined> {
     const lead = await findLead(storage, leadId);
     if (!lead) return undefined;
-    const [{ offerIds }, decisions] = await Promise.all([
-      offerIdsOfLead(lead),
-      readApplicationDecisions(storage, lead.leadId, new Date(now())),
-    ]);
+    const { offerIds, decisions } = await offersOfLead(lead);
     return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds, decisions };
   }
 
   return {
     async offerIdsFor(leadId: string): Promise<LeadFeedResult> {
       const lead = await findLead(storage, leadId);
-      return lead ? offerIdsOfLead(lead) : { found: false };
+      if (!lead) return { found: false };
+      const { offerIds, source } = await offersOfLead(lead);
+      return { found: true, offerIds, source };
     },
     applicationOffers,
     /**

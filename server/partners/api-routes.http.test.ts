@@ -154,7 +154,7 @@ describe("authentication", () => {
 });
 
 describe("GET offers", () => {
-  it("answers the offers for the loan, ranked by header, each priced from its own terms", async () => {
+  it("answers the offers for the loan, cheapest total first, each priced from its own terms", async () => {
     const res = await call("GET", "/offers?amount=50000&term=91&lang=en");
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -171,8 +171,9 @@ describe("GET offers", () => {
       )
       .map((offer) => offer.offer_id);
     expect(body.offers.map((offer) => offer.offerId).sort()).toEqual(catalogueIds.sort());
-    const headers = body.offers.map((offer) => offer.header.toLowerCase());
-    expect(headers).toEqual([...headers].sort());
+    // Issue 15: ranked by the total to pay (it was by header).
+    const totals = body.offers.map((offer) => offer.total);
+    expect(totals).toEqual(totals.toSorted((left, right) => left - right));
     expect(body.offers.map((offer) => offer.rank)).toEqual(
       body.offers.map((_, index) => index + 1),
     );

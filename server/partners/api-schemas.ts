@@ -82,10 +82,16 @@ const isoDate = z.string().meta({ format: "date", description: "YYYY-MM-DD" });
 
 export const partnerOfferSchema = z.object({
   offerId: z.number().int(),
-  rank: z.number().int().min(1).describe("Position on our site's list, from 1."),
+  rank: z
+    .number()
+    .int()
+    .min(1)
+    .describe(
+      "Position on our site's list, from 1: matched offers first, then the cheapest total to pay for this loan.",
+    ),
   header: z.string(),
   lender: z.object({
-    name: z.string(),
+    name: z.string().describe("In the language asked, when the lender gave one."),
     logoUrl: z.url(),
     pageUrl: z.url().describe("The lender's page on our site, in the language asked."),
     sample: z.boolean().describe("True for an illustrative sample lender, not a real one."),

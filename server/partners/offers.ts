@@ -3,6 +3,7 @@ import { type Locale, localizePath } from "../../core/locale";
 import { lenderSlug } from "../../core/matching";
 import { messagesFor } from "../../core/messages";
 import { quoteOffers } from "../../core/offer-quotes";
+import { lenderName } from "../../core/offers";
 import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
@@ -28,7 +29,7 @@ function tagLabel(lang: Locale, code: string): string {
 
 /**
  * The offers for a loan as our site lists them (core/offer-quotes.ts: same
- * filter, SPEC §9 ranking and computed figures), shaped for partners.
+ * filter, ranked by the total to pay, computed figures), shaped for partners.
  */
 export function partnerOffers(
   offers: readonly Offer[],
@@ -37,22 +38,22 @@ export function partnerOffers(
   options: OfferListOptions,
 ): PartnerOffer[] {
   const { origin, lang, applyAs, activeOfferIds = [], activeOnly = false } = options;
-  const quoted = quoteOffers(offers, loan, today, activeOfferIds).filter(
-    (item) => !activeOnly || item.offer.isActive,
+  const quoted = quoteOffers(offers, loan, today, { activeOfferIds }).filter(
+    (item) => !activeOnly || item.group === "matched",
   );
-  return quoted.map(({ offer, quote, hasRating }, index) => {
+  return quoted.map(({ offer, quote }, index) => {
     const item: PartnerOffer = {
       offerId: offer.offer_id,
       rank: index + 1,
       header: offer.header,
       lender: {
-        name: offer.lender.name,
+        name: lenderName(offer, lang),
         logoUrl: `${origin}${offer.lender.logo}`,
         pageUrl: `${origin}${localizePath(lang, `/lenders/${lenderSlug(offer)}/`)}`,
         sample: offer.lender.sample,
       },
       tags: offer.tags.map((code) => ({ code, label: tagLabel(lang, code) })),
-      rating: hasRating ? offer.stars : null,
+      rating: offer.stars ?? null,
       amount: loan.amount,
       term: loan.termDays,
       apr: quote.apr,

@@ -57,7 +57,7 @@ function products(base: number, name: string, rate: number, feeFixed: number): L
     {
       offer_id: base + 1,
       header: `${name} short loan`,
-      tags: ["sandbox", "single-repayment"],
+      tags: ["single-repayment", "bank-transfer"],
       amount: { min: 5_000, max: 200_000 },
       termDays: { min: 61, max: 120 },
       terms: { ...terms, repayment: "single" },
@@ -66,7 +66,7 @@ function products(base: number, name: string, rate: number, feeFixed: number): L
     {
       offer_id: base + 2,
       header: `${name} instalment loan`,
-      tags: ["sandbox", "monthly-instalments"],
+      tags: ["monthly-instalments", "bank-transfer"],
       amount: { min: 5_000, max: 200_000 },
       termDays: { min: 150, max: 360 },
       terms: { ...terms, repayment: "monthly" },

@@ -101,11 +101,6 @@ export const siteEn = {
   offersPageTitle: "Loan offers for you",
   offersPageIntro:
     "Set the amount and period: the list shows the offers that fit, each with figures computed from the lender’s terms.",
-  offersThanksTitle: "Thank you! Here are your offers",
-  offersThanksText:
-    "Your application for {amount} over {days} days is in. The lenders whose criteria match it come first; choose one to continue on its site.",
-  offersThanksNote:
-    "The lender checks your application, decides on the loan and signs the agreement with you. We are not a lender and never charge you.",
   applicationTitle: "Apply once, compare every offer",
   applicationIntro:
     "One free application shows you the offers of the lenders that match you. It takes about 3 minutes; we never charge you.",

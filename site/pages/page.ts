@@ -48,6 +48,8 @@ export interface PageInputs {
   offers: readonly Offer[];
   /** Today in Colombo, as the server saw it. */
   today: CalendarDate;
+  /** The render's time (the server's clock), for what depends on more than the day. */
+  now: Date;
   /** The page address's query. */
   query: PageQuery;
   /** The visitor's application, when the page's needs name it and there is one. */
@@ -72,7 +74,15 @@ export interface PageServer<View> {
   indexed: boolean;
   /** What the page shows, or undefined when there is no such page (a 404). */
   view(route: RouteRecord, inputs: PageInputs): View | undefined;
-  head(view: View, t: SiteMessages): { title: string; description: string };
+  /**
+   * The page's title and description; `refreshSeconds` makes a page without
+   * JavaScript load itself again after that long (the offers page while
+   * lenders decide), and is ignored where scripts run.
+   */
+  head(
+    view: View,
+    t: SiteMessages,
+  ): { title: string; description: string; refreshSeconds?: number | undefined };
   /** What the server must read from storage for the page; nothing unless given. */
   needs?: (route: RouteRecord) => Partial<{ lead: boolean; community: CommunityNeed }>;
 }

@@ -333,9 +333,11 @@ describe("the application form", () => {
     );
     const cta = page.locator("a.lw-cta").first();
     expect(await cta.getAttribute("href")).toMatch(/^\/go\/\d+$/);
-    await cta.click();
-    await page.waitForURL(/\.example\/apply\?/);
-    const lender = new URL(page.url());
+    // Issue 15: the lender opens in a new tab, and the offers page stays (it was the same tab).
+    const [tab] = await Promise.all([context.waitForEvent("page"), cta.click()]);
+    await tab.waitForURL(/\.example\/apply\?/);
+    expect(page.url()).toBe(`${server.url}/en/offers/`);
+    const lender = new URL(tab.url());
     expect(lender.searchParams.get("click_id")).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(lender.searchParams.get("sub1")).toBe("s1");
     expect(problems).toEqual([]);

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,8 +7,8 @@ import type { ApplicationOffers } from "../../core/decisions";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import type { Offer } from "../../core/schemas/offer";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
-import { testEnv } from "../../server/test-support";
 import { codeSentTo } from "../support/outbox";
+import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -21,50 +20,17 @@ import { type ServerProcess, startServer } from "../support/server-process";
  */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-sandbox-e2e-"));
-let sandbox: ChildProcess | undefined;
-let sandboxExited: Promise<number | null> | undefined;
+let sandbox: SandboxProcess | undefined;
 let server: ServerProcess | undefined;
-let sandboxOutput = "";
 
 afterAll(async () => {
   if (server && server.child.exitCode === null) {
     server.child.kill("SIGTERM");
     await server.exited;
   }
-  if (sandbox && sandbox.exitCode === null) {
-    sandbox.kill("SIGTERM");
-    await sandboxExited;
-  }
+  await sandbox?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function startSandbox(): Promise<void> {
-  const child = spawn(process.execPath, ["--enable-source-maps", "dist/sandbox/sandbox.js"], {
-    env: { PATH: testEnv.path, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  sandbox = child;
-  sandboxExited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-  child.stdout?.on("data", (chunk) => {
-    sandboxOutput += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    sandboxOutput += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no sandbox:\n${sandboxOutput}`)), 20_000);
-    child.stdout?.on("data", () => {
-      if (sandboxOutput.includes("Sandbox ready")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void sandboxExited?.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the sandbox exited with ${code}:\n${sandboxOutput}`));
-    });
-  });
-}
 
 function readRows<Row>(query: string, ...values: unknown[]): Row[] {
   const database = new Database(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
@@ -87,7 +53,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 
 describe("npm run sandbox beside the server", () => {
   it("registers nine lenders that answer, and the loop runs to an issued loan", async () => {
-    await startSandbox();
+    sandbox = await startSandbox(dataDir);
     // Outside production, as `npm run demo` runs it: only then are sandbox lenders on loopback called.
     server = await startServer({ NODE_ENV: "development" }, { dataDir });
     const base = server.url;
@@ -190,8 +156,7 @@ describe("npm run sandbox beside the server", () => {
     ]);
 
     // Stopped, the sandbox pauses its lenders: nobody answers on their ports any more.
-    sandbox?.kill("SIGTERM");
-    expect(await sandboxExited).toBe(0);
+    expect(await sandbox.stop()).toBe(0);
     const statuses = readRows<{ status: string }>(
       "select distinct status from lenders where sandbox = 1",
     );

@@ -9,6 +9,7 @@ import type { Offer } from "../../core/schemas/offer";
 import lk from "../../server/lenders/catalogues/lk.json";
 import { representativeQuote } from "../../widget/loan-selection";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { dataDirWithLicensedLender } from "../support/licensed-lender";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { startExamples } from "../support/widget-pages";
 
@@ -572,6 +573,78 @@ describe("attributes and properties", () => {
         "5 months (monthly instalments)",
     );
     expect(await figures(page, "#c")).toEqual(expectedFigures(100_000, 150));
+    await page.close();
+  });
+});
+
+describe("the offer cards of a licensed lender (issue 15)", () => {
+  let licensed: ServerProcess;
+  let pages: Awaited<ReturnType<typeof startExamples>>;
+
+  beforeAll(async () => {
+    licensed = await startServer({}, { dataDir: await dataDirWithLicensedLender() });
+    pages = await startExamples(licensed.url);
+  });
+
+  afterAll(async () => {
+    await pages?.close();
+    await licensed?.stop();
+  });
+
+  /** Each card's lender line and licence line, in the list's order. */
+  const cards = (page: Page) =>
+    page.evaluate(() =>
+      [...(document.querySelector("#offers")?.shadowRoot?.querySelectorAll(".lw-offer") ?? [])].map(
+        (card) => ({
+          title: card.querySelector("h3")?.textContent,
+          lender: card.querySelector(".lw-lender")?.textContent,
+          licence: card.querySelector(".lw-lender + .lw-sub")?.textContent ?? null,
+        }),
+      ),
+    );
+
+  it("show its CBSL licence and its name in the element's language; samples stay labelled", async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    // Until operators upload its logo (or the monogram lands), the lender's drawing is missing.
+    const problems = watchConsole(page);
+    await page.goto(`${pages.url}/index.html`);
+    await page.locator("#offers .lw-offer").first().waitFor();
+    const english = await cards(page);
+    expect(english.find((card) => card.title === "Lanka Trust Personal Loan")).toEqual({
+      title: "Lanka Trust Personal Loan",
+      lender: "Lanka Trust Finance",
+      licence: "CBSL: licensed finance company, no. LFC-042",
+    });
+    for (const card of english.filter((entry) => entry.title !== "Lanka Trust Personal Loan")) {
+      expect(card.lender).toMatch(/Sample lender$/);
+      expect(card.licence).toBeNull();
+    }
+    // Cheapest total first (issue 15): the list's totals never fall.
+    const totals = await page.evaluate(() =>
+      [
+        ...(document
+          .querySelector("#offers")
+          ?.shadowRoot?.querySelectorAll('[data-figure="total"]') ?? []),
+      ].map((cell) => Number((cell.firstChild?.textContent ?? "").replace(/[^\d]/g, ""))),
+    );
+    expect(totals).toEqual(totals.toSorted((left, right) => left - right));
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.evaluate(() => document.querySelector("#offers")?.setAttribute("lang", "si"));
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector("#offers")
+          ?.shadowRoot?.querySelector(".lw-root")
+          ?.getAttribute("lang") === "si",
+    );
+    expect((await cards(page)).find((card) => card.title === "Lanka Trust Personal Loan")).toEqual({
+      title: "Lanka Trust Personal Loan",
+      lender: "ලංකා ට්‍රස්ට් ෆිනෑන්ස්",
+      licence: "ශ්‍රී ලංකා මහ බැංකුව: බලපත්‍රලාභී මුදල් සමාගම, අංක LFC-042",
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.filter((line) => !line.includes("404"))).toEqual([]);
     await page.close();
   });
 });

@@ -1,9 +1,10 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { CalendarDate } from "../../core/dates";
-import type { Locale } from "../../core/locale";
-import { fill, type MessageKey, messagesFor } from "../../core/messages";
+import { type Locale, localizePath } from "../../core/locale";
+import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
 import { type QuotedOffer, quoteOffers } from "../../core/offer-quotes";
+import { lenderName } from "../../core/offers";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
 import { QuoteFigures } from "./QuoteFigures";
@@ -20,15 +21,14 @@ export interface OfferListProps {
   assetBase: string;
   /** Called before the browser follows an offer's link; return false to stay. */
   onOfferSelect?(offerId: number): boolean;
-  /**
-   * The offers matched to the visitor's application (the lead feed). When
-   * given, the title counts them, they come first, and the others follow
-   * under their own heading (SPEC §9).
-   */
-  activeOfferIds?: readonly number[] | undefined;
 }
 
-/** "N offers matching you": the offers for the chosen amount and period, with computed figures. */
+/**
+ * "N offers": the offers for the chosen amount and period, cheapest total
+ * first (core/offer-quotes.ts), with computed figures. The order is the
+ * ranking's: no sort control here (decision 0121). After an application the
+ * site lists the visitor's own offers with OfferCard (site/pages/screens/).
+ */
 export function OfferList(props: OfferListProps) {
   const { locale, selection, today, feed, onRetry } = props;
   const t = messagesFor(locale);
@@ -56,50 +56,68 @@ export function OfferList(props: OfferListProps) {
     );
   }
 
-  const { activeOfferIds } = props;
-  const priced = quoteOffers(feed.offers, selection, today, activeOfferIds);
-  const matching = activeOfferIds ? priced.filter((item) => item.offer.isActive) : priced;
-  const others = activeOfferIds ? priced.filter((item) => !item.offer.isActive) : [];
+  const priced = quoteOffers(feed.offers, selection, today);
   const title =
-    matching.length === 1 ? t.offersTitleOne : fill(t.offersTitleOther, { count: matching.length });
+    priced.length === 1 ? t.offersTitleOne : fill(t.offersTitleOther, { count: priced.length });
   return (
     <section className="lw-offers" part="offers" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="lw-title" aria-live="polite">
         {title}
       </h2>
-      {matching.length === 0 ? (
-        <p className="lw-note">{activeOfferIds ? t.offersNoneMatching : t.offersEmpty}</p>
+      {priced.length === 0 ? (
+        <p className="lw-note">{t.offersEmpty}</p>
       ) : (
         <ul className="lw-offer-list">
-          {matching.map((item) => (
-            <OfferCard key={item.offer.offer_id} item={item} {...props} />
+          {priced.map((item) => (
+            <OfferCard
+              key={item.offer.offer_id}
+              item={item}
+              locale={locale}
+              href={props.offerHref(item.offer.offer_id)}
+              assetBase={props.assetBase}
+              onSelect={props.onOfferSelect}
+            />
           ))}
         </ul>
       )}
-      {others.length > 0 ? (
-        <>
-          <h3 className="lw-title">{t.offersOthersTitle}</h3>
-          <p className="lw-note">{t.offersOthersNote}</p>
-          <ul className="lw-offer-list">
-            {others.map((item) => (
-              <OfferCard key={item.offer.offer_id} item={item} {...props} />
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <p className="lw-note">
+        <a href={`${props.assetBase}${localizePath(locale, "/how-we-rank/")}`}>{t.rankingLink}</a>
+      </p>
     </section>
   );
 }
 
-function OfferCard({
+export interface OfferCardProps {
+  item: QuotedOffer;
+  locale: Locale;
+  href: string;
+  assetBase: string;
+  onSelect?: ((offerId: number) => boolean) | undefined;
+  /**
+   * The words a screen reader hears after the call to action when it opens
+   * a new tab ("opens in a new tab"); without them the link opens in place.
+   */
+  newTabText?: string | undefined;
+  /** What the site says of a lender's pre-approval, under the lender. */
+  children?: ReactNode;
+  /** The loan a lender approved, in place of the product's amount and period ranges. */
+  loanRows?: ReactNode;
+}
+
+/** One offer: lender, licence or sample label, figures computed by core/, tags, the call to action. */
+export function OfferCard({
   item,
   locale,
-  offerHref,
+  href,
   assetBase,
-  onOfferSelect,
-}: OfferListProps & { item: QuotedOffer }) {
+  onSelect,
+  newTabText,
+  children,
+  loanRows,
+}: OfferCardProps) {
   const t = messagesFor(locale);
-  const { offer, quote, hasRating } = item;
+  const { offer, quote } = item;
+  const { lender } = offer;
   const headingId = useId();
   return (
     <li className="lw-offer" part="offer">
@@ -107,7 +125,7 @@ function OfferCard({
         <div className="lw-offer-head">
           <img
             className="lw-logo"
-            src={`${assetBase}${offer.lender.logo}`}
+            src={`${assetBase}${lender.logo}`}
             alt=""
             width={48}
             height={48}
@@ -117,25 +135,44 @@ function OfferCard({
               {offer.header}
             </h3>
             <p className="lw-lender">
-              {offer.lender.name}
-              {offer.lender.sample ? <span className="lw-badge">{t.sampleLender}</span> : null}
+              {lenderName(offer, locale)}
+              {lender.sandbox || lender.sample ? (
+                <span className="lw-badge">
+                  {lender.sandbox ? t.sandboxLender : t.sampleLender}
+                </span>
+              ) : null}
             </p>
-            {hasRating ? (
-              <p className="lw-stars">{fill(t.starsLabel, { stars: offer.stars.toFixed(1) })}</p>
+            {lender.licence ? (
+              <p className="lw-sub">
+                {fill(t.licenceLine, {
+                  category: t[`licence:${lender.licence.category}`],
+                  number: lender.licence.number,
+                })}
+              </p>
             ) : null}
+            {offer.stars === undefined ? null : (
+              <p className="lw-stars">{fill(t.starsLabel, { stars: offer.stars.toFixed(1) })}</p>
+            )}
           </div>
         </div>
+        {children}
         <dl className="lw-offer-figures">
-          <div>
-            <dt>{t.offerAmountRange}</dt>
-            <dd>
-              {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t.offerTermRange}</dt>
-            <dd>{fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}</dd>
-          </div>
+          {loanRows ?? (
+            <>
+              <div>
+                <dt>{t.offerAmountRange}</dt>
+                <dd>
+                  {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t.offerTermRange}</dt>
+                <dd>
+                  {fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
+                </dd>
+              </div>
+            </>
+          )}
           <QuoteFigures locale={locale} quote={quote} />
         </dl>
         {offer.tags.length > 0 ? (
@@ -148,13 +185,15 @@ function OfferCard({
         <a
           className="lw-cta"
           part="cta"
-          href={offerHref(offer.offer_id)}
+          href={href}
           aria-describedby={headingId}
+          {...(newTabText ? { target: "_blank", rel: "noopener" } : {})}
           onClick={(event) => {
-            if (onOfferSelect && !onOfferSelect(offer.offer_id)) event.preventDefault();
+            if (onSelect && !onSelect(offer.offer_id)) event.preventDefault();
           }}
         >
           {t.offerCta}
+          {newTabText ? <span className="visually-hidden">{` (${newTabText})`}</span> : null}
         </a>
       </article>
     </li>
@@ -162,7 +201,7 @@ function OfferCard({
 }
 
 /** Known tag codes are translated; a tag from another market's feed shows as it is. */
-function tagLabel(t: ReturnType<typeof messagesFor>, tag: string): string {
+function tagLabel(t: Messages, tag: string): string {
   const key = `tag:${tag}`;
   return key in t ? t[key as MessageKey] : tag;
 }

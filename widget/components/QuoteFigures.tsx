@@ -4,10 +4,11 @@ import { formatPercent } from "../../core/loan";
 import type { Locale } from "../../core/locale";
 import { fill, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
+import { regularPayment } from "../../core/offer-quotes";
 
 /**
  * A loan's computed figures, as entries of a <dl>: the APR, the total to
- * pay (with the number of monthly payments when there are several), and
+ * pay (with the number and amount of monthly payments when there are several), and
  * the date of the last payment. The calculator and each offer card show them.
  */
 export function QuoteFigures({ locale, quote }: { locale: Locale; quote: LoanQuote }) {
@@ -24,7 +25,10 @@ export function QuoteFigures({ locale, quote }: { locale: Locale; quote: LoanQuo
           {formatRupees(quote.total)}
           {quote.repayments.length > 1 ? (
             <span className="lw-sub">
-              {fill(t.instalmentsValue, { count: quote.repayments.length })}
+              {fill(t.instalmentsValue, {
+                count: quote.repayments.length,
+                amount: formatRupees(regularPayment(quote)),
+              })}
             </span>
           ) : null}
         </dd>

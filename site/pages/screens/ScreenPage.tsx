@@ -1,20 +1,12 @@
-import { useState } from "react";
-import type { CalendarDate } from "../../../core/dates";
-import { type Locale, localizePath } from "../../../core/locale";
-import { fill } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
-import type { LeadOffers } from "../../../core/site-contract";
-import { applicationUrl } from "../../../widget/apply-link";
-import { Calculator } from "../../../widget/components/Calculator";
-import { OfferList } from "../../../widget/components/OfferList";
-import { normalizeSelection } from "../../../widget/loan-selection";
+import { localizePath } from "../../../core/locale";
 import { ArticleList } from "../../components/ArticleList";
 import { OffersForLoan } from "../../components/OffersForLoan";
-import { PushPromptSlot } from "../../components/PushPromptSlot";
 import { VerificationForm } from "../../components/verification-form";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
+import { LeadOffersScreen } from "./lead-offers";
 import type { ScreenView } from "./page.server";
+import { RejectedScreen } from "./RejectedScreen";
 
 /** The offers page and the landing screens of SPEC §2. */
 export function ScreenPage({ locale, view, today }: PageProps<ScreenView>) {
@@ -71,68 +63,4 @@ export function ScreenPage({ locale, view, today }: PageProps<ScreenView>) {
         </section>
       );
   }
-}
-
-/**
- * SPEC §2's offers page after an application: the thanks message, then "N
- * offers matching you" for the applied amount and term, the matched offers
- * first, each leading out through /go/{offerId} (the click is recorded).
- */
-function LeadOffersScreen({
-  locale,
-  view,
-  lead,
-  today,
-}: {
-  locale: Locale;
-  view: ScreenView;
-  lead: LeadOffers;
-  today: CalendarDate;
-}) {
-  const t = siteMessagesFor(locale);
-  const selection = { amount: lead.amount, termDays: lead.termDays };
-  return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title">{t.offersThanksTitle}</h1>
-      <p className="lead">
-        {fill(t.offersThanksText, {
-          amount: formatRupees(lead.amount),
-          days: lead.termDays,
-        })}
-      </p>
-      <OfferList
-        locale={locale}
-        selection={selection}
-        today={today}
-        feed={{ status: "ready", offers: view.offers }}
-        onRetry={() => {}}
-        assetBase=""
-        activeOfferIds={lead.activeOfferIds}
-        offerHref={(offerId) => `/go/${offerId}`}
-      />
-      <p className="field-hint">{t.offersThanksNote}</p>
-      <PushPromptSlot locale={locale} />
-    </section>
-  );
-}
-
-/** SPEC §2: congratulates, and asks for an amount to start a new application. */
-function RejectedScreen({ locale, today }: { locale: Locale; today: CalendarDate }) {
-  const t = siteMessagesFor(locale);
-  const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
-  return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title">{t.rejectedTitle}</h1>
-      <p className="lead">{t.rejectedText}</p>
-      <Calculator
-        locale={locale}
-        selection={selection}
-        onSelectionChange={setSelection}
-        today={today}
-      />
-      <a className="button" href={applicationUrl({ apiBase: "", locale, selection })}>
-        {t.applyNow}
-      </a>
-    </section>
-  );
 }

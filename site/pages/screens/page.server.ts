@@ -1,9 +1,11 @@
 import type { Locale } from "../../../core/locale";
+import { isOfferSort, type OfferSort } from "../../../core/offer-quotes";
 import type { Offer } from "../../../core/schemas/offer";
 import type { LeadOffers, PendingVerification } from "../../../core/site-contract";
 import { type ArticleSummary, articleSummary, newestFirst } from "../../content/articles";
 import { verificationMessagesFor } from "../../messages/verification";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+import { leadOffersState, selfRefreshSeconds } from "./lead-offers-view";
 
 /**
  * Screens of the borrower's path (SPEC §2): the offers for a loan (after an
@@ -25,8 +27,17 @@ export interface ScreenView {
   kind: "screen";
   screen: ScreenKind;
   locale: Locale;
-  /** On the offers screens, after an application: its loan and matched offers. */
+  /** On the offers screens, after an application: its loan, matched offers and lenders' decisions. */
   lead?: LeadOffers | undefined;
+  /** The order the visitor chose (`?sort=`, which the sort form sends without JavaScript). */
+  sort: OfferSort;
+  /**
+   * Lenders have decided and none pre-approved nor matched the application:
+   * the offers page shows SPEC §2's rejected screen instead of an empty list.
+   */
+  rejected?: boolean | undefined;
+  /** While lenders decide, a page without JavaScript reloads itself after this many seconds. */
+  refreshSeconds?: number | undefined;
   /**
    * On the offers screens, an application waiting for its code (issue 14):
    * the page asks for the code before it shows any offers of it.
@@ -49,15 +60,22 @@ export const indexed = false;
 export function view(route: RouteRecord, inputs: PageInputs): ScreenView {
   const screen = route.slug as ScreenKind;
   const listsOffers = screen === "offers" || screen === "transition";
+  const sort = isOfferSort(inputs.query.sort) ? inputs.query.sort : "total";
+  const lead = screen === "offers" && !inputs.pending ? inputs.lead : undefined;
   return {
     kind: "screen",
     screen,
     locale: inputs.locale,
-    ...(screen === "offers" && inputs.pending
-      ? { pending: inputs.pending }
-      : screen === "offers" && inputs.lead
-        ? { lead: inputs.lead }
-        : {}),
+    sort,
+    ...(screen === "offers" && inputs.pending ? { pending: inputs.pending } : {}),
+    ...(lead
+      ? {
+          lead,
+          rejected: leadOffersState(inputs.offers, lead, lead.decisions, inputs.today, sort)
+            .rejected,
+          refreshSeconds: selfRefreshSeconds(lead.decisions, inputs.now),
+        }
+      : {}),
     offers: listsOffers ? [...inputs.offers] : [],
     articles:
       screen === "trafficback"
@@ -79,8 +97,14 @@ export function head(view: ScreenView, t: SiteMessages) {
   } as const;
   const [title, description] = view.pending
     ? [verificationMessagesFor(view.locale).codeTitle, t.offersPageIntro]
-    : titles[view.screen];
-  return { title: `${title} | ${t.siteName}`, description };
+    : view.rejected
+      ? titles.rejected
+      : titles[view.screen];
+  return {
+    title: `${title} | ${t.siteName}`,
+    description,
+    refreshSeconds: view.refreshSeconds,
+  };
 }
 
 /** The offers screens show the visitor's application (the lead cookie), or ask for its code (lead_pending). */

@@ -1,0 +1,282 @@
+import inject from "light-my-request";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ApplicationOffers } from "../../core/decisions";
+import { renderPage } from "../../site/server";
+import {
+  approval,
+  type LenderReply,
+  lenderSpec,
+  namedUrl,
+  productFor,
+  setUpDecisionApp,
+  startTestLender,
+  type TestLender,
+} from "../lenders/lender.test-support";
+
+/**
+ * The offers page of a visitor's application as the server renders it
+ * while real lenders decide (issue 15): three lenders on loopback asked by
+ * the decision network after a real application and code, one approving a
+ * smaller loan at once, one declining, one silent until the test lets it
+ * answer (garbage: recorded as no usable answer). The render's clock can be
+ * moved to see the page past its deadline.
+ */
+let clock: Date | undefined;
+const context = setUpDecisionApp(
+  // Long enough that nothing ends by the clock during a test; many failures never trip a breaker.
+  { deadlineMs: 60_000, breakerFailures: 1_000 },
+  {
+    renderPage: (path, options) =>
+      renderPage(path, { ...options, ...(clock ? { now: clock } : {}) }),
+  },
+);
+
+const lenders: TestLender[] = [];
+/** The silent lender's open requests: each waits until the test answers it. */
+const silent: ((reply: LenderReply) => void)[] = [];
+const answerSilent = () => {
+  for (const reply of silent.splice(0)) reply({ status: 200, body: "not a decision" });
+};
+
+beforeAll(async () => {
+  // Lends 40,000 of the 50,000 asked; declines an income below Rs. 20,000.
+  const approving = await startTestLender((request) =>
+    Number(request.json.applicant.monthlyIncome) < 20_000
+      ? { status: 200, body: { decision: "declined", reason: "income_too_low" } }
+      : { status: 200, body: approval(901, { amount: 40_000 }) },
+  );
+  const declining = await startTestLender(() => ({
+    status: 200,
+    body: { decision: "declined", reason: "income_too_low" },
+  }));
+  const waiting = await startTestLender(
+    () => new Promise<LenderReply>((resolve) => silent.push(resolve)),
+  );
+  lenders.push(approving, declining, waiting);
+  await context.onlyLenders([
+    lenderSpec("lanka-trust", namedUrl(approving), [901], {
+      names: { en: "Lanka Trust Finance", si: "ලංකා ට්‍රස්ට් ෆිනෑන්ස්" },
+      licence: { category: "licensed_finance_company", number: "LFC-042" },
+      products: [productFor(901, { header: "Lanka Trust Personal Loan" })],
+    }),
+    lenderSpec("kandy-hill", namedUrl(declining), [902], {
+      names: { en: "Kandy Hill Credit", si: "මහනුවර කඳු ණය" },
+      products: [productFor(902, { header: "Kandy Hill Quick Loan" })],
+    }),
+    lenderSpec("lagoon-gate", namedUrl(waiting), [903], {
+      names: { en: "Lagoon Gate Finance", si: "කලපු දොරටු මූල්‍ය" },
+      products: [productFor(903, { header: "Lagoon Gate Loan" })],
+    }),
+  ]);
+});
+
+afterEach(() => {
+  clock = undefined;
+  answerSilent();
+});
+
+afterAll(async () => {
+  answerSilent();
+  await context.network.idle();
+  await Promise.all(lenders.map((lender) => lender.close()));
+});
+
+/** Reads the application's offers until `done` says so (each decision is written as it comes). */
+async function until(
+  leadId: string,
+  done: (offers: ApplicationOffers) => boolean,
+): Promise<ApplicationOffers> {
+  const limit = Date.now() + 10_000;
+  for (;;) {
+    const offers = await context.offersOf(leadId);
+    if (done(offers)) return offers;
+    if (Date.now() > limit) throw new Error(`still waiting: ${JSON.stringify(offers.decisions)}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A new application with two of its three lenders answered; the silent one still waiting. */
+async function whileWaiting(overrides: Record<string, unknown> = {}) {
+  const leadId = await context.apply(overrides);
+  const offers = await until(leadId, ({ decisions }) => decisions.answered === 2);
+  return { leadId, offers };
+}
+
+/** A new application once every lender has answered (the silent one with garbage). */
+async function onceDecided(overrides: Record<string, unknown> = {}) {
+  const leadId = await context.apply(overrides);
+  await until(leadId, ({ decisions }) => decisions.answered === 2);
+  answerSilent();
+  const offers = await until(leadId, ({ decisions }) => decisions.complete);
+  return { leadId, offers };
+}
+
+async function offersPage(leadId: string, path = "/en/offers/") {
+  const res = await inject(context.app, {
+    method: "GET",
+    url: path,
+    headers: { cookie: `lead=${leadId}` },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+/** The page's state, as the browser hydrates it. */
+function stateOf(html: string) {
+  const json = /<script type="application\/json" id="app-state">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? "null");
+}
+
+/** What a reader sees of the page: tags and scripts removed. */
+function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+}
+
+/** A figure of each matched offer's card, in the page's order, as numbers. */
+function figuresOfMatched(html: string, figure: "total" | "apr"): number[] {
+  const start = html.indexOf("offers matching you</h2>");
+  const section = html.slice(start, html.indexOf("</section>", start));
+  expect(start).toBeGreaterThan(0);
+  return [...section.matchAll(new RegExp(`data-figure="${figure}">([^<]*)<`, "g"))].map((match) =>
+    Number((match[1] ?? "").replace(/[^\d.]/g, "")),
+  );
+}
+
+const ascending = (values: number[]) =>
+  values.length > 1 && values.every((value, index) => value >= (values[index - 1] ?? value));
+
+/** Offer headers in the order the page lists them. */
+function headersIn(html: string): string[] {
+  return [...html.matchAll(/<h3 id="[^"]*" class="lw-offer-title">([^<]*)<\/h3>/g)].map(
+    (match) => match[1] ?? "",
+  );
+}
+
+/** An income no sample lender's criteria admit (their least is Rs. 20,000); the API lenders' do. */
+const MATCHING_NOTHING = { monthlyIncome: 15_000 };
+
+describe("the offers page while lenders decide", () => {
+  it("renders at once what is known: the progress, the pre-approval first, the matches, the no", async () => {
+    const { leadId } = await whileWaiting();
+    const html = await offersPage(leadId);
+    const text = textOf(html);
+    expect(html).toMatch(/<div class="decisions-progress" role="status" aria-live="polite">/);
+    expect(text).toContain("Asking 3 lenders for their decisions… 2 of 3 answered so far.");
+    expect(text).toContain("1 pre-approved offer");
+    expect(text).toContain("Pre-approved Less than the Rs. 50,000 you asked for.");
+    expect(text).toMatch(/Offer valid until \d\d\/\d\d\/\d{4}\./);
+    expect(text).toContain("Approved amount Rs. 40,000");
+    const headers = headersIn(html);
+    expect(headers[0]).toBe("Lanka Trust Personal Loan");
+    // The asked lenders show only by their decision: the others' products are not listed.
+    expect(headers).not.toContain("Kandy Hill Quick Loan");
+    expect(headers).not.toContain("Lagoon Gate Loan");
+    // The samples matched by their criteria are there, under the pre-approval.
+    expect(headers.length).toBeGreaterThan(2);
+    expect(text).toContain("1 lender did not offer you a loan this time: Kandy Hill Credit.");
+    expect(text).not.toContain("did not answer in time");
+  });
+
+  it("reloads itself without JavaScript until the deadline, and never with it", async () => {
+    const { leadId, offers } = await whileWaiting();
+    const html = await offersPage(leadId);
+    expect(html).toContain(
+      '<noscript data-page-head><meta http-equiv="refresh" content="2"></noscript>',
+    );
+    expect(html.match(/http-equiv="refresh"/g)).toHaveLength(1);
+    // Well past the deadline by the server's clock, even if not marked complete: no more reloads.
+    clock = new Date(Date.parse(offers.decisions.deadline) + 60_000);
+    expect(await offersPage(leadId)).not.toContain("refresh");
+    clock = undefined;
+    answerSilent();
+    await until(leadId, ({ decisions }) => decisions.complete);
+    expect(await offersPage(leadId)).not.toContain("refresh");
+  });
+
+  it("gives the browser the application's id for the decisions' stream, in the state only", async () => {
+    const { leadId, offers } = await whileWaiting();
+    const html = await offersPage(leadId);
+    expect(stateOf(html).view.lead).toMatchObject({ leadId, decisions: offers.decisions });
+    expect(html.match(new RegExp(leadId, "g"))).toHaveLength(1);
+  });
+});
+
+describe("the offers page once lenders have decided", () => {
+  it("says how many answered and who did not, without blame", async () => {
+    const { leadId } = await onceDecided();
+    const html = await offersPage(leadId);
+    const text = textOf(html);
+    expect(text).toContain("3 of 3 lenders answered.");
+    expect(text).toContain("1 lender did not answer in time: Lagoon Gate Finance.");
+    expect(text).toContain("Each lender decides by its own criteria");
+    expect(html).not.toContain("<progress");
+  });
+
+  it("shows SPEC §2's rejected screen when no lender pre-approved or matched the application", async () => {
+    const { leadId, offers } = await whileWaiting(MATCHING_NOTHING);
+    expect(offers.activeOfferIds).toEqual([]);
+    // Still waiting: not rejected yet.
+    const waiting = await offersPage(leadId);
+    expect(waiting).not.toContain("Other lenders may still help you");
+    expect(textOf(waiting)).toContain("Asking 3 lenders for their decisions… 2 of 3 answered");
+    answerSilent();
+    await until(leadId, ({ decisions }) => decisions.complete);
+    const html = await offersPage(leadId);
+    expect(html).toContain("<title>Other lenders may still help you | NayaCompare</title>");
+    expect(textOf(html)).toContain(
+      "No lender could offer you a loan for this application this time.",
+    );
+    expect(headersIn(html)).toEqual([]);
+  });
+
+  it("is the same in Sinhala: the lender's Sinhala name and licence on its card", async () => {
+    const { leadId } = await whileWaiting();
+    const text = textOf(await offersPage(leadId, "/offers/"));
+    expect(text).toContain("ලංකා ට්‍රස්ට් ෆිනෑන්ස්");
+    expect(text).toContain("ශ්‍රී ලංකා මහ බැංකුව: බලපත්‍රලාභී මුදල් සමාගම, අංක LFC-042");
+    expect(text).toContain("පූර්ව අනුමතයි");
+    expect(text).toContain("ණය දෙන ආයතන 3කින් තීරණ විමසමින්…");
+  });
+});
+
+describe("the offers on the page", () => {
+  it("lead to /go/{offerId} in a new tab, saying so to screen readers", async () => {
+    const { leadId } = await onceDecided();
+    const html = await offersPage(leadId);
+    const links = [...html.matchAll(/<a class="lw-cta"[^>]*>[\s\S]*?<\/a>/g)].map((m) => m[0]);
+    expect(links.length).toBeGreaterThan(2);
+    for (const link of links) {
+      expect(link).toMatch(/href="\/go\/\d+"/);
+      expect(link).toContain('target="_blank"');
+      expect(link).toContain('rel="noopener"');
+      expect(link).toContain('<span class="visually-hidden"> (opens in a new tab)</span>');
+    }
+  });
+
+  it("show the licence of a licensed lender on its card in English", async () => {
+    const { leadId } = await whileWaiting();
+    expect(textOf(await offersPage(leadId))).toContain(
+      "CBSL: licensed finance company, no. LFC-042",
+    );
+  });
+
+  it("are ranked by total, then sorted as the visitor asks, the pre-approval staying first", async () => {
+    const { leadId } = await onceDecided();
+    const byTotal = await offersPage(leadId);
+    expect(byTotal).toContain('<option value="total" selected="">');
+    expect(ascending(figuresOfMatched(byTotal, "total"))).toBe(true);
+    const byApr = await offersPage(leadId, "/en/offers/?sort=apr");
+    expect(byApr).toContain('<option value="apr" selected="">');
+    expect(headersIn(byApr)[0]).toBe("Lanka Trust Personal Loan");
+    expect(ascending(figuresOfMatched(byApr, "apr"))).toBe(true);
+    const unknown = await offersPage(leadId, "/en/offers/?sort=cheapest");
+    expect(headersIn(unknown)).toEqual(headersIn(byTotal));
+    // The sort form works without JavaScript: a GET of this page with ?sort=.
+    expect(byTotal).toMatch(/<form class="sort-form" method="get">/);
+    expect(byTotal).toMatch(/<noscript><button type="submit"[^>]*>Sort<\/button><\/noscript>/);
+    expect(textOf(byTotal)).toContain("How we rank offers");
+  });
+});

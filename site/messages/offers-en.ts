@@ -1,0 +1,48 @@
+/**
+ * The English copy of a visitor's own offers page (issue 15): after an
+ * application, with lenders' decisions arriving. Its keys are the contract
+ * for offers-si.ts. Only the page's chunk and its server half load these
+ * catalogs (site/messages/offers.ts), so they weigh nothing on a page's
+ * first script.
+ */
+export const offersEn = {
+  thanksTitle: "Thank you! Here are your offers",
+  thanksText:
+    "Your application for {amount} over {days} days is in. Lenders’ pre-approvals come first, then the offers that match it; in each, the lowest total to pay first.",
+  thanksNote:
+    "The lender checks your application, decides on the loan and signs the agreement with you. We are not a lender and never charge you.",
+  askingOne: "Asking 1 lender for its decision…",
+  askingOther: "Asking {count} lenders for their decisions…",
+  answeredCount: "{answered} of {count} answered so far.",
+  askedDone: "{answered} of {count} lenders answered.",
+  approvedTitleOne: "1 pre-approved offer",
+  approvedTitleOther: "{count} pre-approved offers",
+  approvedIntro:
+    "A pre-approval means the lender looked at your application and agreed to lend on the terms shown. The lender confirms it when you apply on its site.",
+  preApproved: "Pre-approved",
+  approvedAmount: "Approved amount",
+  approvedTerm: "Period",
+  daysValue: "{days} days",
+  smallerAmount: "Less than the {asked} you asked for.",
+  otherTerm: "Over {days} days, not the {asked} days you asked for.",
+  validUntil: "Offer valid until {date}.",
+  declinedOne: "1 lender did not offer you a loan this time: {names}.",
+  declinedOther: "{count} lenders did not offer you a loan this time: {names}.",
+  unansweredOne: "1 lender did not answer in time: {names}.",
+  unansweredOther: "{count} lenders did not answer in time: {names}.",
+  declinedNote:
+    "Each lender decides by its own criteria; one lender’s answer does not change another’s offer.",
+  unnamedLender: "a lender",
+  othersTitle: "Other offers",
+  othersNote:
+    "These lenders lend this amount and period, but your application does not meet all of their criteria (age, income or employment).",
+  sortLabel: "Sort offers by",
+  "sort:total": "Total to pay, lowest first",
+  "sort:payment": "Monthly payment, lowest first",
+  "sort:apr": "APR, lowest first",
+  sortSubmit: "Sort",
+  sortNote: "Pre-approved offers stay at the top.",
+  rejectedText:
+    "No lender could offer you a loan for this application this time. Another amount or period may suit other lenders: tell us how much you need and apply again, free of charge.",
+  newTab: "opens in a new tab",
+} as const;

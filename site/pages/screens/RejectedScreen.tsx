@@ -1,0 +1,41 @@
+import { useState } from "react";
+import type { CalendarDate } from "../../../core/dates";
+import type { Locale } from "../../../core/locale";
+import { applicationUrl } from "../../../widget/apply-link";
+import { Calculator } from "../../../widget/components/Calculator";
+import { normalizeSelection } from "../../../widget/loan-selection";
+import { siteMessagesFor } from "../../messages";
+
+/**
+ * SPEC §2's rejected screen: congratulates, and asks for an amount to start a
+ * new application. /landing/rejected/ shows it, and so does a visitor's
+ * offers page once no lender pre-approved or matched the application (0123).
+ */
+export function RejectedScreen({
+  locale,
+  today,
+  text,
+}: {
+  locale: Locale;
+  today: CalendarDate;
+  /** What happened, when the page knows more than SPEC §2's "one lender" (the offers page). */
+  text?: string | undefined;
+}) {
+  const t = siteMessagesFor(locale);
+  const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title">{t.rejectedTitle}</h1>
+      <p className="lead">{text ?? t.rejectedText}</p>
+      <Calculator
+        locale={locale}
+        selection={selection}
+        onSelectionChange={setSelection}
+        today={today}
+      />
+      <a className="button" href={applicationUrl({ apiBase: "", locale, selection })}>
+        {t.applyNow}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ApplicationOffers } from "../../../core/decisions";
+import { approvedDecision, decisionsOf } from "../../../core/decisions.fixtures";
+import { followApplicationOffers } from "./decisions-stream";
+
+/**
+ * The offers page's fallback where EventSource is missing or fails: the
+ * JSON of the server's contract (core/decisions.ts ApplicationOffers), polled from a real server on
+ * loopback that answers each request with the next of its answers. (The
+ * browser tests drive the EventSource path in Chromium.)
+ */
+let server: Server | undefined;
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+async function serve(answers: { status: number; body: unknown }[]) {
+  const paths: string[] = [];
+  server = createServer((req, res) => {
+    paths.push(req.url ?? "");
+    const answer = answers[Math.min(paths.length - 1, answers.length - 1)] ?? answers[0];
+    res.writeHead(answer?.status ?? 500, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer?.body ?? null));
+  });
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, paths };
+}
+
+/** Follows by polling until `until` says so; resolves with every snapshot delivered. */
+function follow(origin: string, until: (seen: ApplicationOffers[]) => boolean) {
+  const seen: ApplicationOffers[] = [];
+  return new Promise<ApplicationOffers[]>((resolve) => {
+    const stop = followApplicationOffers(
+      "lead-1",
+      (offers) => {
+        seen.push(offers);
+        if (until(seen)) {
+          stop();
+          resolve(seen);
+        }
+      },
+      { EventSource: undefined, origin, pollIntervalMs: 1 },
+    );
+  });
+}
+
+const loan = { amount: 50_000, termDays: 91 };
+const first: ApplicationOffers = {
+  ...loan,
+  activeOfferIds: [1, 7],
+  decisions: decisionsOf([
+    approvedDecision("a", 1, 50_000, 91),
+    { lenderId: "b", status: "waiting" },
+  ]),
+};
+const last: ApplicationOffers = {
+  ...loan,
+  activeOfferIds: [1, 7],
+  decisions: decisionsOf(
+    [approvedDecision("a", 1, 50_000, 91), { lenderId: "b", status: "declined" }],
+    { complete: true },
+  ),
+};
+
+describe("followApplicationOffers without EventSource", () => {
+  it("polls the offers' JSON until the decisions are complete, skipping what is not offers", async () => {
+    const { origin, paths } = await serve([
+      { status: 200, body: first },
+      { status: 200, body: { decisions: "garbage" } },
+      { status: 200, body: first.decisions },
+      { status: 503, body: null },
+      { status: 200, body: last },
+    ]);
+    const seen = await follow(origin, (snapshots) => snapshots.at(-1)?.decisions.complete === true);
+    expect(seen).toEqual([first, last]);
+    expect(new Set(paths)).toEqual(new Set(["/api/applications/lead-1/offers"]));
+  });
+
+  it("stops at an answer that says the application is not the visitor's", async () => {
+    const { origin, paths } = await serve([
+      { status: 404, body: { error: { code: "not_found" } } },
+    ]);
+    const seen: ApplicationOffers[] = [];
+    await new Promise<void>((resolve) => {
+      followApplicationOffers("lead-1", (offers) => seen.push(offers), {
+        EventSource: undefined,
+        origin,
+        pollIntervalMs: 1,
+        onEnd: resolve,
+      });
+    });
+    expect(seen).toEqual([]);
+    expect(paths).toHaveLength(1);
+  });
+});

@@ -1,0 +1,97 @@
+import type { CalendarDate } from "../../../core/dates";
+import type { ApplicationDecisions } from "../../../core/decisions";
+import type { Locale } from "../../../core/locale";
+import { type OfferSort, type QuotedOffer, rankOffers } from "../../../core/offer-quotes";
+import { lenderName } from "../../../core/offers";
+import type { Offer } from "../../../core/schemas/offer";
+import type { LeadOffers } from "../../../core/site-contract";
+
+/** What a visitor's offers page shows, from the catalogue, the application and its decisions so far. */
+export interface LeadOffersState {
+  /** Pre-approved offers (for the loan asked, then for another loan), ranked. */
+  approved: QuotedOffer[];
+  /** The offers matched by lenders' published criteria, ranked. */
+  matched: QuotedOffer[];
+  /** Offers that lend the loan but whose criteria the application does not meet. */
+  others: QuotedOffer[];
+  /** Lenders that said no, by id. */
+  declined: string[];
+  /** Lenders that gave no usable answer in time (failed, or still waiting once complete). */
+  unanswered: string[];
+  /** Nothing more to wait for: no lender was asked, or every one answered, or the deadline passed. */
+  settled: boolean;
+  /** Settled with no pre-approval and no match: the visitor gets SPEC §2's rejected screen. */
+  rejected: boolean;
+}
+
+export function leadOffersState(
+  catalogue: readonly Offer[],
+  lead: LeadOffers,
+  decisions: ApplicationDecisions | undefined,
+  today: CalendarDate,
+  sort: OfferSort,
+): LeadOffersState {
+  const ranked = rankOffers(catalogue, lead, today, {
+    activeOfferIds: lead.activeOfferIds,
+    decisions,
+    sort,
+  });
+  const settled = !decisions || decisions.complete;
+  const approved = ranked.filter((item) => item.approval !== undefined);
+  const matched = ranked.filter((item) => item.group === "matched");
+  const lenders = (statuses: readonly string[]) =>
+    (decisions?.decisions ?? [])
+      .filter((decision) => statuses.includes(decision.status))
+      .map((decision) => decision.lenderId);
+  return {
+    approved,
+    matched,
+    others: ranked.filter((item) => item.group === "other"),
+    declined: lenders(["declined"]),
+    unanswered: lenders(settled ? ["failed", "waiting", "pending"] : ["failed"]),
+    settled,
+    rejected: settled && approved.length === 0 && matched.length === 0,
+  };
+}
+
+/** Lenders' names in the page's language, from the catalogue (`unnamed` for one it no longer lists). */
+export function lenderNames(
+  catalogue: readonly Offer[],
+  lenderIds: readonly string[],
+  locale: Locale,
+  unnamed: string,
+): string {
+  return lenderIds
+    .map((id) => {
+      const offer = catalogue.find((entry) => entry.lender.id === id);
+      return offer ? lenderName(offer, locale) : unnamed;
+    })
+    .join(", ");
+}
+
+/** How often a page without JavaScript reloads itself while lenders are still deciding. */
+export const SELF_REFRESH_SECONDS = 2;
+
+/**
+ * How long after the deadline a page without JavaScript still reloads: a
+ * lender still waiting at the deadline is marked as no answer a moment
+ * after it (the server's STALE_AFTER_DEADLINE_MS, 500 ms), and the page
+ * should show that last state rather than stop one step short of it.
+ */
+export const SELF_REFRESH_GRACE_MS = 5_000;
+
+/**
+ * Seconds after which a page without JavaScript loads itself again: only
+ * while lenders are still deciding and the deadline (with its grace) has
+ * not passed by the server's clock; undefined otherwise, so the page never
+ * refreshes forever.
+ */
+export function selfRefreshSeconds(
+  decisions: ApplicationDecisions | undefined,
+  now: Date,
+): number | undefined {
+  if (!decisions || decisions.complete) return undefined;
+  const deadline = Date.parse(decisions.deadline);
+  if (!(deadline + SELF_REFRESH_GRACE_MS > now.getTime())) return undefined;
+  return SELF_REFRESH_SECONDS;
+}

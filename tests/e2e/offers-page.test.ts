@@ -1,0 +1,278 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../../core/locale";
+import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import {
+  ANSWERS,
+  LENDERS,
+  type OffersPageServer,
+  startOffersPageServer,
+} from "../support/offers-page-server";
+
+/**
+ * A visitor's offers page in Chromium (issue 15), on the built client and
+ * the server's own decision network, stream and JSON, while three lenders
+ * decide (tests/support/offers-page-server.ts: each answers when the test
+ * says): the progress, each decision arriving over the stream or, without
+ * EventSource, by polling; the pre-approval first, the sort by keyboard,
+ * the lender's apply page in a new tab, the rejected screen, the page that
+ * reloads itself without JavaScript, and axe on a 360-px phone in both
+ * languages. The whole loop on the built server with the sandbox is
+ * borrower-loop.test.ts.
+ */
+let server: OffersPageServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startOffersPageServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PHONE = { width: 360, height: 800 };
+
+/** A visitor holding this application's lead cookie, on a phone. */
+async function visitor(
+  leadId: string,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: PHONE, ...options });
+  await context.addCookies([{ name: "lead", value: leadId, url: server.url }]);
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+async function openOffers(page: Page, locale: Locale = "en"): Promise<void> {
+  const response = await page.goto(`${server.url}${locale === "en" ? "/en" : ""}/offers/`);
+  expect(response?.status()).toBe(200);
+  await page.waitForSelector("html[data-hydrated='true']");
+}
+
+const offerTitles = (page: Page) => page.locator(".lw-offer-title").allTextContents();
+const progress = (page: Page) => page.locator(".decisions-progress[role='status']");
+const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+const copy = {
+  en: {
+    asking: "Asking 3 lenders for their decisions… 1 of 3 answered so far.",
+    approvedSoFar: "2 of 3 answered so far.",
+    done: "3 of 3 lenders answered.",
+    preApproved: "Pre-approved",
+    smaller: "Less than the Rs. 50,000 you asked for.",
+    declined: "1 lender did not offer you a loan this time: Kandy Hill Credit.",
+    silent: "1 lender did not answer in time: Lagoon Gate Finance.",
+    rejected: "Other lenders may still help you",
+  },
+  si: {
+    asking: "ණය දෙන ආයතන 3කින් තීරණ විමසමින්… මේ වන විට 3න් 1ක් පිළිතුරු දී ඇත.",
+    approvedSoFar: "මේ වන විට 3න් 2ක් පිළිතුරු දී ඇත.",
+    done: "ණය දෙන ආයතන 3න් 3ක් පිළිතුරු දුන්නා.",
+    preApproved: "පූර්ව අනුමතයි",
+    smaller: "ඔබ ඉල්ලූ Rs. 50,000ට වඩා අඩුයි.",
+    declined: "මෙවර එක් ණය දෙන ආයතනයක් ඔබට ණයක් පිරිනැමුවේ නැත: මහනුවර කඳු ණය.",
+    silent: "එක් ණය දෙන ආයතනයක් නියමිත වේලාවට පිළිතුරු දුන්නේ නැත: කලපු දොරටු මූල්‍ය.",
+    rejected: "වෙනත් ණය දෙන ආයතනවලට තවමත් ඔබට උදව් කළ හැකිය",
+  },
+} as const;
+
+/** Every lender answered: Lanka Trust lends less, Kandy Hill says no, Lagoon Gate says nothing usable. */
+async function decided(leadId: string): Promise<void> {
+  await server.answerAll(leadId, [
+    [LENDERS.kandy, ANSWERS.decline],
+    [LENDERS.lanka, ANSWERS.approveLess],
+    [LENDERS.lagoon, ANSWERS.garbage],
+  ]);
+}
+
+describe("the offers page while lenders decide", () => {
+  it.each(["en", "si"] as const)(
+    "shows what is known at once, then each decision as the stream brings it (%s)",
+    async (locale) => {
+      const t = copy[locale];
+      const leadId = await server.newLead();
+      await server.answer(leadId, LENDERS.kandy, ANSWERS.decline);
+      const { context, page, problems } = await visitor(leadId);
+      const polls: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith(`/api/applications/${leadId}/offers`)) polls.push(request.url());
+      });
+      const streamed = page.waitForResponse((response) =>
+        response.url().endsWith(`/api/applications/${leadId}/offers/stream`),
+      );
+      await openOffers(page, locale);
+
+      expect(await progress(page).getAttribute("aria-live")).toBe("polite");
+      expect(await progress(page).textContent()).toBe(t.asking);
+      expect(await page.locator(".decisions-summary").textContent()).toContain(t.declined);
+      // The lenders asked in real time show only through their decisions.
+      expect(await offerTitles(page)).not.toContain("Lanka Trust Personal Loan");
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+      expect((await streamed).headers()["content-type"]).toContain("text/event-stream");
+      await server.answer(leadId, LENDERS.lanka, ANSWERS.approveLess);
+      await expect
+        .poll(() => offerTitles(page).then((titles) => titles[0]))
+        .toBe("Lanka Trust Personal Loan");
+      const card = page.locator(".lw-offer").first();
+      expect(await card.locator(".approval-note").textContent()).toContain(t.preApproved);
+      expect(await card.locator(".approval-note").textContent()).toContain(t.smaller);
+      expect(await card.locator('[data-figure="approved-amount"]').textContent()).toBe(
+        "Rs. 40,000",
+      );
+      expect(await progress(page).textContent()).toContain(t.approvedSoFar);
+
+      await server.answer(leadId, LENDERS.lagoon, ANSWERS.garbage);
+      await expect.poll(() => progress(page).textContent()).toBe(t.done);
+      expect(await page.locator(".decisions-summary").textContent()).toContain(t.silent);
+      expect(await page.locator("progress").count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      // Where scripts run, the page's self-refresh is inert text inside <noscript>.
+      expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+      // Everything came over the stream: the JSON was never polled.
+      expect(polls).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("polls the offers' JSON every second where EventSource is missing", async () => {
+    const leadId = await server.newLead();
+    const { context, page, problems } = await visitor(leadId);
+    await page.addInitScript(() => {
+      delete (window as { EventSource?: unknown }).EventSource;
+    });
+    const polled = page.waitForRequest((request) =>
+      request.url().endsWith(`/api/applications/${leadId}/offers`),
+    );
+    await openOffers(page);
+    await polled;
+    await decided(leadId);
+    await expect
+      .poll(() => offerTitles(page).then((titles) => titles[0]))
+      .toBe("Lanka Trust Personal Loan");
+    await expect.poll(() => progress(page).textContent()).toBe(copy.en.done);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the offers once there", () => {
+  it("sort by total, monthly payment or APR from the keyboard, the pre-approval staying first", async () => {
+    const leadId = await server.newLead();
+    await decided(leadId);
+    const { context, page, problems } = await visitor(leadId);
+    await openOffers(page);
+    const sort = page.getByLabel("Sort offers by");
+    expect(await sort.inputValue()).toBe("total");
+    /** The APRs of the matched offers (the second group), as the page lists them. */
+    const aprs = () =>
+      page.evaluate(() =>
+        [
+          ...document.querySelectorAll('.lead-offers > section:nth-of-type(2) [data-figure="apr"]'),
+        ].map((cell) => Number.parseFloat((cell.textContent ?? "").replace(/,/g, ""))),
+      );
+    await sort.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => sort.inputValue()).toBe("payment");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => sort.inputValue()).toBe("apr");
+    const figures = await aprs();
+    expect(figures.length).toBeGreaterThan(1);
+    expect(figures).toEqual(figures.toSorted((left, right) => left - right));
+    expect((await offerTitles(page))[0]).toBe("Lanka Trust Personal Loan");
+    // Sorted in place: no page load.
+    expect(new URL(page.url()).search).toBe("");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("open the lender's apply page in a new tab through /go/{offerId}, and the offers page stays", async () => {
+    const leadId = await server.newLead();
+    await decided(leadId);
+    const { context, page, problems } = await visitor(leadId);
+    // The approval's apply URL (a lender of the test's, named lender.test): answered here.
+    await context.route("https://apply.lender.test/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Lender</title>" }),
+    );
+    await openOffers(page);
+    const link = page
+      .locator(".lw-offer")
+      .first()
+      .getByRole("link", { name: "Get this offer (opens in a new tab)" });
+    expect(await link.getAttribute("href")).toBe("/go/901");
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toBe("noopener");
+    const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    await tab.waitForURL(/^https:\/\/apply\.lender\.test\/offer\/901\?/);
+    expect(new URL(tab.url()).searchParams.get("click")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(tab).not.toBe(page);
+    expect(new URL(page.url()).pathname).toBe("/en/offers/");
+    expect((await offerTitles(page))[0]).toBe("Lanka Trust Personal Loan");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("no approval and no match", () => {
+  it.each(["en", "si"] as const)(
+    "turns into SPEC §2's rejected screen once the lenders have answered (%s)",
+    async (locale) => {
+      // An income no sample lender's criteria admit: nothing matched, only the lenders asked.
+      const leadId = await server.newLead({ monthlyIncome: 15_000 });
+      expect((await server.offersOf(leadId)).activeOfferIds).toEqual([]);
+      const { context, page, problems } = await visitor(leadId);
+      await openOffers(page, locale);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe(
+        copy[locale].rejected,
+      );
+      await server.answerAll(leadId, [
+        [LENDERS.lanka, ANSWERS.decline],
+        [LENDERS.kandy, ANSWERS.decline],
+        [LENDERS.lagoon, ANSWERS.decline],
+      ]);
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect.poll(() => heading.textContent()).toBe(copy[locale].rejected);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("screen-title");
+      expect(await page.title()).toContain(copy[locale].rejected);
+      expect(await offerTitles(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe("without JavaScript", () => {
+  it("reloads itself while lenders decide, and stops once they have", async () => {
+    const leadId = await server.newLead();
+    await server.answer(leadId, LENDERS.lanka, ANSWERS.approveLess);
+    const { context, page } = await visitor(leadId, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/en/offers/`);
+    expect(await page.locator('meta[http-equiv="refresh"]').getAttribute("content")).toBe("2");
+    expect(await page.locator(".decisions-progress").textContent()).toContain("1 of 3");
+    // The sort form asks the server without JavaScript.
+    expect(await page.getByRole("button", { name: "Sort" }).isVisible()).toBe(true);
+
+    await server.answer(leadId, LENDERS.kandy, ANSWERS.decline);
+    await server.answer(leadId, LENDERS.lagoon, ANSWERS.decline);
+    // The page loads itself again (every 2 s) until it shows the lenders' last answers.
+    await expect
+      .poll(() => page.locator(".decisions-progress").textContent(), { timeout: 15_000 })
+      .toBe("3 of 3 lenders answered.");
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+
+    await page.getByLabel("Sort offers by").selectOption("apr");
+    await Promise.all([
+      page.waitForURL(`${server.url}/en/offers/?sort=apr`),
+      page.getByRole("button", { name: "Sort" }).click(),
+    ]);
+    expect(await page.getByLabel("Sort offers by").inputValue()).toBe("apr");
+    await context.close();
+  });
+});
