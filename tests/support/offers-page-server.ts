@@ -78,21 +78,25 @@ export async function startOffersPageServer() {
     );
   }
   const [lanka, kandy, lagoon] = lenders as [TestLender, TestLender, TestLender];
-  await registerApiLenders(test.storage, [
-    lenderSpec(LENDERS.lanka, namedUrl(lanka), [901], {
-      names: { en: "Lanka Trust Finance", si: "ලංකා ට්‍රස්ට් ෆිනෑන්ස්" },
-      licence: { category: "licensed_finance_company", number: "LFC-042" },
-      products: [productFor(901, { header: "Lanka Trust Personal Loan" })],
-    }),
-    lenderSpec(LENDERS.kandy, namedUrl(kandy), [902], {
-      names: { en: "Kandy Hill Credit", si: "මහනුවර කඳු ණය" },
-      products: [productFor(902, { header: "Kandy Hill Quick Loan" })],
-    }),
-    lenderSpec(LENDERS.lagoon, namedUrl(lagoon), [903], {
-      names: { en: "Lagoon Gate Finance", si: "කලපු දොරටු මූල්‍ය" },
-      products: [productFor(903, { header: "Lagoon Gate Loan" })],
-    }),
-  ]);
+  await registerApiLenders(
+    test.storage,
+    [
+      lenderSpec(LENDERS.lanka, namedUrl(lanka), [901], {
+        names: { en: "Lanka Trust Finance", si: "ලංකා ට්‍රස්ට් ෆිනෑන්ස්" },
+        licence: { category: "licensed_finance_company", number: "LFC-042" },
+        products: [productFor(901, { header: "Lanka Trust Personal Loan" })],
+      }),
+      lenderSpec(LENDERS.kandy, namedUrl(kandy), [902], {
+        names: { en: "Kandy Hill Credit", si: "මහනුවර කඳු ණය" },
+        products: [productFor(902, { header: "Kandy Hill Quick Loan" })],
+      }),
+      lenderSpec(LENDERS.lagoon, namedUrl(lagoon), [903], {
+        names: { en: "Lagoon Gate Finance", si: "කලපු දොරටු මූල්‍ය" },
+        products: [productFor(903, { header: "Lagoon Gate Loan" })],
+      }),
+    ],
+    { urlRules: testOutboundRules(LENDER_HOSTS) },
+  );
   const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
   const network = createDecisionNetwork({
     storage: test.storage,
