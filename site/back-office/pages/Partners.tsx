@@ -239,8 +239,9 @@ export function PartnerPage({
       <p>
         <a href="/admin/partners/">{t.partnerBack}</a>
       </p>
-      <h2 id={`partner-${partner.id}`}>{partner.name}</h2>
-      <p className="meta">{partnerMeta(partner, t)}</p>
+      <p className="meta" id={`partner-${partner.id}`}>
+        {partnerMeta(partner, t)}
+      </p>
       <p className="meta">{fill(t.partnerSince, { date: colomboDate(partner.createdAt) })}</p>
       {done ? <Notice>{done}</Notice> : null}
       {issued ? (
@@ -340,7 +341,7 @@ export function PartnerPage({
       <form method="post" action={`/admin/partners/${partner.id}/keys`}>
         <CsrfField csrf={csrf} />
         <fieldset>
-          <legend>{t.partnerKeys}</legend>
+          <legend>{t.partnerKeysLegend}</legend>
           {(
             [
               ["secret", t.partnerRotateSecret],

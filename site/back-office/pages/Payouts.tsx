@@ -264,27 +264,29 @@ export function PayoutStatementPage({
         <caption>{t.statementTitle}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.statementAt}</th>
-            <th scope="col">{t.statementStatus}</th>
-            <th scope="col">{t.statementClick}</th>
-            <th scope="col">{t.statementLead}</th>
+            <th scope="col">{t.statementReported}</th>
+            <th scope="col">{t.statementIds}</th>
             <th scope="col">{t.statementAmount}</th>
           </tr>
         </thead>
         <tbody>
           {view.items.map((item) => (
             <tr key={`${item.clickId}:${item.status}`}>
-              <td>{colomboTime(item.reportedAt)}</td>
-              <td>{statusName(item.status)}</td>
-              <td className="id">{item.clickId}</td>
-              <td className="id">{item.leadId ?? t.statementErased}</td>
+              <td>
+                {colomboTime(item.reportedAt)}, {statusName(item.status)}
+              </td>
+              <td className="id">
+                {fill(t.statementClickId, { id: item.clickId })}
+                <br />
+                {item.leadId ? fill(t.statementLeadId, { id: item.leadId }) : t.statementErased}
+              </td>
               <td className="number">{rupeeDigits(item.payoutRupees)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={4}>
+            <th scope="row" colSpan={2}>
               {t.payoutsTotal}
             </th>
             <td className="number">{rupeeDigits(partner.totalRupees)}</td>
