@@ -103,7 +103,7 @@ export interface PayoutRunRow {
   partners: readonly PayoutRunPartnerRow[];
 }
 
-export type PayoutProblem = "period" | "empty" | "paid" | "reference" | "not_found";
+export type PayoutProblem = "period" | "empty" | "conflict" | "paid" | "reference" | "not_found";
 
 export interface PayoutsView {
   page: "payouts";

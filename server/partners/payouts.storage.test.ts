@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { onEachEngine, type TestStorage } from "../test-support";
+import { openStorage } from "../storage/database";
+import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { createPartner } from "./partners";
 import {
   createPayoutRun,
@@ -206,8 +207,43 @@ function payoutsContract(name: string, open: () => Promise<TestStorage>) {
       );
     });
 
+    it("lets only one of two runs at once take the same earnings, from two instances", async () => {
+      for (const day of ["2026-12-02", "2026-12-09", "2026-12-16"]) {
+        await seedConversion(test.storage, "sale-co", new Date(`${day}T06:00:00Z`), ["issued"]);
+      }
+      const december = { from: "2026-12-01", to: "2026-12-31" } as const;
+      const second = openStorage({
+        databaseUrl: test.databaseUrl,
+        dataDir: test.dataDir,
+        log: silentLog,
+      });
+      try {
+        const outcomes = await Promise.allSettled([
+          createPayoutRun(test.storage, december, { actor: admin }),
+          createPayoutRun(second, december, { actor: admin }),
+        ]);
+        const made = outcomes.filter((outcome) => outcome.status === "fulfilled");
+        expect(made).toHaveLength(1);
+        for (const outcome of outcomes) {
+          if (outcome.status === "rejected") {
+            expect(outcome.reason).toBeInstanceOf(PayoutError);
+            expect(["conflict", "empty"]).toContain((outcome.reason as PayoutError).problem);
+          }
+        }
+        expect(made[0]?.status === "fulfilled" && made[0].value.totalRupees).toBe(7_500);
+        const runs = await test.storage.db
+          .selectFrom("payout_runs")
+          .select("id")
+          .where("period_from", "=", december.from)
+          .execute();
+        expect(runs).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+
     it("marks a partner's payout paid once, with its reference, in the audit log", async () => {
-      const [latest] = await listPayoutRuns(test.storage);
+      const latest = (await listPayoutRuns(test.storage)).find((run) => run.from === "2026-09-01");
       if (!latest) throw new Error("no run");
       const paid = await markPayoutPaid(test.storage, latest.id, "lead-co", " TT-2026-1101 ", {
         actor: admin,
@@ -234,7 +270,8 @@ function payoutsContract(name: string, open: () => Promise<TestStorage>) {
         partner: "lead-co",
         reference: "TT-2026-1101",
       });
-      expect((await listPayoutRuns(test.storage))[0]?.partners[1]?.paidAt).toBeNull();
+      const after = (await listPayoutRuns(test.storage)).find((run) => run.id === latest.id);
+      expect(after?.partners.map((partner) => partner.paidAt === null)).toEqual([false, true]);
     });
   });
 }

@@ -36,7 +36,7 @@ export const MAX_PERIOD_DAYS = 366;
 
 export class PayoutError extends Error {
   constructor(
-    readonly problem: "period" | "empty" | "not_found" | "paid" | "reference",
+    readonly problem: "period" | "empty" | "conflict" | "not_found" | "paid" | "reference",
     message: string,
   ) {
     super(message);
@@ -157,6 +157,44 @@ export async function createPayoutRun(
     throw new PayoutError("period", "The period must be at most a year, its start before its end.");
   }
   const id = newOpaqueId();
+  try {
+    await takeItems(storage, id, period, actor, now);
+  } catch (error) {
+    if (lostToAnotherRun(error)) {
+      throw new PayoutError(
+        "conflict",
+        "Another run took some of these items at the same moment; nothing was made.",
+      );
+    }
+    throw error;
+  }
+  const run = await payoutRun(storage, id);
+  if (!run) throw new Error("the run just made is missing");
+  return run;
+}
+
+/**
+ * A run that lost to a concurrent one: PostgreSQL refuses its items by
+ * their primary key (23505) or its serialisation (40001); SQLite's second
+ * writer finds the file changed since it read (SQLITE_BUSY…) or the key
+ * taken (SQLITE_CONSTRAINT…). Either way its transaction rolled back whole.
+ */
+function lostToAnotherRun(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "23505" ||
+    code === "40001" ||
+    (typeof code === "string" && /^SQLITE_(BUSY|CONSTRAINT)/.test(code))
+  );
+}
+
+async function takeItems(
+  storage: Storage,
+  id: string,
+  period: PayoutPeriod,
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
   await storage.db.transaction().execute(async (trx) => {
     const items = await unpaidItems(trx, period)
       .select(["p.click_id", "p.status", "p.partner_id", "p.payout_rupees", "p.created_at"])
@@ -231,9 +269,6 @@ export async function createPayoutRun(
       now,
     );
   });
-  const run = await payoutRun(storage, id);
-  if (!run) throw new Error("the run just made is missing");
-  return run;
 }
 
 function runOf(row: Database["payout_runs"], partners: PayoutRunPartner[]): PayoutRun {

@@ -291,6 +291,8 @@ export const backOfficeEn = {
   payoutsNothing: "Nothing in that period is left to pay.",
   payoutsCreate: "Make a payout run for this period",
   payoutsProblemEmpty: "Nothing in that period is left to pay, so no run was made.",
+  payoutsProblemConflict:
+    "Another run took some of these earnings at the same moment, so this one was not made. Look at the runs below.",
   payoutsProblemPeriod: "The period must be at most a year, its start before its end.",
   payoutsRuns: "Runs",
   payoutsNoRuns: "No payout runs yet.",

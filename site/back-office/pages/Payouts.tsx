@@ -15,6 +15,7 @@ function problemText(problem: PayoutProblem, t: BackOfficeMessages): string {
   return {
     period: t.payoutsProblemPeriod,
     empty: t.payoutsProblemEmpty,
+    conflict: t.payoutsProblemConflict,
     paid: t.payoutProblemPaid,
     reference: t.payoutProblemReference,
     not_found: t.payoutProblemNotFound,
