@@ -19,6 +19,13 @@ export function createPartnerPayoutTables(types: ColumnTypes): Migration {
         .addColumn("status", "text", (column) => column.notNull().defaultTo("active"))
         .execute();
 
+      // A run and the partners' list read every partner's postbacks of a period at once.
+      await db.schema
+        .createIndex("partner_postbacks_created")
+        .on("partner_postbacks")
+        .column("created_at")
+        .execute();
+
       await db.schema
         .createTable("payout_runs")
         .addColumn("id", "text", (column) => column.primaryKey())
@@ -69,6 +76,7 @@ export function createPartnerPayoutTables(types: ColumnTypes): Migration {
       await db.schema.dropTable("payout_run_items").execute();
       await db.schema.dropTable("payout_run_partners").execute();
       await db.schema.dropTable("payout_runs").execute();
+      await db.schema.dropIndex("partner_postbacks_created").execute();
       await db.schema.alterTable("partners").dropColumn("status").execute();
     },
   };
