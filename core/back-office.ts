@@ -4,6 +4,7 @@
  * contract, as core/site-contract.ts is the site's. The server checks the
  * role and reads storage; the site only renders what it is given.
  */
+import type { PartnerPagesView } from "./back-office-partners";
 import type { Licence } from "./schemas/offer";
 
 export const STAFF_ROLES = ["admin", "moderator", "analyst"] as const;
@@ -20,6 +21,7 @@ export const BACK_OFFICE_SECTIONS = [
   "moderation",
   "lenders",
   "partners",
+  "payouts",
   "funnel",
   "audit",
   "staff",
@@ -226,21 +228,6 @@ export interface LendersView {
   lenders: readonly LenderSummary[];
 }
 
-export interface PartnerSummary {
-  id: string;
-  name: string;
-  payoutModel: string;
-  payoutRupees: number;
-  origins: number;
-  postback: boolean;
-  disabled: boolean;
-}
-
-export interface PartnersView {
-  page: "partners";
-  partners: readonly PartnerSummary[];
-}
-
 export interface FunnelView {
   page: "funnel";
 }
@@ -263,7 +250,7 @@ export type BackOfficeView =
   | StaffView
   | AuditView
   | LendersView
-  | PartnersView
+  | PartnerPagesView
   | FunnelView
   | ProblemView;
 

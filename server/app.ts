@@ -49,6 +49,7 @@ import { clientApiRouter } from "./pages/client-api-routes";
 import type { PageLookups } from "./pages/page-context";
 import { pagesHandler } from "./pages/page-routes";
 import { partnerApiRouter } from "./partners/api-routes";
+import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
@@ -313,6 +314,7 @@ export function createApp({
   app.use(backOfficeRouter(backOffice));
   app.use(moderationRouter(backOffice));
   app.use(staffRouter(backOffice, { messenger, site }));
+  app.use(partnersBackOfficeRouter(backOffice));
   app.use("/admin", backOffice.notFound);
   app.use(reviewImagesRouter(storage));
   app.use(lenderLogosRouter(storage));

@@ -11,6 +11,7 @@ import {
   smsCount,
 } from "../borrowers/applicant.test-support";
 import { loadCatalogues } from "../lenders/catalogue";
+import { COMMAND_LINE } from "../staff/audit";
 import { setUpTestApp, testOutbox } from "../test-support";
 import {
   leadCreatedSchema,
@@ -128,7 +129,9 @@ describe("authentication", () => {
       (await call("GET", "/stats?from=2026-11-01&to=2026-11-02", { key: issued.secretKey }))
         .statusCode,
     ).toBe(200);
-    const rotated = await rotateKeys(context.test.storage, "short-lived", ["secret"]);
+    const rotated = await rotateKeys(context.test.storage, "short-lived", ["secret"], {
+      actor: COMMAND_LINE,
+    });
     if (!rotated.secretKey) throw new Error("no new secret key");
     expectError(
       await call("GET", "/stats?from=2026-11-01&to=2026-11-02", { key: issued.secretKey }),
@@ -142,7 +145,7 @@ describe("authentication", () => {
         })
       ).statusCode,
     ).toBe(200);
-    await setPartnerDisabled(context.test.storage, "short-lived", true);
+    await setPartnerDisabled(context.test.storage, "short-lived", true, { actor: COMMAND_LINE });
     expectError(
       await call("GET", "/stats?from=2026-11-01&to=2026-11-02", {
         key: rotated.secretKey as string,

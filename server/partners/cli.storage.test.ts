@@ -143,4 +143,27 @@ describe("npm run partner", () => {
     });
     expect((await run("rotate")).exitCode).toBe(2);
   });
+
+  it("creates a pending partner whose keys work once approved, and answers sign-ups", async () => {
+    const created = await run(
+      "create",
+      "--name",
+      "Waiting Deals",
+      "--payout",
+      "lead",
+      "--payout-amount",
+      "300",
+      "--pending",
+    );
+    expect(created.exitCode).toBe(0);
+    expect(created.out[0]).toBe("waiting-deals (pending)");
+    const secretKey = keyIn(created.out, "secret key");
+    expect(await partnerBySecretKey(test.storage, secretKey)).toBeUndefined();
+    const approved = await run("approve", "waiting-deals");
+    expect(approved).toMatchObject({ exitCode: 0, out: expect.arrayContaining(["waiting-deals"]) });
+    expect((await partnerBySecretKey(test.storage, secretKey))?.id).toBe("waiting-deals");
+    const again = await run("reject", "waiting-deals");
+    expect(again.exitCode).toBe(1);
+    expect(again.err.join("\n")).toMatch(/not waiting for approval/);
+  });
 });

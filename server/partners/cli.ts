@@ -1,14 +1,18 @@
 /**
  * The commands of `npm run partner -- <command>` (issue 8): create, list,
- * rotate, update, disable, enable. Secrets are printed once, when they are
- * made, and never again: we keep only the secret key's hash. The entry
+ * rotate, update, disable, enable, approve, reject. Secrets are printed
+ * once, when they are made, and never again: we keep only the secret key's
+ * hash. Each command calls the same service as the back office's page
+ * (partners.ts), which writes the audit log as "command line". The entry
  * that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
 import type { OutboundRules } from "../http/outbound";
+import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import {
   createPartner,
+  decideSignUp,
   type IssuedKeys,
   listPartners,
   type Partner,
@@ -24,8 +28,10 @@ export const USAGE = `Usage: npm run partner -- <command> [options]
 
 Commands:
   create --name NAME --payout lead|sale --payout-amount RUPEES
-         [--id ID] [--origin https://partner.lk]… [--postback-url URL]
+         [--id ID] [--origin https://partner.lk]… [--postback-url URL] [--pending]
       Adds a partner and prints its keys (the secret ones only this once).
+      --pending makes it a sign-up that waits for approval, as the partner
+      portal's do: its keys work only once it is approved.
   list [--json]
       Lists partners: id, name, payout, publishable key, origins, postback URL.
   rotate ID [--publishable] [--postback-secret] [--all]
@@ -36,6 +42,8 @@ Commands:
       Changes a partner; --origin replaces the whole list.
   disable ID | enable ID
       Stops or restores every key of a partner; its history stays.
+  approve ID | reject ID
+      Answers a pending sign-up (the back office's Partners page does too).
 
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
 Postback URL macros: {click_id} {lead_id} {sub1}…{sub5} {status} {payout}, in the
@@ -56,6 +64,7 @@ const options = {
   publishable: { type: "boolean" },
   "postback-secret": { type: "boolean" },
   all: { type: "boolean" },
+  pending: { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -75,8 +84,12 @@ function payoutModel(text: string | undefined): "lead" | "sale" | undefined {
 }
 
 function describe(partner: Partner): string[] {
+  const state = [
+    ...(partner.status === "active" ? [] : [partner.status]),
+    ...(partner.disabledAt ? ["disabled"] : []),
+  ];
   return [
-    `${partner.id}${partner.disabledAt ? " (disabled)" : ""}`,
+    `${partner.id}${state.length > 0 ? ` (${state.join(", ")})` : ""}`,
     `  name:            ${partner.name}`,
     `  payout:          Rs. ${partner.payoutRupees} per ${partner.payoutModel}`,
     `  publishable key: ${partner.publishableKey}`,
@@ -134,7 +147,7 @@ export async function runPartnerCommand(
             origins: values.origin ?? [],
             postbackUrl: values["postback-url"] ?? null,
           },
-          { postbackRules },
+          { postbackRules, actor: COMMAND_LINE, status: values.pending ? "pending" : "active" },
         );
         out.push(...describe(partner), "", ...keyLines(keys));
         break;
@@ -154,7 +167,7 @@ export async function runPartnerCommand(
               ...(values.publishable ? (["publishable"] as const) : []),
               ...(values["postback-secret"] ? (["postback"] as const) : []),
             ];
-        const keys = await rotateKeys(storage, id(), which);
+        const keys = await rotateKeys(storage, id(), which, { actor: COMMAND_LINE });
         out.push(`New keys for ${rest[0]}:`, ...keyLines(keys));
         break;
       }
@@ -172,12 +185,24 @@ export async function runPartnerCommand(
         if (values.origin) update.origins = values.origin;
         if (values["postback-url"] !== undefined) update.postbackUrl = values["postback-url"];
         if (values["no-postback"]) update.postbackUrl = null;
-        out.push(...describe(await updatePartner(storage, partnerId, update, { postbackRules })));
+        out.push(
+          ...describe(
+            await updatePartner(storage, partnerId, update, { postbackRules, actor: COMMAND_LINE }),
+          ),
+        );
         break;
       }
       case "disable":
       case "enable":
-        out.push(...describe(await setPartnerDisabled(storage, id(), command === "disable")));
+        out.push(
+          ...describe(
+            await setPartnerDisabled(storage, id(), command === "disable", { actor: COMMAND_LINE }),
+          ),
+        );
+        break;
+      case "approve":
+      case "reject":
+        out.push(...describe(await decideSignUp(storage, id(), command, { actor: COMMAND_LINE })));
         break;
       default:
         throw new UsageError(`Unknown command "${command}"`);

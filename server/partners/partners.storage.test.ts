@@ -6,9 +6,11 @@ import { recordClick } from "../borrowers/clicks";
 import { createLead } from "../borrowers/leads";
 import { publicAddresses } from "../http/outbound";
 import { loadCatalogues } from "../lenders/catalogue";
+import { COMMAND_LINE } from "../staff/audit";
 import { onEachEngine, type TestStorage } from "../test-support";
 import {
   createPartner,
+  decideSignUp,
   findPartner,
   hashSecretKey,
   listPartners,
@@ -23,6 +25,7 @@ import {
 } from "./partners";
 
 const offers = loadCatalogues().get("lk") ?? [];
+const cli = { actor: COMMAND_LINE };
 
 function applicationOf(overrides: Record<string, unknown>) {
   return applicationSchema(TEST_TODAY).parse({ ...validApplication, ...overrides });
@@ -167,7 +170,7 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
         postbackUrl: null,
       });
       await expect(
-        updatePartner(test.storage, partner.id, { postbackUrl: "https://10.1.1.1/pb" }),
+        updatePartner(test.storage, partner.id, { postbackUrl: "https://10.1.1.1/pb" }, cli),
       ).rejects.toThrow(/postbackUrl/);
       expect((await findPartner(test.storage, partner.id))?.postbackUrl).toBeNull();
     });
@@ -198,20 +201,25 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
       // http only where the configuration allows it (NODE_ENV not production).
       const http = "http://lankadeals.lk/pb?c={click_id}";
       await expect(
-        updatePartner(test.storage, partner.id, { postbackUrl: http }, { postbackRules: rules }),
+        updatePartner(
+          test.storage,
+          partner.id,
+          { postbackUrl: http },
+          { postbackRules: rules, ...cli },
+        ),
       ).rejects.toBeInstanceOf(PartnerError);
       const updated = await updatePartner(
         test.storage,
         partner.id,
         { postbackUrl: http },
-        { postbackRules: { ...rules, allowHttp: true } },
+        { postbackRules: { ...rules, allowHttp: true }, ...cli },
       );
       expect(updated.postbackUrl).toBe(http);
     });
 
     it("rotates the secret key: the old one stops working, the publishable key stays", async () => {
       const { keys } = await createPartner(test.storage, { ...base, id: "rotating" }, saved);
-      const rotated = await rotateKeys(test.storage, "rotating", ["secret"]);
+      const rotated = await rotateKeys(test.storage, "rotating", ["secret"], cli);
       expect(rotated.publishableKey).toBeUndefined();
       expect(rotated.secretKey).not.toBe(keys.secretKey);
       expect(await partnerBySecretKey(test.storage, keys.secretKey)).toBeUndefined();
@@ -221,23 +229,27 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
       expect((await partnerByPublishableKey(test.storage, keys.publishableKey))?.id).toBe(
         "rotating",
       );
-      const all = await rotateKeys(test.storage, "rotating", ["publishable", "postback"]);
+      const all = await rotateKeys(test.storage, "rotating", ["publishable", "postback"], cli);
       expect(await partnerByPublishableKey(test.storage, keys.publishableKey)).toBeUndefined();
       expect(await postbackSecretOf(test.storage, "rotating")).toBe(all.postbackSecret);
-      await expect(rotateKeys(test.storage, "nobody", ["secret"])).rejects.toThrow(/no partner/);
+      await expect(rotateKeys(test.storage, "nobody", ["secret"], cli)).rejects.toThrow(
+        /no partner/,
+      );
     });
 
     it("updates origins and the postback URL; a disabled partner's keys stop working", async () => {
       const { keys } = await createPartner(test.storage, { ...base, id: "updating" }, saved);
-      const updated = await updatePartner(test.storage, "updating", {
-        origins: ["https://new.lk"],
-        postbackUrl: null,
-      });
+      const updated = await updatePartner(
+        test.storage,
+        "updating",
+        { origins: ["https://new.lk"], postbackUrl: null },
+        cli,
+      );
       expect(updated).toMatchObject({ origins: ["https://new.lk"], postbackUrl: null });
-      await setPartnerDisabled(test.storage, "updating", true);
+      await setPartnerDisabled(test.storage, "updating", true, cli);
       expect(await partnerBySecretKey(test.storage, keys.secretKey)).toBeUndefined();
       expect(await partnerByPublishableKey(test.storage, keys.publishableKey)).toBeUndefined();
-      await setPartnerDisabled(test.storage, "updating", false);
+      await setPartnerDisabled(test.storage, "updating", false, cli);
       expect((await partnerBySecretKey(test.storage, keys.secretKey))?.id).toBe("updating");
     });
 
@@ -308,13 +320,82 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
 
     it("does not attribute to a disabled partner", async () => {
       await createPartner(test.storage, { ...base, id: "dormant" }, saved);
-      await setPartnerDisabled(test.storage, "dormant", true);
+      await setPartnerDisabled(test.storage, "dormant", true, cli);
       const lead = await createLead(
         test.storage,
         applicationOf({ partner: "dormant", phone: "0771000009" }),
         offers,
       );
       expect(lead.partnerId).toBeNull();
+    });
+
+    it("keeps a pending sign-up's keys and attribution off until it is approved, and logs both", async () => {
+      const { keys } = await createPartner(
+        test.storage,
+        { ...base, id: "signing-up" },
+        { ...saved, status: "pending" },
+      );
+      expect(await partnerBySecretKey(test.storage, keys.secretKey)).toBeUndefined();
+      expect(await partnerByPublishableKey(test.storage, keys.publishableKey)).toBeUndefined();
+      const before = await createLead(
+        test.storage,
+        applicationOf({ partner: "signing-up", phone: "0771000012" }),
+        offers,
+      );
+      expect(before.partnerId).toBeNull();
+
+      const approved = await decideSignUp(test.storage, "signing-up", "approve", cli);
+      expect(approved.status).toBe("active");
+      expect((await partnerBySecretKey(test.storage, keys.secretKey))?.id).toBe("signing-up");
+      await expect(decideSignUp(test.storage, "signing-up", "reject", cli)).rejects.toThrow(
+        /not waiting for approval/,
+      );
+
+      await createPartner(
+        test.storage,
+        { ...base, id: "turned-down" },
+        { ...saved, status: "pending" },
+      );
+      expect((await decideSignUp(test.storage, "turned-down", "reject", cli)).status).toBe(
+        "rejected",
+      );
+      const entries = await test.storage.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("subject", "in", ["partner:signing-up", "partner:turned-down"])
+        .orderBy("at")
+        .execute();
+      expect(entries.map((entry) => entry.action).sort()).toEqual([
+        "partner.approve",
+        "partner.create",
+        "partner.create",
+        "partner.reject",
+      ]);
+      const approval = entries.find((entry) => entry.action === "partner.approve");
+      expect(JSON.parse(approval?.before ?? "{}")).toMatchObject({ status: "pending" });
+      expect(JSON.parse(approval?.after ?? "{}")).toMatchObject({ status: "active" });
+      const logged = entries.map((entry) => `${entry.before}${entry.after}`).join("");
+      expect(logged).not.toContain(keys.secretKey);
+      expect(logged).not.toContain(keys.postbackSecret);
+      expect(logged).not.toContain(keys.publishableKey);
+    });
+
+    it("logs a key rotation without any key", async () => {
+      await createPartner(test.storage, { ...base, id: "rotated-logged" }, saved);
+      const keys = await rotateKeys(test.storage, "rotated-logged", ["secret", "publishable"], cli);
+      const entry = await test.storage.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("subject", "=", "partner:rotated-logged")
+        .where("action", "=", "partner.rotate")
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(entry.after ?? "{}")).toMatchObject({
+        rotated: ["secret", "publishable"],
+        publishableKeyEnd: keys.publishableKey?.slice(-4),
+      });
+      expect(entry.after).not.toContain(keys.secretKey);
+      expect(entry.after).not.toContain(keys.publishableKey);
+      expect(entry.actor).toBe("command line");
     });
   });
 }

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
+import { type AuditActor, type AuditChange, COMMAND_LINE, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
-import type { Database, PartnersTable, PayoutModel } from "../storage/schema";
+import type { Database, PartnerStatus, PartnersTable, PayoutModel } from "../storage/schema";
 
 /**
  * Partners (issue 8) and their keys. A partner has three credentials:
@@ -47,6 +48,8 @@ export interface Partner {
   postbackUrl: string | null;
   createdAt: string;
   disabledAt: string | null;
+  /** pending: a sign-up waiting for an operator; only an active partner's keys work. */
+  status: PartnerStatus;
 }
 
 /** What the partner must copy now: the secret key and postback secret are never shown again. */
@@ -139,6 +142,32 @@ function partnerOf(row: PartnersTable): Partner {
     postbackUrl: row.postback_url,
     createdAt: row.created_at,
     disabledAt: row.disabled_at,
+    status: row.status,
+  };
+}
+
+/**
+ * What the audit log keeps of a partner: its terms and state, never a key
+ * or secret, and of the postback URL only its host (a template may carry
+ * the partner's own token in its query).
+ */
+export function auditedPartner(partner: Partner): Record<string, unknown> {
+  let postbackHost: string | null = null;
+  if (partner.postbackUrl) {
+    try {
+      postbackHost = new URL(partner.postbackUrl).host;
+    } catch {
+      postbackHost = "(unparsable)";
+    }
+  }
+  return {
+    partnerName: partner.name,
+    status: partner.status,
+    disabled: partner.disabledAt !== null,
+    payoutModel: partner.payoutModel,
+    payoutRupees: partner.payoutRupees,
+    origins: partner.origins,
+    postbackHost,
   };
 }
 
@@ -157,6 +186,17 @@ export interface PartnerSaveOptions {
   /** https only, to public hosts over the system's DNS, unless given (server/http/outbound.ts). */
   postbackRules?: OutboundRules;
   now?: Date;
+  /** Who makes the change, for the audit log: the command line unless given. */
+  actor?: AuditActor;
+  /** pending: a sign-up that waits for approval (the partner portal's, or `create --pending`). */
+  status?: "pending" | "active";
+}
+
+/** Who changes a partner and when: every change is written to the audit log. */
+export interface PartnerChange {
+  actor: AuditActor;
+  now?: Date;
+  postbackRules?: OutboundRules;
 }
 
 const HTTPS_ONLY: OutboundRules = { allowHttp: false };
@@ -194,7 +234,12 @@ function parseOrThrow<Schema extends z.ZodType>(schema: Schema, input: unknown):
 export async function createPartner(
   storage: Storage,
   input: PartnerInput,
-  { postbackRules = HTTPS_ONLY, now = new Date() }: PartnerSaveOptions = {},
+  {
+    postbackRules = HTTPS_ONLY,
+    now = new Date(),
+    actor = COMMAND_LINE,
+    status = "active",
+  }: PartnerSaveOptions = {},
 ): Promise<{ partner: Partner; keys: Required<IssuedKeys> }> {
   const data = parseOrThrow(partnerInputSchema, input);
   await checkPostbackUrl(data.postbackUrl, postbackRules);
@@ -221,9 +266,14 @@ export async function createPartner(
     postback_secret: keys.postbackSecret,
     created_at: now.toISOString(),
     disabled_at: null,
+    status,
   };
-  await storage.db.insertInto("partners").values(row).execute();
-  return { partner: partnerOf(row), keys };
+  const partner = partnerOf(row);
+  await storage.db.transaction().execute(async (trx) => {
+    await trx.insertInto("partners").values(row).execute();
+    await audit(trx, actor, { action: "partner.create", partner, after: partner }, now);
+  });
+  return { partner, keys };
 }
 
 export async function listPartners(storage: Storage): Promise<Partner[]> {
@@ -251,11 +301,45 @@ export async function postbackSecretOf(storage: Storage, id: string): Promise<st
   return row?.postback_secret;
 }
 
+/** One audit entry about a partner, with its state before and after (auditedPartner). */
+async function audit(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  entry: {
+    action: AuditChange["action"];
+    partner: Partner;
+    before?: Partner;
+    after?: Partner;
+    extra?: Record<string, unknown>;
+  },
+  now: Date,
+): Promise<void> {
+  await recordAudit(
+    db,
+    actor,
+    {
+      action: entry.action,
+      subject: `partner:${entry.partner.id}`,
+      before: entry.before ? auditedPartner(entry.before) : undefined,
+      after: entry.after ? { ...auditedPartner(entry.after), ...entry.extra } : entry.extra,
+    },
+    now,
+  );
+}
+
+async function partnerOrThrow(db: Kysely<Database>, id: string): Promise<Partner> {
+  const row = PARTNER_ID_PATTERN.test(id)
+    ? await db.selectFrom("partners").selectAll().where("id", "=", id).executeTakeFirst()
+    : undefined;
+  if (!row) throw new PartnerError(`There is no partner "${id}".`);
+  return partnerOf(row);
+}
+
 export async function updatePartner(
   storage: Storage,
   id: string,
   update: PartnerUpdate,
-  { postbackRules = HTTPS_ONLY }: Omit<PartnerSaveOptions, "now"> = {},
+  { postbackRules = HTTPS_ONLY, actor, now = new Date() }: PartnerChange,
 ): Promise<Partner> {
   const data = parseOrThrow(partnerUpdateSchema, update);
   await checkPostbackUrl(data.postbackUrl, postbackRules);
@@ -265,12 +349,14 @@ export async function updatePartner(
   if (data.payoutRupees !== undefined) values.payout_rupees = data.payoutRupees;
   if (data.origins !== undefined) values.origins = JSON.stringify([...new Set(data.origins)]);
   if (data.postbackUrl !== undefined) values.postback_url = data.postbackUrl;
-  if (Object.keys(values).length > 0) {
-    await storage.db.updateTable("partners").set(values).where("id", "=", id).execute();
-  }
-  const partner = await findPartner(storage, id);
-  if (!partner) throw new PartnerError(`There is no partner "${id}".`);
-  return partner;
+  return storage.db.transaction().execute(async (trx) => {
+    const before = await partnerOrThrow(trx, id);
+    if (Object.keys(values).length === 0) return before;
+    await trx.updateTable("partners").set(values).where("id", "=", id).execute();
+    const after = await partnerOrThrow(trx, id);
+    await audit(trx, actor, { action: "partner.update", partner: after, before, after }, now);
+    return after;
+  });
 }
 
 /** A disabled partner's keys stop working at once; its history stays. */
@@ -278,16 +364,52 @@ export async function setPartnerDisabled(
   storage: Storage,
   id: string,
   disabled: boolean,
-  now: Date = new Date(),
+  { actor, now = new Date() }: PartnerChange,
 ): Promise<Partner> {
-  await storage.db
-    .updateTable("partners")
-    .set({ disabled_at: disabled ? now.toISOString() : null })
-    .where("id", "=", id)
-    .execute();
-  const partner = await findPartner(storage, id);
-  if (!partner) throw new PartnerError(`There is no partner "${id}".`);
-  return partner;
+  return storage.db.transaction().execute(async (trx) => {
+    const before = await partnerOrThrow(trx, id);
+    // Disabling a disabled partner keeps its first date; nothing changes, nothing is logged.
+    if ((before.disabledAt !== null) === disabled) return before;
+    await trx
+      .updateTable("partners")
+      .set({ disabled_at: disabled ? now.toISOString() : null })
+      .where("id", "=", id)
+      .execute();
+    const after = await partnerOrThrow(trx, id);
+    const action = disabled ? "partner.disable" : "partner.enable";
+    await audit(trx, actor, { action, partner: after, before, after }, now);
+    return after;
+  });
+}
+
+/**
+ * An operator's answer to a sign-up: approve makes a pending partner active
+ * (its keys start working), reject closes it for good. Only a pending
+ * partner can be answered.
+ */
+export async function decideSignUp(
+  storage: Storage,
+  id: string,
+  decision: "approve" | "reject",
+  { actor, now = new Date() }: PartnerChange,
+): Promise<Partner> {
+  return storage.db.transaction().execute(async (trx) => {
+    const before = await partnerOrThrow(trx, id);
+    if (before.status !== "pending") {
+      throw new PartnerError(`The partner "${id}" is not waiting for approval.`);
+    }
+    const status: PartnerStatus = decision === "approve" ? "active" : "rejected";
+    await trx
+      .updateTable("partners")
+      .set({ status })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .execute();
+    const after = await partnerOrThrow(trx, id);
+    const action = decision === "approve" ? "partner.approve" : "partner.reject";
+    await audit(trx, actor, { action, partner: after, before, after }, now);
+    return after;
+  });
 }
 
 export type RotatableKey = "secret" | "publishable" | "postback";
@@ -297,6 +419,7 @@ export async function rotateKeys(
   storage: Storage,
   id: string,
   which: readonly RotatableKey[],
+  { actor, now = new Date() }: PartnerChange,
 ): Promise<IssuedKeys> {
   const keys: IssuedKeys = {};
   const values: Partial<PartnersTable> = {};
@@ -313,12 +436,19 @@ export async function rotateKeys(
     values.postback_secret = keys.postbackSecret;
   }
   if (Object.keys(values).length === 0) throw new PartnerError("Name at least one key to rotate.");
-  const result = await storage.db
-    .updateTable("partners")
-    .set(values)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new PartnerError(`There is no partner "${id}".`);
+  await storage.db.transaction().execute(async (trx) => {
+    const partner = await partnerOrThrow(trx, id);
+    await trx.updateTable("partners").set(values).where("id", "=", id).execute();
+    // Which keys were replaced, and the publishable key's last four: never a secret.
+    const rotated = (["secret", "publishable", "postback"] as const).filter((key) =>
+      which.includes(key),
+    );
+    const extra = {
+      rotated,
+      ...(keys.publishableKey ? { publishableKeyEnd: keys.publishableKey.slice(-4) } : {}),
+    };
+    await audit(trx, actor, { action: "partner.rotate", partner, extra }, now);
+  });
   return keys;
 }
 
@@ -338,6 +468,7 @@ export async function partnerBySecretKey(
     .selectAll()
     .where("secret_key_hash", "=", hash)
     .where("disabled_at", "is", null)
+    .where("status", "=", "active")
     .executeTakeFirst();
   return row ? partnerOf(row) : undefined;
 }
@@ -353,6 +484,7 @@ export async function partnerByPublishableKey(
     .selectAll()
     .where("publishable_key", "=", publishableKey)
     .where("disabled_at", "is", null)
+    .where("status", "=", "active")
     .executeTakeFirst();
   return row ? partnerOf(row) : undefined;
 }
@@ -375,6 +507,7 @@ export async function activePartnerId(
     .select("id")
     .where(byKey ? "publishable_key" : "id", "=", id)
     .where("disabled_at", "is", null)
+    .where("status", "=", "active")
     .executeTakeFirst();
   return row?.id ?? null;
 }

@@ -5,6 +5,7 @@ import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick, recordPostback } from "../borrowers/clicks";
 import { eraseContact } from "../borrowers/erasure";
 import { loadCatalogues } from "../lenders/catalogue";
+import { COMMAND_LINE } from "../staff/audit";
 import { openStorage, type Storage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage, testOutboundRules } from "../test-support";
 import { createPartner, setPartnerDisabled } from "./partners";
@@ -209,7 +210,7 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
       const second = await leadAndClick("bare-host", at);
       const approved = await lenderSays(second.clickId, "approved", at);
       if (!approved.duplicate) await postbacks.listener(approved.change);
-      await setPartnerDisabled(test.storage, "bare-host", true);
+      await setPartnerDisabled(test.storage, "bare-host", true, { actor: COMMAND_LINE });
       await postbacks.deliverDue();
       expect(sent.some((item) => item.url.includes(second.clickId))).toBe(false);
       const [row] = await rowsOf([second.clickId]);

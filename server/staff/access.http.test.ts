@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
+import { createPartner } from "../partners/partners";
+import { createPayoutRun } from "../partners/payouts";
+import { seedConversion } from "../partners/payouts.test-support";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import {
   BACK_OFFICE_ROUTES,
@@ -10,6 +13,7 @@ import {
   mayUse,
   OPEN_BACK_OFFICE_ROUTES,
 } from "./access";
+import { COMMAND_LINE } from "./audit";
 import { BACK_OFFICE_POLICY } from "./gate";
 import { addStaffMember, formHeaders, signInOverHttp, type TestMember } from "./staff.test-support";
 import { TOTP_PERIOD_SECONDS } from "./totp";
@@ -27,6 +31,8 @@ const members = new Map<StaffRole, TestMember>();
 let target: TestMember;
 let reviewId = "";
 let commentId = "";
+let runId = "";
+const PARTNER = "walk-partner";
 
 beforeAll(async () => {
   test = await openTestSqlite();
@@ -63,6 +69,23 @@ beforeAll(async () => {
   });
   if (comment.kind !== "stored") throw new Error("comment not stored");
   commentId = comment.id;
+  // A partner with an issued loan in October, a run that pays it, and a sign-up waiting.
+  await createPartner(test.storage, {
+    id: PARTNER,
+    name: "Walk Partner",
+    payoutModel: "sale",
+    payoutRupees: 1_000,
+    origins: [],
+    postbackUrl: null,
+  });
+  await seedConversion(test.storage, PARTNER, new Date("2026-10-10T06:00:00Z"), ["issued"]);
+  runId = (
+    await createPayoutRun(
+      test.storage,
+      { from: "2026-10-01", to: "2026-10-31" },
+      { actor: COMMAND_LINE },
+    )
+  ).id;
 });
 afterAll(async () => {
   await test?.cleanup();
@@ -73,7 +96,12 @@ const ROUTES = Object.keys(BACK_OFFICE_ROUTES) as BackOfficeRoute[];
 /** A real address and a valid form for each route, so an allowed request does its work. */
 function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, string> } {
   const [, path = ""] = route.split(" ");
-  const url = path.replace(":id", route.includes("/reviews/") ? reviewId : target.staff.id);
+  const id = route.includes("/reviews/")
+    ? reviewId
+    : route.includes("/partners/")
+      ? PARTNER
+      : target.staff.id;
+  const url = path.replace(":id", id).replace(":run", runId).replace(":partner", PARTNER);
   const forms: Partial<Record<BackOfficeRoute, Record<string, string>>> = {
     "POST /admin/moderation/": { one: `approve:comment:${commentId}` },
     "POST /admin/staff/": {
@@ -82,6 +110,10 @@ function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, 
     },
     "POST /admin/staff/:id/role": { role: "moderator" },
     "POST /admin/account/two-factor/": { code: "000000" },
+    "POST /admin/partners/:id/terms": { payoutModel: "lead", payoutRupees: "500" },
+    "POST /admin/partners/:id/keys": { key: "secret" },
+    "POST /admin/payouts/": { from: "2026-09-01", to: "2026-09-30" },
+    "POST /admin/payouts/:run/:partner/paid": { reference: "walk-1" },
   };
   return { url, form: forms[route] ?? {} };
 }
@@ -191,6 +223,7 @@ describe("every back-office route", () => {
         "Moderation",
         "Lenders",
         "Partners",
+        "Payouts",
         "Funnel",
         "Audit log",
         "Staff",

@@ -14,6 +14,7 @@ describe("who may use which back-office route", () => {
       "moderation",
       "lenders",
       "partners",
+      "payouts",
       "funnel",
       "audit",
       "staff",
@@ -24,6 +25,9 @@ describe("who may use which back-office route", () => {
     expect(mayUse("moderator", "POST /admin/moderation/")).toBe(true);
     expect(mayUse("analyst", "POST /admin/moderation/")).toBe(false);
     expect(mayUse("moderator", "POST /admin/staff/")).toBe(false);
+    // Partners and payouts move money and keys: admins only, analysts do not read them either.
+    expect(mayUse("analyst", "GET /admin/payouts/")).toBe(false);
+    expect(mayUse("analyst", "GET /admin/partners/")).toBe(false);
   });
 
   it("requires two-step sign-in of admins only", () => {

@@ -34,6 +34,15 @@ export const AUDIT_ACTIONS = [
   "staff.two_factor",
   "staff.recovery_code_used",
   "staff.sign_out_everywhere",
+  "partner.create",
+  "partner.update",
+  "partner.approve",
+  "partner.reject",
+  "partner.disable",
+  "partner.enable",
+  "partner.rotate",
+  "payout.run",
+  "payout.paid",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

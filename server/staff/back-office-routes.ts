@@ -1,15 +1,15 @@
 import { Router } from "express";
 import { pendingCount } from "../community/moderation";
 import { lenderSummaries } from "../lenders/lender-summaries";
-import { listPartners } from "../partners/partners";
 import { mayUse } from "./access";
 import type { BackOffice } from "./gate";
 
 /**
  * The back office's home, and the sections whose full pages come in the
- * next part of issue 16: lenders and partners as read-only lists from
- * storage, the funnel as a page that says it is coming, with no figure
- * until one can be counted from stored records.
+ * next part of issue 16: lenders as a read-only list from storage, the
+ * funnel as a page that says it is coming, with no figure until one can be
+ * counted from stored records. Partners and payouts have their own router
+ * (server/partners/back-office-routes.ts).
  */
 export function backOfficeRouter(backOffice: BackOffice): Router {
   const router = Router();
@@ -38,19 +38,6 @@ export function backOfficeRouter(backOffice: BackOffice): Router {
 
   backOffice.route(router, "GET /admin/lenders/", async (_req, res, { viewer }) => {
     send(res, 200, { page: "lenders", lenders: await lenderSummaries(storage) }, viewer);
-  });
-
-  backOffice.route(router, "GET /admin/partners/", async (_req, res, { viewer }) => {
-    const partners = (await listPartners(storage)).map((partner) => ({
-      id: partner.id,
-      name: partner.name,
-      payoutModel: partner.payoutModel,
-      payoutRupees: partner.payoutRupees,
-      origins: partner.origins.length,
-      postback: partner.postbackUrl !== null,
-      disabled: partner.disabledAt !== null,
-    }));
-    send(res, 200, { page: "partners", partners }, viewer);
   });
 
   backOffice.route(router, "GET /admin/funnel/", async (_req, res, { viewer }) => {

@@ -255,6 +255,42 @@ export interface PartnersTable {
   postback_secret: string;
   created_at: string;
   disabled_at: string | null;
+  /** A portal sign-up is pending until approved (or rejected); only an active partner's keys work. */
+  status: PartnerStatus;
+}
+
+export type PartnerStatus = "pending" | "active" | "rejected";
+
+/** A payout run (issue 16): what partners earned in a period, frozen when it was made. */
+export interface PayoutRunsTable {
+  id: string;
+  period_from: string;
+  period_to: string;
+  total_rupees: number;
+  /** Who made it: a member's e-mail or "command line". */
+  created_by: string;
+  created_at: string;
+}
+
+/** One partner's figure in a run and its payment. */
+export interface PayoutRunPartnersTable {
+  run_id: string;
+  partner_id: string;
+  items: number;
+  total_rupees: number;
+  paid_at: string | null;
+  paid_reference: string | null;
+  paid_by: string | null;
+}
+
+/** A postback a run pays: each (click, status) in one run at most. */
+export interface PayoutRunItemsTable {
+  click_id: string;
+  status: ConversionStatus;
+  run_id: string;
+  partner_id: string;
+  payout_rupees: number;
+  reported_at: string;
 }
 
 /** One fixed window of a rate limit, shared by every server instance. */
@@ -456,6 +492,9 @@ export interface Database {
   partners: PartnersTable;
   rate_limits: RateLimitsTable;
   partner_postbacks: PartnerPostbacksTable;
+  payout_runs: PayoutRunsTable;
+  payout_run_partners: PayoutRunPartnersTable;
+  payout_run_items: PayoutRunItemsTable;
   lead_verifications: LeadVerificationsTable;
   landing_tokens: LandingTokensTable;
   staff: StaffTable;

@@ -12,3 +12,8 @@ export function colomboTime(iso: string): string {
 export function colomboDate(iso: string): string {
   return colomboTime(iso).slice(0, 10);
 }
+
+/** Whole rupees with thousands separators and no symbol, "12,500": for tables headed "Rs.". */
+export function rupeeDigits(amount: number): string {
+  return String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}

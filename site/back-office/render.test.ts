@@ -45,7 +45,84 @@ const views: BackOfficeView[] = [
   },
   { page: "funnel" },
   { page: "forbidden" },
+  ...partnerViews(),
 ];
+
+/** The partners' and payouts' pages, with a partner's name and a reference as hostile as can be. */
+function partnerViews(): BackOfficeView[] {
+  const partner = {
+    id: "lanka-deals",
+    name: XSS,
+    status: "pending" as const,
+    disabled: false,
+    payoutModel: "lead" as const,
+    payoutRupees: 400,
+    keyEnd: "9xQz",
+    origins: 1,
+    postback: true,
+    createdAt: "2026-11-21T06:00:00.000Z",
+  };
+  const runPartner = {
+    partnerId: "lanka-deals",
+    partnerName: XSS,
+    items: 2,
+    totalRupees: 800,
+    paidAt: "2026-11-22T06:00:00.000Z",
+    paidReference: XSS,
+    paidBy: "admin@nayacompare.lk",
+  };
+  const run = {
+    id: "run1",
+    from: "2026-10-01",
+    to: "2026-10-31",
+    totalRupees: 800,
+    createdBy: "admin@nayacompare.lk",
+    createdAt: "2026-11-21T06:00:00.000Z",
+    partners: [runPartner, { ...runPartner, partnerId: "unpaid", paidAt: null }],
+  };
+  return [
+    {
+      page: "partners",
+      period: { from: "2026-11-01", to: "2026-11-21" },
+      partners: [{ ...partner, figures: { leads: 3, sales: 1, earnedRupees: 12_500 } }],
+      done: { what: "approved", partner: XSS },
+    },
+    {
+      page: "partner",
+      partner,
+      form: { payoutModel: XSS, payoutRupees: XSS },
+      errors: { payoutModel: "model", payoutRupees: "rupees" },
+      issued: { secretKey: "sk_new", postbackSecret: "whsec_new" },
+    },
+    {
+      page: "payouts",
+      period: { from: "2026-10-01", to: "2026-10-31" },
+      unpaid: [{ partnerId: "lanka-deals", partnerName: XSS, items: 2, totalRupees: 800 }],
+      runs: [run],
+      problem: "conflict",
+    },
+    {
+      page: "payout-run",
+      run,
+      problem: { partner: "unpaid", problem: "reference", reference: XSS },
+    },
+    {
+      page: "payout-statement",
+      run,
+      partner: runPartner,
+      payoutModel: "lead",
+      items: [
+        {
+          clickId: "c1",
+          leadId: null,
+          status: "approved",
+          reportedAt: "2026-10-03T06:00:00.000Z",
+          payoutRupees: 400,
+        },
+      ],
+    },
+  ];
+}
 
 describe("back-office pages", () => {
   for (const view of views) {
@@ -68,6 +145,19 @@ describe("back-office pages", () => {
     expect(html).toContain('<a href="/admin/moderation/" aria-current="page">Moderation</a>');
     expect(html).toContain('name="csrf" value="csrf-token-of-the-session"');
     expect(html).toContain("Approved: 2.");
+  });
+
+  it("give every form of the partners' and payouts' pages the session's CSRF token", () => {
+    for (const view of views.filter((candidate) => /partner|payout/.test(candidate.page))) {
+      const html = renderBackOfficeDocument(view, viewer);
+      const posts = html.match(/<form[^>]*method="post"[^>]*>/g) ?? [];
+      const tokens = html.match(/name="csrf" value="csrf-token-of-the-session"/g) ?? [];
+      // The header's sign-out form is one of them.
+      expect(tokens.length, view.page).toBe(posts.length);
+    }
+    const partner = renderBackOfficeDocument(views[11] as BackOfficeView, viewer);
+    expect(partner).toContain('<code class="secret">sk_new</code>');
+    expect(partner).toContain("Rs. 400 per lead");
   });
 
   it("give times in Colombo", () => {

@@ -13,7 +13,9 @@ import { AuditPage } from "./pages/Audit";
 import { EnrolPage } from "./pages/Enrol";
 import { AccountPage, HomePage } from "./pages/Home";
 import { ModerationPage } from "./pages/Moderation";
-import { LendersPage, PartnersPage } from "./pages/Overview";
+import { LendersPage } from "./pages/Overview";
+import { PartnerPage, PartnersPage } from "./pages/Partners";
+import { PayoutRunPage, PayoutStatementPage, PayoutsPage } from "./pages/Payouts";
 import { SignInCodePage, SignInPage } from "./pages/SignIn";
 import { StaffPage } from "./pages/Staff";
 import { RecoveryCodesPage, TwoFactorPage } from "./pages/TwoFactor";
@@ -54,6 +56,14 @@ function titleAndSection(
       return [t.lendersTitle, "lenders"];
     case "partners":
       return [t.partnersTitle, "partners"];
+    case "partner":
+      return [view.partner.name, "partners"];
+    case "payouts":
+      return [t.payoutsTitle, "payouts"];
+    case "payout-run":
+      return [t.payoutsTitle, "payouts"];
+    case "payout-statement":
+      return [t.statementTitle, "payouts"];
     case "funnel":
       return [t.funnelTitle, "funnel"];
     case "forbidden":
@@ -108,7 +118,15 @@ function Body({
     case "lenders":
       return <LendersPage view={view} t={t} />;
     case "partners":
-      return <PartnersPage view={view} t={t} />;
+      return <PartnersPage view={view} t={t} csrf={csrf} />;
+    case "partner":
+      return <PartnerPage view={view} t={t} csrf={csrf} />;
+    case "payouts":
+      return <PayoutsPage view={view} t={t} csrf={csrf} />;
+    case "payout-run":
+      return <PayoutRunPage view={view} t={t} csrf={csrf} />;
+    case "payout-statement":
+      return <PayoutStatementPage view={view} t={t} />;
     case "funnel":
       return <p>{t.funnelComing}</p>;
     case "forbidden":

@@ -16,6 +16,7 @@ function describe(section: BackOfficeSection, t: BackOfficeMessages): string {
     moderation: t.describeModeration,
     lenders: t.describeLenders,
     partners: t.describePartners,
+    payouts: t.describePayouts,
     funnel: t.describeFunnel,
     audit: t.describeAudit,
     staff: t.describeStaff,

@@ -1,0 +1,145 @@
+/**
+ * The back office's partner and payout pages (issue 16): what the server
+ * hands the site's server entry to render, and the one schema of the
+ * payout-terms form, so the page and the route agree on its fields.
+ */
+import { z } from "zod";
+
+export type PartnerStatus = "pending" | "active" | "rejected";
+export type PayoutModelName = "lead" | "sale";
+
+/** A partner as the list and its page show it: never a key, only the publishable key's end. */
+export interface PartnerRow {
+  id: string;
+  name: string;
+  status: PartnerStatus;
+  disabled: boolean;
+  payoutModel: PayoutModelName;
+  payoutRupees: number;
+  /** The last four characters of the publishable key. */
+  keyEnd: string;
+  origins: number;
+  postback: boolean;
+  createdAt: string;
+}
+
+/** A partner's figures for the listed period (the partner API's stats, for every partner). */
+export interface PartnerFigures {
+  leads: number;
+  sales: number;
+  earnedRupees: number;
+}
+
+/** Inclusive Colombo dates, YYYY-MM-DD. */
+export interface DatePeriod {
+  from: string;
+  to: string;
+}
+
+export type PartnerDone = "approved" | "rejected" | "disabled" | "enabled" | "terms";
+export type PartnerProblem = "not_pending" | "not_found";
+
+export interface PartnersView {
+  page: "partners";
+  period: DatePeriod;
+  /** The period asked for could not be read; the default one is shown. */
+  periodProblem?: boolean | undefined;
+  partners: readonly (PartnerRow & { figures: PartnerFigures })[];
+  done?: { what: PartnerDone; partner: string } | undefined;
+  problem?: PartnerProblem | undefined;
+}
+
+/** The keys just made by a rotation: shown on this one answer, never again. */
+export interface IssuedPartnerKeys {
+  publishableKey?: string | undefined;
+  secretKey?: string | undefined;
+  postbackSecret?: string | undefined;
+}
+
+export type PayoutTermsField = "payoutModel" | "payoutRupees";
+/** Why a field of the terms form is refused: keys of the back office's catalog. */
+export type PayoutTermsProblem = "model" | "rupees";
+
+export interface PartnerView {
+  page: "partner";
+  partner: PartnerRow;
+  /** The terms form's values as sent, kept after a problem. */
+  form?: { payoutModel: string; payoutRupees: string } | undefined;
+  errors?: Partial<Record<PayoutTermsField, PayoutTermsProblem>> | undefined;
+  issued?: IssuedPartnerKeys | undefined;
+  done?: PartnerDone | undefined;
+  /** The rotation form named no key. */
+  noKeyChosen?: boolean | undefined;
+}
+
+/** The payout-terms form: the model, and whole rupees from 0 to 1,000,000. */
+export const payoutTermsFormSchema = z.object({
+  payoutModel: z.enum(["lead", "sale"], { error: "model" }),
+  payoutRupees: z
+    .string({ error: "rupees" })
+    .trim()
+    .regex(/^\d{1,7}$/, { error: "rupees" })
+    .transform(Number)
+    .pipe(z.number().max(1_000_000, { error: "rupees" })),
+});
+
+export interface PayoutRunPartnerRow {
+  partnerId: string;
+  partnerName: string;
+  items: number;
+  totalRupees: number;
+  paidAt: string | null;
+  paidReference: string | null;
+  paidBy: string | null;
+}
+
+export interface PayoutRunRow {
+  id: string;
+  from: string;
+  to: string;
+  totalRupees: number;
+  createdBy: string;
+  createdAt: string;
+  partners: readonly PayoutRunPartnerRow[];
+}
+
+export type PayoutProblem = "period" | "empty" | "conflict" | "paid" | "reference" | "not_found";
+
+export interface PayoutsView {
+  page: "payouts";
+  period: DatePeriod;
+  periodProblem?: boolean | undefined;
+  /** What each partner earned in the period that no run has paid: what a run would take. */
+  unpaid: readonly { partnerId: string; partnerName: string; items: number; totalRupees: number }[];
+  runs: readonly PayoutRunRow[];
+  problem?: PayoutProblem | undefined;
+}
+
+export interface PayoutRunView {
+  page: "payout-run";
+  run: PayoutRunRow;
+  done?: { paid: string } | undefined;
+  problem?: { partner: string; problem: PayoutProblem; reference: string } | undefined;
+  created?: boolean | undefined;
+}
+
+export interface PayoutStatementView {
+  page: "payout-statement";
+  run: Pick<PayoutRunRow, "id" | "from" | "to">;
+  partner: PayoutRunPartnerRow;
+  payoutModel: string;
+  items: readonly {
+    clickId: string;
+    leadId: string | null;
+    status: string;
+    reportedAt: string;
+    payoutRupees: number;
+  }[];
+}
+
+export type PartnerPagesView =
+  | PartnersView
+  | PartnerView
+  | PayoutsView
+  | PayoutRunView
+  | PayoutStatementView;

@@ -1,0 +1,376 @@
+import { type Request, type Response, Router } from "express";
+import type { BackOfficeViewer } from "../../core/back-office";
+import type {
+  DatePeriod,
+  PartnerDone,
+  PartnerRow,
+  PartnerView,
+  PayoutProblem,
+  PayoutRunRow,
+  PayoutRunView,
+  PayoutTermsField,
+  PayoutTermsProblem,
+} from "../../core/back-office-partners";
+import { payoutTermsFormSchema } from "../../core/back-office-partners";
+import { type CalendarDate, colomboToday } from "../../core/dates";
+import type { AuditActor } from "../staff/audit";
+import type { BackOffice, StaffContext } from "../staff/gate";
+import { isOpaqueId } from "../storage/opaque-ids";
+import {
+  decideSignUp,
+  findPartner,
+  listPartners,
+  PARTNER_ID_PATTERN,
+  type Partner,
+  PartnerError,
+  type RotatableKey,
+  rotateKeys,
+  setPartnerDisabled,
+  updatePartner,
+} from "./partners";
+import {
+  createPayoutRun,
+  listPayoutRuns,
+  markPayoutPaid,
+  PayoutError,
+  type PayoutRun,
+  payoutRun,
+  payoutStatement,
+  periodOf,
+  previousColomboMonth,
+  statementCsv,
+  unpaidEarnings,
+} from "./payouts";
+import { partnersPeriodFigures } from "./stats";
+
+/**
+ * /admin/partners/ and /admin/payouts/ (issue 16), for admins: the
+ * partners with their period's figures, answering sign-ups, payout terms,
+ * key rotation (the new secrets on that one answer), disabling; payout runs,
+ * marking a partner paid, and each partner's statement as a page and CSV.
+ * Every change goes through the same service as `npm run partner`, which
+ * writes the audit log with the member as its author.
+ */
+const DONE: readonly PartnerDone[] = ["approved", "rejected", "disabled", "enabled", "terms"];
+const ROTATABLE: readonly RotatableKey[] = ["secret", "publishable", "postback"];
+
+function rowOf(partner: Partner): PartnerRow {
+  return {
+    id: partner.id,
+    name: partner.name,
+    status: partner.status,
+    disabled: partner.disabledAt !== null,
+    payoutModel: partner.payoutModel,
+    payoutRupees: partner.payoutRupees,
+    keyEnd: partner.publishableKey.slice(-4),
+    origins: partner.origins.length,
+    postback: partner.postbackUrl !== null,
+    createdAt: partner.createdAt,
+  };
+}
+
+function runRowOf(run: PayoutRun): PayoutRunRow {
+  return {
+    id: run.id,
+    from: run.from,
+    to: run.to,
+    totalRupees: run.totalRupees,
+    createdBy: run.createdBy,
+    createdAt: run.createdAt,
+    partners: run.partners,
+  };
+}
+
+/** The query's period, or the fallback (and whether one was asked for and refused). */
+function periodIn(req: Request, fallback: DatePeriod): { period: DatePeriod; problem: boolean } {
+  const from = req.query.from;
+  const to = req.query.to;
+  if (from === undefined && to === undefined) return { period: fallback, problem: false };
+  const period =
+    typeof from === "string" && typeof to === "string" ? periodOf(from, to) : undefined;
+  return period ? { period, problem: false } : { period: fallback, problem: true };
+}
+
+const actorOf = ({ session }: StaffContext): AuditActor => ({
+  id: session.staff.id,
+  label: session.staff.email,
+});
+
+export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
+  const router = Router();
+  const { storage, send, now } = backOffice;
+
+  /** This Colombo month so far: what the list's figures cover unless asked. */
+  const thisMonth = (): DatePeriod => {
+    const today = colomboToday(now());
+    return { from: `${today.slice(0, 8)}01`, to: today };
+  };
+
+  backOffice.route(router, "GET /admin/partners/", async (req, res, { viewer }) => {
+    const { period, problem } = periodIn(req, thisMonth());
+    const [partners, figures] = await Promise.all([
+      listPartners(storage),
+      partnersPeriodFigures(storage, period.from as CalendarDate, period.to as CalendarDate),
+    ]);
+    const what = DONE.find((known) => known === req.query.done);
+    const named = typeof req.query.partner === "string" ? req.query.partner : "";
+    const donePartner = partners.find((partner) => partner.id === named);
+    send(
+      res,
+      200,
+      {
+        page: "partners",
+        period,
+        periodProblem: problem || undefined,
+        // By name; the page lists the sign-ups waiting above them too.
+        partners: partners
+          .map((partner) => ({
+            ...rowOf(partner),
+            figures: figures.get(partner.id) ?? { leads: 0, sales: 0, earnedRupees: 0 },
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        done: what && donePartner ? { what, partner: donePartner.name } : undefined,
+        problem: req.query.problem === "not_pending" ? "not_pending" : undefined,
+      },
+      viewer,
+    );
+  });
+
+  /** The partner named by the address, or the 404 page. */
+  const partnerFor = async (req: Request, res: Response, viewer: BackOfficeViewer) => {
+    const id = String(req.params.id);
+    const partner = PARTNER_ID_PATTERN.test(id) ? await findPartner(storage, id) : undefined;
+    if (!partner) send(res, 404, { page: "not-found" }, viewer);
+    return partner;
+  };
+
+  const partnerPage = (
+    res: Response,
+    viewer: BackOfficeViewer,
+    status: number,
+    partner: Partner,
+    extra: Omit<PartnerView, "page" | "partner"> = {},
+  ) => send(res, status, { page: "partner", partner: rowOf(partner), ...extra }, viewer);
+
+  backOffice.route(router, "GET /admin/partners/:id/", async (req, res, { viewer }) => {
+    const partner = await partnerFor(req, res, viewer);
+    if (!partner) return;
+    partnerPage(res, viewer, 200, partner, {
+      done: DONE.find((known) => known === req.query.done),
+    });
+  });
+
+  for (const decision of ["approve", "reject"] as const) {
+    backOffice.route(router, `POST /admin/partners/:id/${decision}`, async (req, res, context) => {
+      const partner = await partnerFor(req, res, context.viewer);
+      if (!partner) return;
+      try {
+        await decideSignUp(storage, partner.id, decision, { actor: actorOf(context), now: now() });
+      } catch (error) {
+        if (!(error instanceof PartnerError)) throw error;
+        res.redirect(303, "/admin/partners/?problem=not_pending");
+        return;
+      }
+      const done = decision === "approve" ? "approved" : "rejected";
+      res.redirect(303, `/admin/partners/?done=${done}&partner=${partner.id}`);
+    });
+  }
+
+  for (const change of ["disable", "enable"] as const) {
+    backOffice.route(router, `POST /admin/partners/:id/${change}`, async (req, res, context) => {
+      const partner = await partnerFor(req, res, context.viewer);
+      if (!partner) return;
+      await setPartnerDisabled(storage, partner.id, change === "disable", {
+        actor: actorOf(context),
+        now: now(),
+      });
+      res.redirect(303, `/admin/partners/${partner.id}/?done=${change}d`);
+    });
+  }
+
+  backOffice.route(router, "POST /admin/partners/:id/terms", async (req, res, context) => {
+    const partner = await partnerFor(req, res, context.viewer);
+    if (!partner) return;
+    const sent = {
+      payoutModel: typeof context.form.payoutModel === "string" ? context.form.payoutModel : "",
+      payoutRupees:
+        typeof context.form.payoutRupees === "string" ? context.form.payoutRupees.slice(0, 20) : "",
+    };
+    const parsed = payoutTermsFormSchema.safeParse(sent);
+    if (!parsed.success) {
+      const errors: Partial<Record<PayoutTermsField, PayoutTermsProblem>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === "payoutModel") errors.payoutModel = "model";
+        if (field === "payoutRupees") errors.payoutRupees = "rupees";
+      }
+      partnerPage(res, context.viewer, 400, partner, { form: sent, errors });
+      return;
+    }
+    await updatePartner(storage, partner.id, parsed.data, {
+      actor: actorOf(context),
+      now: now(),
+    });
+    res.redirect(303, `/admin/partners/${partner.id}/?done=terms`);
+  });
+
+  backOffice.route(router, "POST /admin/partners/:id/keys", async (req, res, context) => {
+    const partner = await partnerFor(req, res, context.viewer);
+    if (!partner) return;
+    const asked = [context.form.key].flat();
+    const which = ROTATABLE.filter((key) => asked.includes(key));
+    if (which.length === 0) {
+      partnerPage(res, context.viewer, 400, partner, { noKeyChosen: true });
+      return;
+    }
+    const issued = await rotateKeys(storage, partner.id, which, {
+      actor: actorOf(context),
+      now: now(),
+    });
+    // Answered here, not redirected: the secrets are in this page once, never in an address.
+    const after = (await findPartner(storage, partner.id)) ?? partner;
+    partnerPage(res, context.viewer, 200, after, { issued });
+  });
+
+  const payoutsPage = async (
+    res: Response,
+    viewer: BackOfficeViewer,
+    status: number,
+    period: DatePeriod,
+    extra: { periodProblem?: boolean; problem?: PayoutProblem } = {},
+  ) => {
+    const [unpaid, runs] = await Promise.all([
+      unpaidEarnings(storage, period as { from: CalendarDate; to: CalendarDate }),
+      listPayoutRuns(storage),
+    ]);
+    send(
+      res,
+      status,
+      {
+        page: "payouts",
+        period,
+        periodProblem: extra.periodProblem || undefined,
+        problem: extra.problem,
+        unpaid,
+        runs: runs.map(runRowOf),
+      },
+      viewer,
+    );
+  };
+
+  backOffice.route(router, "GET /admin/payouts/", async (req, res, { viewer }) => {
+    const { period, problem } = periodIn(req, previousColomboMonth(now()));
+    await payoutsPage(res, viewer, 200, period, { periodProblem: problem });
+  });
+
+  backOffice.route(router, "POST /admin/payouts/", async (_req, res, context) => {
+    const from = typeof context.form.from === "string" ? context.form.from : "";
+    const to = typeof context.form.to === "string" ? context.form.to : "";
+    const period = periodOf(from, to);
+    if (!period) {
+      await payoutsPage(res, context.viewer, 400, previousColomboMonth(now()), {
+        problem: "period",
+      });
+      return;
+    }
+    try {
+      const run = await createPayoutRun(storage, period, { actor: actorOf(context), now: now() });
+      res.redirect(303, `/admin/payouts/${run.id}/?created=1`);
+    } catch (error) {
+      if (!(error instanceof PayoutError)) throw error;
+      await payoutsPage(res, context.viewer, 400, period, { problem: error.problem });
+    }
+  });
+
+  const runFor = async (req: Request, res: Response, viewer: BackOfficeViewer) => {
+    const id = String(req.params.run);
+    const run = isOpaqueId(id) ? await payoutRun(storage, id) : undefined;
+    if (!run) send(res, 404, { page: "not-found" }, viewer);
+    return run;
+  };
+
+  const runPage = (
+    res: Response,
+    viewer: BackOfficeViewer,
+    status: number,
+    run: PayoutRun,
+    extra: Omit<PayoutRunView, "page" | "run"> = {},
+  ) => send(res, status, { page: "payout-run", run: runRowOf(run), ...extra }, viewer);
+
+  backOffice.route(router, "GET /admin/payouts/:run/", async (req, res, { viewer }) => {
+    const run = await runFor(req, res, viewer);
+    if (!run) return;
+    const paid = typeof req.query.paid === "string" ? req.query.paid : "";
+    runPage(res, viewer, 200, run, {
+      created: req.query.created === "1" || undefined,
+      done: run.partners.some((partner) => partner.partnerId === paid) ? { paid } : undefined,
+    });
+  });
+
+  backOffice.route(router, "POST /admin/payouts/:run/:partner/paid", async (req, res, context) => {
+    const run = await runFor(req, res, context.viewer);
+    if (!run) return;
+    const partnerId = String(req.params.partner);
+    const reference =
+      typeof context.form.reference === "string" ? context.form.reference.slice(0, 200) : "";
+    try {
+      await markPayoutPaid(storage, run.id, partnerId, reference, {
+        actor: actorOf(context),
+        now: now(),
+      });
+    } catch (error) {
+      if (!(error instanceof PayoutError)) throw error;
+      const status = error.problem === "not_found" ? 404 : 400;
+      runPage(res, context.viewer, status, run, {
+        problem: { partner: partnerId, problem: error.problem, reference },
+      });
+      return;
+    }
+    res.redirect(303, `/admin/payouts/${run.id}/?paid=${encodeURIComponent(partnerId)}`);
+  });
+
+  const statementFor = async (req: Request, res: Response, viewer: BackOfficeViewer) => {
+    const runId = String(req.params.run);
+    const partnerId = String(req.params.partner);
+    const statement =
+      isOpaqueId(runId) && PARTNER_ID_PATTERN.test(partnerId)
+        ? await payoutStatement(storage, runId, partnerId)
+        : undefined;
+    if (!statement) send(res, 404, { page: "not-found" }, viewer);
+    return statement;
+  };
+
+  backOffice.route(router, "GET /admin/payouts/:run/:partner/", async (req, res, { viewer }) => {
+    const statement = await statementFor(req, res, viewer);
+    if (!statement) return;
+    send(
+      res,
+      200,
+      {
+        page: "payout-statement",
+        run: { id: statement.run.id, from: statement.run.from, to: statement.run.to },
+        partner: statement.partner,
+        payoutModel: statement.payoutModel,
+        items: statement.items,
+      },
+      viewer,
+    );
+  });
+
+  backOffice.route(
+    router,
+    "GET /admin/payouts/:run/:partner/statement.csv",
+    async (req, res, { viewer }) => {
+      const statement = await statementFor(req, res, viewer);
+      if (!statement) return;
+      const name = `payout-${statement.partner.partnerId}-${statement.run.from}-${statement.run.to}.csv`;
+      res
+        .status(200)
+        .type("text/csv; charset=utf-8")
+        .attachment(name)
+        .send(statementCsv(statement));
+    },
+  );
+
+  return router;
+}
