@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
+import { lenderSpec, productFor } from "../lenders/lender.test-support";
+import { importLenders } from "../lenders/lender-import";
+import { registerApiLenders } from "../sandbox/register";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import {
   BACK_OFFICE_ROUTES,
@@ -27,6 +30,17 @@ const members = new Map<StaffRole, TestMember>();
 let target: TestMember;
 let reviewId = "";
 let commentId = "";
+/** An api lender every lender route is walked on, and a criteria lender the form saves. */
+const WALK_LENDER = "walk-lender";
+const WALK_CRITERIA = "walk-criteria";
+let lenders = 0;
+const walkCriteriaLender = (offerId: number) => ({
+  id: WALK_CRITERIA,
+  names: { en: "Walk Criteria", si: "Walk Criteria" },
+  legalName: "Walk Criteria PLC",
+  decision: { mode: "criteria" },
+  products: [productFor(offerId)],
+});
 
 beforeAll(async () => {
   test = await openTestSqlite();
@@ -63,6 +77,14 @@ beforeAll(async () => {
   });
   if (comment.kind !== "stored") throw new Error("comment not stored");
   commentId = comment.id;
+  await registerApiLenders(test.storage, [
+    lenderSpec(WALK_LENDER, "http://127.0.0.1:9/decide", [9501], { sandbox: true }),
+  ]);
+  await importLenders(test.storage, [walkCriteriaLender(9502)], {
+    baseDir: ".",
+    allowSandbox: false,
+    urlRules: { allowHttp: false },
+  });
 });
 afterAll(async () => {
   await test?.cleanup();
@@ -73,8 +95,27 @@ const ROUTES = Object.keys(BACK_OFFICE_ROUTES) as BackOfficeRoute[];
 /** A real address and a valid form for each route, so an allowed request does its work. */
 function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, string> } {
   const [, path = ""] = route.split(" ");
-  const url = path.replace(":id", route.includes("/reviews/") ? reviewId : target.staff.id);
+  const id = route.includes("/reviews/")
+    ? reviewId
+    : route === "POST /admin/lenders/:id/"
+      ? WALK_CRITERIA
+      : route.includes("/lenders/")
+        ? WALK_LENDER
+        : target.staff.id;
+  const url = path.replace(":id", id);
+  lenders += 1;
+  const lenderForm = (lenderId: string) => ({
+    id: lenderId,
+    "names.en": "Walk Lender",
+    "names.si": "Walk Lender",
+    legalName: "Walk Lender PLC",
+    "decision.mode": "criteria",
+    products: JSON.stringify([productFor(9600 + lenders)]),
+  });
   const forms: Partial<Record<BackOfficeRoute, Record<string, string>>> = {
+    "POST /admin/lenders/": lenderForm(`walk-new-${lenders}`),
+    "POST /admin/lenders/:id/": { ...lenderForm(WALK_CRITERIA), products: "[]" },
+    "POST /admin/lenders/:id/status": { status: "paused" },
     "POST /admin/moderation/": { one: `approve:comment:${commentId}` },
     "POST /admin/staff/": {
       email: `new${Math.random()}@nayacompare.test`.replace("0.", ""),
@@ -101,7 +142,7 @@ async function request(route: BackOfficeRoute, cookie?: string, csrf?: string) {
 
 function expectBackOfficeHeaders(res: { headers: Record<string, unknown> }, where: string) {
   expect(res.headers["content-security-policy"], where).toBe(
-    where.includes("/image") && res.headers["content-type"] === "image/png"
+    /\/(image|logo)$/.test(where) && /^image\//.test(String(res.headers["content-type"]))
       ? "default-src 'none'; sandbox"
       : BACK_OFFICE_POLICY,
   );

@@ -34,6 +34,12 @@ export const AUDIT_ACTIONS = [
   "staff.two_factor",
   "staff.recovery_code_used",
   "staff.sign_out_everywhere",
+  "lender.create",
+  "lender.update",
+  "lender.live",
+  "lender.pause",
+  "lender.secret",
+  "lender.test",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

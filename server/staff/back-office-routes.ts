@@ -1,14 +1,13 @@
 import { Router } from "express";
 import { pendingCount } from "../community/moderation";
-import { lenderSummaries } from "../lenders/lender-summaries";
 import { listPartners } from "../partners/partners";
 import { mayUse } from "./access";
 import type { BackOffice } from "./gate";
 
 /**
  * The back office's home, and the sections whose full pages come in the
- * next part of issue 16: lenders and partners as read-only lists from
- * storage, the funnel as a page that says it is coming, with no figure
+ * next part of issue 16: partners as a read-only list from storage
+ * (lenders have their own router, server/lenders/lender-admin-routes.ts), the funnel as a page that says it is coming, with no figure
  * until one can be counted from stored records.
  */
 export function backOfficeRouter(backOffice: BackOffice): Router {
@@ -34,10 +33,6 @@ export function backOfficeRouter(backOffice: BackOffice): Router {
       },
       viewer,
     );
-  });
-
-  backOffice.route(router, "GET /admin/lenders/", async (_req, res, { viewer }) => {
-    send(res, 200, { page: "lenders", lenders: await lenderSummaries(storage) }, viewer);
   });
 
   backOffice.route(router, "GET /admin/partners/", async (_req, res, { viewer }) => {
