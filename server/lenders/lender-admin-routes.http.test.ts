@@ -202,6 +202,22 @@ describe("the lender form", () => {
     expect(fieldError(again.body, "id")).toMatch(/taken/);
   });
 
+  it("refuses a logo over 200 KB by its field, and a form over 512 KB as a whole", async () => {
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(210_000)]);
+    const res = await postMultipart("/admin/lenders/", lenderForm({ id: "big-logo" }), {
+      logo: ["logo.png", big, "image/png"],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fieldError(res.body, "logo")).toMatch(/200 KB/);
+    const huge = await postMultipart("/admin/lenders/", lenderForm({ id: "huge-form" }), {
+      logo: ["logo.png", Buffer.alloc(600_000), "image/png"],
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.body).toContain("That request is not valid.");
+    expect(await lenderRow("big-logo")).toBeUndefined();
+    expect(await lenderRow("huge-form")).toBeUndefined();
+  });
+
   it("edits a lender through the same import: its id stays, its values change", async () => {
     const page = await get("/admin/lenders/harbour-finance/");
     expect(page.statusCode).toBe(200);

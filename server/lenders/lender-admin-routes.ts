@@ -1,4 +1,5 @@
 import { type Response, Router } from "express";
+import { z } from "zod";
 import type {
   BackOfficeViewer,
   LenderEditView,
@@ -34,6 +35,8 @@ import { LenderError, mayGoLive, setLenderStatus } from "./lenders";
 import { LOGO_MAX_BYTES, LOGO_PROBLEM, monogramSvg } from "./logos";
 
 const fieldChoices = LENDER_API_FIELDS;
+/** Pause or go live: the list's and the lender page's one button. */
+const statusForm = z.object({ status: z.enum(["live", "paused"]) });
 const NOTICES: readonly LenderListNotice[] = ["live", "paused", "no_licence", "not_found"];
 
 /** Where the back office shows a lender's logo, stored or not yet (the monogram of its name). */
@@ -163,7 +166,10 @@ export function lenderAdminRouter(
       ? checkImageBytes(form.logo.bytes, LOGO_MAX_BYTES)
       : undefined;
     if (isFormFile(form.logo) && !logo) all.logo = `must be ${LOGO_PROBLEM}`;
-    if (!existing && parsed.success && (await storedLender(storage, parsed.data.id))) {
+    if (!existing && parsed.success && parsed.data.id === "new") {
+      // /admin/lenders/new/ is this form's own address: such a lender could not be opened here.
+      all.id = "new is this form's address: choose another id";
+    } else if (!existing && parsed.success && (await storedLender(storage, parsed.data.id))) {
       all.id = `${parsed.data.id} is taken: open that lender to change it`;
     }
     const mode = existing ? "edit" : "new";
@@ -254,11 +260,12 @@ export function lenderAdminRouter(
 
   backOffice.route(router, "POST /admin/lenders/:id/status", async (req, res, context) => {
     const id = lenderId(req.params.id) ?? "";
-    const status = context.form.status;
-    if (status !== "live" && status !== "paused") {
+    const parsed = statusForm.safeParse(context.form);
+    if (!parsed.success) {
       send(res, 400, { page: "invalid" }, context.viewer);
       return;
     }
+    const { status } = parsed.data;
     try {
       await setLenderStatus(storage, id, status, now(), actorOf(context));
     } catch (error) {

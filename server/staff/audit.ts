@@ -39,7 +39,6 @@ export const AUDIT_ACTIONS = [
   "lender.live",
   "lender.pause",
   "lender.secret",
-  "lender.test",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

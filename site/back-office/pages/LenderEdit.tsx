@@ -208,7 +208,7 @@ function StoredLender({
             {t.lenderTestHint}
           </p>
           {view.test ? (
-            <div className="notice test-result" role="status">
+            <div className={view.test.kind === "answer" ? "notice" : "alert"} role="status">
               <p>
                 {view.test.kind === "answer"
                   ? fill(t.lenderTestAnswer, {
