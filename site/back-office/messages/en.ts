@@ -229,7 +229,7 @@ export const backOfficeEn = {
   lenderNewTitle: "New lender",
   lenderEditTitle: "Lender {id}",
   lenderBackToList: "All lenders",
-  lenderProblems: "Nothing was saved: correct the fields marked below.",
+  lenderProblems: "Nothing was saved. Correct these, marked by their fields below:",
   lenderCreated: "The lender was created as a draft.",
   lenderSaved: "The lender was saved.",
   lenderRotated: "A new secret was made; the old one no longer signs.",

@@ -7,7 +7,7 @@ import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { LICENCE_CATEGORIES, type LicenceCategory } from "../../../core/schemas/offer";
 import { OfferList } from "../../../widget/components/OfferList";
-import { Alert, CsrfField, Notice } from "../fields";
+import { CsrfField, Notice } from "../fields";
 import type { BackOfficeMessages } from "../messages";
 import { lenderStatusName } from "../sections";
 
@@ -227,6 +227,61 @@ function StoredLender({
   );
 }
 
+/** Every problem at the top, each a link to its field (or its message, for a group of fields). */
+function Problems({
+  errors,
+  t,
+}: {
+  errors: Readonly<Record<string, string>>;
+  t: BackOfficeMessages;
+}) {
+  const inputs: Record<string, string> = {
+    id: t.lenderId,
+    "names.en": t.lenderNameEn,
+    "names.si": t.lenderNameSi,
+    legalName: t.lenderLegalName,
+    website: t.lenderWebsite,
+    "complaints.email": t.lenderComplaintsEmail,
+    "complaints.phone": t.lenderComplaintsPhone,
+    "complaints.url": t.lenderComplaintsUrl,
+    "licence.category": t.lenderLicenceCategory,
+    "licence.number": t.lenderLicenceNumber,
+    dailyLeadCap: t.lenderDailyCap,
+    "decision.url": t.lenderDecisionUrl,
+    logo: t.lenderLogo,
+    products: t.lenderProductsLabel,
+  };
+  const groups: Record<string, string> = {
+    complaints: t.lenderComplaints,
+    licence: t.lenderLicenceLegend,
+    status: t.lenderLicenceLegend,
+    "decision.mode": t.lenderDecision,
+    "decision.fields": t.lenderFields,
+    secret: t.lenderDecision,
+  };
+  return (
+    <div className="alert" role="alert">
+      <p>{t.lenderProblems}</p>
+      <ul>
+        {Object.entries(errors).map(([field, message]) => {
+          const label = inputs[field] ?? groups[field];
+          return (
+            <li key={field}>
+              {label ? (
+                <a href={`#${idOf(field)}${inputs[field] ? "" : "-error"}`}>
+                  {label}: {message}
+                </a>
+              ) : (
+                `${field ? `${field}: ` : ""}${message}`
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 /** /admin/lenders/new/ and /admin/lenders/{id}/: the lender's form, its cards, its API and figures. */
 export function LenderEditPage({
   view,
@@ -255,12 +310,7 @@ export function LenderEditPage({
       <p>
         <a href="/admin/lenders/">{t.lenderBackToList}</a>
       </p>
-      {errors && Object.keys(errors).length > 0 ? (
-        <Alert>
-          {t.lenderProblems}
-          {errors[""] ? ` ${errors[""]}` : ""}
-        </Alert>
-      ) : null}
+      {errors && Object.keys(errors).length > 0 ? <Problems errors={errors} t={t} /> : null}
       {done ? <Notice>{done}</Notice> : null}
       {view.newSecret ? (
         <div className="notice" role="status">
