@@ -5,7 +5,8 @@
  * role and reads storage; the site only renders what it is given.
  */
 import type { PartnerPagesView } from "./back-office-partners";
-import type { Licence } from "./schemas/offer";
+import type { CalendarDate } from "./dates";
+import type { Licence, Offer } from "./schemas/offer";
 
 export const STAFF_ROLES = ["admin", "moderator", "analyst"] as const;
 /** admin: everything; moderator: comments and reviews; analyst: the read-only dashboard. */
@@ -223,9 +224,95 @@ export interface LenderSummary {
   sandbox: boolean;
 }
 
+/** What the last change on the lenders' list did, or why it was refused. */
+export type LenderListNotice = "live" | "paused" | "no_licence" | "not_found";
+
 export interface LendersView {
   page: "lenders";
   lenders: readonly LenderSummary[];
+  notice?: { kind: LenderListNotice; id: string } | undefined;
+}
+
+/** The lender form's fields, as typed (kept after a problem): names are the record's paths. */
+export interface LenderFormValues {
+  id: string;
+  "names.en": string;
+  "names.si": string;
+  legalName: string;
+  website: string;
+  "complaints.email": string;
+  "complaints.phone": string;
+  "complaints.url": string;
+  "licence.category": string;
+  "licence.number": string;
+  dailyLeadCap: string;
+  "decision.mode": string;
+  "decision.url": string;
+  "decision.fields": readonly string[];
+  /** The products as JSON (a list of core/schemas/offer.ts offers without their lender). */
+  products: string;
+  removeLogo: boolean;
+}
+
+/** One lender's decisions from storage (lender_decisions), and its breaker on this server. */
+export interface LenderDecisionStats {
+  asked: number;
+  approved: number;
+  declined: number;
+  /** pending: answered "pending" and not called back yet; waiting: no answer yet. */
+  pending: number;
+  waiting: number;
+  /** failed other than by a timeout (connection, HTTP status, unreadable answer, breaker). */
+  errors: number;
+  timeouts: number;
+  /** Nearest-rank percentiles of the recorded latencies, in ms; null without any. */
+  p50Ms: number | null;
+  p95Ms: number | null;
+  breaker: "closed" | "open" | "half_open" | "isolated" | "unused";
+}
+
+/** What a test application came to (never stored). */
+export type LenderTestResult =
+  | {
+      kind: "answer";
+      decision: "approved" | "declined" | "pending";
+      detail: string;
+      latencyMs: number;
+    }
+  | { kind: "failed"; error: string; latencyMs: number };
+
+/** An offer card's data for the preview: core/schemas/offer.ts's Offer, as JSON. */
+export type PreviewOffer = Offer;
+
+export interface LenderEditView {
+  page: "lender-edit";
+  /** new: the create form; edit: a stored lender's. */
+  mode: "new" | "edit";
+  form: LenderFormValues;
+  /** The applicant fields a decision API may ask for (server/lenders/decision-api.ts). */
+  fieldChoices: readonly string[];
+  /** Problems by the form's field names; "" for one of the whole record. */
+  errors?: Readonly<Record<string, string>> | undefined;
+  /** The stored lender's state (edit only). */
+  stored?:
+    | {
+        status: "draft" | "live" | "paused";
+        sample: boolean;
+        sandbox: boolean;
+        hasSecret: boolean;
+        hasLogo: boolean;
+        mayGoLive: boolean;
+      }
+    | undefined;
+  /** The cards in both languages, from the form's values, for this loan. */
+  preview?:
+    | { offers: readonly PreviewOffer[]; amount: number; termDays: number; today: CalendarDate }
+    | undefined;
+  /** A secret just made: shown this once, never again. */
+  newSecret?: string | undefined;
+  stats?: LenderDecisionStats | undefined;
+  test?: LenderTestResult | undefined;
+  done?: "created" | "saved" | "rotated" | undefined;
 }
 
 export interface FunnelView {
@@ -251,6 +338,7 @@ export type BackOfficeView =
   | AuditView
   | LendersView
   | PartnerPagesView
+  | LenderEditView
   | FunnelView
   | ProblemView;
 

@@ -41,6 +41,7 @@ import {
 import { lenderDecisionsRouter } from "./lenders/decision-routes";
 import { feedRouter } from "./lenders/feed-routes";
 import { createLeadFeed } from "./lenders/lead-feed";
+import { lenderAdminRouter } from "./lenders/lender-admin-routes";
 import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
@@ -315,6 +316,12 @@ export function createApp({
   app.use(moderationRouter(backOffice));
   app.use(staffRouter(backOffice, { messenger, site }));
   app.use(partnersBackOfficeRouter(backOffice));
+  app.use(
+    lenderAdminRouter(backOffice, {
+      decisions,
+      callbackUrl: () => decisionCallbackUrl(site.origin),
+    }),
+  );
   app.use("/admin", backOffice.notFound);
   app.use(reviewImagesRouter(storage));
   app.use(lenderLogosRouter(storage));

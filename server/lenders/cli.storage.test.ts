@@ -158,6 +158,30 @@ function lendersToolContract(name: string, open: () => Promise<TestStorage>) {
       expect((await run("export", "--with-secrets")).out).toEqual(before);
     });
 
+    it("writes the audit log as the command line: imports, live and pause, never a secret", async () => {
+      const entries = await test.storage.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("subject", "in", ["lender:ruhuna-harbour", "lender:harbour-api"])
+        .orderBy("at")
+        .execute();
+      const actions = new Set(entries.map((entry) => entry.action));
+      expect(actions).toEqual(
+        new Set(["lender.create", "lender.update", "lender.pause", "lender.live"]),
+      );
+      expect(
+        entries.every((entry) => entry.actor === "command line" && entry.actor_id === null),
+      ).toBe(true);
+      const created = entries.find(
+        (entry) => entry.action === "lender.create" && entry.subject === "lender:harbour-api",
+      );
+      expect(JSON.parse(created?.after ?? "{}")).toMatchObject({
+        decision_mode: "api",
+        secret_set: true,
+      });
+      expect(JSON.stringify(entries)).not.toContain(apiLender().secret as string);
+    });
+
     it("answers mistakes with the usage and exit code 2", async () => {
       expect((await run()).exitCode).toBe(2);
       expect((await run("--help")).exitCode).toBe(0);

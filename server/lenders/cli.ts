@@ -9,6 +9,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { LicenceCategory } from "../../core/schemas/offer";
 import type { OutboundRules } from "../http/outbound";
+import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { CATALOGUE_REFRESH_MS } from "./catalogue";
 import { exportLenders, type LenderSummary, listLenders } from "./lender-export";
@@ -113,6 +114,7 @@ async function importFile(
   }
   const result = await importLenders(storage, parseLenderFile(text), {
     baseDir: path.dirname(full),
+    actor: COMMAND_LINE,
     ...tool,
   });
   const count = result.created.length + result.updated.length;
@@ -168,7 +170,8 @@ export async function runLendersCommand(
       case "live":
       case "pause": {
         const id = one("lender id");
-        await setLenderStatus(storage, id, command === "live" ? "live" : "paused");
+        const status = command === "live" ? "live" : "paused";
+        await setLenderStatus(storage, id, status, new Date(), COMMAND_LINE);
         return {
           exitCode: 0,
           out: [`${id} is now ${command === "live" ? "live" : "paused"}.`, REFRESH_NOTE],

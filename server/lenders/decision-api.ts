@@ -112,6 +112,12 @@ export const decisionRequestSchema = z
         givenAt: z.iso.datetime().describe("When the applicant submitted the application."),
       })
       .describe("The applicant's consent to share the application with matching lenders."),
+    test: z
+      .literal(true)
+      .optional()
+      .describe(
+        "Only in a test application that an operator sends from our back office: no real person is behind it and nothing of it is stored; answer as you would, and expect a callback for it to be answered 404 unknown_decision.",
+      ),
   })
   .describe("One verified application, sent to you because your products admit it.");
 export type DecisionRequest = z.infer<typeof decisionRequestSchema>;

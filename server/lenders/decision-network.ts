@@ -4,6 +4,7 @@ import {
   BulkheadRejectedError,
   bulkhead,
   type CircuitBreakerPolicy,
+  CircuitState,
   ConsecutiveBreaker,
   ConstantBackoff,
   circuitBreaker,
@@ -26,6 +27,7 @@ import type { Storage } from "../storage/database";
 import {
   approvalProblem,
   type DecisionAnswer,
+  type DecisionRequest,
   decisionAnswerSchema,
   decisionSignature,
   IDEMPOTENCY_HEADER,
@@ -88,6 +90,24 @@ export interface DecisionNetworkOptions {
 
 export type DecisionListener = () => void;
 
+/** A lender's circuit on this instance; "unused": no request to it since this process started. */
+export type BreakerState = "closed" | "open" | "half_open" | "isolated" | "unused";
+
+/** A test application for the back office's "Send a test application" (decision 0141). */
+export interface TestApplicationTarget {
+  lenderId: string;
+  url: string;
+  secret: string;
+  sandbox: boolean;
+  lenderOfferIds: number[];
+  request: DecisionRequest;
+}
+
+/** What a test application came to: the lender's answer (checked by the schema), or why none. */
+export type TestApplicationOutcome =
+  | { kind: "answer"; answer: DecisionAnswer; latencyMs: number }
+  | { kind: "failed"; error: string; latencyMs: number };
+
 export interface DecisionNetwork {
   /** LENDER_DEADLINE_MS. */
   readonly deadlineMs: number;
@@ -104,6 +124,18 @@ export interface DecisionNetwork {
   idle(): Promise<void>;
   /** Takes no new application and waits for those in flight (each ends by its deadline). */
   close(): Promise<void>;
+  /** Which decision URLs may be called: what the back office checks a new URL against. */
+  readonly rules: OutboundRules;
+  /** Whether sandbox lenders are allowed here (outside production only). */
+  readonly sandboxAllowed: boolean;
+  /** A lender's circuit breaker on this instance, read only (the back office shows it). */
+  breakerState(lenderId: string): BreakerState;
+  /**
+   * Sends one signed test application, once (no retry, no breaker, nothing
+   * stored), through the same signing, outbound and answer checks as a real
+   * one, within the deadline.
+   */
+  sendTest(target: TestApplicationTarget): Promise<TestApplicationOutcome>;
 }
 
 /** Why a request to a lender did not give a decision. */
@@ -174,7 +206,14 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
   };
 
   /** One POST: signed now, with the same body and idempotency key on every attempt. */
-  async function send(target: DecisionTarget, body: string, signal: AbortSignal) {
+  async function send(
+    target: Pick<DecisionTarget, "url" | "secret" | "sandbox" | "lenderId" | "lenderOfferIds"> & {
+      decisionId: string;
+      askedAmount: number;
+    },
+    body: string,
+    signal: AbortSignal,
+  ) {
     const timestamp = String(Math.floor(Date.now() / 1000));
     let answer: Awaited<ReturnType<typeof outboundPost>>;
     try {
@@ -293,8 +332,43 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     void settled.finally(() => inFlight.delete(settled));
   }
 
+  const breakerStates: Record<CircuitState, BreakerState> = {
+    [CircuitState.Closed]: "closed",
+    [CircuitState.Open]: "open",
+    [CircuitState.HalfOpen]: "half_open",
+    [CircuitState.Isolated]: "isolated",
+  };
+
   return {
     deadlineMs,
+    rules,
+    sandboxAllowed: sandboxLoopback,
+    breakerState(lenderId) {
+      const found = policies.get(lenderId);
+      return found ? breakerStates[found.breaker.state] : "unused";
+    },
+    async sendTest(target) {
+      const started = performance.now();
+      const deadline = AbortSignal.timeout(deadlineMs);
+      try {
+        const answer = await send(
+          {
+            ...target,
+            decisionId: target.request.decisionId,
+            askedAmount: target.request.loan.amount,
+          },
+          JSON.stringify(target.request),
+          deadline,
+        );
+        return { kind: "answer", answer, latencyMs: performance.now() - started };
+      } catch (error) {
+        return {
+          kind: "failed",
+          error: failureCode(error),
+          latencyMs: performance.now() - started,
+        };
+      }
+    },
     async begin(leadId, locale) {
       if (closed) return 0;
       const started = performance.now();

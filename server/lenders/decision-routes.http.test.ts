@@ -236,6 +236,7 @@ describe("GET /api/lenders/v1/openapi.json", () => {
       "productIds",
       "applicant",
       "consent",
+      "test",
     ]);
     expect(schemas.Approved.required).toEqual([
       "decision",

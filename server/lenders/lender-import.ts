@@ -8,6 +8,7 @@ import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { UploadedImage } from "../../core/image-bytes";
 import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
+import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import type { Database, LendersTable } from "../storage/schema";
 import { lenderRecordSchema, type ParsedLenderRecord, type Product } from "./lender-record";
@@ -30,6 +31,8 @@ export interface ImportOptions {
   /** How a decision API's URL is checked: as partners' postback URLs (https, public addresses). */
   urlRules: OutboundRules;
   now?: Date;
+  /** Who imports: each lender written gets an audit entry in the same transaction. */
+  actor?: AuditActor;
 }
 
 export interface ImportResult {
@@ -37,6 +40,45 @@ export interface ImportResult {
   updated: string[];
   /** Offer ids the import took off their lenders; they stay theirs, never another's. */
   retired: number[];
+}
+
+/**
+ * A lender as the audit log keeps it: its row without the secret (only
+ * whether there is one), its offer ids, and whether it has a logo.
+ */
+export function lenderAuditState(
+  row: LendersTable,
+  offerIds: readonly number[],
+  logo: boolean,
+): Record<string, unknown> {
+  const { api_secret, created_at: _created, updated_at: _updated, ...rest } = row;
+  return { ...rest, secret_set: api_secret !== null, offer_ids: [...offerIds], logo };
+}
+
+async function auditStateOf(
+  trx: Transaction<Database>,
+  id: string,
+): Promise<Record<string, unknown> | null> {
+  const row = await trx.selectFrom("lenders").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const [products, logo] = await Promise.all([
+    trx
+      .selectFrom("lender_products")
+      .select("offer_id")
+      .where("lender_id", "=", id)
+      .orderBy("position")
+      .execute(),
+    trx
+      .selectFrom("lender_logos")
+      .select("lender_id")
+      .where("lender_id", "=", id)
+      .executeTakeFirst(),
+  ]);
+  return lenderAuditState(
+    row,
+    products.map((product) => product.offer_id),
+    logo !== undefined,
+  );
 }
 
 /** A file's records: one record, or a list of them. */
@@ -301,6 +343,7 @@ export async function importLenders(
     for (const item of checked) {
       const { id } = item.record;
       const row = rows.get(id) as LendersTable;
+      const before = options.actor ? await auditStateOf(trx, id) : null;
       const { id: _id, created_at: _created, ...changes } = row;
       await trx
         .insertInto("lenders")
@@ -322,6 +365,19 @@ export async function importLenders(
           .values({ lender_id: id, ...logo })
           .onConflict((conflict) => conflict.column("lender_id").doUpdateSet(logo))
           .execute();
+      }
+      if (options.actor) {
+        await recordAudit(
+          trx,
+          options.actor,
+          {
+            action: before ? "lender.update" : "lender.create",
+            subject: `lender:${id}`,
+            before,
+            after: await auditStateOf(trx, id),
+          },
+          new Date(at),
+        );
       }
     }
     return result;

@@ -1,5 +1,6 @@
 import { lenderSlug } from "../../core/matching";
 import { type ComplaintsContact, type Offer, offerSchema } from "../../core/schemas/offer";
+import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import type { LenderStatus, LendersTable } from "../storage/schema";
 import lk from "./catalogues/lk.json";
@@ -20,7 +21,11 @@ export function mayGoLive(
 }
 
 export class LenderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** What the back office says in its own words. */
+    readonly problem: "not_found" | "no_licence" | "not_api" = "not_found",
+  ) {
     super(message);
     this.name = "LenderError";
   }
@@ -156,27 +161,47 @@ export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
   });
 }
 
-/** Pauses a lender, or makes it live: only with a licence (or as a sample or sandbox). */
+/**
+ * Pauses a lender, or makes it live: only with a licence (or as a sample or
+ * sandbox). With an actor, the change and its audit entry commit together.
+ */
 export async function setLenderStatus(
   storage: Storage,
   id: string,
   status: LenderStatus,
   now = new Date(),
+  actor?: AuditActor,
 ): Promise<void> {
-  const lender = await storage.db
-    .selectFrom("lenders")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!lender) throw new LenderError(`There is no lender "${id}".`);
-  if (status === "live" && !mayGoLive(lender)) {
-    throw new LenderError(
-      `${id} has no licence: set its regulator, category and number before it goes live.`,
-    );
-  }
-  await storage.db
-    .updateTable("lenders")
-    .set({ status, updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .execute();
+  await storage.db.transaction().execute(async (trx) => {
+    const lender = await trx
+      .selectFrom("lenders")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!lender) throw new LenderError(`There is no lender "${id}".`, "not_found");
+    if (status === "live" && !mayGoLive(lender)) {
+      throw new LenderError(
+        `${id} has no licence: set its regulator, category and number before it goes live.`,
+        "no_licence",
+      );
+    }
+    await trx
+      .updateTable("lenders")
+      .set({ status, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    if (actor && (status === "live" || status === "paused")) {
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: status === "live" ? "lender.live" : "lender.pause",
+          subject: `lender:${id}`,
+          before: { status: lender.status },
+          after: { status },
+        },
+        now,
+      );
+    }
+  });
 }

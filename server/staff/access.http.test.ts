@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
+import { lenderSpec, productFor } from "../lenders/lender.test-support";
+import { importLenders } from "../lenders/lender-import";
 import { createPartner } from "../partners/partners";
 import { createPayoutRun } from "../partners/payouts";
 import { seedConversion } from "../partners/payouts.test-support";
+import { registerApiLenders } from "../sandbox/register";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import {
   BACK_OFFICE_ROUTES,
@@ -33,6 +36,17 @@ let reviewId = "";
 let commentId = "";
 let runId = "";
 const PARTNER = "walk-partner";
+/** An api lender every lender route is walked on, and a criteria lender the form saves. */
+const WALK_LENDER = "walk-lender";
+const WALK_CRITERIA = "walk-criteria";
+let lenders = 0;
+const walkCriteriaLender = (offerId: number) => ({
+  id: WALK_CRITERIA,
+  names: { en: "Walk Criteria", si: "Walk Criteria" },
+  legalName: "Walk Criteria PLC",
+  decision: { mode: "criteria" },
+  products: [productFor(offerId)],
+});
 
 beforeAll(async () => {
   test = await openTestSqlite();
@@ -86,6 +100,14 @@ beforeAll(async () => {
       { actor: COMMAND_LINE },
     )
   ).id;
+  await registerApiLenders(test.storage, [
+    lenderSpec(WALK_LENDER, "http://127.0.0.1:9/decide", [9501], { sandbox: true }),
+  ]);
+  await importLenders(test.storage, [walkCriteriaLender(9502)], {
+    baseDir: ".",
+    allowSandbox: false,
+    urlRules: { allowHttp: false },
+  });
 });
 afterAll(async () => {
   await test?.cleanup();
@@ -100,9 +122,25 @@ function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, 
     ? reviewId
     : route.includes("/partners/")
       ? PARTNER
-      : target.staff.id;
+      : route === "POST /admin/lenders/:id/"
+        ? WALK_CRITERIA
+        : route.includes("/lenders/")
+          ? WALK_LENDER
+          : target.staff.id;
   const url = path.replace(":id", id).replace(":run", runId).replace(":partner", PARTNER);
+  lenders += 1;
+  const lenderForm = (lenderId: string) => ({
+    id: lenderId,
+    "names.en": "Walk Lender",
+    "names.si": "Walk Lender",
+    legalName: "Walk Lender PLC",
+    "decision.mode": "criteria",
+    products: JSON.stringify([productFor(9600 + lenders)]),
+  });
   const forms: Partial<Record<BackOfficeRoute, Record<string, string>>> = {
+    "POST /admin/lenders/": lenderForm(`walk-new-${lenders}`),
+    "POST /admin/lenders/:id/": { ...lenderForm(WALK_CRITERIA), products: "[]" },
+    "POST /admin/lenders/:id/status": { status: "paused" },
     "POST /admin/moderation/": { one: `approve:comment:${commentId}` },
     "POST /admin/staff/": {
       email: `new${Math.random()}@nayacompare.test`.replace("0.", ""),
@@ -133,7 +171,7 @@ async function request(route: BackOfficeRoute, cookie?: string, csrf?: string) {
 
 function expectBackOfficeHeaders(res: { headers: Record<string, unknown> }, where: string) {
   expect(res.headers["content-security-policy"], where).toBe(
-    where.includes("/image") && res.headers["content-type"] === "image/png"
+    /\/(image|logo)$/.test(where) && /^image\//.test(String(res.headers["content-type"]))
       ? "default-src 'none'; sandbox"
       : BACK_OFFICE_POLICY,
   );

@@ -43,6 +43,11 @@ export const AUDIT_ACTIONS = [
   "partner.rotate",
   "payout.run",
   "payout.paid",
+  "lender.create",
+  "lender.update",
+  "lender.live",
+  "lender.pause",
+  "lender.secret",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,15 +1,14 @@
 import { Router } from "express";
 import { pendingCount } from "../community/moderation";
-import { lenderSummaries } from "../lenders/lender-summaries";
 import { mayUse } from "./access";
 import type { BackOffice } from "./gate";
 
 /**
  * The back office's home, and the sections whose full pages come in the
- * next part of issue 16: lenders as a read-only list from storage, the
- * funnel as a page that says it is coming, with no figure until one can be
- * counted from stored records. Partners and payouts have their own router
- * (server/partners/back-office-routes.ts).
+ * next part of issue 16: the funnel as a page that says it is coming, with
+ * no figure until one can be counted from stored records. Lenders, partners
+ * and payouts have routers of their own (server/lenders/lender-admin-routes.ts,
+ * server/partners/back-office-routes.ts).
  */
 export function backOfficeRouter(backOffice: BackOffice): Router {
   const router = Router();
@@ -34,10 +33,6 @@ export function backOfficeRouter(backOffice: BackOffice): Router {
       },
       viewer,
     );
-  });
-
-  backOffice.route(router, "GET /admin/lenders/", async (_req, res, { viewer }) => {
-    send(res, 200, { page: "lenders", lenders: await lenderSummaries(storage) }, viewer);
   });
 
   backOffice.route(router, "GET /admin/funnel/", async (_req, res, { viewer }) => {

@@ -85,14 +85,68 @@ export interface BackOffice {
 /** Forms are small: a bulk moderation sends at most a few hundred ids. */
 const parseForm = express.urlencoded({ extended: false, limit: "32kb", parameterLimit: 500 });
 
+/** A file sent with a multipart form (a lender's logo): checked by its bytes where it is used. */
+export interface FormFile {
+  kind: "file";
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A multipart form carries at most a logo (200 KB) and its lender's fields. */
+const MULTIPART_LIMIT_BYTES = 512 * 1024;
+const readMultipart = express.raw({ type: "multipart/form-data", limit: MULTIPART_LIMIT_BYTES });
+
+/** A multipart body as the form: repeated names as lists, files as FormFile (empty ones left out). */
+async function multipartForm(req: Request): Promise<Record<string, unknown>> {
+  const body = req.body;
+  if (!Buffer.isBuffer(body)) return {};
+  let data: FormData;
+  try {
+    // Node's own multipart parser (undici's), through the Fetch API's Request.
+    data = await new Request("http://form.invalid/", {
+      method: "POST",
+      headers: { "content-type": String(req.headers["content-type"]) },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch {
+    throw Object.assign(new Error("unreadable multipart form"), { status: 400 });
+  }
+  const form: Record<string, unknown> = {};
+  for (const [name, value] of data.entries()) {
+    let entry: unknown = value;
+    if (typeof value !== "string") {
+      if (value.size === 0) continue;
+      entry = { kind: "file", name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+    }
+    const before = form[name];
+    form[name] =
+      before === undefined ? entry : [...(Array.isArray(before) ? before : [before]), entry];
+  }
+  return form;
+}
+
 /** Runs the form parser and resolves with the form (empty when the body is not a form). */
 function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
+  if (req.is("multipart/form-data")) {
+    return new Promise((resolve, reject) => {
+      readMultipart(req, res, (error?: unknown) => {
+        if (error) reject(error);
+        else multipartForm(req).then(resolve, reject);
+      });
+    });
+  }
   return new Promise((resolve, reject) => {
     parseForm(req, res, (error?: unknown) => {
       if (error) reject(error);
       else resolve((req.body ?? {}) as Record<string, unknown>);
     });
   });
+}
+
+/** A form the parsers refused (too large, unreadable): its 4xx status, or undefined for anything else. */
+function refusedFormStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
 }
 
 /**
@@ -195,7 +249,14 @@ export function createBackOffice(dependencies: {
       }
       let form: Record<string, unknown> = {};
       if (method === "POST") {
-        form = await formOf(req, res);
+        try {
+          form = await formOf(req, res);
+        } catch (error) {
+          const status = refusedFormStatus(error);
+          if (status === undefined) throw error;
+          send(res, status, { page: "invalid" }, viewer);
+          return;
+        }
         if (!fromOurPages(req, site.origin) || !csrfTokenMatches(session.token, form.csrf)) {
           send(res, 403, { page: "refused" }, viewer);
           return;

@@ -46,6 +46,92 @@ const views: BackOfficeView[] = [
   { page: "funnel" },
   { page: "forbidden" },
   ...partnerViews(),
+  {
+    page: "lenders",
+    lenders: [
+      {
+        id: "xss-lender",
+        name: XSS,
+        status: "draft",
+        licence: null,
+        decisionMode: "api",
+        products: 1,
+        sample: false,
+        sandbox: false,
+      },
+    ],
+    notice: { kind: "no_licence", id: "xss-lender" },
+  },
+  {
+    page: "lender-edit",
+    mode: "edit",
+    fieldChoices: ["age"],
+    form: {
+      id: "xss-lender",
+      "names.en": XSS,
+      "names.si": XSS,
+      legalName: XSS,
+      website: "",
+      "complaints.email": "",
+      "complaints.phone": "",
+      "complaints.url": "",
+      "licence.category": "",
+      "licence.number": "",
+      dailyLeadCap: "",
+      "decision.mode": "api",
+      "decision.url": XSS,
+      "decision.fields": ["age"],
+      products: XSS,
+      removeLogo: false,
+    },
+    errors: { "names.en": XSS, products: XSS },
+    stored: {
+      status: "draft",
+      sample: false,
+      sandbox: false,
+      hasSecret: true,
+      hasLogo: true,
+      mayGoLive: false,
+    },
+    preview: {
+      offers: [
+        {
+          offer_id: 1,
+          header: XSS,
+          tags: [XSS],
+          lender_link: "https://apply.example/",
+          lender: {
+            id: "xss-lender",
+            name: XSS,
+            names: { en: XSS, si: XSS },
+            logo: "/admin/lenders/xss-lender/logo?name=x",
+            sample: false,
+          },
+          amount: { min: 5_000, max: 100_000 },
+          termDays: { min: 61, max: 360 },
+          terms: { annualInterestRate: 0.24, feeFixed: 0, feePercent: 0, repayment: "single" },
+          criteria: { minAge: 18, maxAge: 70, minMonthlyIncome: 0, employment: ["salaried"] },
+        },
+      ],
+      amount: 50_000,
+      termDays: 91,
+      today: "2026-11-21",
+    },
+    newSecret: "a-new-secret-shown-once-0123456789abcdef",
+    stats: {
+      asked: 3,
+      approved: 1,
+      declined: 1,
+      pending: 0,
+      waiting: 0,
+      errors: 1,
+      timeouts: 0,
+      p50Ms: 120,
+      p95Ms: 900,
+      breaker: "half_open",
+    },
+    test: { kind: "failed", error: XSS, latencyMs: 12 },
+  },
 ];
 
 /** The partners' and payouts' pages, with a partner's name and a reference as hostile as can be. */
@@ -158,6 +244,15 @@ describe("back-office pages", () => {
     const partner = renderBackOfficeDocument(views[11] as BackOfficeView, viewer);
     expect(partner).toContain('<code class="secret">sk_new</code>');
     expect(partner).toContain("Rs. 400 per lead");
+  });
+
+  it("render the lender preview in both languages with the borrower's offer card", () => {
+    const html = renderBackOfficeDocument(views.at(-1) as BackOfficeView, viewer);
+    expect(html).toContain('<div class="lw-root" lang="si">');
+    expect(html).toContain('<div class="lw-root" lang="en">');
+    expect(html.match(/class="lw-offer"/g)).toHaveLength(2);
+    expect(html).toContain("a-new-secret-shown-once-0123456789abcdef");
+    expect(html).toContain('aria-invalid="true"');
   });
 
   it("give times in Colombo", () => {

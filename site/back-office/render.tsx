@@ -6,19 +6,28 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { BackOfficeSection, BackOfficeView, BackOfficeViewer } from "../../core/back-office";
-import css from "./back-office.css?raw";
+import { fill } from "../../core/messages";
+import widgetCss from "../../widget/styles/widget.css?raw";
+import ownCss from "./back-office.css?raw";
 import { Layout } from "./Layout";
 import { type BackOfficeMessages, backOfficeMessagesFor } from "./messages";
 import { AuditPage } from "./pages/Audit";
 import { EnrolPage } from "./pages/Enrol";
 import { AccountPage, HomePage } from "./pages/Home";
+import { LenderEditPage } from "./pages/LenderEdit";
+import { LendersPage } from "./pages/Lenders";
 import { ModerationPage } from "./pages/Moderation";
-import { LendersPage } from "./pages/Overview";
 import { PartnerPage, PartnersPage } from "./pages/Partners";
 import { PayoutRunPage, PayoutStatementPage, PayoutsPage } from "./pages/Payouts";
 import { SignInCodePage, SignInPage } from "./pages/SignIn";
 import { StaffPage } from "./pages/Staff";
 import { RecoveryCodesPage, TwoFactorPage } from "./pages/TwoFactor";
+
+/**
+ * The back office's styles and the widget's (the lender preview renders the
+ * borrower's offer cards, decision 0140): one inline stylesheet.
+ */
+const css = `${ownCss}\n${widgetCss}`;
 
 /** The stylesheet every page inlines: the server allows it in the CSP by this text's hash. */
 export function backOfficeStylesheet(): string {
@@ -54,6 +63,11 @@ function titleAndSection(
       return [t.auditTitle, "audit"];
     case "lenders":
       return [t.lendersTitle, "lenders"];
+    case "lender-edit":
+      return [
+        view.mode === "new" ? t.lenderNewTitle : fill(t.lenderEditTitle, { id: view.form.id }),
+        "lenders",
+      ];
     case "partners":
       return [t.partnersTitle, "partners"];
     case "partner":
@@ -116,7 +130,9 @@ function Body({
     case "audit":
       return <AuditPage view={view} t={t} />;
     case "lenders":
-      return <LendersPage view={view} t={t} />;
+      return <LendersPage view={view} t={t} csrf={csrf} />;
+    case "lender-edit":
+      return <LenderEditPage view={view} t={t} csrf={csrf} />;
     case "partners":
       return <PartnersPage view={view} t={t} csrf={csrf} />;
     case "partner":

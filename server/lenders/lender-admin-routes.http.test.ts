@@ -1,0 +1,386 @@
+import inject from "light-my-request";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntries } from "../staff/audit";
+import {
+  addStaffMember,
+  formHeaders,
+  type SignedIn,
+  signInOverHttp,
+  type TestMember,
+} from "../staff/staff.test-support";
+import { TOTP_PERIOD_SECONDS } from "../staff/totp";
+import { decisionRequestSchema, verifyDecisionSignature } from "./decision-api";
+import {
+  approval,
+  productFor,
+  setUpDecisionApp,
+  startTestLender,
+  type TestLender,
+} from "./lender.test-support";
+
+/**
+ * /admin/lenders/ (issue 16) over the app: the form validated by the
+ * lender record's schema with problems by the field and values kept, CSRF,
+ * the preview in both languages, create, logo upload, pause and go live
+ * (the licence rule), an api lender's secret shown once, the test
+ * application against a real HTTP lender on 127.0.0.1, and the statistics.
+ */
+const context = setUpDecisionApp();
+let admin: TestMember;
+let signedIn: SignedIn;
+let lender: TestLender;
+let clock = Date.now();
+
+/** A 1×1 PNG, and a file that only says it is one. */
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+const PRODUCTS = JSON.stringify([productFor(8801, { header: "Harbour Loan 12" })]);
+
+function lenderForm(overrides: Record<string, string | string[]> = {}) {
+  return {
+    id: "harbour-finance",
+    "names.en": "Harbour Finance",
+    "names.si": "වරාය මූල්‍ය",
+    legalName: "Harbour Finance PLC",
+    website: "https://harbour.example",
+    "complaints.email": "complaints@harbour.example",
+    "licence.category": "licensed_finance_company",
+    "licence.number": "LFC-0077",
+    "decision.mode": "criteria",
+    products: PRODUCTS,
+    intent: "save",
+    ...overrides,
+  };
+}
+
+/** A multipart POST from our pages, as the lender form sends it (files as [name, bytes, type]). */
+async function postMultipart(
+  url: string,
+  fields: Record<string, string | string[]>,
+  files: Record<string, [string, Buffer, string]> = {},
+  /** null: no token at all. */
+  csrf: string | null = signedIn.csrf,
+) {
+  const data = new FormData();
+  if (csrf !== null) data.append("csrf", csrf);
+  for (const [name, value] of Object.entries(fields)) {
+    for (const one of Array.isArray(value) ? value : [value]) data.append(name, one);
+  }
+  for (const [name, [file, bytes, type]] of Object.entries(files)) {
+    data.append(name, new Blob([new Uint8Array(bytes)], { type }), file);
+  }
+  const request = new Request("http://form.invalid/", { method: "POST", body: data });
+  return inject(context.app, {
+    method: "POST",
+    url,
+    headers: {
+      ...formHeaders(signedIn),
+      "content-type": request.headers.get("content-type") ?? "",
+    },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+const postForm = (url: string, fields: Record<string, string>, csrf = signedIn.csrf) =>
+  inject(context.app, {
+    method: "POST",
+    url,
+    headers: formHeaders(signedIn),
+    payload: new URLSearchParams({ ...fields, csrf }).toString(),
+  });
+
+const get = (url: string) =>
+  inject(context.app, { method: "GET", url, headers: { cookie: signedIn.cookie } });
+
+const lenderRow = (id: string) =>
+  context.test.storage.db.selectFrom("lenders").selectAll().where("id", "=", id).executeTakeFirst();
+
+const entries = async (action: string) =>
+  (await auditEntries(context.test.storage.db, { action, limit: 50, offset: 0 })).entries;
+
+/** The text of a field's problem, by its id. */
+const fieldError = (html: string, field: string) =>
+  new RegExp(`id="lender-${field}-error">([^<]*)<`).exec(html)?.[1];
+
+beforeAll(async () => {
+  admin = await addStaffMember(context.test.storage, {
+    email: "lenders-admin@nayacompare.test",
+    role: "admin",
+    twoFactor: true,
+    now: new Date(clock),
+  });
+  clock += TOTP_PERIOD_SECONDS * 1000;
+  signedIn = await signInOverHttp(context.app, admin, { at: new Date(clock) });
+  lender = await startTestLender(() => ({ status: 200, body: approval(8901) }));
+});
+afterAll(async () => {
+  await lender?.close();
+});
+
+describe("the lender form", () => {
+  it("shows each problem by its field, keeps what was typed, and writes nothing", async () => {
+    const res = await postMultipart(
+      "/admin/lenders/",
+      lenderForm({
+        "names.en": "",
+        website: "http://harbour.example",
+        "licence.number": "",
+        products: "[{not json",
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain("Nothing was saved");
+    expect(fieldError(res.body, "names-en")).toBeTruthy();
+    expect(fieldError(res.body, "website")).toMatch(/https/);
+    expect(fieldError(res.body, "licence-number")).toBeTruthy();
+    expect(fieldError(res.body, "products")).toMatch(/not JSON/);
+    expect(res.body).toMatch(/id="lender-names-en"[^>]*aria-invalid="true"/);
+    expect(res.body).toContain('value="Harbour Finance PLC"');
+    expect(res.body).toContain("[{not json");
+    expect(await lenderRow("harbour-finance")).toBeUndefined();
+  });
+
+  it("names a product's field inside the products box", async () => {
+    const bad = JSON.stringify([{ ...productFor(8801), lender_link: "http://x.example/" }]);
+    const res = await postMultipart("/admin/lenders/", lenderForm({ products: bad }));
+    expect(res.statusCode).toBe(400);
+    expect(fieldError(res.body, "products")).toMatch(/^0\.lender_link: /);
+  });
+
+  it("refuses a change without the session's CSRF token, and writes nothing", async () => {
+    const res = await postMultipart("/admin/lenders/", lenderForm(), {}, "not-the-token");
+    expect(res.statusCode).toBe(403);
+    const none = await postMultipart("/admin/lenders/", lenderForm(), {}, null);
+    expect(none.statusCode).toBe(403);
+    expect(await lenderRow("harbour-finance")).toBeUndefined();
+  });
+
+  it("previews the offer card in Sinhala and English with the borrower's component, writing nothing", async () => {
+    const res = await postMultipart("/admin/lenders/", lenderForm({ intent: "preview" }));
+    expect(res.statusCode).toBe(200);
+    const preview = res.body.slice(res.body.indexOf('id="preview-title"'));
+    expect(preview).toContain('lang="si"');
+    expect(preview).toContain('lang="en"');
+    expect(preview).toContain("වරාය මූල්‍ය");
+    expect(preview).toContain("Harbour Finance");
+    expect(preview.match(/class="lw-offer"/g)).toHaveLength(2);
+    expect(preview).toContain("Harbour Loan 12");
+    expect(preview).toContain("/admin/lenders/harbour-finance/logo?name=Harbour%20Finance");
+    expect(await lenderRow("harbour-finance")).toBeUndefined();
+    const logo = await get("/admin/lenders/harbour-finance/logo?name=Harbour%20Finance");
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(logo.body).toContain(">HF<");
+  });
+
+  it("creates a draft with its uploaded logo, in the audit log as the member's change", async () => {
+    const fake = await postMultipart("/admin/lenders/", lenderForm(), {
+      logo: ["logo.png", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/png"],
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fieldError(fake.body, "logo")).toMatch(/PNG, JPEG or WebP/);
+    expect(await lenderRow("harbour-finance")).toBeUndefined();
+
+    const res = await postMultipart("/admin/lenders/", lenderForm(), {
+      logo: ["logo.png", TINY_PNG, "image/png"],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.body).toContain("The lender was created as a draft.");
+    expect((await lenderRow("harbour-finance"))?.status).toBe("draft");
+    const logo = await get("/admin/lenders/harbour-finance/logo");
+    expect(logo.headers["content-type"]).toBe("image/png");
+    expect(Buffer.from(logo.rawPayload).equals(TINY_PNG)).toBe(true);
+    const [created] = await entries("lender.create");
+    expect(created).toMatchObject({ actor: admin.email, subject: "lender:harbour-finance" });
+    expect(JSON.parse(created?.after ?? "{}")).toMatchObject({ status: "draft", logo: true });
+
+    const again = await postMultipart("/admin/lenders/", lenderForm());
+    expect(again.statusCode).toBe(400);
+    expect(fieldError(again.body, "id")).toMatch(/taken/);
+  });
+
+  it("refuses a logo over 200 KB by its field, and a form over 512 KB as a whole", async () => {
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(210_000)]);
+    const res = await postMultipart("/admin/lenders/", lenderForm({ id: "big-logo" }), {
+      logo: ["logo.png", big, "image/png"],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fieldError(res.body, "logo")).toMatch(/200 KB/);
+    const huge = await postMultipart("/admin/lenders/", lenderForm({ id: "huge-form" }), {
+      logo: ["logo.png", Buffer.alloc(600_000), "image/png"],
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.body).toContain("That request is not valid.");
+    expect(await lenderRow("big-logo")).toBeUndefined();
+    expect(await lenderRow("huge-form")).toBeUndefined();
+  });
+
+  it("edits a lender through the same import: its id stays, its values change", async () => {
+    const page = await get("/admin/lenders/harbour-finance/");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('value="Harbour Finance PLC"');
+    const res = await postMultipart(
+      "/admin/lenders/harbour-finance/",
+      lenderForm({ id: "something-else", legalName: "Harbour Finance PLC (renamed)" }),
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/admin/lenders/harbour-finance/?done=saved");
+    expect((await lenderRow("harbour-finance"))?.legal_name).toBe("Harbour Finance PLC (renamed)");
+    expect(await lenderRow("something-else")).toBeUndefined();
+    const [updated] = await entries("lender.update");
+    expect(JSON.parse(updated?.before ?? "{}").legal_name).toBe("Harbour Finance PLC");
+  });
+});
+
+describe("pausing and going live", () => {
+  it("goes live with a licence, pauses, and refuses a lender without one", async () => {
+    const live = await postForm("/admin/lenders/harbour-finance/status", { status: "live" });
+    expect(live.statusCode).toBe(303);
+    expect((await lenderRow("harbour-finance"))?.status).toBe("live");
+    const list = await get(live.headers.location as string);
+    expect(list.body).toContain("harbour-finance is now live.");
+    const paused = await postForm("/admin/lenders/harbour-finance/status", { status: "paused" });
+    expect(paused.statusCode).toBe(303);
+    expect((await lenderRow("harbour-finance"))?.status).toBe("paused");
+    expect((await entries("lender.live")).length).toBe(1);
+    expect((await entries("lender.pause")).length).toBe(1);
+
+    const unlicensed = await postMultipart(
+      "/admin/lenders/",
+      lenderForm({
+        id: "no-licence",
+        "licence.category": "",
+        "licence.number": "",
+        products: JSON.stringify([productFor(8802)]),
+      }),
+    );
+    expect(unlicensed.statusCode).toBe(201);
+    const refused = await postForm("/admin/lenders/no-licence/status", { status: "live" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("no-licence has no licence");
+    expect((await lenderRow("no-licence"))?.status).toBe("draft");
+  });
+});
+
+describe("an api lender", () => {
+  const apiForm = () =>
+    lenderForm({
+      id: "harbour-api",
+      "names.en": "Harbour API",
+      "decision.mode": "api",
+      "decision.url": `http://lender.test:${lender.port}/decide`,
+      "decision.fields": ["age", "monthlyIncome"],
+      products: JSON.stringify([productFor(8901)]),
+    });
+  let secret = "";
+
+  it("refuses a decision URL on our own machine, as an import does", async () => {
+    const res = await postMultipart(
+      "/admin/lenders/",
+      lenderForm({
+        id: "loopback-api",
+        "decision.mode": "api",
+        "decision.url": "http://127.0.0.1:9/decide",
+        products: JSON.stringify([productFor(8903)]),
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fieldError(res.body, "decision-url")).toMatch(/address|public/);
+    expect(await lenderRow("loopback-api")).toBeUndefined();
+  });
+
+  it("gets a secret when created, shown once and never again", async () => {
+    const res = await postMultipart("/admin/lenders/", apiForm());
+    expect(res.statusCode).toBe(201);
+    secret = /<p class="secret"[^>]*>([^<]+)</.exec(res.body)?.[1] ?? "";
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect((await lenderRow("harbour-api"))?.api_secret).toBe(secret);
+    const again = await get("/admin/lenders/harbour-api/");
+    expect(again.body).toContain("A secret is set.");
+    expect(again.body).not.toContain(secret);
+    const audit = await context.test.storage.db.selectFrom("audit_log").selectAll().execute();
+    expect(JSON.stringify(audit)).not.toContain(secret);
+  });
+
+  it("rotates the secret: the new one shown once, the old one gone", async () => {
+    const res = await postForm("/admin/lenders/harbour-api/secret", {});
+    expect(res.statusCode).toBe(200);
+    const rotated = /<p class="secret"[^>]*>([^<]+)</.exec(res.body)?.[1] ?? "";
+    expect(rotated).not.toBe(secret);
+    expect((await lenderRow("harbour-api"))?.api_secret).toBe(rotated);
+    expect((await get("/admin/lenders/harbour-api/")).body).not.toContain(rotated);
+    secret = rotated;
+  });
+
+  it("sends a signed test application to the lender's URL and shows its answer and latency", async () => {
+    const leadsBefore = await context.test.storage.db.selectFrom("leads").select("id").execute();
+    const res = await postForm("/admin/lenders/harbour-api/test", {});
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/The lender answered approved in \d+ ms\./);
+    const received = lender.received.at(-1);
+    if (!received) throw new Error("the lender got nothing");
+    const request = decisionRequestSchema.parse(received.json);
+    expect(request.test).toBe(true);
+    expect(Object.keys(request.applicant).sort()).toEqual(["age", "monthlyIncome"]);
+    expect(
+      verifyDecisionSignature(
+        secret,
+        received.headers["x-timestamp"] as string,
+        received.body,
+        received.headers["x-signature"] as string,
+        new Date(),
+      ),
+    ).toBe(true);
+    const leadsAfter = await context.test.storage.db.selectFrom("leads").select("id").execute();
+    expect(leadsAfter).toHaveLength(leadsBefore.length);
+    const rows = await context.test.storage.db
+      .selectFrom("lender_decisions")
+      .select("decision_id")
+      .where("lender_id", "=", "harbour-api")
+      .execute();
+    expect(rows).toEqual([]);
+    expect(res.body).toContain("Asked");
+  });
+
+  it("shows what a broken answer came to", async () => {
+    const broken = await startTestLender(() => ({ status: 200, body: "<html>" }));
+    try {
+      await context.test.storage.db
+        .updateTable("lenders")
+        .set({ api_url: `http://lender.test:${broken.port}/decide` })
+        .where("id", "=", "harbour-api")
+        .execute();
+      const res = await postForm("/admin/lenders/harbour-api/test", {});
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/No decision: invalid_answer, after \d+ ms\./);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("counts its decisions from storage, with the breaker's state on this server", async () => {
+    await context.onlyLenders([
+      {
+        id: "harbour-api",
+        names: { en: "Harbour API", si: "Harbour API" },
+        apiUrl: `http://lender.test:${lender.port}/decide`,
+        apiSecret: secret,
+        apiFields: ["age"],
+        sandbox: false,
+        licence: { category: "licensed_finance_company", number: "LFC-0078" },
+        products: [productFor(8901)],
+      },
+    ]);
+    await context.apply();
+    await context.network.idle();
+    const page = await get("/admin/lenders/harbour-api/");
+    const stats = page.body.slice(page.body.indexOf('id="stats-title"'));
+    expect(stats).toMatch(/<dt>Asked<\/dt><dd>1<\/dd>/);
+    expect(stats).toMatch(/<dt>Approved<\/dt><dd>1<\/dd>/);
+    expect(stats).toMatch(/<dt>Latency, median<\/dt><dd>\d+ ms<\/dd>/);
+    expect(stats).toContain("closed: requests go");
+  });
+});

@@ -1,0 +1,441 @@
+/**
+ * What the back office's lender pages (issue 16) need beyond the services
+ * `npm run lenders` uses: the form as a lender record and back (the record
+ * is then checked and written by importLenders, as a file is), problems by
+ * the form's fields, the offer cards a record makes, a lender's decision
+ * statistics, secret rotation and the test application.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { z } from "zod";
+import type { LenderDecisionStats, LenderFormValues } from "../../core/back-office";
+import { type Offer, offerSchema } from "../../core/schemas/offer";
+import { type AuditActor, recordAudit } from "../staff/audit";
+import type { Storage } from "../storage/database";
+import { newOpaqueId } from "../storage/opaque-ids";
+import type { LendersTable } from "../storage/schema";
+import { type DecisionRequest, LENDER_API_FIELDS, type LenderApiField } from "./decision-api";
+import type { BreakerState, TestApplicationTarget } from "./decision-network";
+import { exportLenders } from "./lender-export";
+import type { LenderRecord, ParsedLenderRecord } from "./lender-record";
+import { LenderError } from "./lenders";
+
+export function emptyLenderForm(): LenderFormValues {
+  return {
+    id: "",
+    "names.en": "",
+    "names.si": "",
+    legalName: "",
+    website: "",
+    "complaints.email": "",
+    "complaints.phone": "",
+    "complaints.url": "",
+    "licence.category": "",
+    "licence.number": "",
+    dailyLeadCap: "",
+    "decision.mode": "criteria",
+    "decision.url": "",
+    "decision.fields": [],
+    products: "[]",
+    removeLogo: false,
+  };
+}
+
+const text = (value: unknown, max = 20_000) =>
+  typeof value === "string" ? value.slice(0, max) : "";
+
+/** The form as sent (urlencoded or multipart), as the form's values. */
+export function lenderFormFrom(form: Record<string, unknown>): LenderFormValues {
+  const fields = form["decision.fields"];
+  const list = Array.isArray(fields) ? fields : fields === undefined ? [] : [fields];
+  return {
+    id: text(form.id, 100).trim(),
+    "names.en": text(form["names.en"], 300),
+    "names.si": text(form["names.si"], 300),
+    legalName: text(form.legalName, 300),
+    website: text(form.website, 600).trim(),
+    "complaints.email": text(form["complaints.email"], 300).trim(),
+    "complaints.phone": text(form["complaints.phone"], 100).trim(),
+    "complaints.url": text(form["complaints.url"], 600).trim(),
+    "licence.category": text(form["licence.category"], 100),
+    "licence.number": text(form["licence.number"], 100).trim(),
+    dailyLeadCap: text(form.dailyLeadCap, 20).trim(),
+    "decision.mode": text(form["decision.mode"], 20) === "api" ? "api" : "criteria",
+    "decision.url": text(form["decision.url"], 600).trim(),
+    "decision.fields": list.filter(
+      (field): field is string =>
+        typeof field === "string" && (LENDER_API_FIELDS as readonly string[]).includes(field),
+    ),
+    products: text(form.products, 200_000),
+    removeLogo: form.removeLogo === "on" || form.removeLogo === "1",
+  };
+}
+
+/** A stored lender's record as the form shows it. */
+export function lenderFormOf(record: LenderRecord): LenderFormValues {
+  const api = record.decision.mode === "api" ? record.decision : undefined;
+  return {
+    id: record.id,
+    "names.en": record.names.en,
+    "names.si": record.names.si,
+    legalName: record.legalName,
+    website: record.website ?? "",
+    "complaints.email": record.complaints?.email ?? "",
+    "complaints.phone": record.complaints?.phone ?? "",
+    "complaints.url": record.complaints?.url ?? "",
+    "licence.category": record.licence?.category ?? "",
+    "licence.number": record.licence?.number ?? "",
+    dailyLeadCap: record.dailyLeadCap === undefined ? "" : String(record.dailyLeadCap),
+    "decision.mode": record.decision.mode,
+    "decision.url": api?.url ?? "",
+    "decision.fields": api?.fields ?? [],
+    products: JSON.stringify(record.products, null, 2),
+    removeLogo: false,
+  };
+}
+
+/**
+ * The lender record the form's values make (lender-record.ts's format):
+ * an empty field is left out; the licence's regulator is CBSL, the only
+ * one; status, secret and logo are left to the caller. Products that are
+ * not JSON give a problem by their field instead.
+ */
+export function recordInputOf(values: LenderFormValues): {
+  input: Record<string, unknown>;
+  errors: Record<string, string>;
+} {
+  const errors: Record<string, string> = {};
+  let products: unknown = [];
+  try {
+    products = JSON.parse(values.products.trim() || "[]");
+  } catch (error) {
+    errors.products = `not JSON: ${(error as Error).message}`;
+  }
+  const complaints = Object.fromEntries(
+    (["email", "phone", "url"] as const)
+      .map((key) => [key, values[`complaints.${key}`]] as const)
+      .filter(([, value]) => value !== ""),
+  );
+  const cap = values.dailyLeadCap;
+  const input: Record<string, unknown> = {
+    id: values.id,
+    names: { en: values["names.en"], si: values["names.si"] },
+    legalName: values.legalName,
+    ...(values.website ? { website: values.website } : {}),
+    ...(Object.keys(complaints).length > 0 ? { complaints } : {}),
+    ...(values["licence.category"] || values["licence.number"]
+      ? {
+          licence: {
+            regulator: "CBSL",
+            category: values["licence.category"],
+            number: values["licence.number"],
+          },
+        }
+      : {}),
+    ...(cap ? { dailyLeadCap: /^\d+$/.test(cap) ? Number(cap) : cap } : {}),
+    decision:
+      values["decision.mode"] === "api"
+        ? { mode: "api", url: values["decision.url"], fields: values["decision.fields"] }
+        : { mode: "criteria" },
+    products,
+  };
+  return { input, errors };
+}
+
+/** The form's field that a record's path names: products' inner paths go to the products box. */
+function fieldOf(path: readonly PropertyKey[]): { field: string; prefix: string } {
+  const [first, second, ...rest] = path.map(String);
+  if (first === undefined) return { field: "", prefix: "" };
+  if (first === "products") {
+    const inner = [second, ...rest].filter((part) => part !== undefined).join(".");
+    return { field: "products", prefix: inner ? `${inner}: ` : "" };
+  }
+  if (["names", "complaints", "licence", "decision"].includes(first) && second !== undefined) {
+    if (first === "licence" && second === "regulator")
+      return { field: "licence.category", prefix: "" };
+    return { field: `${first}.${second}`, prefix: "" };
+  }
+  return { field: first, prefix: "" };
+}
+
+/** Adds a problem to its field; a field's problems are joined. */
+function addProblem(errors: Record<string, string>, path: readonly PropertyKey[], message: string) {
+  const { field, prefix } = fieldOf(path);
+  const line = `${prefix}${message}`;
+  errors[field] = errors[field] ? `${errors[field]}; ${line}` : line;
+}
+
+/** The schema's problems by the form's fields. */
+export function schemaErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) addProblem(errors, issue.path, issue.message);
+  return errors;
+}
+
+/**
+ * importLenders's problems ("record 1 (id): decision.url: …") by the form's
+ * fields: the same words the command line prints, beside the field.
+ */
+export function importErrors(problems: readonly string[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const problem of problems) {
+    const match = /^record \d+(?: \([^)]*\))?: ([^:]+): (.*)$/s.exec(problem);
+    if (!match) {
+      addProblem(errors, [], problem);
+      continue;
+    }
+    const path = (match[1] ?? "").split(".");
+    addProblem(errors, path[0] === "(record)" ? [] : path, match[2] ?? "");
+  }
+  return errors;
+}
+
+/** The offers a record makes, as the borrower's cards show them (logo: where the back office serves it). */
+export function previewOffersOf(record: ParsedLenderRecord, logo: string): Offer[] {
+  return record.products.flatMap((product) => {
+    const parsed = offerSchema.safeParse({
+      ...product,
+      lender: {
+        id: record.id,
+        name: record.names.en,
+        names: record.names,
+        logo: `/lenders/${record.id}/logo`,
+        sample: false,
+        ...(record.licence ? { licence: record.licence } : {}),
+        legalName: record.legalName,
+        ...(record.website ? { website: record.website } : {}),
+        ...(record.complaints ? { complaints: record.complaints } : {}),
+      },
+    });
+    // Checked as the catalogue's offers are, then shown with the back office's logo address.
+    return parsed.success ? [{ ...parsed.data, lender: { ...parsed.data.lender, logo } }] : [];
+  });
+}
+
+/** A loan inside the first product's ranges, near 50,000 for 91 days, for the preview and the test. */
+export function sampleLoan(
+  products: readonly {
+    amount: { min: number; max: number };
+    termDays: { min: number; max: number };
+  }[],
+): {
+  amount: number;
+  termDays: number;
+} {
+  const first = products[0];
+  if (!first) return { amount: 50_000, termDays: 91 };
+  const clamp = (value: number, range: { min: number; max: number }) =>
+    Math.min(range.max, Math.max(range.min, value));
+  return { amount: clamp(50_000, first.amount), termDays: clamp(91, first.termDays) };
+}
+
+/** One stored lender: its record (no secret, no logo), its row, and whether it has a logo. */
+export async function storedLender(
+  storage: Storage,
+  id: string,
+): Promise<{ record: LenderRecord; row: LendersTable; hasLogo: boolean } | undefined> {
+  const row = await storage.db
+    .selectFrom("lenders")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const record = (await exportLenders(storage)).find((one) => one.id === id);
+  if (!record) return undefined;
+  const logo = await storage.db
+    .selectFrom("lender_logos")
+    .select("lender_id")
+    .where("lender_id", "=", id)
+    .executeTakeFirst();
+  return { record, row, hasLogo: logo !== undefined };
+}
+
+/** A new API secret: 32 random bytes, 43 characters of base64url (above the 32-character minimum). */
+export function newLenderSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * Gives an `api` lender a new secret and answers it, to be shown once; the
+ * old one stops signing at once. The audit entry says that it changed,
+ * never what it is.
+ */
+export async function rotateLenderSecret(
+  storage: Storage,
+  id: string,
+  actor: AuditActor,
+  now: Date,
+): Promise<string> {
+  const secret = newLenderSecret();
+  await storage.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("lenders")
+      .select(["decision_mode", "api_secret"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new LenderError(`There is no lender "${id}".`, "not_found");
+    if (row.decision_mode !== "api") throw new LenderError(`${id} decides by criteria.`, "not_api");
+    await trx
+      .updateTable("lenders")
+      .set({ api_secret: secret, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "lender.secret",
+        subject: `lender:${id}`,
+        before: { secret_set: row.api_secret !== null },
+        after: { secret_set: true, rotated: true },
+      },
+      now,
+    );
+  });
+  return secret;
+}
+
+/** Nearest rank: the smallest value with at least `share` of the values at or below it. */
+async function latencyPercentile(
+  storage: Storage,
+  id: string,
+  count: number,
+  share: number,
+): Promise<number | null> {
+  if (count === 0) return null;
+  const offset = Math.max(0, Math.ceil(share * count) - 1);
+  const row = await storage.db
+    .selectFrom("lender_decisions")
+    .select("latency_ms")
+    .where("lender_id", "=", id)
+    .where("latency_ms", "is not", null)
+    .orderBy("latency_ms")
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
+  return row?.latency_ms ?? null;
+}
+
+/** A lender's decisions from storage: counts by outcome and latency percentiles (every instance's). */
+export async function lenderDecisionStats(
+  storage: Storage,
+  id: string,
+  breaker: BreakerState,
+): Promise<LenderDecisionStats> {
+  const rows = await storage.db
+    .selectFrom("lender_decisions")
+    .select([
+      "status",
+      sql<string>`case when error = 'timeout' then 'timeout' else '' end`.as("kind"),
+      (eb) => eb.fn.countAll<number>().as("count"),
+    ])
+    .where("lender_id", "=", id)
+    .groupBy(["status", sql`case when error = 'timeout' then 'timeout' else '' end`])
+    .execute();
+  const stats: LenderDecisionStats = {
+    asked: 0,
+    approved: 0,
+    declined: 0,
+    pending: 0,
+    waiting: 0,
+    errors: 0,
+    timeouts: 0,
+    p50Ms: null,
+    p95Ms: null,
+    breaker,
+  };
+  for (const row of rows) {
+    const count = Number(row.count);
+    stats.asked += count;
+    if (row.status === "failed") {
+      if (row.kind === "timeout") stats.timeouts += count;
+      else stats.errors += count;
+    } else {
+      stats[row.status] += count;
+    }
+  }
+  const measured = await storage.db
+    .selectFrom("lender_decisions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("lender_id", "=", id)
+    .where("latency_ms", "is not", null)
+    .executeTakeFirstOrThrow();
+  const count = Number(measured.count);
+  stats.p50Ms = await latencyPercentile(storage, id, count, 0.5);
+  stats.p95Ms = await latencyPercentile(storage, id, count, 0.95);
+  return stats;
+}
+
+/** Test values for every field a lender may ask for: plainly no one, and marked as a test. */
+const TEST_APPLICANT: Record<LenderApiField, unknown> = {
+  fullName: "Test Applicant",
+  nic: "000000000V",
+  birthDate: "1990-01-01",
+  age: 36,
+  phone: "+94700000000",
+  email: "test-application@nayacompare.invalid",
+  monthlyIncome: 100_000,
+  employment: "salaried",
+  bank: "other",
+  district: "Colombo",
+};
+
+/**
+ * A signed test application for an `api` lender (decision 0141): a real
+ * request in the decision API's format with `test: true`, one of its
+ * products' loans, and made-up applicant values for the fields it asks for.
+ */
+export async function testApplicationFor(
+  storage: Storage,
+  id: string,
+  options: { now: Date; deadlineMs: number; callbackUrl: string },
+): Promise<TestApplicationTarget> {
+  const row = await storage.db
+    .selectFrom("lenders")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new LenderError(`There is no lender "${id}".`, "not_found");
+  if (row.decision_mode !== "api" || !row.api_url || !row.api_secret) {
+    throw new LenderError(`${id} has no decision API.`, "not_api");
+  }
+  const products = await storage.db
+    .selectFrom("lender_products")
+    .select(["offer_id", "offer"])
+    .where("lender_id", "=", id)
+    .orderBy("position")
+    .execute();
+  const parsed = products.map((product) => JSON.parse(product.offer) as Offer);
+  const loan = sampleLoan(parsed);
+  const asked = JSON.parse(row.api_fields ?? "[]") as LenderApiField[];
+  const decisionId = newOpaqueId();
+  const request: DecisionRequest = {
+    decisionId,
+    lenderId: id,
+    sentAt: options.now.toISOString(),
+    answerBy: new Date(options.now.getTime() + options.deadlineMs).toISOString(),
+    callbackUrl: options.callbackUrl,
+    loan: { ...loan, purpose: "other" },
+    productIds: products.map((product) => product.offer_id).slice(0, 1),
+    applicant: Object.fromEntries(
+      asked
+        .filter((field) => field in TEST_APPLICANT)
+        .map((field) => [field, TEST_APPLICANT[field]]),
+    ) as DecisionRequest["applicant"],
+    consent: {
+      shareWithLenders: true,
+      text: "A test application from NayaCompare's back office: no real person is behind it.",
+      language: "en",
+      givenAt: options.now.toISOString(),
+    },
+    test: true,
+  };
+  return {
+    lenderId: id,
+    url: row.api_url,
+    secret: row.api_secret,
+    sandbox: row.sandbox === 1,
+    lenderOfferIds: products.map((product) => product.offer_id),
+    request,
+  };
+}
