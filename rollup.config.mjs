@@ -57,7 +57,10 @@ function rawCss() {
     name: "raw-css",
     resolveId(source, importer) {
       if (!source.endsWith(".css?raw") || !importer) return null;
-      return `${path.resolve(path.dirname(importer), source.slice(0, -"?raw".length))}?raw`;
+      const file = source.slice(0, -"?raw".length);
+      // A package's stylesheet (uplot/dist/uPlot.min.css) or one of ours beside the importer.
+      const base = file.startsWith(".") ? path.dirname(importer) : "node_modules";
+      return `${path.resolve(base, file)}?raw`;
     },
     load(id) {
       if (!id.endsWith(".css?raw")) return null;
@@ -357,6 +360,21 @@ const builds = [
       typescriptPlugin({ sourceMap: false }),
       siteAssets(),
       reportSizes("site"),
+    ],
+  },
+  {
+    // The back office's one script: the funnel's charts (uPlot), served under /admin/ only.
+    input: "site/back-office/funnel-chart.ts",
+    output: {
+      file: "dist/back-office/funnel-chart.js",
+      format: "iife",
+      plugins: [terser({ format: { comments: false } })],
+    },
+    plugins: [
+      rawCss(),
+      nodeResolve({ browser: true, extensions }),
+      typescriptPlugin({ sourceMap: false }),
+      reportSizes("back-office"),
     ],
   },
   {

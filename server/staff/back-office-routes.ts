@@ -8,8 +8,7 @@ import type { BackOffice } from "./gate";
 /**
  * The back office's home, and the sections whose full pages come in the
  * next part of issue 16: lenders and partners as read-only lists from
- * storage, the funnel as a page that says it is coming, with no figure
- * until one can be counted from stored records.
+ * storage. The funnel has its own router (server/funnel/).
  */
 export function backOfficeRouter(backOffice: BackOffice): Router {
   const router = Router();
@@ -51,10 +50,6 @@ export function backOfficeRouter(backOffice: BackOffice): Router {
       disabled: partner.disabledAt !== null,
     }));
     send(res, 200, { page: "partners", partners }, viewer);
-  });
-
-  backOffice.route(router, "GET /admin/funnel/", async (_req, res, { viewer }) => {
-    send(res, 200, { page: "funnel" }, viewer);
   });
 
   return router;

@@ -16,7 +16,24 @@ export interface EventsTable {
   referer: string | null;
   /** JSON object of the sub* and utm_* fields. */
   attribution: string;
+  /** mobile, tablet, desktop, bot or unknown, from the User-Agent (0017); null before it. */
+  device_class: string | null;
   created_at: string;
+}
+
+/** One session's page views on one Colombo day (server/tracking/visits.ts). */
+export interface VisitsTable {
+  /** The Colombo day, YYYY-MM-DD. */
+  day: string;
+  /** The session id, or "event:{id}" for a page view without one. */
+  session_key: string;
+  device_class: string | null;
+  locale: string | null;
+  partner_id: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  sub1: string | null;
 }
 
 export interface SettingsTable {
@@ -435,6 +452,7 @@ export interface LenderDecisionsTable {
 
 export interface Database {
   events: EventsTable;
+  visits: VisitsTable;
   settings: SettingsTable;
   lenders: LendersTable;
   lender_logos: LenderLogosTable;

@@ -11,6 +11,7 @@ import { Layout } from "./Layout";
 import { type BackOfficeMessages, backOfficeMessagesFor } from "./messages";
 import { AuditPage } from "./pages/Audit";
 import { EnrolPage } from "./pages/Enrol";
+import { FunnelPage } from "./pages/Funnel";
 import { AccountPage, HomePage } from "./pages/Home";
 import { ModerationPage } from "./pages/Moderation";
 import { LendersPage, PartnersPage } from "./pages/Overview";
@@ -110,7 +111,7 @@ function Body({
     case "partners":
       return <PartnersPage view={view} t={t} />;
     case "funnel":
-      return <p>{t.funnelComing}</p>;
+      return <FunnelPage view={view} t={t} />;
     case "forbidden":
       return (
         <>

@@ -13,6 +13,7 @@ import { createLenderTables } from "./0010_lenders";
 import { createRetiredOfferIdsTable } from "./0012_retired_offer_ids";
 import { createDecisionTables } from "./0013_decisions";
 import { createStaffTables } from "./0014_staff";
+import { createFunnelTables } from "./0017_funnel";
 import { columnTypes } from "./column-types";
 
 /**
@@ -35,5 +36,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0012_retired_offer_ids": createRetiredOfferIdsTable(types),
     "0013_decisions": createDecisionTables(types),
     "0014_staff": createStaffTables(types),
+    "0017_funnel": createFunnelTables(),
   };
 }

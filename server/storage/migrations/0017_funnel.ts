@@ -1,0 +1,62 @@
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
+import { insertVisits } from "../../tracking/visits";
+import type { Database, EventsTable } from "../schema";
+
+/**
+ * The funnel in the back office (issue 16, decision 0161): events gain the
+ * class of device they came from (from the User-Agent, going forward; the
+ * header itself is never stored); visits (a session's page views on one
+ * Colombo day) get a table of their own, filled from the events already
+ * stored; and every record the funnel counts by time gets an index on that
+ * time, so a date range reads only its own rows.
+ */
+export function createFunnelTables(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("events").addColumn("device_class", "text").execute();
+      await db.schema
+        .createTable("visits")
+        .addColumn("day", "text", (column) => column.notNull())
+        .addColumn("session_key", "text", (column) => column.notNull())
+        .addColumn("device_class", "text")
+        .addColumn("locale", "text")
+        .addColumn("partner_id", "text")
+        .addColumn("utm_source", "text")
+        .addColumn("utm_medium", "text")
+        .addColumn("utm_campaign", "text")
+        .addColumn("sub1", "text")
+        .addPrimaryKeyConstraint("visits_pk", ["day", "session_key"])
+        .execute();
+
+      const indexes: [name: string, table: string, columns: string[]][] = [
+        ["leads_created", "leads", ["created_at"]],
+        ["leads_verified", "leads", ["verified_at"]],
+        ["lender_decisions_asked", "lender_decisions", ["asked_at"]],
+        ["lender_decisions_decided", "lender_decisions", ["decided_at"]],
+        ["clicks_created", "clicks", ["created_at"]],
+        ["conversions_created", "conversions", ["created_at"]],
+        ["partner_postbacks_created", "partner_postbacks", ["created_at"]],
+      ];
+      for (const [name, table, columns] of indexes) {
+        await db.schema.createIndex(name).on(table).columns(columns).execute();
+      }
+
+      // The events already stored make their visits, a page at a time.
+      const typed = db as unknown as Kysely<Database>;
+      let after = "";
+      for (;;) {
+        const page: EventsTable[] = await typed
+          .selectFrom("events")
+          .selectAll()
+          .where("id", ">", after)
+          .orderBy("id")
+          .limit(5_000)
+          .execute();
+        if (page.length === 0) break;
+        await insertVisits(typed, page);
+        after = page[page.length - 1]?.id ?? after;
+      }
+    },
+  };
+}
