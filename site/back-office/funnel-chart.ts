@@ -8,12 +8,16 @@
  * constructed sheet, which the CSP's style-src does not need to name.
  */
 import uPlot from "uplot";
-import { FUNNEL_STEPS, type FunnelStep } from "../../core/back-office";
 import uPlotCss from "uplot/dist/uPlot.min.css?raw";
+import { FUNNEL_STEPS, type FunnelStep } from "../../core/back-office";
 
 const COLOURS = ["#0b6e4f", "#1a5fb4", "#a4262c", "#8a5a00", "#6b3fa0", "#2f6f8f", "#444444"];
 const TRAFFIC: readonly FunnelStep[] = ["visits", "applications", "verified"];
 const LENDERS: readonly FunnelStep[] = ["asked", "approved", "clickouts", "issued", "payouts"];
+
+const WHOLE_STEPS = Array.from({ length: 10 }, (_unused, power) =>
+  [1, 2, 5].map((step) => step * 10 ** power),
+).flat();
 
 interface Daily {
   days: string[];
@@ -54,7 +58,8 @@ function drawChart(box: HTMLElement, title: string, daily: Daily, names: readonl
   target.setAttribute("aria-hidden", "true");
   figure.append(caption, target);
   box.append(figure);
-  const width = () => Math.max(240, Math.floor(figure.clientWidth - 16));
+  // The box's width is set by the page, not by the chart inside it: resizing cannot loop.
+  const width = () => Math.max(240, Math.floor(box.clientWidth - 18));
   const chart = new uPlot(
     {
       width: width(),
@@ -62,10 +67,13 @@ function drawChart(box: HTMLElement, title: string, daily: Daily, names: readonl
       scales: { x: { time: false } },
       axes: [
         {
+          // Whole days only: a split between two days would repeat a label.
+          incrs: [1, 2, 7, 14, 28, 56, 91, 182],
           values: (_chart, splits) =>
             splits.map((split) => daily.days[Math.round(split)]?.slice(5) ?? ""),
         },
-        {},
+        // Counts are whole numbers: no tick at 0.5.
+        { incrs: WHOLE_STEPS },
       ],
       series: [
         { label: "Day", value: (_chart, value) => daily.days[Math.round(value)] ?? "" },
@@ -79,7 +87,12 @@ function drawChart(box: HTMLElement, title: string, daily: Daily, names: readonl
     [daily.days.map((_day, index) => index), ...shown.map((name) => daily.series.get(name) ?? [])],
     target,
   );
-  new ResizeObserver(() => chart.setSize({ width: width(), height: 260 })).observe(figure);
+  let drawnWidth = width();
+  new ResizeObserver(() => {
+    if (width() === drawnWidth) return;
+    drawnWidth = width();
+    chart.setSize({ width: drawnWidth, height: 260 });
+  }).observe(box);
 }
 
 function start() {
