@@ -289,6 +289,18 @@ const sandboxTool = {
   ],
 };
 
+/** What `npm run bench` seeds and times of the dashboard (issue 16), without React or the site. */
+const dashboardBench = {
+  input: "server/funnel/bench-library.ts",
+  output: { file: "dist/bench/funnel.js", format: "es" },
+  external: isBareImport,
+  plugins: [
+    json({ preferConst: true }),
+    nodeResolve({ extensions }),
+    typescriptPlugin({ sourceMap: false }),
+  ],
+};
+
 /** `npm run staff`: back-office accounts (issue 16), without React or the site. */
 const staffTool = {
   input: "server/staff/cli-main.ts",
@@ -412,4 +424,5 @@ const builds = [
   lendersTool,
   sandboxTool,
   staffTool,
+  dashboardBench,
 ];

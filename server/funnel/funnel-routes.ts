@@ -58,7 +58,7 @@ export function funnelRouter(backOffice: BackOffice, distDir: string | undefined
 
   backOffice.route(router, "GET /admin/funnel/", async (req, res, { viewer }) => {
     const range = rangeOf(req.query, now());
-    const report = await funnelReport(storage, range.from, range.to);
+    const report = await funnelReport(storage, range.from, range.to, colomboToday(now()));
     res.setHeader("Content-Security-Policy", FUNNEL_POLICY);
     send(
       res,
@@ -75,7 +75,7 @@ export function funnelRouter(backOffice: BackOffice, distDir: string | undefined
       send(res, 400, { page: "invalid" }, viewer);
       return;
     }
-    const report = await funnelReport(storage, range.from, range.to);
+    const report = await funnelReport(storage, range.from, range.to, colomboToday(now()));
     res
       .status(200)
       .type("text/csv; charset=utf-8")

@@ -42,6 +42,19 @@ onEachEngine((engine, open) => {
       expect(eleventh.totals.counts).toEqual([1, null, 1, 0, 0, 0, 0, 0, 0]);
     });
 
+    it("counts today from the records and closed days from their counts, alike", async () => {
+      // The 10th as today: the 9th is closed (counted once), the 10th live.
+      const live = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO, "2026-11-10");
+      const closed = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO, "2026-11-25");
+      expect(live).toEqual(closed);
+      const counted = await test.storage.db
+        .selectFrom("funnel_days_counted")
+        .select("day")
+        .orderBy("day")
+        .execute();
+      expect(counted.map((row) => row.day)).toContain("2026-11-09");
+    });
+
     it("breaks the funnel down by lender, partner, source, sub id, language and device", async () => {
       const { breakdowns } = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
       expect(breakdowns.lender).toEqual([

@@ -7,8 +7,14 @@ import {
   type FunnelRow,
   type FunnelStep,
 } from "../../core/back-office";
-import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/dates";
+import {
+  addDays,
+  type CalendarDate,
+  COLOMBO_UTC_OFFSET_MINUTES,
+  colomboToday,
+} from "../../core/dates";
 import type { Engine, Storage } from "../storage/database";
+import type { FunnelDayCountsTable } from "../storage/schema";
 
 /**
  * The funnel (issue 16, decision 0160): every figure counted from stored
@@ -133,14 +139,15 @@ export async function countStep(
   grouping: FunnelGrouping,
   from: CalendarDate,
   to: CalendarDate,
+  /** Keys start with the Colombo day (for the counts of closed days). */
+  perDay = false,
 ): Promise<Counted[] | null> {
   const source = stepSources(storage.engine)[step];
   if (!source) return null;
-  const dims =
-    grouping === "day"
-      ? [source.timeIsDay ? source.time : colomboDay(storage.engine, source.time)]
-      : source.dims[grouping];
-  if (!dims) return null;
+  const day = source.timeIsDay ? source.time : colomboDay(storage.engine, source.time);
+  const grouped = grouping === "day" ? [day] : source.dims[grouping];
+  if (!grouped) return null;
+  const dims = perDay && grouping !== "day" ? [day, ...grouped] : grouped;
   const [low, high] = source.timeIsDay
     ? [from, to]
     : [colomboDayStart(from), colomboDayStart(addDays(to, 1))];
@@ -173,6 +180,7 @@ export async function funnelTable(
   grouping: FunnelGrouping,
   from: CalendarDate,
   to: CalendarDate,
+  today: CalendarDate = colomboToday(new Date()),
 ): Promise<FunnelRow[]> {
   const rows = new Map<
     string,
@@ -190,9 +198,7 @@ export async function funnelTable(
   if (grouping === "day") {
     for (let day = from; day <= to; day = addDays(day, 1)) rowOf([day]);
   }
-  const counted = await Promise.all(
-    FUNNEL_STEPS.map((step) => countStep(storage, step, grouping, from, to)),
-  );
+  const counted = await countRange(storage, grouping, from, to, today);
   counted.forEach((stepRows, stepIndex) => {
     if (!stepRows) return;
     for (const item of stepRows) {
@@ -244,11 +250,13 @@ export async function funnelReport(
   storage: Storage,
   from: CalendarDate,
   to: CalendarDate,
+  today: CalendarDate = colomboToday(new Date()),
 ): Promise<FunnelReport> {
+  await countClosedDays(storage, from, to < today ? to : addDays(today, -1));
   const [daily, names, ...breakdownRows] = await Promise.all([
-    funnelTable(storage, "day", from, to),
+    funnelTable(storage, "day", from, to, today),
     labels(storage),
-    ...FUNNEL_BREAKDOWNS.map((breakdown) => funnelTable(storage, breakdown, from, to)),
+    ...FUNNEL_BREAKDOWNS.map((breakdown) => funnelTable(storage, breakdown, from, to, today)),
   ]);
   const breakdowns = Object.fromEntries(
     FUNNEL_BREAKDOWNS.map((breakdown, index) => {
@@ -276,4 +284,135 @@ export async function funnelReport(
         : daily.reduce((sum, row) => sum + (row.payoutRupees ?? 0), 0),
   };
   return { from, to, totals, daily, breakdowns };
+}
+
+const GROUPINGS: readonly FunnelGrouping[] = ["day", ...FUNNEL_BREAKDOWNS];
+
+/**
+ * Counts every step by every grouping for the closed Colombo days of the
+ * range not counted yet, once (decision 0163): a day's records are all
+ * written by its end, since each step is stored at the time it happens. The
+ * counts go into funnel_day_counts with the day marked in
+ * funnel_days_counted, in one transaction; a second instance counting the
+ * same day at once writes the same rows, and its conflicts are ignored.
+ */
+export async function countClosedDays(
+  storage: Storage,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<void> {
+  if (from > to) return;
+  const done = new Set(
+    (
+      await storage.db
+        .selectFrom("funnel_days_counted")
+        .select("day")
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .execute()
+    ).map((row) => row.day),
+  );
+  const missing: CalendarDate[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) if (!done.has(day)) missing.push(day);
+  const first = missing[0];
+  const last = missing[missing.length - 1];
+  if (!first || !last) return;
+  const wanted = new Set<string>(missing);
+  const rows: FunnelDayCountsTable[] = [];
+  for (const grouping of GROUPINGS) {
+    for (const step of FUNNEL_STEPS) {
+      const counted = await countStep(storage, step, grouping, first, last, true);
+      for (const item of counted ?? []) {
+        const [day, ...key] = item.key;
+        if (!day || !wanted.has(day)) continue;
+        rows.push({
+          grouping,
+          day,
+          key: JSON.stringify(grouping === "day" ? [] : key),
+          step,
+          count: item.count,
+          rupees: item.amount,
+        });
+      }
+    }
+  }
+  await storage.db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += 2_000) {
+      await trx
+        .insertInto("funnel_day_counts")
+        .values(rows.slice(start, start + 2_000))
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    }
+    await trx
+      .insertInto("funnel_days_counted")
+      .values(missing.map((day) => ({ day })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  });
+}
+
+/**
+ * Every step by one grouping over the range: closed days from their counts
+ * (countClosedDays first), today and later from the records themselves.
+ */
+async function countRange(
+  storage: Storage,
+  grouping: FunnelGrouping,
+  from: CalendarDate,
+  to: CalendarDate,
+  today: CalendarDate,
+): Promise<(Counted[] | null)[]> {
+  const closedTo = to < today ? to : addDays(today, -1);
+  const liveFrom = from > today ? from : today;
+  const counted: (Counted[] | null)[] = FUNNEL_STEPS.map(() => null);
+  const add = (stepIndex: number, items: Counted[]) => {
+    counted[stepIndex] = [...(counted[stepIndex] ?? []), ...items];
+  };
+  // Whether a step is recorded by this grouping does not depend on the days.
+  const recorded = FUNNEL_STEPS.map((step) => {
+    const source = stepSources(storage.engine)[step];
+    return source !== null && (grouping === "day" || source.dims[grouping] !== undefined);
+  });
+  recorded.forEach((isRecorded, stepIndex) => {
+    if (isRecorded) counted[stepIndex] = [];
+  });
+  if (from <= closedTo) {
+    await countClosedDays(storage, from, closedTo);
+    const rows = await storage.db
+      .selectFrom("funnel_day_counts")
+      .select((eb) => [
+        ...(grouping === "day" ? (["day"] as const) : ([] as const)),
+        "key",
+        "step",
+        eb.fn.sum<number>("count").as("count"),
+        eb.fn.sum<number | null>("rupees").as("rupees"),
+      ])
+      .where("grouping", "=", grouping)
+      .where("day", ">=", from)
+      .where("day", "<=", closedTo)
+      .$if(grouping === "day", (query) => query.groupBy("day"))
+      .groupBy(["key", "step"])
+      .execute();
+    for (const row of rows) {
+      const stepIndex = FUNNEL_STEPS.indexOf(row.step as FunnelStep);
+      const day = (row as { day?: string }).day;
+      add(stepIndex, [
+        {
+          key: day ? [day] : (JSON.parse(row.key) as (string | null)[]),
+          count: Number(row.count),
+          amount: row.rupees === null ? null : Number(row.rupees),
+        },
+      ]);
+    }
+  }
+  if (liveFrom <= to) {
+    const live = await Promise.all(
+      FUNNEL_STEPS.map((step) => countStep(storage, step, grouping, liveFrom, to)),
+    );
+    live.forEach((items, stepIndex) => {
+      if (items) add(stepIndex, items);
+    });
+  }
+  return counted;
 }

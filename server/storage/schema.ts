@@ -36,6 +36,24 @@ export interface VisitsTable {
   sub1: string | null;
 }
 
+/** A closed Colombo day's count of one funnel step by one grouping and key (decision 0163). */
+export interface FunnelDayCountsTable {
+  /** day, lender, partner, source, sub1, locale or device. */
+  grouping: string;
+  day: string;
+  /** JSON array of the key's values ([] for the day itself). */
+  key: string;
+  step: string;
+  count: number;
+  /** Rupees owed (payouts only). */
+  rupees: number | null;
+}
+
+/** The closed Colombo days whose funnel counts are in funnel_day_counts. */
+export interface FunnelDaysCountedTable {
+  day: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -453,6 +471,8 @@ export interface LenderDecisionsTable {
 export interface Database {
   events: EventsTable;
   visits: VisitsTable;
+  funnel_day_counts: FunnelDayCountsTable;
+  funnel_days_counted: FunnelDaysCountedTable;
   settings: SettingsTable;
   lenders: LendersTable;
   lender_logos: LenderLogosTable;

@@ -8,8 +8,9 @@ import type { Database, EventsTable } from "../schema";
  * class of device they came from (from the User-Agent, going forward; the
  * header itself is never stored); visits (a session's page views on one
  * Colombo day) get a table of their own, filled from the events already
- * stored; and every record the funnel counts by time gets an index on that
- * time, so a date range reads only its own rows.
+ * stored; every record the funnel counts by time gets an index on that
+ * time, so a date range reads only its own rows; and the counts of closed
+ * Colombo days are kept once counted (decision 0163).
  */
 export function createFunnelTables(): Migration {
   return {
@@ -27,6 +28,22 @@ export function createFunnelTables(): Migration {
         .addColumn("utm_campaign", "text")
         .addColumn("sub1", "text")
         .addPrimaryKeyConstraint("visits_pk", ["day", "session_key"])
+        .execute();
+
+      // The funnel's counts of closed Colombo days (decision 0163).
+      await db.schema
+        .createTable("funnel_day_counts")
+        .addColumn("grouping", "text", (column) => column.notNull())
+        .addColumn("day", "text", (column) => column.notNull())
+        .addColumn("key", "text", (column) => column.notNull())
+        .addColumn("step", "text", (column) => column.notNull())
+        .addColumn("count", "bigint", (column) => column.notNull())
+        .addColumn("rupees", "bigint")
+        .addPrimaryKeyConstraint("funnel_day_counts_pk", ["grouping", "day", "key", "step"])
+        .execute();
+      await db.schema
+        .createTable("funnel_days_counted")
+        .addColumn("day", "text", (column) => column.primaryKey())
         .execute();
 
       const indexes: [name: string, table: string, columns: string[]][] = [
