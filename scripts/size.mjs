@@ -9,7 +9,8 @@ import commonjs from "@rollup/plugin-commonjs";
 import { rollup } from "rollup";
 import config from "../rollup.config.mjs";
 
-const widget = config[0];
+// The config is a function of the command line (the tools build alone); no flags: every build.
+const widget = config({})[0];
 const minify = widget.output.plugins;
 const keep = (names) => widget.plugins.filter((plugin) => !names.includes(plugin.name));
 
