@@ -12,6 +12,17 @@ import type { Database, EventsTable } from "../schema";
  * time, so a date range reads only its own rows; and the counts of closed
  * Colombo days are kept once counted (decision 0163).
  */
+/** Every time the funnel reads a range by. */
+const INDEXES: [name: string, table: string, columns: string[]][] = [
+  ["leads_created", "leads", ["created_at"]],
+  ["leads_verified", "leads", ["verified_at"]],
+  ["lender_decisions_asked", "lender_decisions", ["asked_at"]],
+  ["lender_decisions_decided", "lender_decisions", ["decided_at"]],
+  ["clicks_created", "clicks", ["created_at"]],
+  ["conversions_created", "conversions", ["created_at"]],
+  ["partner_postbacks_created", "partner_postbacks", ["created_at"]],
+];
+
 export function createFunnelTables(): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -46,16 +57,7 @@ export function createFunnelTables(): Migration {
         .addColumn("day", "text", (column) => column.primaryKey())
         .execute();
 
-      const indexes: [name: string, table: string, columns: string[]][] = [
-        ["leads_created", "leads", ["created_at"]],
-        ["leads_verified", "leads", ["verified_at"]],
-        ["lender_decisions_asked", "lender_decisions", ["asked_at"]],
-        ["lender_decisions_decided", "lender_decisions", ["decided_at"]],
-        ["clicks_created", "clicks", ["created_at"]],
-        ["conversions_created", "conversions", ["created_at"]],
-        ["partner_postbacks_created", "partner_postbacks", ["created_at"]],
-      ];
-      for (const [name, table, columns] of indexes) {
+      for (const [name, table, columns] of INDEXES) {
         await db.schema.createIndex(name).on(table).columns(columns).execute();
       }
 
@@ -74,6 +76,15 @@ export function createFunnelTables(): Migration {
         await insertVisits(typed, page);
         after = page[page.length - 1]?.id ?? after;
       }
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ["funnel_days_counted", "funnel_day_counts", "visits"]) {
+        await db.schema.dropTable(table).execute();
+      }
+      for (const name of INDEXES.map(([index]) => index)) {
+        await db.schema.dropIndex(name).execute();
+      }
+      await db.schema.alterTable("events").dropColumn("device_class").execute();
     },
   };
 }
