@@ -57,7 +57,10 @@ function rawCss() {
     name: "raw-css",
     resolveId(source, importer) {
       if (!source.endsWith(".css?raw") || !importer) return null;
-      return `${path.resolve(path.dirname(importer), source.slice(0, -"?raw".length))}?raw`;
+      const file = source.slice(0, -"?raw".length);
+      // A package's stylesheet (uplot/dist/uPlot.min.css) or one of ours beside the importer.
+      const base = file.startsWith(".") ? path.dirname(importer) : "node_modules";
+      return `${path.resolve(base, file)}?raw`;
     },
     load(id) {
       if (!id.endsWith(".css?raw")) return null;
@@ -286,6 +289,18 @@ const sandboxTool = {
   ],
 };
 
+/** What `npm run bench` seeds and times of the dashboard (issue 16), without React or the site. */
+const dashboardBench = {
+  input: "server/funnel/bench-library.ts",
+  output: { file: "dist/bench/funnel.js", format: "es" },
+  external: isBareImport,
+  plugins: [
+    json({ preferConst: true }),
+    nodeResolve({ extensions }),
+    typescriptPlugin({ sourceMap: false }),
+  ],
+};
+
 /** `npm run staff`: back-office accounts (issue 16), without React or the site. */
 const staffTool = {
   input: "server/staff/cli-main.ts",
@@ -360,6 +375,21 @@ const builds = [
     ],
   },
   {
+    // The back office's one script: the funnel's charts (uPlot), served under /admin/ only.
+    input: "site/back-office/funnel-chart.ts",
+    output: {
+      file: "dist/back-office/funnel-chart.js",
+      format: "iife",
+      plugins: [terser({ format: { comments: false } })],
+    },
+    plugins: [
+      rawCss(),
+      nodeResolve({ browser: true, extensions }),
+      typescriptPlugin({ sourceMap: false }),
+      reportSizes("back-office"),
+    ],
+  },
+  {
     // A partner's React app for examples/react-host.html; not part of the product.
     input: "examples/react-host/app.tsx",
     output: { file: "dist/examples/react-host.js", format: "es" },
@@ -394,4 +424,5 @@ const builds = [
   lendersTool,
   sandboxTool,
   staffTool,
+  dashboardBench,
 ];

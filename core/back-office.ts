@@ -315,8 +315,62 @@ export interface LenderEditView {
   done?: "created" | "saved" | "rotated" | undefined;
 }
 
+/**
+ * The funnel's steps in order (issue 16). "calculator" has no stored record
+ * yet: the dashboard says "not recorded" for it rather than a zero.
+ */
+export const FUNNEL_STEPS = [
+  "visits",
+  "calculator",
+  "applications",
+  "verified",
+  "asked",
+  "approved",
+  "clickouts",
+  "issued",
+  "payouts",
+] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+/** What the funnel is broken down by, besides the Colombo day. */
+export const FUNNEL_BREAKDOWNS = [
+  "lender",
+  "partner",
+  "source",
+  "sub1",
+  "locale",
+  "device",
+] as const;
+export type FunnelBreakdown = (typeof FUNNEL_BREAKDOWNS)[number];
+export type FunnelTableName = "steps" | "daily" | FunnelBreakdown;
+
+/** One row of a funnel table: its key, and a count per step (null: not recorded by this key). */
+export interface FunnelRow {
+  /** The day, or the breakdown's values (null: the record has none, e.g. no utm_source). */
+  key: readonly (string | null)[];
+  /** A name for the key, where one is stored (a lender's or partner's). */
+  label?: string | undefined;
+  counts: readonly (number | null)[];
+  /** The payouts owed to partners, in rupees (null: not recorded by this key). */
+  payoutRupees: number | null;
+}
+
+export interface FunnelReport {
+  /** Colombo days, inclusive. */
+  from: string;
+  to: string;
+  /** The whole range: one row, keyed by nothing. */
+  totals: FunnelRow;
+  /** One row per Colombo day of the range, oldest first, days without records included. */
+  daily: readonly FunnelRow[];
+  breakdowns: Readonly<Record<FunnelBreakdown, readonly FunnelRow[]>>;
+}
+
 export interface FunnelView {
   page: "funnel";
+  report: FunnelReport;
+  /** The range asked for was not two dates, in order, at most a year apart: the default is shown. */
+  problem?: "range" | undefined;
 }
 
 /** forbidden: the role does not open it; refused: a change without its CSRF token or from elsewhere. */

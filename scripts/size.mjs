@@ -9,9 +9,8 @@ import commonjs from "@rollup/plugin-commonjs";
 import { rollup } from "rollup";
 import config from "../rollup.config.mjs";
 
-// The config is a function of rollup's command line (its tools are built alone); the default
-// build's first output is the widget.
-const widget = (typeof config === "function" ? config({}) : config)[0];
+// The config is a function of the command line (the tools build alone); no flags: every build.
+const widget = config({})[0];
 const minify = widget.output.plugins;
 const keep = (names) => widget.plugins.filter((plugin) => !names.includes(plugin.name));
 

@@ -227,6 +227,36 @@ describe("POST /api/event", () => {
     expect(preflight.headers["access-control-allow-headers"]).toContain("Content-Type");
   });
 
+  it("stores the class of the sender's device, never its User-Agent, and a page view's visit", async () => {
+    const phone =
+      "Mozilla/5.0 (Linux; Android 14; SM-A145F) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36";
+    const res = await inject(context.app, {
+      method: "POST",
+      url: "/api/event",
+      headers: { "content-type": "application/json", "user-agent": phone },
+      payload: JSON.stringify({
+        event_id: 5,
+        sub4: "pageView",
+        sub6: "si",
+        session_id: "9b2c1a52-8d4e-4b7a-9c2d-1e5f6a7b8c9d",
+      }),
+    });
+    expect(res.statusCode).toBe(202);
+    const stored = await context.test.storage.db
+      .selectFrom("events")
+      .selectAll()
+      .where("id", "=", res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(stored.device_class).toBe("mobile");
+    expect(JSON.stringify(stored)).not.toContain("Android");
+    const visit = await context.test.storage.db
+      .selectFrom("visits")
+      .selectAll()
+      .where("session_key", "=", "9b2c1a52-8d4e-4b7a-9c2d-1e5f6a7b8c9d")
+      .executeTakeFirstOrThrow();
+    expect(visit).toMatchObject({ device_class: "mobile", locale: "si" });
+  });
+
   it("accepts JSON sent as text/plain, as sendBeacon sends it", async () => {
     const res = await post(JSON.stringify({ event_id: 27 }), "text/plain;charset=UTF-8");
     expect(res.statusCode).toBe(202);

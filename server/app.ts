@@ -18,6 +18,7 @@ import { communityRouter } from "./community/community-routes";
 import { moderationRouter } from "./community/moderation-routes";
 import { communityLookup } from "./community/page-data";
 import { reviewImagesRouter } from "./community/review-image-routes";
+import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
@@ -313,6 +314,7 @@ export function createApp({
   app.use("/admin", backOffice.headers);
   app.use(signInRouter(backOffice, rateLimitStore));
   app.use(backOfficeRouter(backOffice));
+  app.use(funnelRouter(backOffice, distDir));
   app.use(moderationRouter(backOffice));
   app.use(staffRouter(backOffice, { messenger, site }));
   app.use(partnersBackOfficeRouter(backOffice));

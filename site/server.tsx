@@ -11,6 +11,7 @@ import { colomboToday } from "../core/dates";
 import { type Locale, splitLocalePath } from "../core/locale";
 import type { PageNeeds, RenderedPage, RenderOptions, SiteSettings } from "../core/site-contract";
 import { App } from "./App";
+import { backOfficeMessagesFor } from "./back-office/messages";
 import { renderDocument } from "./document";
 import { applicationMessagesFor, siteMessagesFor } from "./messages";
 import { notFoundHead } from "./pages/not-found";
@@ -19,7 +20,17 @@ import { type AppState, type PageView, pageNamed } from "./pages/registry";
 import { matchRoute } from "./routes";
 import { headHtml } from "./seo";
 
+export {
+  funnelCsv,
+  funnelCsvFilename,
+  isFunnelTableName,
+} from "./back-office/funnel-tables";
 export { backOfficeStylesheet, renderBackOfficeDocument } from "./back-office/render";
+
+/** The back office's English catalog (its only one so far), for what the server writes (CSV). */
+export function backOfficeMessagesEn() {
+  return backOfficeMessagesFor("en");
+}
 export { productView } from "./pages/lender/page.server";
 export { robotsTxt, sitemapXml } from "./sitemap";
 

@@ -15,7 +15,7 @@ const layers = {
   // virtual:site-content is what they build, for the server render.
   site: {
     folders: ["core", "widget", "site"],
-    packages: ["react", "react-dom", "markdown-it", "yaml", "virtual:site-content"],
+    packages: ["react", "react-dom", "markdown-it", "yaml", "virtual:site-content", "uplot"],
   },
   server: { folders: ["core", "server"], packages: null },
 } as const;
@@ -66,6 +66,10 @@ describe("import boundaries (DESIGN.md)", () => {
               prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix,
             );
             if (!allowed) violations.push(`${file} → package ${specifier}`);
+            // uPlot only in the back office's chart script (decision 0162), never the site's bundles.
+            if (name === "uplot" && file !== path.join("site", "back-office", "funnel-chart.ts")) {
+              violations.push(`${file} → package ${specifier} (only the funnel's charts)`);
+            }
           }
         }
       }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
+import { FUNNEL_POLICY } from "../funnel/funnel-routes";
 import { lenderSpec, productFor } from "../lenders/lender.test-support";
 import { importLenders } from "../lenders/lender-import";
 import { createPartner } from "../partners/partners";
@@ -169,12 +170,18 @@ async function request(route: BackOfficeRoute, cookie?: string, csrf?: string) {
   });
 }
 
-function expectBackOfficeHeaders(res: { headers: Record<string, unknown> }, where: string) {
-  expect(res.headers["content-security-policy"], where).toBe(
+function expectBackOfficeHeaders(
+  res: { headers: Record<string, unknown>; statusCode?: number },
+  where: string,
+) {
+  const policy =
     /\/(image|logo)$/.test(where) && /^image\//.test(String(res.headers["content-type"]))
       ? "default-src 'none'; sandbox"
-      : BACK_OFFICE_POLICY,
-  );
+      : // The funnel page runs its chart script (decision 0162); no other page runs any.
+        where === "GET /admin/funnel/" && res.statusCode === 200
+        ? FUNNEL_POLICY
+        : BACK_OFFICE_POLICY;
+  expect(res.headers["content-security-policy"], where).toBe(policy);
   expect(res.headers["cache-control"], where).toMatch(/no-store/);
   expect(res.headers["x-frame-options"], where).toBe("DENY");
   expect(res.headers["x-robots-tag"], where).toBe("noindex, nofollow");

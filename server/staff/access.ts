@@ -15,6 +15,7 @@ import {
 const EVERYONE = STAFF_ROLES;
 const MODERATORS = ["admin", "moderator"] as const;
 const ADMINS = ["admin"] as const;
+const ANALYSTS = ["admin", "analyst"] as const;
 
 export const BACK_OFFICE_ROUTES = {
   "GET /admin/": EVERYONE,
@@ -49,7 +50,9 @@ export const BACK_OFFICE_ROUTES = {
   "POST /admin/payouts/:run/:partner/paid": ADMINS,
   "GET /admin/payouts/:run/:partner/": ADMINS,
   "GET /admin/payouts/:run/:partner/statement.csv": ADMINS,
-  "GET /admin/funnel/": ["admin", "analyst"],
+  "GET /admin/funnel/": ANALYSTS,
+  "GET /admin/funnel/download": ANALYSTS,
+  "GET /admin/funnel/chart.js": ANALYSTS,
   "GET /admin/audit/": ADMINS,
   "GET /admin/staff/": ADMINS,
   "POST /admin/staff/": ADMINS,

@@ -4,11 +4,10 @@ import { mayUse } from "./access";
 import type { BackOffice } from "./gate";
 
 /**
- * The back office's home, and the sections whose full pages come in the
- * next part of issue 16: the funnel as a page that says it is coming, with
- * no figure until one can be counted from stored records. Lenders, partners
- * and payouts have routers of their own (server/lenders/lender-admin-routes.ts,
- * server/partners/back-office-routes.ts).
+ * The back office's home page. Its sections have routers of their own:
+ * moderation, staff and the audit log (server/community, server/staff),
+ * lenders (server/lenders/lender-admin-routes.ts), partners and payouts
+ * (server/partners/back-office-routes.ts), the funnel (server/funnel/).
  */
 export function backOfficeRouter(backOffice: BackOffice): Router {
   const router = Router();
@@ -33,10 +32,6 @@ export function backOfficeRouter(backOffice: BackOffice): Router {
       },
       viewer,
     );
-  });
-
-  backOffice.route(router, "GET /admin/funnel/", async (_req, res, { viewer }) => {
-    send(res, 200, { page: "funnel" }, viewer);
   });
 
   return router;

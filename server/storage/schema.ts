@@ -16,7 +16,42 @@ export interface EventsTable {
   referer: string | null;
   /** JSON object of the sub* and utm_* fields. */
   attribution: string;
+  /** mobile, tablet, desktop, bot or unknown, from the User-Agent (0017); null before it. */
+  device_class: string | null;
   created_at: string;
+}
+
+/** One session's page views on one Colombo day (server/tracking/visits.ts). */
+export interface VisitsTable {
+  /** The Colombo day, YYYY-MM-DD. */
+  day: string;
+  /** The session id, or "event:{id}" for a page view without one. */
+  session_key: string;
+  device_class: string | null;
+  locale: string | null;
+  partner_id: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  sub1: string | null;
+}
+
+/** A closed Colombo day's count of one funnel step by one grouping and key (decision 0163). */
+export interface FunnelDayCountsTable {
+  /** day, lender, partner, source, sub1, locale or device. */
+  grouping: string;
+  day: string;
+  /** JSON array of the key's values ([] for the day itself). */
+  key: string;
+  step: string;
+  count: number;
+  /** Rupees owed (payouts only). */
+  rupees: number | null;
+}
+
+/** The closed Colombo days whose funnel counts are in funnel_day_counts. */
+export interface FunnelDaysCountedTable {
+  day: string;
 }
 
 export interface SettingsTable {
@@ -471,6 +506,9 @@ export interface LenderDecisionsTable {
 
 export interface Database {
   events: EventsTable;
+  visits: VisitsTable;
+  funnel_day_counts: FunnelDayCountsTable;
+  funnel_days_counted: FunnelDaysCountedTable;
   settings: SettingsTable;
   lenders: LendersTable;
   lender_logos: LenderLogosTable;

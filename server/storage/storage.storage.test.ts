@@ -38,6 +38,7 @@ function storageContract(name: string, open: () => Promise<TestStorage>) {
           referer: "https://partner.lk/page/?email=someone%40mail.lk",
           utm_source: "facebook",
           sub3: "0301.1-A",
+          device: "tablet",
         },
         at,
       );
@@ -55,6 +56,7 @@ function storageContract(name: string, open: () => Promise<TestStorage>) {
         domain: null,
         referer: "https://partner.lk/page/",
         attribution: JSON.stringify({ utm_source: "facebook", sub3: "0301.1-A" }),
+        device_class: "tablet",
         created_at: "2026-11-21T08:30:00.000Z",
       });
     });

@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import { type TrackingEvent, trackingEventSchema } from "../../core/schemas/event";
 import { sendError } from "../http/errors";
 import { validateBody } from "../http/parse";
+import { deviceClassOf } from "./device-class";
 import type { EventBuffer } from "./event-buffer";
 
 /**
@@ -25,7 +26,7 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
     "/event",
     express.json({ type: ["application/json", "text/plain"], limit: "8kb", strict: true }),
     validateBody(trackingEventSchema),
-    async (_req, res) => {
+    async (req, res) => {
       const event = res.locals.body as TrackingEvent;
       // A valid publishable key (checked before, server/partners/keys.ts) credits its partner.
       const partner = (res.locals.partner as { id: string } | undefined)?.id;
@@ -33,6 +34,7 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
         ...event,
         provider_id: event.provider_id ?? providerId,
         ...(partner ? { partner } : {}),
+        device: deviceClassOf(req.headers["user-agent"]),
       });
       if (outcome.committed) {
         res.status(202).json({ id: outcome.id });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TrackingEvent } from "../../core/schemas/event";
 import type { Storage } from "../storage/database";
 import type { EventsTable } from "../storage/schema";
+import type { DeviceClass } from "./device-class";
 import { insertEvents } from "./event-rows";
 
 /**
@@ -20,11 +21,16 @@ export function refererWithoutQuery(referer: string | undefined): string | null 
 }
 
 /** An event as stored: the partner whose publishable key came with it, if any (issue 8). */
-export type StoredEvent = TrackingEvent & { partner?: string | undefined };
+export type StoredEvent = TrackingEvent & {
+  partner?: string | undefined;
+  /** The class of the sender's device from its User-Agent (device-class.ts); never the header. */
+  device?: DeviceClass | undefined;
+};
 
 /** The row of an event, with a new id: the referer without its query, sub*, utm_* and the partner as JSON. */
 export function eventRow(event: StoredEvent, now: Date = new Date()): EventsTable {
-  const { event_id, provider_id, session_id, client_id, domain, referer, ...attribution } = event;
+  const { event_id, provider_id, session_id, client_id, domain, referer, device, ...attribution } =
+    event;
   return {
     id: randomUUID(),
     event_id,
@@ -34,6 +40,7 @@ export function eventRow(event: StoredEvent, now: Date = new Date()): EventsTabl
     domain: domain ?? null,
     referer: refererWithoutQuery(referer),
     attribution: JSON.stringify(attribution),
+    device_class: device ?? null,
     created_at: now.toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import { Layout } from "./Layout";
 import { type BackOfficeMessages, backOfficeMessagesFor } from "./messages";
 import { AuditPage } from "./pages/Audit";
 import { EnrolPage } from "./pages/Enrol";
+import { FunnelPage } from "./pages/Funnel";
 import { AccountPage, HomePage } from "./pages/Home";
 import { LenderEditPage } from "./pages/LenderEdit";
 import { LendersPage } from "./pages/Lenders";
@@ -144,7 +145,7 @@ function Body({
     case "payout-statement":
       return <PayoutStatementPage view={view} t={t} />;
     case "funnel":
-      return <p>{t.funnelComing}</p>;
+      return <FunnelPage view={view} t={t} />;
     case "forbidden":
       return (
         <>

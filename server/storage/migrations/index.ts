@@ -14,6 +14,7 @@ import { createRetiredOfferIdsTable } from "./0012_retired_offer_ids";
 import { createDecisionTables } from "./0013_decisions";
 import { createStaffTables } from "./0014_staff";
 import { createPartnerPayoutTables } from "./0016_partner_payouts";
+import { createFunnelTables } from "./0017_funnel";
 import { columnTypes } from "./column-types";
 
 /**
@@ -37,5 +38,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0013_decisions": createDecisionTables(types),
     "0014_staff": createStaffTables(types),
     "0016_partner_payouts": createPartnerPayoutTables(types),
+    "0017_funnel": createFunnelTables(),
   };
 }

@@ -1,0 +1,330 @@
+/**
+ * What `npm run bench` takes for the dashboard (issue 16): a throwaway
+ * storage on either engine, a large seed written in bulk through the same
+ * inserts the server uses (events and their visits; leads, decisions,
+ * click-outs, issued loans and payouts as rows), and the dashboard's
+ * queries to time. Built alone into dist/bench/funnel.js.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { FUNNEL_BREAKDOWNS } from "../../core/back-office";
+import { addDays, type CalendarDate, colomboToday } from "../../core/dates";
+import { openStorage, type Storage } from "../storage/database";
+import type {
+  ClicksTable,
+  ConversionsTable,
+  LeadsTable,
+  LenderDecisionsTable,
+  PartnerPostbacksTable,
+} from "../storage/schema";
+import { insertEvents } from "../tracking/event-rows";
+import { eventRow } from "../tracking/events";
+import { countClosedDays, type FunnelGrouping, funnelReport, funnelTable } from "./funnel";
+
+export { countStep } from "./funnel";
+export { FUNNEL_BREAKDOWNS };
+
+export interface BenchStorage {
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+/** A fresh SQLite file, or a fresh database on the PostgreSQL server at `serverUrl`. */
+export async function openBenchStorage(serverUrl?: string): Promise<BenchStorage> {
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-"));
+    const storage = openStorage({ dataDir });
+    await storage.migrate();
+    // A throwaway file: the seed need not wait for the disk at each commit.
+    await sql`pragma synchronous = off`.execute(storage.db);
+    return {
+      storage,
+      async close() {
+        await storage.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `nayacompare_bench_${randomUUID().replaceAll("-", "")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const storage = openStorage({ databaseUrl: url.toString(), dataDir: "" });
+  await storage.migrate();
+  return {
+    storage,
+    async close() {
+      await storage.close();
+      await admin(`drop database ${name} with (force)`);
+    },
+  };
+}
+
+/** A small deterministic generator, so that every run seeds the same records. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+  };
+}
+
+const SOURCES = ["google", "facebook", "tiktok", "newsletter", "partner-site", "direct"];
+const MEDIUMS = ["cpc", "social", "email"];
+const CAMPAIGNS = ["nov", "dec", "avurudu", "vesak", "back-to-school", "salary-day"];
+const DEVICES = ["mobile", "mobile", "mobile", "desktop", "tablet", "bot"] as const;
+const LENDERS = ["bench-lanka", "bench-ceylon", "bench-kandy", "bench-galle", "bench-jaffna"];
+const PARTNERS = ["bench-p1", "bench-p2", "bench-p3", null, null, null];
+
+export interface SeedCounts {
+  events: number;
+  leads: number;
+  /** Days back from today that the records spread over. */
+  days: number;
+}
+
+/** Seeds `counts` events and leads (and what follows from leads) over the last `days` days. */
+export async function seedDashboard(
+  storage: Storage,
+  counts: SeedCounts,
+  now = new Date(),
+): Promise<{ decisions: number; clicks: number; issued: number; payouts: number }> {
+  const random = generator(16);
+  const spanMs = counts.days * 86_400_000;
+  const instant = () => new Date(now.getTime() - Math.floor(random.next() * spanMs));
+  const attribution = () => {
+    const value: Record<string, string> = {};
+    if (random.next() < 0.7) {
+      value.utm_source = random.pick(SOURCES);
+      value.utm_medium = random.pick(MEDIUMS);
+      value.utm_campaign = random.pick(CAMPAIGNS);
+    }
+    if (random.next() < 0.3) value.sub1 = `aff-${Math.floor(random.next() * 40)}`;
+    return value;
+  };
+
+  // Events: sessions of about three, four in five of them page views.
+  const batch = 2_000;
+  let session = randomUUID();
+  let sessionAttribution = attribution();
+  let sessionDevice = random.pick(DEVICES);
+  let sessionLocale = random.next() < 0.7 ? "si" : "en";
+  let sessionPartner = random.pick(PARTNERS);
+  let sessionStart = instant();
+  for (let written = 0; written < counts.events; written += batch) {
+    const rows = [];
+    for (let index = 0; index < Math.min(batch, counts.events - written); index++) {
+      if (random.next() < 0.33) {
+        session = randomUUID();
+        sessionAttribution = attribution();
+        sessionDevice = random.pick(DEVICES);
+        sessionLocale = random.next() < 0.7 ? "si" : "en";
+        sessionPartner = random.pick(PARTNERS);
+        sessionStart = instant();
+      }
+      const pageView = random.next() < 0.8;
+      rows.push(
+        eventRow(
+          {
+            event_id: 5,
+            session_id: session,
+            sub4: pageView ? "pageView" : "fieldFocus",
+            sub5: pageView ? "home" : "phone",
+            sub6: sessionLocale,
+            ...sessionAttribution,
+            ...(sessionPartner ? { partner: sessionPartner } : {}),
+            device: sessionDevice,
+          },
+          new Date(sessionStart.getTime() + Math.floor(random.next() * 600_000)),
+        ),
+      );
+    }
+    await insertEvents(storage.db, rows);
+  }
+
+  // Leads, and for the verified ones two lenders asked, approvals, click-outs, loans, payouts.
+  let decisions = 0;
+  let clicks = 0;
+  let issued = 0;
+  let payouts = 0;
+  for (let written = 0; written < counts.leads; written += batch) {
+    const leads: LeadsTable[] = [];
+    const decisionRows: LenderDecisionsTable[] = [];
+    const clickRows: ClicksTable[] = [];
+    const conversionRows: ConversionsTable[] = [];
+    const postbackRows: PartnerPostbacksTable[] = [];
+    for (let index = 0; index < Math.min(batch, counts.leads - written); index++) {
+      const id = `bench-lead-${written + index}`;
+      const created = instant();
+      const partner = random.pick(PARTNERS);
+      const lead = JSON.stringify({ ...attribution(), ...(partner ? { partner } : {}) });
+      const verified = random.next() < 0.7;
+      const at = (minutes: number) => new Date(created.getTime() + minutes * 60_000).toISOString();
+      leads.push({
+        id,
+        created_at: created.toISOString(),
+        dedupe_key: null,
+        status: "new",
+        amount: 50_000,
+        term_days: 91,
+        purpose: "medical",
+        employment: "salaried",
+        bank: "boc",
+        district: "colombo",
+        monthly_income: 90_000,
+        age: 30,
+        consent_marketing: 0,
+        attribution: lead,
+        offer_ids: "[]",
+        full_name: null,
+        nic: null,
+        birth_date: null,
+        phone: null,
+        email: null,
+        erased_at: null,
+        promo_code: null,
+        experiment_flow: null,
+        lead_form: null,
+        partner_id: partner,
+        verified_at: verified ? at(2) : null,
+        repeat_of: null,
+      });
+      if (!verified) continue;
+      // Two different lenders (one decision per lead and lender).
+      const first = Math.floor(random.next() * LENDERS.length);
+      const second =
+        (first + 1 + Math.floor(random.next() * (LENDERS.length - 1))) % LENDERS.length;
+      for (const lender of [LENDERS[first] ?? "", LENDERS[second] ?? ""]) {
+        const approved = random.next() < 0.5;
+        decisions++;
+        decisionRows.push({
+          decision_id: `${id}-${lender}-${decisions}`,
+          lead_id: id,
+          lender_id: lender,
+          status: approved ? ("approved" as const) : ("declined" as const),
+          offer_id: null,
+          amount: null,
+          term_days: null,
+          terms: null,
+          expires_at: null,
+          apply_url: null,
+          reason: null,
+          error: null,
+          attempts: 1,
+          latency_ms: 200,
+          asked_at: at(3),
+          deadline_at: at(4),
+          answered_at: at(3),
+          decided_at: at(3),
+        });
+        if (!approved || random.next() < 0.5) continue;
+        clicks++;
+        const clickId = `bench-click-${clicks}`;
+        clickRows.push({
+          id: clickId,
+          lead_id: id,
+          offer_id: 1,
+          lender,
+          attribution: lead,
+          created_at: at(5),
+          partner_id: partner,
+        });
+        if (random.next() < 0.4) {
+          issued++;
+          conversionRows.push({
+            click_id: clickId,
+            status: "issued" as const,
+            amount: 50_000,
+            created_at: at(60),
+          });
+          if (partner) {
+            payouts++;
+            postbackRows.push({
+              click_id: clickId,
+              status: "issued" as const,
+              partner_id: partner,
+              lead_id: id,
+              payout_rupees: 1_500,
+              url: null,
+              attempts: 0,
+              next_attempt_at: null,
+              delivered_at: null,
+              failed_at: null,
+              last_error: null,
+              created_at: at(60),
+            });
+          }
+        }
+      }
+    }
+    await storage.db.transaction().execute(async (trx) => {
+      // Under SQLite's limit of 32,766 parameters a statement (leads have 27 columns).
+      for (let start = 0; start < leads.length; start += 1_000) {
+        await trx
+          .insertInto("leads")
+          .values(leads.slice(start, start + 1_000))
+          .execute();
+      }
+      for (let start = 0; start < decisionRows.length; start += 1_000) {
+        await trx
+          .insertInto("lender_decisions")
+          .values(decisionRows.slice(start, start + 1_000))
+          .execute();
+      }
+      if (clickRows.length) await trx.insertInto("clicks").values(clickRows).execute();
+      if (conversionRows.length)
+        await trx.insertInto("conversions").values(conversionRows).execute();
+      if (postbackRows.length)
+        await trx.insertInto("partner_postbacks").values(postbackRows).execute();
+    });
+  }
+  return { decisions, clicks, issued, payouts };
+}
+
+export interface TimedQuery {
+  name: string;
+  run(): Promise<unknown>;
+}
+
+/** The first read of the default range: counting its 29 closed days, once (decision 0163). */
+export function closedDaysQuery(storage: Storage, now = new Date()): TimedQuery {
+  const to: CalendarDate = colomboToday(now);
+  return {
+    name: "count 29 closed days (once)",
+    run: () => countClosedDays(storage, addDays(to, -29), addDays(to, -1)),
+  };
+}
+
+/**
+ * The dashboard's queries for the default range (the last 30 Colombo days,
+ * today counted from the records): each table, and the whole page.
+ */
+export function dashboardQueries(storage: Storage, now = new Date()): TimedQuery[] {
+  const to: CalendarDate = colomboToday(now);
+  const from = addDays(to, -29);
+  const groupings: FunnelGrouping[] = ["day", ...FUNNEL_BREAKDOWNS];
+  return [
+    ...groupings.map((grouping) => ({
+      name: `table by ${grouping}`,
+      run: () => funnelTable(storage, grouping, from, to, to),
+    })),
+    { name: "whole page (all tables)", run: () => funnelReport(storage, from, to, to) },
+  ];
+}

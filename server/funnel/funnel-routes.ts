@@ -1,0 +1,116 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { type Response, Router } from "express";
+import { addDays, type CalendarDate, colomboToday, daysBetween, isIsoDate } from "../../core/dates";
+import {
+  backOfficeMessagesEn,
+  funnelCsv,
+  funnelCsvFilename,
+  isFunnelTableName,
+} from "../../site/server";
+import { BACK_OFFICE_POLICY, type BackOffice } from "../staff/gate";
+import { funnelReport } from "./funnel";
+
+/** The funnel page's CSP: the back office's, and our own script (the charts) on this page only. */
+export const FUNNEL_POLICY = BACK_OFFICE_POLICY.replace(
+  "default-src 'none'",
+  "default-src 'none'; script-src 'self'",
+);
+
+/** The default range: the last 30 Colombo days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+const MAX_RANGE_DAYS = 366;
+
+export interface FunnelRange {
+  from: CalendarDate;
+  to: CalendarDate;
+  /** The range asked for could not be used; the default stands in. */
+  problem?: "range";
+}
+
+/** The range of a query: both dates, in order, at most a year long; else the default. */
+export function rangeOf(query: Record<string, unknown>, now: Date): FunnelRange {
+  const today = colomboToday(now);
+  const fallback = { from: addDays(today, 1 - DEFAULT_RANGE_DAYS), to: today };
+  const { from, to } = query;
+  if (from === undefined && to === undefined) return fallback;
+  if (
+    typeof from !== "string" ||
+    typeof to !== "string" ||
+    !isIsoDate(from) ||
+    !isIsoDate(to) ||
+    from > to ||
+    daysBetween(from, to) >= MAX_RANGE_DAYS
+  ) {
+    return { ...fallback, problem: "range" };
+  }
+  return { from, to };
+}
+
+/**
+ * The funnel (issue 16): the page, each of its tables as CSV, and the chart
+ * script, for admins and analysts (access.ts). The script is read from the
+ * build (dist/back-office/); without a build it is not there (404).
+ */
+export function funnelRouter(backOffice: BackOffice, distDir: string | undefined): Router {
+  const router = Router();
+  const { storage, send, now } = backOffice;
+
+  backOffice.route(router, "GET /admin/funnel/", async (req, res, { viewer }) => {
+    const range = rangeOf(req.query, now());
+    const report = await funnelReport(storage, range.from, range.to, colomboToday(now()));
+    res.setHeader("Content-Security-Policy", FUNNEL_POLICY);
+    send(
+      res,
+      range.problem ? 400 : 200,
+      { page: "funnel", report, problem: range.problem },
+      viewer,
+    );
+  });
+
+  backOffice.route(router, "GET /admin/funnel/download", async (req, res, { viewer }) => {
+    const range = rangeOf(req.query, now());
+    const table = req.query.table;
+    if (range.problem || !isFunnelTableName(table)) {
+      send(res, 400, { page: "invalid" }, viewer);
+      return;
+    }
+    const report = await funnelReport(storage, range.from, range.to, colomboToday(now()));
+    res
+      .status(200)
+      .type("text/csv; charset=utf-8")
+      .setHeader(
+        "Content-Disposition",
+        `attachment; filename="${funnelCsvFilename(report, table)}"`,
+      )
+      .send(funnelCsv(report, table, backOfficeMessagesEn()));
+  });
+
+  backOffice.route(router, "GET /admin/funnel/chart.js", async (_req, res, { viewer }) => {
+    const script = distDir ? await readScript(distDir) : undefined;
+    if (!script) {
+      send(res, 404, { page: "not-found" }, viewer);
+      return;
+    }
+    sendScript(res, script);
+  });
+
+  return router;
+}
+
+let cached: { dir: string; text: string } | undefined;
+
+async function readScript(distDir: string): Promise<string | undefined> {
+  if (cached?.dir === distDir) return cached.text;
+  try {
+    const text = await readFile(path.join(distDir, "back-office", "funnel-chart.js"), "utf8");
+    cached = { dir: distDir, text };
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendScript(res: Response, script: string) {
+  res.status(200).type("text/javascript; charset=utf-8").send(script);
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onEachEngine, type TestStorage } from "../test-support";
+import { funnelReport } from "./funnel";
+import {
+  FUNNEL_FROM,
+  FUNNEL_LENDERS,
+  FUNNEL_PARTNER,
+  FUNNEL_TO,
+  seedFunnelRecords,
+} from "./funnel.test-support";
+
+// Steps: visits, calculator, applications, verified, asked, approved, click-outs, issued, payouts.
+onEachEngine((engine, open) => {
+  describe(`the funnel on ${engine}`, () => {
+    let test: TestStorage;
+    beforeAll(async () => {
+      test = await open();
+      await seedFunnelRecords(test.storage);
+    });
+    afterAll(async () => {
+      await test?.cleanup();
+    });
+
+    it("counts every step from the stored records, calculator not recorded", async () => {
+      const report = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
+      expect(report.totals).toEqual({
+        key: [],
+        counts: [5, null, 2, 1, 2, 1, 2, 1, 1],
+        payoutRupees: 1500,
+      });
+    });
+
+    it("puts 18:29 and 18:31 UTC on two Colombo days", async () => {
+      const report = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
+      expect(report.daily).toEqual([
+        { key: ["2026-11-09"], counts: [1, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+        { key: ["2026-11-10"], counts: [4, null, 1, 1, 2, 1, 1, 1, 1], payoutRupees: 1500 },
+      ]);
+      const tenth = await funnelReport(test.storage, "2026-11-10", "2026-11-10");
+      expect(tenth.totals.counts).toEqual([4, null, 1, 1, 2, 1, 1, 1, 1]);
+      const eleventh = await funnelReport(test.storage, "2026-11-11", "2026-11-11");
+      expect(eleventh.totals.counts).toEqual([1, null, 1, 0, 0, 0, 0, 0, 0]);
+    });
+
+    it("counts today from the records and closed days from their counts, alike", async () => {
+      // The 10th as today: the 9th is closed (counted once), the 10th live.
+      const live = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO, "2026-11-10");
+      const closed = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO, "2026-11-25");
+      expect(live).toEqual(closed);
+      const counted = await test.storage.db
+        .selectFrom("funnel_days_counted")
+        .select("day")
+        .orderBy("day")
+        .execute();
+      expect(counted.map((row) => row.day)).toContain("2026-11-09");
+    });
+
+    it("breaks the funnel down by lender, partner, source, sub id, language and device", async () => {
+      const { breakdowns } = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
+      expect(breakdowns.lender).toEqual([
+        {
+          key: [FUNNEL_LENDERS.lanka],
+          label: "Lanka Finance",
+          counts: [null, null, null, null, 1, 1, 1, 1, 1],
+          payoutRupees: 1500,
+        },
+        {
+          key: [FUNNEL_LENDERS.ceylon],
+          label: "Ceylon Finance",
+          counts: [null, null, null, null, 1, 0, 1, 0, 0],
+          payoutRupees: 0,
+        },
+      ]);
+      expect(breakdowns.partner).toEqual([
+        {
+          key: [FUNNEL_PARTNER.id],
+          label: FUNNEL_PARTNER.name,
+          counts: [2, null, 1, 1, 2, 1, 1, 1, 1],
+          payoutRupees: 1500,
+        },
+        { key: [null], counts: [3, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+      ]);
+      expect(breakdowns.source).toEqual([
+        {
+          key: ["google", "cpc", "nov"],
+          counts: [2, null, 1, 1, 2, 1, 1, 1, 1],
+          payoutRupees: 1500,
+        },
+        { key: [null, null, null], counts: [3, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+      ]);
+      expect(breakdowns.sub1).toEqual([
+        { key: ["aff-7"], counts: [0, null, 1, 1, 2, 1, 1, 1, 1], payoutRupees: 1500 },
+        { key: [null], counts: [5, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+      ]);
+      const visitsOnly = (count: number) => [count, null, null, null, null, null, null, null, null];
+      expect(breakdowns.locale).toEqual([
+        { key: ["en"], counts: visitsOnly(2), payoutRupees: null },
+        { key: [null], counts: visitsOnly(2), payoutRupees: null },
+        { key: ["si"], counts: visitsOnly(1), payoutRupees: null },
+      ]);
+      expect(breakdowns.device).toEqual([
+        { key: ["mobile"], counts: visitsOnly(2), payoutRupees: null },
+        { key: [null], counts: visitsOnly(2), payoutRupees: null },
+        { key: ["desktop"], counts: visitsOnly(1), payoutRupees: null },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import type { Kysely, Transaction } from "kysely";
+import { colomboToday } from "../../core/dates";
+import type { Database, EventsTable, VisitsTable } from "../storage/schema";
+
+/**
+ * Visits: one row per session and Colombo day with a page view (event 5,
+ * sub4 pageView), with what the dashboard breaks visits down by. Written in
+ * the same transaction as the events (event-rows.ts), so the funnel counts
+ * visits from a table a few rows per visit long instead of scanning every
+ * event (decision 0161). A page view without a session id (cookies refused)
+ * is a visit of its own.
+ */
+export function visitRowOf(event: EventsTable): VisitsTable | undefined {
+  if (event.event_id !== 5) return undefined;
+  let attribution: Record<string, unknown>;
+  try {
+    attribution = JSON.parse(event.attribution) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (attribution.sub4 !== "pageView") return undefined;
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+  return {
+    day: colomboToday(new Date(event.created_at)),
+    session_key: event.session_id ?? `event:${event.id}`,
+    device_class: event.device_class,
+    locale: text(attribution.sub6),
+    partner_id: text(attribution.partner),
+    utm_source: text(attribution.utm_source),
+    utm_medium: text(attribution.utm_medium),
+    utm_campaign: text(attribution.utm_campaign),
+    sub1: text(attribution.sub1),
+  };
+}
+
+/** The first page view of a session on a day makes the visit; later ones change nothing. */
+export async function insertVisits(
+  db: Kysely<Database> | Transaction<Database>,
+  events: readonly EventsTable[],
+): Promise<void> {
+  const byKey = new Map<string, VisitsTable>();
+  for (const event of events) {
+    const visit = visitRowOf(event);
+    if (visit && !byKey.has(`${visit.day} ${visit.session_key}`)) {
+      byKey.set(`${visit.day} ${visit.session_key}`, visit);
+    }
+  }
+  const rows = [...byKey.values()];
+  // 10 columns a row: well under PostgreSQL's 65,535 parameters a statement.
+  for (let start = 0; start < rows.length; start += 5_000) {
+    await db
+      .insertInto("visits")
+      .values(rows.slice(start, start + 5_000))
+      .onConflict((conflict) => conflict.columns(["day", "session_key"]).doNothing())
+      .execute();
+  }
+}
