@@ -518,8 +518,8 @@ async function lighthouseRows(baseUrl) {
 /**
  * The back office's dashboard (issue 16): 1,000,000 events and 100,000
  * leads (with their decisions, click-outs, loans and payouts) over 90 days,
- * written in bulk; the first read's counting of the closed days (once per
- * day, decision 0163), then every dashboard query for the default range
+ * written in bulk; the counting of the closed days (once per day, in the
+ * server's background, decision 0163), then every dashboard query for the default range
  * (the last 30 Colombo days), median of three runs, beside the 500 ms goal. On
  * SQLite, and on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a
  * server (a database of its own, dropped after). `--quick` seeds 20,000
@@ -541,7 +541,7 @@ async function dashboardFigures() {
       const seeded = await library.seedDashboard(bench.storage, DASHBOARD_SEED);
       const seedSeconds = (performance.now() - seedStart) / 1000;
       const queries = [];
-      // The first read counts the range's closed days, once; every later read is what is timed below.
+      // The server counts the closed days once, in the background; the reads timed below find them counted.
       const closed = library.closedDaysQuery(bench.storage);
       const closedStart = performance.now();
       await closed.run();
@@ -665,7 +665,7 @@ for (const { engine, seeded, seedSeconds, queries } of dashboard.results) {
   );
   for (const { name, ms, once } of queries) {
     console.log(
-      `    ${name.padEnd(28)}${ms.toFixed(1).padStart(9)} ms   goal ${DASHBOARD_GOAL_MS} ms: ${(ms / DASHBOARD_GOAL_MS).toFixed(2)} of it${ms <= DASHBOARD_GOAL_MS ? "" : " (not met)"}${once ? " (one run: a day is counted once, on the first read after it ends)" : ""}`,
+      `    ${name.padEnd(28)}${ms.toFixed(1).padStart(9)} ms   goal ${DASHBOARD_GOAL_MS} ms: ${(ms / DASHBOARD_GOAL_MS).toFixed(2)} of it${ms <= DASHBOARD_GOAL_MS ? "" : " (not met)"}${once ? " (one run: the server counts closed days once, in the background; the reads below find them counted)" : ""}`,
     );
   }
 }

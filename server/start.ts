@@ -12,6 +12,7 @@ import { sweepErasureRequests } from "./borrowers/erasure-requests";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { sweepUnverifiedLeads } from "./borrowers/verification";
 import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
+import { countRecentClosedDays } from "./funnel/funnel";
 import { connectionDrain } from "./http/connection-drain";
 import { openOfferCatalogue } from "./lenders/catalogue";
 import { createDecisionNetwork, decisionCallbackUrl } from "./lenders/decision-network";
@@ -74,6 +75,17 @@ export async function start(config: Config, distDir: string): Promise<void> {
   await sweepLeads();
   const leadSweeping = setInterval(sweepLeads, 10 * 60 * 1000);
   leadSweeping.unref();
+  // The funnel's closed Colombo days are counted here, not on a staff member's read (decision
+  // 0163): in the background from start (the first time, the last year's), then every ten minutes.
+  let funnelCountingNow: Promise<void> = Promise.resolve();
+  const countFunnelDays = () => {
+    funnelCountingNow = countRecentClosedDays(storage, new Date()).catch((error: unknown) =>
+      log.error("counting the funnel's closed days failed", { error }),
+    );
+  };
+  countFunnelDays();
+  const funnelCounting = setInterval(countFunnelDays, 10 * 60 * 1000);
+  funnelCounting.unref();
   const partnerPostbacks = createPartnerPostbacks({
     storage,
     log,
@@ -178,6 +190,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
         catalogue.close();
         clearInterval(outboxPruning);
         clearInterval(leadSweeping);
+        clearInterval(funnelCounting);
+        await funnelCountingNow;
         await messenger.close();
         await storage.close();
       } catch (closeError) {

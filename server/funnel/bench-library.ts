@@ -303,7 +303,7 @@ export interface TimedQuery {
   run(): Promise<unknown>;
 }
 
-/** The first read of the default range: counting its 29 closed days, once (decision 0163). */
+/** Counting the default range's 29 closed days, once, as the server does in the background (decision 0163). */
 export function closedDaysQuery(storage: Storage, now = new Date()): TimedQuery {
   const to: CalendarDate = colomboToday(now);
   return {

@@ -9,7 +9,7 @@ import {
   isFunnelTableName,
 } from "../../site/server";
 import { BACK_OFFICE_POLICY, type BackOffice } from "../staff/gate";
-import { funnelReport } from "./funnel";
+import { FUNNEL_MAX_RANGE_DAYS, funnelReport, funnelToday } from "./funnel";
 
 /** The funnel page's CSP: the back office's, and our own script (the charts) on this page only. */
 export const FUNNEL_POLICY = BACK_OFFICE_POLICY.replace(
@@ -19,7 +19,6 @@ export const FUNNEL_POLICY = BACK_OFFICE_POLICY.replace(
 
 /** The default range: the last 30 Colombo days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
-const MAX_RANGE_DAYS = 366;
 
 export interface FunnelRange {
   from: CalendarDate;
@@ -40,7 +39,7 @@ export function rangeOf(query: Record<string, unknown>, now: Date): FunnelRange 
     !isIsoDate(from) ||
     !isIsoDate(to) ||
     from > to ||
-    daysBetween(from, to) >= MAX_RANGE_DAYS
+    daysBetween(from, to) >= FUNNEL_MAX_RANGE_DAYS
   ) {
     return { ...fallback, problem: "range" };
   }
@@ -58,7 +57,7 @@ export function funnelRouter(backOffice: BackOffice, distDir: string | undefined
 
   backOffice.route(router, "GET /admin/funnel/", async (req, res, { viewer }) => {
     const range = rangeOf(req.query, now());
-    const report = await funnelReport(storage, range.from, range.to, colomboToday(now()));
+    const report = await funnelReport(storage, range.from, range.to, funnelToday(now()));
     res.setHeader("Content-Security-Policy", FUNNEL_POLICY);
     send(
       res,
@@ -75,7 +74,7 @@ export function funnelRouter(backOffice: BackOffice, distDir: string | undefined
       send(res, 400, { page: "invalid" }, viewer);
       return;
     }
-    const report = await funnelReport(storage, range.from, range.to, colomboToday(now()));
+    const report = await funnelReport(storage, range.from, range.to, funnelToday(now()));
     res
       .status(200)
       .type("text/csv; charset=utf-8")

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onEachEngine, type TestStorage } from "../test-support";
-import { funnelReport } from "./funnel";
+import { countRecentClosedDays, funnelReport, funnelToday } from "./funnel";
 import {
   FUNNEL_FROM,
   FUNNEL_LENDERS,
@@ -103,6 +103,44 @@ onEachEngine((engine, open) => {
         { key: [null], counts: visitsOnly(2), payoutRupees: null },
         { key: ["desktop"], counts: visitsOnly(1), payoutRupees: null },
       ]);
+    });
+  });
+});
+
+onEachEngine((engine, open) => {
+  describe(`the funnel's counting of closed days on ${engine}`, () => {
+    let test: TestStorage;
+    beforeAll(async () => {
+      test = await open();
+      await seedFunnelRecords(test.storage);
+    });
+    afterAll(async () => {
+      await test?.cleanup();
+    });
+
+    const countedDays = async () =>
+      (
+        await test.storage.db
+          .selectFrom("funnel_days_counted")
+          .select("day")
+          .orderBy("day")
+          .execute()
+      ).map((row) => row.day);
+
+    it("counts a Colombo day once it has ended and settled, in the background", async () => {
+      // 00:03 in Colombo on the 11th: the 10th has ended but is still settling.
+      const early = new Date("2026-11-10T18:33:00.000Z");
+      expect(funnelToday(early)).toBe("2026-11-10");
+      await countRecentClosedDays(test.storage, early);
+      expect((await countedDays()).at(-1)).toBe("2026-11-09");
+      expect(await countedDays()).toHaveLength(366);
+      // 00:06: the 10th is closed, and counted.
+      const later = new Date("2026-11-10T18:36:00.000Z");
+      await countRecentClosedDays(test.storage, later);
+      expect((await countedDays()).at(-1)).toBe("2026-11-10");
+      // A read then finds both days counted, with the figures the records give.
+      const report = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO, funnelToday(later));
+      expect(report.totals.counts).toEqual([5, null, 2, 1, 2, 1, 2, 1, 1]);
     });
   });
 });

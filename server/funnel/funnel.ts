@@ -289,6 +289,32 @@ export async function funnelReport(
 const GROUPINGS: readonly FunnelGrouping[] = ["day", ...FUNNEL_BREAKDOWNS];
 
 /**
+ * How long after a Colombo day ends it counts as closed: events reach
+ * storage in batches (a second late at most) and a request may still be
+ * running at midnight, so a day is counted once those have landed.
+ */
+export const FUNNEL_SETTLING_MS = 5 * 60 * 1000;
+
+/** The funnel's "today": the Colombo day still counted from its records (decision 0163). */
+export function funnelToday(now: Date): CalendarDate {
+  return colomboToday(new Date(now.getTime() - FUNNEL_SETTLING_MS));
+}
+
+/** The longest range the dashboard answers, in days (funnel-routes.ts refuses longer). */
+export const FUNNEL_MAX_RANGE_DAYS = 366;
+
+/**
+ * Counts the closed days of the longest range the dashboard answers that
+ * are not counted yet: the server runs it at start and every ten minutes,
+ * so a staff member's read finds every closed day counted (decision 0163).
+ * Cheap when there is nothing new: one read of the days counted.
+ */
+export async function countRecentClosedDays(storage: Storage, now: Date): Promise<void> {
+  const today = funnelToday(now);
+  await countClosedDays(storage, addDays(today, -FUNNEL_MAX_RANGE_DAYS), addDays(today, -1));
+}
+
+/**
  * Counts every step by every grouping for the closed Colombo days of the
  * range not counted yet, once (decision 0163): a day's records are all
  * written by its end, since each step is stored at the time it happens. The

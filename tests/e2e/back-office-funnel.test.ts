@@ -1,5 +1,7 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUNNEL_FROM, FUNNEL_TO, seedFunnelRecords } from "../../server/funnel/funnel.test-support";
@@ -20,13 +22,17 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const storage = openStorage({ dataDir: server.dataDir });
+  // Seeded before the server starts, as records are stored when they happen: the server
+  // counts closed days in the background from its start (decision 0163).
+  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-funnel-e2e-"));
+  const storage = openStorage({ dataDir });
   try {
+    await storage.migrate();
     await seedFunnelRecords(storage);
   } finally {
     await storage.close();
   }
+  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
   mkdirSync(SHOTS, { recursive: true });
 });
 
