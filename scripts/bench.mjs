@@ -664,9 +664,11 @@ for (const { engine, seeded, seedSeconds, queries } of dashboard.results) {
     `  ${engine}: seeded in ${seedSeconds.toFixed(1)} s (also ${seeded.decisions} decisions, ${seeded.clicks} click-outs, ${seeded.issued} loans issued, ${seeded.payouts} payouts)`,
   );
   for (const { name, ms, once } of queries) {
-    console.log(
-      `    ${name.padEnd(28)}${ms.toFixed(1).padStart(9)} ms   goal ${DASHBOARD_GOAL_MS} ms: ${(ms / DASHBOARD_GOAL_MS).toFixed(2)} of it${ms <= DASHBOARD_GOAL_MS ? "" : " (not met)"}${once ? " (one run: the server counts closed days once, in the background; the reads below find them counted)" : ""}`,
-    );
+    // The counting of closed days is the server's background work, not a read: no read goal.
+    const beside = once
+      ? "   the server's background work, once per closed day (every read below finds the days counted)"
+      : `   goal ${DASHBOARD_GOAL_MS} ms: ${(ms / DASHBOARD_GOAL_MS).toFixed(2)} of it${ms <= DASHBOARD_GOAL_MS ? "" : " (not met)"}`;
+    console.log(`    ${name.padEnd(28)}${ms.toFixed(1).padStart(9)} ms${beside}`);
   }
 }
 if (!dashboard.postgres) {
