@@ -14,6 +14,9 @@ import { lenderStatusName } from "../sections";
 
 type TextName = Exclude<keyof LenderFormValues, "decision.fields" | "removeLogo">;
 
+/** The live preview's script (decision 0142), the form's own; the preview button works without it. */
+export const LENDER_PREVIEW_SCRIPT = "/admin/lenders/preview.js";
+
 const idOf = (name: string) => `lender-${name.replace(/\./g, "-")}`;
 
 /** A labelled field with its problem beside it, read with it, and the value as it was typed. */
@@ -308,7 +311,10 @@ export function LenderEditPage({
       <p>
         <a href="/admin/lenders/">{t.lenderBackToList}</a>
       </p>
-      {errors && Object.keys(errors).length > 0 ? <Problems errors={errors} t={t} /> : null}
+      {/* The live preview (lender-preview.ts) swaps these two boxes' contents for the server's. */}
+      <div id="lender-problems">
+        {errors && Object.keys(errors).length > 0 ? <Problems errors={errors} t={t} /> : null}
+      </div>
       {done ? <Notice>{done}</Notice> : null}
       {view.newSecret ? (
         <div className="notice" role="status">
@@ -319,8 +325,11 @@ export function LenderEditPage({
         </div>
       ) : null}
       <StoredLender view={view} t={t} csrf={csrf} />
-      <Preview view={view} t={t} />
+      <div id="lender-preview">
+        <Preview view={view} t={t} />
+      </div>
       <form
+        data-live-preview=""
         method="post"
         action={editing ? `/admin/lenders/${form.id}/` : "/admin/lenders/"}
         encType="multipart/form-data"
@@ -476,7 +485,17 @@ export function LenderEditPage({
             {editing ? t.lenderSaveButton : t.lenderCreateButton}
           </button>
         </p>
+        <p
+          className="hint"
+          id="lender-live-status"
+          role="status"
+          data-updated={t.lenderLiveUpdated}
+          data-problem={t.lenderLiveProblem}
+          data-problems={t.lenderLiveProblems}
+          data-failed={t.lenderLiveFailed}
+        />
       </form>
+      <script src={LENDER_PREVIEW_SCRIPT} defer />
     </>
   );
 }
