@@ -49,8 +49,14 @@ const NOTICES: readonly LenderListNotice[] = ["live", "paused", "no_licence", "n
 const previewLogo = (id: string, name: string) =>
   `/admin/lenders/${id}/logo?name=${encodeURIComponent(name)}`;
 
-/** The lender form's CSP: the back office's, and its live preview's script (decision 0142). */
-export const LENDER_FORM_POLICY = BACK_OFFICE_SCRIPT_POLICY;
+/**
+ * The lender form's CSP: the back office's, with its live preview's script (decision 0142),
+ * which sends the form to its own address with fetch.
+ */
+export const LENDER_FORM_POLICY = BACK_OFFICE_SCRIPT_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self'; connect-src 'self'",
+);
 
 const isFormFile = (value: unknown): value is FormFile =>
   typeof value === "object" && value !== null && (value as FormFile).kind === "file";
