@@ -375,7 +375,7 @@ const builds = [
     ],
   },
   {
-    // The back office's one script: the funnel's charts (uPlot), served under /admin/ only.
+    // The funnel's charts (uPlot, decision 0162), served under /admin/ only.
     input: "site/back-office/funnel-chart.ts",
     output: {
       file: "dist/back-office/funnel-chart.js",
@@ -384,6 +384,20 @@ const builds = [
     },
     plugins: [
       rawCss(),
+      nodeResolve({ browser: true, extensions }),
+      typescriptPlugin({ sourceMap: false }),
+      reportSizes("back-office"),
+    ],
+  },
+  {
+    // The lender form's live preview (decision 0142): no library, served under /admin/ only.
+    input: "site/back-office/lender-preview.ts",
+    output: {
+      file: "dist/back-office/lender-preview.js",
+      format: "iife",
+      plugins: [terser({ format: { comments: false } })],
+    },
+    plugins: [
       nodeResolve({ browser: true, extensions }),
       typescriptPlugin({ sourceMap: false }),
       reportSizes("back-office"),

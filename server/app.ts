@@ -322,6 +322,7 @@ export function createApp({
     lenderAdminRouter(backOffice, {
       decisions,
       callbackUrl: () => decisionCallbackUrl(site.origin),
+      distDir,
     }),
   );
   app.use("/admin", backOffice.notFound);

@@ -1,6 +1,4 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { type Response, Router } from "express";
+import { Router } from "express";
 import { addDays, type CalendarDate, colomboToday, daysBetween, isIsoDate } from "../../core/dates";
 import {
   backOfficeMessagesEn,
@@ -8,14 +6,12 @@ import {
   funnelCsvFilename,
   isFunnelTableName,
 } from "../../site/server";
-import { BACK_OFFICE_POLICY, type BackOffice } from "../staff/gate";
+import { sendBackOfficeScript } from "../staff/back-office-scripts";
+import { BACK_OFFICE_SCRIPT_POLICY, type BackOffice } from "../staff/gate";
 import { FUNNEL_MAX_RANGE_DAYS, funnelReport, funnelToday } from "./funnel";
 
 /** The funnel page's CSP: the back office's, and our own script (the charts) on this page only. */
-export const FUNNEL_POLICY = BACK_OFFICE_POLICY.replace(
-  "default-src 'none'",
-  "default-src 'none'; script-src 'self'",
-);
+export const FUNNEL_POLICY = BACK_OFFICE_SCRIPT_POLICY;
 
 /** The default range: the last 30 Colombo days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -86,30 +82,10 @@ export function funnelRouter(backOffice: BackOffice, distDir: string | undefined
   });
 
   backOffice.route(router, "GET /admin/funnel/chart.js", async (_req, res, { viewer }) => {
-    const script = distDir ? await readScript(distDir) : undefined;
-    if (!script) {
+    if (!(await sendBackOfficeScript(res, distDir, "funnel-chart.js"))) {
       send(res, 404, { page: "not-found" }, viewer);
-      return;
     }
-    sendScript(res, script);
   });
 
   return router;
-}
-
-let cached: { dir: string; text: string } | undefined;
-
-async function readScript(distDir: string): Promise<string | undefined> {
-  if (cached?.dir === distDir) return cached.text;
-  try {
-    const text = await readFile(path.join(distDir, "back-office", "funnel-chart.js"), "utf8");
-    cached = { dir: distDir, text };
-    return text;
-  } catch {
-    return undefined;
-  }
-}
-
-function sendScript(res: Response, script: string) {
-  res.status(200).type("text/javascript; charset=utf-8").send(script);
 }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "../staff/audit";
@@ -17,15 +20,20 @@ import {
   startTestLender,
   type TestLender,
 } from "./lender.test-support";
+import { LENDER_FORM_POLICY } from "./lender-admin-routes";
 
 /**
  * /admin/lenders/ (issue 16) over the app: the form validated by the
  * lender record's schema with problems by the field and values kept, CSRF,
  * the preview in both languages, create, logo upload, pause and go live
  * (the licence rule), an api lender's secret shown once, the test
- * application against a real HTTP lender on 127.0.0.1, and the statistics.
+ * application against a real HTTP lender on 127.0.0.1, and the statistics;
+ * the form's live-preview script, from a stand-in build.
  */
-const context = setUpDecisionApp();
+const distDir = mkdtempSync(path.join(tmpdir(), "nayacompare-dist-"));
+mkdirSync(path.join(distDir, "back-office"));
+writeFileSync(path.join(distDir, "back-office", "lender-preview.js"), "/* the live preview */");
+const context = setUpDecisionApp({}, { distDir });
 let admin: TestMember;
 let signedIn: SignedIn;
 let lender: TestLender;
@@ -232,6 +240,65 @@ describe("the lender form", () => {
     expect(await lenderRow("something-else")).toBeUndefined();
     const [updated] = await entries("lender.update");
     expect(JSON.parse(updated?.before ?? "{}").legal_name).toBe("Harbour Finance PLC");
+  });
+});
+
+describe("the live preview's script", () => {
+  it("is served from the build to admins, kept out of caches like the back office's pages", async () => {
+    const res = await get("/admin/lenders/preview.js");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toBe("/* the live preview */");
+  });
+
+  it("is not for other roles, nor for no one", async () => {
+    const moderator = await addStaffMember(context.test.storage, {
+      email: "lenders-moderator@nayacompare.test",
+      role: "moderator",
+      now: new Date(clock),
+    });
+    const them = await signInOverHttp(context.app, moderator, { at: new Date(clock) });
+    const refused = await inject(context.app, {
+      method: "GET",
+      url: "/admin/lenders/preview.js",
+      headers: { cookie: them.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain("the live preview");
+    const nobody = await inject(context.app, { method: "GET", url: "/admin/lenders/preview.js" });
+    expect(nobody.statusCode).toBe(303);
+  });
+
+  it("runs on the form's pages, whose CSP allows our own scripts, and only there", async () => {
+    const tag = '<script src="/admin/lenders/preview.js" defer="">';
+    for (const res of [
+      await get("/admin/lenders/new/"),
+      await postMultipart("/admin/lenders/", lenderForm({ intent: "preview", id: "live-one" })),
+      await postMultipart("/admin/lenders/", lenderForm({ intent: "preview", "names.en": "" })),
+    ]) {
+      expect(res.headers["content-security-policy"]).toBe(LENDER_FORM_POLICY);
+      expect(res.body).toContain(tag);
+    }
+    const list = await get("/admin/lenders/");
+    expect(list.headers["content-security-policy"]).not.toContain("script-src");
+    expect(list.body).not.toContain("<script");
+  });
+
+  it("finds the preview and the problems in the boxes it swaps", async () => {
+    const fine = await postMultipart(
+      "/admin/lenders/",
+      lenderForm({ intent: "preview", id: "live-two" }),
+    );
+    expect(fine.body).toMatch(/<div id="lender-preview"><section aria-labelledby="preview-title"/);
+    expect(fine.body).toContain('<div id="lender-problems"></div>');
+    const bad = await postMultipart(
+      "/admin/lenders/",
+      lenderForm({ intent: "preview", id: "live-two", "names.si": "" }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/<div id="lender-problems"><div class="alert" role="alert">/);
+    expect(bad.body).toContain('<div id="lender-preview"></div>');
   });
 });
 

@@ -10,7 +10,13 @@ import { colomboToday } from "../../core/dates";
 import { checkImageBytes, imageDataUrl } from "../../core/image-bytes";
 import { LENDER_ID_PATTERN } from "../../core/schemas/offer";
 import { sendUploadedImage } from "../http/send-image";
-import type { BackOffice, FormFile, StaffContext } from "../staff/gate";
+import { sendBackOfficeScript } from "../staff/back-office-scripts";
+import {
+  BACK_OFFICE_SCRIPT_POLICY,
+  type BackOffice,
+  type FormFile,
+  type StaffContext,
+} from "../staff/gate";
 import { LENDER_API_FIELDS } from "./decision-api";
 import type { DecisionNetwork } from "./decision-network";
 import {
@@ -43,6 +49,15 @@ const NOTICES: readonly LenderListNotice[] = ["live", "paused", "no_licence", "n
 const previewLogo = (id: string, name: string) =>
   `/admin/lenders/${id}/logo?name=${encodeURIComponent(name)}`;
 
+/**
+ * The lender form's CSP: the back office's, with its live preview's script (decision 0142),
+ * which sends the form to its own address with fetch.
+ */
+export const LENDER_FORM_POLICY = BACK_OFFICE_SCRIPT_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self'; connect-src 'self'",
+);
+
 const isFormFile = (value: unknown): value is FormFile =>
   typeof value === "object" && value !== null && (value as FormFile).kind === "file";
 
@@ -51,14 +66,31 @@ const isFormFile = (value: unknown): value is FormFile =>
  * lender's form with its cards in both languages, pause and go live, and
  * for an `api` lender its secret, a test application and its decisions'
  * statistics. Every change goes through the services `npm run lenders`
- * uses (importLenders, setLenderStatus), which write the audit log.
+ * uses (importLenders, setLenderStatus), which write the audit log. The
+ * form's live preview is a script of its own, read from the build
+ * (dist/back-office/); without a build it is not there (404) and the
+ * preview button does the same.
  */
 export function lenderAdminRouter(
   backOffice: BackOffice,
-  { decisions, callbackUrl }: { decisions: DecisionNetwork; callbackUrl: () => string },
+  {
+    decisions,
+    callbackUrl,
+    distDir,
+  }: { decisions: DecisionNetwork; callbackUrl: () => string; distDir?: string | undefined },
 ): Router {
   const router = Router();
   const { storage, send, now } = backOffice;
+  /** The form's page, the one page here that runs a script: its preview's (decision 0142). */
+  const sendForm = (
+    res: Response,
+    status: number,
+    view: LenderEditView,
+    viewer: BackOfficeViewer,
+  ) => {
+    res.setHeader("Content-Security-Policy", LENDER_FORM_POLICY);
+    send(res, status, view, viewer);
+  };
   const actorOf = ({ session }: StaffContext) => ({
     id: session.staff.id,
     label: session.staff.email,
@@ -100,7 +132,7 @@ export function lenderAdminRouter(
         };
       }
     }
-    send(
+    sendForm(
       res,
       status,
       {
@@ -137,7 +169,7 @@ export function lenderAdminRouter(
   });
 
   backOffice.route(router, "GET /admin/lenders/new/", async (_req, res, { viewer }) => {
-    send(
+    sendForm(
       res,
       200,
       { page: "lender-edit", mode: "new", form: emptyLenderForm(), fieldChoices },
@@ -177,7 +209,7 @@ export function lenderAdminRouter(
       if (existing)
         await editPage(res, viewer, existing.record.id, status, { form: values, errors: found });
       else
-        send(
+        sendForm(
           res,
           status,
           { page: "lender-edit", mode, form: values, errors: found, fieldChoices },
@@ -197,7 +229,12 @@ export function lenderAdminRouter(
       };
       if (existing) await editPage(res, viewer, record.id, 200, { form: values, preview });
       else
-        send(res, 200, { page: "lender-edit", mode, form: values, preview, fieldChoices }, viewer);
+        sendForm(
+          res,
+          200,
+          { page: "lender-edit", mode, form: values, preview, fieldChoices },
+          viewer,
+        );
       return;
     }
     // An api lender without a secret gets one now, shown once below.
@@ -235,6 +272,13 @@ export function lenderAdminRouter(
 
   backOffice.route(router, "POST /admin/lenders/", async (_req, res, context) => {
     await saveOrPreview(res, context, undefined);
+  });
+
+  // Before /admin/lenders/:id/, which would take it for a lender's id (non-strict routing).
+  backOffice.route(router, "GET /admin/lenders/preview.js", async (_req, res, { viewer }) => {
+    if (!(await sendBackOfficeScript(res, distDir, "lender-preview.js"))) {
+      send(res, 404, { page: "not-found" }, viewer);
+    }
   });
 
   backOffice.route(router, "GET /admin/lenders/:id/", async (req, res, { viewer }) => {

@@ -5,6 +5,7 @@ import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
 import { FUNNEL_POLICY } from "../funnel/funnel-routes";
 import { lenderSpec, productFor } from "../lenders/lender.test-support";
+import { LENDER_FORM_POLICY } from "../lenders/lender-admin-routes";
 import { importLenders } from "../lenders/lender-import";
 import { createPartner } from "../partners/partners";
 import { createPayoutRun } from "../partners/payouts";
@@ -170,18 +171,36 @@ async function request(route: BackOfficeRoute, cookie?: string, csrf?: string) {
   });
 }
 
+/** The routes that answer with the lender form's page (decision 0142), whose preview is a script. */
+const LENDER_FORM_ROUTES: readonly string[] = [
+  "GET /admin/lenders/new/",
+  "POST /admin/lenders/",
+  "GET /admin/lenders/:id/",
+  "POST /admin/lenders/:id/",
+  "POST /admin/lenders/:id/secret",
+  "POST /admin/lenders/:id/test",
+];
+
 function expectBackOfficeHeaders(
-  res: { headers: Record<string, unknown>; statusCode?: number },
+  res: { headers: Record<string, unknown>; statusCode?: number; body?: string },
   where: string,
 ) {
+  // Some of these routes answer with another page at times ("invalid", "forbidden").
+  const page = String(res.body ?? "").includes("<form data-live-preview");
   const policy =
     /\/(image|logo)$/.test(where) && /^image\//.test(String(res.headers["content-type"]))
       ? "default-src 'none'; sandbox"
-      : // The funnel page runs its chart script (decision 0162); no other page runs any.
+      : // The funnel page runs its chart script (decision 0162), the lender form its live
+        // preview (0142); no other page runs any.
         where === "GET /admin/funnel/" && res.statusCode === 200
         ? FUNNEL_POLICY
-        : BACK_OFFICE_POLICY;
+        : LENDER_FORM_ROUTES.includes(where) && page
+          ? LENDER_FORM_POLICY
+          : BACK_OFFICE_POLICY;
   expect(res.headers["content-security-policy"], where).toBe(policy);
+  // A page may name a script exactly when its CSP lets it run.
+  const scripts = String(res.body ?? "").match(/<script[^>]*>/g) ?? [];
+  expect(scripts.length > 0, where).toBe(policy.includes("script-src"));
   expect(res.headers["cache-control"], where).toMatch(/no-store/);
   expect(res.headers["x-frame-options"], where).toBe("DENY");
   expect(res.headers["x-robots-tag"], where).toBe("noindex, nofollow");

@@ -36,6 +36,7 @@ export const BACK_OFFICE_ROUTES = {
   "POST /admin/lenders/:id/secret": ADMINS,
   "POST /admin/lenders/:id/test": ADMINS,
   "GET /admin/lenders/:id/logo": ADMINS,
+  "GET /admin/lenders/preview.js": ADMINS,
   "GET /admin/partners/": ADMINS,
   "GET /admin/partners/:id/": ADMINS,
   "POST /admin/partners/:id/approve": ADMINS,

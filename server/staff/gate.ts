@@ -47,6 +47,15 @@ export const BACK_OFFICE_POLICY = [
   "base-uri 'none'",
 ].join("; ");
 
+/**
+ * The policy of the pages that run a script of our own, served from /admin/ (the funnel's
+ * charts, decision 0162; the lender form's live preview, 0142): still no inline script.
+ */
+export const BACK_OFFICE_SCRIPT_POLICY = BACK_OFFICE_POLICY.replace(
+  "default-src 'none'",
+  "default-src 'none'; script-src 'self'",
+);
+
 /** What a guarded route's handler gets besides the request and response. */
 export interface StaffContext {
   session: StaffSession;

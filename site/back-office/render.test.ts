@@ -230,18 +230,21 @@ function partnerViews(): BackOfficeView[] {
 
 describe("back-office pages", () => {
   for (const view of views) {
-    it(`render ${view.page} as a whole document without any script`, () => {
+    it(`render ${view.page} as a whole document without any script but our own`, () => {
       const html = renderBackOfficeDocument(
         view,
         view.page.startsWith("sign-in") ? undefined : viewer,
       );
       expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
       expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
-      // The funnel's one script is its charts, our own file (decision 0162); no other page has one.
+      // Our own files only: the funnel's charts (decision 0162) and the lender form's live
+      // preview (0142), each on its page; no other page has a script.
       const scripts = html.match(/<script[^>]*>/gi) ?? [];
-      expect(scripts).toEqual(
-        view.page === "funnel" ? ['<script src="/admin/funnel/chart.js" defer="">'] : [],
-      );
+      const own: Partial<Record<typeof view.page, string>> = {
+        funnel: '<script src="/admin/funnel/chart.js" defer="">',
+        "lender-edit": '<script src="/admin/lenders/preview.js" defer="">',
+      };
+      expect(scripts).toEqual(own[view.page] ? [own[view.page]] : []);
       expect(html).not.toContain("<img src=x");
       expect(html.match(/<h1>/g)).toHaveLength(1);
     });

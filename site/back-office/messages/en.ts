@@ -278,6 +278,13 @@ export const backOfficeEn = {
   lenderPreviewNone: "No product fits that loan: the cards show when a product's ranges admit it.",
   lenderPreviewSi: "Sinhala",
   lenderPreviewEn: "English",
+  lenderLiveUpdated: "Preview updated.",
+  lenderLiveProblem:
+    "1 problem, marked by its field: the preview shows the form as it last had none.",
+  lenderLiveProblems:
+    "{count} problems, marked by their fields: the preview shows the form as it last had none.",
+  lenderLiveFailed:
+    "The preview could not be updated (no connection, or signed out): it shows the form as it was before. The preview button still works.",
   lenderStatusTitle: "Status",
   lenderApiTitle: "Decision API",
   lenderSecretSet: "A secret is set.",

@@ -14,6 +14,9 @@ import { lenderStatusName } from "../sections";
 
 type TextName = Exclude<keyof LenderFormValues, "decision.fields" | "removeLogo">;
 
+/** The live preview's script (decision 0142), the form's own; the preview button works without it. */
+export const LENDER_PREVIEW_SCRIPT = "/admin/lenders/preview.js";
+
 const idOf = (name: string) => `lender-${name.replace(/\./g, "-")}`;
 
 /** A labelled field with its problem beside it, read with it, and the value as it was typed. */
@@ -308,7 +311,10 @@ export function LenderEditPage({
       <p>
         <a href="/admin/lenders/">{t.lenderBackToList}</a>
       </p>
-      {errors && Object.keys(errors).length > 0 ? <Problems errors={errors} t={t} /> : null}
+      {/* The live preview (lender-preview.ts) swaps these two boxes' contents for the server's. */}
+      <div id="lender-problems">
+        {errors && Object.keys(errors).length > 0 ? <Problems errors={errors} t={t} /> : null}
+      </div>
       {done ? <Notice>{done}</Notice> : null}
       {view.newSecret ? (
         <div className="notice" role="status">
@@ -319,164 +325,188 @@ export function LenderEditPage({
         </div>
       ) : null}
       <StoredLender view={view} t={t} csrf={csrf} />
-      <Preview view={view} t={t} />
-      <form
-        method="post"
-        action={editing ? `/admin/lenders/${form.id}/` : "/admin/lenders/"}
-        encType="multipart/form-data"
-        noValidate
-      >
-        <CsrfField csrf={csrf} />
-        <fieldset>
-          <legend>{t.lenderIdentity}</legend>
-          <Field
-            name="id"
-            label={t.lenderId}
-            hint={t.lenderIdHint}
-            view={view}
-            readOnly={editing}
-          />
-          <Field name="names.en" label={t.lenderNameEn} view={view} />
-          <Field name="names.si" label={t.lenderNameSi} view={view} />
-          <Field name="legalName" label={t.lenderLegalName} view={view} />
-          <Field name="website" label={t.lenderWebsite} view={view} type="url" />
-        </fieldset>
-        <fieldset>
-          <legend>{t.lenderComplaints}</legend>
-          <FieldError view={view} name="complaints" />
-          <Field name="complaints.email" label={t.lenderComplaintsEmail} view={view} type="email" />
-          <Field name="complaints.phone" label={t.lenderComplaintsPhone} view={view} />
-          <Field name="complaints.url" label={t.lenderComplaintsUrl} view={view} type="url" />
-        </fieldset>
-        <fieldset>
-          <legend>{t.lenderLicenceLegend}</legend>
-          <p className="hint">{t.lenderLicenceHint}</p>
-          <FieldError view={view} name="licence" />
-          <label htmlFor={idOf("licence.category")}>{t.lenderLicenceCategory}</label>
-          <FieldError view={view} name="licence.category" />
-          <select
-            id={idOf("licence.category")}
-            name="licence.category"
-            defaultValue={form["licence.category"]}
-            aria-invalid={errors?.["licence.category"] ? true : undefined}
-            aria-describedby={
-              errors?.["licence.category"] ? `${idOf("licence.category")}-error` : undefined
-            }
-          >
-            <option value="">{t.lenderLicenceNone}</option>
-            {LICENCE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {categories[category]}
-              </option>
-            ))}
-          </select>
-          <Field name="licence.number" label={t.lenderLicenceNumber} view={view} />
-          <FieldError view={view} name="status" />
-        </fieldset>
-        <fieldset>
-          <legend>{t.lenderDecision}</legend>
-          <FieldError view={view} name="decision.mode" />
-          {(["criteria", "api"] as const).map((mode) => (
-            <div className="select" key={mode}>
-              <input
-                type="radio"
-                id={idOf(`decision.mode.${mode}`)}
-                name="decision.mode"
-                value={mode}
-                defaultChecked={form["decision.mode"] === mode}
-              />
-              <label htmlFor={idOf(`decision.mode.${mode}`)}>
-                {mode === "api" ? t.lenderModeApi : t.lenderModeCriteria}
-              </label>
-            </div>
-          ))}
-          <Field name="decision.url" label={t.lenderDecisionUrl} view={view} type="url" />
-          <FieldError view={view} name="secret" />
+      {/* Side by side on a wide screen, the preview kept in view as the form scrolls. */}
+      <div className="lender-editor">
+        <div id="lender-preview">
+          <Preview view={view} t={t} />
+        </div>
+        <form
+          data-live-preview=""
+          method="post"
+          action={editing ? `/admin/lenders/${form.id}/` : "/admin/lenders/"}
+          encType="multipart/form-data"
+          noValidate
+        >
+          <CsrfField csrf={csrf} />
           <fieldset>
-            <legend>{t.lenderFields}</legend>
-            <FieldError view={view} name="decision.fields" />
-            {view.fieldChoices.map((field) => (
-              <div className="select" key={field}>
+            <legend>{t.lenderIdentity}</legend>
+            <Field
+              name="id"
+              label={t.lenderId}
+              hint={t.lenderIdHint}
+              view={view}
+              readOnly={editing}
+            />
+            <Field name="names.en" label={t.lenderNameEn} view={view} />
+            <Field name="names.si" label={t.lenderNameSi} view={view} />
+            <Field name="legalName" label={t.lenderLegalName} view={view} />
+            <Field name="website" label={t.lenderWebsite} view={view} type="url" />
+          </fieldset>
+          <fieldset>
+            <legend>{t.lenderComplaints}</legend>
+            <FieldError view={view} name="complaints" />
+            <Field
+              name="complaints.email"
+              label={t.lenderComplaintsEmail}
+              view={view}
+              type="email"
+            />
+            <Field name="complaints.phone" label={t.lenderComplaintsPhone} view={view} />
+            <Field name="complaints.url" label={t.lenderComplaintsUrl} view={view} type="url" />
+          </fieldset>
+          <fieldset>
+            <legend>{t.lenderLicenceLegend}</legend>
+            <p className="hint">{t.lenderLicenceHint}</p>
+            <FieldError view={view} name="licence" />
+            <label htmlFor={idOf("licence.category")}>{t.lenderLicenceCategory}</label>
+            <FieldError view={view} name="licence.category" />
+            <select
+              id={idOf("licence.category")}
+              name="licence.category"
+              defaultValue={form["licence.category"]}
+              aria-invalid={errors?.["licence.category"] ? true : undefined}
+              aria-describedby={
+                errors?.["licence.category"] ? `${idOf("licence.category")}-error` : undefined
+              }
+            >
+              <option value="">{t.lenderLicenceNone}</option>
+              {LICENCE_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {categories[category]}
+                </option>
+              ))}
+            </select>
+            <Field name="licence.number" label={t.lenderLicenceNumber} view={view} />
+            <FieldError view={view} name="status" />
+          </fieldset>
+          <fieldset>
+            <legend>{t.lenderDecision}</legend>
+            <FieldError view={view} name="decision.mode" />
+            {(["criteria", "api"] as const).map((mode) => (
+              <div className="select" key={mode}>
                 <input
-                  type="checkbox"
-                  id={idOf(`field.${field}`)}
-                  name="decision.fields"
-                  value={field}
-                  defaultChecked={form["decision.fields"].includes(field)}
+                  type="radio"
+                  id={idOf(`decision.mode.${mode}`)}
+                  name="decision.mode"
+                  value={mode}
+                  defaultChecked={form["decision.mode"] === mode}
                 />
-                <label htmlFor={idOf(`field.${field}`)}>{field}</label>
+                <label htmlFor={idOf(`decision.mode.${mode}`)}>
+                  {mode === "api" ? t.lenderModeApi : t.lenderModeCriteria}
+                </label>
               </div>
             ))}
+            <Field name="decision.url" label={t.lenderDecisionUrl} view={view} type="url" />
+            <FieldError view={view} name="secret" />
+            <fieldset>
+              <legend>{t.lenderFields}</legend>
+              <FieldError view={view} name="decision.fields" />
+              {view.fieldChoices.map((field) => (
+                <div className="select" key={field}>
+                  <input
+                    type="checkbox"
+                    id={idOf(`field.${field}`)}
+                    name="decision.fields"
+                    value={field}
+                    defaultChecked={form["decision.fields"].includes(field)}
+                  />
+                  <label htmlFor={idOf(`field.${field}`)}>{field}</label>
+                </div>
+              ))}
+            </fieldset>
+            <Field
+              name="dailyLeadCap"
+              label={t.lenderDailyCap}
+              hint={t.lenderDailyCapHint}
+              view={view}
+            />
           </fieldset>
-          <Field
-            name="dailyLeadCap"
-            label={t.lenderDailyCap}
-            hint={t.lenderDailyCapHint}
-            view={view}
-          />
-        </fieldset>
-        <fieldset>
-          <legend>{t.lenderLogo}</legend>
-          {editing && view.stored?.hasLogo ? (
-            <p>
-              {t.lenderLogoCurrent}:{" "}
-              <img src={`/admin/lenders/${form.id}/logo`} alt="" width={48} height={48} />
-            </p>
-          ) : null}
-          <label htmlFor={idOf("logo")}>{t.lenderLogo}</label>
-          <span className="hint" id={`${idOf("logo")}-hint`}>
-            {t.lenderLogoHint}
+          <fieldset>
+            <legend>{t.lenderLogo}</legend>
+            {editing && view.stored?.hasLogo ? (
+              <p>
+                {t.lenderLogoCurrent}:{" "}
+                <img src={`/admin/lenders/${form.id}/logo`} alt="" width={48} height={48} />
+              </p>
+            ) : null}
+            <label htmlFor={idOf("logo")}>{t.lenderLogo}</label>
+            <span className="hint" id={`${idOf("logo")}-hint`}>
+              {t.lenderLogoHint}
+            </span>
+            <FieldError view={view} name="logo" />
+            <input
+              type="file"
+              id={idOf("logo")}
+              name="logo"
+              accept="image/png,image/jpeg,image/webp"
+              aria-invalid={errors?.logo ? true : undefined}
+              aria-describedby={[
+                `${idOf("logo")}-hint`,
+                errors?.logo ? `${idOf("logo")}-error` : "",
+              ]
+                .filter(Boolean)
+                .join(" ")}
+            />
+            {editing && view.stored?.hasLogo ? (
+              <div className="select">
+                <input type="checkbox" id={idOf("removeLogo")} name="removeLogo" value="1" />
+                <label htmlFor={idOf("removeLogo")}>{t.lenderRemoveLogo}</label>
+              </div>
+            ) : null}
+          </fieldset>
+          <label htmlFor={idOf("products")}>{t.lenderProductsLabel}</label>
+          <span className="hint" id={`${idOf("products")}-hint`}>
+            {t.lenderProductsHint}
           </span>
-          <FieldError view={view} name="logo" />
-          <input
-            type="file"
-            id={idOf("logo")}
-            name="logo"
-            accept="image/png,image/jpeg,image/webp"
-            aria-invalid={errors?.logo ? true : undefined}
-            aria-describedby={[`${idOf("logo")}-hint`, errors?.logo ? `${idOf("logo")}-error` : ""]
+          {productsError ? (
+            <span className="field-error" id={`${idOf("products")}-error`}>
+              {productsError}
+            </span>
+          ) : null}
+          <textarea
+            id={idOf("products")}
+            name="products"
+            rows={16}
+            spellCheck={false}
+            defaultValue={form.products}
+            aria-invalid={productsError ? true : undefined}
+            aria-describedby={[
+              `${idOf("products")}-hint`,
+              productsError ? `${idOf("products")}-error` : "",
+            ]
               .filter(Boolean)
               .join(" ")}
           />
-          {editing && view.stored?.hasLogo ? (
-            <div className="select">
-              <input type="checkbox" id={idOf("removeLogo")} name="removeLogo" value="1" />
-              <label htmlFor={idOf("removeLogo")}>{t.lenderRemoveLogo}</label>
-            </div>
-          ) : null}
-        </fieldset>
-        <label htmlFor={idOf("products")}>{t.lenderProductsLabel}</label>
-        <span className="hint" id={`${idOf("products")}-hint`}>
-          {t.lenderProductsHint}
-        </span>
-        {productsError ? (
-          <span className="field-error" id={`${idOf("products")}-error`}>
-            {productsError}
-          </span>
-        ) : null}
-        <textarea
-          id={idOf("products")}
-          name="products"
-          rows={16}
-          spellCheck={false}
-          defaultValue={form.products}
-          aria-invalid={productsError ? true : undefined}
-          aria-describedby={[
-            `${idOf("products")}-hint`,
-            productsError ? `${idOf("products")}-error` : "",
-          ]
-            .filter(Boolean)
-            .join(" ")}
-        />
-        <p>
-          <button type="submit" name="intent" value="preview" className="secondary">
-            {t.lenderPreviewButton}
-          </button>
-          <button type="submit" name="intent" value="save">
-            {editing ? t.lenderSaveButton : t.lenderCreateButton}
-          </button>
-        </p>
-      </form>
+          <p>
+            <button type="submit" name="intent" value="preview" className="secondary">
+              {t.lenderPreviewButton}
+            </button>
+            <button type="submit" name="intent" value="save">
+              {editing ? t.lenderSaveButton : t.lenderCreateButton}
+            </button>
+          </p>
+          <p
+            className="hint"
+            id="lender-live-status"
+            role="status"
+            data-updated={t.lenderLiveUpdated}
+            data-problem={t.lenderLiveProblem}
+            data-problems={t.lenderLiveProblems}
+            data-failed={t.lenderLiveFailed}
+          />
+        </form>
+      </div>
+      <script src={LENDER_PREVIEW_SCRIPT} defer />
     </>
   );
 }
