@@ -280,6 +280,17 @@ describe("back-office pages", () => {
     expect(html).toContain('aria-invalid="true"');
   });
 
+  it("say so when no product of the lender lends the previewed loan", () => {
+    const edit = views.at(-1) as Extract<BackOfficeView, { page: "lender-edit" }>;
+    if (!edit.preview) throw new Error("the lender view has a preview");
+    const html = renderBackOfficeDocument(
+      { ...edit, preview: { ...edit.preview, amount: 500_000 } },
+      viewer,
+    );
+    expect(html).not.toContain('class="lw-offer"');
+    expect(html).toContain("No product fits that loan");
+  });
+
   it("give times in Colombo", () => {
     expect(colomboTime("2026-11-21T20:45:00.000Z")).toBe("2026-11-22 02:15");
   });

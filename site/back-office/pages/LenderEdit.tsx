@@ -81,6 +81,13 @@ function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
     ["si", t.lenderPreviewSi],
     ["en", t.lenderPreviewEn],
   ];
+  // As a borrower whose application they match sees them (decision 0140).
+  const quoted = quoteOffers(
+    preview.offers,
+    { amount: preview.amount, termDays: preview.termDays },
+    preview.today,
+    { activeOfferIds: preview.offers.map((offer) => offer.offer_id) },
+  );
   return (
     <section aria-labelledby="preview-title" className="preview">
       <h2 id="preview-title">{t.lenderPreviewTitle}</h2>
@@ -90,32 +97,30 @@ function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
           days: preview.termDays,
         })}
       </p>
-      <div className="preview-languages">
-        {languages.map(([locale, name]) => (
-          <section key={locale} aria-label={name} className="preview-language">
-            <h3>{name}</h3>
-            <div className="lw-root" lang={locale}>
-              <ul className="lw-offer-list">
-                {quoteOffers(
-                  preview.offers,
-                  { amount: preview.amount, termDays: preview.termDays },
-                  preview.today,
-                  // As a borrower whose application they match sees them (decision 0140).
-                  { activeOfferIds: preview.offers.map((offer) => offer.offer_id) },
-                ).map((item) => (
-                  <OfferCard
-                    key={item.offer.offer_id}
-                    item={item}
-                    locale={locale}
-                    href="#preview-title"
-                    assetBase=""
-                  />
-                ))}
-              </ul>
-            </div>
-          </section>
-        ))}
-      </div>
+      {quoted.length === 0 ? (
+        <p>{t.lenderPreviewNone}</p>
+      ) : (
+        <div className="preview-languages">
+          {languages.map(([locale, name]) => (
+            <section key={locale} aria-label={name} className="preview-language">
+              <h3>{name}</h3>
+              <div className="lw-root" lang={locale}>
+                <ul className="lw-offer-list">
+                  {quoted.map((item) => (
+                    <OfferCard
+                      key={item.offer.offer_id}
+                      item={item}
+                      locale={locale}
+                      href="#preview-title"
+                      assetBase=""
+                    />
+                  ))}
+                </ul>
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
     </section>
   );
 }
