@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { LicenceCategory } from "../../core/schemas/offer";
+import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -37,8 +38,6 @@ Commands:
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
 ${REFRESH_NOTE}`;
 
-export type CliOutcome = { exitCode: number; out: string[]; err: string[] };
-
 export interface LendersToolOptions {
   /** Sandbox lenders (NODE_ENV not production only). */
   allowSandbox: boolean;
@@ -52,8 +51,6 @@ const options = {
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-class UsageError extends Error {}
 
 /** CBSL's kinds of licence, short enough for a table. */
 const CATEGORY_WORDS: Record<LicenceCategory, string> = {
@@ -194,13 +191,6 @@ export async function runLendersCommand(
       };
     }
     if (error instanceof LenderError) return { exitCode: 1, out: [], err: [error.message] };
-    const code = (error as { code?: unknown }).code;
-    if (
-      error instanceof UsageError ||
-      (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))
-    ) {
-      return { exitCode: 2, out: [], err: [(error as Error).message, "", USAGE] };
-    }
-    throw error;
+    return usageMistake(error, USAGE);
   }
 }

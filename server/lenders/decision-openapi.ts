@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { lenderPostbackSchema } from "../borrowers/clicks";
+import { type JsonSchema, jsonSchema } from "../http/json-schema";
 import {
   approvedAnswerSchema,
   callbackAnswerSchema,
@@ -23,17 +23,6 @@ import {
  * on us (the callback, the postback) are paths. docs/lenders.md tells the
  * same in prose, with examples.
  */
-
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dropped, ...rest } = z.toJSONSchema(schema, {
-    target: "draft-2020-12",
-    io,
-    unrepresentable: "any",
-  }) as JsonSchema;
-  return rest;
-}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ "application/json": { schema: ref(name) } });

@@ -7,6 +7,7 @@
  * that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
+import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -51,8 +52,6 @@ path and query. A postback URL must be https (http only when NODE_ENV is not
 production) and its host must resolve to public addresses only: checked here
 and again before every postback.`;
 
-export type CliOutcome = { exitCode: number; out: string[]; err: string[] };
-
 const options = {
   name: { type: "string" },
   id: { type: "string" },
@@ -68,8 +67,6 @@ const options = {
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-class UsageError extends Error {}
 
 function rupees(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -210,13 +207,6 @@ export async function runPartnerCommand(
     return { exitCode: 0, out, err: [] };
   } catch (error) {
     if (error instanceof PartnerError) return { exitCode: 1, out, err: [error.message] };
-    const code = (error as { code?: unknown }).code;
-    if (
-      error instanceof UsageError ||
-      (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))
-    ) {
-      return { exitCode: 2, out, err: [(error as Error).message, "", USAGE] };
-    }
-    throw error;
+    return usageMistake(error, USAGE, out);
   }
 }

@@ -1,8 +1,9 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { colomboToday } from "../../core/dates";
 import { LOAN_TERM_GRID } from "../../core/product";
 import { applicationSchema } from "../../core/schemas/application";
 import { codeBodySchema } from "../../core/schemas/verification";
+import { type JsonSchema, jsonSchema } from "../http/json-schema";
 import {
   errorResponseSchema,
   leadCreatedSchema,
@@ -27,17 +28,6 @@ import { POSTBACK_MACROS } from "./partners";
  * The reference is in English only: it is read by developers, the API's
  * codes and messages are English, and a Sinhala copy would drift.
  */
-
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dropped, ...rest } = z.toJSONSchema(schema, {
-    target: "draft-2020-12",
-    io,
-    unrepresentable: "any",
-  }) as JsonSchema;
-  return rest;
-}
 
 /** The application as partners send it: what the schema's checks say beyond JSON Schema. */
 function applicationJsonSchema(): JsonSchema {

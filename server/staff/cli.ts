@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "../../core/back-office";
+import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { COMMAND_LINE } from "./audit";
@@ -43,16 +44,12 @@ Commands:
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL. Links start
 with PUBLIC_ORIGIN. The last active admin cannot be disabled or made another role.`;
 
-export type CliOutcome = { exitCode: number; out: string[]; err: string[] };
-
 const options = {
   email: { type: "string" },
   role: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-class UsageError extends Error {}
 
 function describe(row: StaffRow): string {
   const member = memberOf(row);
@@ -160,13 +157,6 @@ export async function runStaffCommand(
     return { exitCode: 0, out, err: [] };
   } catch (error) {
     if (error instanceof StaffError) return { exitCode: 1, out, err: [error.message] };
-    const code = (error as { code?: unknown }).code;
-    if (
-      error instanceof UsageError ||
-      (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))
-    ) {
-      return { exitCode: 2, out, err: [(error as Error).message, "", USAGE] };
-    }
-    throw error;
+    return usageMistake(error, USAGE, out);
   }
 }
