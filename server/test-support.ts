@@ -3,12 +3,10 @@
  * in a fresh temporary folder, or PostgreSQL in a fresh schema.
  */
 
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type AppDependencies, createApp } from "./app";
 import { loadTestEnvironment } from "./config";
@@ -18,6 +16,7 @@ import { createLogger, type Logger } from "./log";
 import { createMessenger, type Messenger } from "./messaging/messenger";
 import { type OutboxMessage, outboxTransports, readOutbox } from "./messaging/outbox";
 import { openStorage, type Storage } from "./storage/database";
+import { openScratchPostgres } from "./storage/scratch-database";
 import { createEventBuffer, type EventBuffer } from "./tracking/event-buffer";
 
 /** The tests' environment (server/config.ts reads it): TEST_DATABASE_URL and PATH. */
@@ -65,29 +64,15 @@ export async function openTestSqlite(): Promise<TestStorage> {
  * side and leave nothing behind in the server they are given.
  */
 export async function openTestPostgres(serverUrl: string): Promise<TestStorage> {
-  const name = `nayacompare_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const storage = openStorage({ databaseUrl: url.toString(), dataDir: "", log: silentLog });
-  await storage.migrate();
+  const scratch = await openScratchPostgres(serverUrl, {
+    prefix: "nayacompare_test",
+    log: silentLog,
+  });
   return {
-    storage,
+    storage: scratch.storage,
     dataDir: "",
-    databaseUrl: url.toString(),
-    async cleanup() {
-      await storage.close();
-      await admin(`drop database ${name} with (force)`);
-    },
+    databaseUrl: scratch.databaseUrl,
+    cleanup: scratch.drop,
   };
 }
 

@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { FUNNEL_BREAKDOWNS } from "../../core/back-office";
 import { addDays, type CalendarDate, colomboToday } from "../../core/dates";
 import { openStorage, type Storage } from "../storage/database";
@@ -21,6 +20,7 @@ import type {
   LenderDecisionsTable,
   PartnerPostbacksTable,
 } from "../storage/schema";
+import { openScratchPostgres } from "../storage/scratch-database";
 import { insertEvents } from "../tracking/event-rows";
 import { eventRow } from "../tracking/events";
 import { countClosedDays, type FunnelGrouping, funnelReport, funnelTable } from "./funnel";
@@ -49,28 +49,8 @@ export async function openBenchStorage(serverUrl?: string): Promise<BenchStorage
       },
     };
   }
-  const name = `nayacompare_bench_${randomUUID().replaceAll("-", "")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const storage = openStorage({ databaseUrl: url.toString(), dataDir: "" });
-  await storage.migrate();
-  return {
-    storage,
-    async close() {
-      await storage.close();
-      await admin(`drop database ${name} with (force)`);
-    },
-  };
+  const scratch = await openScratchPostgres(serverUrl, { prefix: "nayacompare_bench" });
+  return { storage: scratch.storage, close: scratch.drop };
 }
 
 /** A small deterministic generator, so that every run seeds the same records. */
