@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type {
   DatePeriod,
   PartnerRow,
@@ -248,30 +249,22 @@ export function PartnerPage({
         <div className="notice" role="status">
           <p>{fill(t.partnerIssued, { partner: partner.name })}</p>
           <dl className="pairs">
-            {issued.secretKey ? (
-              <>
-                <dt>{t.partnerIssuedSecret}</dt>
-                <dd>
-                  <code className="secret">{issued.secretKey}</code>
-                </dd>
-              </>
-            ) : null}
-            {issued.publishableKey ? (
-              <>
-                <dt>{t.partnerIssuedPublishable}</dt>
-                <dd>
-                  <code className="secret">{issued.publishableKey}</code>
-                </dd>
-              </>
-            ) : null}
-            {issued.postbackSecret ? (
-              <>
-                <dt>{t.partnerIssuedPostback}</dt>
-                <dd>
-                  <code className="secret">{issued.postbackSecret}</code>
-                </dd>
-              </>
-            ) : null}
+            {(
+              [
+                [t.partnerIssuedSecret, issued.secretKey],
+                [t.partnerIssuedPublishable, issued.publishableKey],
+                [t.partnerIssuedPostback, issued.postbackSecret],
+              ] as const
+            ).map(([label, secret]) =>
+              secret ? (
+                <Fragment key={label}>
+                  <dt>{label}</dt>
+                  <dd>
+                    <code className="secret">{secret}</code>
+                  </dd>
+                </Fragment>
+              ) : null,
+            )}
           </dl>
         </div>
       ) : null}
