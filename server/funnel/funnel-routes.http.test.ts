@@ -50,11 +50,11 @@ describe("the funnel page", () => {
       "5",
       "—",
       "Calculator used",
-      "not recorded",
-      "—",
+      "3",
+      "60.0 %",
       "Applications",
       "2",
-      "40.0 %",
+      "66.7 %",
       "Verified",
       "1",
       "50.0 %",
@@ -111,14 +111,14 @@ describe("the funnel's downloads", () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body.slice(1).split("\r\n")).toEqual([
       "Partner,Visits,Calculator used,Applications,Verified,Lenders asked,Approved,Click-outs,Issued,Partner payouts,Payouts owed (Rs.)",
-      '"Lanka ""Deals"", Ltd (funnel-partner)",2,not recorded,1,1,2,1,1,1,1,1500',
-      "(none),3,not recorded,1,0,0,0,1,0,0,0",
+      '"Lanka ""Deals"", Ltd (funnel-partner)",2,2,1,1,2,1,1,1,1,1500',
+      "(none),3,1,1,0,0,0,1,0,0,0",
       "",
     ]);
     const daily = await get(`/admin/funnel/download?table=daily&${range}`);
     expect(daily.body.slice(1).split("\r\n").slice(1, 3)).toEqual([
-      "2026-11-09,1,not recorded,1,0,0,0,1,0,0,0",
-      "2026-11-10,4,not recorded,1,1,2,1,1,1,1,1500",
+      "2026-11-09,1,1,1,0,0,0,1,0,0,0",
+      "2026-11-10,4,2,1,1,2,1,1,1,1,1500",
     ]);
   });
 

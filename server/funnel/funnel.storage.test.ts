@@ -21,11 +21,11 @@ onEachEngine((engine, open) => {
       await test?.cleanup();
     });
 
-    it("counts every step from the stored records, calculator not recorded", async () => {
+    it("counts every step from the stored records", async () => {
       const report = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
       expect(report.totals).toEqual({
         key: [],
-        counts: [5, null, 2, 1, 2, 1, 2, 1, 1],
+        counts: [5, 3, 2, 1, 2, 1, 2, 1, 1],
         payoutRupees: 1500,
       });
     });
@@ -33,13 +33,13 @@ onEachEngine((engine, open) => {
     it("puts 18:29 and 18:31 UTC on two Colombo days", async () => {
       const report = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
       expect(report.daily).toEqual([
-        { key: ["2026-11-09"], counts: [1, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
-        { key: ["2026-11-10"], counts: [4, null, 1, 1, 2, 1, 1, 1, 1], payoutRupees: 1500 },
+        { key: ["2026-11-09"], counts: [1, 1, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+        { key: ["2026-11-10"], counts: [4, 2, 1, 1, 2, 1, 1, 1, 1], payoutRupees: 1500 },
       ]);
       const tenth = await funnelReport(test.storage, "2026-11-10", "2026-11-10");
-      expect(tenth.totals.counts).toEqual([4, null, 1, 1, 2, 1, 1, 1, 1]);
+      expect(tenth.totals.counts).toEqual([4, 2, 1, 1, 2, 1, 1, 1, 1]);
       const eleventh = await funnelReport(test.storage, "2026-11-11", "2026-11-11");
-      expect(eleventh.totals.counts).toEqual([1, null, 1, 0, 0, 0, 0, 0, 0]);
+      expect(eleventh.totals.counts).toEqual([1, 1, 1, 0, 0, 0, 0, 0, 0]);
     });
 
     it("counts today from the records and closed days from their counts, alike", async () => {
@@ -53,6 +53,22 @@ onEachEngine((engine, open) => {
         .orderBy("day")
         .execute();
       expect(counted.map((row) => row.day)).toContain("2026-11-09");
+      const calculatorCounts = await test.storage.db
+        .selectFrom("funnel_day_counts")
+        .select(["grouping", "key", "count"])
+        .where("step", "=", "calculator")
+        .where("day", "=", "2026-11-09")
+        .orderBy("grouping")
+        .orderBy("key")
+        .execute();
+      expect(calculatorCounts.map((row) => ({ ...row, count: Number(row.count) }))).toEqual([
+        { grouping: "day", key: "[]", count: 1 },
+        { grouping: "device", key: '["mobile"]', count: 1 },
+        { grouping: "locale", key: '["en"]', count: 1 },
+        { grouping: "partner", key: JSON.stringify([FUNNEL_PARTNER.id]), count: 1 },
+        { grouping: "source", key: '["google","cpc","nov"]', count: 1 },
+        { grouping: "sub1", key: "[null]", count: 1 },
+      ]);
     });
 
     it("breaks the funnel down by lender, partner, source, sub id, language and device", async () => {
@@ -75,33 +91,38 @@ onEachEngine((engine, open) => {
         {
           key: [FUNNEL_PARTNER.id],
           label: FUNNEL_PARTNER.name,
-          counts: [2, null, 1, 1, 2, 1, 1, 1, 1],
+          counts: [2, 2, 1, 1, 2, 1, 1, 1, 1],
           payoutRupees: 1500,
         },
-        { key: [null], counts: [3, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+        { key: [null], counts: [3, 1, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
       ]);
       expect(breakdowns.source).toEqual([
         {
           key: ["google", "cpc", "nov"],
-          counts: [2, null, 1, 1, 2, 1, 1, 1, 1],
+          counts: [2, 2, 1, 1, 2, 1, 1, 1, 1],
           payoutRupees: 1500,
         },
-        { key: [null, null, null], counts: [3, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+        { key: [null, null, null], counts: [3, 1, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
       ]);
       expect(breakdowns.sub1).toEqual([
-        { key: ["aff-7"], counts: [0, null, 1, 1, 2, 1, 1, 1, 1], payoutRupees: 1500 },
-        { key: [null], counts: [5, null, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+        // The calculator's events carry no sub1 here: its uses are all under (none).
+        { key: [null], counts: [5, 3, 1, 0, 0, 0, 1, 0, 0], payoutRupees: 0 },
+        { key: ["aff-7"], counts: [0, 0, 1, 1, 2, 1, 1, 1, 1], payoutRupees: 1500 },
       ]);
-      const visitsOnly = (count: number) => [count, null, null, null, null, null, null, null, null];
+      // Visits and calculator uses only: leads store neither language nor device.
+      const visitsOnly = (visits: number, calculator: number) => [
+        ...[visits, calculator],
+        ...[null, null, null, null, null, null, null],
+      ];
       expect(breakdowns.locale).toEqual([
-        { key: ["en"], counts: visitsOnly(2), payoutRupees: null },
-        { key: [null], counts: visitsOnly(2), payoutRupees: null },
-        { key: ["si"], counts: visitsOnly(1), payoutRupees: null },
+        { key: ["en"], counts: visitsOnly(2, 2), payoutRupees: null },
+        { key: ["si"], counts: visitsOnly(1, 1), payoutRupees: null },
+        { key: [null], counts: visitsOnly(2, 0), payoutRupees: null },
       ]);
       expect(breakdowns.device).toEqual([
-        { key: ["mobile"], counts: visitsOnly(2), payoutRupees: null },
-        { key: [null], counts: visitsOnly(2), payoutRupees: null },
-        { key: ["desktop"], counts: visitsOnly(1), payoutRupees: null },
+        { key: ["mobile"], counts: visitsOnly(2, 2), payoutRupees: null },
+        { key: ["desktop"], counts: visitsOnly(1, 1), payoutRupees: null },
+        { key: [null], counts: visitsOnly(2, 0), payoutRupees: null },
       ]);
     });
   });
@@ -140,7 +161,7 @@ onEachEngine((engine, open) => {
       expect((await countedDays()).at(-1)).toBe("2026-11-10");
       // A read then finds both days counted, with the figures the records give.
       const report = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO, funnelToday(later));
-      expect(report.totals.counts).toEqual([5, null, 2, 1, 2, 1, 2, 1, 1]);
+      expect(report.totals.counts).toEqual([5, 3, 2, 1, 2, 1, 2, 1, 1]);
     });
   });
 });

@@ -59,6 +59,13 @@ export async function seedFunnelRecords(storage: Storage): Promise<void> {
     sub5: "home",
     ...extra,
   });
+  const calculator = (field: string, extra: Partial<StoredEvent>): StoredEvent => ({
+    event_id: 5,
+    sub4: "fieldFilled",
+    sub5: field,
+    sub8: "index",
+    ...extra,
+  });
   const google = { utm_source: "google", utm_medium: "cpc", utm_campaign: "nov" };
   await insertEvents(db, [
     // Session A: a visit on the 9th (23:59 in Colombo) and another on the 10th (00:01).
@@ -105,6 +112,55 @@ export async function seedFunnelRecords(storage: Storage): Promise<void> {
     eventRow(page({}), at("2026-11-10T03:01:00.000Z")),
     // Outside the range (the 11th in Colombo).
     eventRow(page({ session_id: SESSION_B }), at("2026-11-10T18:30:00.000Z")),
+    // Calculator used (decision 0164): session A at 23:59:30 on the 9th and at 00:02 on the
+    // 10th (one use each day, however many events), session B on the 10th and the 11th.
+    eventRow(
+      calculator("calculator.amount", {
+        session_id: SESSION_A,
+        sub6: "en",
+        partner: FUNNEL_PARTNER.id,
+        device: "mobile",
+        ...google,
+      }),
+      at("2026-11-09T18:29:30.000Z"),
+    ),
+    eventRow(
+      calculator("calculator.term", {
+        session_id: SESSION_A,
+        sub6: "en",
+        partner: FUNNEL_PARTNER.id,
+        device: "mobile",
+        ...google,
+      }),
+      at("2026-11-09T18:32:00.000Z"),
+    ),
+    eventRow(
+      calculator("calculator.amount", {
+        session_id: SESSION_A,
+        sub6: "en",
+        partner: FUNNEL_PARTNER.id,
+        device: "mobile",
+        ...google,
+      }),
+      at("2026-11-09T18:35:00.000Z"),
+    ),
+    eventRow(
+      calculator("calculator.term", { session_id: SESSION_B, sub6: "si", device: "desktop" }),
+      at("2026-11-10T02:01:00.000Z"),
+    ),
+    eventRow(
+      calculator("calculator.amount", { session_id: SESSION_B, sub6: "si" }),
+      at("2026-11-10T18:30:30.000Z"),
+    ),
+    // Not the calculator: another form's field filled, a calculator field only focused.
+    eventRow(
+      { event_id: 5, sub4: "fieldFilled", sub5: "phone", sub8: "index", session_id: SESSION_B },
+      at("2026-11-10T02:02:00.000Z"),
+    ),
+    eventRow(
+      { event_id: 5, sub4: "fieldFocus", sub5: "calculator.amount", sub8: "index" },
+      at("2026-11-10T02:03:00.000Z"),
+    ),
   ]);
 
   const now = "2026-11-01T00:00:00.000Z";

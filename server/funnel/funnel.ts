@@ -76,8 +76,19 @@ function stepSources(engine: Engine): Record<FunnelStep, StepSource | null> {
         device: ["v.device_class"],
       },
     },
-    // Nothing sends a calculator event yet (decision 0160).
-    calculator: null,
+    // A session's calculator events on a day (decision 0164): site calculators only.
+    calculator: {
+      from: "calculator_uses u",
+      time: "u.day",
+      timeIsDay: true,
+      dims: {
+        partner: ["u.partner_id"],
+        source: ["u.utm_source", "u.utm_medium", "u.utm_campaign"],
+        sub1: ["u.sub1"],
+        locale: ["u.locale"],
+        device: ["u.device_class"],
+      },
+    },
     // A repeat application joins the lead it repeats: it is not an application of its own.
     applications: {
       from: "leads l",

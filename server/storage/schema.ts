@@ -36,6 +36,9 @@ export interface VisitsTable {
   sub1: string | null;
 }
 
+/** One session's calculator events on one Colombo day (server/tracking/visits.ts, decision 0164). */
+export type CalculatorUsesTable = VisitsTable;
+
 /** A closed Colombo day's count of one funnel step by one grouping and key (decision 0163). */
 export interface FunnelDayCountsTable {
   /** day, lender, partner, source, sub1, locale or device. */
@@ -507,6 +510,7 @@ export interface LenderDecisionsTable {
 export interface Database {
   events: EventsTable;
   visits: VisitsTable;
+  calculator_uses: CalculatorUsesTable;
   funnel_day_counts: FunnelDayCountsTable;
   funnel_days_counted: FunnelDaysCountedTable;
   settings: SettingsTable;

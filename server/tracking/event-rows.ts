@@ -1,13 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Database, EventsTable } from "../storage/schema";
-import { insertVisits } from "./visits";
+import { insertCalculatorUses, insertVisits } from "./visits";
 
-/** Inserts rows and the visits their page views make in one transaction (one commit). */
+/**
+ * Inserts rows, the visits their page views make and the calculator uses
+ * their calculator events make, in one transaction (one commit).
+ */
 export async function insertEvents(db: Kysely<Database>, rows: EventsTable[]): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("events").values(rows).execute();
     await insertVisits(trx, rows);
+    await insertCalculatorUses(trx, rows);
   });
 }
 

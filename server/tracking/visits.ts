@@ -1,16 +1,18 @@
 import type { Kysely, Transaction } from "kysely";
+import { isCalculatorField } from "../../core/calculator-event";
 import { colomboToday } from "../../core/dates";
 import type { Database, EventsTable, VisitsTable } from "../storage/schema";
 
+type SessionDayTable = "visits" | "calculator_uses";
+
 /**
- * Visits: one row per session and Colombo day with a page view (event 5,
- * sub4 pageView), with what the dashboard breaks visits down by. Written in
- * the same transaction as the events (event-rows.ts), so the funnel counts
- * visits from a table a few rows per visit long instead of scanning every
- * event (decision 0161). A page view without a session id (cookies refused)
- * is a visit of its own.
+ * A session's day with what the dashboard breaks it down by, from the
+ * event's attribution, when `counts` says the event makes one.
  */
-export function visitRowOf(event: EventsTable): VisitsTable | undefined {
+function sessionDayOf(
+  event: EventsTable,
+  counts: (attribution: Record<string, unknown>) => boolean,
+): VisitsTable | undefined {
   if (event.event_id !== 5) return undefined;
   let attribution: Record<string, unknown>;
   try {
@@ -18,7 +20,7 @@ export function visitRowOf(event: EventsTable): VisitsTable | undefined {
   } catch {
     return undefined;
   }
-  if (attribution.sub4 !== "pageView") return undefined;
+  if (!counts(attribution)) return undefined;
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   return {
     day: colomboToday(new Date(event.created_at)),
@@ -33,25 +35,66 @@ export function visitRowOf(event: EventsTable): VisitsTable | undefined {
   };
 }
 
-/** The first page view of a session on a day makes the visit; later ones change nothing. */
-export async function insertVisits(
+/**
+ * Visits: one row per session and Colombo day with a page view (event 5,
+ * sub4 pageView), with what the dashboard breaks visits down by. Written in
+ * the same transaction as the events (event-rows.ts), so the funnel counts
+ * visits from a table a few rows per visit long instead of scanning every
+ * event (decision 0161). A page view without a session id (cookies refused)
+ * is a visit of its own.
+ */
+export function visitRowOf(event: EventsTable): VisitsTable | undefined {
+  return sessionDayOf(event, (attribution) => attribution.sub4 === "pageView");
+}
+
+/**
+ * Calculator uses (decision 0164): one row per session and Colombo day with
+ * a calculator's field event (event 5, sub4 fieldFilled, sub5
+ * `calculator.amount` or `calculator.term`), broken down as visits are.
+ */
+export function calculatorUseRowOf(event: EventsTable): VisitsTable | undefined {
+  return sessionDayOf(
+    event,
+    (attribution) => attribution.sub4 === "fieldFilled" && isCalculatorField(attribution.sub5),
+  );
+}
+
+async function insertSessionDays(
   db: Kysely<Database> | Transaction<Database>,
+  table: SessionDayTable,
+  rowOf: (event: EventsTable) => VisitsTable | undefined,
   events: readonly EventsTable[],
 ): Promise<void> {
   const byKey = new Map<string, VisitsTable>();
   for (const event of events) {
-    const visit = visitRowOf(event);
-    if (visit && !byKey.has(`${visit.day} ${visit.session_key}`)) {
-      byKey.set(`${visit.day} ${visit.session_key}`, visit);
+    const row = rowOf(event);
+    if (row && !byKey.has(`${row.day} ${row.session_key}`)) {
+      byKey.set(`${row.day} ${row.session_key}`, row);
     }
   }
   const rows = [...byKey.values()];
   // 10 columns a row: well under PostgreSQL's 65,535 parameters a statement.
   for (let start = 0; start < rows.length; start += 5_000) {
     await db
-      .insertInto("visits")
+      .insertInto(table)
       .values(rows.slice(start, start + 5_000))
       .onConflict((conflict) => conflict.columns(["day", "session_key"]).doNothing())
       .execute();
   }
+}
+
+/** The first page view of a session on a day makes the visit; later ones change nothing. */
+export async function insertVisits(
+  db: Kysely<Database> | Transaction<Database>,
+  events: readonly EventsTable[],
+): Promise<void> {
+  await insertSessionDays(db, "visits", visitRowOf, events);
+}
+
+/** The first calculator event of a session on a day makes the use; later ones change nothing. */
+export async function insertCalculatorUses(
+  db: Kysely<Database> | Transaction<Database>,
+  events: readonly EventsTable[],
+): Promise<void> {
+  await insertSessionDays(db, "calculator_uses", calculatorUseRowOf, events);
 }

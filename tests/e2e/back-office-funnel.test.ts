@@ -66,8 +66,8 @@ describe("the funnel", () => {
 
     const steps = page.locator("#funnel-steps");
     expect(await steps.locator("tbody tr").first().locator("td").first().textContent()).toBe("5");
-    expect(await steps.getByRole("row", { name: /Calculator used/ }).textContent()).toContain(
-      "not recorded",
+    expect(await steps.getByRole("row", { name: /Calculator used/ }).textContent()).toBe(
+      "Calculator used360.0 %",
     );
     // Two charts, drawn by uPlot from the table "By day".
     await expect.poll(() => page.locator("#funnel-charts canvas").count()).toBe(2);
@@ -85,7 +85,7 @@ describe("the funnel", () => {
     expect(download.suggestedFilename()).toBe(`funnel-daily-${FUNNEL_FROM}-to-${FUNNEL_TO}.csv`);
     const csv = await readFile((await download.path()) ?? "", "utf8");
     expect(csv.startsWith("\uFEFFDay,Visits,")).toBe(true);
-    expect(csv).toContain("2026-11-10,4,not recorded,1,1,2,1,1,1,1,1500\r\n");
+    expect(csv).toContain("2026-11-10,4,2,1,1,2,1,1,1,1,1500\r\n");
 
     await page.setViewportSize({ width: 360, height: 800 });
     await page.reload();

@@ -15,6 +15,7 @@ import { createDecisionTables } from "./0013_decisions";
 import { createStaffTables } from "./0014_staff";
 import { createPartnerPayoutTables } from "./0016_partner_payouts";
 import { createFunnelTables } from "./0017_funnel";
+import { createCalculatorUsesTable } from "./0018_calculator_uses";
 import { columnTypes } from "./column-types";
 
 /**
@@ -39,5 +40,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0014_staff": createStaffTables(types),
     "0016_partner_payouts": createPartnerPayoutTables(types),
     "0017_funnel": createFunnelTables(),
+    "0018_calculator_uses": createCalculatorUsesTable(),
   };
 }

@@ -479,13 +479,14 @@ export const backOfficeEn = {
   funnelKeySub1: "sub1",
   funnelKeyLocale: "Language",
   funnelKeyDevice: "Device class",
-  funnelNoteLender: "Visits and applications come before any lender: not recorded by lender.",
+  funnelNoteLender:
+    "Visits, calculator use and applications come before any lender: not recorded by lender.",
   funnelNoteLocale:
-    "Only visits record their page's language; applications and later steps do not store it.",
+    "Only visits and calculator use record their page's language; applications and later steps do not store it.",
   funnelNoteDevice:
     "Device class (from the browser's User-Agent, never stored itself) is recorded on events since this dashboard came; applications and later steps do not store it.",
   funnelNoteCalculator:
-    "Calculator used is not recorded: no page or widget sends a calculator event yet.",
+    "Calculator used: sessions that changed the amount or the term of a calculator on our site, once a day each. Partners' widgets send no calculator event: their calculators are not counted.",
 
   forbiddenTitle: "Not for your role",
   forbidden: "Your role does not open this page.",
