@@ -12,14 +12,7 @@ import { siteMessagesFor } from "./messages";
 import { fetchPage, inAppTarget } from "./navigation";
 import { preloadPage } from "./pages/registry";
 import { isNewBuildOut, reloadAfterFailure, watchReleases } from "./releases";
-
-/** The tracking chunk (site/tracking.ts), loaded after hydration; tracking never holds a page up. */
-let tracking: Promise<typeof import("./tracking")> | undefined;
-
-function track(use: (module: typeof import("./tracking")) => void): void {
-  tracking ??= import("./tracking");
-  tracking.then(use).catch((error: unknown) => console.error("Tracking failed", error));
-}
+import { track } from "./track";
 
 function readState(): AppState {
   const text = document.getElementById("app-state")?.textContent;

@@ -6,6 +6,7 @@ import { applicationUrl } from "../../widget/apply-link";
 import { Calculator } from "../../widget/components/Calculator";
 import { OfferList } from "../../widget/components/OfferList";
 import { normalizeSelection } from "../../widget/loan-selection";
+import { useCalculatorChange } from "../calculator-tracking";
 
 /** The calculator and the offers that fit its loan, priced by core/; offers lead to our application. */
 export function OffersForLoan({
@@ -18,12 +19,13 @@ export function OffersForLoan({
   today: CalendarDate;
 }) {
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
+  const changeSelection = useCalculatorChange(selection, setSelection);
   return (
     <>
       <Calculator
         locale={locale}
         selection={selection}
-        onSelectionChange={setSelection}
+        onSelectionChange={changeSelection}
         today={today}
       />
       <OfferList

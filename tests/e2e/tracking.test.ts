@@ -1,11 +1,14 @@
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { promisify } from "node:util";
+import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalUuidV4 } from "../../core/ids";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
 import { launchBrowser, openHydrated, settle, watchConsole } from "../support/browser";
@@ -211,6 +214,83 @@ describe("field events and the application's attribution", () => {
     }
     await context.close();
   });
+});
+
+describe("the calculator's event", () => {
+  /** What the server stored of the calculator (decision 0164): its events and its uses. */
+  const stored = (sessionId: unknown) => {
+    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
+    try {
+      const events = database
+        .prepare(
+          "select event_id, attribution from events where session_id = ? order by created_at",
+        )
+        .all(sessionId) as { event_id: number; attribution: string }[];
+      const uses = database
+        .prepare("select locale from calculator_uses where session_key = ?")
+        .all(sessionId) as { locale: string | null }[];
+      return {
+        calculator: events
+          .map((event) => ({ event_id: event.event_id, ...JSON.parse(event.attribution) }))
+          .filter((event) => String(event.sub5).startsWith("calculator.")),
+        uses,
+      };
+    } finally {
+      database.close();
+    }
+  };
+
+  for (const [locale, address, language] of [
+    ["si", "/", "si-LK"],
+    ["en", "/en/", "en-LK"],
+  ] as const) {
+    it(`sends one field event when a visitor first moves the home page's calculator (${locale})`, async () => {
+      const context = await browser.newContext({ locale: language });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      const events = recordEvents(page);
+      await open(page, address);
+      await expect.poll(() => events.length).toBe(1);
+      const sessionId = events[0]?.session_id;
+      const calculator = page.locator("#calculator");
+      // The amount slider, then the term slider, then an amount typed: one event, for the first.
+      await calculator.locator('input[type="range"]').first().fill("75000");
+      await calculator.locator('input[type="range"]').nth(1).fill("2");
+      const typed = calculator.locator('input[inputmode="numeric"]');
+      await typed.fill("123000");
+      await typed.press("Enter");
+      await expect
+        .poll(() => calculator.locator('[data-figure="amount"]').textContent())
+        .toContain("123,000");
+      await settle(page);
+      const sent = events.filter((event) => String(event.sub5).startsWith("calculator."));
+      expect(sent).toEqual([
+        expect.objectContaining({
+          event_id: 5,
+          sub4: "fieldFilled",
+          sub5: "calculator.amount",
+          sub6: locale,
+          sub8: "index",
+          session_id: sessionId,
+        }),
+      ]);
+      // Nothing chosen travels: neither amount nor the term.
+      const text = JSON.stringify(events);
+      for (const value of ["75000", "75,000", "123000", "123,000"]) {
+        expect(text).not.toContain(value);
+      }
+      // The server stored it, and it makes the session's calculator use for the funnel.
+      await expect.poll(() => stored(sessionId).calculator.length, { timeout: 5000 }).toBe(1);
+      const { calculator: kept, uses } = stored(sessionId);
+      expect(kept).toEqual([
+        expect.objectContaining({ event_id: 5, sub4: "fieldFilled", sub5: "calculator.amount" }),
+      ]);
+      expect(JSON.stringify(kept)).not.toMatch(/75000|123000/);
+      expect(uses).toEqual([{ locale }]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe("the widget's events on a partner's page", () => {

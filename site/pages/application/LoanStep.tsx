@@ -3,6 +3,7 @@ import type { CalendarDate } from "../../../core/dates";
 import type { Locale } from "../../../core/locale";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";
+import { useCalculatorChange } from "../../calculator-tracking";
 import { applicationMessagesFor, homeMessagesFor } from "../../messages";
 import { FieldError, SelectField } from "./fields";
 import { StepTitle } from "./StepTitle";
@@ -24,14 +25,16 @@ export function LoanStep({
   const h = homeMessagesFor(locale);
   const { values } = form.state;
   const loan = form.describe("amount");
+  const selection = normalizeSelection(values.amount, values.term);
+  const changeLoan = useCalculatorChange(selection, form.changeLoan);
   return (
     <fieldset className="application-group" hidden={hidden}>
       <StepTitle step={0} text={a.stepLoan} />
       <div id={loan.id} tabIndex={-1} className="application-calculator">
         <Calculator
           locale={locale}
-          selection={normalizeSelection(values.amount, values.term)}
-          onSelectionChange={form.changeLoan}
+          selection={selection}
+          onSelectionChange={changeLoan}
           today={today}
         />
         <FieldError id={loan.id} text={loan.error ?? form.describe("term").error} />

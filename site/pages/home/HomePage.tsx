@@ -6,6 +6,7 @@ import { formatRupees } from "../../../core/money";
 import { applicationUrl } from "../../../widget/apply-link";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";
+import { useCalculatorChange } from "../../calculator-tracking";
 import { Reviews } from "../../components/community/Reviews";
 import { homeMessagesFor, siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
@@ -25,6 +26,7 @@ export function HomePage({ locale, today, view }: PageProps<HomePageView>) {
   const t = siteMessagesFor(locale);
   const h = homeMessagesFor(locale);
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
+  const changeSelection = useCalculatorChange(selection, setSelection);
   const apply = (purpose?: string) => applicationUrl({ apiBase: "", locale, selection, purpose });
 
   return (
@@ -35,7 +37,7 @@ export function HomePage({ locale, today, view }: PageProps<HomePageView>) {
         <Calculator
           locale={locale}
           selection={selection}
-          onSelectionChange={setSelection}
+          onSelectionChange={changeSelection}
           today={today}
         />
         <a className="button" href={apply()}>

@@ -4,6 +4,7 @@ import type { Locale } from "../../../core/locale";
 import { applicationUrl } from "../../../widget/apply-link";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";
+import { useCalculatorChange } from "../../calculator-tracking";
 import { siteMessagesFor } from "../../messages";
 
 /**
@@ -23,6 +24,7 @@ export function RejectedScreen({
 }) {
   const t = siteMessagesFor(locale);
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
+  const changeSelection = useCalculatorChange(selection, setSelection);
   return (
     <section aria-labelledby="screen-title">
       <h1 id="screen-title">{t.rejectedTitle}</h1>
@@ -30,7 +32,7 @@ export function RejectedScreen({
       <Calculator
         locale={locale}
         selection={selection}
-        onSelectionChange={setSelection}
+        onSelectionChange={changeSelection}
         today={today}
       />
       <a className="button" href={applicationUrl({ apiBase: "", locale, selection })}>
