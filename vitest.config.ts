@@ -39,6 +39,18 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      {
+        // `npm run screens` only (docs/screens/): pictures, not tests; npm test never runs it.
+        extends: true,
+        test: {
+          name: "screens",
+          include: ["tests/screens/**/*.screens.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

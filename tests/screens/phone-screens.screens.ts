@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { fillApplicationInAnyLanguage } from "../support/application-form";
+import { launchBrowser, watchConsole } from "../support/browser";
+import { codeSentTo } from "../support/outbox";
+import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+/**
+ * `npm run screens`: the borrower's screens on a 360×640 phone in both
+ * languages, written to docs/screens/ so that a reviewer sees what a change
+ * did to them (issue 17). Not a test of the product (npm test never runs
+ * it): it drives the built server and the sandbox lenders as `npm run demo`
+ * does, and stops if a screen it expects is missing. `<screen>-<lang>.png`
+ * is the first screen as a visitor sees it, `-full.png` the whole page.
+ */
+const OUT = path.resolve("docs/screens");
+const VIEWPORT = { width: 360, height: 640 };
+const LOCALES = [
+  { lang: "si", prefix: "" },
+  { lang: "en", prefix: "/en" },
+] as const;
+/** Long enough for the sandbox's callback lender, short enough that the silent one ends. */
+const DEADLINE_MS = 6_000;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-screens-"));
+let sandbox: SandboxProcess | undefined;
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  sandbox = await startSandbox(dataDir);
+  [server, browser] = await Promise.all([
+    startServer({ NODE_ENV: "development", LENDER_DEADLINE_MS: String(DEADLINE_MS) }, { dataDir }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sandbox?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function shoot(page: Page, name: string, { full = true } = {}): Promise<void> {
+  // Fonts and late layout settle before the picture: nothing moves after this.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(OUT, `${name}.png`) });
+  if (full) await page.screenshot({ path: path.join(OUT, `${name}-full.png`), fullPage: true });
+}
+
+async function open(page: Page, address: string): Promise<void> {
+  const response = await page.goto(`${server?.url}${address}`);
+  expect(response?.status(), address).toBe(200);
+  await page.waitForSelector("html[data-hydrated='true']");
+}
+
+for (const [index, { lang, prefix }] of LOCALES.entries()) {
+  it(`the borrower's screens in ${lang}`, { timeout: 120_000 }, async () => {
+    if (!browser || !server) throw new Error("not started");
+    // The browser's language as the page's, so `/` is not redirected (SPEC §4).
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      locale: lang === "si" ? "si-LK" : "en-LK",
+    });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+
+    // A first visit: the cookie notice is part of what a visitor sees. The one-page form
+    // (experiment 0301.1's A), so that every run pictures the same form.
+    await open(page, `${prefix}/?exp_flow=0301.1-A`);
+    await shoot(page, `home-${lang}`);
+    await page.locator(".cookie-notice button").click();
+
+    await open(page, `${prefix}/how/`);
+    await shoot(page, `how-${lang}`);
+
+    await open(page, `${prefix}/application/`);
+    await shoot(page, `application-${lang}`);
+    await page.locator("form button[type='submit']").last().click();
+    await page.waitForFunction(() => document.activeElement?.closest("form") !== null);
+    await shoot(page, `application-errors-${lang}`, { full: false });
+
+    // A whole application, its SMS code, and the sandbox lenders' decisions.
+    const phone = `077555030${index}`;
+    await open(page, `${prefix}/application/?amount=50000&period=91`);
+    await fillApplicationInAnyLanguage(page, phone);
+    await page.locator("form button[type='submit']").last().click();
+    const code = await codeSentTo(server, phone);
+    await page.locator(".verification-code").fill(code);
+    await page.locator(".verification-form button[type='submit']").click();
+    await page.waitForURL(`${server.url}${prefix}/offers/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    // Every lender has answered or the deadline passed: the progress bar is gone.
+    await page.waitForFunction(
+      () => document.querySelector(".decisions-progress:not(:has(progress))") !== null,
+      undefined,
+      { timeout: DEADLINE_MS + 10_000 },
+    );
+    await shoot(page, `offers-${lang}`);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
