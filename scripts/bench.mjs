@@ -610,7 +610,7 @@ if (quick) {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log(
-    "(The offers pages, an applicant's own, are noindex by design; Lighthouse's SEO score counts that.)",
+    "(The application and offers pages are noindex by design; Lighthouse's SEO score counts that.)",
   );
 }
 console.log(
