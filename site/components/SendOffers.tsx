@@ -145,7 +145,9 @@ export function SendOffers({ locale }: { locale: Locale }) {
             <span>{t.sendByEmail}</span>
           </label>
           <div className="send-offers-email">
-            <label htmlFor={ids.email}>{t.sendEmailLabel}</label>
+            <label className="send-offers-label" htmlFor={ids.email}>
+              {t.sendEmailLabel}
+            </label>
             <input
               ref={emailInput}
               id={ids.email}
