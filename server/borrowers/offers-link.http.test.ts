@@ -3,13 +3,15 @@ import type { AddressInfo } from "node:net";
 import inject from "light-my-request";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { applicationSchema } from "../../core/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { loadCatalogues } from "../lenders/catalogue";
 import { smtpMailTransport } from "../messaging/mail-smtp";
 import { createMessenger } from "../messaging/messenger";
 import { outboxTransports, readOutbox } from "../messaging/outbox";
-import type { MailTransport } from "../messaging/transports";
+import { type MailTransport, MessageError } from "../messaging/transports";
 import { recordingLog, setUpTestApp, testOutbox } from "../test-support";
-import { applyVerified, cookieIn, postJsonTo } from "./applicant.test-support";
+import { applyVerified, cookieIn, createVerifiedLead, postJsonTo } from "./applicant.test-support";
 import { offersLinkExpiry } from "./offers-link";
 
 /**
@@ -270,6 +272,51 @@ describe("sending the link", () => {
       url: "/offers-link/sent/?error=email",
     });
     expect(problem.body).toContain("සබැඳිය එවුණේ නැත");
+  });
+});
+
+describe("a transport that fails", () => {
+  const broken = setUpTestApp({
+    messenger: createMessenger(
+      {
+        sms: {
+          name: "broken",
+          real: true,
+          send: async () => {
+            throw new MessageError("the SMS gateway refused the message");
+          },
+        },
+        mail: outboxTransports(outbox.dir).mail,
+      },
+      recorded.log,
+    ),
+    now: clock,
+  });
+
+  it("answers 503 with the envelope and Retry-After, or the result page for a plain form", async () => {
+    // The code could not go by SMS either: the lead is made verified in storage.
+    const { leadId } = await createVerifiedLead(
+      broken.test.storage,
+      applicationSchema(TEST_TODAY).parse({ ...validApplication, phone: "0769999999" }),
+      loadCatalogues().get("lk") ?? [],
+    );
+    const res = await postJsonTo(
+      broken.app,
+      "/api/offers-link?lang=en",
+      { channel: "sms" },
+      { cookie: `lead=${leadId}` },
+    );
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe("message_not_sent");
+    expect(res.headers["retry-after"]).toBe("60");
+    const form = await inject(broken.app, {
+      method: "POST",
+      url: "/api/offers-link",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `lead=${leadId}` },
+      payload: "locale=en&channel=sms",
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe("/en/offers-link/sent/?error=not_sent");
   });
 });
 
