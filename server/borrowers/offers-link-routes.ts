@@ -12,7 +12,13 @@ import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
 import { offersLink } from "./code-sending";
 import { LANDING_TOKEN_DAYS } from "./landing-tokens";
-import { maskEmail, maskPhone, offersLinkContacts, offersLinkExpiry } from "./offers-link";
+import {
+  maskEmail,
+  maskPhone,
+  type OffersLinkContacts,
+  offersLinkContacts,
+  offersLinkExpiry,
+} from "./offers-link";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -46,6 +52,17 @@ const sendSchema = z.strictObject({
   locale: z.enum(["si", "en"]).optional(),
 });
 const querySchema = z.object({ lang: z.enum(["si", "en"]).optional() });
+const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
+
+function notSent(res: Response): void {
+  res.setHeader("Retry-After", "60");
+  sendError(
+    res,
+    503,
+    "message_not_sent",
+    "We could not send the link just now. Please try again in a minute.",
+  );
+}
 
 interface LimitKeys {
   lead: string;
@@ -95,7 +112,7 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
       `${localizePath(formLocale(res), "/offers-link/sent/")}?${new URLSearchParams(query)}`,
     );
   };
-  const mayNotSend = rateLimitCheck({
+  const maySend = rateLimitCheck({
     store: storageRateLimitStore(storage),
     name: "offers link",
     now: () => clock().getTime(),
@@ -145,67 +162,36 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
       res.setHeader("Cache-Control", "no-store");
       const form = isForm(req);
       if (form && isLocale(req.body?.locale)) res.locals.formLocale = req.body.locale;
-      const query = parseInput(res, querySchema, req.query, {
-        code: "invalid_query",
-        message: "The query is not valid.",
-      });
+      const query = parseInput(res, querySchema, req.query, INVALID_QUERY);
       if (!query) return;
-      const parsed = z.safeParse(sendSchema, req.body ?? {});
-      if (!parsed.success && form) {
-        answerForm(res, { error: "email" });
+      // A plain form's mistakes are all about the address it typed: its page says so.
+      const body = form
+        ? z.safeParse(sendSchema, req.body ?? {}).data
+        : parseInput(res, sendSchema, req.body ?? {});
+      if (!body) {
+        if (form) answerForm(res, { error: "email" });
         return;
       }
-      const body = parseInput(res, sendSchema, req.body ?? {});
-      if (!body) return;
-      const locale: Locale = body.locale ?? query.lang ?? "si";
       const leadId = leadIdOf(req);
       const contacts = leadId ? await offersLinkContacts(storage, leadId) : undefined;
       if (!leadId || !contacts) {
         noApplication(req, res);
         return;
       }
-      let contact: Contact;
-      if (body.channel === "sms") {
-        contact = { kind: "phone", value: contacts.phone };
-      } else {
-        const email = body.email ?? contacts.email;
-        if (!email) {
-          if (form) answerForm(res, { error: "email" });
-          else
-            sendError(res, 400, "invalid_body", "An e-mail address is needed.", {
-              email: "is required: the application gave none",
-            });
-          return;
-        }
-        contact = { kind: "email", value: email };
-      }
-      const key = await installationKey(storage.db);
-      const keyed = (value: string) =>
-        createHmac("sha256", key).update(`offers-link:${value}`).digest("hex");
-      res.locals.offersLinkKeys = {
-        lead: keyed(`lead:${leadId}`),
-        contact: keyed(`${contact.kind}:${contact.value}`),
-        ip: keyed(`ip:${req.ip ?? "unknown"}`),
-      } satisfies LimitKeys;
-      if (!(await mayNotSend(req, res))) return;
+      const contact = recipientOf(res, form, body, contacts);
+      if (!contact) return;
+      await countSend(req, res, leadId, contact);
+      if (!(await maySend(req, res))) return;
       const at = clock();
+      const locale: Locale = body.locale ?? query.lang ?? "si";
       const { expiresAt, until } = offersLinkExpiry(at);
       try {
         const link = await offersLink(storage, site.origin, leadId, locale, at);
         await messenger.offersLink(contact, link, until, locale);
       } catch {
         // The messenger has logged the transport's reason (never the contact).
-        if (form) {
-          answerForm(res, { error: "not_sent" });
-          return;
-        }
-        res.setHeader("Retry-After", "60");
-        sendError(
-          res,
-          503,
-          "message_not_sent",
-          "We could not send the link just now. Please try again in a minute.",
-        );
+        if (form) answerForm(res, { error: "not_sent" });
+        else notSent(res);
         return;
       }
       if (form) {
@@ -220,6 +206,37 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
       });
     },
   );
+
+  /**
+   * Who the link goes to: the verified number, or the typed address, else the
+   * application's; undefined once a 400 (or, for a form, its page) has answered.
+   */
+  const recipientOf = (
+    res: Response,
+    form: boolean,
+    body: z.output<typeof sendSchema>,
+    contacts: OffersLinkContacts,
+  ): Contact | undefined => {
+    if (body.channel === "sms") return { kind: "phone", value: contacts.phone };
+    const email = body.email ?? contacts.email ?? undefined;
+    if (email) return { kind: "email", value: email };
+    if (form) answerForm(res, { error: "email" });
+    // The application gave none and none was typed: the schema's own answer names the field.
+    else parseInput(res, sendSchema.required({ email: true }), body);
+    return undefined;
+  };
+
+  /** What the limits count by: keyed hashes, so that their table holds no id, contact or address. */
+  const countSend = async (req: Request, res: Response, leadId: string, contact: Contact) => {
+    const key = await installationKey(storage.db);
+    const keyed = (value: string) =>
+      createHmac("sha256", key).update(`offers-link:${value}`).digest("hex");
+    res.locals.offersLinkKeys = {
+      lead: keyed(`lead:${leadId}`),
+      contact: keyed(`${contact.kind}:${contact.value}`),
+      ip: keyed(`ip:${req.ip ?? "unknown"}`),
+    } satisfies LimitKeys;
+  };
   return router;
 }
 
