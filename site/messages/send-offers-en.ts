@@ -8,7 +8,7 @@
 export const sendOffersEn = {
   sendTitle: "Save or send your offers",
   sendIntro:
-    "We can send you a link that opens these offers again for {days} days, on this phone or another device. It shows your offers only, never your details.",
+    "We can send you a link that opens these offers again for {days} days, on this device or another. It shows your offers only, never your details.",
   sendChannel: "Send the link by",
   sendBySms: "SMS to {phone}",
   sendBySmsPlain: "SMS to the number you confirmed",
