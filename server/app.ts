@@ -11,6 +11,7 @@ import { CODE_SEND_LIMITS, type CodeSendLimits } from "./borrowers/code-sending"
 import { unsubscribeRouter } from "./borrowers/erasure-routes";
 import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
+import { offersLinkRouter } from "./borrowers/offers-link-routes";
 import { pushRouter } from "./borrowers/push-routes";
 import { pendingVerificationOf } from "./borrowers/verification";
 import { verificationRouter } from "./borrowers/verification-routes";
@@ -215,6 +216,7 @@ export function createApp({
       decisions,
     }),
   );
+  api.use(offersLinkRouter({ storage, messenger, site, clock: now }));
   api.use(applicationOffersRouter({ leadFeed, network: decisions, now, ...offersStream }));
   api.use(
     lenderDecisionsRouter({

@@ -450,6 +450,8 @@ const ROUTES = [
   "/api/articles/{}/rating",
   "/api/articles/{}/views",
   "/api/push/{}",
+  "/api/offers-link?lang={}",
+  "/offers-link/sent/?by={}&until={}&error={}",
   "/api/partner/v1/{}",
   "/api/partner/v1/leads/{}",
   "/api/partner/v1/offers?amount={}&term={}&lang={}",

@@ -409,6 +409,7 @@ describe("the offers page after an application", () => {
       url: "/landing/offers/?token=AAAAAAAAAAAAAAAAAAAAAA",
     });
     expect(forged.statusCode).toBe(303);
+    expect(forged.headers.location).toBe("/offers-link/expired/");
     expect(forged.headers["set-cookie"]).toBeUndefined();
   });
 });

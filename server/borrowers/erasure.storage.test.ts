@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { loadCatalogues } from "../lenders/catalogue";
 import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support";
 import { createVerifiedLead } from "./applicant.test-support";
 import { recordClick } from "./clicks";
+import { offersLink } from "./code-sending";
 import { eraseContact } from "./erasure";
 import { issueLandingToken, redeemLandingToken } from "./landing-tokens";
 import { createLead, findLead } from "./leads";
@@ -256,13 +258,18 @@ describe("erasure on SQLite's files", () => {
     await test?.cleanup();
   });
 
-  it("leaves the e-mail, phone, name and what they wrote nowhere in the database files, the WAL included", async () => {
-    await createLead(
+  it("leaves the e-mail, phone, name, what they wrote and their offers links nowhere in the database files, the WAL included", async () => {
+    const lead = await createLead(
       test.storage,
       applicationOf({ email: EMAIL, phone: PHONE, fullName: NAME }),
       offers,
     );
     const at = new Date();
+    // A link sent from the offers page (issue 17): only its hash is stored, and it goes too.
+    const link = new URL(await offersLink(test.storage, "https://x.test", lead.leadId, "en", at));
+    const tokenHash = createHash("sha256")
+      .update(link.searchParams.get("token") ?? "")
+      .digest("hex");
     const comment = {
       slug: "saving",
       status: "approved" as const,
@@ -292,13 +299,13 @@ describe("erasure on SQLite's files", () => {
     });
     const before = databaseBytes(test.dataDir);
     // The checks below can fail: before erasure all of it is in the files.
-    for (const value of [EMAIL, PHONE, NAME, COMMENT_TEXT, REVIEW_TEXT]) {
+    for (const value of [EMAIL, PHONE, NAME, COMMENT_TEXT, REVIEW_TEXT, tokenHash]) {
       expect(before.includes(value), value).toBe(true);
     }
 
     await eraseContact(test.storage, { email: EMAIL, phone: undefined });
     const after = databaseBytes(test.dataDir);
-    for (const value of [EMAIL, PHONE, NAME, "853400937V", COMMENT_TEXT, REVIEW_TEXT]) {
+    for (const value of [EMAIL, PHONE, NAME, "853400937V", COMMENT_TEXT, REVIEW_TEXT, tokenHash]) {
       expect(after.includes(value), value).toBe(false);
     }
     expect(after.includes("An answer that stays")).toBe(true);

@@ -105,7 +105,8 @@ export async function eraseContactIn(
       .where("lead_id", "in", leadIds)
       .execute();
     await trx.deleteFrom("push_subscriptions").where("lead_id", "in", leadIds).execute();
-    // Links from confirmation e-mails and codes still waiting open nothing of an erased lead.
+    // Links to the offers (the confirmation e-mail's, those sent from the offers page, 0205)
+    // and codes still waiting open nothing of an erased lead.
     await trx.deleteFrom("landing_tokens").where("lead_id", "in", leadIds).execute();
     await trx.deleteFrom("lead_verifications").where("lead_id", "in", leadIds).execute();
     // Partners' postbacks keep their click and payout, not the link to the lead.

@@ -19,6 +19,7 @@ const WRITES = [
   "/api/comments",
   "/api/reviews",
   "/api/articles/are-you-ready-to-apply-for-personal-loans/rating",
+  "/api/offers-link",
 ] as const;
 
 async function rowCounts(): Promise<string> {
@@ -35,6 +36,7 @@ async function rowCounts(): Promise<string> {
         "comments",
         "reviews",
         "article_ratings",
+        "landing_tokens",
       ] as const
     ).map(async (table) => (await db.selectFrom(table).selectAll().execute()).length),
   );

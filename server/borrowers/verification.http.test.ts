@@ -442,6 +442,8 @@ describe("the confirmation e-mail and its link", () => {
     later(1);
     const expired = await open();
     expect(expired.statusCode).toBe(303);
+    // Issue 17: past its seven days the link says so, in its language (decision 0205).
+    expect(expired.headers.location).toBe("/en/offers-link/expired/");
     expect(expired.headers["set-cookie"]).toBeUndefined();
   });
 });

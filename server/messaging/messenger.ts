@@ -27,6 +27,8 @@ export interface Messenger {
     links: { offers: string; erasure: string; days: number },
     locale: Locale,
   ): Promise<void>;
+  /** The link to a verified lead's offers, asked for on the offers page (issue 17), until a date (dd/mm/yyyy). */
+  offersLink(contact: Contact, link: string, until: string, locale: Locale): Promise<void>;
   /** A new member of staff's one-time link (issue 16); staff read English. */
   staffEnrolmentLink(email: string, link: string, hours: number): Promise<void>;
   close(): Promise<void>;
@@ -73,6 +75,16 @@ export function createMessenger(
       });
       const subject = texts.applicationConfirmationSubject;
       return sent("application confirmation", mail, () => mail.send({ to: email, subject, text }));
+    },
+    offersLink(contact, link, until, locale) {
+      const texts = messageTextsFor(locale);
+      if (contact.kind === "phone") {
+        const text = fill(texts.offersLinkSms, { link, date: until });
+        return sent("offers link", sms, () => sms.send({ to: contact.value, text }));
+      }
+      const text = fill(texts.offersLinkMail, { link, date: until });
+      const subject = texts.offersLinkSubject;
+      return sent("offers link", mail, () => mail.send({ to: contact.value, subject, text }));
     },
     staffEnrolmentLink(email, link, hours) {
       const texts = messageTextsFor("en");

@@ -17,6 +17,11 @@ const textsEn = {
   applicationConfirmationSubject: "Your loan application at NayaCompare",
   applicationConfirmationMail:
     "Thank you for applying through NayaCompare. Your offers are here:\n\n{link}\n\nThe link works for {days} days and shows your offers only, never your personal details. We are not a lender: the lender you choose decides on your loan and makes the agreement with you. We never ask you for a fee.\n\nIf you did not apply, ignore this e-mail, or ask us to delete your data: {erasure}\n\nNayaCompare",
+  offersLinkSms:
+    "NayaCompare: your loan offers are here: {link} The link works until {date} and shows your offers only. We never ask you for a fee.",
+  offersLinkSubject: "Your loan offers at NayaCompare",
+  offersLinkMail:
+    "Hello,\n\nYou asked us to send you the link to your loan offers at NayaCompare:\n\n{link}\n\nThe link works until {date}, on this device or another, and shows your offers only, never your personal details. We are not a lender and we never ask you for a fee.\n\nIf you did not ask for this, ignore this e-mail.\n\nNayaCompare",
   staffEnrolmentSubject: "Your NayaCompare back-office account",
   staffEnrolmentMail:
     "Hello,\n\nAn account in the NayaCompare back office is ready for you. Open this link to set your password and two-step sign-in:\n\n{link}\n\nThe link works once, for {hours} hours. If you did not expect this e-mail, ignore it: nothing happens without the link.\n\nNayaCompare",
@@ -35,6 +40,11 @@ const textsSi = {
   applicationConfirmationSubject: "NayaCompare හි ඔබේ ණය අයදුම්පත",
   applicationConfirmationMail:
     "NayaCompare හරහා අයදුම් කළාට ස්තූතියි. ඔබේ දීමනා මෙතැන ඇත:\n\n{link}\n\nසබැඳිය දින {days}ක් වලංගු වන අතර ඔබේ දීමනා පමණක් පෙන්වයි, ඔබේ පුද්ගලික තොරතුරු කිසි විටෙක නොපෙන්වයි. අපි ණය දෙන්නෙක් නොවෙමු: ඔබ තෝරන ණය දෙන්නා ඔබේ ණය ගැන තීරණය කර ඔබ සමඟ ගිවිසුම ඇති කර ගනී. අපි කිසි විටෙක ඔබෙන් ගාස්තුවක් ඉල්ලන්නේ නැත.\n\nඔබ අයදුම් නොකළේ නම්, මෙම ඊමේල් එක නොසලකා හරින්න, නැතහොත් ඔබේ දත්ත මකා දමන ලෙස අපෙන් ඉල්ලන්න: {erasure}\n\nNayaCompare",
+  offersLinkSms:
+    "NayaCompare: ඔබේ ණය දීමනා මෙතැන: {link} සබැඳිය {date} දක්වා වලංගු වන අතර ඔබේ දීමනා පමණක් පෙන්වයි. අපි කිසි විටෙක ඔබෙන් ගාස්තුවක් ඉල්ලන්නේ නැත.",
+  offersLinkSubject: "NayaCompare හි ඔබේ ණය දීමනා",
+  offersLinkMail:
+    "ආයුබෝවන්,\n\nNayaCompare හි ඔබේ ණය දීමනා වෙත සබැඳිය එවන ලෙස ඔබ ඉල්ලා සිටියා:\n\n{link}\n\nසබැඳිය {date} දක්වා, මෙම උපාංගයේ හෝ වෙනත් උපාංගයක, වලංගු වේ. එය ඔබේ දීමනා පමණක් පෙන්වයි, ඔබේ පුද්ගලික තොරතුරු කිසි විටෙක නොපෙන්වයි. අපි ණය දෙන්නෙක් නොවන අතර කිසි විටෙක ඔබෙන් ගාස්තුවක් ඉල්ලන්නේ නැත.\n\nඔබ මෙය ඉල්ලුවේ නැත්නම්, මෙම ඊමේල් එක නොසලකා හරින්න.\n\nNayaCompare",
   staffEnrolmentSubject: "ඔබේ NayaCompare පසු කාර්යාල ගිණුම",
   staffEnrolmentMail:
     "ආයුබෝවන්,\n\nNayaCompare පසු කාර්යාලයේ ඔබ සඳහා ගිණුමක් සූදානම්ය. ඔබේ මුරපදය සහ පියවර දෙකේ පිවිසුම සැකසීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඔබ මෙම ඊමේල් එක බලාපොරොත්තු නොවූයේ නම්, එය නොසලකා හරින්න: සබැඳිය නොමැතිව කිසිවක් සිදු නොවේ.\n\nNayaCompare",

@@ -14,6 +14,7 @@ import { blogPage } from "./blog";
 import { documentPage } from "./document";
 import { homePage } from "./home";
 import { lenderPage } from "./lender";
+import { offersLinkPage } from "./offers-link";
 import { screensPage } from "./screens";
 import { staticPage } from "./static-page";
 import { unsubscribePage } from "./unsubscribe";
@@ -30,6 +31,7 @@ export const PAGES = [
   lenderPage,
   screensPage,
   applicationPage,
+  offersLinkPage,
 ] as const;
 
 type AnyPage = (typeof PAGES)[number];

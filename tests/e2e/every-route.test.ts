@@ -22,6 +22,8 @@ beforeAll(async () => {
   const screens = ["/offers/", "/landing/offers/", "/landing/redirector/", "/landing/rejected/"];
   screens.push("/landing/rejected2/", "/landing/trafficback/", "/transition/");
   screens.push("/application/", "/reg/", "/reg2/");
+  // A dead offers link's page, and the send form's answer without JavaScript (decision 0205).
+  screens.push("/offers-link/expired/", "/offers-link/sent/");
   paths.push(...screens, ...screens.map((path) => `/en${path}`));
 });
 

@@ -7,6 +7,7 @@ import type { QuotedOffer } from "../../../core/offer-quotes";
 import type { LeadOffers } from "../../../core/site-contract";
 import { OfferCard } from "../../../widget/components/OfferList";
 import { PushPromptSlot } from "../../components/PushPromptSlot";
+import { SendOffers } from "../../components/SendOffers";
 import { siteMessagesFor } from "../../messages";
 import { type OffersMessages, offersMessagesFor } from "../../messages/offers";
 import { DecisionsProgress } from "./DecisionsProgress";
@@ -120,6 +121,7 @@ export function LeadOffersScreen({
           {state.others.map(card)}
         </OfferGroup>
       </div>
+      <SendOffers locale={locale} />
       <p className="field-hint">{o.thanksNote}</p>
       <PushPromptSlot locale={locale} />
     </section>

@@ -1,0 +1,17 @@
+import type { Locale } from "../../core/locale";
+import { sendOffersEn } from "./send-offers-en";
+import { sendOffersSi } from "./send-offers-si";
+
+/**
+ * "Save or send my offers" catalogs, apart from the site's: only the
+ * offers page's chunk (site/components/SendOffers.tsx) and the link pages'
+ * chunk (site/pages/offers-link/) load them, so they weigh nothing on a
+ * page's first script.
+ */
+export type SendOffersMessages = { readonly [Key in keyof typeof sendOffersEn]: string };
+
+const catalogs: Record<Locale, SendOffersMessages> = { si: sendOffersSi, en: sendOffersEn };
+
+export function sendOffersMessagesFor(locale: Locale): SendOffersMessages {
+  return catalogs[locale];
+}
