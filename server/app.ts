@@ -12,6 +12,7 @@ import { unsubscribeRouter } from "./borrowers/erasure-routes";
 import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
 import { pushRouter } from "./borrowers/push-routes";
+import { savedApplicationOf } from "./borrowers/saved-application";
 import { pendingVerificationOf } from "./borrowers/verification";
 import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
@@ -263,6 +264,7 @@ export function createApp({
     leadOffers: leadFeed.leadOffers,
     pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, now()),
     community: communityLookup(storage),
+    savedApplication: (leadId, resetAt) => savedApplicationOf(storage, leadId, now(), resetAt),
   };
   app.use(clientApiRouter({ site, offers }, lookups));
 

@@ -1,6 +1,7 @@
 import type { AttributionField } from "../../../core/application";
 import { applyMask, NIC_NEW_MASK, NIC_OLD_MASK, PHONE_MASK } from "../../../core/input-mask";
-import type { PendingVerification } from "../../../core/site-contract";
+import type { PendingVerification, SavedApplication } from "../../../core/site-contract";
+import { isoBirthDate, maskBirthDate, shownBirthDate } from "./birth-date";
 import { type FormVersion, formVersionOf } from "./prefill";
 
 /**
@@ -17,6 +18,7 @@ export interface ApplicationFormValues {
   purpose: string;
   fullName: string;
   nic: string;
+  /** As the field shows it, "dd/mm/yyyy". */
   birthDate: string;
   phone: string;
   email: string;
@@ -64,25 +66,33 @@ export function stepOf(path: FieldPath): number {
   return APPLICATION_STEPS.findIndex((fields) => (fields as readonly FieldPath[]).includes(path));
 }
 
-/** A form starting from the link's prefill; every consent unticked. */
+/**
+ * A form starting from the link's prefill, or from the visitor's own
+ * application when they come back to it (decision 0196), shown as its
+ * fields show what is typed. Every consent unticked: each submit is a new
+ * application, shared anew, and a box ticked for the visitor is no consent.
+ */
 export function initialFormValues(prefill: {
   amount: number;
   term: number;
   purpose?: string | undefined;
+  saved?: SavedApplication | undefined;
 }): ApplicationFormValues {
+  const saved = prefill.saved;
+  const text = (value: string | undefined) => value ?? "";
   return {
-    amount: prefill.amount,
-    term: prefill.term,
-    purpose: prefill.purpose ?? "",
-    fullName: "",
-    nic: "",
-    birthDate: "",
-    phone: "",
-    email: "",
-    monthlyIncome: "",
-    employment: "",
-    bank: "",
-    district: "",
+    amount: saved?.amount ?? prefill.amount,
+    term: saved?.termDays ?? prefill.term,
+    purpose: saved?.purpose ?? prefill.purpose ?? "",
+    fullName: text(saved?.fullName),
+    nic: maskNic(text(saved?.nic)),
+    birthDate: shownBirthDate(text(saved?.birthDate)),
+    phone: maskPhone(text(saved?.phone)),
+    email: text(saved?.email),
+    monthlyIncome: saved ? String(saved.monthlyIncome) : "",
+    employment: text(saved?.employment),
+    bank: text(saved?.bank),
+    district: text(saved?.district),
     consents: { terms: false, shareWithLenders: false, marketing: false },
   };
 }
@@ -111,7 +121,8 @@ export function applicationRequestBody(
     purpose: values.purpose,
     fullName: values.fullName,
     nic: values.nic,
-    birthDate: values.birthDate,
+    // The field shows dd/mm/yyyy; the API takes YYYY-MM-DD (a contract, like the partners' leads).
+    birthDate: isoBirthDate(values.birthDate),
     phone: values.phone,
     email: values.email,
     monthlyIncome: incomeOf(values.monthlyIncome),
@@ -180,6 +191,7 @@ export type ControlValue<Path extends ControlPath> = Path extends `consents.${st
 
 const MASKS: Partial<Record<TextFieldName, (raw: string) => string>> = {
   nic: maskNic,
+  birthDate: maskBirthDate,
   phone: maskPhone,
   monthlyIncome: maskIncome,
 };

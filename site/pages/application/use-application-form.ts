@@ -2,10 +2,12 @@ import { type FocusEvent, type FormEvent, useEffect, useReducer, useRef } from "
 import type { CalendarDate } from "../../../core/dates";
 import { formVersionOfFlow } from "../../../core/experiments";
 import { type Locale, localizePath } from "../../../core/locale";
+import { fill } from "../../../core/messages";
 import type { LoanSelection } from "../../../widget/loan-selection";
 import { postJson } from "../../../widget/runtime/http";
 import { preloadVerificationForm } from "../../components/verification-form";
 import { experimentFlow } from "../../experiment";
+import { applicationMessagesFor } from "../../messages";
 import { applicationExtras, trackField } from "../../tracking";
 import {
   type ApplicationFormValues,
@@ -15,6 +17,7 @@ import {
   type FieldErrors,
   type FieldPath,
   firstInvalidField,
+  initialFormValues,
   rememberedFormVersion,
   STEP_COUNT,
   type SubmitOutcome,
@@ -22,11 +25,17 @@ import {
   valueAt,
   withValue,
 } from "./application-form";
+import { isPairMessage } from "./birth-date";
 import { controlName, fieldId, SUMMARY_ID, stepTitleId } from "./element-ids";
 import { fieldLabels, problemText } from "./field-text";
 import type { FieldBinding } from "./fields";
 import { formReducer, initialFormState } from "./form-state";
 import type { ApplicationView } from "./page.server";
+
+/** Server/borrowers/saved-application.ts reads it; the server's modules are not in the page. */
+const APPLICATION_RESET_COOKIE = "application_reset";
+/** As long as answers are offered again at all (SAVED_APPLICATION_TTL_MS). */
+const RESET_COOKIE_SECONDS = 60 * 60;
 
 type Checks = typeof import("./application-checks");
 let checksLoading: Promise<Checks> | undefined;
@@ -59,7 +68,7 @@ export function useApplicationForm({
   view: ApplicationView;
   today: CalendarDate;
 }) {
-  const [state, dispatch] = useReducer(formReducer, view, initialFormState);
+  const [state, dispatch] = useReducer(formReducer, { view, today }, initialFormState);
   const { values, errors, step } = state;
   /** The element to focus once the next render is on screen (a step heading, a field, the summary). */
   const focusNext = useRef<string | undefined>(undefined);
@@ -76,6 +85,16 @@ export function useApplicationForm({
     );
     dispatch({ type: "hydrated", version });
   }, [view.version]);
+
+  // Back from the offers, a page the browser kept whole (back-forward cache) shows the form
+  // again rather than the code step it left on; a page loaded again starts from the server's.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch({ type: "returned" });
+    };
+    window.addEventListener("pageshow", shown);
+    return () => window.removeEventListener("pageshow", shown);
+  }, []);
 
   // Field events (issue 6): a field's name when it is first focused, first
   // left filled, and each time it turns invalid; never what was typed.
@@ -118,7 +137,7 @@ export function useApplicationForm({
 
   /** A change; a field already showing a problem is checked again as it is corrected. */
   const change = (path: FieldPath, next: ApplicationFormValues) => {
-    dispatch({ type: "changed", values: next });
+    dispatch({ type: "changed", path, values: next });
     if (errors[path] !== undefined) check(path, next);
   };
 
@@ -210,6 +229,28 @@ export function useApplicationForm({
   /** The code is right: the offers, which the lead cookie now opens. */
   const verified = () => window.location.assign(localizePath(locale, "/offers/"));
 
+  /**
+   * "Start again" (decision 0196): the form as the link alone gives it, and
+   * the server is told (a cookie holding when that application was made) not
+   * to offer those answers again, to anyone using this browser.
+   */
+  const startAgain = () => {
+    const appliedAt = Date.parse(view.saved?.appliedAt ?? "");
+    if (Number.isFinite(appliedAt)) {
+      const secure = window.location.protocol === "https:" ? "; Secure" : "";
+      document.cookie = `${APPLICATION_RESET_COOKIE}=${appliedAt}; Path=/; Max-Age=${RESET_COOKIE_SECONDS}; SameSite=Lax${secure}`;
+    }
+    dispatch({
+      type: "startedAgain",
+      values: initialFormValues({
+        amount: view.amount,
+        term: view.term,
+        purpose: view.purpose,
+      }),
+    });
+    focusNext.current = stepTitleId(0);
+  };
+
   const changeDetails = () => {
     dispatch({ type: "detailsReopened" });
     focusNext.current = fieldId("phone");
@@ -234,9 +275,27 @@ export function useApplicationForm({
     if (filled) reportOnce("fieldFilled", target.getAttribute("name"));
   };
 
+  /**
+   * The form's one status line (visually hidden, polite): the date of birth
+   * the NIC filled in, and what the pair's check says, as it happens; the
+   * fields' own messages are read with the fields, and the summary after a
+   * submit (decision 0197).
+   */
+  const nicStatus = [
+    state.birthDateFromNic && values.birthDate !== "" && !state.restored
+      ? fill(applicationMessagesFor(locale).birthDateFilled, { date: values.birthDate })
+      : "",
+    ...(["nic", "birthDate"] as const).map((path) =>
+      isPairMessage(errors[path]) ? `${labels[path]}: ${problemText(locale, errors[path])}` : "",
+    ),
+  ]
+    .filter(Boolean)
+    .join(" ");
+
   return {
     state,
     stepped,
+    nicStatus,
     sending,
     describe,
     bind,
@@ -248,5 +307,6 @@ export function useApplicationForm({
     reportFilled,
     verified,
     changeDetails,
+    startAgain,
   };
 }
