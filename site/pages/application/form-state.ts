@@ -6,11 +6,11 @@ import {
   type FieldPath,
   firstInvalidField,
   initialFormValues,
-  type SubmitOutcome,
   stepOf,
 } from "./application-form";
 import { birthDateFromNic, type NicDateField, withPairProblems } from "./birth-date";
 import type { FormVersion } from "./prefill";
+import type { SubmitOutcome } from "./submit-outcome";
 
 /**
  * The application form's state and every way it changes, without React or

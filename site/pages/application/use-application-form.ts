@@ -2,12 +2,10 @@ import { type FocusEvent, type FormEvent, useEffect, useReducer, useRef } from "
 import type { CalendarDate } from "../../../core/dates";
 import { formVersionOfFlow } from "../../../core/experiments";
 import { type Locale, localizePath } from "../../../core/locale";
-import { fill } from "../../../core/messages";
 import type { LoanSelection } from "../../../widget/loan-selection";
 import { postJson } from "../../../widget/runtime/http";
 import { preloadVerificationForm } from "../../components/verification-form";
 import { experimentFlow } from "../../experiment";
-import { applicationMessagesFor } from "../../messages";
 import { applicationExtras, trackField } from "../../tracking";
 import {
   type ApplicationFormValues,
@@ -20,22 +18,16 @@ import {
   initialFormValues,
   rememberedFormVersion,
   STEP_COUNT,
-  type SubmitOutcome,
-  submitOutcome,
   valueAt,
   withValue,
 } from "./application-form";
-import { isPairMessage } from "./birth-date";
 import { controlName, fieldId, SUMMARY_ID, stepTitleId } from "./element-ids";
 import { fieldLabels, problemText } from "./field-text";
 import type { FieldBinding } from "./fields";
 import { formReducer, initialFormState } from "./form-state";
 import type { ApplicationView } from "./page.server";
-
-/** Server/borrowers/saved-application.ts reads it; the server's modules are not in the page. */
-const APPLICATION_RESET_COOKIE = "application_reset";
-/** As long as answers are offered again at all (SAVED_APPLICATION_TTL_MS). */
-const RESET_COOKIE_SECONDS = 60 * 60;
+import { forgetSavedApplication, nicStatusText } from "./restore";
+import { type SubmitOutcome, submitOutcome } from "./submit-outcome";
 
 type Checks = typeof import("./application-checks");
 let checksLoading: Promise<Checks> | undefined;
@@ -235,11 +227,7 @@ export function useApplicationForm({
    * to offer those answers again, to anyone using this browser.
    */
   const startAgain = () => {
-    const appliedAt = Date.parse(view.saved?.appliedAt ?? "");
-    if (Number.isFinite(appliedAt)) {
-      const secure = window.location.protocol === "https:" ? "; Secure" : "";
-      document.cookie = `${APPLICATION_RESET_COOKIE}=${appliedAt}; Path=/; Max-Age=${RESET_COOKIE_SECONDS}; SameSite=Lax${secure}`;
-    }
+    forgetSavedApplication(view.saved?.appliedAt);
     dispatch({
       type: "startedAgain",
       values: initialFormValues({
@@ -275,22 +263,7 @@ export function useApplicationForm({
     if (filled) reportOnce("fieldFilled", target.getAttribute("name"));
   };
 
-  /**
-   * The form's one status line (visually hidden, polite): the date of birth
-   * the NIC filled in, and what the pair's check says, as it happens; the
-   * fields' own messages are read with the fields, and the summary after a
-   * submit (decision 0197).
-   */
-  const nicStatus = [
-    state.birthDateFromNic && values.birthDate !== "" && !state.restored
-      ? fill(applicationMessagesFor(locale).birthDateFilled, { date: values.birthDate })
-      : "",
-    ...(["nic", "birthDate"] as const).map((path) =>
-      isPairMessage(errors[path]) ? `${labels[path]}: ${problemText(locale, errors[path])}` : "",
-    ),
-  ]
-    .filter(Boolean)
-    .join(" ");
+  const nicStatus = nicStatusText(locale, state, labels);
 
   return {
     state,
