@@ -31,12 +31,13 @@ export function forgetSavedApplication(appliedAt: string | undefined): void {
  */
 export function nicStatusText(
   locale: Locale,
-  state: Pick<FormState, "values" | "errors" | "birthDateFromNic" | "restored">,
+  state: Pick<FormState, "values" | "errors" | "birthDateFromNic">,
   labels: Record<FieldPath, string>,
 ): string {
   const { values, errors } = state;
   return [
-    state.birthDateFromNic && values.birthDate !== "" && !state.restored
+    // A restored form says it at load too: a live region's first content is not read out.
+    state.birthDateFromNic && values.birthDate !== ""
       ? fill(applicationMessagesFor(locale).birthDateFilled, { date: values.birthDate })
       : "",
     ...(["nic", "birthDate"] as const).map((path) =>
