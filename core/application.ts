@@ -112,6 +112,8 @@ export const APPLICATION_ERRORS = {
   nic: "Enter a valid NIC number (9 digits and V or X, or 12 digits)",
   nicBirthDay: "This NIC number does not contain a real birth date",
   nicMismatch: "The NIC number does not match your date of birth",
+  /** The same mismatch, said on the date when the visitor changed the date last (the form only). */
+  birthDateMismatch: "This date is not the birth date in your NIC number",
   birthDate: "Enter your date of birth",
   tooYoung: "You must be at least 18 to apply",
   tooOld: "Our lenders accept applicants up to 70 years old",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, checkApplicantNic, MAX_AGE, MIN_AGE, parseNic } from "./nic";
+import { ageOn, ageRuleProblem, checkApplicantNic, MAX_AGE, MIN_AGE, parseNic } from "./nic";
 
 describe("parseNic: known numbers", () => {
   it("reads an old-format number of a man", () => {
@@ -295,5 +295,33 @@ describe("checkApplicantNic", () => {
 
   it("refuses a today that is not a date", () => {
     expect(() => checkApplicantNic("853410937V", "1985-12-06", "2026-02-30")).toThrow(RangeError);
+  });
+});
+
+describe("ageRuleProblem: the age rule alone, as the form checks it once a NIC gives the date", () => {
+  const today = "2026-11-21";
+  it("accepts 18 from the 18th birthday and 70 up to the day before the 71st", () => {
+    expect(ageRuleProblem("2008-11-21", today)).toBeUndefined();
+    expect(ageRuleProblem("2008-11-22", today)).toBe("too_young");
+    expect(ageRuleProblem("1955-11-22", today)).toBeUndefined();
+    expect(ageRuleProblem("1955-11-21", today)).toBe("too_old");
+  });
+
+  it("calls a date after today too young, and counts a 29 February birthday from 1 March", () => {
+    expect(ageRuleProblem("2026-11-22", today)).toBe("too_young");
+    // Born 29 February 2008: 18 on 1 March 2026 (no 29 February that year), not on 28 February.
+    expect(ageRuleProblem("2008-02-29", "2026-02-28")).toBe("too_young");
+    expect(ageRuleProblem("2008-02-29", "2026-03-01")).toBeUndefined();
+  });
+
+  it("gives checkApplicantNic its age reasons", () => {
+    expect(checkApplicantNic("200832612345", "2008-11-21", today)).toEqual({
+      ok: true,
+      nic: "200832612345",
+    });
+    expect(checkApplicantNic("200832712345", "2008-11-22", today)).toEqual({
+      ok: false,
+      reason: "too_young",
+    });
   });
 });

@@ -104,11 +104,25 @@ export function checkApplicantNic(
   const parsed = parseNic(input);
   if (!parsed.ok) return parsed;
   if (parsed.birthDate !== birthDate) return { ok: false, reason: "birth_date_mismatch" };
-  if (birthDate > parseIsoDate(today)) return { ok: false, reason: "too_young" };
-  const age = ageOn(birthDate, today);
-  if (age < MIN_AGE) return { ok: false, reason: "too_young" };
-  if (age > MAX_AGE) return { ok: false, reason: "too_old" };
+  const age = ageRuleProblem(birthDate, today);
+  if (age) return { ok: false, reason: age };
   return { ok: true, nic: parsed.nic };
+}
+
+/**
+ * The age rule alone: undefined when the applicant is MIN_AGE to MAX_AGE on
+ * `today`; a birth date after today is too young. The form checks it as
+ * soon as a NIC gives the birth date, before the rest is typed.
+ */
+export function ageRuleProblem(
+  birthDate: CalendarDate,
+  today: CalendarDate,
+): "too_young" | "too_old" | undefined {
+  if (birthDate > parseIsoDate(today)) return "too_young";
+  const age = ageOn(birthDate, today);
+  if (age < MIN_AGE) return "too_young";
+  if (age > MAX_AGE) return "too_old";
+  return undefined;
 }
 
 /** The calendar date of a NIC day number, or undefined when it names no day. */

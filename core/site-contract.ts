@@ -78,10 +78,40 @@ export interface PendingVerification {
   triesLeft: number;
 }
 
+/**
+ * The visitor's own application, as they typed it, for the application
+ * form to start from when they come back to it (decision 0196): read from
+ * the lead their lead cookie names, only for a short while after they
+ * applied, and never in an address, a log or an event.
+ */
+export interface SavedApplication {
+  /**
+   * When the lead was made (ISO): "Start again" writes it in the
+   * application_reset cookie, and the server then offers nothing made until
+   * then (the server's clock against itself, whatever the phone's says).
+   */
+  appliedAt: string;
+  amount: number;
+  termDays: number;
+  purpose: string;
+  fullName: string;
+  nic: string;
+  /** "YYYY-MM-DD". */
+  birthDate: string;
+  phone: string;
+  email: string;
+  monthlyIncome: number;
+  employment: string;
+  bank: string;
+  district: string;
+}
+
 /** What the server reads from storage before rendering a page, named by the page. */
 export interface PageNeeds {
   /** The visitor's application and any application waiting for its code (the offers screens). */
   lead: boolean;
+  /** The visitor's own application's answers (the application form); its response is not stored. */
+  savedApplication: boolean;
   community: CommunityNeed | undefined;
 }
 
@@ -103,6 +133,8 @@ export interface RenderOptions {
   pending?: PendingVerification | undefined;
   /** Comments, ratings, views and reviews, for the pages whose needs name them. */
   community?: CommunityData | undefined;
+  /** The visitor's own answers, for the page whose needs name them. */
+  savedApplication?: SavedApplication | undefined;
 }
 
 export interface RenderedPage {

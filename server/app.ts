@@ -13,6 +13,7 @@ import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
 import { offersLinkRouter } from "./borrowers/offers-link-routes";
 import { pushRouter } from "./borrowers/push-routes";
+import { savedApplicationOf } from "./borrowers/saved-application";
 import { pendingVerificationOf } from "./borrowers/verification";
 import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
@@ -265,6 +266,7 @@ export function createApp({
     leadOffers: leadFeed.leadOffers,
     pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, now()),
     community: communityLookup(storage),
+    savedApplication: (leadId, resetAt) => savedApplicationOf(storage, leadId, now(), resetAt),
   };
   app.use(clientApiRouter({ site, offers }, lookups));
 

@@ -54,7 +54,11 @@ function pageOf(route: RouteRecord | undefined) {
 export function pageNeeds(path: string): PageNeeds {
   const { route } = matchRoute(path);
   const needs = route && pageOf(route)?.server.needs?.(route);
-  return { lead: needs?.lead ?? false, community: needs?.community };
+  return {
+    lead: needs?.lead ?? false,
+    community: needs?.community,
+    savedApplication: needs?.savedApplication ?? false,
+  };
 }
 
 /** A page's state, title and status, without the HTML: for both full loads and in-app navigation. */
@@ -69,6 +73,7 @@ export function pageData(
     lead,
     pending,
     community,
+    savedApplication,
   }: Omit<RenderOptions, "assets">,
 ) {
   const { locale, rest, route } = matchRoute(path);
@@ -89,6 +94,7 @@ export function pageData(
       lead,
       pending,
       community,
+      savedApplication,
     });
   // A content route whose file is missing in this language is not a page.
   const found = page && view ? page : undefined;

@@ -35,11 +35,9 @@ export function clientApiRouter(
     if (!parsed) return;
     const [path = "/", search = ""] = parsed.path.split("?", 2);
     const options = { ...pageOptions, offers: pageOptions.offers() };
-    const page = pageData(path, {
-      ...options,
-      ...(await pageRequestContext(req, path, search, lookups)),
-    });
-    res.setHeader("Cache-Control", "no-cache");
+    const { noStore, ...context } = await pageRequestContext(req, path, search, lookups);
+    const page = pageData(path, { ...options, ...context });
+    res.setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache");
     res.vary("Cookie").json({
       status: page.status,
       locale: page.locale,

@@ -6,8 +6,10 @@ import type {
   PageQuery,
   PendingVerification,
   RenderOptions,
+  SavedApplication,
 } from "../../core/site-contract";
 import { pageNeeds } from "../../site/server";
+import { APPLICATION_RESET_COOKIE } from "../borrowers/saved-application";
 import { leadIdOf, pendingLeadIdOf } from "../http/lead-cookie";
 import type { OfferSource } from "../lenders/catalogue";
 import { pageQueryOf } from "./page-query";
@@ -31,11 +33,22 @@ export type PendingVerificationLookup = (
 /** Reads what a page shows of comments, ratings, views and reviews. */
 export type CommunityLookup = (need: CommunityNeed) => Promise<CommunityData>;
 
+/**
+ * Reads the visitor's own answers by the id in their lead cookie, unless
+ * they pressed "Start again" (`resetAt`, ms) after applying.
+ */
+export type SavedApplicationLookup = (
+  leadId: string,
+  resetAt: number | undefined,
+) => Promise<SavedApplication | undefined>;
+
 /** What pages read from storage besides their content. */
 export interface PageLookups {
   leadOffers: LeadOffersLookup;
   pendingVerification: PendingVerificationLookup;
   community: CommunityLookup;
+  /** Without it, no page is prefilled (tests that do not need it). */
+  savedApplication?: SavedApplicationLookup | undefined;
 }
 
 export interface PageRequestContext {
@@ -44,6 +57,9 @@ export interface PageRequestContext {
   lead: LeadOffers | undefined;
   pending: PendingVerification | undefined;
   community: CommunityData | undefined;
+  savedApplication: SavedApplication | undefined;
+  /** The response holds the visitor's answers or may one day: neither the browser nor a proxy may store it. */
+  noStore: boolean;
 }
 
 /**
@@ -62,10 +78,14 @@ export async function pageRequestContext(
   const leadId = leadIdOf(req);
   const pendingId = pendingLeadIdOf(req);
   const needs = pageNeeds(path);
-  const [lead, pending, community] = await Promise.all([
+  const resetAt = Number(cookieValue(req.headers.cookie, APPLICATION_RESET_COOKIE));
+  const [lead, pending, community, savedApplication] = await Promise.all([
     leadId && needs.lead ? lookups.leadOffers(leadId) : undefined,
     pendingId && needs.lead ? lookups.pendingVerification(pendingId) : undefined,
     needs.community ? lookups.community(needs.community) : undefined,
+    leadId && needs.savedApplication && lookups.savedApplication
+      ? lookups.savedApplication(leadId, Number.isFinite(resetAt) ? resetAt : undefined)
+      : undefined,
   ]);
   return {
     cookieNoticeAccepted: cookieValue(req.headers.cookie, "cookie_notice") === "accepted",
@@ -73,5 +93,7 @@ export async function pageRequestContext(
     lead,
     pending,
     community,
+    savedApplication,
+    noStore: needs.savedApplication,
   };
 }

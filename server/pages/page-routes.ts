@@ -23,13 +23,18 @@ export function pagesHandler(
     }
     const options = renderOptionsOf(pageOptions);
     let page: ReturnType<typeof renderPage>;
+    let noStore = false;
     try {
       // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.
       const search = new URL(`http://localhost${req.originalUrl}`).search;
-      page = render(req.path, {
-        ...options,
-        ...(await pageRequestContext(req, req.path, search, lookups)),
-      });
+      const { noStore: personal, ...context } = await pageRequestContext(
+        req,
+        req.path,
+        search,
+        lookups,
+      );
+      noStore = personal;
+      page = render(req.path, { ...options, ...context });
     } catch (error) {
       log.error("page render failed", { path: req.path, error });
       page = renderErrorPage(req.path, options);
@@ -38,7 +43,9 @@ export function pagesHandler(
       .status(page.status)
       .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
       .setHeader("Content-Language", page.locale)
-      .setHeader("Cache-Control", "no-cache")
+      // The application form may hold the visitor's answers (decision 0196): never stored, so
+      // that "back" asks again and a shared phone's cache keeps nothing.
+      .setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache")
       .vary("Cookie")
       .type("html")
       .send(page.html);

@@ -30,6 +30,11 @@ export const applicationEn = {
   nicLabel: "NIC number",
   nicHint: "For example 853400937V or 198534000937",
   birthDateLabel: "Date of birth",
+  birthDateHint: "Day/month/year, for example 05/12/1985: your NIC number fills it in",
+  birthDateFilled: "Date of birth filled in from your NIC number: {date}.",
+  restoredNote:
+    "We have filled in the answers you gave a few minutes ago. To send them again, tick the consents again. Not you, or want an empty form?",
+  startAgain: "Start again",
   incomeLabel: "Monthly income (Rs.)",
   incomeHint: "What you receive each month after deductions, in whole rupees",
   employmentLabel: "Employment",
@@ -83,7 +88,9 @@ export const applicationEn = {
   "applicationError:nic": "Enter a valid NIC number (9 digits and V or X, or 12 digits)",
   "applicationError:nicBirthDay": "This NIC number does not contain a real birth date",
   "applicationError:nicMismatch": "The NIC number does not match your date of birth",
-  "applicationError:birthDate": "Enter your date of birth",
+  "applicationError:birthDateMismatch": "This date is not the birth date in your NIC number",
+  "applicationError:birthDate":
+    "Enter your date of birth as day/month/year, for example 05/12/1985",
   "applicationError:tooYoung": "You must be at least 18 to apply",
   "applicationError:tooOld": "Our lenders accept applicants up to 70 years old",
   "applicationError:phone": "Enter a valid mobile number",

@@ -16,7 +16,12 @@ import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
-import type { LeadOffers, PageQuery, PendingVerification } from "../../core/site-contract";
+import type {
+  LeadOffers,
+  PageQuery,
+  PendingVerification,
+  SavedApplication,
+} from "../../core/site-contract";
 import type { SiteContent } from "../content/types";
 import type { siteMessagesFor } from "../messages";
 
@@ -58,6 +63,8 @@ export interface PageInputs {
   pending?: PendingVerification | undefined;
   /** What the page's needs named of the community, read from storage. */
   community?: CommunityData | undefined;
+  /** The visitor's own answers, when the page's needs name them and they applied a moment ago. */
+  savedApplication?: SavedApplication | undefined;
 }
 
 export type SiteMessages = ReturnType<typeof siteMessagesFor>;
@@ -84,7 +91,9 @@ export interface PageServer<View> {
     t: SiteMessages,
   ): { title: string; description: string; refreshSeconds?: number | undefined };
   /** What the server must read from storage for the page; nothing unless given. */
-  needs?: (route: RouteRecord) => Partial<{ lead: boolean; community: CommunityNeed }>;
+  needs?: (
+    route: RouteRecord,
+  ) => Partial<{ lead: boolean; community: CommunityNeed; savedApplication: boolean }>;
 }
 
 /** Every page component gets the same three props. */

@@ -5,6 +5,7 @@ import {
   acceptRequiredConsents,
   fillApplication,
   fillApplicationInAnyLanguage,
+  typedBirthDate,
 } from "../support/application-form";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { codeSentTo } from "../support/outbox";
@@ -93,7 +94,10 @@ describe("the application form", () => {
 
     // A step is checked before the next: the first invalid field takes focus.
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("alert").filter({ hasText: "This field is required" }).waitFor();
+    await page
+      .locator("#application-purpose-error")
+      .filter({ hasText: "This field is required" })
+      .waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-purpose");
     await page.getByLabel("What is the loan for?").selectOption("rent");
     await page.getByRole("button", { name: "Next" }).click();
@@ -133,12 +137,15 @@ describe("the application form", () => {
     const nic = page.getByLabel(label);
     await nic.fill("12345");
     await nic.blur();
-    await page.getByRole("alert").filter({ hasText: message }).waitFor();
+    // Issue 17: the message is under the field and read with it, not an alert of its own.
+    const error = page.locator("#application-nic-error");
+    await error.filter({ hasText: message }).waitFor();
+    expect(await error.getAttribute("role")).toBeNull();
     expect(await nic.getAttribute("aria-invalid")).toBe("true");
     expect(await nic.getAttribute("aria-describedby")).toContain("application-nic-error");
     // Corrected, the message goes as it is typed.
     await nic.fill("853400937v");
-    await page.getByRole("alert").filter({ hasText: message }).waitFor({ state: "detached" });
+    await error.waitFor({ state: "detached" });
     expect(await nic.inputValue()).toBe("853400937V");
     expect(problems).toEqual([]);
     await page.close();
@@ -183,21 +190,37 @@ describe("the application form", () => {
     await page.close();
   });
 
-  it("lists every problem of a failed submit at the top, with links to the fields", async () => {
-    const page = await browser.newPage();
-    const problems = watchConsole(page);
-    await open(page, "/en/application/");
-    await page.getByRole("button", { name: "See my offers" }).click();
-    const summary = page.getByRole("region", { name: "Please correct the following" });
-    await summary.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-summary");
-    expect(await summary.getByRole("link").count()).toBe(12);
-    await summary.getByRole("link", { name: /^NIC number:/ }).click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-nic");
-    expect(new URL(page.url()).hash).toBe("");
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  it.each([
+    ["/en/application/", "Please correct the following", "NIC number"],
+    ["/application/", "කරුණාකර පහත දෑ නිවැරදි කරන්න", "ජාතික හැඳුනුම්පත් අංකය"],
+  ])(
+    "lists every problem of an empty submit in one short summary that takes focus (%s)",
+    async (path, title, nicLabel) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+      const problems = watchConsole(page);
+      await open(page, path);
+      await page.locator("button.application-submit").click();
+      const summary = page.getByRole("region", { name: title });
+      await summary.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-summary");
+      // Issue 17: one link a field (the three consents are one), each field's message under it
+      // and none of them an alert; at most one live region on the page (the calculator's
+      // period, an <output>), as before the submit.
+      expect(await summary.getByRole("link").count()).toBe(11);
+      expect(await page.locator(".field-error").count()).toBe(12);
+      expect(
+        await page.locator('[role="alert"], [role="status"], [aria-live], output').count(),
+      ).toBeLessThanOrEqual(1);
+      // Short: no more than half a phone's screen (it was 700 px).
+      const height = (await summary.boundingBox())?.height ?? Number.POSITIVE_INFINITY;
+      expect(height).toBeLessThanOrEqual(320);
+      await summary.getByRole("link", { name: nicLabel, exact: true }).click();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-nic");
+      expect(new URL(page.url()).hash).toBe("");
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("keeps what was typed when the service is busy or unreachable", async () => {
     const page = await browser.newPage();
@@ -243,8 +266,11 @@ describe("the application form", () => {
     await page.getByRole("button", { name: "See my offers" }).click();
     await page
       .getByRole("region", { name: "Please correct the following" })
-      .getByRole("link", { name: /You must accept the terms/ })
+      .getByRole("link", { name: "Your consent", exact: true })
       .waitFor();
+    expect(await page.locator("#application-consents-terms-error").textContent()).toBe(
+      "You must accept the terms and the privacy policy",
+    );
     expect(
       await page
         .getByRole("checkbox", { name: /I have read and accept/ })
@@ -342,6 +368,209 @@ describe("the application form", () => {
     expect(lender.searchParams.get("sub1")).toBe("s1");
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+/** Issue 17's less typing, in each language: the NIC fills the date of birth, written dd/mm/yyyy. */
+const NIC_DATE = {
+  en: {
+    path: "/en/application/",
+    filled: "Date of birth filled in from your NIC number: 05/12/1985.",
+    dateMismatch: "This date is not the birth date in your NIC number",
+    nicMismatch: "The NIC number does not match your date of birth",
+    tooYoung: "You must be at least 18 to apply",
+    hint: "Day/month/year, for example 05/12/1985",
+  },
+  si: {
+    path: "/application/",
+    filled: "ඔබේ ජාතික හැඳුනුම්පත් අංකයෙන් උපන් දිනය පුරවන ලදී: 05/12/1985.",
+    dateMismatch: "මෙම දිනය ඔබේ ජාතික හැඳුනුම්පත් අංකයේ ඇති උපන් දිනය නොවේ",
+    nicMismatch: "ජාතික හැඳුනුම්පත් අංකය ඔබේ උපන් දිනයට නොගැළපේ",
+    tooYoung: "අයදුම් කිරීමට ඔබට අවම වශයෙන් වයස අවුරුදු 18ක් විය යුතුය",
+    hint: "දිනය/මාසය/වර්ෂය, උදාහරණයක් ලෙස 05/12/1985",
+  },
+} as const;
+
+describe("the NIC and the date of birth", () => {
+  it.each(["en", "si"] as const)(
+    "fills the date from the NIC as it is typed, dd/mm/yyyy, and says a mismatch at once where it is (%s)",
+    async (locale) => {
+      const text = NIC_DATE[locale];
+      const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+      const problems = watchConsole(page);
+      await open(page, text.path);
+      const nic = page.locator("#application-nic");
+      const date = page.locator("#application-birthDate");
+      const status = page.locator('[role="status"]');
+      const nicError = page.locator("#application-nic-error");
+      const dateError = page.locator("#application-birthDate-error");
+
+      // A text field that reads dd/mm/yyyy in both languages, not the browser's date field.
+      expect(await date.getAttribute("type")).toBe("text");
+      expect(await date.getAttribute("inputmode")).toBe("numeric");
+      expect(await page.locator("#application-birthDate-hint").textContent()).toContain(text.hint);
+      expect(await date.getAttribute("aria-describedby")).toBe("application-birthDate-hint");
+
+      // The old format (9 digits and V): the date appears once the number is whole.
+      await nic.pressSequentially("85340093");
+      expect(await date.inputValue()).toBe("");
+      await nic.pressSequentially("7v");
+      await expect.poll(() => date.inputValue()).toBe("05/12/1985");
+      await status.filter({ hasText: text.filled }).waitFor();
+
+      // The visitor changes the date: the mismatch shows on the date, at once, no submit.
+      await date.fill("");
+      await date.pressSequentially("06121985");
+      expect(await date.inputValue()).toBe("06/12/1985");
+      await dateError.filter({ hasText: text.dateMismatch }).waitFor();
+      expect(await date.getAttribute("aria-invalid")).toBe("true");
+      expect(await date.getAttribute("aria-describedby")).toContain("application-birthDate-error");
+      expect(await nicError.count()).toBe(0);
+      // Put right, it goes as it is typed.
+      await date.fill("05/12/1985");
+      await dateError.waitFor({ state: "detached" });
+      expect(await date.getAttribute("aria-invalid")).toBeNull();
+
+      // The date was typed: a new NIC (the new format) is compared with it, and the
+      // mismatch shows on the NIC, the field being changed; fixing the date clears it.
+      await nic.fill("198534100937");
+      await nicError.filter({ hasText: text.nicMismatch }).waitFor();
+      expect(await dateError.count()).toBe(0);
+      expect(await date.inputValue()).toBe("05/12/1985");
+      await date.fill("6/12/1985");
+      expect(await date.inputValue()).toBe("06/12/1985");
+      await nicError.waitFor({ state: "detached" });
+      expect(await dateError.count()).toBe(0);
+
+      // The age rule as soon as the NIC gives the date: born in November 2010 is too young.
+      await date.fill("");
+      await nic.fill("201032512345");
+      // Day 325 with February as 29 days is 20 November.
+      await expect.poll(() => date.inputValue()).toBe("20/11/2010");
+      await dateError.filter({ hasText: text.tooYoung }).waitFor();
+      await nic.fill("853400937V");
+      await expect.poll(() => date.inputValue()).toBe("05/12/1985");
+      await dateError.waitFor({ state: "detached" });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+});
+
+/** Applies in English with this phone and lands on the offers page, its code entered. */
+async function applyAndSeeOffers(page: Page, phone: string): Promise<void> {
+  await open(page, "/en/application/?ver=2");
+  await fillApplication(page, phone);
+  await acceptRequiredConsents(page);
+  await page.getByRole("button", { name: "See my offers" }).click();
+  await page.getByLabel("Code from the SMS").fill(await codeSentTo(server, phone));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await page.waitForURL(`${server.url}/en/offers/`);
+  await page.waitForSelector("html[data-hydrated='true']");
+}
+
+/** The answers of fillApplication as the form shows them again. */
+async function expectFilled(page: Page, phone: string): Promise<void> {
+  const field = (name: string) => page.locator(`#application-${name}`);
+  expect(await field("purpose").inputValue()).toBe(validApplication.purpose);
+  expect(await field("fullName").inputValue()).toBe("Kamal Perera");
+  expect(await field("nic").inputValue()).toBe("853400937V");
+  expect(await field("birthDate").inputValue()).toBe(typedBirthDate);
+  expect(await field("phone").inputValue()).toBe(phone);
+  expect(await field("email").inputValue()).toBe("kamal.perera@example.lk");
+  expect(await field("monthlyIncome").inputValue()).toBe(String(validApplication.monthlyIncome));
+  expect(await page.locator('input[name="employment"][value="salaried"]').isChecked()).toBe(true);
+  expect(await field("bank").inputValue()).toBe(validApplication.bank);
+  expect(await field("district").inputValue()).toBe(validApplication.district);
+  // Consent is given anew for each application: never ticked for the visitor.
+  expect(await field("consents-terms").isChecked()).toBe(false);
+  expect(await field("consents-shareWithLenders").isChecked()).toBe(false);
+}
+
+describe("coming back to the application", () => {
+  it("keeps the answers on back from the offers and on the application page, until Start again", {
+    timeout: 60_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const phone = "077 100 0105";
+    await applyAndSeeOffers(page, phone);
+
+    // Back: the page is asked for again (nothing of it is stored) and comes back filled.
+    const [back] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === "/en/application/"),
+      page.goBack(),
+    ]);
+    expect(back.headers()["cache-control"]).toBe("private, no-store");
+    await page.waitForSelector("html[data-hydrated='true']");
+    await expectFilled(page, phone);
+    expect(new URL(page.url()).search).toBe("?ver=2");
+    await page.getByText("We have filled in the answers you gave a few minutes ago").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // "Edit my application" (the page's address, no query), in either language.
+    await open(page, "/en/application/");
+    await expectFilled(page, phone);
+    await open(page, "/application/");
+    await expectFilled(page, phone);
+    await page.getByText("ඔබ මිනිත්තු කිහිපයකට පෙර ලබා දුන් පිළිතුරු").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Sent again (the consents ticked anew), it is a repeat application: a new code.
+    await page.locator("#application-consents-terms").check();
+    await page.locator("#application-consents-shareWithLenders").check();
+    await page.locator("button.application-submit").click();
+    await page.getByRole("heading", { name: "අපි එවූ කේතය ඇතුළත් කරන්න" }).waitFor();
+    await page.getByLabel("SMS එකේ ඇති කේතය").fill(await codeSentTo(server, phone, 2));
+    await page.getByRole("button", { name: "තහවුරු කරන්න" }).click();
+    await page.waitForURL(`${server.url}/offers/`);
+
+    // Start again empties the form, here and for whoever opens it next in this browser.
+    await open(page, "/en/application/");
+    await page.getByRole("button", { name: "Start again" }).click();
+    for (const name of ["fullName", "nic", "birthDate", "phone", "email", "monthlyIncome"]) {
+      expect(await page.locator(`#application-${name}`).inputValue(), name).toBe("");
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-step-1-title");
+    expect(await page.getByRole("button", { name: "Start again" }).count()).toBe(0);
+    await open(page, "/en/application/");
+    expect(await page.locator("#application-nic").inputValue()).toBe("");
+    expect(await page.locator("#application-fullName").inputValue()).toBe("");
+    // The offers stay the visitor's.
+    await open(page, "/en/offers/");
+    expect(await page.textContent("h1")).toBe("Thank you! Here are your offers");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // The page is never stored, so Chromium asks for it again even with its back-forward cache
+  // on; a browser that kept it whole would show the form too (the pageshow handler).
+  it("shows the form, not the code step, on back with the back-forward cache on", {
+    timeout: 60_000,
+  }, async () => {
+    const cachingBrowser = await launchBrowser({ backForwardCache: true });
+    try {
+      const page = await cachingBrowser.newPage();
+      const problems = watchConsole(page);
+      const phone = "077 100 0106";
+      await applyAndSeeOffers(page, phone);
+      await page.goBack();
+      await page.locator("#application-nic").waitFor();
+      await expectFilled(page, phone);
+      expect(await page.getByRole("heading", { name: "Enter the code we sent you" }).count()).toBe(
+        0,
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await cachingBrowser.close();
+    }
+  });
+
+  it("never puts the answers in the page for a browser without the lead", async () => {
+    const html = await (await fetch(`${server.url}/en/application/`)).text();
+    expect(html).not.toContain("Kamal");
+    expect(html).not.toContain("We have filled in the answers");
   });
 });
 

@@ -1,5 +1,11 @@
 import type { Page } from "playwright-core";
+import { formatDate } from "../../core/dates";
 import { validApplication } from "../../core/schemas/application.fixtures";
+
+/** The fixture's date of birth as the form's field takes it, dd/mm/yyyy. */
+export const typedBirthDate = formatDate(
+  validApplication.birthDate as `${number}-${number}-${number}`,
+);
 
 /**
  * The English application form's fields but the consents, filled as a
@@ -10,7 +16,8 @@ export async function fillApplication(page: Page, phone = validApplication.phone
   await page.getByLabel("What is the loan for?").selectOption(validApplication.purpose);
   await page.getByLabel("Full name").fill(validApplication.fullName);
   await page.getByLabel("NIC number").fill(validApplication.nic);
-  await page.getByLabel("Date of birth").fill(validApplication.birthDate);
+  // The NIC has filled the date already; typed over, it stays the same.
+  await page.getByLabel("Date of birth").fill(typedBirthDate);
   await page.getByLabel("Mobile number").fill(phone);
   await page.getByLabel("E-mail address").fill(validApplication.email);
   await page.getByLabel("Monthly income (Rs.)").fill(String(validApplication.monthlyIncome));
@@ -31,7 +38,7 @@ export async function fillApplicationInAnyLanguage(page: Page, phone: string): P
   await field("purpose").selectOption(validApplication.purpose);
   await field("fullName").fill(validApplication.fullName);
   await field("nic").fill(validApplication.nic);
-  await field("birthDate").fill(validApplication.birthDate);
+  await field("birthDate").fill(typedBirthDate);
   await field("phone").fill(phone);
   await field("email").fill(validApplication.email);
   await field("monthlyIncome").fill(String(validApplication.monthlyIncome));

@@ -1,4 +1,3 @@
-import type { CalendarDate } from "../../../core/dates";
 import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor, siteMessagesFor } from "../../messages";
 import { TextField } from "./fields";
@@ -8,12 +7,10 @@ import type { ApplicationForm } from "./use-application-form";
 /** The second step: who is applying and how to reach them. */
 export function AboutYouStep({
   locale,
-  today,
   form,
   hidden,
 }: {
   locale: Locale;
-  today: CalendarDate;
   form: ApplicationForm;
   hidden: boolean;
 }) {
@@ -40,13 +37,26 @@ export function AboutYouStep({
         spellCheck={false}
         maxLength={14}
       />
+      {/*
+       * A text field, not type=date: the browser's date field writes mm/dd/yyyy in an
+       * English browser, on a page that writes dd/mm/yyyy (decision 0195). Digits only;
+       * the form writes the slashes.
+       */}
       <TextField
         {...form.bind("birthDate")}
-        type="date"
+        hint={a.birthDateHint}
+        type="text"
+        inputMode="numeric"
         autoComplete="bday"
-        min="1900-01-01"
-        max={today}
+        spellCheck={false}
+        maxLength={10}
       />
+      {/* The status line comes with the first character of a NIC: nothing to say before. */}
+      {form.state.values.nic === "" ? null : (
+        <p className="visually-hidden" role="status">
+          {form.nicStatus}
+        </p>
+      )}
       <TextField
         {...form.bind("phone")}
         hint={t.phoneHint}

@@ -65,10 +65,18 @@ export function ApplicationPage(props: PageProps<ApplicationView>) {
         onSubmit={form.submitForm}
       >
         <ErrorSummary locale={locale} form={form} />
+        {state.restored ? (
+          <div className="application-restored">
+            <p>{a.restoredNote}</p>
+            <button type="button" className="button-secondary" onClick={form.startAgain}>
+              {a.startAgain}
+            </button>
+          </div>
+        ) : null}
         <p className="field-hint">{a.requiredNote}</p>
         {stepped ? <StepProgress locale={locale} step={state.step} /> : null}
         <LoanStep locale={locale} today={today} form={form} hidden={hidden(0)} />
-        <AboutYouStep locale={locale} today={today} form={form} hidden={hidden(1)} />
+        <AboutYouStep locale={locale} form={form} hidden={hidden(1)} />
         <MoneyStep locale={locale} form={form} hidden={hidden(2)} />
         <FormActions locale={locale} form={form} />
         {state.status === "failed" || state.status === "throttled" || state.status === "notSent" ? (

@@ -1,14 +1,28 @@
+import { APPLICATION_ERRORS } from "../../../core/application";
 import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor } from "../../messages";
 import { FIELD_ORDER } from "./application-form";
 import { SUMMARY_ID } from "./element-ids";
 import type { ApplicationForm } from "./use-application-form";
 
-/** After a refused submit: every problem, in the form's order, each a link to its field. */
+/**
+ * After a refused submit: every problem, in the form's order, each a link
+ * to its field; it takes focus, and is read as one (decision 0197). Kept
+ * short: a field left empty, and the consents (one link), are named by
+ * their label alone (their own messages say the rest), other problems say
+ * what is wrong.
+ */
 export function ErrorSummary({ locale, form }: { locale: Locale; form: ApplicationForm }) {
   const a = applicationMessagesFor(locale);
   const { errors, summaryShown } = form.state;
-  const paths = FIELD_ORDER.filter((path) => errors[path] !== undefined);
+  const labels = new Set<string>();
+  const paths = FIELD_ORDER.filter((path) => {
+    if (errors[path] === undefined) return false;
+    const label = form.describe(path).label;
+    if (labels.has(label)) return false;
+    labels.add(label);
+    return true;
+  });
   if (!summaryShown || paths.length === 0) return null;
   return (
     <section
@@ -32,7 +46,9 @@ export function ErrorSummary({ locale, form }: { locale: Locale; form: Applicati
                   form.goTo(path);
                 }}
               >
-                {field.label}: {field.error}
+                {errors[path] === APPLICATION_ERRORS.required || path.startsWith("consents.")
+                  ? field.label
+                  : `${field.label}: ${field.error}`}
               </a>
             </li>
           );

@@ -14,10 +14,10 @@ import {
   maskPhone,
   rememberedFormVersion,
   stepOf,
-  submitOutcome,
   valueAt,
   withValue,
 } from "./application-form";
+import { submitOutcome } from "./submit-outcome";
 
 const filled: ApplicationFormValues = {
   ...validApplication,

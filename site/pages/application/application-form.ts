@@ -1,6 +1,7 @@
 import type { AttributionField } from "../../../core/application";
 import { applyMask, NIC_NEW_MASK, NIC_OLD_MASK, PHONE_MASK } from "../../../core/input-mask";
-import type { PendingVerification } from "../../../core/site-contract";
+import type { SavedApplication } from "../../../core/site-contract";
+import { isoBirthDate, maskBirthDate, shownBirthDate } from "./birth-date";
 import { type FormVersion, formVersionOf } from "./prefill";
 
 /**
@@ -17,6 +18,7 @@ export interface ApplicationFormValues {
   purpose: string;
   fullName: string;
   nic: string;
+  /** As the field shows it, "dd/mm/yyyy". */
   birthDate: string;
   phone: string;
   email: string;
@@ -64,25 +66,33 @@ export function stepOf(path: FieldPath): number {
   return APPLICATION_STEPS.findIndex((fields) => (fields as readonly FieldPath[]).includes(path));
 }
 
-/** A form starting from the link's prefill; every consent unticked. */
+/**
+ * A form starting from the link's prefill, or from the visitor's own
+ * application when they come back to it (decision 0196), shown as its
+ * fields show what is typed. Every consent unticked: each submit is a new
+ * application, shared anew, and a box ticked for the visitor is no consent.
+ */
 export function initialFormValues(prefill: {
   amount: number;
   term: number;
   purpose?: string | undefined;
+  saved?: SavedApplication | undefined;
 }): ApplicationFormValues {
+  const saved = prefill.saved;
+  const text = (value: string | undefined) => value ?? "";
   return {
-    amount: prefill.amount,
-    term: prefill.term,
-    purpose: prefill.purpose ?? "",
-    fullName: "",
-    nic: "",
-    birthDate: "",
-    phone: "",
-    email: "",
-    monthlyIncome: "",
-    employment: "",
-    bank: "",
-    district: "",
+    amount: saved?.amount ?? prefill.amount,
+    term: saved?.termDays ?? prefill.term,
+    purpose: saved?.purpose ?? prefill.purpose ?? "",
+    fullName: text(saved?.fullName),
+    nic: maskNic(text(saved?.nic)),
+    birthDate: shownBirthDate(text(saved?.birthDate)),
+    phone: maskPhone(text(saved?.phone)),
+    email: text(saved?.email),
+    monthlyIncome: saved ? String(saved.monthlyIncome) : "",
+    employment: text(saved?.employment),
+    bank: text(saved?.bank),
+    district: text(saved?.district),
     consents: { terms: false, shareWithLenders: false, marketing: false },
   };
 }
@@ -111,7 +121,8 @@ export function applicationRequestBody(
     purpose: values.purpose,
     fullName: values.fullName,
     nic: values.nic,
-    birthDate: values.birthDate,
+    // The field shows dd/mm/yyyy; the API takes YYYY-MM-DD (a contract, like the partners' leads).
+    birthDate: isoBirthDate(values.birthDate),
     phone: values.phone,
     email: values.email,
     monthlyIncome: incomeOf(values.monthlyIncome),
@@ -180,6 +191,7 @@ export type ControlValue<Path extends ControlPath> = Path extends `consents.${st
 
 const MASKS: Partial<Record<TextFieldName, (raw: string) => string>> = {
   nic: maskNic,
+  birthDate: maskBirthDate,
   phone: maskPhone,
   monthlyIncome: maskIncome,
 };
@@ -238,54 +250,4 @@ export function rememberedFormVersion(
   } catch {
     return fromExperiment ?? 2;
   }
-}
-
-/**
- * Where the API's answer leads: 201 to the code step (the lead and its
- * code's state), 400 with fields back to the form, 429 to "wait a minute",
- * 503 to "the SMS could not be sent", anything else to "try again".
- */
-export type SubmitOutcome =
-  | { kind: "created"; pending: PendingVerification }
-  | { kind: "invalid"; errors: FieldErrors }
-  | { kind: "throttled" }
-  | { kind: "notSent" }
-  | { kind: "failed" };
-
-/** The 201's lead id and `verification`, or undefined for an answer of another shape. */
-function pendingOf(body: unknown): PendingVerification | undefined {
-  const { leadId, verification } = (body ?? {}) as {
-    leadId?: unknown;
-    verification?: { expiresAt?: unknown; resendAt?: unknown; triesLeft?: unknown };
-  };
-  if (typeof leadId !== "string" || typeof verification !== "object" || !verification) {
-    return undefined;
-  }
-  const { expiresAt, resendAt, triesLeft } = verification;
-  if (typeof expiresAt !== "string" || typeof resendAt !== "string") return undefined;
-  return { leadId, expiresAt, resendAt, triesLeft: typeof triesLeft === "number" ? triesLeft : 0 };
-}
-
-export function submitOutcome(status: number, body: unknown): SubmitOutcome {
-  if (status >= 200 && status < 300) {
-    const pending = pendingOf(body);
-    return pending ? { kind: "created", pending } : { kind: "failed" };
-  }
-  if (status === 429) return { kind: "throttled" };
-  if (status === 503) {
-    const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
-    if (code === "message_not_sent") return { kind: "notSent" };
-  }
-  if (status === 400) {
-    const fields = (body as { error?: { fields?: unknown } } | null)?.error?.fields;
-    if (fields && typeof fields === "object") {
-      const errors = fieldErrorsOf(
-        Object.entries(fields).flatMap(([path, message]) =>
-          typeof message === "string" ? [{ path, message }] : [],
-        ),
-      );
-      if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
-    }
-  }
-  return { kind: "failed" };
 }

@@ -2,8 +2,11 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 
 /**
  * The application form's fields: a label, an optional hint, the control,
- * and the error under it (announced, and tied to the control by
- * aria-describedby). Each takes a field's binding from the form's hook.
+ * and the error under it, tied to the control by aria-describedby (read
+ * with the field), not a live region of its own: after a submit the error
+ * summary takes focus and says them all at once, and the NIC and date of
+ * birth have the form's one status line (decision 0197).
+ * Each takes a field's binding from the form's hook.
  */
 
 /** What a field needs from the form: `bind(path)` in use-application-form.ts gives it. */
@@ -36,7 +39,7 @@ function Hint({ id, text }: { id: string; text: string | undefined }) {
 
 export function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
-    <p id={`${id}-error`} className="field-error" role="alert">
+    <p id={`${id}-error`} className="field-error">
       {text}
     </p>
   ) : null;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { APPLICATION_ERRORS } from "../../../core/application";
+import { TEST_TODAY } from "../../../core/schemas/application.fixtures";
 import { type FormState, formReducer, initialFormState } from "./form-state";
 
 const REQUIRED = APPLICATION_ERRORS.required;
 
 const prefill = { amount: 20_000, term: 120, purpose: undefined, version: undefined };
-const fresh = initialFormState(prefill);
+const fresh = initialFormState({ view: prefill, today: TEST_TODAY });
 const stepped: FormState = { ...fresh, version: 3, hydrated: true };
 
 describe("the application form's first state", () => {
@@ -19,7 +20,9 @@ describe("the application form's first state", () => {
       summaryShown: false,
       hydrated: false,
     });
-    expect(initialFormState({ ...prefill, purpose: "rent", version: 3 })).toMatchObject({
+    expect(
+      initialFormState({ view: { ...prefill, purpose: "rent", version: 3 }, today: TEST_TODAY }),
+    ).toMatchObject({
       values: { purpose: "rent" },
       version: 3,
     });
@@ -35,13 +38,16 @@ describe("the application form's first state", () => {
 
 describe("changes and checks of one field", () => {
   it("takes the new values and clears a failed or throttled submit", () => {
-    const values = { ...fresh.values, nic: "199012345678" };
+    const values = { ...fresh.values, fullName: "Kamal" };
     for (const status of ["failed", "throttled"] as const) {
-      const next = formReducer({ ...fresh, status }, { type: "changed", values });
+      const next = formReducer({ ...fresh, status }, { type: "changed", path: "fullName", values });
       expect(next.values).toBe(values);
       expect(next.status).toBe("idle");
     }
-    const sending = formReducer({ ...fresh, status: "sending" }, { type: "changed", values });
+    const sending = formReducer(
+      { ...fresh, status: "sending" },
+      { type: "changed", path: "fullName", values },
+    );
     expect(sending.status).toBe("sending");
   });
 
@@ -165,5 +171,125 @@ describe("actions that change nothing", () => {
     ],
   ] as const)("return the same state: %s", (_case, state, action) => {
     expect(formReducer(state, action)).toBe(state);
+  });
+});
+
+describe("the NIC fills the date of birth (issue 17)", () => {
+  const typeNic = (state: FormState, nic: string) =>
+    formReducer(state, { type: "changed", path: "nic", values: { ...state.values, nic } });
+  const typeDate = (state: FormState, birthDate: string) =>
+    formReducer(state, {
+      type: "changed",
+      path: "birthDate",
+      values: { ...state.values, birthDate },
+    });
+
+  it("writes the date once the NIC is whole, and again when the NIC changes", () => {
+    expect(typeNic(fresh, "85340093").values.birthDate).toBe("");
+    const filled = typeNic(fresh, "853400937V");
+    expect(filled).toMatchObject({ values: { birthDate: "05/12/1985" }, birthDateFromNic: true });
+    expect(filled.errors).toEqual({});
+    expect(typeNic(filled, "198534100937").values.birthDate).toBe("06/12/1985");
+  });
+
+  it("clears a 'required' on the date when the NIC fills it", () => {
+    const shown = { ...fresh, errors: { birthDate: REQUIRED, phone: REQUIRED } };
+    expect(typeNic(shown, "853400937V").errors).toEqual({ phone: REQUIRED });
+  });
+
+  it("leaves a typed date alone, and says a mismatch on the field changed last", () => {
+    const typed = typeDate(typeNic(fresh, "853400937V"), "06/12/1985");
+    expect(typed.birthDateFromNic).toBe(false);
+    expect(typed.errors).toEqual({ birthDate: APPLICATION_ERRORS.birthDateMismatch });
+    const newNic = typeNic(typed, "198534000937");
+    expect(newNic.values.birthDate).toBe("06/12/1985");
+    expect(newNic.errors).toEqual({ nic: APPLICATION_ERRORS.nicMismatch });
+    // Fixed from either side, it goes.
+    expect(typeDate(newNic, "05/12/1985").errors).toEqual({});
+    expect(typeNic(newNic, "198534100937").errors).toEqual({});
+  });
+
+  it("says the age rule on the date as soon as the NIC gives it", () => {
+    expect(typeNic(fresh, "201032512345").errors).toEqual({
+      birthDate: APPLICATION_ERRORS.tooYoung,
+    });
+  });
+
+  it("keeps the pair's message when the field's own check, arriving later, finds the NIC readable", () => {
+    const mismatched = typeNic(typeDate(fresh, "06/12/1985"), "853400937V");
+    expect(mismatched.errors).toEqual({ nic: APPLICATION_ERRORS.nicMismatch });
+    const checked = formReducer(mismatched, {
+      type: "fieldChecked",
+      path: "nic",
+      problem: undefined,
+    });
+    expect(checked.errors.nic).toBe(APPLICATION_ERRORS.nicMismatch);
+  });
+
+  it("moves the schema's mismatch on submit to the date when the date was changed last", () => {
+    const typed = typeDate(typeNic(fresh, "853400937V"), "06/12/1985");
+    const ended = formReducer(
+      { ...typed, status: "sending" },
+      {
+        type: "submitEnded",
+        outcome: {
+          kind: "invalid",
+          errors: { nic: APPLICATION_ERRORS.nicMismatch, phone: REQUIRED },
+        },
+      },
+    );
+    expect(ended.errors).toEqual({
+      birthDate: APPLICATION_ERRORS.birthDateMismatch,
+      phone: REQUIRED,
+    });
+  });
+});
+
+describe("coming back to the application (decision 0196)", () => {
+  const saved = {
+    appliedAt: "2026-11-21T10:00:00.000Z",
+    amount: 30_000,
+    termDays: 180,
+    purpose: "rent",
+    fullName: "Kamal Perera",
+    nic: "853400937V",
+    birthDate: "1985-12-05",
+    phone: "+94771234567",
+    email: "kamal.perera@example.lk",
+    monthlyIncome: 85_000,
+    employment: "salaried",
+    bank: "boc",
+    district: "Colombo",
+  };
+
+  it("starts from the saved answers as the fields show them, the consents unticked", () => {
+    const state = initialFormState({ view: { ...prefill, saved }, today: TEST_TODAY });
+    expect(state).toMatchObject({
+      restored: true,
+      birthDateFromNic: true,
+      values: {
+        amount: 30_000,
+        term: 180,
+        purpose: "rent",
+        nic: "853400937V",
+        birthDate: "05/12/1985",
+        phone: "077 123 4567",
+        monthlyIncome: "85000",
+        consents: { terms: false, shareWithLenders: false, marketing: false },
+      },
+    });
+  });
+
+  it("empties everything on Start again", () => {
+    const state = initialFormState({ view: { ...prefill, saved }, today: TEST_TODAY });
+    const shown = { ...state, errors: { phone: REQUIRED }, summaryShown: true };
+    const again = formReducer(shown, { type: "startedAgain", values: fresh.values });
+    expect(again).toMatchObject({
+      values: fresh.values,
+      errors: {},
+      summaryShown: false,
+      restored: false,
+      birthDateFromNic: false,
+    });
   });
 });

@@ -1,14 +1,16 @@
-import type { PendingVerification } from "../../../core/site-contract";
+import type { CalendarDate } from "../../../core/dates";
+import type { PendingVerification, SavedApplication } from "../../../core/site-contract";
 import {
   type ApplicationFormValues,
   type FieldErrors,
   type FieldPath,
   firstInvalidField,
   initialFormValues,
-  type SubmitOutcome,
   stepOf,
 } from "./application-form";
+import { birthDateFromNic, type NicDateField, withPairProblems } from "./birth-date";
 import type { FormVersion } from "./prefill";
+import type { SubmitOutcome } from "./submit-outcome";
 
 /**
  * The application form's state and every way it changes, without React or
@@ -33,11 +35,24 @@ export interface FormState {
   hydrated: boolean;
   /** After a successful submit: the code step, for the lead waiting for its code. */
   verification?: { pending: PendingVerification; phone: string } | undefined;
+  /** The day the age rule is checked on (Colombo's, as the server rendered the page). */
+  today: CalendarDate;
+  /** The date of birth was written by the form from the NIC (not typed): a new NIC writes it again. */
+  birthDateFromNic: boolean;
+  /** Of the NIC and the date of birth, the one the visitor changed last: a mismatch shows there. */
+  changedLast: NicDateField;
+  /** The form started from the visitor's saved application (decision 0196); "Start again" empties it. */
+  restored: boolean;
 }
 
 export type FormAction =
   | { type: "hydrated"; version: FormVersion }
-  | { type: "changed"; values: ApplicationFormValues }
+  /** `path` is the field the visitor changed (the calculator's change is "amount"). */
+  | { type: "changed"; path: FieldPath; values: ApplicationFormValues }
+  /** "Start again": the values the link alone gives, every answer and problem gone. */
+  | { type: "startedAgain"; values: ApplicationFormValues }
+  /** Shown again from the browser's back-forward cache after the offers: the form, not the code step. */
+  | { type: "returned" }
   | { type: "fieldChecked"; path: FieldPath; problem: string | undefined }
   /** `step` is the step that was checked: the visitor may have moved while the checks loaded. */
   | { type: "stepChecked"; step: number; problems: FieldErrors }
@@ -51,21 +66,75 @@ export type FormAction =
   /** From the code step back to the form, to correct the number (a new submit, a new code). */
   | { type: "detailsReopened" };
 
-export function initialFormState(prefill: {
-  amount: number;
-  term: number;
-  purpose?: string | undefined;
-  version?: FormVersion | undefined;
+export function initialFormState({
+  view,
+  today,
+}: {
+  view: {
+    amount: number;
+    term: number;
+    purpose?: string | undefined;
+    version?: FormVersion | undefined;
+    saved?: SavedApplication | undefined;
+  };
+  today: CalendarDate;
 }): FormState {
   return {
-    values: initialFormValues(prefill),
+    values: initialFormValues(view),
     errors: {},
-    version: prefill.version ?? 2,
+    version: view.version ?? 2,
     step: 0,
     status: "idle",
     summaryShown: false,
     hydrated: false,
+    today,
+    birthDateFromNic: view.saved !== undefined,
+    changedLast: "nic",
+    restored: view.saved !== undefined,
   };
+}
+
+function withoutField(errors: FieldErrors, path: FieldPath): FieldErrors {
+  const rest = { ...errors };
+  delete rest[path];
+  return rest;
+}
+
+/** The NIC and the date of birth checked together on what the state now holds. */
+function paired(state: FormState, errors: FieldErrors): FieldErrors {
+  return withPairProblems(errors, state.values, state.changedLast, state.today);
+}
+
+/**
+ * A change of one field. A NIC that reads whole writes the date of birth
+ * it holds, unless the visitor typed a date of their own (then the two are
+ * compared); then the pair is checked again (decision 0195).
+ */
+function changed(state: FormState, path: FieldPath, values: ApplicationFormValues): FormState {
+  let next: FormState = {
+    ...state,
+    values,
+    // A change is a new attempt: the last submit's failure no longer applies.
+    status: FAILURES.includes(state.status) ? "idle" : state.status,
+  };
+  if (path === "birthDate") {
+    next = { ...next, birthDateFromNic: false, changedLast: "birthDate" };
+  } else if (path === "nic") {
+    next = { ...next, changedLast: "nic" };
+    const fromNic = birthDateFromNic(values.nic);
+    if (fromNic && (values.birthDate === "" || state.birthDateFromNic)) {
+      next = {
+        ...next,
+        values: { ...values, birthDate: fromNic },
+        birthDateFromNic: true,
+        // The date is now a real one: "required" or a format problem on it no longer applies.
+        errors: withoutField(next.errors, "birthDate"),
+      };
+    }
+  } else {
+    return update(state, { values: next.values, status: next.status });
+  }
+  return { ...next, errors: paired(next, next.errors) };
 }
 
 /** The statuses a change clears: the last submit's failure no longer applies. */
@@ -76,23 +145,41 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case "hydrated":
       return update(state, { hydrated: true, version: action.version });
     case "changed":
-      // A change is a new attempt: the last submit's failure no longer applies.
-      return update(state, {
+      return changed(state, action.path, action.values);
+    case "startedAgain":
+      return {
+        ...state,
         values: action.values,
-        status: FAILURES.includes(state.status) ? "idle" : state.status,
-      });
-    case "fieldChecked":
-      return { ...state, errors: { ...state.errors, [action.path]: action.problem } };
+        errors: {},
+        step: 0,
+        status: "idle",
+        summaryShown: false,
+        birthDateFromNic: false,
+        changedLast: "nic",
+        restored: false,
+      };
+    case "returned":
+      return update(state, { verification: undefined });
+    case "fieldChecked": {
+      const errors = { ...state.errors, [action.path]: action.problem };
+      return {
+        ...state,
+        errors:
+          action.path === "nic" || action.path === "birthDate" ? paired(state, errors) : errors,
+      };
+    }
     case "stepChecked": {
+      const problems =
+        stepOf("nic") === action.step ? paired(state, action.problems) : action.problems;
       const errors = {
         ...Object.fromEntries(
           Object.entries(state.errors).filter(
             ([path]) => stepOf(path as FieldPath) !== action.step,
           ),
         ),
-        ...action.problems,
+        ...problems,
       };
-      if (firstInvalidField(action.problems)) return { ...state, errors };
+      if (firstInvalidField(problems)) return { ...state, errors };
       return { ...state, errors, status: "idle", step: action.step + 1 };
     }
     case "checksUnavailable":
@@ -122,11 +209,13 @@ function afterSubmit(state: FormState, outcome: SubmitOutcome): FormState {
         verification: { pending: outcome.pending, phone: state.values.phone },
       };
     case "invalid": {
-      const first = firstInvalidField(outcome.errors);
+      // The schema and the server say a mismatch on the NIC: here it goes where the visitor was.
+      const errors = paired(state, outcome.errors);
+      const first = firstInvalidField(errors);
       return {
         ...state,
         status: "idle",
-        errors: outcome.errors,
+        errors,
         summaryShown: true,
         step: state.version === 3 && first ? stepOf(first) : state.step,
       };

@@ -1,9 +1,12 @@
+import type { SavedApplication } from "../../../core/site-contract";
 import type { PageInputs, PageRoute, SiteMessages } from "../page";
 import { type ApplicationPrefill, applicationPrefill } from "./prefill";
 
-/** The application form (issue 5), prefilled from its link. */
+/** The application form (issue 5), prefilled from its link, and from the visitor's own application. */
 export interface ApplicationView extends ApplicationPrefill {
   kind: "application";
+  /** What the visitor typed when they applied, read through their lead cookie; never in the address. */
+  saved?: SavedApplication | undefined;
 }
 
 /** SPEC §2's three addresses of the form; campaigns link to /reg/ and /reg2/. */
@@ -17,7 +20,19 @@ export const routes: readonly PageRoute[] = [
 export const indexed = false;
 
 export function view(_route: unknown, inputs: PageInputs): ApplicationView {
-  return { kind: "application", ...applicationPrefill(inputs.query) };
+  return {
+    kind: "application",
+    ...applicationPrefill(inputs.query),
+    ...(inputs.savedApplication ? { saved: inputs.savedApplication } : {}),
+  };
+}
+
+/**
+ * The visitor's own answers, when they applied a moment ago (decision 0196):
+ * the form starts from them on "back" and "Edit my application".
+ */
+export function needs() {
+  return { savedApplication: true };
 }
 
 export function head(_view: ApplicationView, t: SiteMessages) {

@@ -15,10 +15,9 @@ import {
   type FieldErrors,
   type FieldPath,
   firstInvalidField,
+  initialFormValues,
   rememberedFormVersion,
   STEP_COUNT,
-  type SubmitOutcome,
-  submitOutcome,
   valueAt,
   withValue,
 } from "./application-form";
@@ -27,6 +26,8 @@ import { fieldLabels, problemText } from "./field-text";
 import type { FieldBinding } from "./fields";
 import { formReducer, initialFormState } from "./form-state";
 import type { ApplicationView } from "./page.server";
+import { forgetSavedApplication, nicStatusText } from "./restore";
+import { type SubmitOutcome, submitOutcome } from "./submit-outcome";
 
 type Checks = typeof import("./application-checks");
 let checksLoading: Promise<Checks> | undefined;
@@ -59,7 +60,7 @@ export function useApplicationForm({
   view: ApplicationView;
   today: CalendarDate;
 }) {
-  const [state, dispatch] = useReducer(formReducer, view, initialFormState);
+  const [state, dispatch] = useReducer(formReducer, { view, today }, initialFormState);
   const { values, errors, step } = state;
   /** The element to focus once the next render is on screen (a step heading, a field, the summary). */
   const focusNext = useRef<string | undefined>(undefined);
@@ -76,6 +77,16 @@ export function useApplicationForm({
     );
     dispatch({ type: "hydrated", version });
   }, [view.version]);
+
+  // Back from the offers, a page the browser kept whole (back-forward cache) shows the form
+  // again rather than the code step it left on; a page loaded again starts from the server's.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch({ type: "returned" });
+    };
+    window.addEventListener("pageshow", shown);
+    return () => window.removeEventListener("pageshow", shown);
+  }, []);
 
   // Field events (issue 6): a field's name when it is first focused, first
   // left filled, and each time it turns invalid; never what was typed.
@@ -118,7 +129,7 @@ export function useApplicationForm({
 
   /** A change; a field already showing a problem is checked again as it is corrected. */
   const change = (path: FieldPath, next: ApplicationFormValues) => {
-    dispatch({ type: "changed", values: next });
+    dispatch({ type: "changed", path, values: next });
     if (errors[path] !== undefined) check(path, next);
   };
 
@@ -210,6 +221,24 @@ export function useApplicationForm({
   /** The code is right: the offers, which the lead cookie now opens. */
   const verified = () => window.location.assign(localizePath(locale, "/offers/"));
 
+  /**
+   * "Start again" (decision 0196): the form as the link alone gives it, and
+   * the server is told (a cookie holding when that application was made) not
+   * to offer those answers again, to anyone using this browser.
+   */
+  const startAgain = () => {
+    forgetSavedApplication(view.saved?.appliedAt);
+    dispatch({
+      type: "startedAgain",
+      values: initialFormValues({
+        amount: view.amount,
+        term: view.term,
+        purpose: view.purpose,
+      }),
+    });
+    focusNext.current = stepTitleId(0);
+  };
+
   const changeDetails = () => {
     dispatch({ type: "detailsReopened" });
     focusNext.current = fieldId("phone");
@@ -234,9 +263,12 @@ export function useApplicationForm({
     if (filled) reportOnce("fieldFilled", target.getAttribute("name"));
   };
 
+  const nicStatus = nicStatusText(locale, state, labels);
+
   return {
     state,
     stepped,
+    nicStatus,
     sending,
     describe,
     bind,
@@ -248,5 +280,6 @@ export function useApplicationForm({
     reportFilled,
     verified,
     changeDetails,
+    startAgain,
   };
 }
