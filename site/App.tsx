@@ -1,6 +1,8 @@
 import { type ComponentType, useEffect } from "react";
 import { type Locale, localizePath, splitLocalePath } from "../core/locale";
 import { CookieNotice } from "./components/CookieNotice";
+import { LogoMark } from "./components/Icon";
+import { ContactContext, TrustNotes } from "./components/TrustNotes";
 import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
 import { NotFoundPage } from "./pages/not-found";
@@ -47,13 +49,17 @@ export function App({ state }: { state: AppState }) {
   }, []);
 
   return (
-    <>
+    <ContactContext.Provider value={state.contact}>
       <a className="skip-link" href="#main">
         {t.skipToContent}
       </a>
       <header className="site-header">
         <a className="brand" href={localizePath(state.locale, "/")}>
-          {t.siteName}
+          <LogoMark />
+          {/* The wordmark: the brand's name, in two colours; read as one word. */}
+          <span className="wordmark">
+            Naya<span>Compare</span>
+          </span>
         </a>
         <a
           className="language-switch"
@@ -100,8 +106,9 @@ export function App({ state }: { state: AppState }) {
           </ul>
         </nav>
         <p>{t.footerIntermediary}</p>
+        <TrustNotes locale={state.locale} variant="footer" />
       </footer>
       <CookieNotice locale={state.locale} accepted={state.cookieNoticeAccepted} />
-    </>
+    </ContactContext.Provider>
   );
 }
