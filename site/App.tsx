@@ -39,6 +39,22 @@ const FOOTER_LINKS = [
   ["/cookies-policy/", "footerCookies"],
 ] as const;
 
+/**
+ * The wordmark: the brand's name (decision 0023: only in `siteName`), its
+ * last capitalised word in the brand colour; read as one word.
+ */
+function Wordmark({ name }: { name: string }) {
+  const cut = name.search(/(?<=.)[A-Z][^A-Z]*$/);
+  return cut > 0 ? (
+    <span className="wordmark">
+      {name.slice(0, cut)}
+      <span>{name.slice(cut)}</span>
+    </span>
+  ) : (
+    <span className="wordmark">{name}</span>
+  );
+}
+
 export function App({ state }: { state: AppState }) {
   const t = siteMessagesFor(state.locale);
   const otherLocale: Locale = state.locale === "si" ? "en" : "si";
@@ -56,10 +72,7 @@ export function App({ state }: { state: AppState }) {
       <header className="site-header">
         <a className="brand" href={localizePath(state.locale, "/")}>
           <LogoMark />
-          {/* The wordmark: the brand's name, in two colours; read as one word. */}
-          <span className="wordmark">
-            Naya<span>Compare</span>
-          </span>
+          <Wordmark name={t.siteName} />
         </a>
         <a
           className="language-switch"

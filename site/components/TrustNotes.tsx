@@ -29,6 +29,7 @@ export function TrustNotes({
   headingLevel?: 2 | 3;
 }) {
   const r = trustMessagesFor(locale);
+  const t = siteMessagesFor(locale);
   const contact = useContext(ContactContext);
   const titleId = useId();
   if (variant === "short") {
@@ -49,7 +50,6 @@ export function TrustNotes({
       </ul>
     );
   }
-  const t = siteMessagesFor(locale);
   const link = (path: string, text: string) => (
     <a href={localizePath(locale, path)}>
       {text}
@@ -58,7 +58,7 @@ export function TrustNotes({
   );
   const who = contact?.company ? (
     <p className="trust-who">
-      {fill(r.trustCompany, { company: contact.company })}
+      {fill(r.trustCompany, { site: t.siteName, company: contact.company })}
       {contact.registration ? (
         <>
           <br />

@@ -5,7 +5,7 @@ export const trustEn = {
   trustFree: "Free, not a lender",
   trustNoCrib: "No CRIB enquiry",
   trustLicensed: "Licensed lenders",
-  trustCompany: "NayaCompare is run by {company}",
+  trustCompany: "{site} is run by {company}",
   trustRegistration: "Company registration no. {registration}",
   trustNotLender: "We are not a lender, and we never charge you anything.",
   trustEarn:

@@ -7,7 +7,7 @@ export const trustSi = {
   trustFree: "නොමිලේ; අපි ණය දෙන්නන් නොවෙමු",
   trustNoCrib: "CRIB විමසීමක් නැත",
   trustLicensed: "බලපත්‍රලාභී ආයතන",
-  trustCompany: "NayaCompare පවත්වාගෙන යන්නේ {company} විසිනි",
+  trustCompany: "{site} පවත්වාගෙන යන්නේ {company} විසිනි",
   trustRegistration: "සමාගම් ලියාපදිංචි අංකය {registration}",
   trustNotLender: "අපි ණය දෙන ආයතනයක් නොවෙමු; ඔබෙන් කිසිම ගාස්තුවක් අය නොකරමු.",
   trustEarn:
