@@ -32,11 +32,32 @@ export interface RuntimeConfig extends CountryConfig {
   pushPublicKey?: string | undefined;
 }
 
+/** A phone number as configured (shown) and its digits (for tel: and wa.me links). */
+export interface PhoneNumber {
+  shown: string;
+  digits: string;
+}
+
+/**
+ * Who we are and how a borrower reaches a person (issue 17), from the
+ * configuration: only what is configured, nothing invented (decision 0165).
+ */
+export interface ContactDetails {
+  email: string;
+  company?: string | undefined;
+  registration?: string | undefined;
+  address?: string | undefined;
+  phone?: PhoneNumber | undefined;
+  whatsapp?: PhoneNumber | undefined;
+}
+
 /** What the server knows about where and how the site is published. */
 export interface SiteSettings {
   /** Public origin, e.g. https://nayacompare.lk, for absolute links. */
   origin: string;
   contactEmail: string;
+  /** Who we are and how to reach a person, for the trust notes; the e-mail alone when absent. */
+  contact?: ContactDetails | undefined;
   /** The partners' chat (SPEC §1); a mailto: link when none is configured. */
   chatUrl: string;
   /** Only when there is an app (SPEC §3 lists its fields, empty for now). */

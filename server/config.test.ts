@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   applyToProcess,
   ConfigError,
+  contactDetailsOf,
   loadConfig,
   loadTestEnvironment,
   messagingSettingsOf,
@@ -158,6 +159,54 @@ describe("loadConfig", () => {
       expect(String(error)).toContain("DATABASE_URL");
       expect(String(error)).not.toContain("secret");
     }
+  });
+});
+
+describe("who we are and how to reach a person (issue 17)", () => {
+  it("invents nothing: without the variables, the e-mail alone", () => {
+    expect(contactDetailsOf(loadConfig({}))).toEqual({ email: "support@nayacompare.lk" });
+    // An empty variable is an unset one.
+    expect(
+      contactDetailsOf(
+        loadConfig({ COMPANY_NAME: "", COMPANY_REGISTRATION: "", CONTACT_PHONE: "" }),
+      ),
+    ).toEqual({ email: "support@nayacompare.lk" });
+  });
+
+  it("takes the company, its registration and address, and phone numbers for tel: and wa.me", () => {
+    const config = loadConfig({
+      COMPANY_NAME: " Naya Compare (Private) Limited ",
+      COMPANY_REGISTRATION: "PV 00012345",
+      COMPANY_ADDRESS: "12 Galle Road, Colombo 03",
+      CONTACT_PHONE: "+94 11 234 5678",
+      CONTACT_WHATSAPP: "+94 (77) 123-4567",
+      CONTACT_EMAIL: "help@nayacompare.lk",
+    });
+    expect(contactDetailsOf(config)).toEqual({
+      email: "help@nayacompare.lk",
+      company: "Naya Compare (Private) Limited",
+      registration: "PV 00012345",
+      address: "12 Galle Road, Colombo 03",
+      phone: { shown: "+94 11 234 5678", digits: "94112345678" },
+      whatsapp: { shown: "+94 (77) 123-4567", digits: "94771234567" },
+    });
+  });
+
+  it("refuses numbers a borrower could not dial, and markup in the address", () => {
+    expect(() => loadConfig({ CONTACT_PHONE: "011 234 5678" })).toThrow(
+      /CONTACT_PHONE: must be an international phone number/,
+    );
+    expect(() => loadConfig({ CONTACT_WHATSAPP: "+94 77" })).toThrow(/CONTACT_WHATSAPP/);
+    expect(() => loadConfig({ CONTACT_WHATSAPP: "+94 77 123 4567 8901 2345" })).toThrow(
+      /CONTACT_WHATSAPP/,
+    );
+    expect(() => loadConfig({ COMPANY_REGISTRATION: "<b>1</b>" })).toThrow(
+      /COMPANY_REGISTRATION: must be a registration number/,
+    );
+    expect(() => loadConfig({ COMPANY_ADDRESS: "<script>x</script> Colombo" })).toThrow(
+      /COMPANY_ADDRESS/,
+    );
+    expect(() => loadConfig({ COMPANY_NAME: "x".repeat(121) })).toThrow(/COMPANY_NAME/);
   });
 });
 

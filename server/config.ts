@@ -5,11 +5,22 @@ import {
   type CountryConfig,
   DEFAULT_COUNTRY_CONFIG,
 } from "../core/country";
+import type { ContactDetails } from "../core/site-contract";
 import type { MessagingSettings } from "./messaging/messenger";
 
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+/** A phone number in international form, shown as given and dialled as + and its digits. */
+const phoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9][0-9 ()-]{6,22}$/, "must be an international phone number like +94 11 234 5678")
+  .refine((text) => {
+    const digits = text.replace(/\D/g, "").length;
+    return digits >= 8 && digits <= 15;
+  }, "must be an international phone number like +94 11 234 5678 (8 to 15 digits)");
 
 const envSchema = z
   .object({
@@ -42,6 +53,37 @@ const envSchema = z
     ),
     /** Shown in the structured data, the documents and the partner page. */
     CONTACT_EMAIL: optional(z.email("must be an e-mail address").default("support@nayacompare.lk")),
+    /**
+     * Who we are and how a borrower reaches a person (issue 17, decision
+     * 0165), shown by the trust notes. No defaults: a line whose variable is
+     * unset is not shown, never an invented name, number or address.
+     */
+    COMPANY_NAME: optional(
+      z.string().trim().min(2).max(120, "must be at most 120 characters").optional(),
+    ),
+    COMPANY_REGISTRATION: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9 ./()-]{1,39}$/,
+          "must be a registration number like PV 00012345",
+        )
+        .optional(),
+    ),
+    COMPANY_ADDRESS: optional(
+      z
+        .string()
+        .trim()
+        .min(5, "must be a postal address")
+        .max(200, "must be at most 200 characters")
+        .regex(/^[^<>]*$/, "must be a postal address")
+        .optional(),
+    ),
+    /** A phone number people may call, in international form: +94 11 234 5678. */
+    CONTACT_PHONE: optional(phoneNumber.optional()),
+    /** The WhatsApp number people may write to, in international form; a wa.me link. */
+    CONTACT_WHATSAPP: optional(phoneNumber.optional()),
     /** The partners' chat link (SPEC §1); without it, the partner page offers e-mail. */
     PARTNER_CHAT_URL: optional(z.url({ protocol: /^https$/ }).optional()),
     /** The mobile app, when there is one (SPEC §3: empty until then). */
@@ -213,6 +255,23 @@ export function messagingSettingsOf(config: Config): MessagingSettings {
     smtp: config.SMTP_URL
       ? { url: config.SMTP_URL, from: config.MAIL_FROM ?? config.CONTACT_EMAIL }
       : undefined,
+  };
+}
+
+/**
+ * Who we are and how to reach a person, as the site shows them (issue 17):
+ * only what is configured; phone numbers as given and as digits for links.
+ */
+export function contactDetailsOf(config: Config): ContactDetails {
+  const dialled = (phone: string | undefined) =>
+    phone === undefined ? undefined : { shown: phone, digits: phone.replace(/\D/g, "") };
+  return {
+    email: config.CONTACT_EMAIL,
+    ...(config.COMPANY_NAME ? { company: config.COMPANY_NAME } : {}),
+    ...(config.COMPANY_REGISTRATION ? { registration: config.COMPANY_REGISTRATION } : {}),
+    ...(config.COMPANY_ADDRESS ? { address: config.COMPANY_ADDRESS } : {}),
+    ...(config.CONTACT_PHONE ? { phone: dialled(config.CONTACT_PHONE) } : {}),
+    ...(config.CONTACT_WHATSAPP ? { whatsapp: dialled(config.CONTACT_WHATSAPP) } : {}),
   };
 }
 

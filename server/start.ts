@@ -11,7 +11,7 @@ import { createApp } from "./app";
 import { sweepErasureRequests } from "./borrowers/erasure-requests";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { sweepUnverifiedLeads } from "./borrowers/verification";
-import { type Config, countryConfigOf, messagingSettingsOf } from "./config";
+import { type Config, contactDetailsOf, countryConfigOf, messagingSettingsOf } from "./config";
 import { countRecentClosedDays } from "./funnel/funnel";
 import { connectionDrain } from "./http/connection-drain";
 import { openOfferCatalogue } from "./lenders/catalogue";
@@ -41,6 +41,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     // port is set again once known, for PORT=0.
     origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     contactEmail: config.CONTACT_EMAIL,
+    contact: contactDetailsOf(config),
     chatUrl: config.PARTNER_CHAT_URL ?? `mailto:${config.CONTACT_EMAIL}`,
     mobileApp:
       config.MOBILE_APP_NAME && config.MOBILE_APP_URL

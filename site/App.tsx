@@ -1,6 +1,8 @@
 import { type ComponentType, useEffect } from "react";
 import { type Locale, localizePath, splitLocalePath } from "../core/locale";
 import { CookieNotice } from "./components/CookieNotice";
+import { LogoMark } from "./components/Icon";
+import { ContactContext, TrustNotes } from "./components/TrustNotes";
 import { rememberLocale } from "./locale-cookie";
 import { siteMessagesFor } from "./messages";
 import { NotFoundPage } from "./pages/not-found";
@@ -37,6 +39,22 @@ const FOOTER_LINKS = [
   ["/cookies-policy/", "footerCookies"],
 ] as const;
 
+/**
+ * The wordmark: the brand's name (decision 0023: only in `siteName`), its
+ * last capitalised word in the brand colour; read as one word.
+ */
+function Wordmark({ name }: { name: string }) {
+  const cut = name.search(/(?<=.)[A-Z][^A-Z]*$/);
+  return cut > 0 ? (
+    <span className="wordmark">
+      {name.slice(0, cut)}
+      <span>{name.slice(cut)}</span>
+    </span>
+  ) : (
+    <span className="wordmark">{name}</span>
+  );
+}
+
 export function App({ state }: { state: AppState }) {
   const t = siteMessagesFor(state.locale);
   const otherLocale: Locale = state.locale === "si" ? "en" : "si";
@@ -47,13 +65,14 @@ export function App({ state }: { state: AppState }) {
   }, []);
 
   return (
-    <>
+    <ContactContext.Provider value={state.contact}>
       <a className="skip-link" href="#main">
         {t.skipToContent}
       </a>
       <header className="site-header">
         <a className="brand" href={localizePath(state.locale, "/")}>
-          {t.siteName}
+          <LogoMark />
+          <Wordmark name={t.siteName} />
         </a>
         <a
           className="language-switch"
@@ -100,8 +119,9 @@ export function App({ state }: { state: AppState }) {
           </ul>
         </nav>
         <p>{t.footerIntermediary}</p>
+        <TrustNotes locale={state.locale} variant="footer" />
       </footer>
       <CookieNotice locale={state.locale} accepted={state.cookieNoticeAccepted} />
-    </>
+    </ContactContext.Provider>
   );
 }

@@ -105,6 +105,7 @@ export function pageData(
     today,
     view: found ? view : undefined,
     cookieNoticeAccepted,
+    contact: site.contact ?? { email: site.contactEmail },
   };
   const { title, description, refreshSeconds } =
     found && view ? found.server.head(view, t) : { ...notFoundHead(t), refreshSeconds: undefined };

@@ -152,6 +152,49 @@ describe("the home page", () => {
   });
 });
 
+describe("the home page's trust and empty sections (issue 17)", () => {
+  it("shows no reviews section without approved reviews, and the form behind Write a review", async () => {
+    for (const [url, title, write] of [
+      ["/en/", "What our customers say", "Write a review"],
+      ["/", "අපගේ පාරිභෝගිකයන් පවසන දේ", "සමාලෝචනයක් ලියන්න"],
+    ] as const) {
+      const res = await inject(context.app, {
+        method: "GET",
+        url,
+        headers: { cookie: "locale=si" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(title);
+      expect(res.body).not.toMatch(/No reviews yet|තවම සමාලෝචන නැත/);
+      expect(res.body).toMatch(new RegExp(`<details class="review-write"><summary[^>]*>${write}<`));
+    }
+  });
+
+  it("has the trust marks and notes, inventing no company without configuration", async () => {
+    const res = await get("/en/");
+    expect(res.body).toContain('aria-label="About our service"');
+    expect(res.body).toContain("Why you can trust us");
+    expect(res.body).toContain(`href="mailto:${testSite.contactEmail}"`);
+    expect(res.body).not.toContain("is run by");
+    expect(res.body).not.toContain('href="tel:');
+    const state = JSON.parse(
+      /<script type="application\/json" id="app-state">(.*?)<\/script>/.exec(res.body)?.[1] ?? "{}",
+    );
+    expect(state.contact).toEqual({ email: testSite.contactEmail });
+    // The home page's copy comes with the page (decision 0170).
+    expect(state.view.copy.faqTitle).toBe("Frequently asked questions");
+  });
+
+  it("has the trust notes on /how/, and who we are in every footer", async () => {
+    for (const url of ["/en/how/", "/how/"]) {
+      const res = await get(url);
+      expect(res.body).toMatch(/<section class="trust-notes card"/);
+    }
+    const blog = await get("/en/blog/");
+    expect(blog.body).toMatch(/<footer class="site-footer">.*Talk to a person:/s);
+  });
+});
+
 describe("lender and bank pages", () => {
   it("shows each lender of the catalogue, labelled as a sample, with a worked example from core/", async () => {
     const offers = lk as Offer[];

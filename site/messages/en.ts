@@ -9,8 +9,6 @@ export const siteEn = {
   skipToContent: "Skip to main content",
   languageSwitch: "සිංහලෙන්",
   homeTitle: "Loan offers that suit you, from one application",
-  homeIntro:
-    "We are not a lender. Fill in one application and we show you the offers of licensed lenders that match you. Our service is free for you.",
   notFoundTitle: "Page not found",
   notFoundText: "Sorry, but we can’t find the page you’re looking for.",
   getMoney: "Get money",
@@ -57,10 +55,9 @@ export const siteEn = {
   navHow: "How it works",
   footerPartner: "Affiliate programme",
   cookieNoticeLabel: "Cookie notice",
-  cookieNoticeText:
-    "We use a few cookies of our own: to remember your language, to show you your offers after you apply, to count visits and views with random ids, and to remember which partner or campaign link brought you. None of them tells us who you are.",
+  cookieNoticeText: "We use only our own cookies, and none of them tells us who you are.",
   cookieAccept: "Accept",
-  cookieReadMore: "Read more about cookies",
+  cookieReadMore: "More",
   lenderDescription: "{lender}: loans, rates, fees and who can apply, with worked examples.",
   lenderSampleNote:
     "A sample lender: it shows how offers look on our site and is not a real company.",

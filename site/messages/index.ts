@@ -5,9 +5,9 @@ import { applicationSi } from "./application-si";
 import { communityEn } from "./community-en";
 import { communitySi } from "./community-si";
 import { siteEn } from "./en";
-import { homeEn } from "./home-en";
-import { homeSi } from "./home-si";
 import { siteSi } from "./si";
+import { trustEn } from "./trust-en";
+import { trustSi } from "./trust-si";
 
 /** Every site catalog has exactly the keys of the English one (checked by the compiler in si.ts). */
 export type SiteMessages = { readonly [Key in keyof typeof siteEn]: string };
@@ -29,14 +29,9 @@ export function siteCatalog(locale: Locale): SiteMessages {
   return catalogs[locale];
 }
 
-export type HomeMessages = { readonly [Key in keyof typeof homeEn]: string };
-
-const homeCatalogs: Record<Locale, HomeMessages> = { si: homeSi, en: homeEn };
-
-/** The home page's own copy (steps, purposes, FAQ, benefits). */
-export function homeMessagesFor(locale: Locale): HomeMessages {
-  return homeCatalogs[locale];
-}
+// The home page's copy has a module of its own (decision 0170): only the server and the
+// application's chunk load it, never every page's first script.
+export { type HomeMessages, homeMessagesFor } from "./home";
 
 export type ApplicationMessages = { readonly [Key in keyof typeof applicationEn]: string };
 
@@ -57,4 +52,13 @@ const communityCatalogs: Record<Locale, CommunityMessages> = { si: communitySi, 
 /** Comments, ratings, views, customer reviews and the offers sidebar (issue 7). */
 export function communityMessagesFor(locale: Locale): CommunityMessages {
   return communityCatalogs[locale];
+}
+
+export type TrustMessages = { readonly [Key in keyof typeof trustEn]: string };
+
+const trustCatalogs: Record<Locale, TrustMessages> = { si: trustSi, en: trustEn };
+
+/** The trust notes' copy (issue 17): who we are, how we earn, CRIB, data, a person to reach. */
+export function trustMessagesFor(locale: Locale): TrustMessages {
+  return trustCatalogs[locale];
 }

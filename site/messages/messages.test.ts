@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems } from "../../core/messages/catalog-checks";
 import { erasureMessagesFor } from "./erasure";
-import { homeMessagesFor, siteCatalog } from "./index";
+import { homeMessagesFor, siteCatalog, trustMessagesFor } from "./index";
 import { lenderMessagesFor } from "./lender";
 import { pushMessagesFor } from "./push";
 
@@ -35,5 +35,14 @@ describe("lender page catalogs", () => {
 describe("unsubscribe code step catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(erasureMessagesFor("si"), erasureMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("trust notes catalogs", () => {
+  it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
+    // WhatsApp is a name, in Latin script in both.
+    expect(
+      catalogProblems(trustMessagesFor("si"), trustMessagesFor("en"), ["trustWhatsApp"]),
+    ).toEqual([]);
   });
 });

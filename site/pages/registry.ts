@@ -6,6 +6,7 @@
  */
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
+import type { ContactDetails } from "../../core/site-contract";
 import { applicationPage } from "./application";
 import { articlePage } from "./article";
 import { authorPage } from "./author";
@@ -69,4 +70,6 @@ export interface AppState {
   view?: PageView | undefined;
   /** Whether this visitor already accepted the cookie notice (read from its cookie). */
   cookieNoticeAccepted: boolean;
+  /** Who we are and how to reach a person (the trust notes); the server's configuration. */
+  contact?: ContactDetails | undefined;
 }

@@ -218,15 +218,27 @@ export function CommunityForm({
         <div className="form-field">
           <label htmlFor={fieldId("image")}>{c.photoLabel}</label>
           {hint("image", c.photoHint)}
-          <input
-            ref={photoInput}
-            id={fieldId("image")}
-            type="file"
-            accept={REVIEW_IMAGE_TYPES.join(",")}
-            aria-invalid={errors.image ? true : undefined}
-            aria-describedby={describedBy("image", true)}
-            onChange={(event) => void choosePhoto(event.currentTarget)}
-          />
+          {/*
+            The browser's own picker would read "Choose File / No file chosen" in its
+            language, not the page's: the input stays (visually hidden, focusable, named
+            by both labels) and a second label, styled as a button, opens it.
+          */}
+          <div className="file-picker">
+            <input
+              ref={photoInput}
+              id={fieldId("image")}
+              className="visually-hidden file-input"
+              type="file"
+              accept={REVIEW_IMAGE_TYPES.join(",")}
+              aria-invalid={errors.image ? true : undefined}
+              aria-describedby={describedBy("image", true)}
+              onChange={(event) => void choosePhoto(event.currentTarget)}
+            />
+            <label htmlFor={fieldId("image")} className="button-secondary file-button">
+              {c.photoChoose}
+            </label>
+            {photo ? null : <span className="file-none">{c.photoNone}</span>}
+          </div>
           {error("image")}
           {photo ? (
             <p className="photo-chosen">

@@ -8,7 +8,8 @@ import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { useCalculatorChange } from "../../calculator-tracking";
 import { Reviews } from "../../components/community/Reviews";
-import { homeMessagesFor, siteMessagesFor } from "../../messages";
+import { TrustNotes } from "../../components/TrustNotes";
+import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import type { HomePageView } from "./page.server";
 
@@ -17,14 +18,51 @@ const FAQ = [1, 2, 3, 4, 5, 6] as const;
 const BENEFITS = [1, 2, 3, 4, 5, 6] as const;
 
 /**
+ * Our light illustration (issue 17): a phone listing three offers, the
+ * first one chosen. Decorative; drawn with the palette's custom properties.
+ */
+function HeroArt() {
+  return (
+    <svg className="hero-art" viewBox="0 0 96 96" width="80" height="80" aria-hidden="true">
+      <circle cx="48" cy="50" r="44" fill="var(--color-brand-soft)" />
+      <rect
+        x="26"
+        y="12"
+        width="44"
+        height="76"
+        rx="8"
+        fill="var(--color-surface)"
+        stroke="var(--color-ink)"
+        strokeWidth="2.5"
+      />
+      <rect x="32" y="26" width="32" height="14" rx="3" fill="var(--color-brand)" />
+      <path d="M36 33l3 3 6-6" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+      <path d="M49 31h11M49 35h7" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+      <rect x="32" y="45" width="32" height="10" rx="3" fill="var(--color-border)" />
+      <rect x="32" y="60" width="32" height="10" rx="3" fill="var(--color-border)" />
+      <circle cx="70" cy="22" r="9" fill="var(--color-highlight)" />
+      <path
+        d="M66 22h8m-3-3l3 3-3 3"
+        fill="none"
+        stroke="var(--color-ink)"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
  * SPEC §2's home screens: hero with the calculator, three steps, a call to
  * action, loan purposes, "why us" from data, customer reviews (approved
  * ones, and a form), FAQ, six benefits, and a second call to action. The
- * hero is `#calculator`, where an article's offers sidebar leads.
+ * hero is `#calculator`, where an article's offers sidebar leads. On a
+ * 360×640 phone its first screen shows the title, the trust marks and the
+ * calculator's amount (issue 17); the fuller trust notes follow "why us".
  */
 export function HomePage({ locale, today, view }: PageProps<HomePageView>) {
   const t = siteMessagesFor(locale);
-  const h = homeMessagesFor(locale);
+  const h = view.copy;
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));
   const changeSelection = useCalculatorChange(selection, setSelection);
   const apply = (purpose?: string) => applicationUrl({ apiBase: "", locale, selection, purpose });
@@ -32,8 +70,11 @@ export function HomePage({ locale, today, view }: PageProps<HomePageView>) {
   return (
     <>
       <section className="hero" id="calculator" aria-labelledby="home-title">
-        <h1 id="home-title">{t.homeTitle}</h1>
-        <p className="lead">{t.homeIntro}</p>
+        <div className="hero-head">
+          <h1 id="home-title">{t.homeTitle}</h1>
+          <HeroArt />
+        </div>
+        <TrustNotes locale={locale} variant="short" />
         <Calculator
           locale={locale}
           selection={selection}
@@ -97,6 +138,8 @@ export function HomePage({ locale, today, view }: PageProps<HomePageView>) {
         </ul>
         {view.licensedLenders === 0 ? <p className="notice">{h.whySampleNote}</p> : null}
       </section>
+
+      <TrustNotes locale={locale} />
 
       <Reviews locale={locale} summary={view.reviews} />
 

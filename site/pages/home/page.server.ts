@@ -4,6 +4,7 @@ import { quoteOffers } from "../../../core/offer-quotes";
 import type { Offer } from "../../../core/schemas/offer";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { lendersOf } from "../../lenders";
+import { type HomeMessages, homeMessagesFor } from "../../messages/home";
 import type { PageInputs, PageRoute, SiteMessages } from "../page";
 
 /** The home page's "why us" figures, computed from the catalogue, never typed in; and reviews. */
@@ -17,6 +18,11 @@ export interface HomePageView {
   termDays: number;
   /** Approved customer reviews (issue 7). */
   reviews?: ReviewsSummary | undefined;
+  /**
+   * The page's own copy in its language, sent with the page rather than in
+   * every page's first script (decision 0170), as articles' HTML is.
+   */
+  copy: HomeMessages;
 }
 
 export const routes: readonly PageRoute[] = [
@@ -27,7 +33,10 @@ export const routes: readonly PageRoute[] = [
 
 export const indexed = true;
 
-export function homeFigures(offers: readonly Offer[], today: CalendarDate): HomePageView {
+export function homeFigures(
+  offers: readonly Offer[],
+  today: CalendarDate,
+): Omit<HomePageView, "copy"> {
   const lenders = lendersOf(offers);
   const sample = (lender: (typeof lenders)[number]) => lender.offers[0]?.lender.sample === true;
   const selection = normalizeSelection(undefined, undefined);
@@ -43,7 +52,11 @@ export function homeFigures(offers: readonly Offer[], today: CalendarDate): Home
 }
 
 export function view(_route: unknown, inputs: PageInputs): HomePageView {
-  return { ...homeFigures(inputs.offers, inputs.today), reviews: inputs.community?.reviews };
+  return {
+    ...homeFigures(inputs.offers, inputs.today),
+    reviews: inputs.community?.reviews,
+    copy: homeMessagesFor(inputs.locale),
+  };
 }
 
 export function head(_view: HomePageView, t: SiteMessages) {

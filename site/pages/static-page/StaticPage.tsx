@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { EligibilityAnswers } from "../../../core/eligibility";
 import { EligibilityTest } from "../../../widget/components/EligibilityTest";
 import { ContentBody } from "../../components/Contents";
+import { TrustNotes } from "../../components/TrustNotes";
 import type { PageProps } from "../page";
 import type { StaticPageView } from "./page.server";
 
@@ -24,6 +25,7 @@ export function StaticPage({ locale, view }: PageProps<StaticPageView>) {
           />
         </div>
       ) : null}
+      {view.slug === "how" ? <TrustNotes locale={locale} /> : null}
     </article>
   );
 }
