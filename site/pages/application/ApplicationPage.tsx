@@ -1,3 +1,4 @@
+import { TrustNotes } from "../../components/TrustNotes";
 import { VerificationForm } from "../../components/verification-form";
 import { applicationMessagesFor, siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
@@ -79,6 +80,7 @@ export function ApplicationPage(props: PageProps<ApplicationView>) {
         <AboutYouStep locale={locale} form={form} hidden={hidden(1)} />
         <MoneyStep locale={locale} form={form} hidden={hidden(2)} />
         <FormActions locale={locale} form={form} />
+        <TrustNotes locale={locale} variant="short" />
         {state.status === "failed" || state.status === "throttled" || state.status === "notSent" ? (
           <p className="field-error" role="alert">
             {state.status === "failed"
@@ -89,6 +91,7 @@ export function ApplicationPage(props: PageProps<ApplicationView>) {
           </p>
         ) : null}
       </form>
+      <TrustNotes locale={locale} />
     </section>
   );
 }
