@@ -29,7 +29,7 @@ async function build(plugins) {
 const preact = await build(keep(["report-sizes", "pinned-widget"]));
 // React 19: no aliases, and CommonJS support for react-dom.
 const react = await build([
-  ...keep(["report-sizes", "pinned-widget", "alias", "r2wc-react"]),
+  ...keep(["report-sizes", "pinned-widget", "alias"]),
   commonjs(),
 ]);
 
