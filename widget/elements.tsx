@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { isAttributionCode } from "../core/application";
 import { type CalendarDate, colomboToday } from "../core/dates";
-import { approvalPercent, type EligibilityAnswers } from "../core/eligibility";
+import { type EligibilityAnswers, eligibilityOutcome } from "../core/eligibility";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
 import { messagesFor } from "../core/messages";
 import { ATTRIBUTION_KEYS, type Attribution, applicationUrl } from "./apply-link";
@@ -160,7 +160,7 @@ function useAnswers(host: Element | undefined) {
   const onAnswer = (name: keyof EligibilityAnswers, value: boolean) => {
     const next = { ...answers, [name]: value };
     setAnswers(next);
-    if (host) emit(host, "loan-eligibility", { answers: next, percent: approvalPercent(next) });
+    if (host) emit(host, "loan-eligibility", { answers: next, outcome: eligibilityOutcome(next) });
   };
   return { answers, onAnswer };
 }
@@ -218,13 +218,24 @@ function CalculatorElement(props: CommonProps) {
   );
 }
 
-/** `<loan-eligibility>`: the four questions and the score. Event: `loan-eligibility`. */
+/**
+ * `<loan-eligibility amount period>`: the four questions; four "yes" lead to
+ * the application for that loan. Events: `loan-eligibility`, `loan-apply`.
+ */
 function EligibilityElement(props: CommonProps) {
-  const { locale, host } = useElementContext(props);
-  const { answers, onAnswer } = useAnswers(host);
+  const context = useElementContext(props);
+  const { selection } = useSelection(props.amount, props.period, context);
+  const { answers, onAnswer } = useAnswers(context.host);
+  const { applyHref, onApply } = loanActions(context, selection);
   return (
-    <div className="lw-root" lang={locale}>
-      <EligibilityTest locale={locale} answers={answers} onAnswer={onAnswer} />
+    <div className="lw-root" lang={context.locale}>
+      <EligibilityTest
+        locale={context.locale}
+        answers={answers}
+        onAnswer={onAnswer}
+        applyHref={applyHref}
+        onApply={onApply}
+      />
     </div>
   );
 }
