@@ -35,15 +35,16 @@ export const DAYS_PER_TERM_MONTH = 30;
 export const LOAN_TERM_GRID: readonly number[] = [61, 75, 90, 120, 180, 270, 360];
 
 /** Every term an application may ask for, in days, ascending (the grid's terms among them). */
-export const ACCEPTED_TERM_DAYS: readonly number[] = [
-  ...range(LOAN_TERM_LK.singleRepaymentDays.min, LOAN_TERM_LK.singleRepaymentDays.max),
-  ...range(LOAN_TERM_LK.instalmentMonths.min, LOAN_TERM_LK.instalmentMonths.max).map(
-    (months) => months * DAYS_PER_TERM_MONTH,
-  ),
-];
+export const ACCEPTED_TERM_DAYS: readonly number[] = /* @__PURE__ */ acceptedTermDays();
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+function acceptedTermDays(): number[] {
+  const { singleRepaymentDays: days, instalmentMonths: months } = LOAN_TERM_LK;
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  return [
+    ...range(days.min, days.max),
+    ...range(months.min, months.max).map((count) => count * DAYS_PER_TERM_MONTH),
+  ];
 }
 
 /** A term above the single-repayment range is a whole number of months. */

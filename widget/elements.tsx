@@ -17,9 +17,6 @@ import { sendEvent, trackPageViews } from "./runtime/tracker";
 import { readScriptDefaults, type ScriptDefaults } from "./script-defaults";
 import { adoptWidgetStyles } from "./styles/adopt";
 
-/** How an attribute's text reaches a prop (as text; read with asText/asNumber). */
-type AttributeType = "string" | "number";
-
 /** Attributes every element takes, by property name: `apiBase` is the `api-base` attribute. */
 interface CommonProps {
   container?: ShadowRoot;
@@ -35,18 +32,19 @@ interface CommonProps {
   sub5?: string;
 }
 
-const COMMON_ATTRIBUTES = {
-  lang: "string",
-  partner: "string",
-  amount: "number",
-  period: "number",
-  apiBase: "string",
-  sub1: "string",
-  sub2: "string",
-  sub3: "string",
-  sub4: "string",
-  sub5: "string",
-} as const satisfies Record<Exclude<keyof CommonProps, "container">, AttributeType>;
+/** The attributes every element observes: each is the property of the same name, `api-base` is `apiBase`. */
+const ATTRIBUTES = [
+  "lang",
+  "partner",
+  "amount",
+  "period",
+  "api-base",
+  "sub1",
+  "sub2",
+  "sub3",
+  "sub4",
+  "sub5",
+] as const;
 
 let scriptDefaults: ScriptDefaults | undefined;
 
@@ -290,7 +288,7 @@ function WidgetElement(props: CommonProps) {
 const attributeToProperty = (attribute: string) =>
   attribute.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
-const PROPERTY_NAMES = Object.keys(COMMON_ATTRIBUTES);
+const PROPERTY_NAMES = ATTRIBUTES.map(attributeToProperty);
 
 /**
  * Defines a custom element once (a second copy of the script on the same
@@ -304,9 +302,7 @@ const PROPERTY_NAMES = Object.keys(COMMON_ATTRIBUTES);
 function defineElement(name: string, component: ComponentType<CommonProps>): void {
   if (customElements.get(name)) return;
   class LoanElement extends HTMLElement {
-    static observedAttributes = PROPERTY_NAMES.map((property) =>
-      property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
-    );
+    static observedAttributes = ATTRIBUTES;
     props: Record<string, unknown>;
     root: Root | undefined;
 

@@ -24,24 +24,6 @@ export const en = {
   instalmentsValue: "{count} monthly payments of {amount}",
   representativeExample:
     "Example at {rate} a year interest, no fees. The APR, {apr}, is higher: it is the yearly cost compounded, and would include any fees.",
-  eligibilityTitle: "Can you apply? Four quick questions",
-  "question:over": "Are you between 18 and 70 years old?",
-  "question:citizen": "Are you a Sri Lankan citizen or resident?",
-  "question:validIdentity": "Do you have a valid national identity card (NIC)?",
-  "question:validBank": "Do you have a mobile number and a bank account in your name?",
-  yes: "Yes",
-  no: "No",
-  eligibilityFail: "No lender here can take your application yet:",
-  "why:over":
-    "Lenders here lend only from 18 to 70, and the application checks your age from your NIC. You can apply from your 18th birthday.",
-  "why:citizen": "The application needs a Sri Lankan NIC, mobile number and bank account.",
-  "why:validIdentity":
-    "The application needs your NIC number: once yours is issued, you can apply.",
-  "why:validBank":
-    "The application needs a Sri Lankan mobile number and your bank: a savings account at any bank will do.",
-  eligibilityChange: "If an answer was a mistake, change it above.",
-  eligibilityPass:
-    "You meet what every lender here requires. Each lender still decides for itself, from your age, income, employment and the loan; your offers show which match you.",
   offersTitleOne: "1 offer matching you",
   offersTitleOther: "{count} offers matching you",
   offersLoading: "Loading offers…",

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import type { CalendarDate } from "../../core/dates";
 import { formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
@@ -38,19 +38,12 @@ export interface CalculatorProps {
 export function Calculator({ locale, selection, onSelectionChange, today }: CalculatorProps) {
   const t = messagesFor(locale);
   const id = useId();
-  const [typed, setTyped] = useState<string>();
+  // What the visitor typed, and the amount it was typed against: a new amount
+  // from elsewhere (the slider, the owner) makes it, and its problem, stale.
+  const [typed, setTyped] = useState<{ text: string; amount: number }>();
   const [problem, setProblem] = useState<AmountProblem>();
-  // A new amount from elsewhere (the slider, the owner) replaces what was typed;
-  // one the visitor is typing keeps its text ("12,345" stays as written).
-  const typing = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the amount changes.
-  useEffect(() => {
-    if (!typing.current) {
-      setTyped(undefined);
-      setProblem(undefined);
-    }
-    typing.current = false;
-  }, [selection.amount]);
+  const current = typed?.amount === selection.amount ? typed : undefined;
+  const shownProblem = current && problem;
 
   const quote = representativeQuote(selection, today);
   const monthly = isInstalmentTerm(selection.termDays);
@@ -65,11 +58,12 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
   /** Checks the text; a usable amount is taken at once, a problem shown when asked to. */
   const check = (text: string, show: boolean) => {
     const result = parseLoanAmount(text);
-    if (typeof result === "number") {
+    const usable = typeof result === "number";
+    setTyped({ text, amount: usable ? result : selection.amount });
+    if (usable) {
       setProblem(undefined);
-      typing.current = result !== selection.amount;
       setAmount(result);
-    } else if (show || problem) setProblem(result);
+    } else if (show || shownProblem) setProblem(result);
   };
   const errorId = `${id}-error`;
   const figures: [string, string, number | string][] = [
@@ -101,13 +95,10 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
               inputMode="numeric"
               autoComplete="off"
               aria-label={t.loanAmountInput}
-              aria-describedby={problem ? `${errorId} ${id}-hint` : `${id}-hint`}
-              aria-invalid={problem ? true : undefined}
-              value={typed ?? String(selection.amount)}
-              onChange={(event) => {
-                setTyped(event.currentTarget.value);
-                check(event.currentTarget.value, false);
-              }}
+              aria-describedby={shownProblem ? `${errorId} ${id}-hint` : `${id}-hint`}
+              aria-invalid={shownProblem ? true : undefined}
+              value={current ? current.text : String(selection.amount)}
+              onChange={(event) => check(event.currentTarget.value, false)}
               onBlur={(event) => check(event.currentTarget.value, true)}
               onKeyDown={(event) => {
                 if (event.key === "Enter") check(event.currentTarget.value, true);
@@ -115,9 +106,9 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
             />
           </span>
         </div>
-        {problem ? (
+        {shownProblem ? (
           <p id={errorId} className="lw-warning" part="error" role="alert">
-            {fill(t[`amount:${problem}`], { min, max })}
+            {fill(t[`amount:${shownProblem}`], { min, max })}
           </p>
         ) : null}
         <input

@@ -8,6 +8,7 @@ import {
 } from "../../core/eligibility";
 import type { Locale } from "../../core/locale";
 import { messagesFor } from "../../core/messages";
+import { eligibilityMessagesFor } from "../../core/messages/eligibility";
 
 export interface EligibilityTestProps {
   locale: Locale;
@@ -32,7 +33,7 @@ export function EligibilityTest({
   applyHref,
   onApply,
 }: EligibilityTestProps) {
-  const t = messagesFor(locale);
+  const t = eligibilityMessagesFor(locale);
   const id = useId();
   const outcome = eligibilityOutcome(answers);
 
@@ -83,7 +84,7 @@ export function EligibilityTest({
                   if (onApply && !onApply()) event.preventDefault();
                 }}
               >
-                {t.applyNow}
+                {messagesFor(locale).applyNow}
               </a>
             ) : null}
           </>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import type { EligibilityAnswers } from "../../../core/eligibility";
 import { localizePath } from "../../../core/locale";
-import { EligibilityTest } from "../../../widget/components/EligibilityTest";
 import { ContentBody } from "../../components/Contents";
 import type { PageProps } from "../page";
+import { EligibilityTest } from "./eligibility";
 import type { StaticPageView } from "./page.server";
 
 /** About, how it works, process and the partner programme; "how" opens with the eligibility check (decision 0178). */
