@@ -184,19 +184,6 @@ function reportSizes(label) {
   };
 }
 
-/** Resolves r2wc's `react` import to widget/r2wc-react.ts (see there why). */
-function r2wcReact() {
-  return {
-    name: "r2wc-react",
-    resolveId(source, importer) {
-      if (source === "react" && importer?.includes("/@r2wc/")) {
-        return path.resolve("widget/r2wc-react.ts");
-      }
-      return null;
-    },
-  };
-}
-
 /**
  * The site's browser build takes the browser half of a page (site/pages/page.ts):
  *  - a page's `*.server.ts` (routes, view builder, head, data needs) becomes an
@@ -336,7 +323,6 @@ const builds = [
     },
     plugins: [
       productionReact(),
-      r2wcReact(),
       alias({
         entries: [
           { find: /^react$/, replacement: "preact/compat" },

@@ -34,8 +34,8 @@ export function isIsoDate(text: string): text is CalendarDate {
 
 /** Accepts "YYYY-MM-DD" text from outside (a form, a query, JSON); throws RangeError otherwise. */
 export function parseIsoDate(text: string): CalendarDate {
-  if (!isIsoDate(text)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${text}`);
-  return text;
+  requireParts(text as CalendarDate);
+  return text as CalendarDate;
 }
 
 /** The date in Colombo at that instant: 2026-11-21T19:00:00Z is already 2026-11-22 there. */

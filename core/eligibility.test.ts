@@ -1,35 +1,34 @@
 import { describe, expect, it } from "vitest";
 import {
-  allAnswered,
-  approvalPercent,
   ELIGIBILITY_QUESTIONS,
+  eligibilityOutcome,
   meetsAllRequirements,
+  ruledOutBy,
 } from "./eligibility";
 
+const all = { over: true, citizen: true, validIdentity: true, validBank: true };
+
 describe("eligibility", () => {
-  it("has the four questions of the spec with their percents", () => {
-    expect(ELIGIBILITY_QUESTIONS.map((q) => [q.name, q.percent])).toEqual([
-      ["over", 20],
-      ["citizen", 35],
-      ["validIdentity", 15],
-      ["validBank", 28],
-    ]);
+  it("has the four questions of the spec, and no score", () => {
+    expect(ELIGIBILITY_QUESTIONS).toEqual(["over", "citizen", "validIdentity", "validBank"]);
   });
 
-  it("adds the percents of the questions answered yes", () => {
-    expect(approvalPercent({})).toBe(0);
-    expect(approvalPercent({ over: true })).toBe(20);
-    expect(approvalPercent({ over: true, citizen: true, validIdentity: false })).toBe(55);
-    expect(
-      approvalPercent({ over: true, citizen: true, validIdentity: true, validBank: true }),
-    ).toBe(98);
-  });
-
-  it("knows when every question is answered and every requirement met", () => {
-    expect(allAnswered({ over: true, citizen: false, validIdentity: true })).toBe(false);
-    const all = { over: true, citizen: true, validIdentity: true, validBank: true };
-    expect(allAnswered(all)).toBe(true);
+  it("passes on four yes, fails on any no, and is open until then", () => {
+    expect(eligibilityOutcome({})).toBe("open");
+    expect(eligibilityOutcome({ over: true, citizen: true, validIdentity: true })).toBe("open");
+    expect(eligibilityOutcome(all)).toBe("pass");
     expect(meetsAllRequirements(all)).toBe(true);
+    // One "no" is enough to say so, before the other questions are answered.
+    expect(eligibilityOutcome({ validBank: false })).toBe("fail");
+    expect(eligibilityOutcome({ ...all, citizen: false })).toBe("fail");
     expect(meetsAllRequirements({ ...all, citizen: false })).toBe(false);
+  });
+
+  it("names every answer that rules applying out, in the questions' order", () => {
+    expect(ruledOutBy(all)).toEqual([]);
+    expect(ruledOutBy({ validBank: false, over: false, citizen: true })).toEqual([
+      "over",
+      "validBank",
+    ]);
   });
 });

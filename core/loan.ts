@@ -54,10 +54,10 @@ const APR_TOLERANCE = 1e-12;
 export function validateLoanRequest(request: LoanRequest): void {
   const { amount, termDays, terms, startDate } = request;
   if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new RangeError(`The amount must be a whole number of rupees above 0: ${amount}`);
+    throw new RangeError(`Amount not whole rupees above 0: ${amount}`);
   }
   if (!Number.isSafeInteger(termDays) || termDays <= 0) {
-    throw new RangeError(`The term must be a whole number of days above 0: ${termDays}`);
+    throw new RangeError(`Term not whole days above 0: ${termDays}`);
   }
   for (const [name, value] of [
     ["annualInterestRate", terms.annualInterestRate],
@@ -65,7 +65,7 @@ export function validateLoanRequest(request: LoanRequest): void {
     ["feePercent", terms.feePercent],
   ] as const) {
     if (!Number.isFinite(value) || value < 0) {
-      throw new RangeError(`${name} must be a finite number, 0 or more: ${value}`);
+      throw new RangeError(`${name} not finite, 0 or more: ${value}`);
     }
   }
   if (terms.repayment !== "single" && terms.repayment !== "monthly") {
@@ -134,20 +134,20 @@ export function quoteLoan(request: LoanRequest): LoanQuote {
  */
 export function annualPercentageRate(amount: number, repayments: readonly CashFlow[]): number {
   if (!Number.isFinite(amount) || amount <= 0) {
-    throw new RangeError(`The amount must be above 0: ${amount}`);
+    throw new RangeError(`Amount not above 0: ${amount}`);
   }
-  if (repayments.length === 0) throw new RangeError("At least one repayment is needed");
+  if (repayments.length === 0) throw new RangeError("No repayment");
   let repaid = 0;
   for (const { days, amount: paid } of repayments) {
     if (!Number.isFinite(days) || days <= 0) {
-      throw new RangeError(`A repayment must fall after the loan starts: day ${days}`);
+      throw new RangeError(`Repayment not after the start: day ${days}`);
     }
     if (!Number.isFinite(paid) || paid < 0) {
-      throw new RangeError(`A repayment must be a finite amount, 0 or more: ${paid}`);
+      throw new RangeError(`Repayment not finite, 0 or more: ${paid}`);
     }
     repaid += paid;
   }
-  if (repaid <= 0) throw new RangeError("The repayments add up to nothing");
+  if (repaid <= 0) throw new RangeError("Repayments add up to 0");
   if (repaid === amount) return 0;
 
   /** Present value of the repayments minus the amount; falls as the rate rises. */

@@ -14,30 +14,37 @@ export const LOAN_AMOUNT_LK = {
 } as const;
 
 /**
- * Loan terms the calculator offers: every day from 61 (SPEC §9's shortest
- * period) to 120, repaid at once; then whole months from 5 to 12, repaid in
- * monthly instalments and written as 30 days a month (150 … 360). A monthly
- * term is never a day count that instalments cannot match (165 days would
- * be priced as 6 calendar months and end past the offer's limit).
+ * Loan terms (decision 0175). The calculator offers a short grid a borrower
+ * reads at a glance: 61 days (SPEC §9's shortest period), 75, 90 and 120
+ * days repaid at once, then 6, 9 and 12 months repaid in monthly instalments
+ * (written as 30 days a month: 180, 270, 360). Every product of the
+ * catalogue takes at least one of them. The application and the partners'
+ * API still accept every term the older, finer grid had (each day from 61 to
+ * 120, whole months from 5 to 12), so links and integrations made before
+ * keep working; the calculator shows the nearest grid term.
  */
 export const LOAN_TERM_LK = {
   singleRepaymentDays: { min: 61, max: 120 },
   instalmentMonths: { min: 5, max: 12 },
-  default: 91,
+  default: 90,
 } as const;
 
 export const DAYS_PER_TERM_MONTH = 30;
 
-/** Every selectable term, in days, ascending. */
-export const LOAN_TERM_GRID: readonly number[] = [
-  ...range(LOAN_TERM_LK.singleRepaymentDays.min, LOAN_TERM_LK.singleRepaymentDays.max),
-  ...range(LOAN_TERM_LK.instalmentMonths.min, LOAN_TERM_LK.instalmentMonths.max).map(
-    (months) => months * DAYS_PER_TERM_MONTH,
-  ),
-];
+/** The calculator's terms, in days, ascending. */
+export const LOAN_TERM_GRID: readonly number[] = [61, 75, 90, 120, 180, 270, 360];
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+/** Every term an application may ask for, in days, ascending (the grid's terms among them). */
+export const ACCEPTED_TERM_DAYS: readonly number[] = /* @__PURE__ */ acceptedTermDays();
+
+function acceptedTermDays(): number[] {
+  const { singleRepaymentDays: days, instalmentMonths: months } = LOAN_TERM_LK;
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  return [
+    ...range(days.min, days.max),
+    ...range(months.min, months.max).map((count) => count * DAYS_PER_TERM_MONTH),
+  ];
 }
 
 /** A term above the single-repayment range is a whole number of months. */
@@ -92,4 +99,21 @@ export function termGridIndex(days: number): number {
 /** Whole months in a term, for "91 days (about 3 months)" and "6 months". */
 export function termMonths(days: number): number {
   return Math.max(1, Math.round(days / DAYS_PER_TERM_MONTH));
+}
+
+/** Why a typed amount cannot be used; each has a message ("amount:notNumber"…). */
+export type AmountProblem = "notNumber" | "tooSmall" | "tooLarge";
+
+/**
+ * A typed amount (decision 0176): digits, with spaces or commas between
+ * thousands and an optional "Rs." before; whole rupees within the bounds,
+ * kept to the rupee (the slider moves in steps, typing need not). Anything
+ * else is a problem to tell the visitor, never a silent replacement.
+ */
+export function parseLoanAmount(text: string): number | AmountProblem {
+  const digits = text.replace(/^\s*rs\.?|[\s,]/gi, "");
+  if (!/^\d+$/.test(digits)) return "notNumber";
+  const amount = Number(digits);
+  if (amount < LOAN_AMOUNT_LK.min) return "tooSmall";
+  return amount > LOAN_AMOUNT_LK.max ? "tooLarge" : amount;
 }

@@ -28,10 +28,7 @@ async function build(plugins) {
 
 const preact = await build(keep(["report-sizes", "pinned-widget"]));
 // React 19: no aliases, and CommonJS support for react-dom.
-const react = await build([
-  ...keep(["report-sizes", "pinned-widget", "alias", "r2wc-react"]),
-  commonjs(),
-]);
+const react = await build([...keep(["report-sizes", "pinned-widget", "alias"]), commonjs()]);
 
 const row = (name, size) =>
   `${name.padEnd(26)}${String(size.raw).padStart(10)}${String(size.gzip).padStart(10)}${String(size.brotli).padStart(10)}`;

@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
  */
 const layers = {
   core: { folders: ["core"], packages: ["zod"] },
-  // preact only in widget/r2wc-react.ts, which narrows what r2wc pulls from compat.
-  widget: { folders: ["core", "widget"], packages: ["react", "react-dom", "@r2wc/", "preact"] },
+  // React's public API only; the widget's build aliases it to preact/compat.
+  widget: { folders: ["core", "widget"], packages: ["react", "react-dom"] },
   // markdown-it and yaml only in site/content/*.mjs, which run at build time;
   // virtual:site-content is what they build, for the server render.
   site: {

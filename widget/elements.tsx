@@ -1,8 +1,8 @@
-import r2wc from "@r2wc/react-to-web-component";
 import { type ComponentType, useEffect, useState } from "react";
+import { createRoot, type Root } from "react-dom/client";
 import { isAttributionCode } from "../core/application";
 import { type CalendarDate, colomboToday } from "../core/dates";
-import { approvalPercent, type EligibilityAnswers } from "../core/eligibility";
+import { type EligibilityAnswers, eligibilityOutcome } from "../core/eligibility";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
 import { messagesFor } from "../core/messages";
 import { ATTRIBUTION_KEYS, type Attribution, applicationUrl } from "./apply-link";
@@ -17,16 +17,13 @@ import { sendEvent, trackPageViews } from "./runtime/tracker";
 import { readScriptDefaults, type ScriptDefaults } from "./script-defaults";
 import { adoptWidgetStyles } from "./styles/adopt";
 
-/** How r2wc turns an attribute's text into a prop. */
-type AttributeType = "string" | "number" | "boolean" | "json";
-
-/** Attributes every element takes; r2wc maps `apiBase` to `api-base`. */
+/** Attributes every element takes, by property name: `apiBase` is the `api-base` attribute. */
 interface CommonProps {
   container?: ShadowRoot;
   lang?: string;
   partner?: string;
-  amount?: number;
-  period?: number;
+  amount?: number | string;
+  period?: number | string;
   apiBase?: string;
   sub1?: string;
   sub2?: string;
@@ -35,18 +32,19 @@ interface CommonProps {
   sub5?: string;
 }
 
-const COMMON_ATTRIBUTES = {
-  lang: "string",
-  partner: "string",
-  amount: "number",
-  period: "number",
-  apiBase: "string",
-  sub1: "string",
-  sub2: "string",
-  sub3: "string",
-  sub4: "string",
-  sub5: "string",
-} as const satisfies Record<Exclude<keyof CommonProps, "container">, AttributeType>;
+/** The attributes every element observes: each is the property of the same name, `api-base` is `apiBase`. */
+const ATTRIBUTES = [
+  "lang",
+  "partner",
+  "amount",
+  "period",
+  "api-base",
+  "sub1",
+  "sub2",
+  "sub3",
+  "sub4",
+  "sub5",
+] as const;
 
 let scriptDefaults: ScriptDefaults | undefined;
 
@@ -60,8 +58,8 @@ function resolveLocale(lang: string | undefined): Locale {
 }
 
 /**
- * A property set from JavaScript reaches the component as given (r2wc parses
- * attribute text only), so `element.amount = "30000"` arrives as a string.
+ * An attribute reaches the component as text and a property set from
+ * JavaScript as given, so `element.amount = 30000` and `amount="30000"` both work.
  */
 function asText(value: unknown): string | undefined {
   return value === undefined || value === null || value === "" ? undefined : String(value);
@@ -160,7 +158,7 @@ function useAnswers(host: Element | undefined) {
   const onAnswer = (name: keyof EligibilityAnswers, value: boolean) => {
     const next = { ...answers, [name]: value };
     setAnswers(next);
-    if (host) emit(host, "loan-eligibility", { answers: next, percent: approvalPercent(next) });
+    if (host) emit(host, "loan-eligibility", { answers: next, outcome: eligibilityOutcome(next) });
   };
   return { answers, onAnswer };
 }
@@ -218,13 +216,24 @@ function CalculatorElement(props: CommonProps) {
   );
 }
 
-/** `<loan-eligibility>`: the four questions and the score. Event: `loan-eligibility`. */
+/**
+ * `<loan-eligibility amount period>`: the four questions; four "yes" lead to
+ * the application for that loan. Events: `loan-eligibility`, `loan-apply`.
+ */
 function EligibilityElement(props: CommonProps) {
-  const { locale, host } = useElementContext(props);
-  const { answers, onAnswer } = useAnswers(host);
+  const context = useElementContext(props);
+  const { selection } = useSelection(props.amount, props.period, context);
+  const { answers, onAnswer } = useAnswers(context.host);
+  const { applyHref, onApply } = loanActions(context, selection);
   return (
-    <div className="lw-root" lang={locale}>
-      <EligibilityTest locale={locale} answers={answers} onAnswer={onAnswer} />
+    <div className="lw-root" lang={context.locale}>
+      <EligibilityTest
+        locale={context.locale}
+        answers={answers}
+        onAnswer={onAnswer}
+        applyHref={applyHref}
+        onApply={onApply}
+      />
     </div>
   );
 }
@@ -275,68 +284,78 @@ function WidgetElement(props: CommonProps) {
   );
 }
 
-/** r2wc keeps an element's props and its render method under these registry symbols. */
-const R2WC_PROPS = Symbol.for("r2wc.props");
-const R2WC_RENDER = Symbol.for("r2wc.render");
-
+/** Each attribute's property: `api-base` is `apiBase`. */
 const attributeToProperty = (attribute: string) =>
   attribute.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
+const PROPERTY_NAMES = ATTRIBUTES.map(attributeToProperty);
+
 /**
- * Defines a custom element once: a second copy of the script on the same
- * page finds the name taken and leaves the first definition alone.
+ * Defines a custom element once (a second copy of the script on the same
+ * page finds the name taken and leaves the first definition alone): an open
+ * shadow root with our styles, rendered while the element is in the page.
+ * Attributes arrive as text and properties as given (the components read
+ * both through asText/asNumber); a removed attribute brings back the
+ * default, as removing any HTML attribute does. Our own few lines rather
+ * than a wrapper library: the widget's budget (decision 0177).
  */
 function defineElement(name: string, component: ComponentType<CommonProps>): void {
   if (customElements.get(name)) return;
-  // r2wc's type says only "a custom element"; its class does have connectedCallback.
-  const Base = r2wc(component, {
-    shadow: "open",
-    props: COMMON_ATTRIBUTES,
-  }) as new () => HTMLElement & {
-    connectedCallback(): void;
-    attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
-  };
-  const propertyNames = Object.keys(COMMON_ATTRIBUTES);
-  customElements.define(
-    name,
-    class extends Base {
-      constructor() {
-        super();
-        // r2wc attached the open shadow root in its constructor.
-        if (this.shadowRoot) adoptWidgetStyles(this.shadowRoot);
-      }
+  class LoanElement extends HTMLElement {
+    static observedAttributes = ATTRIBUTES;
+    props: Record<string, unknown>;
+    root: Root | undefined;
 
-      override connectedCallback() {
-        // A property set on the element before this script defined it sits on
-        // the instance and hides our accessor: move it through the accessor.
-        for (const property of propertyNames) {
-          if (Object.hasOwn(this, property)) {
-            const value = (this as Record<string, unknown>)[property];
-            delete (this as Record<string, unknown>)[property];
-            (this as Record<string, unknown>)[property] = value;
-          }
-        }
-        super.connectedCallback();
-      }
+    constructor() {
+      super();
+      const container = this.attachShadow({ mode: "open" });
+      adoptWidgetStyles(container);
+      this.props = { container };
+    }
 
-      // r2wc ignores a removed attribute; removing `amount` or `lang` must
-      // bring back the default, as removing any HTML attribute does.
-      override attributeChangedCallback(
-        attribute: string,
-        oldValue: string | null,
-        value: string | null,
-      ): void {
-        if (value !== null) {
-          super.attributeChangedCallback(attribute, oldValue, value);
-          return;
+    connectedCallback() {
+      // A property set on the element before this script defined it sits on
+      // the instance and hides our accessor: move it through the accessor.
+      for (const property of PROPERTY_NAMES) {
+        if (Object.hasOwn(this, property)) {
+          const value = (this as unknown as Record<string, unknown>)[property];
+          delete (this as unknown as Record<string, unknown>)[property];
+          (this as unknown as Record<string, unknown>)[property] = value;
         }
-        const element = this as unknown as Record<symbol, unknown>;
-        const props = element[R2WC_PROPS] as Record<string, unknown> | undefined;
-        if (props) props[attributeToProperty(attribute)] = undefined;
-        (element[R2WC_RENDER] as (() => void) | undefined)?.call(this);
       }
-    },
-  );
+      this.root ??= createRoot(this.shadowRoot as ShadowRoot);
+      this.update();
+    }
+
+    disconnectedCallback() {
+      this.root?.unmount();
+      this.root = undefined;
+    }
+
+    attributeChangedCallback(attribute: string, _oldValue: string | null, value: string | null) {
+      this.props[attributeToProperty(attribute)] = value ?? undefined;
+      this.update();
+    }
+
+    update() {
+      const Component = component as ComponentType<Record<string, unknown>>;
+      this.root?.render(<Component {...this.props} />);
+    }
+  }
+  for (const property of PROPERTY_NAMES) {
+    Object.defineProperty(LoanElement.prototype, property, {
+      configurable: true,
+      enumerable: true,
+      get(this: LoanElement) {
+        return this.props[property];
+      },
+      set(this: LoanElement, value: unknown) {
+        this.props[property] = value;
+        this.update();
+      },
+    });
+  }
+  customElements.define(name, LoanElement);
 }
 
 export function defineLoanElements(): void {

@@ -13,8 +13,8 @@ export interface WidgetEvents {
     apr: number;
     returnDate: string;
   };
-  /** An eligibility answer changed. */
-  "loan-eligibility": { answers: EligibilityAnswers; percent: number };
+  /** An eligibility answer changed; `outcome` is "pass" (four yes), "fail" (a no) or "open". */
+  "loan-eligibility": { answers: EligibilityAnswers; outcome: "pass" | "fail" | "open" };
   /** A visitor chose an offer; cancel the event to keep them on the page. */
   "loan-offer-select": { offerId: number };
   /** A visitor pressed "Apply now"; cancel the event to keep them on the page. */

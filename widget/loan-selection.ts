@@ -1,6 +1,11 @@
 import type { CalendarDate } from "../core/dates";
 import { type LoanQuote, quoteLoan } from "../core/loan";
-import { clampLoanAmount, clampLoanTerm, representativeTerms } from "../core/product";
+import {
+  clampLoanAmount,
+  clampLoanTerm,
+  parseLoanAmount,
+  representativeTerms,
+} from "../core/product";
 
 /** What the visitor chose in the calculator. */
 export interface LoanSelection {
@@ -8,9 +13,17 @@ export interface LoanSelection {
   termDays: number;
 }
 
+/**
+ * A selection from outside (attributes, a link's query, a saved form): an
+ * amount within bounds kept to the rupee, as typed (decision 0176), else
+ * brought onto the amount grid; the period on the nearest grid term.
+ */
 export function normalizeSelection(amount: number | undefined, termDays: number | undefined) {
   return {
-    amount: clampLoanAmount(amount ?? Number.NaN),
+    amount:
+      Number.isSafeInteger(amount) && typeof parseLoanAmount(String(amount)) === "number"
+        ? (amount as number)
+        : clampLoanAmount(amount ?? Number.NaN),
     termDays: clampLoanTerm(termDays ?? Number.NaN),
   };
 }

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems } from "./catalog-checks";
+import { eligibilityMessagesFor } from "./eligibility";
 import { fill, messagesFor } from "./index";
 
 describe("shared message catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(messagesFor("si"), messagesFor("en"))).toEqual([]);
+  });
+
+  it("the eligibility check's too (decision 0178)", () => {
+    expect(catalogProblems(eligibilityMessagesFor("si"), eligibilityMessagesFor("en"))).toEqual([]);
   });
 });
 

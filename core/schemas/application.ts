@@ -14,7 +14,7 @@ import { type CalendarDate, isIsoDate } from "../dates";
 import { ALL_FLOWS } from "../experiments";
 import { checkApplicantNic, parseNic } from "../nic";
 import { normalizeSriLankanMobile } from "../phone";
-import { LOAN_AMOUNT_LK, LOAN_TERM_GRID } from "../product";
+import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../product";
 
 /**
  * The application (issue 5), one schema for our form in the browser and for
@@ -50,7 +50,7 @@ const AMOUNT = z
 
 const TERM = z
   .int(problem("term"))
-  .check(z.refine((days) => LOAN_TERM_GRID.includes(days), APPLICATION_ERRORS.term));
+  .check(z.refine((days) => ACCEPTED_TERM_DAYS.includes(days), APPLICATION_ERRORS.term));
 
 const FULL_NAME = z.pipe(
   z.string(problem("fullName")).check(z.maxLength(100, APPLICATION_ERRORS.fullName)),

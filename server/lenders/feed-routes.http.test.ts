@@ -2,6 +2,7 @@ import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { colomboToday } from "../../core/dates";
 import { quoteLoan } from "../../core/loan";
+import { LOAN_TERM_LK } from "../../core/product";
 import type { Offer } from "../../core/schemas/offer";
 import { setUpTestApp } from "../test-support";
 import lk from "./catalogues/lk.json";
@@ -28,8 +29,8 @@ describe("GET /api/feed/config/:name", () => {
     const lends = (offer: Offer) =>
       offer.amount.min <= 50_000 &&
       offer.amount.max >= 50_000 &&
-      offer.termDays.min <= 91 &&
-      offer.termDays.max >= 91;
+      offer.termDays.min <= LOAN_TERM_LK.default &&
+      offer.termDays.max >= LOAN_TERM_LK.default;
     const firstOther = body.findIndex((offer) => !lends(offer));
     expect(firstOther).toBeGreaterThan(1);
     expect(body.slice(firstOther).every((offer) => !lends(offer))).toBe(true);
@@ -37,7 +38,7 @@ describe("GET /api/feed/config/:name", () => {
       (offer) =>
         quoteLoan({
           amount: 50_000,
-          termDays: 91,
+          termDays: LOAN_TERM_LK.default,
           terms: offer.terms,
           startDate: colomboToday(new Date()),
         }).total,

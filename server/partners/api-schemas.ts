@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type CalendarDate, daysBetween, isIsoDate } from "../../core/dates";
-import { LOAN_AMOUNT_LK, LOAN_TERM_GRID } from "../../core/product";
+import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
 
 /**
  * One zod schema per input and answer of the partner API v1 (issue 8): the
@@ -29,7 +29,7 @@ const amount = z.coerce
 const term = z.coerce
   .number()
   .int("must be a whole number of days")
-  .refine((days) => LOAN_TERM_GRID.includes(days), "must be a term of the grid")
+  .refine((days) => ACCEPTED_TERM_DAYS.includes(days), "must be a term of the grid")
   .describe(
     "Term in days: 61 to 120 (one repayment) or whole months written as 150, 180 … 360 (monthly instalments).",
   );

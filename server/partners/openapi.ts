@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { colomboToday } from "../../core/dates";
-import { LOAN_TERM_GRID } from "../../core/product";
+import { ACCEPTED_TERM_DAYS } from "../../core/product";
 import { applicationSchema } from "../../core/schemas/application";
 import { codeBodySchema } from "../../core/schemas/verification";
 import { type JsonSchema, jsonSchema } from "../http/json-schema";
@@ -38,8 +38,9 @@ function applicationJsonSchema(): JsonSchema {
   };
   describe("amount", { description: "Loan amount in whole rupees." });
   describe("term", {
-    enum: LOAN_TERM_GRID,
-    description: "Term in days, on the grid: 61–120, or 150, 180 … 360 (monthly instalments).",
+    enum: ACCEPTED_TERM_DAYS,
+    description:
+      "Term in days: 61–120 (one repayment), or 150, 180 … 360 (monthly instalments). The calculator offers 61, 75, 90, 120, 180, 270 and 360.",
   });
   describe("fullName", { description: "As on the NIC; letters of any script." });
   describe("nic", {

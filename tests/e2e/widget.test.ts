@@ -195,19 +195,19 @@ describe("all four elements on a partner's page", () => {
     await page.waitForFunction(
       () =>
         document.querySelector("#calculator")?.shadowRoot?.querySelector("output")?.textContent ===
-        "119 days (about 4 months)",
+        "90 days (one repayment)",
     );
-    expect(await figures(page, "#calculator")).toEqual(expectedFigures(77_000, 119));
+    expect(await figures(page, "#calculator")).toEqual(expectedFigures(77_000, 90));
 
     const events = await readEvents();
     const last = events.filter((event) => event.type === "loan-change").at(-1);
-    const quote = representativeQuote({ amount: 77_000, termDays: 119 }, colomboToday(new Date()));
+    const quote = representativeQuote({ amount: 77_000, termDays: 90 }, colomboToday(new Date()));
     expect(last).toMatchObject({
       composed: true,
       bubbles: true,
       detail: {
         amount: 77_000,
-        period: 119,
+        period: 90,
         total: quote.total,
         apr: quote.apr,
         returnDate: quote.returnDate,
@@ -217,34 +217,138 @@ describe("all four elements on a partner's page", () => {
     await page.close();
   });
 
-  it("takes a typed amount and keeps it within bounds", async () => {
-    const { page } = await open("/index.html");
-    const input = page.locator("#calculator .lw-amount-input");
-    await input.fill("999999");
-    await input.press("Tab");
-    expect(await figures(page, "#calculator")).toMatchObject({ amount: "Rs. 200,000" });
-    await input.fill("12345");
-    await input.press("Enter");
-    expect(await figures(page, "#calculator")).toMatchObject({ amount: "Rs. 12,000" });
-    await page.close();
-  });
+  for (const [lang, says] of [
+    [
+      "en",
+      {
+        tooLarge: "The largest amount is Rs. 200,000.",
+        tooSmall: "The smallest amount is Rs. 5,000.",
+        notNumber: "Enter the amount in figures, for example 50000.",
+        twelveMonths: "12 months (monthly instalments)",
+      },
+    ],
+    [
+      "si",
+      {
+        tooLarge: "උපරිම ණය මුදල Rs. 200,000.",
+        tooSmall: "අවම ණය මුදල Rs. 5,000.",
+        notNumber: "මුදල ඉලක්කම්වලින් ලියන්න, උදා: 50000.",
+        twelveMonths: "මාස 12 (මාසික වාරිකවලින්)",
+      },
+    ],
+  ] as const) {
+    it(`says what is wrong with a typed amount and keeps the text until corrected (${lang})`, async () => {
+      const page = await browser.newPage();
+      await page.setContent(
+        `<html lang="en"><body><loan-calculator id="calculator" amount="75000" lang="${lang}"></loan-calculator></body></html>`,
+      );
+      await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+      const input = page.locator("#calculator .lw-amount-input");
+      const error = page.locator("#calculator [part=error]");
+      /** The error's text, and whether the field points to it and is marked invalid. */
+      const state = () =>
+        page.evaluate(() => {
+          const root = document.querySelector("#calculator")?.shadowRoot;
+          const field = root?.querySelector<HTMLInputElement>(".lw-amount-input");
+          const describedBy = field?.getAttribute("aria-describedby")?.split(" ") ?? [];
+          return {
+            text: field?.value,
+            invalid: field?.getAttribute("aria-invalid") === "true",
+            message: describedBy.map((id) => root?.getElementById(id)?.textContent).join(" | "),
+          };
+        });
+      const hint = lang === "en" ? "From Rs. 5,000 to Rs. 200,000" : "Rs. 5,000 සිට Rs. 200,000 දක්වා";
 
-  it("scores the eligibility test and reports each answer", async () => {
+      await input.fill("999999");
+      await input.press("Tab");
+      await error.waitFor();
+      expect(await state()).toEqual({
+        text: "999999",
+        invalid: true,
+        message: `${says.tooLarge} | ${hint}`,
+      });
+      // Nothing was replaced: the figures still show the last usable amount.
+      expect(await figures(page, "#calculator")).toMatchObject({ amount: "Rs. 75,000" });
+
+      await input.fill("3000");
+      await input.press("Enter");
+      await page.waitForFunction(
+        (text) =>
+          document.querySelector("#calculator")?.shadowRoot?.querySelector("[part=error]")
+            ?.textContent === text,
+        says.tooSmall,
+      );
+      expect((await state()).text).toBe("3000");
+
+      await input.fill("abc");
+      await input.press("Tab");
+      await page.waitForFunction(
+        (text) =>
+          document.querySelector("#calculator")?.shadowRoot?.querySelector("[part=error]")
+            ?.textContent === text,
+        says.notNumber,
+      );
+      expect((await state()).text).toBe("abc");
+
+      // Corrected: the message goes, the amount is taken to the rupee.
+      await input.fill("12,345");
+      await error.waitFor({ state: "detached" });
+      expect(await state()).toEqual({ text: "12,345", invalid: false, message: hint });
+      expect(await figures(page, "#calculator")).toEqual(expectedFigures(12_345, 90));
+
+      // By keyboard, the period slider's End is the longest term: 12 monthly instalments.
+      await page.locator("#calculator .lw-slider").nth(1).focus();
+      await page.keyboard.press("End");
+      await page.waitForFunction(
+        (text) =>
+          document.querySelector("#calculator")?.shadowRoot?.querySelector("output")
+            ?.textContent === text,
+        says.twelveMonths,
+      );
+      expect(await figures(page, "#calculator")).toEqual(expectedFigures(12_345, 360));
+      await page.close();
+    });
+  }
+
+  it("says which answer rules out every lender, and leads to the application when all pass", async () => {
     const { page } = await open("/index.html");
     const readEvents = await recordEvents(page);
-    const radios = page.locator("#eligibility input[type=radio]");
-    // Yes to "over", "citizen" and "validIdentity", No to "validBank".
+    const eligibility = page.locator("#eligibility");
+    const radios = eligibility.locator("input[type=radio]");
+    // Yes to "over", "citizen" and "validIdentity", No to "validBank" (the element is Sinhala).
     await radios.nth(0).check();
     await radios.nth(2).check();
     await radios.nth(4).check();
     await radios.nth(7).check();
-    await page.locator("#eligibility .lw-score", { hasText: "70%" }).waitFor();
-    await page.locator("#eligibility .lw-warning").waitFor();
-    const events = (await readEvents()).filter((event) => event.type === "loan-eligibility");
+    const result = eligibility.locator(".lw-result");
+    await eligibility.locator('.lw-result[data-outcome="fail"]').waitFor();
+    expect(await result.locator("p").first().textContent()).toBe(
+      "දැනට මෙහි කිසිදු ණය දෙන ආයතනයකට ඔබේ අයදුම්පත භාර ගත නොහැක:",
+    );
+    expect(await result.locator("li").allTextContents()).toEqual([
+      "අයදුම්පතට ශ්‍රී ලංකා ජංගම දුරකථන අංකයක් සහ ඔබේ බැංකුව අවශ්‍යයි; ඕනෑම බැංකුවක ඉතුරුම් ගිණුමක් ප්‍රමාණවත්.",
+    ]);
+    expect(await result.getByRole("link").count()).toBe(0);
+    expect(await result.getAttribute("role")).toBe("status");
+    expect(await result.textContent()).not.toMatch(/%/);
+    let events = (await readEvents()).filter((event) => event.type === "loan-eligibility");
     expect(events.at(-1)?.detail).toEqual({
       answers: { over: true, citizen: true, validIdentity: true, validBank: false },
-      percent: 70,
+      outcome: "fail",
     });
+
+    await radios.nth(6).check();
+    await eligibility.locator('.lw-result[data-outcome="pass"]').waitFor();
+    const apply = result.getByRole("link", { name: "දැන් අයදුම් කරන්න" });
+    const href = new URL((await apply.getAttribute("href")) ?? "");
+    expect(`${href.origin}${href.pathname}`).toBe(`${server.url}/application/`);
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({
+      amount: "50000",
+      period: "90",
+      partner: "demo-partner",
+    });
+    events = (await readEvents()).filter((event) => event.type === "loan-eligibility");
+    expect(events.at(-1)?.detail).toMatchObject({ outcome: "pass" });
     await page.close();
   });
 
@@ -318,12 +422,14 @@ describe("all four elements on a partner's page", () => {
     const continueButton = widget.getByRole("button", { name: "Continue" });
     expect(await continueButton.isDisabled()).toBe(true);
     for (const index of [0, 2, 4, 6]) await widget.locator("input[type=radio]").nth(index).check();
-    await widget.locator(".lw-score", { hasText: "98%" }).waitFor();
+    await widget.locator('.lw-result[data-outcome="pass"]').waitFor();
+    // The combined widget goes on to its offers step, not straight to the form.
+    expect(await widget.locator(".lw-result a").count()).toBe(0);
     await continueButton.click();
     await widget.locator(".lw-offer").first().waitFor();
     await widget.getByRole("link", { name: "Apply now" }).click();
     const apply = (await readEvents()).find((event) => event.type === "loan-apply");
-    expect(apply?.detail).toMatchObject({ amount: 50_000, period: 91 });
+    expect(apply?.detail).toMatchObject({ amount: 50_000, period: 90 });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -570,9 +676,18 @@ describe("attributes and properties", () => {
     await page.waitForFunction(
       () =>
         document.querySelector("#c")?.shadowRoot?.querySelector("output")?.textContent ===
-        "5 months (monthly instalments)",
+        "6 months (monthly instalments)",
     );
-    expect(await figures(page, "#c")).toEqual(expectedFigures(100_000, 150));
+    expect(await figures(page, "#c")).toEqual(expectedFigures(100_000, 180));
+    // The figure that matters is the monthly instalment, from core/.
+    const quote = representativeQuote({ amount: 100_000, termDays: 180 }, colomboToday(new Date()));
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector("#c")?.shadowRoot?.querySelector(".lw-lead [data-figure]")
+            ?.textContent,
+      ),
+    ).toBe(formatRupees(quote.repayments[0]?.amount ?? 0));
     await page.close();
   });
 });

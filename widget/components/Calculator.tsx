@@ -1,20 +1,22 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { CalendarDate } from "../../core/dates";
+import { formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import type { Locale } from "../../core/locale";
 import { fill, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
+import { regularPayment } from "../../core/offer-quotes";
 import {
-  clampLoanAmount,
+  type AmountProblem,
   isInstalmentTerm,
   LOAN_AMOUNT_LK,
   LOAN_TERM_GRID,
+  parseLoanAmount,
   representativeTerms,
   termGridIndex,
   termMonths,
 } from "../../core/product";
 import { type LoanSelection, representativeQuote } from "../loan-selection";
-import { QuoteFigures } from "./QuoteFigures";
 
 export interface CalculatorProps {
   locale: Locale;
@@ -25,19 +27,56 @@ export interface CalculatorProps {
 }
 
 /**
- * Amount and period sliders, an amount field, and the loan's figures, all
- * computed by core/ from a representative example's terms. Controlled: the
- * owner keeps the selection. React public API only (preact/compat runs it).
+ * An amount field and slider, a period slider on the short term grid
+ * (decision 0175), and the representative example's figures, all computed
+ * by core/: the monthly instalment (or, for one repayment, the total) large,
+ * then interest, fees, total, APR and the last date, and one line on why
+ * the APR differs from the yearly rate. A typed amount that cannot be used
+ * keeps its text and says why beside the field (decision 0176). Controlled:
+ * the owner keeps the selection. React public API only (preact/compat runs it).
  */
 export function Calculator({ locale, selection, onSelectionChange, today }: CalculatorProps) {
   const t = messagesFor(locale);
   const id = useId();
+  // What the visitor typed, and the amount it was typed against: a new amount
+  // from elsewhere (the slider, the owner) makes it, and its problem, stale.
+  const [typed, setTyped] = useState<{ text: string; amount: number }>();
+  const [problem, setProblem] = useState<AmountProblem>();
+  const current = typed?.amount === selection.amount ? typed : undefined;
+  const shownProblem = current && problem;
+
   const quote = representativeQuote(selection, today);
-  const amountText = formatRupees(selection.amount);
-  const periodText = fill(isInstalmentTerm(selection.termDays) ? t.periodMonths : t.periodValue, {
+  const monthly = isInstalmentTerm(selection.termDays);
+  const rupees = formatRupees;
+  const min = rupees(LOAN_AMOUNT_LK.min);
+  const max = rupees(LOAN_AMOUNT_LK.max);
+  const periodText = fill(monthly ? t.periodMonths : t.periodValue, {
     days: selection.termDays,
     months: termMonths(selection.termDays),
   });
+  const setAmount = (amount: number) => onSelectionChange({ ...selection, amount });
+  /** Checks the text; a usable amount is taken at once, a problem shown when asked to. */
+  const check = (text: string, show: boolean) => {
+    const result = parseLoanAmount(text);
+    const usable = typeof result === "number";
+    setTyped({ text, amount: usable ? result : selection.amount });
+    if (usable) {
+      setProblem(undefined);
+      setAmount(result);
+    } else if (show || shownProblem) setProblem(result);
+  };
+  const errorId = `${id}-error`;
+  const figures: [string, string, number | string][] = [
+    monthly
+      ? [t.monthlyInstalment, "instalment", regularPayment(quote)]
+      : [t.totalToPay, "total", quote.total],
+    [t.loanAmount, "amount", selection.amount],
+    [t.interestLabel, "interest", quote.interest],
+    [t.feesLabel, "fees", quote.fees],
+    ...(monthly ? [[t.totalToPay, "total", quote.total] as [string, string, number]] : []),
+    [t.aprLabel, "apr", formatPercent(quote.apr)],
+    [t.returnDate, "return-date", formatDate(quote.returnDate)],
+  ];
 
   return (
     <section className="lw-calculator" part="calculator" aria-label={t.calculatorLabel}>
@@ -46,14 +85,32 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
           <label htmlFor={`${id}-amount`} className="lw-label">
             {t.loanAmount}
           </label>
-          <AmountInput
-            id={`${id}-amount-input`}
-            label={t.loanAmountInput}
-            hintId={`${id}-amount-hint`}
-            amount={selection.amount}
-            onAmount={(amount) => onSelectionChange({ ...selection, amount })}
-          />
+          <span className="lw-amount-field">
+            <span aria-hidden="true">Rs.</span>
+            <input
+              id={`${id}-amount-input`}
+              className="lw-amount-input"
+              part="amount-input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              aria-label={t.loanAmountInput}
+              aria-describedby={shownProblem ? `${errorId} ${id}-hint` : `${id}-hint`}
+              aria-invalid={shownProblem ? true : undefined}
+              value={current ? current.text : String(selection.amount)}
+              onChange={(event) => check(event.currentTarget.value, false)}
+              onBlur={(event) => check(event.currentTarget.value, true)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") check(event.currentTarget.value, true);
+              }}
+            />
+          </span>
         </div>
+        {shownProblem ? (
+          <p id={errorId} className="lw-warning" part="error" role="alert">
+            {fill(t[`amount:${shownProblem}`], { min, max })}
+          </p>
+        ) : null}
         <input
           id={`${id}-amount`}
           className="lw-slider"
@@ -63,16 +120,11 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
           max={LOAN_AMOUNT_LK.max}
           step={LOAN_AMOUNT_LK.step}
           value={selection.amount}
-          aria-valuetext={amountText}
-          onChange={(event) =>
-            onSelectionChange({ ...selection, amount: Number(event.currentTarget.value) })
-          }
+          aria-valuetext={rupees(selection.amount)}
+          onChange={(event) => setAmount(Number(event.currentTarget.value))}
         />
-        <p id={`${id}-amount-hint`} className="lw-bounds">
-          {fill(t.loanAmountHint, {
-            min: formatRupees(LOAN_AMOUNT_LK.min),
-            max: formatRupees(LOAN_AMOUNT_LK.max),
-          })}
+        <p id={`${id}-hint`} className="lw-bounds">
+          {fill(t.loanAmountHint, { min, max })}
         </p>
       </div>
 
@@ -92,7 +144,6 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
           type="range"
           min={0}
           max={LOAN_TERM_GRID.length - 1}
-          step={1}
           value={termGridIndex(selection.termDays)}
           aria-valuetext={periodText}
           onChange={(event) =>
@@ -105,79 +156,19 @@ export function Calculator({ locale, selection, onSelectionChange, today }: Calc
       </div>
 
       <dl className="lw-indicators" part="indicators" aria-label={t.indicatorsLabel}>
-        <div>
-          <dt>{t.loanAmount}</dt>
-          <dd data-figure="amount">{amountText}</dd>
-        </div>
-        <QuoteFigures locale={locale} quote={quote} />
+        {figures.map(([label, name, value], index) => (
+          <div key={name} className={index ? undefined : "lw-lead"}>
+            <dt>{label}</dt>
+            <dd data-figure={name}>{typeof value === "number" ? rupees(value) : value}</dd>
+          </div>
+        ))}
       </dl>
       <p className="lw-note">
         {fill(t.representativeExample, {
           rate: formatPercent(representativeTerms(selection.termDays).annualInterestRate),
+          apr: formatPercent(quote.apr),
         })}
       </p>
     </section>
-  );
-}
-
-interface AmountInputProps {
-  id: string;
-  label: string;
-  hintId: string;
-  amount: number;
-  onAmount(amount: number): void;
-}
-
-/**
- * Typing "7" on the way to "75000" must not snap to the minimum, so the
- * field keeps its own text while focused and hands over a clamped amount
- * only once the text is a whole number within bounds (or on leaving it).
- */
-function AmountInput({ id, label, hintId, amount, onAmount }: AmountInputProps) {
-  const [text, setText] = useState(String(amount));
-  const [editing, setEditing] = useState(false);
-
-  useEffect(() => {
-    if (!editing) setText(String(amount));
-  }, [amount, editing]);
-
-  const commit = (value: string) => {
-    const digits = value.replace(/[^\d]/g, "");
-    const next = clampLoanAmount(digits === "" ? amount : Number(digits));
-    setText(String(next));
-    onAmount(next);
-  };
-
-  return (
-    <span className="lw-amount-field">
-      <span aria-hidden="true">Rs.</span>
-      <input
-        id={id}
-        className="lw-amount-input"
-        part="amount-input"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        aria-label={label}
-        aria-describedby={hintId}
-        value={text}
-        onFocus={() => setEditing(true)}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setText(value);
-          const number = Number(value.replace(/[^\d]/g, ""));
-          if (number >= LOAN_AMOUNT_LK.min && number <= LOAN_AMOUNT_LK.max) {
-            onAmount(clampLoanAmount(number));
-          }
-        }}
-        onBlur={(event) => {
-          setEditing(false);
-          commit(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") commit(event.currentTarget.value);
-        }}
-      />
-    </span>
   );
 }

@@ -72,7 +72,7 @@ export function LoanWidget(props: LoanWidgetProps) {
       </ol>
       <section ref={panel} tabIndex={-1} className="lw-panel" aria-label={stepLabels[step]}>
         {step === "calculator" ? <Calculator {...props} /> : null}
-        {step === "eligibility" ? <EligibilityTest {...props} /> : null}
+        {step === "eligibility" ? <EligibilityTest {...props} applyHref={undefined} /> : null}
         {step === "offers" ? <OfferList {...props} /> : null}
       </section>
       <div className="lw-actions">

@@ -68,7 +68,7 @@ function exampleTerm(offer: Offer): number {
   );
 }
 
-/** An offer with its worked example: the amount nearest Rs. 50,000 and the term nearest 91 days it lends. */
+/** An offer with its worked example: the amount nearest Rs. 50,000 and the term nearest 90 days it lends. */
 export function productView(offer: Offer, today: CalendarDate): ProductView {
   const amount = Math.min(
     offer.amount.max,
