@@ -48,6 +48,7 @@ export const offersEn = {
   matchedTitleOther: "{count} offers matching you",
   youMatch: "You match",
   mayNotMatch: "May not match",
+  offerCta: "Get this offer",
   applyCta: "Apply",
   lenderSite: "See the lender’s site",
   requires:

@@ -44,6 +44,7 @@ export const offersSi = {
   matchedTitleOther: "ඔබට ගැළපෙන දීමනා {count}ක්",
   youMatch: "ඔබ ගැළපෙයි",
   mayNotMatch: "නොගැළපීමට ඉඩ ඇත",
+  offerCta: "මෙම දීමනාව ලබා ගන්න",
   applyCta: "අයදුම් කරන්න",
   lenderSite: "ආයතනයේ වෙබ් අඩවිය බලන්න",
   requires: "ආයතනයට අවශ්‍ය දේ: වයස {min}–{max}, මසකට {income}ක හෝ ඊට වැඩි ආදායමක්, සහ {employment} වීම.",

@@ -127,7 +127,10 @@ export interface OfferCardProps {
   loanRows?: ReactNode;
   /** More under "more details" (the lender's requirements, on the site). */
   details?: ReactNode;
-  /** The call to action's label (the widget's "apply now" unless given); "" for none. */
+  /**
+   * The call to action's label: "choose this offer" (to our application) unless given; "" for
+   * none.
+   */
   ctaText?: string | undefined;
   /** A less prominent call to action (an outlined button). */
   ctaSecondary?: boolean | undefined;
@@ -162,7 +165,7 @@ export function OfferCard({
   const headingId = useId();
   const count = quote.repayments.length;
   const monthly = count > 1;
-  const cta = ctaText ?? t.applyNow;
+  const cta = ctaText ?? t.chooseOffer;
   return (
     <li className="lw-offer" part="offer" id={id}>
       <article aria-labelledby={headingId}>

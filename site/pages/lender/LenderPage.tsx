@@ -56,7 +56,7 @@ export function LenderPage({ locale, view }: PageProps<LenderView>) {
             <ul>
               <li>
                 {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)},{" "}
-                {fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
+                {fill(who.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
               </li>
               <li>
                 {fill(t.productRate, { rate: formatPercent(offer.terms.annualInterestRate) })}
