@@ -46,7 +46,6 @@ export const en = {
   totalShort: "in total",
   monthlyPayment: "a month",
   monthsValue: "{months} months",
-  repayBy: "repay by {date}",
   moreDetails: "More details",
   showAll: "Show all {count} offers",
   interestLabel: "Interest",

@@ -201,7 +201,7 @@ export function OfferCard({
           APR {formatPercent(quote.apr)} ·{" "}
           {monthly
             ? fill(t.monthsValue, { months: count })
-            : fill(t.repayBy, { date: formatDate(quote.returnDate) })}
+            : `${t.returnDate} ${formatDate(quote.returnDate)}`}
         </p>
         {lender.licence ? (
           <p className="lw-sub">
