@@ -132,7 +132,7 @@ export function LeadOffersScreen({
       <p className="visually-hidden" role="status" aria-live="polite">
         {announced}
       </p>
-      {count > 1 ? <SortForm locale={locale} sort={sort} onSort={setSort} /> : null}
+      {count > 1 ? <SortForm locale={locale} sort={sort} all={all} onSort={setSort} /> : null}
       <p>
         <a href={localizePath(locale, "/how-we-rank/")}>{t.rankingLink}</a>
       </p>
