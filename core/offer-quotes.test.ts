@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { ApplicationDecisions, LenderDecision } from "./decisions";
 import { quoteLoan } from "./loan";
 import {
+  AFFORDABLE_SHARE,
   compareQuotedOffers,
+  incomeShare,
   OFFER_GROUPS,
   OFFER_SORTS,
   type QuotedOffer,
@@ -312,5 +314,41 @@ describe("rankCatalogue", () => {
     expect(rankCatalogue(catalogue, loan, today).map((entry) => entry.offer_id)).toEqual([
       3, 5, 2, 4, 1,
     ]);
+  });
+});
+
+describe("incomeShare (decision 0186)", () => {
+  const monthly = quoteLoan({
+    amount: 60_000,
+    termDays: 180,
+    terms: { annualInterestRate: 0.24, feeFixed: 0, feePercent: 0, repayment: "monthly" },
+    startDate: today,
+  });
+  const once = quoteLoan({
+    amount: 50_000,
+    termDays: 91,
+    terms: single(0.24, 500),
+    startDate: today,
+  });
+
+  it("is one monthly instalment over the monthly income given", () => {
+    expect(monthly.repayments.length).toBe(6);
+    expect(incomeShare(monthly, 50_000)).toBeCloseTo(regularPayment(monthly) / 50_000, 12);
+    expect(incomeShare(monthly, 50_000)).toBeLessThan(AFFORDABLE_SHARE);
+  });
+
+  it("is the one repayment of a loan repaid at once over a month's income", () => {
+    expect(incomeShare(once, 100_000)).toBeCloseTo(once.total / 100_000, 12);
+    expect(incomeShare(once, 100_000)).toBeGreaterThan(AFFORDABLE_SHARE);
+  });
+
+  it("is unknown without an income", () => {
+    for (const income of [undefined, 0, -1, Number.NaN]) {
+      expect(incomeShare(monthly, income)).toBeUndefined();
+    }
+  });
+
+  it("warns above 30%", () => {
+    expect(AFFORDABLE_SHARE).toBe(0.3);
   });
 });

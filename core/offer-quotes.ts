@@ -54,6 +54,24 @@ export function regularPayment(quote: LoanQuote): number {
   return quote.repayments[0]?.amount ?? quote.total;
 }
 
+/**
+ * Above this share of the monthly income the applicant gave, the offers
+ * page warns that one payment may be hard to meet (decision 0186).
+ */
+export const AFFORDABLE_SHARE = 0.3;
+
+/**
+ * One payment (the monthly instalment, or the one repayment of a loan repaid
+ * at once) as a share of a monthly income; undefined without an income.
+ */
+export function incomeShare(
+  quote: LoanQuote,
+  monthlyIncome: number | undefined,
+): number | undefined {
+  if (!monthlyIncome || !(monthlyIncome > 0)) return undefined;
+  return regularPayment(quote) / monthlyIncome;
+}
+
 function sortFigure(quote: LoanQuote, sort: OfferSort): number {
   if (sort === "apr") return quote.apr;
   return sort === "payment" ? regularPayment(quote) : quote.total;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { approvalValue, type DecoratedOffer, decorateOffers } from "./offers";
+import {
+  approvalValue,
+  type DecoratedOffer,
+  decorateOffers,
+  lenderName,
+  productName,
+} from "./offers";
 import type { Offer } from "./schemas/offer";
 
 /** A valid offer with a lender link; tests override what they are about. */
@@ -411,5 +417,23 @@ describe("decorateOffers: as a whole", () => {
     const tomamos = result.find((item) => item.offer_id === 11);
     expect(tomamos?.tags).not.toBe(frozen[1]?.tags);
     expect(result[0]).not.toBe(frozen[4]);
+  });
+});
+
+describe("names in the page's language (issue 17)", () => {
+  const named = offer(7, {
+    header: "Salary Advance 90",
+    headers: { en: "Salary Advance 90", si: "වැටුප් අත්තිකාරම් 90" },
+  });
+
+  it("gives the product's name in the language the lender gave it", () => {
+    expect(productName(named, "si")).toBe("වැටුප් අත්තිකාරම් 90");
+    expect(productName(named, "en")).toBe("Salary Advance 90");
+  });
+
+  it("falls back to the header, and the lender's name, when no name is given", () => {
+    const plain = offer(8, { header: "Plain Loan" });
+    expect(productName(plain, "si")).toBe("Plain Loan");
+    expect(lenderName(plain, "si")).toBe(plain.lender.name);
   });
 });

@@ -84,6 +84,11 @@ export function lenderName(offer: Offer, locale: Locale): string {
   return offer.lender.names?.[locale] ?? offer.lender.name;
 }
 
+/** The product's name in the page's language, when the lender gave one; its header otherwise. */
+export function productName(offer: Offer, locale: Locale): string {
+  return offer.headers?.[locale] ?? offer.header;
+}
+
 /** SPEC §9: "Tomamos impulso" shows its first two tags; every other offer all of them. */
 export function listedTags(offer: Offer): string[] {
   return offer.header === TWO_TAG_HEADER ? offer.tags.slice(0, TWO_TAG_LIMIT) : [...offer.tags];

@@ -83,6 +83,12 @@ export interface LeadOffers {
   activeOfferIds: number[];
   /** Lenders' real-time decisions (issue 15), when any lender was asked. */
   decisions?: ApplicationDecisions | undefined;
+  /**
+   * The monthly income the applicant gave, in rupees, for the offers page's
+   * affordability line (issue 17, decision 0186): in the page's state only,
+   * never in an address, a log or an event.
+   */
+  monthlyIncome?: number | undefined;
 }
 
 /**

@@ -80,6 +80,14 @@ export const employmentSchema = z.enum(EMPLOYMENT_TYPES);
 export const offerSchema = z.strictObject({
   offer_id: z.number().int().positive(),
   header: z.string().min(1).max(100),
+  /**
+   * The product's name in each language, when the lender gave one (issue
+   * 17); `header` otherwise. `header` stays the feed's key (SPEC §9's order and
+   * one-offer-per-header rule).
+   */
+  headers: z
+    .strictObject({ en: z.string().min(1).max(100), si: z.string().min(1).max(100) })
+    .optional(),
   stars: z.number().min(0).max(5).optional(),
   /** May hold a {time} placeholder (minutes to a decision). */
   field2_value: z.string().max(200).optional(),

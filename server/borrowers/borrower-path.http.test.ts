@@ -361,7 +361,14 @@ describe("the offers page after an application", () => {
       headers: { cookie: `lead=${leadId}` },
     });
     expect(page.body).toContain("4 offers matching you");
-    expect(page.body).toContain("Other offers");
+    // The first three rows; the others (and their group) after "show all".
+    expect(page.body).toContain("Show all");
+    const all = await inject(context.app, {
+      method: "GET",
+      url: "/en/offers/?all=1",
+      headers: { cookie: `lead=${leadId}` },
+    });
+    expect(all.body).toContain("Other offers");
     expect(page.body).not.toMatch(/Perera|853400937|0770000005/);
   });
 

@@ -166,10 +166,17 @@ export function createLeadFeed(options: LeadFeedOptions) {
      * unknown lead: with the lenders' decisions when any lender was asked.
      */
     async leadOffers(leadId: string): Promise<LeadOffers | undefined> {
-      const offersOfLead = await applicationOffers(leadId);
-      if (!offersOfLead) return undefined;
-      const { decisions, ...rest } = offersOfLead;
-      return { leadId, ...rest, ...(decisions.asked > 0 ? { decisions } : {}) };
+      const lead = await findLead(storage, leadId);
+      if (!lead) return undefined;
+      const { offerIds, decisions } = await offersOfLead(lead);
+      return {
+        leadId,
+        amount: lead.amount,
+        termDays: lead.termDays,
+        activeOfferIds: offerIds,
+        ...(decisions.asked > 0 ? { decisions } : {}),
+        monthlyIncome: lead.profile.monthlyIncome,
+      };
     },
   };
 }

@@ -1,7 +1,10 @@
 import inject from "light-my-request";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ApplicationOffers } from "../../core/decisions";
+import { AFFORDABLE_SHARE } from "../../core/offer-quotes";
+import type { Offer } from "../../core/schemas/offer";
 import { renderPage } from "../../site/server";
+import lk from "../lenders/catalogues/lk.json";
 import {
   approval,
   type LenderReply,
@@ -245,8 +248,10 @@ describe("the offers page once lenders have decided", () => {
 describe("the offers on the page", () => {
   it("lead to /go/{offerId} in a new tab, saying so to screen readers", async () => {
     const { leadId } = await onceDecided();
-    const html = await offersPage(leadId);
-    const links = [...html.matchAll(/<a class="lw-cta"[^>]*>[\s\S]*?<\/a>/g)].map((m) => m[0]);
+    const html = await offersPage(leadId, "/en/offers/?all=1");
+    const links = [
+      ...html.matchAll(/<a class="(?:lw-cta|offer-lender-link)[^>]*>[\s\S]*?<\/a>/g),
+    ].map((m) => m[0]);
     expect(links.length).toBeGreaterThan(2);
     for (const link of links) {
       expect(link).toMatch(/href="\/go\/\d+"/);
@@ -278,5 +283,125 @@ describe("the offers on the page", () => {
     expect(byTotal).toMatch(/<form class="sort-form" method="get">/);
     expect(byTotal).toMatch(/<noscript><button type="submit"[^>]*>Sort<\/button><\/noscript>/);
     expect(textOf(byTotal)).toContain("How we rank offers");
+  });
+});
+
+/** The rows of a rendered list, each with the title of the group (h2) it is under. */
+function rowsOf(html: string): { group: string; html: string }[] {
+  const rows: { group: string; html: string }[] = [];
+  for (const section of html.split('<section aria-labelledby="').slice(1)) {
+    const group = /class="lw-title">([^<]*)<\/h2>/.exec(section)?.[1] ?? "";
+    for (const row of section.split('<li class="lw-offer"').slice(1))
+      rows.push({ group, html: row });
+  }
+  return rows;
+}
+
+const rupees = (text: string | undefined) => Number((text ?? "").replace(/[^\d]/g, ""));
+
+describe("the offers as rows (issue 17)", () => {
+  it("show the first three, then a link to all of them that works without JavaScript", async () => {
+    const { leadId } = await onceDecided();
+    const html = await offersPage(leadId);
+    const all = await offersPage(leadId, "/en/offers/?all=1");
+    const count = rowsOf(all).length;
+    expect(count).toBeGreaterThan(3);
+    expect(rowsOf(html)).toHaveLength(3);
+    const fourth = /<li class="lw-offer" part="offer" id="(offer-\d+)"/g;
+    const ids = [...all.matchAll(fourth)].map((match) => match[1]);
+    expect(html).toContain(
+      `<a class="lw-button lw-secondary show-all" href="?sort=total&amp;all=1#${ids[3]}">Show all ${count} offers</a>`,
+    );
+    expect(all).not.toContain("show-all");
+    // The order chosen stays when all are shown.
+    expect(await offersPage(leadId, "/en/offers/?sort=apr")).toContain(
+      'href="?sort=apr&amp;all=1#',
+    );
+  });
+
+  it("say where the visitor stands in words, with the button that fits", async () => {
+    const { leadId } = await onceDecided();
+    const rows = rowsOf(await offersPage(leadId, "/en/offers/?all=1"));
+    const approved = rows.filter((row) => row.group === "1 pre-approved offer");
+    const matched = rows.filter((row) => row.group.endsWith("offers matching you"));
+    const others = rows.filter((row) => row.group === "Other offers");
+    expect(approved).toHaveLength(1);
+    expect(matched.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    for (const row of approved) {
+      expect(textOf(row.html)).toContain("Pre-approved");
+      expect(row.html).toMatch(
+        /<a class="lw-cta" part="cta" href="\/go\/\d+"[^>]*>Get this offer</,
+      );
+    }
+    for (const row of matched) {
+      expect(textOf(row.html)).toContain("You match");
+      expect(row.html).toMatch(/<a class="lw-cta lw-secondary" part="cta"[^>]*>Apply</);
+    }
+    for (const row of others) {
+      const text = textOf(row.html);
+      expect(text).toContain("May not match");
+      expect(text).toMatch(
+        /What the lender requires: age \d+–\d+, an income from Rs\. [\d,]+ a month/,
+      );
+      expect(row.html).not.toContain("lw-cta");
+      expect(row.html).toContain('class="offer-lender-link"');
+    }
+    // Each status once per row, and an icon beside its words.
+    for (const row of rows) expect(row.html.match(/class="offer-status /g)).toHaveLength(1);
+  });
+
+  it.each([
+    ["/en/offers/?all=1", "monthly income you gave", "Warning:"],
+    ["/offers/?all=1", "ඔබ සඳහන් කළ මාසික ආදායමෙන්", "අවවාදයයි:"],
+  ])(
+    "show each payment as a share of the income given, warning above 30%% (%s)",
+    async (path, words, warning) => {
+      const income = 100_000;
+      const { leadId } = await onceDecided({ monthlyIncome: income });
+      const html = await offersPage(leadId, path);
+      const rows = rowsOf(html);
+      let warned = 0;
+      let fine = 0;
+      for (const row of rows) {
+        const payment = rupees(
+          /<span data-figure="(?:payment|total)">([^<]*)</.exec(row.html)?.[1],
+        );
+        const share = /<p class="offer-share[^"]*">([\s\S]*?)<\/p>/.exec(row.html)?.[1] ?? "";
+        expect(textOf(share)).toContain(words);
+        expect(share).toContain(`${Math.round((payment / income) * 100)}%`);
+        const high = payment / income > AFFORDABLE_SHARE;
+        expect(share.includes(warning)).toBe(high);
+        if (high) warned += 1;
+        else fine += 1;
+      }
+      expect(warned).toBeGreaterThan(0);
+      expect(fine).toBeGreaterThan(0);
+      // The income is in the page's state, never in an address on it.
+      expect([...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]).join(" ")).not.toMatch(
+        /100,?000/,
+      );
+    },
+  );
+
+  it("name products and lenders in the page's language", async () => {
+    const { leadId } = await onceDecided();
+    const html = await offersPage(leadId, "/offers/?all=1");
+    const named = (lk as Offer[]).filter((offer) => offer.headers);
+    const titles = headersIn(html);
+    const sinhala = titles.filter((title) => named.some((offer) => offer.headers?.si === title));
+    expect(sinhala.length).toBeGreaterThan(1);
+    for (const offer of named) expect(titles).not.toContain(offer.headers?.en);
+    expect(textOf(html)).toContain("ලංකා ට්‍රස්ට් ෆිනෑන්ස්");
+  });
+
+  it("link to the application to edit it, in the page's language, with no data in the address", async () => {
+    const { leadId } = await onceDecided();
+    expect(await offersPage(leadId)).toContain(
+      '<a class="edit-application" href="/en/application/">Edit my application</a>',
+    );
+    expect(await offersPage(leadId, "/offers/")).toContain(
+      '<a class="edit-application" href="/application/">මගේ අයදුම්පත වෙනස් කරන්න</a>',
+    );
   });
 });

@@ -3,7 +3,7 @@ import { type Locale, localizePath } from "../../core/locale";
 import { lenderSlug } from "../../core/matching";
 import { messagesFor } from "../../core/messages";
 import { quoteOffers } from "../../core/offer-quotes";
-import { lenderName } from "../../core/offers";
+import { lenderName, productName } from "../../core/offers";
 import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
@@ -45,7 +45,7 @@ export function partnerOffers(
     const item: PartnerOffer = {
       offerId: offer.offer_id,
       rank: index + 1,
-      header: offer.header,
+      header: productName(offer, lang),
       lender: {
         name: lenderName(offer, lang),
         logoUrl: `${origin}${offer.lender.logo}`,

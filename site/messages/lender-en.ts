@@ -20,4 +20,5 @@ export const lenderEn = {
   "lenderLicenceCategory:registered_lender": "registered lender",
   lenderWebsite: "Website",
   lenderComplaints: "Complaints",
+  termRangeValue: "{min}–{max} days",
 } as const;

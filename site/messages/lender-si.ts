@@ -16,4 +16,5 @@ export const lenderSi = {
   "lenderLicenceCategory:registered_lender": "ලියාපදිංචි ණය දෙන ආයතනය",
   lenderWebsite: "වෙබ් අඩවිය",
   lenderComplaints: "පැමිණිලි",
+  termRangeValue: "දින {min}–{max}",
 } as const satisfies LenderMessages;

@@ -44,5 +44,28 @@ export const offersEn = {
   sortNote: "Pre-approved offers stay at the top.",
   rejectedText:
     "No lender could offer you a loan for this application this time. Another amount or period may suit other lenders: tell us how much you need and apply again, free of charge.",
+  matchedTitleOne: "1 offer matching you",
+  matchedTitleOther: "{count} offers matching you",
+  youMatch: "You match",
+  mayNotMatch: "May not match",
+  offerCta: "Get this offer",
+  applyCta: "Apply",
+  lenderSite: "See the lender’s site",
+  requires:
+    "What the lender requires: age {min}–{max}, an income from {income} a month, and work as {employment}.",
+  "employment:salaried": "a salaried employee",
+  "employment:self-employed": "self-employed",
+  "employment:business-owner": "a business owner",
+  "employment:pensioner": "a pensioner",
+  "employment:other": "other",
+  or: " or ",
+  shareMonthly: "This payment is {percent} of the monthly income you gave.",
+  shareSingle: "This one repayment is {percent} of the monthly income you gave.",
+  shareWarning:
+    "Above {limit} of your income, repaying may be hard alongside rent, food and other debts.",
+  shareWarningLabel: "Warning:",
+  editApplication: "Edit my application",
+  readyOne: "1 offer is ready for you.",
+  readyOther: "{count} offers are ready for you.",
   newTab: "opens in a new tab",
 } as const;

@@ -123,11 +123,21 @@ describe("the borrower's loop with the sandbox lenders", () => {
     expect(firstHtml).toMatch(/Asking 9 lenders for their decisions… \d of 9 answered so far\./);
     await page.waitForSelector("html[data-hydrated='true']");
 
-    // The decisions arrive: Swift's pre-approval among them, first in its group, with its badge.
+    // The decisions arrive: Swift's pre-approval among them, with its "pre-approved" chip. The
+    // page shows three rows, then "show all N" (issue 17): the approval may be past the three.
     const swift = page.locator(".lw-offer", { hasText: "Swift (sandbox)" }).filter({
-      has: page.locator(".approval-badge"),
+      has: page.locator(".offer-status-approved"),
     });
-    await swift.waitFor({ timeout: 15_000 });
+    const showAll = page.getByRole("link", { name: /^Show all \d+ offers$/ });
+    await expect
+      .poll(
+        async () => {
+          if (await showAll.isVisible()) await showAll.click();
+          return swift.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(await swift.locator(".lw-badge").textContent()).toBe("Test lender (sandbox)");
 
     // "Get this offer" opens the lender's apply page in a new tab; the offers page stays.

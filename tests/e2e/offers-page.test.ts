@@ -218,6 +218,118 @@ describe("the offers once there", () => {
   });
 });
 
+describe("the offers as rows (issue 17)", () => {
+  const rows = (page: Page) => page.locator(".lead-offers .lw-offer");
+  const words = {
+    en: {
+      ready: (count: number) => `${count} offers are ready for you.`,
+      showAll: /^Show all (\d+) offers$/,
+    },
+    si: {
+      ready: (count: number) => `ඔබට දීමනා ${count}ක් සූදානම්.`,
+      showAll: /^දීමනා (\d+)ම පෙන්වන්න$/,
+    },
+  } as const;
+  /** N of "show all N". */
+  const countIn = async (page: Page, locale: Locale) =>
+    Number(words[locale].showAll.exec((await page.locator(".show-all").textContent()) ?? "")?.[1]);
+  /** The one live region that counts the offers (the decisions' progress has its own). */
+  const announcement = (page: Page) => page.locator("section > p.visually-hidden[role='status']");
+
+  it.each(["en", "si"] as const)(
+    "move the focus to their heading, and announce the count once lenders have decided (%s)",
+    async (locale) => {
+      const leadId = await server.newLead();
+      const { context, page, problems } = await visitor(leadId);
+      await openOffers(page, locale);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("screen-title");
+      // Still deciding: nothing announced yet.
+      expect(await announcement(page).getAttribute("aria-live")).toBe("polite");
+      expect(await announcement(page).textContent()).toBe("");
+      await decided(leadId);
+      await expect.poll(() => progress(page).count()).toBe(1);
+      await page.locator(".show-all").waitFor();
+      const count = await countIn(page, locale);
+      expect(count).toBeGreaterThan(3);
+      await expect.poll(() => announcement(page).textContent()).toBe(words[locale].ready(count));
+      // One region for the list, none per row.
+      expect(
+        await page.locator(".lead-offers [aria-live], .lead-offers [role='status']").count(),
+      ).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(["en", "si"] as const)(
+    "show three rows, then all from the keyboard, the focus on the first row added (%s)",
+    async (locale) => {
+      const leadId = await server.newLead();
+      await decided(leadId);
+      const { context, page, problems } = await visitor(leadId);
+      await openOffers(page, locale);
+      expect(await rows(page).count()).toBe(3);
+      const count = await countIn(page, locale);
+      // Each row says where the visitor stands, in words beside an icon.
+      for (const status of await rows(page).locator(".offer-status").all()) {
+        expect(((await status.textContent()) ?? "").trim().length).toBeGreaterThan(3);
+        expect(await status.locator("svg[aria-hidden='true']").count()).toBe(1);
+      }
+      await page.locator(".show-all").focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => rows(page).count()).toBe(count);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.querySelectorAll(".lead-offers .lw-offer")].indexOf(
+              document.activeElement as Element,
+            ),
+          ),
+        )
+        .toBe(3);
+      // Shown in place: no page load, nothing in the address.
+      expect(new URL(page.url()).search).toBe("");
+      expect(await page.locator(".show-all").count()).toBe(0);
+      // The may-not-match rows: no button, what the lender requires instead.
+      const others = rows(page).filter({ has: page.locator(".offer-status-other") });
+      expect(await others.count()).toBeGreaterThan(0);
+      expect(await others.locator(".lw-cta").count()).toBe(0);
+      expect(await others.locator(".offer-requires").count()).toBe(await others.count());
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("shows all of them without JavaScript, through the server", async () => {
+    const leadId = await server.newLead();
+    await decided(leadId);
+    const { context, page } = await visitor(leadId, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/en/offers/?sort=apr`);
+    expect(await rows(page).count()).toBe(3);
+    const count = await countIn(page, "en");
+    await Promise.all([
+      page.waitForURL(/\/en\/offers\/\?sort=apr&all=1#offer-\d+$/),
+      page.locator(".show-all").click(),
+    ]);
+    expect(await rows(page).count()).toBe(count);
+    // The link's fragment is the first row it added.
+    const fragment = new URL(page.url()).hash.slice(1);
+    expect(await rows(page).nth(3).getAttribute("id")).toBe(fragment);
+    expect(await page.getByLabel("Sort offers by").inputValue()).toBe("apr");
+    // Sorting again keeps every row.
+    await page.getByLabel("Sort offers by").selectOption("payment");
+    await Promise.all([
+      // (Chromium keeps the fragment on a GET form's submission to the same page.)
+      page.waitForURL(/\/en\/offers\/\?sort=payment&all=1(#offer-\d+)?$/),
+      page.getByRole("button", { name: "Sort" }).click(),
+    ]);
+    expect(await rows(page).count()).toBe(count);
+    await context.close();
+  });
+});
+
 describe("no approval and no match", () => {
   it.each(["en", "si"] as const)(
     "turns into SPEC §2's rejected screen once the lenders have answered (%s)",

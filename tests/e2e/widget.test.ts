@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colomboToday, formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import { formatRupees } from "../../core/money";
-import { quoteOffers } from "../../core/offer-quotes";
+import { quoteOffers, regularPayment } from "../../core/offer-quotes";
+import { lenderName, productName } from "../../core/offers";
 import type { Offer } from "../../core/schemas/offer";
 import lk from "../../server/lenders/catalogues/lk.json";
 import { representativeQuote } from "../../widget/loan-selection";
@@ -167,7 +168,8 @@ describe("all four elements on a partner's page", () => {
         id: "offers",
         mode: "open",
         sheets: 1,
-        heading: expect.stringMatching(/offers? matching you$/),
+        // Nothing is known of the visitor: no "matching you" (issue 17).
+        heading: expect.stringMatching(/offers? for this loan$/),
       },
     ]);
     expect(problems).toEqual([]);
@@ -361,14 +363,22 @@ describe("all four elements on a partner's page", () => {
       { amount: 50_000, termDays: 90 },
       colomboToday(new Date()),
     );
-    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeGreaterThan(3);
+    // The first three rows, then "show all N" (issue 17).
+    expect(await page.locator("#offers .lw-offer").count()).toBe(3);
+    await page
+      .locator("#offers")
+      .getByRole("button", { name: `Show all ${expected.length} offers` })
+      .click();
+    await expect.poll(() => page.locator("#offers .lw-offer").count()).toBe(expected.length);
 
     const cards = await page.evaluate(() =>
       [...(document.querySelector("#offers")?.shadowRoot?.querySelectorAll(".lw-offer") ?? [])].map(
         (card) => ({
           header: card.querySelector("h3")?.textContent,
           apr: card.querySelector('[data-figure="apr"]')?.textContent,
-          // The first text node: a monthly offer adds "3 monthly payments" after it.
+          // The first text node: a monthly offer adds "3 monthly payments" after it (its row
+          // shows the monthly payment large; the total is under "more details").
           total: card.querySelector('[data-figure="total"]')?.firstChild?.textContent,
           returnDate: card.querySelector('[data-figure="return-date"]')?.textContent,
           href: card.querySelector("a")?.getAttribute("href"),
@@ -377,14 +387,14 @@ describe("all four elements on a partner's page", () => {
     );
     expect(cards.map(({ href, ...figures }) => figures)).toEqual(
       expected.map(({ offer, quote }) => ({
-        header: offer.header,
+        header: productName(offer, "en"),
         apr: formatPercent(quote.apr),
         total: formatRupees(quote.total),
         returnDate: formatDate(quote.returnDate),
       })),
     );
     expect(await page.locator("#offers h2").textContent()).toBe(
-      `${expected.length} offers matching you`,
+      `${expected.length} offers for this loan`,
     );
 
     // The link carries the loan and the partner's attribution to our form, nothing personal.
@@ -601,6 +611,96 @@ describe("the widget as a guest", () => {
   });
 });
 
+describe("<loan-offers> as compact rows on a phone (issue 17)", () => {
+  /** Seven offers lend Rs. 30,000 over 90 days (once 2,819 px of cards on a phone). */
+  const LOAN = { amount: 30_000, termDays: 90 };
+  const copy = {
+    en: { more: "More details", showAll: "Show all 7 offers", title: "7 offers for this loan" },
+    si: { more: "වැඩි විස්තර", showAll: "දීමනා 7ම පෙන්වන්න", title: "මෙම ණයට දීමනා 7ක්" },
+  } as const;
+
+  it.each(["en", "si"] as const)(
+    "shows three short rows with the figure that matters large, details on request, then all (%s)",
+    async (locale) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+      const problems = watchConsole(page);
+      await page.setContent(
+        `<html lang="${locale}"><head><title>Offers</title></head><body><loan-offers api-base="${server.url}" amount="${LOAN.amount}" period="${LOAN.termDays}"></loan-offers></body></html>`,
+      );
+      await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+      const element = page.locator("loan-offers");
+      const rows = element.locator(".lw-offer");
+      await rows.first().waitFor();
+      const expected = quoteOffers(lk as Offer[], LOAN, colomboToday(new Date()));
+      expect(expected).toHaveLength(7);
+      expect(await element.locator("h2").textContent()).toBe(copy[locale].title);
+
+      expect(await rows.count()).toBe(3);
+      const heights = await rows.evaluateAll((cards) =>
+        cards.map((card) => card.getBoundingClientRect().height),
+      );
+      // Three rows fit a 640-px screen, with room to spare.
+      for (const height of heights) expect(height).toBeLessThan(640 / 3);
+      expect(await element.evaluate((host) => host.getBoundingClientRect().height)).toBeLessThan(
+        900,
+      );
+
+      const shown = await rows.evaluateAll((cards) =>
+        cards.map((card) => ({
+          title: card.querySelector("h3")?.textContent,
+          lender: card.querySelector(".lw-lender")?.firstChild?.textContent,
+          big: card.querySelector(".lw-big [data-figure]")?.textContent,
+          kind: card.querySelector(".lw-big [data-figure]")?.getAttribute("data-figure"),
+        })),
+      );
+      expect(shown).toEqual(
+        expected.slice(0, 3).map(({ offer, quote }) => {
+          const monthly = quote.repayments.length > 1;
+          return {
+            title: productName(offer, locale),
+            lender: lenderName(offer, locale),
+            big: formatRupees(monthly ? regularPayment(quote) : quote.total),
+            kind: monthly ? "payment" : "total",
+          };
+        }),
+      );
+      // Sinhala pages name the sample products in Sinhala.
+      if (locale === "si") for (const row of shown) expect(row.title).not.toMatch(/[A-Za-z]{3}/);
+
+      // The details are closed, and open without leaving the row.
+      const first = rows.first();
+      expect(await first.locator('[data-figure="interest"]').isVisible()).toBe(false);
+      await first.getByText(copy[locale].more).click();
+      expect(await first.locator('[data-figure="interest"]').textContent()).toBe(
+        formatRupees(expected[0]?.quote.interest ?? -1),
+      );
+      expect(await first.locator('[data-figure="fees"]').isVisible()).toBe(true);
+
+      // "Show all 7" from the keyboard: every row, the focus on the first one added.
+      const showAll = element.getByRole("button", { name: copy[locale].showAll });
+      await showAll.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => rows.count()).toBe(7);
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const root = document.querySelector("loan-offers")?.shadowRoot;
+            const all = [...(root?.querySelectorAll(".lw-offer") ?? [])];
+            return root?.activeElement ? all.indexOf(root.activeElement) : -1;
+          }),
+        )
+        .toBe(3);
+      expect(await showAll.count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+});
+
 describe("attributes and properties", () => {
   async function calculatorPage() {
     const page = await browser.newPage();
@@ -713,7 +813,8 @@ describe("the offer cards of a licensed lender (issue 15)", () => {
         (card) => ({
           title: card.querySelector("h3")?.textContent,
           lender: card.querySelector(".lw-lender")?.textContent,
-          licence: card.querySelector(".lw-lender + .lw-sub")?.textContent ?? null,
+          // Under the head and the "APR · term" line, on every card (issue 17).
+          licence: card.querySelector(".lw-offer-head + .lw-sub + .lw-sub")?.textContent ?? null,
         }),
       ),
     );
@@ -724,6 +825,10 @@ describe("the offer cards of a licensed lender (issue 15)", () => {
     const problems = watchConsole(page);
     await page.goto(`${pages.url}/index.html`);
     await page.locator("#offers .lw-offer").first().waitFor();
+    await page
+      .locator("#offers")
+      .getByRole("button", { name: /^Show all/ })
+      .click();
     const english = await cards(page);
     expect(english.find((card) => card.title === "Lanka Trust Personal Loan")).toEqual({
       title: "Lanka Trust Personal Loan",

@@ -1,10 +1,11 @@
-import { type ReactNode, useId } from "react";
-import type { CalendarDate } from "../../core/dates";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type CalendarDate, formatDate } from "../../core/dates";
+import { formatPercent } from "../../core/loan";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
-import { type QuotedOffer, quoteOffers } from "../../core/offer-quotes";
-import { lenderName } from "../../core/offers";
+import { type QuotedOffer, quoteOffers, regularPayment } from "../../core/offer-quotes";
+import { lenderName, productName } from "../../core/offers";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
 import { QuoteFigures } from "./QuoteFigures";
@@ -24,15 +25,30 @@ export interface OfferListProps {
 }
 
 /**
- * "N offers": the offers for the chosen amount and period, cheapest total
- * first (core/offer-quotes.ts), with computed figures. The order is the
- * ranking's: no sort control here (decision 0121). After an application the
- * site lists the visitor's own offers with OfferCard (site/pages/screens/).
+ * "N offers for this loan": the offers for the chosen amount and period,
+ * cheapest total first (core/offer-quotes.ts), with computed figures; the
+ * first three, then "show all N". Nothing is known of the visitor here, so
+ * nothing says the offers match them. The order is the ranking's: no sort
+ * control here (decision 0121). After an application the site lists the
+ * visitor's own offers with OfferCard (site/pages/screens/).
  */
+/** How many rows a list shows before "show all N". */
+export const FIRST_SHOWN = 3;
+
 export function OfferList(props: OfferListProps) {
   const { locale, selection, today, feed, onRetry } = props;
   const t = messagesFor(locale);
   const id = useId();
+  // "Show all N": every row, and the keyboard's focus on the first row it added.
+  const [all, setAll] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = list.current?.children[FIRST_SHOWN] as HTMLElement | undefined;
+    if (all && row) {
+      row.tabIndex = -1;
+      row.focus();
+    }
+  }, [all]);
 
   if (feed.status === "loading") {
     return (
@@ -67,18 +83,25 @@ export function OfferList(props: OfferListProps) {
       {priced.length === 0 ? (
         <p className="lw-note">{t.offersEmpty}</p>
       ) : (
-        <ul className="lw-offer-list">
-          {priced.map((item) => (
-            <OfferCard
-              key={item.offer.offer_id}
-              item={item}
-              locale={locale}
-              href={props.offerHref(item.offer.offer_id)}
-              assetBase={props.assetBase}
-              onSelect={props.onOfferSelect}
-            />
-          ))}
-        </ul>
+        <>
+          <ul ref={list} className="lw-offer-list">
+            {priced.slice(0, all ? undefined : FIRST_SHOWN).map((item) => (
+              <OfferCard
+                key={item.offer.offer_id}
+                item={item}
+                locale={locale}
+                href={props.offerHref(item.offer.offer_id)}
+                assetBase={props.assetBase}
+                onSelect={props.onOfferSelect}
+              />
+            ))}
+          </ul>
+          {all || priced.length <= FIRST_SHOWN ? null : (
+            <button type="button" className="lw-button lw-secondary" onClick={() => setAll(true)}>
+              {fill(t.showAll, { count: priced.length })}
+            </button>
+          )}
+        </>
       )}
       <p className="lw-note">
         <a href={`${props.assetBase}${localizePath(locale, "/how-we-rank/")}`}>{t.rankingLink}</a>
@@ -98,13 +121,30 @@ export interface OfferCardProps {
    * a new tab ("opens in a new tab"); without them the link opens in place.
    */
   newTabText?: string | undefined;
-  /** What the site says of a lender's pre-approval, under the lender. */
+  /** What the site says of the offer and the visitor (status, affordability), under the figures. */
   children?: ReactNode;
   /** The loan a lender approved, in place of the product's amount and period ranges. */
   loanRows?: ReactNode;
+  /** More under "more details" (the lender's requirements, on the site). */
+  details?: ReactNode;
+  /**
+   * The call to action's label: "choose this offer" (to our application) unless given; "" for
+   * none.
+   */
+  ctaText?: string | undefined;
+  /** A less prominent call to action (an outlined button). */
+  ctaSecondary?: boolean | undefined;
+  /** The row's id, for a link to it ("show all" without JavaScript). */
+  id?: string | undefined;
 }
 
-/** One offer: lender, licence or sample label, figures computed by core/, tags, the call to action. */
+/**
+ * One offer as a compact row: the lender's logo, the product and lender in
+ * the page's language, the figure that matters large (the monthly payment of
+ * a monthly loan, else the total to pay), APR and term small, the licence
+ * always; fees, interest, ranges, tags and requirements behind "more details"
+ * (a <details>: no script needed); then the call to action.
+ */
 export function OfferCard({
   item,
   locale,
@@ -114,25 +154,32 @@ export function OfferCard({
   newTabText,
   children,
   loanRows,
+  details,
+  ctaText,
+  ctaSecondary,
+  id,
 }: OfferCardProps) {
   const t = messagesFor(locale);
   const { offer, quote } = item;
-  const { lender } = offer;
+  const { lender, criteria } = offer;
   const headingId = useId();
+  const count = quote.repayments.length;
+  const monthly = count > 1;
+  const cta = ctaText ?? t.chooseOffer;
   return (
-    <li className="lw-offer" part="offer">
+    <li className="lw-offer" part="offer" id={id}>
       <article aria-labelledby={headingId}>
         <div className="lw-offer-head">
           <img
             className="lw-logo"
             src={`${assetBase}${lender.logo}`}
             alt=""
-            width={48}
-            height={48}
+            width={40}
+            height={40}
           />
           <div>
             <h3 id={headingId} className="lw-offer-title">
-              {offer.header}
+              {productName(offer, locale)}
             </h3>
             <p className="lw-lender">
               {lenderName(offer, locale)}
@@ -142,59 +189,77 @@ export function OfferCard({
                 </span>
               ) : null}
             </p>
-            {lender.licence ? (
-              <p className="lw-sub">
-                {fill(t.licenceLine, {
-                  category: t[`licence:${lender.licence.category}`],
-                  number: lender.licence.number,
-                })}
-              </p>
-            ) : null}
-            {offer.stars === undefined ? null : (
-              <p className="lw-stars">{fill(t.starsLabel, { stars: offer.stars.toFixed(1) })}</p>
-            )}
           </div>
+          <p className="lw-big">
+            <span data-figure={monthly ? "payment" : "total"}>
+              {formatRupees(monthly ? regularPayment(quote) : quote.total)}
+            </span>
+            <span className="lw-sub">{monthly ? t.monthlyPayment : t.totalShort}</span>
+          </p>
         </div>
-        {children}
-        <dl className="lw-offer-figures">
-          {loanRows ?? (
-            <>
-              <div>
-                <dt>{t.offerAmountRange}</dt>
-                <dd>
-                  {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t.offerTermRange}</dt>
-                <dd>
-                  {fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
-                </dd>
-              </div>
-            </>
-          )}
-          <QuoteFigures locale={locale} quote={quote} />
-        </dl>
-        {offer.tags.length > 0 ? (
-          <ul className="lw-tags">
-            {offer.tags.map((tag) => (
-              <li key={tag}>{tagLabel(t, tag)}</li>
-            ))}
-          </ul>
+        <p className="lw-sub">
+          APR {formatPercent(quote.apr)} ·{" "}
+          {monthly
+            ? fill(t.monthsValue, { months: count })
+            : `${t.returnDate} ${formatDate(quote.returnDate)}`}
+        </p>
+        {lender.licence ? (
+          <p className="lw-sub">
+            {fill(t.licenceLine, {
+              category: t[`licence:${lender.licence.category}`],
+              number: lender.licence.number,
+            })}
+          </p>
         ) : null}
-        <a
-          className="lw-cta"
-          part="cta"
-          href={href}
-          aria-describedby={headingId}
-          {...(newTabText ? { target: "_blank", rel: "noopener" } : {})}
-          onClick={(event) => {
-            if (onSelect && !onSelect(offer.offer_id)) event.preventDefault();
-          }}
-        >
-          {t.offerCta}
-          {newTabText ? <span className="visually-hidden">{` (${newTabText})`}</span> : null}
-        </a>
+        {children}
+        {cta ? (
+          <a
+            className={ctaSecondary ? "lw-cta lw-secondary" : "lw-cta"}
+            part="cta"
+            href={href}
+            aria-describedby={headingId}
+            {...(newTabText ? { target: "_blank", rel: "noopener" } : {})}
+            onClick={(event) => {
+              if (onSelect && !onSelect(offer.offer_id)) event.preventDefault();
+            }}
+          >
+            {cta}
+            {newTabText ? <span className="visually-hidden">{` (${newTabText})`}</span> : null}
+          </a>
+        ) : null}
+        <details className="lw-more">
+          <summary>{t.moreDetails}</summary>
+          <dl className="lw-offer-figures">
+            {loanRows}
+            <QuoteFigures locale={locale} quote={quote} />
+            <div>
+              <dt>{t.interestLabel}</dt>
+              <dd data-figure="interest">{formatRupees(quote.interest)}</dd>
+            </div>
+            <div>
+              <dt>{t.feesLabel}</dt>
+              <dd data-figure="fees">{formatRupees(quote.fees)}</dd>
+            </div>
+          </dl>
+          <p className="lw-sub">
+            {fill(t.requirementsLine, {
+              min: criteria.minAge,
+              max: criteria.maxAge,
+              income: formatRupees(criteria.minMonthlyIncome),
+            })}
+          </p>
+          {details}
+          {offer.stars === undefined ? null : (
+            <p className="lw-stars">{fill(t.starsLabel, { stars: offer.stars.toFixed(1) })}</p>
+          )}
+          {offer.tags.length > 0 ? (
+            <ul className="lw-tags">
+              {offer.tags.map((tag) => (
+                <li key={tag}>{tagLabel(t, tag)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </details>
       </article>
     </li>
   );

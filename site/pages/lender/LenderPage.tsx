@@ -2,6 +2,7 @@ import { formatDate } from "../../../core/dates";
 import { formatPercent } from "../../../core/loan";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
+import { productName } from "../../../core/offers";
 import { applicationUrl } from "../../../widget/apply-link";
 import { LenderLogo } from "../../../widget/components/LenderLogo";
 import { siteMessagesFor } from "../../messages";
@@ -51,11 +52,11 @@ export function LenderPage({ locale, view }: PageProps<LenderView>) {
             className="product"
             aria-labelledby={`product-${offer.offer_id}`}
           >
-            <h3 id={`product-${offer.offer_id}`}>{offer.header}</h3>
+            <h3 id={`product-${offer.offer_id}`}>{productName(offer, locale)}</h3>
             <ul>
               <li>
                 {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)},{" "}
-                {fill(t.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
+                {fill(who.termRangeValue, { min: offer.termDays.min, max: offer.termDays.max })}
               </li>
               <li>
                 {fill(t.productRate, { rate: formatPercent(offer.terms.annualInterestRate) })}

@@ -1,30 +1,35 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { type CalendarDate, colomboToday, formatDate } from "../../../core/dates";
+import type { CalendarDate } from "../../../core/dates";
 import { type Locale, localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import type { QuotedOffer } from "../../../core/offer-quotes";
 import type { LeadOffers } from "../../../core/site-contract";
-import { OfferCard } from "../../../widget/components/OfferList";
+import { FIRST_SHOWN, OfferCard } from "../../../widget/components/OfferList";
 import { PushPromptSlot } from "../../components/PushPromptSlot";
 import { SendOffers } from "../../components/SendOffers";
 import { siteMessagesFor } from "../../messages";
-import { type OffersMessages, offersMessagesFor } from "../../messages/offers";
+import { offersMessagesFor } from "../../messages/offers";
 import { DecisionsProgress } from "./DecisionsProgress";
 import { leadOffersState, lenderNames } from "./lead-offers-view";
+import { rowParts } from "./offer-row-parts";
 import type { ScreenView } from "./page.server";
 import { RejectedScreen } from "./RejectedScreen";
 import { SortForm } from "./SortForm";
 import { useLiveOffers } from "./use-live-offers";
 
 /**
- * SPEC §2's offers page after an application (issue 15): the thanks
- * message, the lenders being asked and their answers as they arrive, then
- * the pre-approved offers, the matched offers and the others, each ranked
- * (core/offer-quotes.ts) and sortable; "Get this offer" opens the lender in
- * a new tab through /go/{offerId} (the click is recorded), so this page
- * stays. Once no lender pre-approved or matched the application, SPEC §2's
- * rejected screen instead of an empty list.
+ * SPEC §2's offers page after an application (issues 15 and 17): the thanks
+ * message, "edit my application", the lenders being asked and their answers
+ * as they arrive, then the pre-approved offers, the matched offers and the
+ * others, each ranked (core/offer-quotes.ts) and sortable, as compact rows:
+ * the first three, then "show all N" (a link to `?all=1` without
+ * JavaScript). Each row says where the visitor stands (pre-approved, you
+ * match, may not match: a chip with an icon and words) with the button that
+ * fits it, and the payment as a share of the income the visitor gave.
+ * "Get this offer" opens the lender in a new tab through /go/{offerId} (the
+ * click is recorded), so this page stays. Once no lender pre-approved or
+ * matched the application, SPEC §2's rejected screen instead of an empty list.
  */
 export function LeadOffersScreen({
   locale,
@@ -42,17 +47,40 @@ export function LeadOffersScreen({
   const lead = useLiveOffers(rendered);
   const { decisions } = lead;
   const [sort, setSort] = useState(view.sort);
+  const [all, setAll] = useState(view.all);
   const state = leadOffersState(view.offers, lead, decisions, today, sort);
   const rejectedAtFirst = useRef(state.rejected);
+  const offersList = useRef<HTMLDivElement>(null);
+  const showAllPressed = useRef(false);
+  const [announced, setAnnounced] = useState("");
+  const count = state.approved.length + state.matched.length + state.others.length;
 
   useEffect(() => {
     if (!state.rejected || rejectedAtFirst.current) return;
     // The answers came in while the visitor waited: say so where the page starts.
     document.title = `${t.rejectedTitle} | ${t.siteName}`;
-    const heading = document.getElementById("screen-title");
-    heading?.setAttribute("tabindex", "-1");
-    heading?.focus();
+    focusHeading();
   }, [state.rejected, t]);
+
+  // The offers are there: the keyboard and the screen reader start at their heading.
+  useEffect(() => {
+    if (!rejectedAtFirst.current) focusHeading();
+  }, []);
+
+  // One polite announcement of the count, once lenders have decided (not one per row).
+  useEffect(() => {
+    if (!state.settled || state.rejected) return;
+    setAnnounced(count === 1 ? o.readyOne : fill(o.readyOther, { count }));
+  }, [state.settled, state.rejected, count, o]);
+
+  // "Show all N": the keyboard goes on at the first row it added.
+  useEffect(() => {
+    if (!all || !showAllPressed.current) return;
+    showAllPressed.current = false;
+    const row = offersList.current?.querySelectorAll<HTMLElement>(".lw-offer")[FIRST_SHOWN];
+    row?.setAttribute("tabindex", "-1");
+    row?.focus();
+  }, [all]);
 
   if (state.rejected) {
     return <RejectedScreen locale={locale} today={today} text={o.rejectedText} />;
@@ -65,7 +93,17 @@ export function LeadOffersScreen({
           count: lenders.length,
           names: lenderNames(view.offers, lenders, locale, o.unnamedLender),
         });
-  const count = state.approved.length + state.matched.length + state.others.length;
+  // The first three rows in list order (approved, matched, others), or all of them.
+  let left = all ? Number.POSITIVE_INFINITY : FIRST_SHOWN;
+  const shown = (items: QuotedOffer[]) => {
+    const part = items.slice(0, Math.max(0, left));
+    left -= part.length;
+    return part;
+  };
+  const approved = shown(state.approved);
+  const matched = shown(state.matched);
+  const others = shown(state.others);
+  const firstHidden = [...state.approved, ...state.matched, ...state.others][FIRST_SHOWN];
   const card = (item: QuotedOffer) => (
     <OfferCard
       key={item.offer.offer_id}
@@ -74,7 +112,8 @@ export function LeadOffersScreen({
       href={`/go/${item.offer.offer_id}`}
       assetBase=""
       newTabText={o.newTab}
-      {...(item.approval ? approvalParts(item, lead, o) : {})}
+      id={`offer-${item.offer.offer_id}`}
+      {...rowParts(item, lead, o)}
     />
   );
   return (
@@ -83,14 +122,22 @@ export function LeadOffersScreen({
       <p className="lead">
         {fill(o.thanksText, { amount: formatRupees(lead.amount), days: lead.termDays })}
       </p>
+      <p>
+        <a className="edit-application" href={localizePath(locale, "/application/")}>
+          {o.editApplication}
+        </a>
+      </p>
       {decisions && decisions.asked > 0 ? (
         <DecisionsProgress locale={locale} decisions={decisions} />
       ) : null}
-      {count > 1 ? <SortForm locale={locale} sort={sort} onSort={setSort} /> : null}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announced}
+      </p>
+      {count > 1 ? <SortForm locale={locale} sort={sort} all={all} onSort={setSort} /> : null}
       <p>
         <a href={localizePath(locale, "/how-we-rank/")}>{t.rankingLink}</a>
       </p>
-      <div className="lw-offers lead-offers">
+      <div className="lw-offers lead-offers" ref={offersList}>
         <OfferGroup
           title={
             state.approved.length === 1
@@ -99,16 +146,16 @@ export function LeadOffersScreen({
           }
           note={o.approvedIntro}
         >
-          {state.approved.map(card)}
+          {approved.map(card)}
         </OfferGroup>
         <OfferGroup
           title={
             state.matched.length === 1
-              ? t.offersTitleOne
-              : fill(t.offersTitleOther, { count: state.matched.length })
+              ? o.matchedTitleOne
+              : fill(o.matchedTitleOther, { count: state.matched.length })
           }
         >
-          {state.matched.map(card)}
+          {matched.map(card)}
         </OfferGroup>
         <DecisionsSummary
           lines={[
@@ -118,14 +165,33 @@ export function LeadOffersScreen({
           note={o.declinedNote}
         />
         <OfferGroup title={o.othersTitle} note={o.othersNote}>
-          {state.others.map(card)}
+          {others.map(card)}
         </OfferGroup>
+        {all || !firstHidden ? null : (
+          <a
+            className="lw-button lw-secondary show-all"
+            href={`?sort=${sort}&all=1#offer-${firstHidden.offer.offer_id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              showAllPressed.current = true;
+              setAll(true);
+            }}
+          >
+            {fill(t.showAll, { count })}
+          </a>
+        )}
       </div>
       <SendOffers locale={locale} />
       <p className="field-hint">{o.thanksNote}</p>
       <PushPromptSlot locale={locale} />
     </section>
   );
+}
+
+function focusHeading() {
+  const heading = document.getElementById("screen-title");
+  heading?.setAttribute("tabindex", "-1");
+  heading?.focus();
 }
 
 /** A heading, a note and the offers under it; nothing at all without offers. */
@@ -163,39 +229,4 @@ function DecisionsSummary({ lines, note }: { lines: string[]; note: string }) {
       <p className="lw-note">{note}</p>
     </div>
   );
-}
-
-/** A pre-approval's card parts: the mark, how it differs from the loan asked, its expiry, its loan. */
-function approvalParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages) {
-  const approval = item.approval;
-  if (!approval) return {};
-  const expires = Date.parse(approval.expiresAt);
-  return {
-    children: (
-      <p className="approval-note">
-        <span className="approval-badge">{o.preApproved}</span>{" "}
-        {approval.amount < lead.amount
-          ? `${fill(o.smallerAmount, { asked: formatRupees(lead.amount) })} `
-          : null}
-        {approval.termDays === lead.termDays
-          ? null
-          : `${fill(o.otherTerm, { days: approval.termDays, asked: lead.termDays })} `}
-        {Number.isFinite(expires)
-          ? fill(o.validUntil, { date: formatDate(colomboToday(new Date(expires))) })
-          : null}
-      </p>
-    ),
-    loanRows: (
-      <>
-        <div>
-          <dt>{o.approvedAmount}</dt>
-          <dd data-figure="approved-amount">{formatRupees(approval.amount)}</dd>
-        </div>
-        <div>
-          <dt>{o.approvedTerm}</dt>
-          <dd>{fill(o.daysValue, { days: approval.termDays })}</dd>
-        </div>
-      </>
-    ),
-  };
 }

@@ -11,10 +11,13 @@ import { offersMessagesFor } from "../../messages/offers";
 export function SortForm({
   locale,
   sort,
+  all = false,
   onSort,
 }: {
   locale: Locale;
   sort: OfferSort;
+  /** Every offer is shown: a reload without JavaScript keeps them all (`?all=1`). */
+  all?: boolean;
   onSort(sort: OfferSort): void;
 }) {
   const o = offersMessagesFor(locale);
@@ -48,6 +51,7 @@ export function SortForm({
             </option>
           ))}
         </select>
+        {all ? <input type="hidden" name="all" value="1" /> : null}
         <noscript>
           <button type="submit" className="button button-secondary">
             {o.sortSubmit}

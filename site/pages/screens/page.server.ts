@@ -31,6 +31,8 @@ export interface ScreenView {
   lead?: LeadOffers | undefined;
   /** The order the visitor chose (`?sort=`, which the sort form sends without JavaScript). */
   sort: OfferSort;
+  /** Every offer, not only the first three (`?all=1`, the "show all" link without JavaScript). */
+  all: boolean;
   /**
    * Lenders have decided and none pre-approved nor matched the application:
    * the offers page shows SPEC §2's rejected screen instead of an empty list.
@@ -67,6 +69,7 @@ export function view(route: RouteRecord, inputs: PageInputs): ScreenView {
     screen,
     locale: inputs.locale,
     sort,
+    all: inputs.query.all === "1",
     ...(screen === "offers" && inputs.pending ? { pending: inputs.pending } : {}),
     ...(lead
       ? {

@@ -23,7 +23,10 @@ export function useLiveOffers(rendered: LeadOffers): LeadOffers {
     loadStream().then(
       (module) => {
         if (!shown) return;
-        stop = module.followApplicationOffers(leadId, (offers) => setLead({ leadId, ...offers }));
+        // The income the page was rendered with stays: the stream does not carry it.
+        stop = module.followApplicationOffers(leadId, (offers) =>
+          setLead((shown) => ({ ...shown, ...offers })),
+        );
       },
       () => undefined,
     );

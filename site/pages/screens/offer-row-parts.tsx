@@ -1,0 +1,135 @@
+import { colomboToday, formatDate } from "../../../core/dates";
+import { fill } from "../../../core/messages";
+import { formatRupees } from "../../../core/money";
+import { AFFORDABLE_SHARE, incomeShare, type QuotedOffer } from "../../../core/offer-quotes";
+import type { LeadOffers } from "../../../core/site-contract";
+import type { OffersMessages } from "../../messages/offers";
+
+/** The row's status chips: words and an icon, so colour is never the only sign. */
+const ICONS = {
+  approved: "M4 10.5l4 4 8-9",
+  matched: "M10 3v14M3 10h14",
+  other: "M10 4v8M10 15.5v.5",
+} as const;
+
+function StatusChip({ kind, label }: { kind: keyof typeof ICONS; label: string }) {
+  return (
+    <span className={`offer-status offer-status-${kind}`}>
+      <svg width="14" height="14" viewBox="0 0 20 20" aria-hidden="true">
+        <path d={ICONS[kind]} fill="none" stroke="currentColor" strokeWidth="2.5" />
+      </svg>
+      {label}
+    </span>
+  );
+}
+
+/**
+ * What a row of the visitor's list adds to the offer: its status and the
+ * button that fits it (pre-approved: "get this offer"; you match: "apply";
+ * may not match: what the lender requires and a plain link, no button), the
+ * payment as a share of the income the visitor gave, and a pre-approval's
+ * loan.
+ */
+export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages) {
+  const share = incomeShare(item.quote, lead.monthlyIncome);
+  const affordability =
+    share === undefined ? null : (
+      <p className={share > AFFORDABLE_SHARE ? "offer-share offer-share-high" : "offer-share"}>
+        {fill(item.quote.repayments.length > 1 ? o.shareMonthly : o.shareSingle, {
+          percent: `${Math.round(share * 100)}%`,
+        })}
+        {share > AFFORDABLE_SHARE ? (
+          <>
+            {" "}
+            <strong>{o.shareWarningLabel}</strong>{" "}
+            {fill(o.shareWarning, { limit: `${Math.round(AFFORDABLE_SHARE * 100)}%` })}
+          </>
+        ) : null}
+      </p>
+    );
+  if (item.group === "other") {
+    const { criteria } = item.offer;
+    return {
+      ctaText: "",
+      children: (
+        <>
+          <p className="offer-status-line">
+            <StatusChip kind="other" label={o.mayNotMatch} />
+          </p>
+          <p className="offer-requires">
+            {fill(o.requires, {
+              min: criteria.minAge,
+              max: criteria.maxAge,
+              income: formatRupees(criteria.minMonthlyIncome),
+              employment: criteria.employment.map((type) => o[`employment:${type}`]).join(o.or),
+            })}
+          </p>
+          {affordability}
+          <p>
+            <a
+              href={`/go/${item.offer.offer_id}`}
+              target="_blank"
+              rel="noopener"
+              className="offer-lender-link"
+            >
+              {o.lenderSite}
+              <span className="visually-hidden">{` (${o.newTab})`}</span>
+            </a>
+          </p>
+        </>
+      ),
+    };
+  }
+  if (item.group === "matched") {
+    return {
+      ctaText: o.applyCta,
+      ctaSecondary: true,
+      children: (
+        <>
+          <p className="offer-status-line">
+            <StatusChip kind="matched" label={o.youMatch} />
+          </p>
+          {affordability}
+        </>
+      ),
+    };
+  }
+  const approval = item.approval;
+  const expires = approval ? Date.parse(approval.expiresAt) : Number.NaN;
+  return {
+    ctaText: o.offerCta,
+    children: (
+      <>
+        <p className="offer-status-line approval-note">
+          <StatusChip kind="approved" label={o.preApproved} />{" "}
+          {approval && approval.amount < lead.amount
+            ? `${fill(o.smallerAmount, { asked: formatRupees(lead.amount) })} `
+            : null}
+          {approval && approval.termDays !== lead.termDays
+            ? `${fill(o.otherTerm, { days: approval.termDays, asked: lead.termDays })} `
+            : null}
+          {Number.isFinite(expires)
+            ? fill(o.validUntil, { date: formatDate(colomboToday(new Date(expires))) })
+            : null}
+        </p>
+        {affordability}
+      </>
+    ),
+    ...(approval
+      ? {
+          loanRows: (
+            <>
+              <div>
+                <dt>{o.approvedAmount}</dt>
+                <dd data-figure="approved-amount">{formatRupees(approval.amount)}</dd>
+              </div>
+              <div>
+                <dt>{o.approvedTerm}</dt>
+                <dd>{fill(o.daysValue, { days: approval.termDays })}</dd>
+              </div>
+            </>
+          ),
+        }
+      : {}),
+  };
+}
