@@ -8,6 +8,7 @@ import type { LeadOffers } from "../../../core/site-contract";
 import { FIRST_SHOWN, OfferCard } from "../../../widget/components/OfferList";
 import { PushPromptSlot } from "../../components/PushPromptSlot";
 import { SendOffers } from "../../components/SendOffers";
+import { TrustNotes } from "../../components/TrustNotes";
 import { siteMessagesFor } from "../../messages";
 import { offersMessagesFor } from "../../messages/offers";
 import { DecisionsProgress } from "./DecisionsProgress";
@@ -137,6 +138,7 @@ export function LeadOffersScreen({
       <p>
         <a href={localizePath(locale, "/how-we-rank/")}>{t.rankingLink}</a>
       </p>
+      <TrustNotes locale={locale} variant="short" />
       <div className="lw-offers lead-offers" ref={offersList}>
         <OfferGroup
           title={
@@ -183,6 +185,7 @@ export function LeadOffersScreen({
       </div>
       <SendOffers locale={locale} />
       <p className="field-hint">{o.thanksNote}</p>
+      <TrustNotes locale={locale} />
       <PushPromptSlot locale={locale} />
     </section>
   );

@@ -5,6 +5,7 @@ import { applicationUrl } from "../../../widget/apply-link";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { useCalculatorChange } from "../../calculator-tracking";
+import { TrustNotes } from "../../components/TrustNotes";
 import { siteMessagesFor } from "../../messages";
 
 /**
@@ -38,6 +39,7 @@ export function RejectedScreen({
       <a className="button" href={applicationUrl({ apiBase: "", locale, selection })}>
         {t.applyNow}
       </a>
+      <TrustNotes locale={locale} variant="short" />
     </section>
   );
 }
