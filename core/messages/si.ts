@@ -43,7 +43,7 @@ export const si = {
   moreDetails: "වැඩි විස්තර",
   showAll: "දීමනා {count}ම පෙන්වන්න",
   requirementsLine: "ආයතනය ඉල්ලන්නේ: වයස {min}–{max}, මසකට {income}ක හෝ වැඩි ආදායමක්.",
-  chooseOffer: "මෙම දීමනාව තෝරන්න",
+  chooseOffer: "දීමනාව තෝරන්න",
   rankingLink: "අපි දීමනා පෙළගස්වන ආකාරය",
   starsLabel: "ඇගයීම: 5න් {stars}",
   "tag:first-loan-free": "පළමු ණය නොමිලේ",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { colomboToday, formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import { formatRupees } from "../../core/money";
+import { LOAN_TERM_LK } from "../../core/product";
 import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/schemas/content";
 import type { Offer } from "../../core/schemas/offer";
 import { productView } from "../../site/server";
@@ -122,16 +123,24 @@ describe("the home page", () => {
     const res = await get("/en/");
     expect(res.body).toContain(`${lenders} sample lenders to show how comparing works`);
     expect(res.body).toContain("these figures come from illustrative offers");
-    const apr = /APR from ([\d.,]+%) for Rs\. 50,000 over 91 days/.exec(res.body)?.[1];
+    // The calculator's default term (90 days since decision 0175).
+    const days = LOAN_TERM_LK.default;
+    const apr = new RegExp(`APR from ([\\d.,]+%) for Rs\\. 50,000 over ${days} days`).exec(
+      res.body,
+    )?.[1];
     const today = colomboToday(new Date());
     const lowest = Math.min(
       ...offers
         .filter((offer) => offer.amount.min <= 50_000 && offer.amount.max >= 50_000)
-        .filter((offer) => offer.termDays.min <= 91 && offer.termDays.max >= 91)
+        .filter((offer) => offer.termDays.min <= days && offer.termDays.max >= days)
         .map(
           (offer) =>
             productView(
-              { ...offer, amount: { min: 50_000, max: 50_000 }, termDays: { min: 91, max: 91 } },
+              {
+                ...offer,
+                amount: { min: 50_000, max: 50_000 },
+                termDays: { min: days, max: days },
+              },
               today,
             ).example.apr,
         ),

@@ -639,8 +639,8 @@ describe("<loan-offers> as compact rows on a phone (issue 17)", () => {
       const heights = await rows.evaluateAll((cards) =>
         cards.map((card) => card.getBoundingClientRect().height),
       );
-      // Three rows fit a 640-px screen, with room to spare.
-      for (const height of heights) expect(height).toBeLessThan(640 / 3);
+      // Three rows fit a 640-px screen (a long Sinhala name may take two lines in one of them).
+      expect(heights.reduce((sum, height) => sum + height, 0)).toBeLessThan(640);
       expect(await element.evaluate((host) => host.getBoundingClientRect().height)).toBeLessThan(
         900,
       );
