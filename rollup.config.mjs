@@ -1,6 +1,6 @@
 /**
  * One config, three outputs (DESIGN "Builds"):
- *  1. the widget: one IIFE for partners' pages, React aliased to preact/compat;
+ *  1. the widget: one IIFE for partners' pages, React aliased to preact (decision 0210);
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
  * and the command-line tools (`npm run partner`, `npm run lenders`, `npm run
@@ -325,10 +325,11 @@ const builds = [
       productionReact(),
       alias({
         entries: [
-          { find: /^react$/, replacement: "preact/compat" },
+          // Our own few lines of React on preact, not preact/compat (decision 0210).
+          { find: /^react$/, replacement: path.resolve("widget/react-on-preact.ts") },
           { find: /^react-dom$/, replacement: "preact/compat" },
-          { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-          { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+          { find: /^react-dom\/client$/, replacement: path.resolve("widget/react-on-preact.ts") },
+          { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
         ],
       }),
       rawCss(),

@@ -113,7 +113,8 @@ export function quoteLoan(request: LoanRequest): LoanQuote {
     amount: index < dates.length - 1 ? regular : total - regular * (dates.length - 1),
   }));
   const returnDate = dates[dates.length - 1] ?? startDate;
-  const apr = annualPercentageRate(
+  // validateLoanRequest makes these flows valid: every one after the start, 0 or more, adding up to more than 0.
+  const apr = aprOfValidFlows(
     amount,
     repayments.map((repayment) => ({
       days: daysBetween(startDate, repayment.date),
@@ -148,6 +149,13 @@ export function annualPercentageRate(amount: number, repayments: readonly CashFl
     repaid += paid;
   }
   if (repaid <= 0) throw new RangeError("Repayments add up to 0");
+  return aprOfValidFlows(amount, repayments);
+}
+
+/** annualPercentageRate without the checks, for flows known to pass them (quoteLoan's own). */
+function aprOfValidFlows(amount: number, repayments: readonly CashFlow[]): number {
+  let repaid = 0;
+  for (const { amount: paid } of repayments) repaid += paid;
   if (repaid === amount) return 0;
 
   /** Present value of the repayments minus the amount; falls as the rate rises. */

@@ -1,6 +1,6 @@
 /**
  * `npm run size`: the widget bundle's size as shipped (React aliased to
- * preact/compat) and, in the same run, the same source built with React 19,
+ * preact, decision 0210) and, in the same run, the same source built with React 19,
  * with their ratio. Figures are bytes of the minified bundle, gzip -9 and
  * brotli (default quality); nothing is written to dist/.
  */
@@ -35,7 +35,7 @@ const row = (name, size) =>
 console.log(
   `${"widget bundle".padEnd(26)}${"raw".padStart(10)}${"gzip".padStart(10)}${"brotli".padStart(10)}   (bytes)`,
 );
-console.log(row("preact/compat (shipped)", preact));
+console.log(row("preact (shipped)", preact));
 console.log(row("React 19", react));
 console.log(
   `${"React / preact".padEnd(26)}${(react.raw / preact.raw).toFixed(2).padStart(10)}${(react.gzip / preact.gzip).toFixed(2).padStart(10)}${(react.brotli / preact.brotli).toFixed(2).padStart(10)}`,

@@ -9,8 +9,9 @@ import { describe, expect, it } from "vitest";
  */
 const layers = {
   core: { folders: ["core"], packages: ["zod"] },
-  // React's public API only; the widget's build aliases it to preact/compat.
-  widget: { folders: ["core", "widget"], packages: ["react", "react-dom"] },
+  // React's public API only; the widget's build aliases it to preact, which only
+  // widget/react-on-preact.ts imports (decision 0210).
+  widget: { folders: ["core", "widget"], packages: ["react", "react-dom", "preact"] },
   // markdown-it and yaml only in site/content/*.mjs, which run at build time;
   // virtual:site-content is what they build, for the server render.
   site: {
@@ -66,6 +67,9 @@ describe("import boundaries (DESIGN.md)", () => {
               prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix,
             );
             if (!allowed) violations.push(`${file} → package ${specifier}`);
+            if (name === "preact" && file !== path.join("widget", "react-on-preact.ts")) {
+              violations.push(`${file} → package ${specifier} (only widget/react-on-preact.ts)`);
+            }
             // uPlot only in the back office's chart script (decision 0162), never the site's bundles.
             if (name === "uplot" && file !== path.join("site", "back-office", "funnel-chart.ts")) {
               violations.push(`${file} → package ${specifier} (only the funnel's charts)`);
