@@ -1,7 +1,4 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import inject from "light-my-request";
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
@@ -9,6 +6,7 @@ import { loadCatalogues } from "../lenders/catalogue";
 import { smtpMailTransport } from "../messaging/mail-smtp";
 import { createMessenger } from "../messaging/messenger";
 import { outboxTransports, readOutbox } from "../messaging/outbox";
+import { readableBody, startTestSmtp, type TestSmtp } from "../messaging/smtp.test-support";
 import { type MailTransport, MessageError } from "../messaging/transports";
 import { recordingLog, setUpTestApp, testOutbox } from "../test-support";
 import { applyVerified, cookieIn, createVerifiedLead, postJsonTo } from "./applicant.test-support";
@@ -360,48 +358,9 @@ describe("a sent link", () => {
   });
 });
 
-/** A real SMTP server on loopback, no authentication, keeping each message's raw text. */
-const smtp = { url: "", messages: [] as { to: string[]; raw: string }[] };
-const smtpServer = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.setEncoding("utf8");
-    stream.on("data", (chunk: string) => {
-      raw += chunk;
-    });
-    stream.on("end", () => {
-      smtp.messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-      callback();
-    });
-  },
-});
-afterAll(() => new Promise<void>((resolve) => smtpServer.close(() => resolve())));
-
-/** The text part of a raw message as a reader sees it (quoted-printable or base64 undone). */
-function bodyOf(raw: string): string {
-  const split = raw.indexOf("\r\n\r\n");
-  const headers = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === "base64")
-    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const joined = body.replace(/=\r?\n/g, "");
-    const bytes: number[] = [];
-    for (let index = 0; index < joined.length; index += 1) {
-      const hex = /^=([0-9A-F]{2})/i.exec(joined.slice(index, index + 3));
-      if (hex?.[1]) {
-        bytes.push(Number.parseInt(hex[1], 16));
-        index += 2;
-      } else bytes.push(joined.charCodeAt(index));
-    }
-    return Buffer.from(bytes).toString("utf8");
-  }
-  return body;
-}
+/** A real SMTP server on loopback, started by the test that sends to it. */
+let smtp: TestSmtp | undefined;
+afterAll(() => smtp?.close());
 
 describe("over a real SMTP server", () => {
   const sms = testOutbox();
@@ -423,9 +382,7 @@ describe("over a real SMTP server", () => {
   });
 
   it("the e-mail and the SMS carry links that open the offers, in Sinhala and English", async () => {
-    smtpServer.listen(0, "127.0.0.1");
-    await once(smtpServer.server, "listening");
-    smtp.url = `smtp://127.0.0.1:${(smtpServer.server.address() as AddressInfo).port}`;
+    smtp = await startTestSmtp();
     mail = smtpMailTransport(smtp.url, "NayaCompare <no-reply@nayacompare.test>");
     const { leadId } = await applyVerified(app.app, () => readOutbox(sms.dir), applicant());
     for (const [lang, words] of [
@@ -441,7 +398,7 @@ describe("over a real SMTP server", () => {
       expect(res.statusCode).toBe(200);
       const received = smtp.messages.at(-1);
       expect(received?.to).toEqual([`reader.${lang}@example.lk`]);
-      const text = bodyOf(received?.raw ?? "");
+      const text = readableBody(received?.raw ?? "");
       expect(text).toContain(words);
       const link = linkIn(text);
       expect(link.pathname).toBe(lang === "en" ? "/en/landing/offers/" : "/landing/offers/");

@@ -4,7 +4,6 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { recordingLog } from "../test-support";
 import { smtpMailTransport } from "./mail-smtp";
@@ -12,6 +11,7 @@ import { createMessenger } from "./messenger";
 import { eraseFromOutbox, outboxTransports, pruneOutbox, readOutbox } from "./outbox";
 import { notifyLkSmsTransport } from "./sms-notify-lk";
 import { webhookSmsTransport } from "./sms-webhook";
+import { startTestSmtp } from "./smtp.test-support";
 import { MessageError } from "./transports";
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -96,32 +96,11 @@ describe("Notify.lk", () => {
 });
 
 describe("e-mail over SMTP", () => {
-  /** A real SMTP server on loopback, no authentication, keeping each message's raw text. */
+  /** A real SMTP server on loopback (smtp.test-support.ts), closed after the test. */
   async function smtpServer(refuse = false) {
-    const messages: { to: string[]; raw: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        callback(refuse ? new Error(`${address.address}: mailbox unavailable`) : undefined);
-      },
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.setEncoding("utf8");
-        stream.on("data", (chunk: string) => {
-          raw += chunk;
-        });
-        stream.on("end", () => {
-          messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-          callback();
-        });
-      },
-    });
-    server.listen(0, "127.0.0.1");
-    await once(server.server, "listening");
-    closers.push(() => new Promise((resolve) => server.close(() => resolve(undefined))));
-    return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, messages };
+    const smtp = await startTestSmtp({ refuse });
+    closers.push(smtp.close);
+    return smtp;
   }
 
   it("delivers a plain-text message from MAIL_FROM", async () => {

@@ -1,11 +1,13 @@
-import { once } from "node:events";
 import { mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import {
+  readableBody,
+  startTestSmtp,
+  type TestSmtp,
+} from "../../server/messaging/smtp.test-support";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { codeSentTo, sentTo } from "../support/outbox";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -21,34 +23,15 @@ import { type ServerProcess, startServer } from "../support/server-process";
 const SHOTS = "/tmp/shots-send-offers";
 const PHONE = { width: 360, height: 640 };
 
-const mailbox: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.setEncoding("utf8");
-    stream.on("data", (chunk: string) => {
-      raw += chunk;
-    });
-    stream.on("end", () => {
-      mailbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-      callback();
-    });
-  },
-});
-
+let smtp: TestSmtp;
 let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  smtp.listen(0, "127.0.0.1");
-  await once(smtp.server, "listening");
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startTestSmtp();
   [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "no-reply@nayacompare.test" }),
+    startServer({ SMTP_URL: smtp.url, MAIL_FROM: "no-reply@nayacompare.test" }),
     launchBrowser(),
   ]);
 }, 60_000);
@@ -56,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 let phones = 0;
@@ -83,29 +66,11 @@ async function verifiedLead(locale: Locale): Promise<{ leadId: string; phone: st
 async function mailTo(address: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const raw = mailbox.filter((mail) => mail.to.includes(address)).at(-1)?.raw;
-    if (raw) return readable(raw);
+    const raw = smtp.messages.filter((mail) => mail.to.includes(address)).at(-1)?.raw;
+    if (raw) return readableBody(raw);
     if (Date.now() > deadline) throw new Error(`No mail went to ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function readable(raw: string): string {
-  const split = raw.indexOf("\r\n\r\n");
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(raw.slice(0, split))?.[1];
-  const body = raw.slice(split + 4);
-  if (encoding?.toLowerCase() === "base64") {
-    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  }
-  if (encoding?.toLowerCase() === "quoted-printable") {
-    const bytes = body
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})|[\s\S]/gi, (match, hex: string | undefined) =>
-        hex ? String.fromCharCode(Number.parseInt(hex, 16)) : match,
-      );
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
 }
 
 const copy = {
