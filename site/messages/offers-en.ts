@@ -7,8 +7,8 @@
  */
 export const offersEn = {
   thanksTitle: "Thank you! Here are your offers",
-  thanksText:
-    "Your application for {amount} over {days} days is in. Lenders’ pre-approvals come first, then the offers that match it; in each, the lowest total to pay first.",
+  // The order is said by the sort form beside the list (a phone's first screen reaches an offer).
+  thanksText: "Your application for {amount} over {days} days is in.",
   thanksNote:
     "The lender checks your application, decides on the loan and signs the agreement with you. We are not a lender and never charge you.",
   askingOne: "Asking 1 lender for its decision…",

@@ -3,8 +3,7 @@ import type { OffersMessages } from "./offers";
 /** A visitor's own offers page in Sinhala (issue 15); the keys of offers-en.ts. */
 export const offersSi = {
   thanksTitle: "ස්තූතියි! මෙන්න ඔබේ දීමනා",
-  thanksText:
-    "දින {days}ක කාලයකට {amount} සඳහා ඔබේ අයදුම්පත ලැබුණි. ණය දෙන ආයතනවල පූර්ව අනුමැතීන් මුලින්ම ද, ඉන්පසු ඊට ගැළපෙන දීමනා ද පෙන්වයි; එක් එක් කොටසේ අඩුම මුළු මුදල මුලින්ම.",
+  thanksText: "දින {days}ක කාලයකට {amount} සඳහා ඔබේ අයදුම්පත ලැබුණි.",
   thanksNote:
     "ණය දෙන ආයතනය ඔබේ අයදුම්පත පරීක්ෂා කර, ණය ගැන තීරණය කර, ඔබ සමඟ ගිවිසුම අත්සන් කරයි. අපි ණය දෙන ආයතනයක් නොවන අතර ඔබෙන් කිසිවිටෙක මුදල් අය නොකරමු.",
   askingOne: "ණය දෙන ආයතනයකින් තීරණය විමසමින්…",

@@ -14,8 +14,10 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * languages, written to docs/screens/ so that a reviewer sees what a change
  * did to them (issue 17). Not a test of the product (npm test never runs
  * it): it drives the built server and the sandbox lenders as `npm run demo`
- * does, and stops if a screen it expects is missing. `<screen>-<lang>.png`
- * is the first screen as a visitor sees it, `-full.png` the whole page.
+ * does, and stops if a screen it expects is missing; then `<loan-offers>` on
+ * a partner's page. `<screen>-<lang>.png` is the first screen as a visitor
+ * sees it, `-full.png` the whole page. Everything in docs/screens/ comes
+ * from here, so that a run replaces it all.
  */
 const OUT = path.resolve("docs/screens");
 const VIEWPORT = { width: 360, height: 640 };
@@ -103,6 +105,14 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
       { timeout: DEADLINE_MS + 10_000 },
     );
     await shoot(page, `offers-${lang}`);
+
+    // A partner's page with <loan-offers> (the widget, in its shadow root), as on a phone.
+    await page.setContent(
+      `<html lang="${lang}"><head><title>Offers</title></head><body><loan-offers api-base="${server.url}" amount="30000" period="90"></loan-offers></body></html>`,
+    );
+    await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+    await page.locator("loan-offers .lw-offer").first().waitFor();
+    await shoot(page, `widget-offers-${lang}`);
 
     expect(problems).toEqual([]);
     await context.close();

@@ -123,11 +123,6 @@ export function LeadOffersScreen({
       <p className="lead">
         {fill(o.thanksText, { amount: formatRupees(lead.amount), days: lead.termDays })}
       </p>
-      <p>
-        <a className="edit-application" href={localizePath(locale, "/application/")}>
-          {o.editApplication}
-        </a>
-      </p>
       {decisions && decisions.asked > 0 ? (
         <DecisionsProgress locale={locale} decisions={decisions} />
       ) : null}
@@ -135,10 +130,6 @@ export function LeadOffersScreen({
         {announced}
       </p>
       {count > 1 ? <SortForm locale={locale} sort={sort} all={all} onSort={setSort} /> : null}
-      <p>
-        <a href={localizePath(locale, "/how-we-rank/")}>{t.rankingLink}</a>
-      </p>
-      <TrustNotes locale={locale} variant="short" />
       <div className="lw-offers lead-offers" ref={offersList}>
         <OfferGroup
           title={
@@ -183,6 +174,14 @@ export function LeadOffersScreen({
           </a>
         )}
       </div>
+      {/* Below the list, so that a phone's first screen reaches the first offer. */}
+      <TrustNotes locale={locale} variant="short" />
+      <p className="offers-links">
+        <a className="edit-application" href={localizePath(locale, "/application/")}>
+          {o.editApplication}
+        </a>
+        <a href={localizePath(locale, "/how-we-rank/")}>{t.rankingLink}</a>
+      </p>
       <SendOffers locale={locale} />
       <p className="field-hint">{o.thanksNote}</p>
       <TrustNotes locale={locale} />
@@ -197,7 +196,7 @@ function focusHeading() {
   heading?.focus();
 }
 
-/** A heading, a note and the offers under it; nothing at all without offers. */
+/** A heading, the offers under it, then a note (the first row stays high on a phone); nothing without offers. */
 function OfferGroup({
   title,
   note,
@@ -214,8 +213,8 @@ function OfferGroup({
       <h2 id={id} className="lw-title">
         {title}
       </h2>
-      {note ? <p className="lw-note">{note}</p> : null}
       <ul className="lw-offer-list">{children}</ul>
+      {note ? <p className="lw-note">{note}</p> : null}
     </section>
   );
 }
