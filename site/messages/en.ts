@@ -57,7 +57,7 @@ export const siteEn = {
   cookieNoticeLabel: "Cookie notice",
   cookieNoticeText: "We use only our own cookies, and none of them tells us who you are.",
   cookieAccept: "Accept",
-  cookieReadMore: "More",
+  cookieReadMore: "Cookie policy",
   lenderDescription: "{lender}: loans, rates, fees and who can apply, with worked examples.",
   lenderSampleNote:
     "A sample lender: it shows how offers look on our site and is not a real company.",

@@ -54,7 +54,7 @@ export const siteSi = {
   cookieNoticeLabel: "කුකී දැනුම්දීම",
   cookieNoticeText: "අප භාවිත කරන්නේ අපගේම කුකී පමණි; ඒ කිසිවකින් ඔබ කවුදැයි අපට නොදැනේ.",
   cookieAccept: "එකඟයි",
-  cookieReadMore: "වැඩි විස්තර",
+  cookieReadMore: "කුකී ප්‍රතිපත්තිය",
   lenderDescription: "{lender}: ණය වර්ග, පොලී අනුපාත, ගාස්තු සහ අයදුම් කළ හැක්කේ කාටද, උදාහරණ සමඟ.",
   lenderSampleNote: "උදාහරණ ආයතනයකි: අපගේ වෙබ් අඩවියේ දීමනා පෙනෙන ආකාරය පෙන්වීමට පමණි; සැබෑ සමාගමක් නොවේ.",
   lenderProducts: "ණය වර්ග",
