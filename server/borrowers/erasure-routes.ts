@@ -18,6 +18,7 @@ import { sendError } from "../http/errors";
 import { clearLeadCookie } from "../http/lead-cookie";
 import { parseInput } from "../http/parse";
 import { type KeyedRule, type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
+import { sameSiteForms } from "../http/same-site-forms";
 import type { Messenger } from "../messaging/messenger";
 import { MessageError } from "../messaging/transports";
 import type { Storage } from "../storage/database";
@@ -285,30 +286,6 @@ const formFields: RequestHandler = (req, res, next) => {
     const post: FormPost = { locale: isLocale(locale) ? locale : "si", to: kindsOf(to) };
     res.locals.form = post;
     req.body = fields;
-  }
-  next();
-};
-
-/**
- * A plain form post from another site (a forged request asking codes for
- * someone, or trying theirs) is refused: browsers send Origin with every
- * POST. JSON from other sites cannot arrive without a CORS preflight, which
- * we do not grant.
- */
-const sameSiteForms: RequestHandler = (req, res, next) => {
-  const origin = req.headers.origin;
-  if (req.is("application/x-www-form-urlencoded") && origin !== undefined) {
-    const host = req.headers.host;
-    let sameOrigin = false;
-    try {
-      sameOrigin = host !== undefined && new URL(origin).host === host;
-    } catch {
-      sameOrigin = false;
-    }
-    if (!sameOrigin) {
-      sendError(res, 403, "cross_site_form", "This form can only be sent from our own pages.");
-      return;
-    }
   }
   next();
 };

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import express, { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { colomboToday } from "../../core/dates";
 import { isLocale, type Locale, localizePath } from "../../core/locale";
@@ -7,6 +7,7 @@ import { sendError } from "../http/errors";
 import { leadIdOf } from "../http/lead-cookie";
 import { parseInput } from "../http/parse";
 import { type RateLimitRule, rateLimitCheck, storageRateLimitStore } from "../http/rate-limit";
+import { sameSiteForms } from "../http/same-site-forms";
 import type { Contact, Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
@@ -239,24 +240,3 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
   };
   return router;
 }
-
-/**
- * A plain form post from another site is refused: browsers send Origin
- * with every POST (as the unsubscribe forms, erasure-routes.ts).
- */
-const sameSiteForms: RequestHandler = (req, res, next) => {
-  const origin = req.headers.origin;
-  if (req.is("application/x-www-form-urlencoded") && origin !== undefined) {
-    let sameOrigin = false;
-    try {
-      sameOrigin = req.headers.host !== undefined && new URL(origin).host === req.headers.host;
-    } catch {
-      sameOrigin = false;
-    }
-    if (!sameOrigin) {
-      sendError(res, 403, "cross_site_form", "This form can only be sent from our own pages.");
-      return;
-    }
-  }
-  next();
-};
