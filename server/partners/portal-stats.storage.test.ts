@@ -42,7 +42,12 @@ onEachEngine((name, open) => {
       partner: string,
       at: string,
       attribution: Record<string, string>,
-      { verified = true, clicks = 1, statuses = [] as ("approved" | "rejected" | "issued")[] } = {},
+      {
+        verified = true,
+        clicks = 1,
+        statuses = [] as ("approved" | "rejected" | "issued")[],
+        via = "site" as "site" | "partner_api",
+      } = {},
     ) {
       phone += 1;
       const application = applicationSchema(TEST_TODAY).parse({
@@ -54,10 +59,10 @@ onEachEngine((name, open) => {
       });
       const now = new Date(at);
       if (!verified) {
-        await createLead(test.storage, application, offers, { now });
+        await createLead(test.storage, application, offers, { now, via });
         return;
       }
-      const { leadId } = await createVerifiedLead(test.storage, application, offers, { now });
+      const { leadId } = await createVerifiedLead(test.storage, application, offers, { now, via });
       const offer = offers.find((candidate) => candidate.offer_id === 101);
       if (!offer) throw new Error("offer 101 is missing");
       const postbacks = createPartnerPostbacks({ storage: test.storage, log: silentLog });
@@ -142,7 +147,7 @@ onEachEngine((name, open) => {
         { sub1: "shared" },
         { verified: false },
       );
-      await lead("alpha-media", "2026-11-20T04:00:00.000Z", {}, { clicks: 0 });
+      await lead("alpha-media", "2026-11-20T04:00:00.000Z", {}, { clicks: 0, via: "partner_api" });
       // Outside the range on either side.
       await lead("alpha-media", "2026-11-19T18:29:59.000Z", { sub1: "shared" }, { clicks: 1 });
       await lead("alpha-media", "2026-11-22T18:30:00.000Z", { sub1: "shared" }, { clicks: 1 });
@@ -239,7 +244,7 @@ onEachEngine((name, open) => {
     it("break down by every sub and utm value, adding up to the day totals", async () => {
       for (const partner of ["alpha-media", "beta-ads"]) {
         const byDay = await portalStats(test.storage, partner, FROM, TO);
-        for (const breakdown of PORTAL_BREAKDOWNS) {
+        for (const breakdown of [...PORTAL_BREAKDOWNS, "channel"] as const) {
           const report = await portalStats(test.storage, partner, FROM, TO, breakdown);
           const { rates: _dayRates, ...dayTotals } = byDay.totals;
           const { rates: _rates, ...totals } = report.totals;
@@ -266,6 +271,24 @@ onEachEngine((name, open) => {
         ["fb", 2, 1, 1],
         [null, 2, 0, 0],
       ]);
+    });
+
+    it("break down by channel: our form (widget or link) or the partner API", async () => {
+      const byChannel = await portalStats(test.storage, "alpha-media", FROM, TO, "channel");
+      expect(
+        byChannel.rows.map((row) => [
+          row.key,
+          row.leads,
+          row.verifiedLeads,
+          row.clicks,
+          row.earnings,
+        ]),
+      ).toEqual([
+        ["site", 3, 2, 3, 800],
+        ["partner_api", 1, 1, 0, 0],
+      ]);
+      const beta = await portalStats(test.storage, "beta-ads", FROM, TO, "channel");
+      expect(beta.rows.map((row) => [row.key, row.leads, row.issued])).toEqual([["site", 3, 1]]);
     });
 
     it("never include another partner's rows", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/dates";
 import type { Engine, Storage } from "../storage/database";
 
@@ -39,7 +39,17 @@ export const PORTAL_BREAKDOWNS = [
   "utm_term",
 ] as const;
 export type PortalBreakdown = (typeof PORTAL_BREAKDOWNS)[number];
-export type PortalGrouping = "day" | PortalBreakdown;
+/**
+ * By day, by one attribution value, or by channel: the lead made through our
+ * form (`site`: a partner's widget or a link to our site) or the partner
+ * API (`partner_api`); null for leads made before 0020 recorded it.
+ */
+export type PortalGrouping = "day" | PortalBreakdown | "channel";
+
+interface StepQuery {
+  from: RawBuilder<unknown>;
+  key: RawBuilder<unknown>;
+}
 
 export const PORTAL_STEPS = [
   "clicks",
@@ -88,22 +98,40 @@ function attributionSql(engine: Engine, column: string, key: PortalBreakdown): s
     : `json_extract(${column}, '$.${key}')`;
 }
 
-function keySql(
+/** What a step's rows are read from, and its key's expression for a grouping. */
+function stepSql(
   engine: Engine,
   grouping: PortalGrouping,
-  time: string,
-  attribution: string,
-): string {
-  return grouping === "day"
-    ? colomboDaySql(engine, time)
-    : attributionSql(engine, attribution, grouping);
+  step: "leads" | "clicks" | "postbacks",
+): { from: string; key: string } {
+  const table = { leads: "leads l", clicks: "clicks c", postbacks: "partner_postbacks p" }[step];
+  const time = { leads: "l.created_at", clicks: "c.created_at", postbacks: "p.created_at" }[step];
+  if (grouping === "day") return { from: table, key: colomboDaySql(engine, time) };
+  if (grouping === "channel") {
+    // A click's or a postback's channel is its lead's (none once an erasure unlinked it).
+    const joined = {
+      leads: table,
+      clicks: `${table} left join leads cl on cl.id = c.lead_id`,
+      postbacks: `${table} left join leads pl on pl.id = p.lead_id`,
+    }[step];
+    return { from: joined, key: { leads: "l.via", clicks: "cl.via", postbacks: "pl.via" }[step] };
+  }
+  // A postback's attribution is its click's (the lead's, or the visitor's without a lead).
+  if (step === "postbacks") {
+    return {
+      from: `${table} left join clicks pc on pc.id = p.click_id`,
+      key: attributionSql(engine, "pc.attribution", grouping),
+    };
+  }
+  const alias = step === "leads" ? "l" : "c";
+  return { from: table, key: attributionSql(engine, `${alias}.attribution`, grouping) };
 }
 
 /**
  * One partner's steps from `from` to `to` (Colombo days, inclusive), by
- * day or by one attribution value (null: the value was not given), in
- * three queries on the (partner_id, created_at) indexes of leads, clicks
- * and partner_postbacks. Keys with nothing are absent.
+ * day, by one attribution value or by channel (null: not given), in three
+ * queries on the (partner_id, created_at) indexes of leads, clicks and
+ * partner_postbacks. Keys with nothing are absent.
  */
 export async function countPartnerSteps(
   storage: Storage,
@@ -115,34 +143,29 @@ export async function countPartnerSteps(
   const start = colomboDayStart(from);
   const end = colomboDayStart(addDays(to, 1));
   const { db, engine } = storage;
-  const leadKey = sql.raw(keySql(engine, grouping, "l.created_at", "l.attribution"));
-  const clickKey = sql.raw(keySql(engine, grouping, "c.created_at", "c.attribution"));
-  // A postback's attribution is its click's (the lead's, or the visitor's without a lead).
-  const postbackKey = sql.raw(keySql(engine, grouping, "p.created_at", "pc.attribution"));
-  const postbackFrom = sql.raw(
-    grouping === "day"
-      ? "partner_postbacks p"
-      : "partner_postbacks p left join clicks pc on pc.id = p.click_id",
-  );
+  const [lead, click, postback] = (["leads", "clicks", "postbacks"] as const).map((step) => {
+    const parts = stepSql(engine, grouping, step);
+    return { from: sql.raw(parts.from), key: sql.raw(parts.key) };
+  }) as [StepQuery, StepQuery, StepQuery];
 
   type Row = Record<string, unknown>;
   const [leads, clicks, postbacks] = await Promise.all([
     // A repeat application joins the lead it repeats: it is not a lead of its own.
-    sql<Row>`select ${leadKey} as k, count(*) as n,
+    sql<Row>`select ${lead.key} as k, count(*) as n,
         sum(case when l.verified_at is not null then 1 else 0 end) as verified
-      from leads l
+      from ${lead.from}
       where l.partner_id = ${partnerId} and l.created_at >= ${start} and l.created_at < ${end}
         and l.repeat_of is null
       group by 1`.execute(db),
-    sql<Row>`select ${clickKey} as k, count(*) as n
-      from clicks c
+    sql<Row>`select ${click.key} as k, count(*) as n
+      from ${click.from}
       where c.partner_id = ${partnerId} and c.created_at >= ${start} and c.created_at < ${end}
       group by 1`.execute(db),
-    sql<Row>`select ${postbackKey} as k,
+    sql<Row>`select ${postback.key} as k,
         sum(case when p.status = 'approved' then 1 else 0 end) as approvals,
         sum(case when p.status = 'issued' then 1 else 0 end) as issued,
         sum(p.payout_rupees) as earnings
-      from ${postbackFrom}
+      from ${postback.from}
       where p.partner_id = ${partnerId} and p.created_at >= ${start} and p.created_at < ${end}
       group by 1`.execute(db),
   ]);
