@@ -5,6 +5,7 @@ import {
   type PortalReport,
   portalStatsCsv,
   portalStatsCsvFilename,
+  portalStatsQuerySchema,
   zeroCounts,
 } from "./portal-stats";
 
@@ -77,5 +78,25 @@ describe("the portal's figures", () => {
     expect(portalStatsCsvFilename(byDay)).toBe(
       "partner-alpha-media-day-2026-11-20-to-2026-11-21.csv",
     );
+  });
+
+  it("take a range as GET stats does, and a grouping", () => {
+    expect(portalStatsQuerySchema.parse({ from: "2026-11-01", to: "2026-11-30" })).toEqual({
+      from: "2026-11-01",
+      to: "2026-11-30",
+      by: "day",
+    });
+    expect(
+      portalStatsQuerySchema.parse({ from: "2026-11-01", to: "2026-11-01", by: "sub8" }).by,
+    ).toBe("sub8");
+    for (const query of [
+      { from: "2026-11-02", to: "2026-11-01" },
+      { from: "2025-01-01", to: "2026-11-01" },
+      { from: "2026-11-01", to: "2026-11-31" },
+      { from: "2026-11-01", to: "2026-11-02", by: "partner" },
+      { from: "2026-11-01", to: "2026-11-02", extra: "1" },
+    ]) {
+      expect(portalStatsQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
+import { z } from "zod";
 import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/dates";
 import type { Engine, Storage } from "../storage/database";
+import { statsQuerySchema } from "./api-schemas";
 
 /**
  * The partner portal's figures (issue 18, decision 0221): one partner's
@@ -45,6 +47,18 @@ export type PortalBreakdown = (typeof PORTAL_BREAKDOWNS)[number];
  * API (`partner_api`); null for leads made before 0020 recorded it.
  */
 export type PortalGrouping = "day" | PortalBreakdown | "channel";
+
+export const PORTAL_GROUPINGS = ["day", ...PORTAL_BREAKDOWNS, "channel"] as const;
+
+/**
+ * A portal request's range and grouping: the range as GET stats takes it
+ * (Colombo days, `from` not after `to`, at most MAX_STATS_DAYS), `by` a
+ * grouping (the day by default).
+ */
+export const portalStatsQuerySchema = statsQuerySchema.safeExtend({
+  by: z.enum(PORTAL_GROUPINGS).default("day"),
+});
+export type PortalStatsQuery = z.output<typeof portalStatsQuerySchema>;
 
 interface StepQuery {
   from: RawBuilder<unknown>;
