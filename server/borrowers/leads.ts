@@ -177,6 +177,7 @@ export async function createLead(
         partner_id: partnerId,
         verified_at: null,
         repeat_of: repeated?.id ?? null,
+        via,
       })
       .execute();
     const code = newCode();

@@ -185,6 +185,7 @@ export async function seedDashboard(
         partner_id: partner,
         verified_at: verified ? at(2) : null,
         repeat_of: null,
+        via: "site",
       });
       if (!verified) continue;
       // Two different lenders (one decision per lead and lender).

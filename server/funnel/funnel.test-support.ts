@@ -46,6 +46,7 @@ function lead(id: string, createdAt: string, extra: Partial<LeadsTable> = {}): L
     partner_id: null,
     verified_at: null,
     repeat_of: null,
+    via: null,
     ...extra,
   };
 }

@@ -1,29 +1,10 @@
-import { type RawBuilder, sql } from "kysely";
-import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/dates";
-import type { Engine, Storage } from "../storage/database";
+import { sql } from "kysely";
+import { addDays, type CalendarDate } from "../../core/dates";
+import type { Storage } from "../storage/database";
 import type { StatsResponse } from "./api-schemas";
+import { colomboDayStart, countPartnerSteps, daysOf } from "./portal-stats";
 
-const MS_PER_DAY = 86_400_000;
-
-/** The instant a Colombo day begins: 2026-11-22 begins at 2026-11-21T18:30:00Z. */
-export function colomboDayStart(day: CalendarDate): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(
-    Date.UTC(year, month - 1, date) - COLOMBO_UTC_OFFSET_MINUTES * 60_000,
-  ).toISOString();
-}
-
-/**
- * A timestamp column's Colombo date as YYYY-MM-DD, in SQL. Colombo keeps
- * UTC+05:30 all year, so a constant offset is exact on both engines.
- */
-function colomboDay(engine: Engine, column: string): RawBuilder<string> {
-  const minutes = sql.lit(COLOMBO_UTC_OFFSET_MINUTES);
-  const ref = sql.ref(column);
-  return engine === "postgres"
-    ? sql<string>`to_char((${ref} at time zone 'UTC') + make_interval(mins => ${minutes}), 'YYYY-MM-DD')`
-    : sql<string>`substr(datetime(${ref}, '+' || ${minutes} || ' minutes'), 1, 10)`;
-}
+export { colomboDayStart };
 
 type DayCounts = Omit<StatsResponse["days"][number], "date">;
 
@@ -35,7 +16,8 @@ const zero = (): DayCounts => ({ leads: 0, clicks: 0, approvals: 0, sales: 0, pa
  * Approvals, sales and payouts are counted from the postbacks we recorded
  * for the partner (partner_postbacks, one per click and status, whether or
  * not its delivery has succeeded yet), on the day the lender reported them:
- * the stats and the postbacks are the same records.
+ * the stats and the postbacks are the same records. Counted by
+ * countPartnerSteps, as the partner portal counts them (decision 0221).
  */
 export async function partnerStats(
   storage: Storage,
@@ -43,66 +25,22 @@ export async function partnerStats(
   from: CalendarDate,
   to: CalendarDate,
 ): Promise<StatsResponse> {
-  const start = colomboDayStart(from);
-  const end = colomboDayStart(addDays(to, 1));
-  const { db, engine } = storage;
-
-  /** The partner's leads or clicks in the range, counted per Colombo day. */
-  const countByDay = (table: "leads" | "clicks") =>
-    db
-      .selectFrom(table)
-      .select([colomboDay(engine, "created_at").as("day"), (eb) => eb.fn.countAll().as("count")])
-      .where("partner_id", "=", partnerId)
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .groupBy(sql.raw("1"));
-
-  const [leads, clicks, postbacks] = await Promise.all([
-    // Verified leads only, repeats not counted (issue 14): the leads a partner may be paid for.
-    countByDay("leads")
-      .where("verified_at", "is not", null)
-      .where("repeat_of", "is", null)
-      .execute(),
-    countByDay("clicks").execute(),
-    db
-      .selectFrom("partner_postbacks")
-      .select([
-        colomboDay(engine, "created_at").as("day"),
-        sql<number>`sum(case when status = 'approved' then 1 else 0 end)`.as("approvals"),
-        sql<number>`sum(case when status = 'issued' then 1 else 0 end)`.as("sales"),
-        sql<number>`sum(payout_rupees)`.as("payouts"),
-      ])
-      .where("partner_id", "=", partnerId)
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .groupBy(sql.raw("1"))
-      .execute(),
-  ]);
-
-  const byDay = new Map<string, DayCounts>();
-  const dayOf = (day: string) => {
-    let counts = byDay.get(day);
-    if (!counts) {
-      counts = zero();
-      byDay.set(day, counts);
-    }
-    return counts;
-  };
-  for (const row of leads) dayOf(row.day).leads = Number(row.count);
-  for (const row of clicks) dayOf(row.day).clicks = Number(row.count);
-  for (const row of postbacks) {
-    const counts = dayOf(row.day);
-    counts.approvals = Number(row.approvals);
-    counts.sales = Number(row.sales);
-    counts.payouts = Number(row.payouts);
-  }
-
+  const counted = await countPartnerSteps(storage, partnerId, from, to, "day");
   const days: StatsResponse["days"] = [];
   const totals = zero();
-  const count = Math.round((Date.parse(end) - Date.parse(start)) / MS_PER_DAY);
-  for (let index = 0; index < count; index += 1) {
-    const date = addDays(from, index);
-    const counts = byDay.get(date) ?? zero();
+  for (const date of daysOf(from, to)) {
+    const steps = counted.get(date);
+    // The API's `leads` are the verified ones, repeats not counted (issue 14): those a partner
+    // may be paid for.
+    const counts: DayCounts = steps
+      ? {
+          leads: steps.verifiedLeads,
+          clicks: steps.clicks,
+          approvals: steps.approvals,
+          sales: steps.issued,
+          payouts: steps.earnings,
+        }
+      : zero();
     days.push({ date, ...counts });
     for (const key of Object.keys(totals) as (keyof DayCounts)[]) totals[key] += counts[key];
   }

@@ -146,6 +146,8 @@ export interface LeadsTable {
    * emptied) and is not a lead in its own right.
    */
   repeat_of: string | null;
+  /** Where the lead was made: our form (widget or link) or the partner API (0020); null before. */
+  via: VerificationVia | null;
 }
 
 /** Where an unverified lead came from, and so where its code may be entered. */
