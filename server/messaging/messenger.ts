@@ -31,6 +31,8 @@ export interface Messenger {
   offersLink(contact: Contact, link: string, until: string, locale: Locale): Promise<void>;
   /** A new member of staff's one-time link (issue 16); staff read English. */
   staffEnrolmentLink(email: string, link: string, hours: number): Promise<void>;
+  /** A partner portal account's e-mail verification link (issue 18), in the sign-up's language. */
+  partnerVerifyLink(email: string, link: string, hours: number, locale: Locale): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,12 @@ export function createMessenger(
       const text = fill(texts.staffEnrolmentMail, { link, hours });
       const subject = texts.staffEnrolmentSubject;
       return sent("staff link", mail, () => mail.send({ to: email, subject, text }));
+    },
+    partnerVerifyLink(email, link, hours, locale) {
+      const texts = messageTextsFor(locale);
+      const text = fill(texts.partnerVerifyMail, { link, hours });
+      const subject = texts.partnerVerifySubject;
+      return sent("partner verification link", mail, () => mail.send({ to: email, subject, text }));
     },
     async close() {
       await mail.close?.();

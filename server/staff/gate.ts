@@ -135,7 +135,7 @@ async function multipartForm(req: Request): Promise<Record<string, unknown>> {
 }
 
 /** Runs the form parser and resolves with the form (empty when the body is not a form). */
-function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
+export function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
   if (req.is("multipart/form-data")) {
     return new Promise((resolve, reject) => {
       readMultipart(req, res, (error?: unknown) => {
@@ -153,7 +153,7 @@ function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
 }
 
 /** A form the parsers refused (too large, unreadable): its 4xx status, or undefined for anything else. */
-function refusedFormStatus(error: unknown): number | undefined {
+export function refusedFormStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
 }

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onEachEngine, type TestStorage } from "../test-support";
+import { createPartner, findPartner } from "./partners";
+import {
+  accountByEmail,
+  accountOfLink,
+  accountSigningIn,
+  endPortalSession,
+  LINK_HOURS,
+  livePortalSession,
+  PORTAL_SESSION_IDLE_MS,
+  type SignUpInput,
+  signUp,
+  startPortalSession,
+  verifyEmail,
+} from "./portal-accounts";
+
+/**
+ * Partner portal accounts on each engine (issue 18): a sign-up stored with
+ * its password hashed, one account per e-mail, a verification link that
+ * works once and within its hours and makes a pending partner (with a free
+ * id beside a partner of the same name), and sessions that end when idle or
+ * signed out.
+ */
+const PASSWORD = "a kettle of seven herons";
+const input = (email: string, name = "Lanka Deals"): SignUpInput => ({
+  kind: "company",
+  name,
+  email,
+  password: PASSWORD,
+  website: "https://lankadeals.example",
+  trafficSources: "Search",
+  countries: ["lk"],
+  payoutMethod: "paypal",
+  payoutDetails: "pay@lankadeals.example",
+  locale: "si",
+});
+
+onEachEngine((engine, open) => {
+  describe(`partner portal accounts on ${engine}`, () => {
+    let test: TestStorage;
+    const now = new Date("2026-11-25T06:00:00.000Z");
+    beforeAll(async () => {
+      test = await open();
+      // A partner made by the command line already has the name's id.
+      await createPartner(test.storage, {
+        id: "lanka-deals",
+        name: "Lanka Deals",
+        payoutModel: "lead",
+        payoutRupees: 100,
+        origins: [],
+        postbackUrl: null,
+      });
+    });
+    afterAll(async () => {
+      await test?.cleanup();
+    });
+
+    it("stores a sign-up once per e-mail, its password as argon2id", async () => {
+      const token = await signUp(test.storage, input("Owner@LankaDeals.example"), now);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await signUp(test.storage, input("owner@lankadeals.example"), now)).toBeUndefined();
+      const account = await accountByEmail(test.storage, "OWNER@lankadeals.example");
+      expect(account?.email).toBe("owner@lankadeals.example");
+      expect(account?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(account?.partner_id).toBeNull();
+      expect(account?.terms_accepted_at).toBe(now.toISOString());
+      const links = await test.storage.db.selectFrom("partner_account_links").selectAll().execute();
+      expect(links).toHaveLength(1);
+      expect(links[0]?.token_hash).not.toBe(token);
+    });
+
+    it("verifies once, within the link's hours, to a pending partner with a free id", async () => {
+      const token = (await signUp(test.storage, input("two@lankadeals.example"), now)) ?? "";
+      const late = new Date(now.getTime() + LINK_HOURS * 3_600_000);
+      expect(await accountOfLink(test.storage, token, "verify", late)).toBeUndefined();
+      expect(await verifyEmail(test.storage, token, late)).toBeUndefined();
+      expect(await accountOfLink(test.storage, token, "reset", now)).toBeUndefined();
+      const verified = await verifyEmail(test.storage, token, now);
+      expect(verified?.partner_id).toBe("lanka-deals-2");
+      expect(verified?.email_verified_at).toBe(now.toISOString());
+      expect((await findPartner(test.storage, "lanka-deals-2"))?.status).toBe("pending");
+      expect(await verifyEmail(test.storage, token, now)).toBeUndefined();
+      const stored = await accountByEmail(test.storage, "two@lankadeals.example");
+      expect(stored?.partner_id).toBe("lanka-deals-2");
+    });
+
+    it("signs in with the right password only, and ends sessions idle or signed out", async () => {
+      const email = "two@lankadeals.example";
+      expect(await accountSigningIn(test.storage, email, "wrong password here")).toBeUndefined();
+      expect(await accountSigningIn(test.storage, "none@x.example", PASSWORD)).toBeUndefined();
+      const account = await accountSigningIn(test.storage, email, PASSWORD);
+      expect(account?.email).toBe(email);
+      const token = await startPortalSession(test.storage, account?.id ?? "", now);
+      expect((await livePortalSession(test.storage, token, now))?.account.email).toBe(email);
+      expect(await livePortalSession(test.storage, "x", now)).toBeUndefined();
+      const idle = new Date(now.getTime() + PORTAL_SESSION_IDLE_MS);
+      expect(await livePortalSession(test.storage, token, idle)).toBeUndefined();
+      const again = await startPortalSession(test.storage, account?.id ?? "", now);
+      await endPortalSession(test.storage, again);
+      expect(await livePortalSession(test.storage, again, now)).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,267 @@
+import { randomUUID } from "node:crypto";
+import type { Locale } from "../../core/locale";
+import type { AuditActor } from "../staff/audit";
+import { checkPassword, hashPassword } from "../staff/passwords";
+import { newToken, tokenHash } from "../staff/staff";
+import type { Storage } from "../storage/database";
+import type {
+  PartnerAccountKind,
+  PartnerAccountsTable,
+  PartnerLinkPurpose,
+  PayoutMethod,
+} from "../storage/schema";
+import { createPartner, findPartner, type Partner, partnerIdFrom } from "./partners";
+
+/**
+ * Partner portal accounts (issue 18, decisions 0211–0213): a sign-up, its
+ * e-mail verification (which makes a pending partner for an operator to
+ * approve), and the portal's sessions. Passwords, tokens and hashes are
+ * the back office's (server/staff/passwords.ts, staff.ts): one set of rules.
+ */
+export const LINK_HOURS = 24;
+export const PORTAL_SESSION_IDLE_MS = 60 * 60 * 1000;
+export const PORTAL_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+/** Who the audit log names for a change made by a portal sign-up. */
+export const PARTNER_PORTAL: AuditActor = { id: null, label: "partner portal" };
+
+export type PartnerAccount = PartnerAccountsTable;
+
+export interface SignUpInput {
+  kind: PartnerAccountKind;
+  name: string;
+  email: string;
+  password: string;
+  website: string;
+  trafficSources: string;
+  countries: string[];
+  payoutMethod: PayoutMethod;
+  payoutDetails: string;
+  locale: Locale;
+}
+
+export async function accountByEmail(
+  storage: Storage,
+  email: string,
+): Promise<PartnerAccount | undefined> {
+  return storage.db
+    .selectFrom("partner_accounts")
+    .selectAll()
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A one-time link's token for an account; only its hash is kept. */
+async function newLink(
+  storage: Storage,
+  accountId: string,
+  purpose: PartnerLinkPurpose,
+  now: Date,
+): Promise<string> {
+  const token = newToken();
+  await storage.db
+    .insertInto("partner_account_links")
+    .values({
+      token_hash: tokenHash(token),
+      account_id: accountId,
+      purpose,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LINK_HOURS * 60 * 60 * 1000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * A new account waiting for its e-mail to be verified; answers the
+ * verification link's token, or undefined when the e-mail has an account
+ * already (the caller says the same either way: no enumeration).
+ */
+export async function signUp(
+  storage: Storage,
+  input: SignUpInput,
+  now: Date,
+): Promise<string | undefined> {
+  const email = input.email.trim().toLowerCase();
+  if (await accountByEmail(storage, email)) return undefined;
+  const id = randomUUID();
+  const at = now.toISOString();
+  try {
+    await storage.db
+      .insertInto("partner_accounts")
+      .values({
+        id,
+        email,
+        partner_id: null,
+        password_hash: await hashPassword(input.password),
+        kind: input.kind,
+        name: input.name,
+        website: input.website,
+        traffic_sources: input.trafficSources,
+        countries: JSON.stringify(input.countries),
+        payout_method: input.payoutMethod,
+        payout_details: input.payoutDetails,
+        locale: input.locale,
+        terms_accepted_at: at,
+        email_verified_at: null,
+        totp_secret: null,
+        totp_last_step: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  } catch {
+    // The same e-mail signed up at the same moment: one of them wins.
+    return undefined;
+  }
+  return newLink(storage, id, "verify", now);
+}
+
+/** The account a live link of this purpose opens, without spending it. */
+export async function accountOfLink(
+  storage: Storage,
+  token: string,
+  purpose: PartnerLinkPurpose,
+  now: Date,
+): Promise<PartnerAccount | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  return storage.db
+    .selectFrom("partner_account_links")
+    .innerJoin("partner_accounts", "partner_accounts.id", "partner_account_links.account_id")
+    .selectAll("partner_accounts")
+    .where("partner_account_links.token_hash", "=", tokenHash(token))
+    .where("partner_account_links.purpose", "=", purpose)
+    .where("partner_account_links.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}
+
+/** A free partner id from the account's name: "lanka-deals", else "lanka-deals-2", … */
+async function freePartnerId(storage: Storage, name: string): Promise<string> {
+  const base = partnerIdFrom(name).slice(0, 34).replace(/-+$/, "") || "partner";
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? base : `${base}-${n}`;
+    if (!(await findPartner(storage, id))) return id;
+  }
+}
+
+/**
+ * Spends a verification link: the account's e-mail is verified and it
+ * becomes a pending partner, which an operator approves in the back office
+ * (/admin/partners/). Answers the account, or undefined for a dead link.
+ */
+export async function verifyEmail(
+  storage: Storage,
+  token: string,
+  now: Date,
+): Promise<PartnerAccount | undefined> {
+  const account = await accountOfLink(storage, token, "verify", now);
+  if (!account) return undefined;
+  const spent = await storage.db
+    .deleteFrom("partner_account_links")
+    .where("token_hash", "=", tokenHash(token))
+    .executeTakeFirst();
+  if (Number(spent.numDeletedRows) !== 1) return undefined;
+  if (account.partner_id) return account;
+  const { partner } = await createPartner(
+    storage,
+    {
+      id: await freePartnerId(storage, account.name),
+      name: account.name,
+      payoutModel: "lead",
+      payoutRupees: 0,
+      origins: [],
+      postbackUrl: null,
+    },
+    { actor: PARTNER_PORTAL, now, status: "pending" },
+  );
+  await storage.db
+    .updateTable("partner_accounts")
+    .set({
+      partner_id: partner.id,
+      email_verified_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", account.id)
+    .execute();
+  return { ...account, partner_id: partner.id, email_verified_at: now.toISOString() };
+}
+
+/** The account whose e-mail and password these are; undefined after the same work otherwise. */
+export async function accountSigningIn(
+  storage: Storage,
+  email: string,
+  password: string,
+): Promise<PartnerAccount | undefined> {
+  const account = await accountByEmail(storage, email);
+  const matches = await checkPassword(account?.password_hash ?? null, password);
+  return account && matches ? account : undefined;
+}
+
+export interface PortalSession {
+  token: string;
+  account: PartnerAccount;
+}
+
+export async function startPortalSession(
+  storage: Storage,
+  accountId: string,
+  now: Date,
+): Promise<string> {
+  const token = newToken();
+  await storage.db
+    .insertInto("partner_sessions")
+    .values({
+      token_hash: tokenHash(token),
+      account_id: accountId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + PORTAL_SESSION_ABSOLUTE_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The live session of a cookie's token, its idle time restarted; ended ones are deleted. */
+export async function livePortalSession(
+  storage: Storage,
+  token: string | undefined,
+  now: Date,
+): Promise<PortalSession | undefined> {
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const hash = tokenHash(token);
+  const row = await storage.db
+    .selectFrom("partner_sessions")
+    .innerJoin("partner_accounts", "partner_accounts.id", "partner_sessions.account_id")
+    .selectAll("partner_accounts")
+    .select(["partner_sessions.last_seen_at", "partner_sessions.expires_at"])
+    .where("partner_sessions.token_hash", "=", hash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { last_seen_at, expires_at, ...account } = row;
+  const at = now.getTime();
+  if (Date.parse(expires_at) <= at || Date.parse(last_seen_at) + PORTAL_SESSION_IDLE_MS <= at) {
+    await endPortalSession(storage, token);
+    return undefined;
+  }
+  await storage.db
+    .updateTable("partner_sessions")
+    .set({ last_seen_at: now.toISOString() })
+    .where("token_hash", "=", hash)
+    .execute();
+  return { token, account };
+}
+
+export async function endPortalSession(storage: Storage, token: string): Promise<void> {
+  await storage.db
+    .deleteFrom("partner_sessions")
+    .where("token_hash", "=", tokenHash(token))
+    .execute();
+}
+
+/** The partner an account is, if its e-mail is verified. */
+export async function partnerOfAccount(
+  storage: Storage,
+  account: PartnerAccount,
+): Promise<Partner | undefined> {
+  return account.partner_id ? findPartner(storage, account.partner_id) : undefined;
+}

@@ -1,0 +1,389 @@
+import inject from "light-my-request";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smtpMailTransport } from "../messaging/mail-smtp";
+import { createMessenger } from "../messaging/messenger";
+import { readableBody, startTestSmtp, type TestSmtp } from "../messaging/smtp.test-support";
+import { csrfTokenOf } from "../staff/sessions";
+import {
+  addStaffMember,
+  formHeaders,
+  type SignedIn,
+  signInOverHttp,
+} from "../staff/staff.test-support";
+import { TOTP_PERIOD_SECONDS } from "../staff/totp";
+import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
+import { createPartner, findPartner } from "./partners";
+import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-routes";
+
+/**
+ * The partner portal's accounts over HTTP (issue 18): sign-up in each
+ * language, the verification link by e-mail through a real SMTP server,
+ * an operator's approval in the back office, sign-in and the home page,
+ * sign-out; two partners who each see only their own; CSRF and foreign
+ * origins refused; hostile input answered 4xx with nothing stored.
+ */
+let test: TestStorage;
+let smtp: TestSmtp;
+let app: ReturnType<typeof appWith>;
+let clock = new Date("2026-11-25T06:00:00.000Z");
+let admin: SignedIn;
+
+const ORIGIN = "https://nayacompare.test";
+const FORM = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN };
+const PASSWORD = "a kettle of seven herons";
+
+beforeAll(async () => {
+  test = await openTestSqlite();
+  smtp = await startTestSmtp();
+  const outbox = testOutbox();
+  const messenger = createMessenger(
+    { sms: outbox.messenger.sms, mail: smtpMailTransport(smtp.url, "partners@nayacompare.test") },
+    silentLog,
+  );
+  app = appWith(test.storage, { now: () => clock, messenger });
+  const member = await addStaffMember(test.storage, {
+    email: "portal.admin@nayacompare.test",
+    role: "admin",
+    twoFactor: true,
+    now: clock,
+  });
+  clock = new Date(clock.getTime() + TOTP_PERIOD_SECONDS * 1000);
+  admin = await signInOverHttp(app, member, { at: clock });
+});
+afterAll(async () => {
+  await smtp?.close();
+  await test?.cleanup();
+});
+
+const cookieOf = (setCookie: string | string[] | undefined) => {
+  const line = [setCookie ?? []].flat().find((one) => one.startsWith("partner_session="));
+  return line ? (line.split(";")[0] ?? "") : "";
+};
+
+function post(
+  url: string,
+  form: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) {
+    for (const one of [value].flat()) body.append(key, one);
+  }
+  return inject(app, {
+    method: "POST",
+    url,
+    headers: { ...FORM, ...headers },
+    payload: body.toString(),
+  });
+}
+
+const signUpForm = (email: string, name: string) => ({
+  kind: "company",
+  name,
+  email,
+  password: PASSWORD,
+  website: "https://deals.example.lk",
+  trafficSources: "Search and a Facebook page",
+  countries: ["lk", "ph"],
+  payoutMethod: "wire",
+  payoutDetails: "Commercial Bank 8001234567",
+  terms: "yes",
+});
+
+/** The link in the last e-mail to an address, waited for (the send is awaited by the route). */
+function linkMailedTo(email: string): string {
+  const mail = smtp.messages.filter((message) => message.to.includes(email)).at(-1);
+  if (!mail) throw new Error(`no e-mail to ${email}`);
+  const link = /https:\/\/nayacompare\.test(\S+verify\/\?token=[A-Za-z0-9_-]+)/.exec(
+    readableBody(mail.raw),
+  )?.[1];
+  if (!link) throw new Error("no link in the e-mail");
+  return link;
+}
+
+async function signUpAndVerify(base: string, email: string, name: string) {
+  const res = await post(`${base}sign-up/`, signUpForm(email, name), { "x-forwarded-for": "" });
+  expect(res.statusCode).toBe(303);
+  expect(res.headers.location).toBe(`${base}sign-up/sent/`);
+  const link = linkMailedTo(email);
+  expect(link.startsWith(`${base}verify/?token=`)).toBe(true);
+  const page = await inject(app, { method: "GET", url: link });
+  expect(page.statusCode).toBe(200);
+  const token = new URL(link, ORIGIN).searchParams.get("token") ?? "";
+  const verified = await post(`${base}verify/`, { token });
+  expect(verified.statusCode).toBe(303);
+  expect(verified.headers.location).toBe(`${base}?notice=verified`);
+  return token;
+}
+
+async function signIn(base: string, email: string, password = PASSWORD) {
+  const res = await post(`${base}sign-in/`, { email, password });
+  return { res, cookie: cookieOf(res.headers["set-cookie"]) };
+}
+
+async function accountOf(email: string) {
+  return test.storage.db
+    .selectFrom("partner_accounts")
+    .selectAll()
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+}
+
+describe("signing up, in each language, to a pending partner an operator approves", () => {
+  it("shows the sign-in and sign-up pages in Sinhala and English, without a script", async () => {
+    const si = await inject(app, { method: "GET", url: "/partner/portal/sign-up/" });
+    expect(si.statusCode).toBe(200);
+    expect(si.body).toContain('lang="si"');
+    expect(si.body).toContain("හවුල්කරුවෙකු වන්න");
+    expect(si.body).not.toContain("<script");
+    expect(si.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(si.headers["cache-control"]).toBe("no-store");
+    const en = await inject(app, { method: "GET", url: "/en/partner/portal/" });
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('lang="en"');
+    expect(en.body).toContain("Partner sign-in");
+    const bare = await inject(app, { method: "GET", url: "/en/partner/portal" });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe("/en/partner/portal/");
+  });
+
+  it("mails a link that verifies the e-mail and makes a pending partner; approval activates it", async () => {
+    const email = "owner@lankadeals.example";
+    await signUpAndVerify("/partner/portal/", email, "Lanka Deals Portal");
+    const mail = smtp.messages.find((message) => message.to.includes(email));
+    expect(readableBody(mail?.raw ?? "")).toContain("NayaCompare හවුල්කරු වැඩසටහනට");
+    const account = await accountOf(email);
+    expect(account.email_verified_at).not.toBeNull();
+    expect(account.partner_id).toBe("lanka-deals-portal");
+    expect(account.countries).toBe('["lk","ph"]');
+    expect(account.password_hash).toMatch(/^\$argon2id\$/);
+    expect((await findPartner(test.storage, "lanka-deals-portal"))?.status).toBe("pending");
+
+    // A spent link works no more.
+    const token = linkMailedTo(email).split("token=")[1] ?? "";
+    const again = await post("/partner/portal/verify/", { token });
+    expect(again.statusCode).toBe(410);
+
+    // Signed in while pending: the home page says so.
+    const pending = await signIn("/partner/portal/", email);
+    expect(pending.res.statusCode).toBe(303);
+    const home = await inject(app, {
+      method: "GET",
+      url: "/partner/portal/",
+      headers: { cookie: pending.cookie },
+    });
+    expect(home.body).toContain("lanka-deals-portal");
+    expect(home.body).toContain("අපේ කණ්ඩායමේ අනුමැතිය බලාපොරොත්තුවෙන්");
+
+    // The operator approves in the back office; the audit log names the portal, then the member.
+    const approve = await inject(app, {
+      method: "POST",
+      url: "/admin/partners/lanka-deals-portal/approve",
+      headers: formHeaders(admin),
+      payload: new URLSearchParams({ csrf: admin.csrf }).toString(),
+    });
+    expect(approve.statusCode).toBe(303);
+    const audit = await test.storage.db
+      .selectFrom("audit_log")
+      .select(["actor", "action"])
+      .where("subject", "=", "partner:lanka-deals-portal")
+      .orderBy("at")
+      .execute();
+    expect(audit).toEqual([
+      { actor: "partner portal", action: "partner.create" },
+      { actor: "portal.admin@nayacompare.test", action: "partner.approve" },
+    ]);
+    const partner = await findPartner(test.storage, "lanka-deals-portal");
+    expect(partner?.status).toBe("active");
+    const approved = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/",
+      headers: { cookie: pending.cookie },
+    });
+    expect(approved.body).toContain("Approved");
+    expect(approved.body).toContain(partner?.publishableKey ?? "missing");
+    // Nothing personal on the page's address or in its links.
+    expect(approved.body).not.toContain("Commercial Bank");
+  });
+
+  it("signs in in English, refuses a wrong password alike for unknown e-mails, and signs out", async () => {
+    const email = "sam@cashfinder.example";
+    await signUpAndVerify("/en/partner/portal/", email, "Cash Finder");
+    const mail = smtp.messages.find((message) => message.to.includes(email));
+    expect(readableBody(mail?.raw ?? "")).toContain("Thank you for signing up");
+
+    const wrong = await signIn("/en/partner/portal/", email, "not the password at all");
+    const unknown = await signIn("/en/partner/portal/", "nobody@nowhere.example", PASSWORD);
+    expect(wrong.res.statusCode).toBe(401);
+    expect(unknown.res.statusCode).toBe(401);
+    expect(wrong.cookie).toBe("");
+    expect(wrong.res.body.replace(/value="[^"]*"/g, "")).toBe(
+      unknown.res.body.replace(/value="[^"]*"/g, ""),
+    );
+
+    const { res, cookie } = await signIn("/en/partner/portal/", email);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/en/partner/portal/");
+    expect(String(res.headers["set-cookie"])).toMatch(/SameSite=Strict; HttpOnly; Secure$/);
+    const token = decodeURIComponent(cookie.split("=")[1] ?? "");
+    const home = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/",
+      headers: { cookie },
+    });
+    expect(home.body).toContain("Your partner account");
+
+    // Sign-out without the session's CSRF token is refused and the session lives on.
+    const forged = await post("/en/partner/portal/sign-out", { csrf: "forged" }, { cookie });
+    expect(forged.statusCode).toBe(403);
+    const foreign = await post(
+      "/en/partner/portal/sign-out",
+      { csrf: csrfTokenOf(token) },
+      { cookie, origin: "https://evil.example" },
+    );
+    expect(foreign.statusCode).toBe(403);
+    const still = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/",
+      headers: { cookie },
+    });
+    expect(still.body).toContain("Your partner account");
+
+    const out = await post("/en/partner/portal/sign-out", { csrf: csrfTokenOf(token) }, { cookie });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe("/en/partner/portal/?notice=signed_out");
+    const after = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/",
+      headers: { cookie },
+    });
+    expect(after.body).toContain("Partner sign-in");
+    expect(after.body).not.toContain("Your partner account");
+  });
+});
+
+describe("two partners", () => {
+  it("each see only their own account, whatever ids the request names", async () => {
+    const first = await signIn("/en/partner/portal/", "owner@lankadeals.example");
+    const second = await signIn("/en/partner/portal/", "sam@cashfinder.example");
+    const firstPartner = await findPartner(test.storage, "lanka-deals-portal");
+    const secondPartner = await findPartner(test.storage, "cash-finder");
+    for (const url of [
+      "/en/partner/portal/",
+      "/en/partner/portal/?partner=lanka-deals-portal",
+      "/en/partner/portal/?id=lanka-deals-portal&account=lanka-deals-portal",
+    ]) {
+      const res = await inject(app, { method: "GET", url, headers: { cookie: second.cookie } });
+      expect(res.body).toContain("cash-finder");
+      expect(res.body).not.toContain("lanka-deals-portal");
+      expect(res.body).not.toContain(firstPartner?.publishableKey ?? "missing");
+    }
+    const own = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/?partner=cash-finder",
+      headers: { cookie: first.cookie },
+    });
+    expect(own.body).toContain("lanka-deals-portal");
+    expect(own.body).not.toContain(secondPartner?.publishableKey ?? "missing");
+    // One partner's CSRF token does not sign the other out.
+    const firstToken = decodeURIComponent(first.cookie.split("=")[1] ?? "");
+    const cross = await post(
+      "/en/partner/portal/sign-out",
+      { csrf: csrfTokenOf(firstToken) },
+      { cookie: second.cookie },
+    );
+    expect(cross.statusCode).toBe(403);
+  });
+});
+
+describe("hostile input", () => {
+  it("answers a sign-up with wrong fields 400 with its fields marked, storing nothing", async () => {
+    const res = await post("/en/partner/portal/sign-up/", {
+      ...signUpForm("not-an-email", "<script>alert(1)</script>"),
+      password: "short",
+      website: "javascript:alert(1)",
+      countries: ["lk", "xx"],
+      payoutMethod: "cash in a bag",
+      kind: "robot",
+      terms: "",
+    });
+    expect(res.statusCode).toBe(400);
+    for (const field of [
+      "email",
+      "password",
+      "website",
+      "countries",
+      "payoutMethod",
+      "kind",
+      "terms",
+    ]) {
+      expect(res.body).toContain(`id="${field}-error"`);
+    }
+    expect(res.body).not.toContain("<script>alert(1)</script>");
+    expect(res.body).toContain("&lt;script&gt;");
+    const count = await test.storage.db
+      .selectFrom("partner_accounts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(2);
+  });
+
+  it("refuses forms from other origins, oversized forms, and dead or malformed links", async () => {
+    const foreign = await post("/en/partner/portal/sign-up/", signUpForm("x@y.example", "X"), {
+      origin: "https://evil.example",
+    });
+    expect(foreign.statusCode).toBe(403);
+    const big = await post("/en/partner/portal/sign-in/", {
+      email: "a".repeat(40_000),
+      password: "x",
+    });
+    expect(big.statusCode).toBe(413);
+    for (const token of ["", "x", "A".repeat(43), "../../etc/passwd"]) {
+      const page = await inject(app, {
+        method: "GET",
+        url: `/partner/portal/verify/?token=${encodeURIComponent(token)}`,
+      });
+      expect(page.statusCode).toBe(410);
+      const spent = await post("/partner/portal/verify/", { token });
+      expect(spent.statusCode).toBe(410);
+    }
+    const nothing = await inject(app, { method: "GET", url: "/en/partner/portal/nothing/here" });
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.body).toContain("Page not found");
+  });
+
+  it("says the same for an e-mail that has an account already, and mails nothing", async () => {
+    const before = smtp.messages.length;
+    const res = await post(
+      "/en/partner/portal/sign-up/",
+      signUpForm("sam@cashfinder.example", "Cash Finder Again"),
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/en/partner/portal/sign-up/sent/");
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it("limits sign-ups per address", async () => {
+    let last = 0;
+    for (let n = 0; n <= PORTAL_SIGN_UP_PER_ADDRESS.limit; n += 1) {
+      const res = await post("/en/partner/portal/sign-up/", { ...signUpForm("", ""), terms: "" });
+      last = res.statusCode;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe("a partner made by the command line", () => {
+  it("has no portal account, so signing in with its name fails like any unknown e-mail", async () => {
+    await createPartner(test.storage, {
+      id: "cli-partner",
+      name: "CLI Partner",
+      payoutModel: "lead",
+      payoutRupees: 100,
+      origins: [],
+      postbackUrl: null,
+    });
+    const res = await signIn("/en/partner/portal/", "cli-partner", PASSWORD);
+    expect(res.res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,373 @@
+/**
+ * The partner portal's pages (issue 18, decision 0212) as complete HTML
+ * documents: React rendered once on the server to static markup, with no
+ * script at all, like the back office (site/back-office/render.tsx), in
+ * Sinhala at /partner/portal/ and English at /en/partner/portal/.
+ */
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Locale } from "../../core/locale";
+import {
+  ACCOUNT_KINDS,
+  PAYOUT_METHODS,
+  PORTAL_COUNTRIES,
+  type PortalView,
+  type SignUpField,
+} from "../../core/partner-portal";
+import backOfficeCss from "../back-office/back-office.css?raw";
+import { Alert, CsrfField, Notice } from "../back-office/fields";
+import { type PortalMessages, portalMessagesFor } from "./messages";
+import portalCss from "./portal.css?raw";
+
+const css = `${backOfficeCss}\n${portalCss}`;
+
+/** The stylesheet every portal page inlines: the server allows it in the CSP by this text's hash. */
+export function portalStylesheet(): string {
+  return css;
+}
+
+/** The portal's address in a language: /partner/portal/ or /en/partner/portal/. */
+export function portalBase(locale: Locale): string {
+  return locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
+}
+
+function titleOf(view: PortalView, t: PortalMessages): string {
+  switch (view.page) {
+    case "sign-in":
+      return t.signInTitle;
+    case "sign-up":
+      return t.signUpTitle;
+    case "check-email":
+      return t.checkEmailTitle;
+    case "verify":
+      return t.verifyTitle;
+    case "link-invalid":
+      return t.linkInvalidTitle;
+    case "home":
+      return t.homeTitle;
+    case "refused":
+      return t.refusedTitle;
+    case "not-found":
+      return t.notFoundTitle;
+  }
+}
+
+function FieldError({ id, problem }: { id: string; problem: string | undefined }) {
+  return problem ? (
+    <span className="field-error" id={`${id}-error`}>
+      {problem}
+    </span>
+  ) : null;
+}
+
+function SignUpPage({
+  view,
+  t,
+  base,
+}: {
+  view: Extract<PortalView, { page: "sign-up" }>;
+  t: PortalMessages;
+  base: string;
+}) {
+  const { form, problems } = view;
+  const problem = (field: SignUpField) => {
+    const known = problems[field];
+    return known ? t.problems[known] : undefined;
+  };
+  const described = (field: SignUpField, hint = false) =>
+    [hint ? `${field}-hint` : "", problems[field] ? `${field}-error` : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const invalid = (field: SignUpField) => (problems[field] ? true : undefined);
+  const text = (
+    field: "name" | "email" | "website" | "trafficSources" | "payoutDetails",
+    label: string,
+    type: string,
+    options: { hint?: string; autoComplete?: string; max: number },
+  ) => (
+    <>
+      <label htmlFor={field}>{label}</label>
+      {options.hint ? (
+        <span className="hint" id={`${field}-hint`}>
+          {options.hint}
+        </span>
+      ) : null}
+      <FieldError id={field} problem={problem(field)} />
+      <input
+        id={field}
+        name={field}
+        type={type}
+        required
+        maxLength={options.max}
+        autoComplete={options.autoComplete}
+        defaultValue={form[field]}
+        aria-invalid={invalid(field)}
+        aria-describedby={described(field, Boolean(options.hint))}
+      />
+    </>
+  );
+  const anyProblem = Object.keys(problems).length > 0;
+  return (
+    <>
+      {view.busy ? <Alert>{t.signUpBusy}</Alert> : null}
+      {anyProblem ? <Alert>{t.problemSummary}</Alert> : null}
+      <p>{t.signUpIntro}</p>
+      <form method="post" action={`${base}sign-up/`} noValidate>
+        <fieldset aria-describedby={problems.kind ? "kind-error" : undefined}>
+          <legend>{t.kindLegend}</legend>
+          <FieldError id="kind" problem={problem("kind")} />
+          {ACCOUNT_KINDS.map((kind) => (
+            <label className="choice" key={kind}>
+              <input type="radio" name="kind" value={kind} defaultChecked={form.kind === kind} />
+              {t.kinds[kind]}
+            </label>
+          ))}
+        </fieldset>
+        {text("name", t.name, "text", { autoComplete: "organization", max: 100 })}
+        {text("email", t.email, "email", { autoComplete: "email", max: 254 })}
+        <label htmlFor="password">{t.password}</label>
+        <span className="hint" id="password-hint">
+          {t.passwordHint}
+        </span>
+        <FieldError id="password" problem={problem("password")} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          required
+          minLength={12}
+          maxLength={128}
+          autoComplete="new-password"
+          aria-invalid={invalid("password")}
+          aria-describedby={described("password", true)}
+        />
+        {text("website", t.website, "url", { hint: t.websiteHint, autoComplete: "url", max: 200 })}
+        {text("trafficSources", t.trafficSources, "text", {
+          hint: t.trafficSourcesHint,
+          max: 500,
+        })}
+        <fieldset aria-describedby={problems.countries ? "countries-error" : undefined}>
+          <legend>{t.countriesLegend}</legend>
+          <FieldError id="countries" problem={problem("countries")} />
+          {PORTAL_COUNTRIES.map((country) => (
+            <label className="choice" key={country}>
+              <input
+                type="checkbox"
+                name="countries"
+                value={country}
+                defaultChecked={form.countries.includes(country)}
+              />
+              {t.countries[country]}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset aria-describedby={problems.payoutMethod ? "payoutMethod-error" : undefined}>
+          <legend>{t.payoutLegend}</legend>
+          <FieldError id="payoutMethod" problem={problem("payoutMethod")} />
+          {PAYOUT_METHODS.map((method) => (
+            <label className="choice" key={method}>
+              <input
+                type="radio"
+                name="payoutMethod"
+                value={method}
+                defaultChecked={form.payoutMethod === method}
+              />
+              {t.payoutMethods[method]}
+            </label>
+          ))}
+        </fieldset>
+        {text("payoutDetails", t.payoutDetails, "text", { hint: t.payoutDetailsHint, max: 300 })}
+        <FieldError id="terms" problem={problem("terms")} />
+        <label className="choice">
+          <input
+            type="checkbox"
+            name="terms"
+            value="yes"
+            required
+            aria-invalid={invalid("terms")}
+            aria-describedby={problems.terms ? "terms-error" : undefined}
+          />
+          {t.terms}
+        </label>
+        <p>
+          <a
+            href={
+              base === "/partner/portal/" ? "/terms-and-conditions/" : "/en/terms-and-conditions/"
+            }
+          >
+            {t.termsLink}
+          </a>
+        </p>
+        <p>
+          <button type="submit">{t.signUp}</button>
+        </p>
+      </form>
+      <p>
+        {t.haveAccount} <a href={base}>{t.signInLink}</a>
+      </p>
+    </>
+  );
+}
+
+function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: string }): ReactNode {
+  const back = (
+    <p>
+      <a href={base}>{t.backHome}</a>
+    </p>
+  );
+  switch (view.page) {
+    case "sign-in": {
+      const problem =
+        view.problem && { mismatch: t.mismatch, wait: t.wait, busy: t.busy }[view.problem];
+      const notice = view.notice && { signed_out: t.signedOut, verified: t.verified }[view.notice];
+      return (
+        <>
+          {problem ? <Alert>{problem}</Alert> : null}
+          {notice && !problem ? <Notice>{notice}</Notice> : null}
+          <p>{t.signInIntro}</p>
+          <form method="post" action={`${base}sign-in/`}>
+            <label htmlFor="email">{t.email}</label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={254}
+              defaultValue={view.email}
+            />
+            <label htmlFor="password">{t.password}</label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+            />
+            <p>
+              <button type="submit">{t.signIn}</button>
+            </p>
+          </form>
+          <p>
+            {t.noAccount} <a href={`${base}sign-up/`}>{t.signUpLink}</a>
+          </p>
+        </>
+      );
+    }
+    case "sign-up":
+      return <SignUpPage view={view} t={t} base={base} />;
+    case "check-email":
+      return (
+        <>
+          <Notice>{t.checkEmail}</Notice>
+          {back}
+        </>
+      );
+    case "verify":
+      return (
+        <>
+          <p>{t.verifyIntro}</p>
+          <form method="post" action={`${base}verify/`}>
+            <input type="hidden" name="token" value={view.token} />
+            <button type="submit">{t.verify}</button>
+          </form>
+        </>
+      );
+    case "link-invalid":
+      return (
+        <>
+          <p>{t.linkInvalid}</p>
+          {back}
+        </>
+      );
+    case "home":
+      return (
+        <>
+          <dl className="portal-facts">
+            <dt>{t.partnerId}</dt>
+            <dd>
+              <code>{view.partnerId ?? "—"}</code>
+            </dd>
+            <dt>{t.status}</dt>
+            <dd>{t.statuses[view.status]}</dd>
+            <dt>{t.publishableKey}</dt>
+            <dd>
+              <code>{view.publishableKey ?? "—"}</code>
+            </dd>
+          </dl>
+          <p className="hint">{t.publishableKeyHint}</p>
+          {view.status === "pending" ? <p>{t.pendingNote}</p> : null}
+          {/* The dashboard, widget builder, keys, postbacks and statements go here (issue 18). */}
+          <section aria-labelledby="portal-tools">
+            <h2 id="portal-tools" className="visually-hidden">
+              {t.homeTitle}
+            </h2>
+            <p>{t.comingSoon}</p>
+          </section>
+        </>
+      );
+    case "refused":
+      return (
+        <>
+          <p>{t.refused}</p>
+          {back}
+        </>
+      );
+    case "not-found":
+      return (
+        <>
+          <p>{t.notFound}</p>
+          {back}
+        </>
+      );
+  }
+}
+
+/** A portal page as a whole document, in its language; `csrf` when a partner is signed in. */
+export function renderPortalDocument(locale: Locale, view: PortalView, path: string): string {
+  const t = portalMessagesFor(locale);
+  const base = portalBase(locale);
+  const title = titleOf(view, t);
+  const other: Locale = locale === "en" ? "si" : "en";
+  const otherPath = path.replace(base, portalBase(other));
+  const csrf = view.page === "home" ? view.csrf : undefined;
+  return `<!doctype html>${renderToStaticMarkup(
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${title} | ${t.siteName}`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not input */}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+      </head>
+      <body>
+        <a className="skip" href="#content">
+          {t.skipToContent}
+        </a>
+        <header>
+          <a className="brand" href={base}>
+            {t.siteName}
+          </a>
+          <div className="who">
+            <a className="languages" href={otherPath} lang={other} hrefLang={other}>
+              {t.otherLanguage}
+            </a>
+            {csrf ? (
+              <form method="post" action={`${base}sign-out`}>
+                <CsrfField csrf={csrf} />
+                <button type="submit">{t.signOut}</button>
+              </form>
+            ) : null}
+          </div>
+        </header>
+        <main id="content">
+          <h1>{title}</h1>
+          <Body view={view} t={t} base={base} />
+        </main>
+      </body>
+    </html>,
+  )}`;
+}
