@@ -51,7 +51,7 @@ export type PortalView =
       page: "sign-in";
       email: string;
       problem?: "mismatch" | "wait" | "busy" | undefined;
-      notice?: "signed_out" | "verified" | undefined;
+      notice?: "signed_out" | "verified" | "password_set" | undefined;
     }
   | {
       page: "sign-up";
@@ -60,6 +60,14 @@ export type PortalView =
       busy?: boolean;
     }
   | { page: "check-email" }
+  | { page: "forgot"; email: string; busy?: boolean }
+  | { page: "forgot-sent" }
+  | {
+      page: "set-password";
+      token: string;
+      purpose: "claim" | "reset";
+      problem?: SignUpProblem | "mismatch" | "terms" | undefined;
+    }
   | { page: "verify"; token: string }
   | { page: "link-invalid" }
   | {

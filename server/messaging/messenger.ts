@@ -31,8 +31,14 @@ export interface Messenger {
   offersLink(contact: Contact, link: string, until: string, locale: Locale): Promise<void>;
   /** A new member of staff's one-time link (issue 16); staff read English. */
   staffEnrolmentLink(email: string, link: string, hours: number): Promise<void>;
-  /** A partner portal account's e-mail verification link (issue 18), in the sign-up's language. */
-  partnerVerifyLink(email: string, link: string, hours: number, locale: Locale): Promise<void>;
+  /** A partner portal account's one-time link (issue 18): verify the e-mail, claim it, reset it. */
+  partnerAccountLink(
+    email: string,
+    purpose: "verify" | "claim" | "reset",
+    link: string,
+    hours: number,
+    locale: Locale,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,11 +100,15 @@ export function createMessenger(
       const subject = texts.staffEnrolmentSubject;
       return sent("staff link", mail, () => mail.send({ to: email, subject, text }));
     },
-    partnerVerifyLink(email, link, hours, locale) {
+    partnerAccountLink(email, purpose, link, hours, locale) {
       const texts = messageTextsFor(locale);
-      const text = fill(texts.partnerVerifyMail, { link, hours });
-      const subject = texts.partnerVerifySubject;
-      return sent("partner verification link", mail, () => mail.send({ to: email, subject, text }));
+      const [subject, body]: [string, string] = {
+        verify: [texts.partnerVerifySubject, texts.partnerVerifyMail] as [string, string],
+        claim: [texts.partnerClaimSubject, texts.partnerClaimMail] as [string, string],
+        reset: [texts.partnerResetSubject, texts.partnerResetMail] as [string, string],
+      }[purpose];
+      const text = fill(body, { link, hours });
+      return sent(`partner ${purpose} link`, mail, () => mail.send({ to: email, subject, text }));
     },
     async close() {
       await mail.close?.();

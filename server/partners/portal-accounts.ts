@@ -265,3 +265,151 @@ export async function partnerOfAccount(
 ): Promise<Partner | undefined> {
   return account.partner_id ? findPartner(storage, account.partner_id) : undefined;
 }
+
+/** Why a partner made by the command line cannot be given a claim link. */
+export class ClaimRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ClaimRefused";
+  }
+}
+
+/**
+ * A portal account for a partner made by the command line, at its contact
+ * address, and the claim link's token: the partner sets a password and
+ * accepts the terms through it. A partner has at most one account; an
+ * unclaimed one gets a fresh link (the old ones stop working).
+ */
+export async function inviteToClaim(
+  storage: Storage,
+  partnerId: string,
+  email: string,
+  locale: Locale,
+  now: Date,
+): Promise<string> {
+  const partner = await findPartner(storage, partnerId);
+  if (!partner) throw new ClaimRefused(`No partner has the id "${partnerId}".`);
+  const address = email.trim().toLowerCase();
+  if (!/^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(address) || address.length > 254) {
+    throw new ClaimRefused("The e-mail address is not valid.");
+  }
+  const byEmail = await accountByEmail(storage, address);
+  const byPartner = await storage.db
+    .selectFrom("partner_accounts")
+    .selectAll()
+    .where("partner_id", "=", partner.id)
+    .executeTakeFirst();
+  if (byEmail && byEmail.id !== byPartner?.id) {
+    throw new ClaimRefused("Another portal account has this e-mail address.");
+  }
+  if (byPartner?.password_hash) {
+    throw new ClaimRefused(`The partner "${partner.id}" has claimed its account already.`);
+  }
+  const at = now.toISOString();
+  let accountId = byPartner?.id;
+  if (accountId) {
+    await storage.db
+      .updateTable("partner_accounts")
+      .set({ email: address, locale, updated_at: at })
+      .where("id", "=", accountId)
+      .execute();
+    await storage.db
+      .deleteFrom("partner_account_links")
+      .where("account_id", "=", accountId)
+      .execute();
+  } else {
+    accountId = randomUUID();
+    await storage.db
+      .insertInto("partner_accounts")
+      .values({
+        id: accountId,
+        email: address,
+        partner_id: partner.id,
+        password_hash: null,
+        kind: "company",
+        name: partner.name,
+        website: "",
+        traffic_sources: "",
+        countries: "[]",
+        payout_method: null,
+        payout_details: "",
+        locale,
+        terms_accepted_at: null,
+        email_verified_at: null,
+        totp_secret: null,
+        totp_last_step: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  return newLink(storage, accountId, "claim", now);
+}
+
+/**
+ * A reset link's token for the account of an e-mail, or undefined when it
+ * has none with a password yet (the caller says the same either way).
+ */
+export async function requestReset(
+  storage: Storage,
+  email: string,
+  now: Date,
+): Promise<{ token: string; account: PartnerAccount } | undefined> {
+  const account = await accountByEmail(storage, email);
+  if (!account?.password_hash) return undefined;
+  return { token: await newLink(storage, account.id, "reset", now), account };
+}
+
+/** The account and purpose of a live claim or reset link. */
+export async function passwordLinkOf(
+  storage: Storage,
+  token: string,
+  now: Date,
+): Promise<{ account: PartnerAccount; purpose: "claim" | "reset" } | undefined> {
+  for (const purpose of ["claim", "reset"] as const) {
+    const account = await accountOfLink(storage, token, purpose, now);
+    if (account) return { account, purpose };
+  }
+  return undefined;
+}
+
+/**
+ * Spends a claim or reset link on a new password: a claim also verifies
+ * the e-mail and records the terms accepted; either ends every session of
+ * the account and every other link of its kind. Answers the account.
+ */
+export async function setPasswordByLink(
+  storage: Storage,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<PartnerAccount | undefined> {
+  const found = await passwordLinkOf(storage, token, now);
+  if (!found) return undefined;
+  const { account, purpose } = found;
+  const spent = await storage.db
+    .deleteFrom("partner_account_links")
+    .where("token_hash", "=", tokenHash(token))
+    .executeTakeFirst();
+  if (Number(spent.numDeletedRows) !== 1) return undefined;
+  const at = now.toISOString();
+  const hash = await hashPassword(password);
+  await storage.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("partner_accounts")
+      .set({
+        password_hash: hash,
+        updated_at: at,
+        ...(purpose === "claim" ? { email_verified_at: at, terms_accepted_at: at } : {}),
+      })
+      .where("id", "=", account.id)
+      .execute();
+    await trx
+      .deleteFrom("partner_account_links")
+      .where("account_id", "=", account.id)
+      .where("purpose", "=", purpose)
+      .execute();
+    await trx.deleteFrom("partner_sessions").where("account_id", "=", account.id).execute();
+  });
+  return { ...account, password_hash: hash };
+}

@@ -31,6 +31,9 @@ import {
   PORTAL_SESSION_ABSOLUTE_MS,
   type PortalSession,
   partnerOfAccount,
+  passwordLinkOf,
+  requestReset,
+  setPasswordByLink,
   signUp,
   startPortalSession,
   verifyEmail,
@@ -48,6 +51,8 @@ export const PORTAL_SESSION_COOKIE = "partner_session";
 /** Sign-ups per address per hour, and sign-in attempts per address per 15 minutes. */
 export const PORTAL_SIGN_UP_PER_ADDRESS = { limit: 10, windowMs: 60 * 60 * 1000 };
 export const PORTAL_SIGN_IN_PER_ADDRESS = { limit: 50, windowMs: 15 * 60 * 1000 };
+/** Password reset links asked for per address per hour. */
+export const PORTAL_RESET_PER_ADDRESS = { limit: 10, windowMs: 60 * 60 * 1000 };
 
 const LOCALES: readonly Locale[] = ["si", "en"];
 
@@ -234,7 +239,10 @@ export function partnerPortalRouter(dependencies: {
       send(req, res, locale, 200, {
         page: "sign-in",
         email: "",
-        notice: notice === "signed_out" || notice === "verified" ? notice : undefined,
+        notice:
+          notice === "signed_out" || notice === "verified" || notice === "password_set"
+            ? notice
+            : undefined,
       });
     });
 
@@ -300,7 +308,9 @@ export function partnerPortalRouter(dependencies: {
       if (token) {
         const link = `${site.origin}${base}verify/?token=${token}`;
         // A failure is logged by the messenger; the page says the same either way.
-        await messenger.partnerVerifyLink(typed.email, link, LINK_HOURS, locale).catch(() => {});
+        await messenger
+          .partnerAccountLink(typed.email, "verify", link, LINK_HOURS, locale)
+          .catch(() => {});
       }
       // The same answer whether the address had an account already: no enumeration.
       res.redirect(303, `${base}sign-up/sent/`);
@@ -331,6 +341,80 @@ export function partnerPortalRouter(dependencies: {
         return;
       }
       res.redirect(303, `${base}?notice=verified`);
+    });
+
+    const forgotLimit = perAddress("partner reset", PORTAL_RESET_PER_ADDRESS, (req, res) =>
+      send(req, res, locale, 429, {
+        page: "forgot",
+        email: text(req.body?.email, 254),
+        busy: true,
+      }),
+    );
+
+    router.get(`${base}forgot/`, (req, res) => {
+      send(req, res, locale, 200, { page: "forgot", email: "" });
+    });
+
+    router.post(`${base}forgot/`, async (req, res) => {
+      const form = await formFrom(req, res);
+      if (!form || !(await forgotLimit(req, res))) return;
+      const reset = await requestReset(storage, text(form.email, 254), now());
+      if (reset) {
+        const link = `${site.origin}${base}password/?token=${reset.token}`;
+        await messenger
+          .partnerAccountLink(reset.account.email, "reset", link, LINK_HOURS, locale)
+          .catch(() => {});
+      }
+      // The same answer whether or not the address has an account: no enumeration.
+      res.redirect(303, `${base}forgot/sent/`);
+    });
+
+    router.get(`${base}forgot/sent/`, (req, res) => {
+      send(req, res, locale, 200, { page: "forgot-sent" });
+    });
+
+    router.get(`${base}password/`, async (req, res) => {
+      const token = text(req.query.token, 100);
+      const found = await passwordLinkOf(storage, token, now());
+      send(
+        req,
+        res,
+        locale,
+        found ? 200 : 410,
+        found ? { page: "set-password", token, purpose: found.purpose } : { page: "link-invalid" },
+      );
+    });
+
+    router.post(`${base}password/`, async (req, res) => {
+      const form = await formFrom(req, res);
+      if (!form) return;
+      const token = text(form.token, 100);
+      const found = await passwordLinkOf(storage, token, now());
+      if (!found) {
+        send(req, res, locale, 410, { page: "link-invalid" });
+        return;
+      }
+      const password = text(form.password, PASSWORD_MAX_LENGTH * 4);
+      const problem =
+        passwordProblem(password, found.account.email) ??
+        (password === text(form.confirm, PASSWORD_MAX_LENGTH * 4) ? undefined : "mismatch") ??
+        (found.purpose === "claim" && form.terms !== "yes" ? "terms" : undefined);
+      if (problem) {
+        send(req, res, locale, 400, {
+          page: "set-password",
+          token,
+          purpose: found.purpose,
+          problem,
+        });
+        return;
+      }
+      const account = await setPasswordByLink(storage, token, password, now());
+      if (!account) {
+        send(req, res, locale, 410, { page: "link-invalid" });
+        return;
+      }
+      res.append("Set-Cookie", cookie(req, "", 0));
+      res.redirect(303, `${base}?notice=password_set`);
     });
 
     router.post(`${base}sign-out`, async (req, res) => {

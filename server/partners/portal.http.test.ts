@@ -12,6 +12,7 @@ import {
 } from "../staff/staff.test-support";
 import { TOTP_PERIOD_SECONDS } from "../staff/totp";
 import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
+import { runPartnerCommand } from "./cli";
 import { createPartner, findPartner } from "./partners";
 import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-routes";
 
@@ -25,6 +26,7 @@ import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-routes";
 let test: TestStorage;
 let smtp: TestSmtp;
 let app: ReturnType<typeof appWith>;
+let portalMessenger: ReturnType<typeof createMessenger>;
 let clock = new Date("2026-11-25T06:00:00.000Z");
 let admin: SignedIn;
 
@@ -36,11 +38,11 @@ beforeAll(async () => {
   test = await openTestSqlite();
   smtp = await startTestSmtp();
   const outbox = testOutbox();
-  const messenger = createMessenger(
+  portalMessenger = createMessenger(
     { sms: outbox.messenger.sms, mail: smtpMailTransport(smtp.url, "partners@nayacompare.test") },
     silentLog,
   );
-  app = appWith(test.storage, { now: () => clock, messenger });
+  app = appWith(test.storage, { now: () => clock, messenger: portalMessenger });
   const member = await addStaffMember(test.storage, {
     email: "portal.admin@nayacompare.test",
     role: "admin",
@@ -176,6 +178,7 @@ describe("signing up, in each language, to a pending partner an operator approve
     expect(home.body).toContain("අපේ කණ්ඩායමේ අනුමැතිය බලාපොරොත්තුවෙන්");
 
     // The operator approves in the back office; the audit log names the portal, then the member.
+    clock = new Date(clock.getTime() + 1_000);
     const approve = await inject(app, {
       method: "POST",
       url: "/admin/partners/lanka-deals-portal/approve",
@@ -373,9 +376,19 @@ describe("hostile input", () => {
   });
 });
 
+/** The path and token of the last e-mailed link of a kind to an address. */
+function mailedLink(email: string, kind: "password"): { path: string; token: string } {
+  const mail = smtp.messages.filter((message) => message.to.includes(email)).at(-1);
+  const path = new RegExp(`https://nayacompare\\.test(\\S+${kind}/\\?token=[A-Za-z0-9_-]+)`).exec(
+    readableBody(mail?.raw ?? ""),
+  )?.[1];
+  if (!path) throw new Error(`no ${kind} link mailed to ${email}`);
+  return { path, token: new URL(path, ORIGIN).searchParams.get("token") ?? "" };
+}
+
 describe("a partner made by the command line", () => {
-  it("has no portal account, so signing in with its name fails like any unknown e-mail", async () => {
-    await createPartner(test.storage, {
+  it("claims its account through the link `invite` mails to its contact address", async () => {
+    const { keys } = await createPartner(test.storage, {
       id: "cli-partner",
       name: "CLI Partner",
       payoutModel: "lead",
@@ -383,7 +396,111 @@ describe("a partner made by the command line", () => {
       origins: [],
       postbackUrl: null,
     });
-    const res = await signIn("/en/partner/portal/", "cli-partner", PASSWORD);
-    expect(res.res.statusCode).toBe(401);
+    const email = "contact@cli-partner.example";
+    // No account before the invitation: its contact cannot sign in.
+    expect((await signIn("/en/partner/portal/", email)).res.statusCode).toBe(401);
+    const outcome = await runPartnerCommand(
+      test.storage,
+      ["invite", "cli-partner", "--email", email, "--language", "en"],
+      { allowHttp: false },
+      { origin: ORIGIN, messenger: portalMessenger, now: () => clock },
+    );
+    expect(outcome.err).toEqual([]);
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.out.join("\n")).not.toContain("token=");
+    const { path, token } = mailedLink(email, "password");
+    expect(path.startsWith("/en/partner/portal/password/?token=")).toBe(true);
+    const mail = smtp.messages.filter((message) => message.to.includes(email)).at(-1);
+    expect(readableBody(mail?.raw ?? "")).toContain("your account in the partner portal is ready");
+
+    const page = await inject(app, { method: "GET", url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Claim your partner account");
+    // The terms must be accepted and the two passwords agree.
+    const noTerms = await post("/en/partner/portal/password/", {
+      token,
+      password: PASSWORD,
+      confirm: PASSWORD,
+    });
+    expect(noTerms.statusCode).toBe(400);
+    expect(noTerms.body).toContain("Please accept the programme terms.");
+    const mismatch = await post("/en/partner/portal/password/", {
+      token,
+      password: PASSWORD,
+      confirm: `${PASSWORD}!`,
+      terms: "yes",
+    });
+    expect(mismatch.statusCode).toBe(400);
+    const claimed = await post("/en/partner/portal/password/", {
+      token,
+      password: PASSWORD,
+      confirm: PASSWORD,
+      terms: "yes",
+    });
+    expect(claimed.statusCode).toBe(303);
+    expect(claimed.headers.location).toBe("/en/partner/portal/?notice=password_set");
+    const spent = await post("/en/partner/portal/password/", {
+      token,
+      password: PASSWORD,
+      confirm: PASSWORD,
+      terms: "yes",
+    });
+    expect(spent.statusCode).toBe(410);
+
+    const { cookie } = await signIn("/en/partner/portal/", email);
+    const home = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/",
+      headers: { cookie },
+    });
+    expect(home.body).toContain("cli-partner");
+    expect(home.body).toContain("Approved");
+    expect(home.body).toContain(keys.publishableKey);
+
+    // A claimed account cannot be invited again.
+    const again = await runPartnerCommand(
+      test.storage,
+      ["invite", "cli-partner", "--email", email],
+      { allowHttp: false },
+      { origin: ORIGIN, messenger: portalMessenger, now: () => clock },
+    );
+    expect(again.exitCode).toBe(1);
+    expect(again.err.join("")).toContain("has claimed its account already");
+  });
+});
+
+describe("a forgotten password", () => {
+  it("is reset by an e-mailed link that ends the account's sessions; unknown e-mails read the same", async () => {
+    const email = "owner@lankadeals.example";
+    const before = await signIn("/partner/portal/", email);
+    const mailsBefore = smtp.messages.length;
+    const unknown = await post("/partner/portal/forgot/", { email: "nobody@nowhere.example" });
+    expect(unknown.statusCode).toBe(303);
+    expect(smtp.messages.length).toBe(mailsBefore);
+    const asked = await post("/partner/portal/forgot/", { email: "Owner@LankaDeals.example" });
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe(unknown.headers.location);
+    const { path, token } = mailedLink(email, "password");
+    expect(path.startsWith("/partner/portal/password/?token=")).toBe(true);
+    const page = await inject(app, { method: "GET", url: path });
+    expect(page.body).toContain("නව මුරපදයක් සකසන්න");
+    const weak = await post("/partner/portal/password/", {
+      token,
+      password: "owner-lankadeals",
+      confirm: "owner-lankadeals",
+    });
+    expect(weak.statusCode).toBe(400);
+    const NEW = "nine quiet lanterns by the lake";
+    const reset = await post("/partner/portal/password/", { token, password: NEW, confirm: NEW });
+    expect(reset.statusCode).toBe(303);
+    // The session from before the reset has ended; the old password works no more.
+    const ended = await inject(app, {
+      method: "GET",
+      url: "/partner/portal/",
+      headers: { cookie: before.cookie },
+    });
+    expect(ended.body).not.toContain("lanka-deals-portal");
+    expect((await signIn("/partner/portal/", email)).res.statusCode).toBe(401);
+    expect((await signIn("/partner/portal/", email, NEW)).res.statusCode).toBe(303);
   });
 });

@@ -315,7 +315,8 @@ export interface PartnerAccountsTable {
   traffic_sources: string;
   /** JSON array of country codes. */
   countries: string;
-  payout_method: PayoutMethod;
+  /** null for a partner made by the command line that claimed its account. */
+  payout_method: PayoutMethod | null;
   payout_details: string;
   locale: "si" | "en";
   terms_accepted_at: string | null;

@@ -39,6 +39,11 @@ function titleOf(view: PortalView, t: PortalMessages): string {
       return t.signUpTitle;
     case "check-email":
       return t.checkEmailTitle;
+    case "forgot":
+    case "forgot-sent":
+      return t.forgotTitle;
+    case "set-password":
+      return view.purpose === "claim" ? t.claimTitle : t.forgotTitle;
     case "verify":
       return t.verifyTitle;
     case "link-invalid":
@@ -219,7 +224,9 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
     case "sign-in": {
       const problem =
         view.problem && { mismatch: t.mismatch, wait: t.wait, busy: t.busy }[view.problem];
-      const notice = view.notice && { signed_out: t.signedOut, verified: t.verified }[view.notice];
+      const notice =
+        view.notice &&
+        { signed_out: t.signedOut, verified: t.verified, password_set: t.passwordSet }[view.notice];
       return (
         <>
           {problem ? <Alert>{problem}</Alert> : null}
@@ -250,8 +257,113 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
             </p>
           </form>
           <p>
+            <a href={`${base}forgot/`}>{t.forgotLink}</a>
+          </p>
+          <p>
             {t.noAccount} <a href={`${base}sign-up/`}>{t.signUpLink}</a>
           </p>
+        </>
+      );
+    }
+    case "forgot":
+      return (
+        <>
+          {view.busy ? <Alert>{t.busy}</Alert> : null}
+          <p>{t.forgotIntro}</p>
+          <form method="post" action={`${base}forgot/`}>
+            <label htmlFor="email">{t.email}</label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={254}
+              defaultValue={view.email}
+            />
+            <p>
+              <button type="submit">{t.forgotSend}</button>
+            </p>
+          </form>
+        </>
+      );
+    case "forgot-sent":
+      return (
+        <>
+          <Notice>{t.forgotSent}</Notice>
+          {back}
+        </>
+      );
+    case "set-password": {
+      const problem =
+        view.problem === "mismatch"
+          ? t.mismatchPasswords
+          : view.problem === "terms"
+            ? t.termsRequired
+            : view.problem
+              ? t.problems[view.problem]
+              : undefined;
+      const passwordInvalid = view.problem && view.problem !== "terms" ? true : undefined;
+      return (
+        <>
+          {problem ? <Alert>{problem}</Alert> : null}
+          <p>{view.purpose === "claim" ? t.claimIntro : t.resetIntro}</p>
+          <form method="post" action={`${base}password/`}>
+            <input type="hidden" name="token" value={view.token} />
+            <label htmlFor="password">{t.newPassword}</label>
+            <span className="hint" id="password-hint">
+              {t.passwordHint}
+            </span>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={12}
+              maxLength={128}
+              aria-invalid={passwordInvalid}
+              aria-describedby="password-hint"
+            />
+            <label htmlFor="confirm">{t.confirmPassword}</label>
+            <input
+              id="confirm"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={128}
+              aria-invalid={view.problem === "mismatch" ? true : undefined}
+            />
+            {view.purpose === "claim" ? (
+              <>
+                <label className="choice">
+                  <input
+                    type="checkbox"
+                    name="terms"
+                    value="yes"
+                    required
+                    aria-invalid={view.problem === "terms" ? true : undefined}
+                  />
+                  {t.terms}
+                </label>
+                <p>
+                  <a
+                    href={
+                      base === "/partner/portal/"
+                        ? "/terms-and-conditions/"
+                        : "/en/terms-and-conditions/"
+                    }
+                  >
+                    {t.termsLink}
+                  </a>
+                </p>
+              </>
+            ) : null}
+            <p>
+              <button type="submit">{t.savePassword}</button>
+            </p>
+          </form>
         </>
       );
     }

@@ -29,8 +29,9 @@ export function createPartnerAccountTables(types: ColumnTypes): Migration {
         .addColumn("traffic_sources", "text", (column) => column.notNull())
         // JSON array of country codes (SPEC §1).
         .addColumn("countries", "text", (column) => column.notNull())
-        // wire | stablecoin | ewallet | paypal, and the account to pay to (free text).
-        .addColumn("payout_method", "text", (column) => column.notNull())
+        // wire | stablecoin | ewallet | paypal, and the account to pay to (free text); a partner
+        // made by the command line that claims its account has none ("" details, [] countries).
+        .addColumn("payout_method", "text")
         .addColumn("payout_details", "text", (column) => column.notNull())
         .addColumn("locale", "text", (column) => column.notNull())
         .addColumn("terms_accepted_at", types.timestamp)
