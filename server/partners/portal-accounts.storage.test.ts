@@ -5,11 +5,16 @@ import {
   accountByEmail,
   accountOfLink,
   accountSigningIn,
+  ClaimRefused,
   endPortalSession,
+  inviteToClaim,
   LINK_HOURS,
   livePortalSession,
   PORTAL_SESSION_IDLE_MS,
+  passwordLinkOf,
+  requestReset,
   type SignUpInput,
+  setPasswordByLink,
   signUp,
   startPortalSession,
   verifyEmail,
@@ -99,6 +104,51 @@ onEachEngine((engine, open) => {
       const again = await startPortalSession(test.storage, account?.id ?? "", now);
       await endPortalSession(test.storage, again);
       expect(await livePortalSession(test.storage, again, now)).toBeUndefined();
+    });
+
+    it("invites a CLI partner to claim its account once, and resets a password by link", async () => {
+      await expect(
+        inviteToClaim(test.storage, "nobody", "a@b.example", "en", now),
+      ).rejects.toBeInstanceOf(ClaimRefused);
+      await expect(
+        inviteToClaim(test.storage, "lanka-deals", "two@lankadeals.example", "en", now),
+      ).rejects.toThrow("Another portal account");
+      const first = await inviteToClaim(
+        test.storage,
+        "lanka-deals",
+        "cli@lankadeals.example",
+        "en",
+        now,
+      );
+      const second = await inviteToClaim(
+        test.storage,
+        "lanka-deals",
+        "cli@lankadeals.example",
+        "si",
+        now,
+      );
+      // Inviting again replaces the link.
+      expect(await passwordLinkOf(test.storage, first, now)).toBeUndefined();
+      expect((await passwordLinkOf(test.storage, second, now))?.purpose).toBe("claim");
+      // No password yet: no reset link, and no sign-in.
+      expect(await requestReset(test.storage, "cli@lankadeals.example", now)).toBeUndefined();
+      const claimed = await setPasswordByLink(test.storage, second, PASSWORD, now);
+      expect(claimed?.partner_id).toBe("lanka-deals");
+      const stored = await accountByEmail(test.storage, "cli@lankadeals.example");
+      expect(stored?.email_verified_at).toBe(now.toISOString());
+      expect(stored?.terms_accepted_at).toBe(now.toISOString());
+      await expect(
+        inviteToClaim(test.storage, "lanka-deals", "cli@lankadeals.example", "en", now),
+      ).rejects.toThrow("claimed its account already");
+
+      const session = await startPortalSession(test.storage, stored?.id ?? "", now);
+      const reset = await requestReset(test.storage, "CLI@lankadeals.example", now);
+      expect((await passwordLinkOf(test.storage, reset?.token ?? "", now))?.purpose).toBe("reset");
+      const NEW = "nine quiet lanterns by the lake";
+      expect(await setPasswordByLink(test.storage, reset?.token ?? "", NEW, now)).toBeDefined();
+      expect(await setPasswordByLink(test.storage, reset?.token ?? "", NEW, now)).toBeUndefined();
+      expect(await livePortalSession(test.storage, session, now)).toBeUndefined();
+      expect(await accountSigningIn(test.storage, "cli@lankadeals.example", NEW)).toBeDefined();
     });
   });
 });
