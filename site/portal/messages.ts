@@ -98,6 +98,7 @@ const en = {
   publishableKeyHint: "Used by the widget on your pages; it is public by design.",
   pendingNote:
     "We will tell you by e-mail when your account is approved. Your keys work from then on.",
+  toolsHeading: "Reports and tools",
   comingSoon: "Your figures, widget builder, keys, postbacks and statements will appear here.",
   signOut: "Sign out",
   forgotLink: "Forgot your password?",
@@ -214,6 +215,7 @@ const si: PortalMessages = {
   publishableKey: "ප්‍රසිද්ධ යතුර (publishable key)",
   publishableKeyHint: "ඔබේ පිටුවල ඇති විජට් එක මෙය භාවිත කරයි; එය ප්‍රසිද්ධ වීමට නියමිතයි.",
   pendingNote: "ඔබේ ගිණුම අනුමත වූ විට අපි ඊමේල් මඟින් දන්වන්නෙමු. එතැන් සිට ඔබේ යතුරු ක්‍රියා කරයි.",
+  toolsHeading: "වාර්තා සහ මෙවලම්",
   comingSoon: "ඔබේ සංඛ්‍යා, විජට් සාදනය, යතුරු, postback සහ ප්‍රකාශ මෙතැන පෙන්වනු ඇත.",
   signOut: "ඉවත් වන්න",
   forgotLink: "මුරපදය අමතක වුණාද?",

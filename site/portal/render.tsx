@@ -412,9 +412,7 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
           {view.status === "pending" ? <p>{t.pendingNote}</p> : null}
           {/* The dashboard, widget builder, keys, postbacks and statements go here (issue 18). */}
           <section aria-labelledby="portal-tools">
-            <h2 id="portal-tools" className="visually-hidden">
-              {t.homeTitle}
-            </h2>
+            <h2 id="portal-tools">{t.toolsHeading}</h2>
             <p>{t.comingSoon}</p>
           </section>
         </>
