@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Request, type RequestHandler, type Response, Router } from "express";
+import { type Request, type Response, Router } from "express";
 import { cookieValue } from "../../core/cookies";
 import type { Locale } from "../../core/locale";
 import {
@@ -15,7 +15,13 @@ import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/s
 import { secureCookies, serializeCookie } from "../http/cookies";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 import type { Messenger } from "../messaging/messenger";
-import { BACK_OFFICE_POLICY, formOf, fromOurPages, refusedFormStatus } from "../staff/gate";
+import {
+  BACK_OFFICE_POLICY,
+  formOf,
+  fromOurPages,
+  privatePageHeaders,
+  refusedFormStatus,
+} from "../staff/gate";
 import { PASSWORD_MAX_LENGTH, passwordProblem } from "../staff/passwords";
 import { csrfTokenMatches, csrfTokenOf } from "../staff/sessions";
 import { accountKey, clearFailures, countFailure, signInWait } from "../staff/sign-in-throttle";
@@ -132,17 +138,7 @@ export function partnerPortalRouter(dependencies: {
   const styleHash = createHash("sha256").update(portalStylesheet()).digest("base64");
   const policy = BACK_OFFICE_POLICY.replace(/style-src '[^']*'/, `style-src 'sha256-${styleHash}'`);
 
-  const headers: RequestHandler = (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", policy);
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    res.setHeader("Cache-Control", "no-store");
-    // Links carry their token in the query: it must not leave in a Referer (see gate.ts).
-    res.setHeader("Referrer-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    next();
-  };
-  router.use(["/partner/portal", "/en/partner/portal"], headers);
+  router.use(["/partner/portal", "/en/partner/portal"], privatePageHeaders(policy));
 
   const send = (req: Request, res: Response, locale: Locale, status: number, view: PortalView) => {
     res

@@ -111,6 +111,26 @@ function SignUpPage({
       />
     </>
   );
+  /** A group of radio buttons or checkboxes, its problem named under its legend. */
+  const choices = <Value extends string>(
+    field: "kind" | "countries" | "payoutMethod",
+    type: "radio" | "checkbox",
+    legend: string,
+    values: readonly Value[],
+    names: Record<Value, string>,
+    chosen: readonly string[],
+  ) => (
+    <fieldset aria-describedby={problems[field] ? `${field}-error` : undefined}>
+      <legend>{legend}</legend>
+      <FieldError id={field} problem={problem(field)} />
+      {values.map((value) => (
+        <label className="choice" key={value}>
+          <input type={type} name={field} value={value} defaultChecked={chosen.includes(value)} />
+          {names[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
   const anyProblem = Object.keys(problems).length > 0;
   return (
     <>
@@ -118,16 +138,7 @@ function SignUpPage({
       {anyProblem ? <Alert>{t.problemSummary}</Alert> : null}
       <p>{t.signUpIntro}</p>
       <form method="post" action={`${base}sign-up/`} noValidate>
-        <fieldset aria-describedby={problems.kind ? "kind-error" : undefined}>
-          <legend>{t.kindLegend}</legend>
-          <FieldError id="kind" problem={problem("kind")} />
-          {ACCOUNT_KINDS.map((kind) => (
-            <label className="choice" key={kind}>
-              <input type="radio" name="kind" value={kind} defaultChecked={form.kind === kind} />
-              {t.kinds[kind]}
-            </label>
-          ))}
-        </fieldset>
+        {choices("kind", "radio", t.kindLegend, ACCOUNT_KINDS, t.kinds, [form.kind])}
         {text("name", t.name, "text", { autoComplete: "organization", max: 100 })}
         {text("email", t.email, "email", { autoComplete: "email", max: 254 })}
         <label htmlFor="password">{t.password}</label>
@@ -151,36 +162,17 @@ function SignUpPage({
           hint: t.trafficSourcesHint,
           max: 500,
         })}
-        <fieldset aria-describedby={problems.countries ? "countries-error" : undefined}>
-          <legend>{t.countriesLegend}</legend>
-          <FieldError id="countries" problem={problem("countries")} />
-          {PORTAL_COUNTRIES.map((country) => (
-            <label className="choice" key={country}>
-              <input
-                type="checkbox"
-                name="countries"
-                value={country}
-                defaultChecked={form.countries.includes(country)}
-              />
-              {t.countries[country]}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset aria-describedby={problems.payoutMethod ? "payoutMethod-error" : undefined}>
-          <legend>{t.payoutLegend}</legend>
-          <FieldError id="payoutMethod" problem={problem("payoutMethod")} />
-          {PAYOUT_METHODS.map((method) => (
-            <label className="choice" key={method}>
-              <input
-                type="radio"
-                name="payoutMethod"
-                value={method}
-                defaultChecked={form.payoutMethod === method}
-              />
-              {t.payoutMethods[method]}
-            </label>
-          ))}
-        </fieldset>
+        {choices(
+          "countries",
+          "checkbox",
+          t.countriesLegend,
+          PORTAL_COUNTRIES,
+          t.countries,
+          form.countries,
+        )}
+        {choices("payoutMethod", "radio", t.payoutLegend, PAYOUT_METHODS, t.payoutMethods, [
+          form.payoutMethod,
+        ])}
         {text("payoutDetails", t.payoutDetails, "text", { hint: t.payoutDetailsHint, max: 300 })}
         <FieldError id="terms" problem={problem("terms")} />
         <label className="choice">
@@ -194,15 +186,7 @@ function SignUpPage({
           />
           {t.terms}
         </label>
-        <p>
-          <a
-            href={
-              base === "/partner/portal/" ? "/terms-and-conditions/" : "/en/terms-and-conditions/"
-            }
-          >
-            {t.termsLink}
-          </a>
-        </p>
+        <TermsLink t={t} base={base} />
         <p>
           <button type="submit">{t.signUp}</button>
         </p>
@@ -214,11 +198,25 @@ function SignUpPage({
   );
 }
 
-function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: string }): ReactNode {
-  const back = (
+/** The programme's terms, in the page's language. */
+function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
+  const path = base === "/partner/portal/" ? "/terms-and-conditions/" : "/en/terms-and-conditions/";
+  return (
     <p>
-      <a href={base}>{t.backHome}</a>
+      <a href={path}>{t.termsLink}</a>
     </p>
+  );
+}
+
+function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: string }): ReactNode {
+  /** A page that only says something, with the way back to the portal. */
+  const saying = (text: ReactNode) => (
+    <>
+      {text}
+      <p>
+        <a href={base}>{t.backHome}</a>
+      </p>
+    </>
   );
   switch (view.page) {
     case "sign-in": {
@@ -288,12 +286,7 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
         </>
       );
     case "forgot-sent":
-      return (
-        <>
-          <Notice>{t.forgotSent}</Notice>
-          {back}
-        </>
-      );
+      return saying(<Notice>{t.forgotSent}</Notice>);
     case "set-password": {
       const problem =
         view.problem === "mismatch"
@@ -347,17 +340,7 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
                   />
                   {t.terms}
                 </label>
-                <p>
-                  <a
-                    href={
-                      base === "/partner/portal/"
-                        ? "/terms-and-conditions/"
-                        : "/en/terms-and-conditions/"
-                    }
-                  >
-                    {t.termsLink}
-                  </a>
-                </p>
+                <TermsLink t={t} base={base} />
               </>
             ) : null}
             <p>
@@ -370,12 +353,7 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
     case "sign-up":
       return <SignUpPage view={view} t={t} base={base} />;
     case "check-email":
-      return (
-        <>
-          <Notice>{t.checkEmail}</Notice>
-          {back}
-        </>
-      );
+      return saying(<Notice>{t.checkEmail}</Notice>);
     case "verify":
       return (
         <>
@@ -387,12 +365,7 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
         </>
       );
     case "link-invalid":
-      return (
-        <>
-          <p>{t.linkInvalid}</p>
-          {back}
-        </>
-      );
+      return saying(<p>{t.linkInvalid}</p>);
     case "home":
       return (
         <>
@@ -418,19 +391,9 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
         </>
       );
     case "refused":
-      return (
-        <>
-          <p>{t.refused}</p>
-          {back}
-        </>
-      );
+      return saying(<p>{t.refused}</p>);
     case "not-found":
-      return (
-        <>
-          <p>{t.notFound}</p>
-          {back}
-        </>
-      );
+      return saying(<p>{t.notFound}</p>);
   }
 }
 
