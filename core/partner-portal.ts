@@ -51,7 +51,7 @@ export type PortalView =
       page: "sign-in";
       email: string;
       problem?: "mismatch" | "wait" | "busy" | undefined;
-      notice?: "signed_out" | "verified" | "password_set" | undefined;
+      notice?: "signed_out" | "verified" | "password_set" | "code_tries" | undefined;
     }
   | {
       page: "sign-up";
@@ -77,6 +77,14 @@ export type PortalView =
       /** pending: waiting for an operator; active; rejected; unverified: no partner yet. */
       status: "unverified" | "pending" | "active" | "rejected";
       publishableKey: string | null;
+      twoFactor: boolean;
+    }
+  | { page: "sign-in-code"; csrf: string; problem?: "wrong" | "wait" | undefined }
+  | {
+      page: "two-factor";
+      csrf: string;
+      /** On: nothing to scan; off: the pending secret, grouped, and its QR code's rows. */
+      state: { on: true } | { on: false; secret: string; qr: string[]; wrong?: boolean };
     }
   | { page: "refused" }
   | { page: "not-found" };

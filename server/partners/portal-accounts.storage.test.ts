@@ -6,16 +6,19 @@ import {
   accountOfLink,
   accountSigningIn,
   ClaimRefused,
+  confirmPortalTotp,
   endPortalSession,
   inviteToClaim,
   LINK_HOURS,
   livePortalSession,
   PORTAL_SESSION_IDLE_MS,
   passwordLinkOf,
+  pendingPortalTotpSecret,
   requestReset,
   type SignUpInput,
   setPasswordByLink,
   signUp,
+  spendPortalTotpStep,
   startPortalSession,
   verifyEmail,
 } from "./portal-accounts";
@@ -149,6 +152,25 @@ onEachEngine((engine, open) => {
       expect(await setPasswordByLink(test.storage, reset?.token ?? "", NEW, now)).toBeUndefined();
       expect(await livePortalSession(test.storage, session, now)).toBeUndefined();
       expect(await accountSigningIn(test.storage, "cli@lankadeals.example", NEW)).toBeDefined();
+    });
+
+    it("keeps a pending TOTP secret, turns it on, and accepts each time step once", async () => {
+      const account = await accountByEmail(test.storage, "two@lankadeals.example");
+      if (!account) throw new Error("no account");
+      const secret = await pendingPortalTotpSecret(test.storage, account);
+      const again = await accountByEmail(test.storage, "two@lankadeals.example");
+      expect(await pendingPortalTotpSecret(test.storage, again ?? account)).toBe(secret);
+      await confirmPortalTotp(test.storage, { ...account, totp_pending_secret: secret }, 100, now);
+      const on = await accountByEmail(test.storage, "two@lankadeals.example");
+      expect(on?.totp_secret).toBe(secret);
+      expect(on?.totp_pending_secret).toBeNull();
+      expect(await spendPortalTotpStep(test.storage, account.id, 100)).toBe(false);
+      expect(await spendPortalTotpStep(test.storage, account.id, 101)).toBe(true);
+      expect(await spendPortalTotpStep(test.storage, account.id, 101)).toBe(false);
+      const half = await startPortalSession(test.storage, account.id, now, "second_factor");
+      expect((await livePortalSession(test.storage, half, now))?.stage).toBe("second_factor");
+      const late = new Date(now.getTime() + 5 * 60_000);
+      expect(await livePortalSession(test.storage, half, late)).toBeUndefined();
     });
   });
 });

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { Locale } from "../../core/locale";
 import type { AuditActor } from "../staff/audit";
 import { checkPassword, hashPassword } from "../staff/passwords";
+import { SECOND_FACTOR_MS } from "../staff/sessions";
 import { newToken, tokenHash } from "../staff/staff";
+import { newTotpSecret } from "../staff/totp";
 import type { Storage } from "../storage/database";
 import type {
   PartnerAccountKind,
   PartnerAccountsTable,
   PartnerLinkPurpose,
   PayoutMethod,
+  StaffSessionStage,
 } from "../storage/schema";
 import { createPartner, findPartner, type Partner, partnerIdFrom } from "./partners";
 
@@ -105,6 +108,7 @@ export async function signUp(
         terms_accepted_at: at,
         email_verified_at: null,
         totp_secret: null,
+        totp_pending_secret: null,
         totp_last_step: null,
         created_at: at,
         updated_at: at,
@@ -199,26 +203,81 @@ export async function accountSigningIn(
 
 export interface PortalSession {
   token: string;
+  stage: StaffSessionStage;
   account: PartnerAccount;
 }
 
+/** A new session (signed in, or waiting 5 minutes for the second factor); answers its token. */
 export async function startPortalSession(
   storage: Storage,
   accountId: string,
   now: Date,
+  stage: StaffSessionStage = "signed_in",
 ): Promise<string> {
   const token = newToken();
+  const lifetime = stage === "second_factor" ? SECOND_FACTOR_MS : PORTAL_SESSION_ABSOLUTE_MS;
   await storage.db
     .insertInto("partner_sessions")
     .values({
       token_hash: tokenHash(token),
       account_id: accountId,
+      stage,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + PORTAL_SESSION_ABSOLUTE_MS).toISOString(),
+      expires_at: new Date(now.getTime() + lifetime).toISOString(),
     })
     .execute();
   return token;
+}
+
+/** The secret a partner is scanning to turn the second factor on; made once, kept until used. */
+export async function pendingPortalTotpSecret(
+  storage: Storage,
+  account: PartnerAccount,
+): Promise<string> {
+  if (account.totp_pending_secret) return account.totp_pending_secret;
+  const secret = newTotpSecret();
+  await storage.db
+    .updateTable("partner_accounts")
+    .set({ totp_pending_secret: secret })
+    .where("id", "=", account.id)
+    .execute();
+  return secret;
+}
+
+/** Turns the second factor on with the pending secret, whose first code was right at `step`. */
+export async function confirmPortalTotp(
+  storage: Storage,
+  account: PartnerAccount,
+  step: number,
+  now: Date,
+): Promise<void> {
+  await storage.db
+    .updateTable("partner_accounts")
+    .set({
+      totp_secret: account.totp_pending_secret,
+      totp_pending_secret: null,
+      totp_last_step: step,
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", account.id)
+    .where("totp_pending_secret", "=", account.totp_pending_secret)
+    .execute();
+}
+
+/** Moves the last accepted step forward; false when the code's step was used already. */
+export async function spendPortalTotpStep(
+  storage: Storage,
+  accountId: string,
+  step: number,
+): Promise<boolean> {
+  const result = await storage.db
+    .updateTable("partner_accounts")
+    .set({ totp_last_step: step })
+    .where("id", "=", accountId)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The live session of a cookie's token, its idle time restarted; ended ones are deleted. */
@@ -233,11 +292,15 @@ export async function livePortalSession(
     .selectFrom("partner_sessions")
     .innerJoin("partner_accounts", "partner_accounts.id", "partner_sessions.account_id")
     .selectAll("partner_accounts")
-    .select(["partner_sessions.last_seen_at", "partner_sessions.expires_at"])
+    .select([
+      "partner_sessions.stage",
+      "partner_sessions.last_seen_at",
+      "partner_sessions.expires_at",
+    ])
     .where("partner_sessions.token_hash", "=", hash)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { last_seen_at, expires_at, ...account } = row;
+  const { stage, last_seen_at, expires_at, ...account } = row;
   const at = now.getTime();
   if (Date.parse(expires_at) <= at || Date.parse(last_seen_at) + PORTAL_SESSION_IDLE_MS <= at) {
     await endPortalSession(storage, token);
@@ -248,7 +311,7 @@ export async function livePortalSession(
     .set({ last_seen_at: now.toISOString() })
     .where("token_hash", "=", hash)
     .execute();
-  return { token, account };
+  return { token, stage, account };
 }
 
 export async function endPortalSession(storage: Storage, token: string): Promise<void> {
@@ -337,6 +400,7 @@ export async function inviteToClaim(
         terms_accepted_at: null,
         email_verified_at: null,
         totp_secret: null,
+        totp_pending_secret: null,
         totp_last_step: null,
         created_at: at,
         updated_at: at,

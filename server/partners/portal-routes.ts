@@ -23,14 +23,22 @@ import {
   refusedFormStatus,
 } from "../staff/gate";
 import { PASSWORD_MAX_LENGTH, passwordProblem } from "../staff/passwords";
-import { csrfTokenMatches, csrfTokenOf } from "../staff/sessions";
-import { accountKey, clearFailures, countFailure, signInWait } from "../staff/sign-in-throttle";
+import { csrfTokenMatches, csrfTokenOf, SECOND_FACTOR_MS } from "../staff/sessions";
+import {
+  accountKey,
+  clearFailures,
+  countFailure,
+  secondFactorKey,
+  signInWait,
+} from "../staff/sign-in-throttle";
+import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../staff/totp";
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
 import type { PayoutMethod } from "../storage/schema";
 import {
   accountOfLink,
   accountSigningIn,
+  confirmPortalTotp,
   endPortalSession,
   LINK_HOURS,
   livePortalSession,
@@ -38,9 +46,11 @@ import {
   type PortalSession,
   partnerOfAccount,
   passwordLinkOf,
+  pendingPortalTotpSecret,
   requestReset,
   setPasswordByLink,
   signUp,
+  spendPortalTotpStep,
   startPortalSession,
   verifyEmail,
 } from "./portal-accounts";
@@ -157,6 +167,20 @@ export function partnerPortalRouter(dependencies: {
       sameSite: "Strict",
     });
 
+  /** A new session for the account, in place of whatever session the browser had. */
+  const startSession = async (
+    req: Request,
+    res: Response,
+    accountId: string,
+    stage: "signed_in" | "second_factor",
+  ) => {
+    const previous = cookieValue(req.headers.cookie, PORTAL_SESSION_COOKIE);
+    if (previous) await endPortalSession(storage, previous);
+    const token = await startPortalSession(storage, accountId, now(), stage);
+    const lifetime = stage === "signed_in" ? PORTAL_SESSION_ABSOLUTE_MS : SECOND_FACTOR_MS;
+    res.append("Set-Cookie", cookie(req, token, lifetime / 1000));
+  };
+
   const sessionOf = (req: Request) =>
     livePortalSession(storage, cookieValue(req.headers.cookie, PORTAL_SESSION_COOKIE), now());
 
@@ -217,6 +241,7 @@ export function partnerPortalRouter(dependencies: {
         partnerId: partner?.id ?? null,
         status: partner?.status ?? "unverified",
         publishableKey: partner?.publishableKey ?? null,
+        twoFactor: session.account.totp_secret !== null,
       };
     };
 
@@ -227,7 +252,7 @@ export function partnerPortalRouter(dependencies: {
         return;
       }
       const session = await sessionOf(req);
-      if (session) {
+      if (session?.stage === "signed_in") {
         send(req, res, locale, 200, await homeView(session));
         return;
       }
@@ -236,7 +261,10 @@ export function partnerPortalRouter(dependencies: {
         page: "sign-in",
         email: "",
         notice:
-          notice === "signed_out" || notice === "verified" || notice === "password_set"
+          notice === "signed_out" ||
+          notice === "verified" ||
+          notice === "password_set" ||
+          notice === "code_tries"
             ? notice
             : undefined,
       });
@@ -262,10 +290,118 @@ export function partnerPortalRouter(dependencies: {
         return;
       }
       await clearFailures(storage, key);
-      const previous = cookieValue(req.headers.cookie, PORTAL_SESSION_COOKIE);
-      if (previous) await endPortalSession(storage, previous);
-      const token = await startPortalSession(storage, account.id, at);
-      res.append("Set-Cookie", cookie(req, token, PORTAL_SESSION_ABSOLUTE_MS / 1000));
+      if (account.totp_secret) {
+        await startSession(req, res, account.id, "second_factor");
+        res.redirect(303, `${base}sign-in/code/`);
+        return;
+      }
+      await startSession(req, res, account.id, "signed_in");
+      res.redirect(303, base);
+    });
+
+    /** The session waiting for its code, or undefined once the visitor was sent on. */
+    const halfSignedIn = async (req: Request, res: Response) => {
+      const session = await sessionOf(req);
+      if (session?.stage === "second_factor") return session;
+      res.redirect(303, base);
+      return undefined;
+    };
+
+    router.get(`${base}sign-in/code/`, async (req, res) => {
+      const session = await halfSignedIn(req, res);
+      if (!session) return;
+      send(req, res, locale, 200, { page: "sign-in-code", csrf: csrfTokenOf(session.token) });
+    });
+
+    router.post(`${base}sign-in/code/`, async (req, res) => {
+      const form = await formFrom(req, res);
+      if (!form) return;
+      const session = await halfSignedIn(req, res);
+      if (!session) return;
+      const csrf = csrfTokenOf(session.token);
+      if (!csrfTokenMatches(session.token, form.csrf)) {
+        send(req, res, locale, 403, { page: "refused" });
+        return;
+      }
+      const { account } = session;
+      const at = now();
+      const key = `partner-${secondFactorKey(account.id)}`;
+      if ((await signInWait(storage, key, at)) > 0) {
+        send(req, res, locale, 429, { page: "sign-in-code", csrf, problem: "wait" });
+        return;
+      }
+      const code = text(form.code, 20).replace(/\s/g, "");
+      const step = account.totp_secret
+        ? acceptedTotpStep(account.totp_secret, code, at, account.totp_last_step)
+        : undefined;
+      if (step !== undefined && (await spendPortalTotpStep(storage, account.id, step))) {
+        await clearFailures(storage, key);
+        await startSession(req, res, account.id, "signed_in");
+        res.redirect(303, base);
+        return;
+      }
+      await countFailure(storage, key, at);
+      if ((await signInWait(storage, key, at)) > 0) {
+        await endPortalSession(storage, session.token);
+        res.append("Set-Cookie", cookie(req, "", 0));
+        res.redirect(303, `${base}?notice=code_tries`);
+        return;
+      }
+      send(req, res, locale, 401, { page: "sign-in-code", csrf, problem: "wrong" });
+    });
+
+    /** The signed-in session, or undefined once the visitor was sent to sign in. */
+    const signedIn = async (req: Request, res: Response) => {
+      const session = await sessionOf(req);
+      if (session?.stage === "signed_in") return session;
+      res.redirect(303, base);
+      return undefined;
+    };
+
+    const twoFactorView = async (session: PortalSession, wrong = false): Promise<PortalView> => {
+      const { account } = session;
+      const csrf = csrfTokenOf(session.token);
+      if (account.totp_secret) return { page: "two-factor", csrf, state: { on: true } };
+      const secret = await pendingPortalTotpSecret(storage, account);
+      return {
+        page: "two-factor",
+        csrf,
+        state: {
+          on: false,
+          secret: groupedSecret(secret),
+          qr: qrRows(totpUri(secret, account.email)),
+          ...(wrong ? { wrong } : {}),
+        },
+      };
+    };
+
+    router.get(`${base}two-factor/`, async (req, res) => {
+      const session = await signedIn(req, res);
+      if (!session) return;
+      send(req, res, locale, 200, await twoFactorView(session));
+    });
+
+    router.post(`${base}two-factor/`, async (req, res) => {
+      const form = await formFrom(req, res);
+      if (!form) return;
+      const session = await signedIn(req, res);
+      if (!session) return;
+      if (!csrfTokenMatches(session.token, form.csrf)) {
+        send(req, res, locale, 403, { page: "refused" });
+        return;
+      }
+      const { account } = session;
+      const pending = account.totp_pending_secret;
+      const at = now();
+      const step =
+        pending && !account.totp_secret
+          ? acceptedTotpStep(pending, text(form.code, 20).replace(/\s/g, ""), at, null)
+          : undefined;
+      if (step === undefined) {
+        send(req, res, locale, 400, await twoFactorView(session, true));
+        return;
+      }
+      await confirmPortalTotp(storage, account, step, at);
       res.redirect(303, base);
     });
 

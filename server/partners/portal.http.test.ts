@@ -10,7 +10,7 @@ import {
   type SignedIn,
   signInOverHttp,
 } from "../staff/staff.test-support";
-import { TOTP_PERIOD_SECONDS } from "../staff/totp";
+import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../staff/totp";
 import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
 import { runPartnerCommand } from "./cli";
 import { createPartner, findPartner } from "./partners";
@@ -502,5 +502,103 @@ describe("a forgotten password", () => {
     expect(ended.body).not.toContain("lanka-deals-portal");
     expect((await signIn("/partner/portal/", email)).res.statusCode).toBe(401);
     expect((await signIn("/partner/portal/", email, NEW)).res.statusCode).toBe(303);
+  });
+});
+
+describe("two-step sign-in", () => {
+  it("is turned on with a code of the shown secret, then asked for after the password", async () => {
+    const base = "/en/partner/portal/";
+    const email = "sam@cashfinder.example";
+    const first = await signIn(base, email);
+    const token = decodeURIComponent(first.cookie.split("=")[1] ?? "");
+    const csrf = csrfTokenOf(token);
+    const setup = await inject(app, {
+      method: "GET",
+      url: `${base}two-factor/`,
+      headers: { cookie: first.cookie },
+    });
+    expect(setup.statusCode).toBe(200);
+    expect(setup.body).toContain('<svg class="qr"');
+    const secret = (
+      /<code class="secret">([A-Z2-7 ]+)<\/code>/.exec(setup.body)?.[1] ?? ""
+    ).replace(/ /g, "");
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const forged = await post(
+      `${base}two-factor/`,
+      { csrf: "forged", code: totpCodeAt(secret, clock) },
+      { cookie: first.cookie },
+    );
+    expect(forged.statusCode).toBe(403);
+    const wrong = await post(
+      `${base}two-factor/`,
+      { csrf, code: "000000" },
+      { cookie: first.cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    const on = await post(
+      `${base}two-factor/`,
+      { csrf, code: totpCodeAt(secret, clock) },
+      { cookie: first.cookie },
+    );
+    expect(on.statusCode).toBe(303);
+    const home = await inject(app, { method: "GET", url: base, headers: { cookie: first.cookie } });
+    expect(home.body).toContain("Two-step sign-in is on");
+
+    // The password alone now opens only the code step; the home page stays closed.
+    const half = await signIn(base, email);
+    expect(half.res.headers.location).toBe(`${base}sign-in/code/`);
+    const closed = await inject(app, {
+      method: "GET",
+      url: base,
+      headers: { cookie: half.cookie },
+    });
+    expect(closed.body).not.toContain("cash-finder");
+    const halfCsrf = csrfTokenOf(decodeURIComponent(half.cookie.split("=")[1] ?? ""));
+    // The code used to turn it on is not accepted again.
+    const replay = await post(
+      `${base}sign-in/code/`,
+      { csrf: halfCsrf, code: totpCodeAt(secret, clock) },
+      { cookie: half.cookie },
+    );
+    expect(replay.statusCode).toBe(401);
+    clock = new Date(clock.getTime() + 30_000);
+    const done = await post(
+      `${base}sign-in/code/`,
+      { csrf: halfCsrf, code: totpCodeAt(secret, clock) },
+      { cookie: half.cookie },
+    );
+    expect(done.statusCode).toBe(303);
+    const full = cookieOf(done.headers["set-cookie"]);
+    const opened = await inject(app, { method: "GET", url: base, headers: { cookie: full } });
+    expect(opened.body).toContain("cash-finder");
+    // The half session ended with the sign-in.
+    const old = await inject(app, {
+      method: "GET",
+      url: `${base}sign-in/code/`,
+      headers: { cookie: half.cookie },
+    });
+    expect(old.statusCode).toBe(303);
+  });
+
+  it("ends the code step after five wrong codes", async () => {
+    const base = "/partner/portal/";
+    const half = await signIn(base, "sam@cashfinder.example");
+    const csrf = csrfTokenOf(decodeURIComponent(half.cookie.split("=")[1] ?? ""));
+    const answers: number[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      const res = await post(
+        `${base}sign-in/code/`,
+        { csrf, code: "123456" },
+        { cookie: half.cookie },
+      );
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 303]);
+    const gone = await inject(app, {
+      method: "GET",
+      url: `${base}sign-in/code/`,
+      headers: { cookie: half.cookie },
+    });
+    expect(gone.statusCode).toBe(303);
   });
 });

@@ -322,6 +322,7 @@ export interface PartnerAccountsTable {
   terms_accepted_at: string | null;
   email_verified_at: string | null;
   totp_secret: string | null;
+  totp_pending_secret: string | null;
   totp_last_step: number | null;
   created_at: string;
   updated_at: string;
@@ -340,6 +341,7 @@ export interface PartnerAccountLinksTable {
 export interface PartnerSessionsTable {
   token_hash: string;
   account_id: string;
+  stage: StaffSessionStage;
   created_at: string;
   last_seen_at: string;
   expires_at: string;

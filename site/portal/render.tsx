@@ -16,6 +16,7 @@ import {
 } from "../../core/partner-portal";
 import backOfficeCss from "../back-office/back-office.css?raw";
 import { Alert, CsrfField, Notice } from "../back-office/fields";
+import { QrCode } from "../back-office/pages/TwoFactor";
 import { type PortalMessages, portalMessagesFor } from "./messages";
 import portalCss from "./portal.css?raw";
 
@@ -50,6 +51,10 @@ function titleOf(view: PortalView, t: PortalMessages): string {
       return t.linkInvalidTitle;
     case "home":
       return t.homeTitle;
+    case "sign-in-code":
+      return t.codeTitle;
+    case "two-factor":
+      return t.twoFactorTitle;
     case "refused":
       return t.refusedTitle;
     case "not-found":
@@ -198,6 +203,29 @@ function SignUpPage({
   );
 }
 
+/** A six-digit code's form (sign-in's second step, turning two-step sign-in on). */
+function CodeForm(props: { t: PortalMessages; csrf: string; action: string; submit: string }) {
+  return (
+    <form method="post" action={props.action}>
+      <CsrfField csrf={props.csrf} />
+      <label htmlFor="code">{props.t.code}</label>
+      <input
+        id="code"
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]*"
+        maxLength={8}
+        required
+      />
+      <p>
+        <button type="submit">{props.submit}</button>
+      </p>
+    </form>
+  );
+}
+
 /** The programme's terms, in the page's language. */
 function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
   const path = base === "/partner/portal/" ? "/terms-and-conditions/" : "/en/terms-and-conditions/";
@@ -224,7 +252,12 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
         view.problem && { mismatch: t.mismatch, wait: t.wait, busy: t.busy }[view.problem];
       const notice =
         view.notice &&
-        { signed_out: t.signedOut, verified: t.verified, password_set: t.passwordSet }[view.notice];
+        {
+          signed_out: t.signedOut,
+          verified: t.verified,
+          password_set: t.passwordSet,
+          code_tries: t.codeTries,
+        }[view.notice];
       return (
         <>
           {problem ? <Alert>{problem}</Alert> : null}
@@ -383,11 +416,52 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
           </dl>
           <p className="hint">{t.publishableKeyHint}</p>
           {view.status === "pending" ? <p>{t.pendingNote}</p> : null}
+          <h2>{t.twoFactorTitle}</h2>
+          {view.twoFactor ? (
+            <p>{t.twoFactorOn}</p>
+          ) : (
+            <p>
+              {t.twoFactorOff} <a href={`${base}two-factor/`}>{t.twoFactorLink}</a>
+            </p>
+          )}
           {/* The dashboard, widget builder, keys, postbacks and statements go here (issue 18). */}
           <section aria-labelledby="portal-tools">
             <h2 id="portal-tools">{t.toolsHeading}</h2>
             <p>{t.comingSoon}</p>
           </section>
+        </>
+      );
+    case "sign-in-code":
+      return (
+        <>
+          {view.problem === "wrong" ? <Alert>{t.codeWrong}</Alert> : null}
+          {view.problem === "wait" ? <Alert>{t.wait}</Alert> : null}
+          <p>{t.codeIntro}</p>
+          <CodeForm
+            t={t}
+            csrf={view.csrf}
+            action={`${base}sign-in/code/`}
+            submit={t.codeContinue}
+          />
+        </>
+      );
+    case "two-factor":
+      if (view.state.on) return saying(<p>{t.twoFactorOn}</p>);
+      return (
+        <>
+          {view.state.wrong ? <Alert>{t.codeWrong}</Alert> : null}
+          <p>{t.twoFactorIntro}</p>
+          <p>{t.twoFactorScan}</p>
+          <QrCode rows={view.state.qr} label={t.twoFactorQr} />
+          <span className="hint">{t.twoFactorKey}</span>
+          <code className="secret">{view.state.secret}</code>
+          <p>{t.twoFactorConfirm}</p>
+          <CodeForm
+            t={t}
+            csrf={view.csrf}
+            action={`${base}two-factor/`}
+            submit={t.twoFactorTurnOn}
+          />
         </>
       );
     case "refused":
@@ -404,7 +478,10 @@ export function renderPortalDocument(locale: Locale, view: PortalView, path: str
   const title = titleOf(view, t);
   const other: Locale = locale === "en" ? "si" : "en";
   const otherPath = path.replace(base, portalBase(other));
-  const csrf = view.page === "home" ? view.csrf : undefined;
+  const csrf =
+    view.page === "home" || view.page === "two-factor" || view.page === "sign-in-code"
+      ? view.csrf
+      : undefined;
   return `<!doctype html>${renderToStaticMarkup(
     <html lang={locale}>
       <head>

@@ -36,8 +36,10 @@ export function createPartnerAccountTables(types: ColumnTypes): Migration {
         .addColumn("locale", "text", (column) => column.notNull())
         .addColumn("terms_accepted_at", types.timestamp)
         .addColumn("email_verified_at", types.timestamp)
-        // For the optional second factor (later work): base32 secret and last step used.
+        // The optional second factor: base32 secret once on, the pending one while the partner
+        // scans it, and the last time step accepted (a code is never accepted twice).
         .addColumn("totp_secret", "text")
+        .addColumn("totp_pending_secret", "text")
         .addColumn("totp_last_step", "bigint")
         .addColumn("created_at", types.timestamp, (column) => column.notNull())
         .addColumn("updated_at", types.timestamp, (column) => column.notNull())
@@ -68,6 +70,8 @@ export function createPartnerAccountTables(types: ColumnTypes): Migration {
         .addColumn("account_id", "text", (column) =>
           column.notNull().references("partner_accounts.id").onDelete("cascade"),
         )
+        // second_factor: the password was right, the code is awaited; signed_in: all done.
+        .addColumn("stage", "text", (column) => column.notNull())
         .addColumn("created_at", types.timestamp, (column) => column.notNull())
         .addColumn("last_seen_at", types.timestamp, (column) => column.notNull())
         .addColumn("expires_at", types.timestamp, (column) => column.notNull())
