@@ -85,6 +85,9 @@ const WORDS = {
     approved: "අනුමතයි",
     signOut: "ඉවත් වන්න",
     signedOut: "ඔබ ගිණුමෙන් ඉවත් විය.",
+    twoFactorLink: "පියවර දෙකේ පිවිසුම සකසන්න",
+    forgot: "මුරපදය අමතක වුණාද?",
+    forgotSend: "සබැඳිය එවන්න",
   },
   en: {
     signUpLink: "Sign up as a partner",
@@ -110,6 +113,9 @@ const WORDS = {
     approved: "Approved",
     signOut: "Sign out",
     signedOut: "You are signed out.",
+    twoFactorLink: "Set up two-step sign-in",
+    forgot: "Forgot your password?",
+    forgotSend: "Send me the link",
   },
 } as const;
 
@@ -204,9 +210,16 @@ describe("the partner portal's accounts", () => {
       await page.getByText(w.approved, { exact: true }).waitFor();
       expect(await page.locator("dd code").nth(1).textContent()).toMatch(/^pk_/);
       await check(page, `home-${locale}`);
+      await page.getByRole("link", { name: w.twoFactorLink }).click();
+      await page.locator("svg.qr").waitFor();
+      await check(page, `two-factor-${locale}`);
+      await page.goBack();
 
       await page.getByRole("button", { name: w.signOut }).click();
       await page.getByText(w.signedOut).waitFor();
+      await page.getByRole("link", { name: w.forgot }).click();
+      await page.getByRole("button", { name: w.forgotSend }).waitFor();
+      await check(page, `forgot-${locale}`);
       // The browser reports the form's 400 answer (its errors) as a failed load; nothing else.
       expect(problems.filter((line) => !line.includes("status of 400"))).toEqual([]);
       await context.close();
