@@ -11,7 +11,13 @@ import {
   signInOverHttp,
 } from "../staff/staff.test-support";
 import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../staff/totp";
-import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
+import {
+  appWith,
+  openTestSqlite,
+  recordingLog,
+  type TestStorage,
+  testOutbox,
+} from "../test-support";
 import { runPartnerCommand } from "./cli";
 import { createPartner, findPartner } from "./partners";
 import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-routes";
@@ -26,6 +32,7 @@ import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-routes";
 let test: TestStorage;
 let smtp: TestSmtp;
 let app: ReturnType<typeof appWith>;
+const recorded = recordingLog();
 let portalMessenger: ReturnType<typeof createMessenger>;
 let clock = new Date("2026-11-25T06:00:00.000Z");
 let admin: SignedIn;
@@ -40,9 +47,9 @@ beforeAll(async () => {
   const outbox = testOutbox();
   portalMessenger = createMessenger(
     { sms: outbox.messenger.sms, mail: smtpMailTransport(smtp.url, "partners@nayacompare.test") },
-    silentLog,
+    recorded.log,
   );
-  app = appWith(test.storage, { now: () => clock, messenger: portalMessenger });
+  app = appWith(test.storage, { now: () => clock, messenger: portalMessenger, log: recorded.log });
   const member = await addStaffMember(test.storage, {
     email: "portal.admin@nayacompare.test",
     role: "admin",
@@ -600,5 +607,24 @@ describe("two-step sign-in", () => {
       headers: { cookie: half.cookie },
     });
     expect(gone.statusCode).toBe(303);
+  });
+});
+
+describe("what the portal writes to its log", () => {
+  it("holds no e-mail, name, payout detail or token, and no query string", () => {
+    const log = recorded.lines.join("\n");
+    expect(log).toContain("partner verify link");
+    expect(log).toContain("/partner/portal/");
+    for (const personal of [
+      "lankadeals.example",
+      "cashfinder.example",
+      "cli-partner.example",
+      "Lanka Deals Portal",
+      "Commercial Bank",
+      "token=",
+      "kettle",
+    ]) {
+      expect(log).not.toContain(personal);
+    }
   });
 });
