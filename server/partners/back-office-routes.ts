@@ -41,6 +41,7 @@ import {
   statementCsv,
   unpaidEarnings,
 } from "./payouts";
+import { pendingSignUpFacts } from "./portal-accounts";
 import { partnersPeriodFigures } from "./stats";
 
 /**
@@ -108,9 +109,10 @@ export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
 
   backOffice.route(router, "GET /admin/partners/", async (req, res, { viewer }) => {
     const { period, problem } = periodIn(req, thisMonth());
-    const [partners, figures] = await Promise.all([
+    const [partners, figures, signUps] = await Promise.all([
       listPartners(storage),
       partnersPeriodFigures(storage, period.from as CalendarDate, period.to as CalendarDate),
+      pendingSignUpFacts(storage),
     ]);
     const what = DONE.find((known) => known === req.query.done);
     const named = typeof req.query.partner === "string" ? req.query.partner : "";
@@ -126,6 +128,7 @@ export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
         partners: partners
           .map((partner) => ({
             ...rowOf(partner),
+            signUp: signUps.get(partner.id),
             figures: figures.get(partner.id) ?? { leads: 0, sales: 0, earnedRupees: 0 },
           }))
           .sort((a, b) => a.name.localeCompare(b.name)),

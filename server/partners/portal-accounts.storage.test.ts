@@ -14,6 +14,7 @@ import {
   PORTAL_SESSION_IDLE_MS,
   passwordLinkOf,
   pendingPortalTotpSecret,
+  pendingSignUpFacts,
   requestReset,
   type SignUpInput,
   setPasswordByLink,
@@ -88,6 +89,13 @@ onEachEngine((engine, open) => {
       expect(verified?.partner_id).toBe("lanka-deals-2");
       expect(verified?.email_verified_at).toBe(now.toISOString());
       expect((await findPartner(test.storage, "lanka-deals-2"))?.status).toBe("pending");
+      expect((await pendingSignUpFacts(test.storage)).get("lanka-deals-2")).toEqual({
+        kind: "company",
+        website: "https://lankadeals.example",
+        trafficSources: "Search",
+        countries: ["lk"],
+        payoutMethod: "paypal",
+      });
       expect(await verifyEmail(test.storage, token, now)).toBeUndefined();
       const stored = await accountByEmail(test.storage, "two@lankadeals.example");
       expect(stored?.partner_id).toBe("lanka-deals-2");

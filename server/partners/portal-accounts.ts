@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { PortalSignUpFacts } from "../../core/back-office-partners";
 import type { Locale } from "../../core/locale";
 import type { AuditActor } from "../staff/audit";
 import { checkPassword, hashPassword } from "../staff/passwords";
@@ -476,4 +477,35 @@ export async function setPasswordByLink(
     await trx.deleteFrom("partner_sessions").where("account_id", "=", account.id).execute();
   });
   return { ...account, password_hash: hash };
+}
+
+/** What the pending partners' portal sign-ups said, by partner id, for the back office. */
+export async function pendingSignUpFacts(
+  storage: Storage,
+): Promise<Map<string, PortalSignUpFacts>> {
+  const rows = await storage.db
+    .selectFrom("partner_accounts")
+    .innerJoin("partners", "partners.id", "partner_accounts.partner_id")
+    .select([
+      "partners.id",
+      "partner_accounts.kind",
+      "partner_accounts.website",
+      "partner_accounts.traffic_sources",
+      "partner_accounts.countries",
+      "partner_accounts.payout_method",
+    ])
+    .where("partners.status", "=", "pending")
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        kind: row.kind,
+        website: row.website,
+        trafficSources: row.traffic_sources,
+        countries: JSON.parse(row.countries) as string[],
+        payoutMethod: row.payout_method,
+      },
+    ]),
+  );
 }

@@ -184,6 +184,18 @@ describe("signing up, in each language, to a pending partner an operator approve
     expect(home.body).toContain("lanka-deals-portal");
     expect(home.body).toContain("අපේ කණ්ඩායමේ අනුමැතිය බලාපොරොත්තුවෙන්");
 
+    // The operator sees what the sign-up said, without its e-mail or payout details.
+    const list = await inject(app, {
+      method: "GET",
+      url: "/admin/partners/",
+      headers: { cookie: formHeaders(admin).cookie ?? "" },
+    });
+    expect(list.body).toContain(
+      "Portal sign-up (company): website https://deals.example.lk; visitors from Search and a Facebook page; countries LK, PH; paid by wire",
+    );
+    expect(list.body).not.toContain(email);
+    expect(list.body).not.toContain("Commercial Bank");
+
     // The operator approves in the back office; the audit log names the portal, then the member.
     clock = new Date(clock.getTime() + 1_000);
     const approve = await inject(app, {
