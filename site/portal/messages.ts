@@ -30,7 +30,7 @@ const en = {
   verified: "Thank you: your e-mail address is confirmed. Sign in to follow your application.",
   signUpTitle: "Become a partner",
   signUpIntro:
-    "Tell us about you and your traffic. We confirm your e-mail address, then a member of our team looks at your sign-up, usually within two working days.",
+    "Tell us about you and your traffic. Once you confirm your e-mail address, a member of our team looks at your sign-up.",
   kindLegend: "You sign up as",
   kinds: { company: "A company", person: "A person" } satisfies Record<PortalAccountKind, string>,
   name: "Name of the company or your full name",
@@ -97,7 +97,7 @@ const en = {
   publishableKey: "Publishable key",
   publishableKeyHint: "Used by the widget on your pages; it is public by design.",
   pendingNote:
-    "We will tell you by e-mail when your account is approved. Your keys work from then on.",
+    "A member of our team looks at your sign-up. Sign in here to see when it is approved: your keys work from then on.",
   toolsHeading: "Reports and tools",
   comingSoon: "Your figures, widget builder, keys, postbacks and statements will appear here.",
   signOut: "Sign out",
@@ -166,7 +166,7 @@ const si: PortalMessages = {
   verified: "ස්තූතියි: ඔබේ ඊමේල් ලිපිනය තහවුරු විය. ඔබේ අයදුම්පතේ තත්ත්වය බැලීමට පිවිසෙන්න.",
   signUpTitle: "හවුල්කරුවෙකු වන්න",
   signUpIntro:
-    "ඔබ ගැනත් ඔබේ අමුත්තන් ගැනත් අපට කියන්න. අපි ඔබේ ඊමේල් ලිපිනය තහවුරු කරගත් පසු, අපේ කණ්ඩායමේ සාමාජිකයෙක් ඔබේ ලියාපදිංචිය පරීක්ෂා කරයි; සාමාන්‍යයෙන් වැඩ කරන දින දෙකක් ඇතුළත.",
+    "ඔබ ගැනත් ඔබේ අමුත්තන් ගැනත් අපට කියන්න. ඔබ ඔබේ ඊමේල් ලිපිනය තහවුරු කළ පසු, අපේ කණ්ඩායමේ සාමාජිකයෙක් ඔබේ ලියාපදිංචිය පරීක්ෂා කරයි.",
   kindLegend: "ඔබ ලියාපදිංචි වන්නේ",
   kinds: { company: "සමාගමක් ලෙස", person: "පුද්ගලයෙක් ලෙස" },
   name: "සමාගමේ නම හෝ ඔබේ සම්පූර්ණ නම",
@@ -231,7 +231,8 @@ const si: PortalMessages = {
   },
   publishableKey: "ප්‍රසිද්ධ යතුර (publishable key)",
   publishableKeyHint: "ඔබේ පිටුවල ඇති විජට් එක මෙය භාවිත කරයි; එය ප්‍රසිද්ධ වීමට නියමිතයි.",
-  pendingNote: "ඔබේ ගිණුම අනුමත වූ විට අපි ඊමේල් මඟින් දන්වන්නෙමු. එතැන් සිට ඔබේ යතුරු ක්‍රියා කරයි.",
+  pendingNote:
+    "අපේ කණ්ඩායමේ සාමාජිකයෙක් ඔබේ ලියාපදිංචිය පරීක්ෂා කරයි. එය අනුමත වූ විට දැන ගැනීමට මෙහි පිවිසෙන්න: එතැන් සිට ඔබේ යතුරු ක්‍රියා කරයි.",
   toolsHeading: "වාර්තා සහ මෙවලම්",
   comingSoon: "ඔබේ සංඛ්‍යා, විජට් සාදනය, යතුරු, postback සහ ප්‍රකාශ මෙතැන පෙන්වනු ඇත.",
   signOut: "ඉවත් වන්න",
