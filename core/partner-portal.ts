@@ -74,8 +74,8 @@ export type PortalView =
       page: "home";
       csrf: string;
       partnerId: string | null;
-      /** pending: waiting for an operator; active; rejected; unverified: no partner yet. */
-      status: "unverified" | "pending" | "active" | "rejected";
+      /** pending: waiting for an operator; active; rejected; disabled (keys stopped); unverified: no partner yet. */
+      status: "unverified" | "pending" | "active" | "rejected" | "disabled";
       publishableKey: string | null;
       twoFactor: boolean;
     }

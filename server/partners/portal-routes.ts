@@ -239,7 +239,7 @@ export function partnerPortalRouter(dependencies: {
         page: "home",
         csrf: csrfTokenOf(session.token),
         partnerId: partner?.id ?? null,
-        status: partner?.status ?? "unverified",
+        status: partner?.disabledAt ? "disabled" : (partner?.status ?? "unverified"),
         publishableKey: partner?.publishableKey ?? null,
         twoFactor: session.account.totp_secret !== null,
       };

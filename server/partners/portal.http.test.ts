@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpMailTransport } from "../messaging/mail-smtp";
 import { createMessenger } from "../messaging/messenger";
 import { readableBody, startTestSmtp, type TestSmtp } from "../messaging/smtp.test-support";
+import { COMMAND_LINE } from "../staff/audit";
 import { csrfTokenOf } from "../staff/sessions";
 import {
   addStaffMember,
@@ -19,7 +20,7 @@ import {
   testOutbox,
 } from "../test-support";
 import { runPartnerCommand } from "./cli";
-import { createPartner, findPartner } from "./partners";
+import { createPartner, findPartner, setPartnerDisabled } from "./partners";
 import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-routes";
 
 /**
@@ -224,6 +225,15 @@ describe("signing up, in each language, to a pending partner an operator approve
     });
     expect(approved.body).toContain("Approved");
     expect(approved.body).toContain(partner?.publishableKey ?? "missing");
+    // A partner the operator stops reads so.
+    await setPartnerDisabled(test.storage, "lanka-deals-portal", true, { actor: COMMAND_LINE });
+    const stopped = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/",
+      headers: { cookie: pending.cookie },
+    });
+    expect(stopped.body).toContain("Stopped: your keys do not work.");
+    await setPartnerDisabled(test.storage, "lanka-deals-portal", false, { actor: COMMAND_LINE });
     // Nothing personal on the page's address or in its links.
     expect(approved.body).not.toContain("Commercial Bank");
   });
