@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpMailTransport } from "../messaging/mail-smtp";
@@ -14,7 +15,9 @@ import {
 import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../staff/totp";
 import {
   appWith,
+  boundedRuns,
   openTestSqlite,
+  PROPERTY_TEST_TIMEOUT_MS,
   recordingLog,
   type TestStorage,
   testOutbox,
@@ -629,6 +632,69 @@ describe("two-step sign-in", () => {
       headers: { cookie: half.cookie },
     });
     expect(gone.statusCode).toBe(303);
+  });
+});
+
+describe("any form at all", () => {
+  it("is answered 3xx or 4xx by every portal form, never 5xx, whatever its fields", {
+    timeout: PROPERTY_TEST_TIMEOUT_MS,
+  }, async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.array(fc.string({ maxLength: 20 }), { maxLength: 5 }),
+      fc.constantFrom("", "lk", "wire", "yes", "company", "\u0000", "a@b.example", "<b>x</b>"),
+    );
+    const form = fc.dictionary(
+      fc.constantFrom(
+        "kind",
+        "name",
+        "email",
+        "password",
+        "confirm",
+        "website",
+        "trafficSources",
+        "countries",
+        "payoutMethod",
+        "payoutDetails",
+        "terms",
+        "token",
+        "csrf",
+        "code",
+        "__proto__",
+        "constructor",
+      ),
+      value,
+    );
+    const path = fc.constantFrom(
+      "sign-up/",
+      "sign-in/",
+      "verify/",
+      "forgot/",
+      "password/",
+      "sign-in/code/",
+      "two-factor/",
+      "sign-out",
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), path, form, async (english, to, fields) => {
+        run += 1;
+        const body = new URLSearchParams();
+        for (const [key, one] of Object.entries(fields)) {
+          for (const item of [one].flat()) body.append(key, item);
+        }
+        const res = await inject(app, {
+          method: "POST",
+          url: `${english ? "/en" : ""}/partner/portal/${to}`,
+          headers: FORM,
+          remoteAddress: `10.9.${Math.floor(run / 250)}.${run % 250}`,
+          payload: body.toString(),
+        });
+        expect(res.statusCode).toBeGreaterThanOrEqual(300);
+        expect(res.statusCode).toBeLessThan(500);
+      }),
+      boundedRuns(60),
+    );
   });
 });
 
