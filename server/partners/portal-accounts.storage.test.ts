@@ -154,6 +154,12 @@ onEachEngine((engine, open) => {
 
       const session = await startPortalSession(test.storage, stored?.id ?? "", now);
       const reset = await requestReset(test.storage, "CLI@lankadeals.example", now);
+      // Three links an hour to one address, however many ask.
+      expect(await requestReset(test.storage, "cli@lankadeals.example", now)).toBeDefined();
+      expect(await requestReset(test.storage, "cli@lankadeals.example", now)).toBeDefined();
+      expect(await requestReset(test.storage, "cli@lankadeals.example", now)).toBeUndefined();
+      const later = new Date(now.getTime() + 60 * 60 * 1000);
+      expect(await requestReset(test.storage, "cli@lankadeals.example", later)).toBeDefined();
       expect((await passwordLinkOf(test.storage, reset?.token ?? "", now))?.purpose).toBe("reset");
       const NEW = "nine quiet lanterns by the lake";
       expect(await setPasswordByLink(test.storage, reset?.token ?? "", NEW, now)).toBeDefined();

@@ -411,9 +411,13 @@ export async function inviteToClaim(
   return newLink(storage, accountId, "claim", now);
 }
 
+/** Reset links one account may be sent in an hour (decision 0213). */
+export const RESETS_PER_HOUR = 3;
+
 /**
  * A reset link's token for the account of an e-mail, or undefined when it
- * has none with a password yet (the caller says the same either way).
+ * has none with a password yet or had its links for the hour (the caller
+ * says the same either way).
  */
 export async function requestReset(
   storage: Storage,
@@ -422,6 +426,15 @@ export async function requestReset(
 ): Promise<{ token: string; account: PartnerAccount } | undefined> {
   const account = await accountByEmail(storage, email);
   if (!account?.password_hash) return undefined;
+  // At most RESETS_PER_HOUR links an hour to one address, whoever asks and from wherever.
+  const recent = await storage.db
+    .selectFrom("partner_account_links")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("account_id", "=", account.id)
+    .where("purpose", "=", "reset")
+    .where("created_at", ">", new Date(now.getTime() - 60 * 60 * 1000).toISOString())
+    .executeTakeFirstOrThrow();
+  if (Number(recent.count) >= RESETS_PER_HOUR) return undefined;
   return { token: await newLink(storage, account.id, "reset", now), account };
 }
 
