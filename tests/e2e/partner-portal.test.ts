@@ -7,7 +7,7 @@ import {
   startTestSmtp,
   type TestSmtp,
 } from "../../server/messaging/smtp.test-support";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
@@ -143,6 +143,8 @@ describe("the partner portal's accounts", () => {
       await page.goto(`${server.url}${base}`);
       expect(await page.getAttribute("html", "lang")).toBe(locale);
       await check(page, `sign-in-${locale}`);
+      // The affiliate page (the site's app) links to the sign-up, which the browser loads itself.
+      await openHydrated(page, server.url, locale === "en" ? "/en/partner/" : "/partner/");
       await page.getByRole("link", { name: w.signUpLink }).click();
       await page.getByRole("heading", { name: w.signUpTitle }).waitFor();
       await check(page, `sign-up-${locale}`);
