@@ -68,14 +68,19 @@ onEachEngine((engine, open) => {
     it("stores a sign-up once per e-mail, its password as argon2id", async () => {
       const token = await signUp(test.storage, input("Owner@LankaDeals.example"), now);
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(await signUp(test.storage, input("owner@lankadeals.example"), now)).toBeUndefined();
+      // Signing up again before verifying sends a new link to the same account.
+      const again = await signUp(test.storage, input("owner@lankadeals.example", "Other"), now);
+      expect(again).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await accountOfLink(test.storage, again ?? "", "verify", now))?.name).toBe(
+        "Lanka Deals",
+      );
       const account = await accountByEmail(test.storage, "OWNER@lankadeals.example");
       expect(account?.email).toBe("owner@lankadeals.example");
       expect(account?.password_hash).toMatch(/^\$argon2id\$/);
       expect(account?.partner_id).toBeNull();
       expect(account?.terms_accepted_at).toBe(now.toISOString());
       const links = await test.storage.db.selectFrom("partner_account_links").selectAll().execute();
-      expect(links).toHaveLength(1);
+      expect(links).toHaveLength(2);
       expect(links[0]?.token_hash).not.toBe(token);
     });
 
@@ -97,6 +102,8 @@ onEachEngine((engine, open) => {
         payoutMethod: "paypal",
       });
       expect(await verifyEmail(test.storage, token, now)).toBeUndefined();
+      // Once verified, signing up again gives nothing.
+      expect(await signUp(test.storage, input("two@lankadeals.example"), now)).toBeUndefined();
       const stored = await accountByEmail(test.storage, "two@lankadeals.example");
       expect(stored?.partner_id).toBe("lanka-deals-2");
     });

@@ -78,8 +78,9 @@ async function newLink(
 
 /**
  * A new account waiting for its e-mail to be verified; answers the
- * verification link's token, or undefined when the e-mail has an account
- * already (the caller says the same either way: no enumeration).
+ * verification link's token, a new one for an account never verified, or
+ * undefined when the e-mail has a verified account (the caller says the
+ * same either way: no enumeration).
  */
 export async function signUp(
   storage: Storage,
@@ -87,7 +88,13 @@ export async function signUp(
   now: Date,
 ): Promise<string | undefined> {
   const email = input.email.trim().toLowerCase();
-  if (await accountByEmail(storage, email)) return undefined;
+  const existing = await accountByEmail(storage, email);
+  if (existing) {
+    // Never verified (the first e-mail lost or expired): a new link to the same address, the
+    // account as it was first given. A verified or claimed account gets nothing.
+    const unverified = existing.email_verified_at === null && existing.partner_id === null;
+    return unverified ? newLink(storage, existing.id, "verify", now) : undefined;
+  }
   const id = randomUUID();
   const at = now.toISOString();
   try {
