@@ -322,7 +322,7 @@ export function createApp({
   app.use(funnelRouter(backOffice, distDir));
   app.use(moderationRouter(backOffice));
   app.use(staffRouter(backOffice, { messenger, site }));
-  app.use(partnersBackOfficeRouter(backOffice));
+  app.use(partnersBackOfficeRouter(backOffice, { messenger, site }));
   app.use(
     lenderAdminRouter(backOffice, {
       decisions,

@@ -39,6 +39,13 @@ export interface Messenger {
     hours: number,
     locale: Locale,
   ): Promise<void>;
+  /** The operator's answer to a partner portal sign-up, with the portal's address. */
+  partnerSignUpAnswer(
+    email: string,
+    approved: boolean,
+    link: string,
+    locale: Locale,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,6 +116,12 @@ export function createMessenger(
       }[purpose];
       const text = fill(body, { link, hours });
       return sent(`partner ${purpose} link`, mail, () => mail.send({ to: email, subject, text }));
+    },
+    partnerSignUpAnswer(email, approved, link, locale) {
+      const texts = messageTextsFor(locale);
+      const subject = approved ? texts.partnerApprovedSubject : texts.partnerRejectedSubject;
+      const text = fill(approved ? texts.partnerApprovedMail : texts.partnerRejectedMail, { link });
+      return sent("partner sign-up answer", mail, () => mail.send({ to: email, subject, text }));
     },
     async close() {
       await mail.close?.();

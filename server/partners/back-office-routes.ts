@@ -13,6 +13,7 @@ import type {
 } from "../../core/back-office-partners";
 import { payoutTermsFormSchema } from "../../core/back-office-partners";
 import { type CalendarDate, colomboToday } from "../../core/dates";
+import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
 import type { BackOffice, StaffContext } from "../staff/gate";
 import { isOpaqueId } from "../storage/opaque-ids";
@@ -41,7 +42,7 @@ import {
   statementCsv,
   unpaidEarnings,
 } from "./payouts";
-import { pendingSignUpFacts } from "./portal-accounts";
+import { pendingSignUpFacts, tellPortalAccount } from "./portal-accounts";
 import { partnersPeriodFigures } from "./stats";
 
 /**
@@ -97,7 +98,10 @@ const actorOf = ({ session }: StaffContext): AuditActor => ({
   label: session.staff.email,
 });
 
-export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
+export function partnersBackOfficeRouter(
+  backOffice: BackOffice,
+  portal?: { messenger: Messenger; site: { readonly origin: string } },
+): Router {
   const router = Router();
   const { storage, send, now } = backOffice;
 
@@ -173,6 +177,11 @@ export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
         if (!(error instanceof PartnerError)) throw error;
         res.redirect(303, "/admin/partners/?problem=not_pending");
         return;
+      }
+      // A portal sign-up hears the answer by e-mail (the messenger logs a failure; the answer
+      // stands either way, and the portal's home page shows it).
+      if (portal) {
+        await tellPortalAccount(storage, portal, partner.id, decision).catch(() => {});
       }
       const done = decision === "approve" ? "approved" : "rejected";
       res.redirect(303, `/admin/partners/?done=${done}&partner=${partner.id}`);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PortalSignUpFacts } from "../../core/back-office-partners";
 import type { Locale } from "../../core/locale";
+import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
 import { checkPassword, hashPassword } from "../staff/passwords";
 import { SECOND_FACTOR_MS } from "../staff/sessions";
@@ -527,5 +528,30 @@ export async function pendingSignUpFacts(
         payoutMethod: row.payout_method,
       },
     ]),
+  );
+}
+
+/**
+ * Tells a partner's portal account, if it has one, of the operator's answer
+ * to its sign-up, in its language, with the link to sign in.
+ */
+export async function tellPortalAccount(
+  storage: Storage,
+  portal: { messenger: Messenger; site: { readonly origin: string } },
+  partnerId: string,
+  decision: "approve" | "reject",
+): Promise<void> {
+  const account = await storage.db
+    .selectFrom("partner_accounts")
+    .select(["email", "locale"])
+    .where("partner_id", "=", partnerId)
+    .executeTakeFirst();
+  if (!account) return;
+  const base = account.locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
+  await portal.messenger.partnerSignUpAnswer(
+    account.email,
+    decision === "approve",
+    `${portal.site.origin}${base}`,
+    account.locale,
   );
 }

@@ -77,6 +77,7 @@ function post(
   url: string,
   form: Record<string, string | string[]>,
   headers: Record<string, string> = {},
+  remoteAddress = "127.0.0.1",
 ) {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(form)) {
@@ -86,6 +87,7 @@ function post(
     method: "POST",
     url,
     headers: { ...FORM, ...headers },
+    remoteAddress,
     payload: body.toString(),
   });
 }
@@ -114,8 +116,8 @@ function linkMailedTo(email: string): string {
   return link;
 }
 
-async function signUpAndVerify(base: string, email: string, name: string) {
-  const res = await post(`${base}sign-up/`, signUpForm(email, name), { "x-forwarded-for": "" });
+async function signUpAndVerify(base: string, email: string, name: string, from = "127.0.0.1") {
+  const res = await post(`${base}sign-up/`, signUpForm(email, name), {}, from);
   expect(res.statusCode).toBe(303);
   expect(res.headers.location).toBe(`${base}sign-up/sent/`);
   const link = linkMailedTo(email);
@@ -209,6 +211,12 @@ describe("signing up, in each language, to a pending partner an operator approve
       payload: new URLSearchParams({ csrf: admin.csrf }).toString(),
     });
     expect(approve.statusCode).toBe(303);
+    // The partner hears it by e-mail, in the language it signed up in, with the portal's address.
+    const answer = readableBody(
+      smtp.messages.filter((message) => message.to.includes(email)).at(-1)?.raw ?? "",
+    );
+    expect(answer).toContain("ඔබේ ලියාපදිංචිය අපි අනුමත කළෙමු");
+    expect(answer).toContain("https://nayacompare.test/partner/portal/");
     const audit = await test.storage.db
       .selectFrom("audit_log")
       .select(["actor", "action"])
@@ -714,5 +722,32 @@ describe("what the portal writes to its log", () => {
     ]) {
       expect(log).not.toContain(personal);
     }
+  });
+});
+
+describe("a sign-up the operator turns down", () => {
+  it("is told by e-mail, and its home page says so", async () => {
+    const email = "kim@no-thanks.example";
+    // From another address than the tests before, which used up theirs' sign-ups.
+    await signUpAndVerify("/en/partner/portal/", email, "No Thanks Media", "10.20.30.40");
+    const reject = await inject(app, {
+      method: "POST",
+      url: "/admin/partners/no-thanks-media/reject",
+      headers: formHeaders(admin),
+      payload: new URLSearchParams({ csrf: admin.csrf }).toString(),
+    });
+    expect(reject.statusCode).toBe(303);
+    const answer = readableBody(
+      smtp.messages.filter((message) => message.to.includes(email)).at(-1)?.raw ?? "",
+    );
+    expect(answer).toContain("cannot accept it at this time");
+    expect(answer).toContain("https://nayacompare.test/en/partner/portal/");
+    const { cookie } = await signIn("/en/partner/portal/", email);
+    const home = await inject(app, {
+      method: "GET",
+      url: "/en/partner/portal/",
+      headers: { cookie },
+    });
+    expect(home.body).toContain("Not approved");
   });
 });

@@ -98,7 +98,7 @@ const en = {
   publishableKey: "Publishable key",
   publishableKeyHint: "Used by the widget on your pages; it is public by design.",
   pendingNote:
-    "A member of our team looks at your sign-up. Sign in here to see when it is approved: your keys work from then on.",
+    "A member of our team looks at your sign-up. We will tell you by e-mail when it is approved: your keys work from then on.",
   toolsHeading: "Reports and tools",
   comingSoon: "Your figures, widget builder, keys, postbacks and statements will appear here.",
   signOut: "Sign out",
@@ -234,7 +234,7 @@ const si: PortalMessages = {
   publishableKey: "ප්‍රසිද්ධ යතුර (publishable key)",
   publishableKeyHint: "ඔබේ පිටුවල ඇති විජට් එක මෙය භාවිත කරයි; එය ප්‍රසිද්ධ වීමට නියමිතයි.",
   pendingNote:
-    "අපේ කණ්ඩායමේ සාමාජිකයෙක් ඔබේ ලියාපදිංචිය පරීක්ෂා කරයි. එය අනුමත වූ විට දැන ගැනීමට මෙහි පිවිසෙන්න: එතැන් සිට ඔබේ යතුරු ක්‍රියා කරයි.",
+    "අපේ කණ්ඩායමේ සාමාජිකයෙක් ඔබේ ලියාපදිංචිය පරීක්ෂා කරයි. එය අනුමත වූ විට අපි ඊමේල් මඟින් දන්වන්නෙමු: එතැන් සිට ඔබේ යතුරු ක්‍රියා කරයි.",
   toolsHeading: "වාර්තා සහ මෙවලම්",
   comingSoon: "ඔබේ සංඛ්‍යා, විජට් සාදනය, යතුරු, postback සහ ප්‍රකාශ මෙතැන පෙන්වනු ඇත.",
   signOut: "ඉවත් වන්න",
