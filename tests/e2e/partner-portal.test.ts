@@ -207,6 +207,10 @@ describe("the partner portal's accounts", () => {
       await signUp.getByRole("button", { name: "Approve" }).click();
       await office.getByText(`${name} is approved: its keys work now.`).waitFor();
       await office.close();
+      // The partner is told by e-mail too: the verification link, then the answer.
+      await expect
+        .poll(() => smtp.messages.filter((message) => message.to.includes(email)).length)
+        .toBe(2);
 
       await page.reload();
       await page.getByText(w.approved, { exact: true }).waitFor();
