@@ -203,6 +203,24 @@ function SignUpPage({
   );
 }
 
+/** The account's e-mail address (sign-in, a forgotten password). */
+function EmailField({ t, value }: { t: PortalMessages; value: string }) {
+  return (
+    <>
+      <label htmlFor="email">{t.email}</label>
+      <input
+        id="email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        maxLength={254}
+        defaultValue={value}
+      />
+    </>
+  );
+}
+
 /** A six-digit code's form (sign-in's second step, turning two-step sign-in on). */
 function CodeForm(props: { t: PortalMessages; csrf: string; action: string; submit: string }) {
   return (
@@ -264,16 +282,7 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
           {notice && !problem ? <Notice>{notice}</Notice> : null}
           <p>{t.signInIntro}</p>
           <form method="post" action={`${base}sign-in/`}>
-            <label htmlFor="email">{t.email}</label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={254}
-              defaultValue={view.email}
-            />
+            <EmailField t={t} value={view.email} />
             <label htmlFor="password">{t.password}</label>
             <input
               id="password"
@@ -302,16 +311,7 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
           {view.busy ? <Alert>{t.busy}</Alert> : null}
           <p>{t.forgotIntro}</p>
           <form method="post" action={`${base}forgot/`}>
-            <label htmlFor="email">{t.email}</label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={254}
-              defaultValue={view.email}
-            />
+            <EmailField t={t} value={view.email} />
             <p>
               <button type="submit">{t.forgotSend}</button>
             </p>
