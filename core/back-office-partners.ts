@@ -21,6 +21,17 @@ export interface PartnerRow {
   origins: number;
   postback: boolean;
   createdAt: string;
+  /** What a partner portal sign-up said (decision 0211), for the operator who approves it. */
+  signUp?: PortalSignUpFacts | undefined;
+}
+
+/** A portal sign-up as the back office shows it: no e-mail, no payout details. */
+export interface PortalSignUpFacts {
+  kind: string;
+  website: string;
+  trafficSources: string;
+  countries: string[];
+  payoutMethod: string | null;
 }
 
 /** A partner's figures for the listed period (the partner API's stats, for every partner). */

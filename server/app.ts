@@ -57,6 +57,7 @@ import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
+import { partnerPortalRouter } from "./partners/portal-routes";
 import { backOfficeRouter } from "./staff/back-office-routes";
 import { createBackOffice } from "./staff/gate";
 import { signInRouter } from "./staff/sign-in-routes";
@@ -321,7 +322,7 @@ export function createApp({
   app.use(funnelRouter(backOffice, distDir));
   app.use(moderationRouter(backOffice));
   app.use(staffRouter(backOffice, { messenger, site }));
-  app.use(partnersBackOfficeRouter(backOffice));
+  app.use(partnersBackOfficeRouter(backOffice, { messenger, site }));
   app.use(
     lenderAdminRouter(backOffice, {
       decisions,
@@ -334,6 +335,7 @@ export function createApp({
   app.use(lenderLogosRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage, now));
+  app.use(partnerPortalRouter({ storage, messenger, site, limits: rateLimitStore, now }));
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);

@@ -10,8 +10,11 @@ export interface PageResponse {
   state: AppState;
 }
 
-/** Paths that are files, APIs, the widget or the click-out to lenders: always loaded by the browser itself. */
-const NOT_PAGES = /^\/(api|client-api|widget|assets|go)\//;
+/**
+ * Paths that are files, APIs, the widget, the click-out to lenders or the partner portal's
+ * server-rendered pages (decision 0212): always loaded by the browser itself.
+ */
+const NOT_PAGES = /^\/(api|client-api|widget|assets|go|partner\/portal|en\/partner\/portal)\//;
 
 /**
  * The address a click should open inside the app, or undefined when the

@@ -31,6 +31,21 @@ export interface Messenger {
   offersLink(contact: Contact, link: string, until: string, locale: Locale): Promise<void>;
   /** A new member of staff's one-time link (issue 16); staff read English. */
   staffEnrolmentLink(email: string, link: string, hours: number): Promise<void>;
+  /** A partner portal account's one-time link (issue 18): verify the e-mail, claim it, reset it. */
+  partnerAccountLink(
+    email: string,
+    purpose: "verify" | "claim" | "reset",
+    link: string,
+    hours: number,
+    locale: Locale,
+  ): Promise<void>;
+  /** The operator's answer to a partner portal sign-up, with the portal's address. */
+  partnerSignUpAnswer(
+    email: string,
+    approved: boolean,
+    link: string,
+    locale: Locale,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +106,22 @@ export function createMessenger(
       const text = fill(texts.staffEnrolmentMail, { link, hours });
       const subject = texts.staffEnrolmentSubject;
       return sent("staff link", mail, () => mail.send({ to: email, subject, text }));
+    },
+    partnerAccountLink(email, purpose, link, hours, locale) {
+      const texts = messageTextsFor(locale);
+      const [subject, body]: [string, string] = {
+        verify: [texts.partnerVerifySubject, texts.partnerVerifyMail] as [string, string],
+        claim: [texts.partnerClaimSubject, texts.partnerClaimMail] as [string, string],
+        reset: [texts.partnerResetSubject, texts.partnerResetMail] as [string, string],
+      }[purpose];
+      const text = fill(body, { link, hours });
+      return sent(`partner ${purpose} link`, mail, () => mail.send({ to: email, subject, text }));
+    },
+    partnerSignUpAnswer(email, approved, link, locale) {
+      const texts = messageTextsFor(locale);
+      const subject = approved ? texts.partnerApprovedSubject : texts.partnerRejectedSubject;
+      const text = fill(approved ? texts.partnerApprovedMail : texts.partnerRejectedMail, { link });
+      return sent("partner sign-up answer", mail, () => mail.send({ to: email, subject, text }));
     },
     async close() {
       await mail.close?.();

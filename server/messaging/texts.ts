@@ -25,6 +25,21 @@ const textsEn = {
   staffEnrolmentSubject: "Your NayaCompare back-office account",
   staffEnrolmentMail:
     "Hello,\n\nAn account in the NayaCompare back office is ready for you. Open this link to set your password and two-step sign-in:\n\n{link}\n\nThe link works once, for {hours} hours. If you did not expect this e-mail, ignore it: nothing happens without the link.\n\nNayaCompare",
+  partnerVerifySubject: "Confirm your e-mail for the NayaCompare partner programme",
+  partnerVerifyMail:
+    "Hello,\n\nThank you for signing up for the NayaCompare partner programme. To confirm that this e-mail address is yours, open this link:\n\n{link}\n\nThe link works once, for {hours} hours. Then we look at your sign-up and tell you when your account is approved. If you did not sign up, ignore this e-mail: nothing happens without the link.\n\nNayaCompare",
+  partnerClaimSubject: "Your NayaCompare partner account is ready",
+  partnerClaimMail:
+    "Hello,\n\nYou are a NayaCompare partner, and your account in the partner portal is ready for you. Open this link to set your password and accept the partner programme terms:\n\n{link}\n\nThe link works once, for {hours} hours. If you did not expect this e-mail, ignore it: nothing happens without the link.\n\nNayaCompare",
+  partnerResetSubject: "Set a new password for your NayaCompare partner account",
+  partnerResetMail:
+    "Hello,\n\nSomeone, probably you, asked to set a new password for the NayaCompare partner account of this e-mail address. Open this link to choose it:\n\n{link}\n\nThe link works once, for {hours} hours. If you did not ask for this, ignore this e-mail: your password stays as it is.\n\nNayaCompare",
+  partnerApprovedSubject: "Your NayaCompare partner account is approved",
+  partnerApprovedMail:
+    "Hello,\n\nGood news: we have approved your sign-up for the NayaCompare partner programme. Your keys work from now on. Sign in to find your partner id and publishable key:\n\n{link}\n\nNayaCompare",
+  partnerRejectedSubject: "Your sign-up for the NayaCompare partner programme",
+  partnerRejectedMail:
+    "Hello,\n\nThank you for your interest in the NayaCompare partner programme. We have looked at your sign-up and cannot accept it at this time. If you think we missed something, reply to this e-mail. Your account stays at:\n\n{link}\n\nNayaCompare",
 } as const;
 
 export type MessageTexts = { readonly [Key in keyof typeof textsEn]: string };
@@ -48,6 +63,21 @@ const textsSi = {
   staffEnrolmentSubject: "ඔබේ NayaCompare පසු කාර්යාල ගිණුම",
   staffEnrolmentMail:
     "ආයුබෝවන්,\n\nNayaCompare පසු කාර්යාලයේ ඔබ සඳහා ගිණුමක් සූදානම්ය. ඔබේ මුරපදය සහ පියවර දෙකේ පිවිසුම සැකසීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඔබ මෙම ඊමේල් එක බලාපොරොත්තු නොවූයේ නම්, එය නොසලකා හරින්න: සබැඳිය නොමැතිව කිසිවක් සිදු නොවේ.\n\nNayaCompare",
+  partnerVerifySubject: "NayaCompare හවුල්කරු වැඩසටහන සඳහා ඔබේ ඊමේල් ලිපිනය තහවුරු කරන්න",
+  partnerVerifyMail:
+    "ආයුබෝවන්,\n\nNayaCompare හවුල්කරු වැඩසටහනට ලියාපදිංචි වූවාට ස්තූතියි. මෙම ඊමේල් ලිපිනය ඔබගේ බව තහවුරු කිරීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඉන්පසු අපි ඔබේ ලියාපදිංචිය පරීක්ෂා කර, ගිණුම අනුමත වූ විට ඔබට දන්වන්නෙමු. ඔබ ලියාපදිංචි නොවූයේ නම්, මෙම ඊමේල් එක නොසලකා හරින්න: සබැඳිය නොමැතිව කිසිවක් සිදු නොවේ.\n\nNayaCompare",
+  partnerClaimSubject: "ඔබේ NayaCompare හවුල්කරු ගිණුම සූදානම්",
+  partnerClaimMail:
+    "ආයුබෝවන්,\n\nඔබ NayaCompare හවුල්කරුවෙකි; හවුල්කරු ද්වාරයේ ඔබේ ගිණුම දැන් සූදානම්. ඔබේ මුරපදය සකසා හවුල්කරු වැඩසටහනේ කොන්දේසි පිළිගැනීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඔබ මෙම ඊමේල් එක බලාපොරොත්තු නොවූයේ නම්, එය නොසලකා හරින්න: සබැඳිය නොමැතිව කිසිවක් සිදු නොවේ.\n\nNayaCompare",
+  partnerResetSubject: "ඔබේ NayaCompare හවුල්කරු ගිණුමට නව මුරපදයක් සකසන්න",
+  partnerResetMail:
+    "ආයුබෝවන්,\n\nමෙම ඊමේල් ලිපිනයේ NayaCompare හවුල්කරු ගිණුමට නව මුරපදයක් සැකසීමට කෙනෙක්, බොහෝ විට ඔබ, ඉල්ලා සිටියා. එය තෝරා ගැනීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඔබ මෙය ඉල්ලුවේ නැත්නම්, මෙම ඊමේල් එක නොසලකා හරින්න: ඔබේ මුරපදය වෙනස් නොවේ.\n\nNayaCompare",
+  partnerApprovedSubject: "ඔබේ NayaCompare හවුල්කරු ගිණුම අනුමතයි",
+  partnerApprovedMail:
+    "ආයුබෝවන්,\n\nසුබ පණිවිඩයක්: NayaCompare හවුල්කරු වැඩසටහනට ඔබේ ලියාපදිංචිය අපි අනුමත කළෙමු. මේ මොහොතේ සිට ඔබේ යතුරු ක්‍රියා කරයි. ඔබේ හවුල්කරු හැඳුනුම සහ publishable key එක දැක ගැනීමට පිවිසෙන්න:\n\n{link}\n\nNayaCompare",
+  partnerRejectedSubject: "NayaCompare හවුල්කරු වැඩසටහනට ඔබේ ලියාපදිංචිය",
+  partnerRejectedMail:
+    "ආයුබෝවන්,\n\nNayaCompare හවුල්කරු වැඩසටහන ගැන ඔබ දැක්වූ උනන්දුවට ස්තූතියි. අපි ඔබේ ලියාපදිංචිය පරීක්ෂා කළ නමුත්, මේ අවස්ථාවේ එය පිළිගත නොහැක. අපට යමක් මඟ හැරුණා යැයි ඔබ සිතන්නේ නම්, මෙම ඊමේල් එකට පිළිතුරු දෙන්න. ඔබේ ගිණුම මෙතැන ඇත:\n\n{link}\n\nNayaCompare",
 } as const satisfies MessageTexts;
 
 const texts: Record<Locale, MessageTexts> = { en: textsEn, si: textsSi };

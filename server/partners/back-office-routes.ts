@@ -13,6 +13,7 @@ import type {
 } from "../../core/back-office-partners";
 import { payoutTermsFormSchema } from "../../core/back-office-partners";
 import { type CalendarDate, colomboToday } from "../../core/dates";
+import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
 import type { BackOffice, StaffContext } from "../staff/gate";
 import { isOpaqueId } from "../storage/opaque-ids";
@@ -41,6 +42,7 @@ import {
   statementCsv,
   unpaidEarnings,
 } from "./payouts";
+import { pendingSignUpFacts, tellPortalAccount } from "./portal-accounts";
 import { partnersPeriodFigures } from "./stats";
 
 /**
@@ -96,7 +98,10 @@ const actorOf = ({ session }: StaffContext): AuditActor => ({
   label: session.staff.email,
 });
 
-export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
+export function partnersBackOfficeRouter(
+  backOffice: BackOffice,
+  portal?: { messenger: Messenger; site: { readonly origin: string } },
+): Router {
   const router = Router();
   const { storage, send, now } = backOffice;
 
@@ -108,9 +113,10 @@ export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
 
   backOffice.route(router, "GET /admin/partners/", async (req, res, { viewer }) => {
     const { period, problem } = periodIn(req, thisMonth());
-    const [partners, figures] = await Promise.all([
+    const [partners, figures, signUps] = await Promise.all([
       listPartners(storage),
       partnersPeriodFigures(storage, period.from as CalendarDate, period.to as CalendarDate),
+      pendingSignUpFacts(storage),
     ]);
     const what = DONE.find((known) => known === req.query.done);
     const named = typeof req.query.partner === "string" ? req.query.partner : "";
@@ -126,6 +132,7 @@ export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
         partners: partners
           .map((partner) => ({
             ...rowOf(partner),
+            signUp: signUps.get(partner.id),
             figures: figures.get(partner.id) ?? { leads: 0, sales: 0, earnedRupees: 0 },
           }))
           .sort((a, b) => a.name.localeCompare(b.name)),
@@ -170,6 +177,11 @@ export function partnersBackOfficeRouter(backOffice: BackOffice): Router {
         if (!(error instanceof PartnerError)) throw error;
         res.redirect(303, "/admin/partners/?problem=not_pending");
         return;
+      }
+      // A portal sign-up hears the answer by e-mail (the messenger logs a failure; the answer
+      // stands either way, and the portal's home page shows it).
+      if (portal) {
+        await tellPortalAccount(storage, portal, partner.id, decision).catch(() => {});
       }
       const done = decision === "approve" ? "approved" : "rejected";
       res.redirect(303, `/admin/partners/?done=${done}&partner=${partner.id}`);

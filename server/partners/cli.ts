@@ -9,6 +9,8 @@
 import { parseArgs } from "node:util";
 import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
+import type { Messenger } from "../messaging/messenger";
+import { MessageError } from "../messaging/transports";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import {
@@ -24,6 +26,14 @@ import {
   setPartnerDisabled,
   updatePartner,
 } from "./partners";
+import { ClaimRefused, inviteToClaim, LINK_HOURS } from "./portal-accounts";
+
+/** What `invite` needs: the site's public origin, which links start with, and its messenger. */
+export interface PortalContext {
+  origin: string;
+  messenger: Messenger;
+  now?: () => Date;
+}
 
 export const USAGE = `Usage: npm run partner -- <command> [options]
 
@@ -45,6 +55,10 @@ Commands:
       Stops or restores every key of a partner; its history stays.
   approve ID | reject ID
       Answers a pending sign-up (the back office's Partners page does too).
+  invite ID --email EMAIL [--language si|en]
+      E-mails the partner a link to claim its account in the partner portal
+      (/partner/portal/): it sets a password and accepts the terms. The link
+      works once, for 24 hours; inviting again replaces it.
 
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
 Postback URL macros: {click_id} {lead_id} {sub1}…{sub5} {status} {payout}, in the
@@ -55,6 +69,8 @@ and again before every postback.`;
 const options = {
   name: { type: "string" },
   id: { type: "string" },
+  email: { type: "string" },
+  language: { type: "string" },
   payout: { type: "string" },
   "payout-amount": { type: "string" },
   origin: { type: "string", multiple: true },
@@ -115,6 +131,7 @@ export async function runPartnerCommand(
   storage: Storage,
   argv: string[],
   postbackRules: OutboundRules = { allowHttp: false },
+  portal?: PortalContext,
 ): Promise<CliOutcome> {
   const out: string[] = [];
   try {
@@ -201,12 +218,42 @@ export async function runPartnerCommand(
       case "reject":
         out.push(...describe(await decideSignUp(storage, id(), command, { actor: COMMAND_LINE })));
         break;
+      case "invite": {
+        const partnerId = id();
+        if (!values.email) throw new UsageError("invite needs --email");
+        const language = values.language ?? "si";
+        if (language !== "si" && language !== "en") {
+          throw new UsageError("--language is si or en");
+        }
+        if (!portal) throw new UsageError("invite needs the site's messenger");
+        const at = (portal.now ?? (() => new Date()))();
+        const token = await inviteToClaim(storage, partnerId, values.email, language, at);
+        const base = language === "en" ? "/en/partner/portal/" : "/partner/portal/";
+        const link = `${portal.origin}${base}password/?token=${token}`;
+        await portal.messenger.partnerAccountLink(
+          values.email,
+          "claim",
+          link,
+          LINK_HOURS,
+          language,
+        );
+        out.push(
+          `Claim link for ${partnerId} sent by e-mail; it works once, for ${LINK_HOURS} hours.`,
+        );
+        break;
+      }
       default:
         throw new UsageError(`Unknown command "${command}"`);
     }
     return { exitCode: 0, out, err: [] };
   } catch (error) {
-    if (error instanceof PartnerError) return { exitCode: 1, out, err: [error.message] };
+    if (
+      error instanceof PartnerError ||
+      error instanceof ClaimRefused ||
+      error instanceof MessageError
+    ) {
+      return { exitCode: 1, out, err: [error.message] };
+    }
     return usageMistake(error, USAGE, out);
   }
 }

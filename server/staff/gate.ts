@@ -56,6 +56,24 @@ export const BACK_OFFICE_SCRIPT_POLICY = BACK_OFFICE_POLICY.replace(
   "default-src 'none'; script-src 'self'",
 );
 
+/**
+ * The headers of pages behind a sign-in (the back office, the partner portal): this CSP, no
+ * frames, no search engines, no caches.
+ */
+export function privatePageHeaders(policy: string): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", policy);
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    res.setHeader("Cache-Control", "no-store");
+    // One-time links carry their token in the query: it must not leave in a Referer. Not
+    // no-referrer: with it, browsers send a form's Origin as "null", which fromOurPages refuses.
+    res.setHeader("Referrer-Policy", "same-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    next();
+  };
+}
+
 /** What a guarded route's handler gets besides the request and response. */
 export interface StaffContext {
   session: StaffSession;
@@ -135,7 +153,7 @@ async function multipartForm(req: Request): Promise<Record<string, unknown>> {
 }
 
 /** Runs the form parser and resolves with the form (empty when the body is not a form). */
-function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
+export function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
   if (req.is("multipart/form-data")) {
     return new Promise((resolve, reject) => {
       readMultipart(req, res, (error?: unknown) => {
@@ -153,7 +171,7 @@ function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
 }
 
 /** A form the parsers refused (too large, unreadable): its 4xx status, or undefined for anything else. */
-function refusedFormStatus(error: unknown): number | undefined {
+export function refusedFormStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
 }
@@ -296,17 +314,7 @@ export function createBackOffice(dependencies: {
   return {
     storage,
     now,
-    headers(_req, res, next) {
-      res.setHeader("Content-Security-Policy", BACK_OFFICE_POLICY);
-      res.setHeader("X-Frame-Options", "DENY");
-      res.setHeader("X-Robots-Tag", "noindex, nofollow");
-      res.setHeader("Cache-Control", "no-store");
-      // One-time links carry their token in the query: it must not leave in a Referer. Not
-      // no-referrer: with it, browsers send a form's Origin as "null", which fromOurPages refuses.
-      res.setHeader("Referrer-Policy", "same-origin");
-      res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-      next();
-    },
+    headers: privatePageHeaders(BACK_OFFICE_POLICY),
     notFound(req, res, next) {
       if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
         next();

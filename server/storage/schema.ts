@@ -301,6 +301,54 @@ export interface PartnersTable {
 
 export type PartnerStatus = "pending" | "active" | "rejected";
 
+export type PartnerAccountKind = "company" | "person";
+export type PayoutMethod = "wire" | "stablecoin" | "ewallet" | "paypal";
+export type PartnerLinkPurpose = "verify" | "claim" | "reset";
+
+/** A partner portal account (issue 18): what the partner gave at sign-up; personal data. */
+export interface PartnerAccountsTable {
+  id: string;
+  email: string;
+  partner_id: string | null;
+  password_hash: string | null;
+  kind: PartnerAccountKind;
+  name: string;
+  website: string;
+  traffic_sources: string;
+  /** JSON array of country codes. */
+  countries: string;
+  /** null for a partner made by the command line that claimed its account. */
+  payout_method: PayoutMethod | null;
+  payout_details: string;
+  locale: "si" | "en";
+  terms_accepted_at: string | null;
+  email_verified_at: string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A one-time link by e-mail to a portal account: the SHA-256 of its token. */
+export interface PartnerAccountLinksTable {
+  token_hash: string;
+  account_id: string;
+  purpose: PartnerLinkPurpose;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A portal session: the SHA-256 of its cookie's token and its times. */
+export interface PartnerSessionsTable {
+  token_hash: string;
+  account_id: string;
+  stage: StaffSessionStage;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
 /** A payout run (issue 16): what partners earned in a period, frozen when it was made. */
 export interface PayoutRunsTable {
   id: string;
@@ -547,4 +595,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_sign_in_failures: StaffSignInFailuresTable;
   audit_log: AuditLogTable;
+  partner_accounts: PartnerAccountsTable;
+  partner_account_links: PartnerAccountLinksTable;
+  partner_sessions: PartnerSessionsTable;
 }

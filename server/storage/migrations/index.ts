@@ -16,6 +16,7 @@ import { createStaffTables } from "./0014_staff";
 import { createPartnerPayoutTables } from "./0016_partner_payouts";
 import { createFunnelTables } from "./0017_funnel";
 import { createCalculatorUsesTable } from "./0018_calculator_uses";
+import { createPartnerAccountTables } from "./0019_partner_accounts";
 import { createLeadViaColumn } from "./0020_lead_via";
 import { columnTypes } from "./column-types";
 
@@ -42,6 +43,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0016_partner_payouts": createPartnerPayoutTables(types),
     "0017_funnel": createFunnelTables(),
     "0018_calculator_uses": createCalculatorUsesTable(),
+    "0019_partner_accounts": createPartnerAccountTables(types),
     "0020_lead_via": createLeadViaColumn(),
   };
 }

@@ -348,6 +348,8 @@ export const backOfficeEn = {
   partnerProblemNotFound: "There is no such partner.",
   partnerBack: "All partners",
   partnerSince: "Partner since {date}",
+  partnerSignUpFacts:
+    "Portal sign-up ({kind}): website {website}; visitors from {traffic}; countries {countries}; paid by {payout}",
   partnerTerms: "Payout terms",
   partnerTermsIntro:
     "New terms apply to what lenders report from now on; what was earned keeps the amount fixed when it was reported.",

@@ -148,6 +148,17 @@ export function PartnersPage({
                 <p className="meta">
                   {fill(t.partnerSince, { date: colomboDate(partner.createdAt) })}
                 </p>
+                {partner.signUp ? (
+                  <p className="meta">
+                    {fill(t.partnerSignUpFacts, {
+                      kind: partner.signUp.kind,
+                      website: partner.signUp.website,
+                      traffic: partner.signUp.trafficSources,
+                      countries: partner.signUp.countries.join(", ").toUpperCase(),
+                      payout: partner.signUp.payoutMethod ?? "—",
+                    })}
+                  </p>
+                ) : null}
                 <div className="inline-form">
                   <PartnerAction
                     partner={partner}

@@ -5,7 +5,7 @@ import { colomboDate } from "../format";
 import type { BackOfficeMessages } from "../messages";
 
 /** The QR code as SVG squares: one path, no script, no image request. */
-function QrCode({ rows, label }: { rows: readonly string[]; label: string }) {
+export function QrCode({ rows, label }: { rows: readonly string[]; label: string }) {
   const size = rows.length;
   const path = rows
     .flatMap((row, y) => [...row].map((module, x) => (module === "1" ? `M${x} ${y}h1v1h-1z` : "")))
