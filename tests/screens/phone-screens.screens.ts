@@ -16,8 +16,9 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * it): it drives the built server and the sandbox lenders as `npm run demo`
  * does, and stops if a screen it expects is missing; then `<loan-offers>` on
  * a partner's page. `<screen>-<lang>.png` is the first screen as a visitor
- * sees it, `-full.png` the whole page. Everything in docs/screens/ comes
- * from here, so that a run replaces it all.
+ * sees it, `-full.png` the whole page. Everything in docs/screens/ but the
+ * partner portal's pictures (tests/e2e/partner-portal.test.ts takes them,
+ * into /tmp/shots-portal/) comes from here.
  */
 const OUT = path.resolve("docs/screens");
 const VIEWPORT = { width: 360, height: 640 };
