@@ -24,6 +24,7 @@ import { openScratchPostgres } from "../storage/scratch-database";
 import { insertEvents } from "../tracking/event-rows";
 import { eventRow } from "../tracking/events";
 import { countClosedDays, type FunnelGrouping, funnelReport, funnelTable } from "./funnel";
+import { seedLeadRow } from "./seed-lead-row";
 
 export { countStep } from "./funnel";
 export { FUNNEL_BREAKDOWNS };
@@ -157,36 +158,14 @@ export async function seedDashboard(
       const lead = JSON.stringify({ ...attribution(), ...(partner ? { partner } : {}) });
       const verified = random.next() < 0.7;
       const at = (minutes: number) => new Date(created.getTime() + minutes * 60_000).toISOString();
-      leads.push({
-        id,
-        created_at: created.toISOString(),
-        dedupe_key: null,
-        status: "new",
-        amount: 50_000,
-        term_days: 91,
-        purpose: "medical",
-        employment: "salaried",
-        bank: "boc",
-        district: "colombo",
-        monthly_income: 90_000,
-        age: 30,
-        consent_marketing: 0,
-        attribution: lead,
-        offer_ids: "[]",
-        full_name: null,
-        nic: null,
-        birth_date: null,
-        phone: null,
-        email: null,
-        erased_at: null,
-        promo_code: null,
-        experiment_flow: null,
-        lead_form: null,
-        partner_id: partner,
-        verified_at: verified ? at(2) : null,
-        repeat_of: null,
-        via: "site",
-      });
+      leads.push(
+        seedLeadRow(id, created.toISOString(), {
+          attribution: lead,
+          partner_id: partner,
+          verified_at: verified ? at(2) : null,
+          via: "site",
+        }),
+      );
       if (!verified) continue;
       // Two different lenders (one decision per lead and lender).
       const first = Math.floor(random.next() * LENDERS.length);

@@ -1,7 +1,7 @@
 import type { Storage } from "../storage/database";
-import type { LeadsTable } from "../storage/schema";
 import { insertEvents } from "../tracking/event-rows";
 import { eventRow, type StoredEvent } from "../tracking/events";
+import { seedLeadRow } from "./seed-lead-row";
 
 /**
  * Known records for the funnel's tests, on 9 and 10 November 2026 in
@@ -16,40 +16,6 @@ export const FUNNEL_LENDERS = { lanka: "funnel-lanka", ceylon: "funnel-ceylon" }
 
 const SESSION_A = "6f1c3a52-8d4e-4b7a-9c2d-1e5f6a7b8c9d";
 const SESSION_B = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
-
-function lead(id: string, createdAt: string, extra: Partial<LeadsTable> = {}): LeadsTable {
-  return {
-    id,
-    created_at: createdAt,
-    dedupe_key: null,
-    status: "new",
-    amount: 50_000,
-    term_days: 91,
-    purpose: "medical",
-    employment: "salaried",
-    bank: "boc",
-    district: "colombo",
-    monthly_income: 90_000,
-    age: 30,
-    consent_marketing: 0,
-    attribution: "{}",
-    offer_ids: "[]",
-    full_name: null,
-    nic: null,
-    birth_date: null,
-    phone: null,
-    email: null,
-    erased_at: null,
-    promo_code: null,
-    experiment_flow: null,
-    lead_form: null,
-    partner_id: null,
-    verified_at: null,
-    repeat_of: null,
-    via: null,
-    ...extra,
-  };
-}
 
 export async function seedFunnelRecords(storage: Storage): Promise<void> {
   const { db } = storage;
@@ -216,20 +182,20 @@ export async function seedFunnelRecords(storage: Storage): Promise<void> {
     .insertInto("leads")
     .values([
       // Applied and verified on the 10th, through the partner.
-      lead("lead-1", "2026-11-10T01:00:00.000Z", {
+      seedLeadRow("lead-1", "2026-11-10T01:00:00.000Z", {
         partner_id: FUNNEL_PARTNER.id,
         attribution,
         verified_at: "2026-11-10T01:05:00.000Z",
       }),
       // Applied at 23:59 on the 9th in Colombo, never verified.
-      lead("lead-2", "2026-11-09T18:29:59.000Z"),
+      seedLeadRow("lead-2", "2026-11-09T18:29:59.000Z"),
       // A repeat of lead-1: not an application of its own.
-      lead("lead-3", "2026-11-10T04:00:00.000Z", {
+      seedLeadRow("lead-3", "2026-11-10T04:00:00.000Z", {
         repeat_of: "lead-1",
         verified_at: "2026-11-10T04:01:00.000Z",
       }),
       // The 11th in Colombo: outside the range.
-      lead("lead-4", "2026-11-10T18:30:00.000Z"),
+      seedLeadRow("lead-4", "2026-11-10T18:30:00.000Z"),
     ])
     .execute();
 
