@@ -12,6 +12,8 @@ export interface TestSmtp {
   url: string;
   /** Every message received, in order, as its raw text. */
   messages: ReceivedMail[];
+  /** The messages to one address, in order. */
+  mailsTo(address: string): ReceivedMail[];
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startTestSmtp({ refuse = false } = {}): Promise<TestSmtp> 
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     messages,
+    mailsTo: (address) => messages.filter((message) => message.to.includes(address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -107,7 +107,7 @@ const signUpForm = (email: string, name: string) => ({
 
 /** The link in the last e-mail to an address, waited for (the send is awaited by the route). */
 function linkMailedTo(email: string): string {
-  const mail = smtp.messages.filter((message) => message.to.includes(email)).at(-1);
+  const mail = smtp.mailsTo(email).at(-1);
   if (!mail) throw new Error(`no e-mail to ${email}`);
   const link = /https:\/\/nayacompare\.test(\S+verify\/\?token=[A-Za-z0-9_-]+)/.exec(
     readableBody(mail.raw),
@@ -165,7 +165,7 @@ describe("signing up, in each language, to a pending partner an operator approve
   it("mails a link that verifies the e-mail and makes a pending partner; approval activates it", async () => {
     const email = "owner@lankadeals.example";
     await signUpAndVerify("/partner/portal/", email, "Lanka Deals Portal");
-    const mail = smtp.messages.find((message) => message.to.includes(email));
+    const mail = smtp.mailsTo(email)[0];
     expect(readableBody(mail?.raw ?? "")).toContain("NayaCompare හවුල්කරු වැඩසටහනට");
     const account = await accountOf(email);
     expect(account.email_verified_at).not.toBeNull();
@@ -212,9 +212,7 @@ describe("signing up, in each language, to a pending partner an operator approve
     });
     expect(approve.statusCode).toBe(303);
     // The partner hears it by e-mail, in the language it signed up in, with the portal's address.
-    const answer = readableBody(
-      smtp.messages.filter((message) => message.to.includes(email)).at(-1)?.raw ?? "",
-    );
+    const answer = readableBody(smtp.mailsTo(email).at(-1)?.raw ?? "");
     expect(answer).toContain("ඔබේ ලියාපදිංචිය අපි අනුමත කළෙමු");
     expect(answer).toContain("https://nayacompare.test/partner/portal/");
     const audit = await test.storage.db
@@ -252,7 +250,7 @@ describe("signing up, in each language, to a pending partner an operator approve
   it("signs in in English, refuses a wrong password alike for unknown e-mails, and signs out", async () => {
     const email = "sam@cashfinder.example";
     await signUpAndVerify("/en/partner/portal/", email, "Cash Finder");
-    const mail = smtp.messages.find((message) => message.to.includes(email));
+    const mail = smtp.mailsTo(email)[0];
     expect(readableBody(mail?.raw ?? "")).toContain("Thank you for signing up");
 
     const wrong = await signIn("/en/partner/portal/", email, "not the password at all");
@@ -418,7 +416,7 @@ describe("hostile input", () => {
 
 /** The path and token of the last e-mailed link of a kind to an address. */
 function mailedLink(email: string, kind: "password"): { path: string; token: string } {
-  const mail = smtp.messages.filter((message) => message.to.includes(email)).at(-1);
+  const mail = smtp.mailsTo(email).at(-1);
   const path = new RegExp(`https://nayacompare\\.test(\\S+${kind}/\\?token=[A-Za-z0-9_-]+)`).exec(
     readableBody(mail?.raw ?? ""),
   )?.[1];
@@ -450,7 +448,7 @@ describe("a partner made by the command line", () => {
     expect(outcome.out.join("\n")).not.toContain("token=");
     const { path, token } = mailedLink(email, "password");
     expect(path.startsWith("/en/partner/portal/password/?token=")).toBe(true);
-    const mail = smtp.messages.filter((message) => message.to.includes(email)).at(-1);
+    const mail = smtp.mailsTo(email).at(-1);
     expect(readableBody(mail?.raw ?? "")).toContain("your account in the partner portal is ready");
 
     const page = await inject(app, { method: "GET", url: path });
@@ -737,9 +735,7 @@ describe("a sign-up the operator turns down", () => {
       payload: new URLSearchParams({ csrf: admin.csrf }).toString(),
     });
     expect(reject.statusCode).toBe(303);
-    const answer = readableBody(
-      smtp.messages.filter((message) => message.to.includes(email)).at(-1)?.raw ?? "",
-    );
+    const answer = readableBody(smtp.mailsTo(email).at(-1)?.raw ?? "");
     expect(answer).toContain("cannot accept it at this time");
     expect(answer).toContain("https://nayacompare.test/en/partner/portal/");
     const { cookie } = await signIn("/en/partner/portal/", email);

@@ -66,7 +66,7 @@ async function verifiedLead(locale: Locale): Promise<{ leadId: string; phone: st
 async function mailTo(address: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const raw = smtp.messages.filter((mail) => mail.to.includes(address)).at(-1)?.raw;
+    const raw = smtp.mailsTo(address).at(-1)?.raw;
     if (raw) return readableBody(raw);
     if (Date.now() > deadline) throw new Error(`No mail went to ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
