@@ -1,4 +1,11 @@
 import type { Locale } from "./locale";
+import type { AccountView } from "./portal/account";
+import type { DashboardView } from "./portal/dashboard";
+import type { DocsView } from "./portal/docs";
+import type { KeysView } from "./portal/keys";
+import type { PostbacksView } from "./portal/postbacks";
+import type { StatementsView } from "./portal/statements";
+import type { WidgetView } from "./portal/widget";
 
 /**
  * What the partner portal's pages show (issue 18): the server reads and
@@ -46,7 +53,59 @@ export type SignUpProblem =
   | "contains_email"
   | "common";
 
+/**
+ * The signed-in partner's pages, in the order of the portal's menu. Each
+ * has its view in core/portal/, its page in site/portal/pages/ and its
+ * routes in server/partners/portal-*-section.ts; "" is the portal's home.
+ */
+export const PORTAL_SECTIONS = [
+  "home",
+  "dashboard",
+  "widget",
+  "keys",
+  "postbacks",
+  "statements",
+  "account",
+  "docs",
+] as const;
+export type PortalSection = (typeof PORTAL_SECTIONS)[number];
+
+export const PORTAL_SECTION_PATHS: Record<PortalSection, string> = {
+  home: "",
+  dashboard: "dashboard/",
+  widget: "widget/",
+  keys: "keys/",
+  postbacks: "postbacks/",
+  statements: "statements/",
+  account: "account/",
+  docs: "docs/",
+};
+
+/** Sections only an approved partner (active, or disabled: figures stay readable) opens. */
+export const PARTNER_ONLY_SECTIONS: readonly PortalSection[] = [
+  "dashboard",
+  "widget",
+  "keys",
+  "postbacks",
+  "statements",
+  "docs",
+];
+
+/** What every signed-in page carries: the sign-out form's token and the menu's state. */
+export interface PortalSignedIn {
+  csrf: string;
+  /** The partner is approved: the menu shows the partner-only sections. */
+  approved: boolean;
+}
+
 export type PortalView =
+  | DashboardView
+  | WidgetView
+  | KeysView
+  | PostbacksView
+  | StatementsView
+  | AccountView
+  | DocsView
   | {
       page: "sign-in";
       email: string;
@@ -70,22 +129,20 @@ export type PortalView =
     }
   | { page: "verify"; token: string }
   | { page: "link-invalid" }
-  | {
+  | (PortalSignedIn & {
       page: "home";
-      csrf: string;
       partnerId: string | null;
       /** pending: waiting for an operator; active; rejected; disabled (keys stopped); unverified: no partner yet. */
       status: "unverified" | "pending" | "active" | "rejected" | "disabled";
       publishableKey: string | null;
       twoFactor: boolean;
-    }
+    })
   | { page: "sign-in-code"; csrf: string; problem?: "wrong" | "wait" | undefined }
-  | {
+  | (PortalSignedIn & {
       page: "two-factor";
-      csrf: string;
       /** On: nothing to scan; off: the pending secret, grouped, and its QR code's rows. */
       state: { on: true } | { on: false; secret: string; qr: string[]; wrong?: boolean };
-    }
+    })
   | { page: "refused" }
   | { page: "not-found" };
 

@@ -335,7 +335,9 @@ export function createApp({
   app.use(lenderLogosRouter(storage));
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage, now));
-  app.use(partnerPortalRouter({ storage, messenger, site, limits: rateLimitStore, now }));
+  app.use(
+    partnerPortalRouter({ storage, messenger, site, limits: rateLimitStore, distDir, log, now }),
+  );
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);

@@ -6,6 +6,7 @@ import {
   ACCOUNT_KINDS,
   PAYOUT_METHODS,
   PORTAL_COUNTRIES,
+  type PortalSignedIn,
   type PortalView,
   type SignUpField,
   type SignUpForm,
@@ -14,6 +15,7 @@ import {
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { secureCookies, serializeCookie } from "../http/cookies";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
+import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import {
   BACK_OFFICE_POLICY,
@@ -35,6 +37,8 @@ import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../staff/totp"
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
 import type { PayoutMethod } from "../storage/schema";
+import type { Partner } from "./partners";
+import { accountRoutes } from "./portal-account-section";
 import {
   accountOfLink,
   accountSigningIn,
@@ -54,6 +58,17 @@ import {
   startPortalSession,
   verifyEmail,
 } from "./portal-accounts";
+import type {
+  PortalPartnerRequest,
+  PortalSectionContext,
+  PortalSectionRoutes,
+} from "./portal-context";
+import { dashboardRoutes } from "./portal-dashboard-section";
+import { docsRoutes } from "./portal-docs-section";
+import { keysRoutes } from "./portal-keys-section";
+import { postbackRoutes } from "./portal-postback-section";
+import { statementRoutes } from "./portal-statement-section";
+import { widgetRoutes } from "./portal-widget-section";
 
 /**
  * The partner portal's accounts (issue 18, decisions 0211–0214): sign-up,
@@ -136,14 +151,27 @@ function checkSignUp(form: Record<string, unknown>) {
   return { typed: { ...typed, countries }, password, problems };
 }
 
+/** Each section's routes, in the menu's order (core/partner-portal.ts PORTAL_SECTIONS). */
+const SECTION_ROUTES: readonly PortalSectionRoutes[] = [
+  dashboardRoutes,
+  widgetRoutes,
+  keysRoutes,
+  postbackRoutes,
+  statementRoutes,
+  accountRoutes,
+  docsRoutes,
+];
+
 export function partnerPortalRouter(dependencies: {
   storage: Storage;
   messenger: Messenger;
   site: { readonly origin: string };
   limits: RateLimitStore;
+  distDir: string | undefined;
+  log: Logger;
   now: () => Date;
 }): Router {
-  const { storage, messenger, site, limits, now } = dependencies;
+  const { storage, messenger, site, limits, distDir, log, now } = dependencies;
   const router = Router();
   const styleHash = createHash("sha256").update(portalStylesheet()).digest("base64");
   const policy = BACK_OFFICE_POLICY.replace(/style-src '[^']*'/, `style-src 'sha256-${styleHash}'`);
@@ -233,11 +261,16 @@ export function partnerPortalRouter(dependencies: {
       return form;
     };
 
+    const frameOf = (session: PortalSession, partner: Partner | undefined): PortalSignedIn => ({
+      csrf: csrfTokenOf(session.token),
+      approved: partner?.status === "active",
+    });
+
     const homeView = async (session: PortalSession): Promise<PortalView> => {
       const partner = await partnerOfAccount(storage, session.account);
       return {
         page: "home",
-        csrf: csrfTokenOf(session.token),
+        ...frameOf(session, partner),
         partnerId: partner?.id ?? null,
         status: partner?.disabledAt ? "disabled" : (partner?.status ?? "unverified"),
         publishableKey: partner?.publishableKey ?? null,
@@ -360,12 +393,12 @@ export function partnerPortalRouter(dependencies: {
 
     const twoFactorView = async (session: PortalSession, wrong = false): Promise<PortalView> => {
       const { account } = session;
-      const csrf = csrfTokenOf(session.token);
-      if (account.totp_secret) return { page: "two-factor", csrf, state: { on: true } };
+      const frame = frameOf(session, await partnerOfAccount(storage, account));
+      if (account.totp_secret) return { page: "two-factor", ...frame, state: { on: true } };
       const secret = await pendingPortalTotpSecret(storage, account);
       return {
         page: "two-factor",
-        csrf,
+        ...frame,
         state: {
           on: false,
           secret: groupedSecret(secret),
@@ -561,6 +594,57 @@ export function partnerPortalRouter(dependencies: {
       res.append("Set-Cookie", cookie(req, "", 0));
       res.redirect(303, `${base}?notice=signed_out`);
     });
+
+    const signedInRequest = async (session: PortalSession) => {
+      const partner = await partnerOfAccount(storage, session.account);
+      return { session, partner, frame: frameOf(session, partner) };
+    };
+    /** An approved partner's request, or undefined once sent to the portal's home. */
+    const approved = (
+      request: Awaited<ReturnType<typeof signedInRequest>>,
+      res: Response,
+    ): PortalPartnerRequest | undefined => {
+      const { partner } = request;
+      if (partner?.status === "active") return { ...request, partner };
+      res.redirect(303, base);
+      return undefined;
+    };
+    const signedInForm = async (req: Request, res: Response) => {
+      const form = await formFrom(req, res);
+      if (!form) return undefined;
+      const session = await sessionOf(req);
+      if (session?.stage !== "signed_in" || !csrfTokenMatches(session.token, form.csrf)) {
+        send(req, res, locale, 403, { page: "refused" });
+        return undefined;
+      }
+      return { ...(await signedInRequest(session)), form };
+    };
+    const portal: PortalSectionContext = {
+      locale,
+      base,
+      storage,
+      site,
+      distDir,
+      log,
+      now,
+      send: (req, res, status, view) => send(req, res, locale, status, view),
+      signedIn: async (req, res) => {
+        const session = await signedIn(req, res);
+        return session ? signedInRequest(session) : undefined;
+      },
+      partnerSignedIn: async (req, res) => {
+        const session = await signedIn(req, res);
+        return session ? approved(await signedInRequest(session), res) : undefined;
+      },
+      signedInForm,
+      partnerForm: async (req, res) => {
+        const request = await signedInForm(req, res);
+        if (!request) return undefined;
+        const partnerRequest = approved(request, res);
+        return partnerRequest ? { ...partnerRequest, form: request.form } : undefined;
+      },
+    };
+    for (const routes of SECTION_ROUTES) routes(router, portal);
 
     // The rest of the portal: its own 404 page, in its language.
     router.use(base, (req, res, next) => {

@@ -3,6 +3,7 @@ import type {
   PortalAccountKind,
   PortalCountry,
   PortalPayoutMethod,
+  PortalSection,
   SignUpProblem,
 } from "../../core/partner-portal";
 
@@ -99,8 +100,17 @@ const en = {
   publishableKeyHint: "Used by the widget on your pages; it is public by design.",
   pendingNote:
     "A member of our team looks at your sign-up. We will tell you by e-mail when it is approved: your keys work from then on.",
-  toolsHeading: "Reports and tools",
-  comingSoon: "Your figures, widget builder, keys, postbacks and statements will appear here.",
+  navLabel: "Partner portal",
+  sections: {
+    home: "Home",
+    dashboard: "Figures",
+    widget: "Widget and links",
+    keys: "Keys",
+    postbacks: "Postbacks",
+    statements: "Statements",
+    account: "Account",
+    docs: "API documentation",
+  } satisfies Record<PortalSection, string>,
   signOut: "Sign out",
   forgotLink: "Forgot your password?",
   forgotTitle: "Set a new password",
@@ -235,8 +245,17 @@ const si: PortalMessages = {
   publishableKeyHint: "ඔබේ පිටුවල ඇති විජට් එක මෙය භාවිත කරයි; එය ප්‍රසිද්ධ වීමට නියමිතයි.",
   pendingNote:
     "අපේ කණ්ඩායමේ සාමාජිකයෙක් ඔබේ ලියාපදිංචිය පරීක්ෂා කරයි. එය අනුමත වූ විට අපි ඊමේල් මඟින් දන්වන්නෙමු: එතැන් සිට ඔබේ යතුරු ක්‍රියා කරයි.",
-  toolsHeading: "වාර්තා සහ මෙවලම්",
-  comingSoon: "ඔබේ සංඛ්‍යා, විජට් සාදනය, යතුරු, postback සහ ප්‍රකාශ මෙතැන පෙන්වනු ඇත.",
+  navLabel: "හවුල්කරු ද්වාරය",
+  sections: {
+    home: "මුල් පිටුව",
+    dashboard: "සංඛ්‍යා",
+    widget: "විජට් සහ සබැඳි",
+    keys: "යතුරු",
+    postbacks: "Postback",
+    statements: "ප්‍රකාශ",
+    account: "ගිණුම",
+    docs: "API ලේඛන",
+  },
   signOut: "ඉවත් වන්න",
   forgotLink: "මුරපදය අමතක වුණාද?",
   forgotTitle: "නව මුරපදයක් සකසන්න",

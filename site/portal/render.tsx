@@ -9,8 +9,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Locale } from "../../core/locale";
 import {
   ACCOUNT_KINDS,
+  PARTNER_ONLY_SECTIONS,
   PAYOUT_METHODS,
   PORTAL_COUNTRIES,
+  PORTAL_SECTION_PATHS,
+  PORTAL_SECTIONS,
+  type PortalSection,
   type PortalView,
   type SignUpField,
 } from "../../core/partner-portal";
@@ -18,6 +22,13 @@ import backOfficeCss from "../back-office/back-office.css?raw";
 import { Alert, CsrfField, Notice } from "../back-office/fields";
 import { QrCode } from "../back-office/pages/TwoFactor";
 import { type PortalMessages, portalMessagesFor } from "./messages";
+import { AccountPage } from "./pages/Account";
+import { DashboardPage } from "./pages/Dashboard";
+import { DocsPage } from "./pages/Docs";
+import { KeysPage } from "./pages/Keys";
+import { PostbacksPage } from "./pages/Postbacks";
+import { StatementsPage } from "./pages/Statements";
+import { WidgetPage } from "./pages/Widget";
 import portalCss from "./portal.css?raw";
 
 const css = `${backOfficeCss}\n${portalCss}`;
@@ -51,6 +62,14 @@ function titleOf(view: PortalView, t: PortalMessages): string {
       return t.linkInvalidTitle;
     case "home":
       return t.homeTitle;
+    case "dashboard":
+    case "widget":
+    case "keys":
+    case "postbacks":
+    case "statements":
+    case "account":
+    case "docs":
+      return t.sections[view.page];
     case "sign-in-code":
       return t.codeTitle;
     case "two-factor":
@@ -254,7 +273,61 @@ function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
   );
 }
 
-function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: string }): ReactNode {
+/** The section of the menu a page belongs to, for signed-in pages; undefined otherwise. */
+function sectionOf(view: PortalView): PortalSection | undefined {
+  switch (view.page) {
+    case "home":
+    case "dashboard":
+    case "widget":
+    case "keys":
+    case "postbacks":
+    case "statements":
+    case "account":
+    case "docs":
+      return view.page;
+    case "two-factor":
+      return "account";
+    default:
+      return undefined;
+  }
+}
+
+/** The signed-in partner's menu: every section, or home and account before approval. */
+function PortalNav(props: {
+  t: PortalMessages;
+  base: string;
+  current: PortalSection;
+  approved: boolean;
+}) {
+  const { t, base, current, approved } = props;
+  const open = PORTAL_SECTIONS.filter(
+    (section) => approved || !PARTNER_ONLY_SECTIONS.includes(section),
+  );
+  return (
+    <nav aria-label={t.navLabel}>
+      <ul>
+        {open.map((section) => (
+          <li key={section}>
+            <a
+              href={`${base}${PORTAL_SECTION_PATHS[section]}`}
+              aria-current={section === current ? "page" : undefined}
+            >
+              {t.sections[section]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Body(props: {
+  view: PortalView;
+  t: PortalMessages;
+  base: string;
+  locale: Locale;
+}): ReactNode {
+  const { view, t, base, locale } = props;
   /** A page that only says something, with the way back to the portal. */
   const saying = (text: ReactNode) => (
     <>
@@ -424,11 +497,6 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
               {t.twoFactorOff} <a href={`${base}two-factor/`}>{t.twoFactorLink}</a>
             </p>
           )}
-          {/* The dashboard, widget builder, keys, postbacks and statements go here (issue 18). */}
-          <section aria-labelledby="portal-tools">
-            <h2 id="portal-tools">{t.toolsHeading}</h2>
-            <p>{t.comingSoon}</p>
-          </section>
         </>
       );
     case "sign-in-code":
@@ -464,6 +532,20 @@ function Body({ view, t, base }: { view: PortalView; t: PortalMessages; base: st
           />
         </>
       );
+    case "dashboard":
+      return <DashboardPage view={view} locale={locale} base={base} />;
+    case "widget":
+      return <WidgetPage view={view} locale={locale} base={base} />;
+    case "keys":
+      return <KeysPage view={view} locale={locale} base={base} />;
+    case "postbacks":
+      return <PostbacksPage view={view} locale={locale} base={base} />;
+    case "statements":
+      return <StatementsPage view={view} locale={locale} base={base} />;
+    case "account":
+      return <AccountPage view={view} locale={locale} base={base} />;
+    case "docs":
+      return <DocsPage view={view} locale={locale} base={base} />;
     case "refused":
       return saying(<p>{t.refused}</p>);
     case "not-found":
@@ -478,10 +560,8 @@ export function renderPortalDocument(locale: Locale, view: PortalView, path: str
   const title = titleOf(view, t);
   const other: Locale = locale === "en" ? "si" : "en";
   const otherPath = path.replace(base, portalBase(other));
-  const csrf =
-    view.page === "home" || view.page === "two-factor" || view.page === "sign-in-code"
-      ? view.csrf
-      : undefined;
+  const csrf = "csrf" in view ? view.csrf : undefined;
+  const section = sectionOf(view);
   return `<!doctype html>${renderToStaticMarkup(
     <html lang={locale}>
       <head>
@@ -512,10 +592,13 @@ export function renderPortalDocument(locale: Locale, view: PortalView, path: str
               </form>
             ) : null}
           </div>
+          {section && "approved" in view ? (
+            <PortalNav t={t} base={base} current={section} approved={view.approved} />
+          ) : null}
         </header>
         <main id="content">
           <h1>{title}</h1>
-          <Body view={view} t={t} base={base} />
+          <Body view={view} t={t} base={base} locale={locale} />
         </main>
       </body>
     </html>,

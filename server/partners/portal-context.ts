@@ -1,0 +1,54 @@
+import type { Request, Response, Router } from "express";
+import type { Locale } from "../../core/locale";
+import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
+import type { Logger } from "../log";
+import type { Storage } from "../storage/database";
+import type { Partner } from "./partners";
+import type { PortalSession } from "./portal-accounts";
+
+/** A signed-in request: the session, the account's partner if any, and what every page carries. */
+export interface PortalSignedInRequest {
+  session: PortalSession;
+  partner: Partner | undefined;
+  frame: PortalSignedIn;
+}
+
+/** A signed-in request for a partner-only section: the partner is there and approved. */
+export interface PortalPartnerRequest extends PortalSignedInRequest {
+  partner: Partner;
+}
+
+/**
+ * What portal-routes.ts gives each section's routes (portal-*-section.ts),
+ * once per language: the portal's checks done one way for every page.
+ * Every helper that answers undefined has already answered the request.
+ */
+export interface PortalSectionContext {
+  locale: Locale;
+  /** /partner/portal/ or /en/partner/portal/. */
+  base: string;
+  storage: Storage;
+  site: { readonly origin: string };
+  /** The build (dist/), for scripts the portal's pages load; undefined in tests without one. */
+  distDir: string | undefined;
+  log: Logger;
+  now: () => Date;
+  send(req: Request, res: Response, status: number, view: PortalView): void;
+  /** Signed in (both factors); else sent to sign in. */
+  signedIn(req: Request, res: Response): Promise<PortalSignedInRequest | undefined>;
+  /** Signed in with an approved partner; else sent to sign in, or to the portal's home. */
+  partnerSignedIn(req: Request, res: Response): Promise<PortalPartnerRequest | undefined>;
+  /** A POST from one of our pages with the session's CSRF token, signed in; else refused. */
+  signedInForm(
+    req: Request,
+    res: Response,
+  ): Promise<(PortalSignedInRequest & { form: Record<string, unknown> }) | undefined>;
+  /** As signedInForm, with an approved partner. */
+  partnerForm(
+    req: Request,
+    res: Response,
+  ): Promise<(PortalPartnerRequest & { form: Record<string, unknown> }) | undefined>;
+}
+
+/** A section's routes: registered on the portal's router once per language. */
+export type PortalSectionRoutes = (router: Router, portal: PortalSectionContext) => void;

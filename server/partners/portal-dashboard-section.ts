@@ -1,0 +1,12 @@
+import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
+import type { PortalSectionRoutes } from "./portal-context";
+
+/** The partner portal's dashboard page (issue 18). */
+export const dashboardRoutes: PortalSectionRoutes = (router, portal) => {
+  const path = `${portal.base}${PORTAL_SECTION_PATHS.dashboard}`;
+  router.get(path, async (req, res) => {
+    const request = await portal.partnerSignedIn(req, res);
+    if (!request) return;
+    portal.send(req, res, 200, { page: "dashboard", ...request.frame });
+  });
+};
