@@ -123,7 +123,13 @@ describe("the partner portal's dashboard", () => {
     }, async () => {
       const w = WORDS[locale];
       const base = locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
-      const context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
+      // A phone: a touch screen, where no cursor hovers over the charts.
+      const context = await browser.newContext({
+        viewport: PHONE,
+        hasTouch: true,
+        isMobile: true,
+        acceptDownloads: true,
+      });
       await context.addCookies([
         { name: "partner_session", value: partner.session, url: server.url },
       ]);
