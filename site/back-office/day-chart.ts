@@ -47,6 +47,11 @@ export interface DayChartOptions {
    * lines' colours (false: on a touch screen, where no cursor hovers, it would show dashes).
    */
   liveLegend?: boolean;
+  /**
+   * Each line thinner than the one before, so that a line drawn over an equal one (verified
+   * leads over leads, on a day every lead was verified) leaves the one under it in sight.
+   */
+  layered?: boolean;
 }
 
 /**
@@ -60,7 +65,13 @@ export function drawDayChart(
   title: string,
   days: readonly string[],
   series: readonly DaySeries[],
-  { height = 260, format, dayLabel = "Day", liveLegend = true }: DayChartOptions = {},
+  {
+    height = 260,
+    format,
+    dayLabel = "Day",
+    liveLegend = true,
+    layered = false,
+  }: DayChartOptions = {},
 ): HTMLElement {
   const figure = document.createElement("figure");
   figure.className = "chart";
@@ -103,7 +114,7 @@ export function drawDayChart(
         ...series.map((one, index) => ({
           label: one.label,
           stroke: CHART_COLOURS[index % CHART_COLOURS.length] ?? "#0b6e4f",
-          width: 2,
+          width: layered ? 2 + 1.5 * (series.length - 1 - index) : 2,
           ...(format
             ? {
                 value: (_chart: uPlot, value: number | null) =>

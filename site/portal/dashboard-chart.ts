@@ -32,7 +32,7 @@ function start() {
         label: figures.labels[step] ?? step,
         values: figures.series[step] ?? [],
       })),
-      { height, format: rupeeDigits, dayLabel: figures.dayLabel, liveLegend },
+      { height, format: rupeeDigits, dayLabel: figures.dayLabel, liveLegend, layered: true },
     );
   }
   box.dataset.drawn = String(figures.charts.length);
