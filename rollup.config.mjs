@@ -377,6 +377,21 @@ const builds = [
     ],
   },
   {
+    // The partner portal dashboard's charts (uPlot, decision 0223), served on that page only.
+    input: "site/portal/dashboard-chart.ts",
+    output: {
+      file: "dist/portal/dashboard-chart.js",
+      format: "iife",
+      plugins: [terser({ format: { comments: false } })],
+    },
+    plugins: [
+      rawCss(),
+      nodeResolve({ browser: true, extensions }),
+      typescriptPlugin({ sourceMap: false }),
+      reportSizes("portal"),
+    ],
+  },
+  {
     // The lender form's live preview (decision 0142): no library, served under /admin/ only.
     input: "site/back-office/lender-preview.ts",
     output: {

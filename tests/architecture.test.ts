@@ -29,6 +29,14 @@ function sourceFiles(folder: string): string[] {
     .map((file) => path.join(folder, file));
 }
 
+/** uPlot's one importer, and the scripts that draw charts with it (rollup.config.mjs). */
+const CHART_MODULE = path.join("site", "back-office", "day-chart.ts");
+const CHART_MODULE_NAME = CHART_MODULE.replace(/\.ts$/, "");
+const CHART_SCRIPTS = [
+  path.join("site", "back-office", "funnel-chart.ts"),
+  path.join("site", "portal", "dashboard-chart.ts"),
+];
+
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const pattern =
@@ -70,10 +78,18 @@ describe("import boundaries (DESIGN.md)", () => {
             if (name === "preact" && file !== path.join("widget", "react-on-preact.ts")) {
               violations.push(`${file} → package ${specifier} (only widget/react-on-preact.ts)`);
             }
-            // uPlot only in the back office's chart script (decision 0162), never the site's bundles.
-            if (name === "uplot" && file !== path.join("site", "back-office", "funnel-chart.ts")) {
-              violations.push(`${file} → package ${specifier} (only the funnel's charts)`);
+            // uPlot only in the charts' module (decisions 0162, 0223), never the site's bundles.
+            if (name === "uplot" && file !== CHART_MODULE) {
+              violations.push(`${file} → package ${specifier} (only ${CHART_MODULE})`);
             }
+          }
+          // The charts' module only in the two chart scripts, each built alone.
+          if (
+            specifier.endsWith("/day-chart") &&
+            !CHART_SCRIPTS.includes(file) &&
+            path.relative(".", path.resolve(path.dirname(file), specifier)) === CHART_MODULE_NAME
+          ) {
+            violations.push(`${file} → ${specifier} (only ${CHART_SCRIPTS.join(", ")})`);
           }
         }
       }

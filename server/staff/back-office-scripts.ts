@@ -5,29 +5,42 @@ import type { Response } from "express";
 /** The back office's own scripts, built alone by rollup.config.mjs into dist/back-office/. */
 export type BackOfficeScript = "funnel-chart.js" | "lender-preview.js";
 
+/** The partner portal's own scripts, built alone into dist/portal/ (issue 18). */
+export type PortalScript = "dashboard-chart.js";
+
 const cache = new Map<string, string>();
 
 /**
- * Sends one of the back office's scripts from the build, read once; false
- * when there is no build (the caller answers 404). The headers are the
- * back office's (gate.ts `headers`): no-store, like its pages.
+ * Sends one of our pages' own scripts from the build (dist/<folder>/<name>),
+ * read once; false when there is no build (the caller answers 404). The
+ * headers are the caller's pages' (gate.ts `privatePageHeaders`): no-store,
+ * like the pages.
  */
-export async function sendBackOfficeScript(
+export async function sendBuiltScript(
+  res: Response,
+  distDir: string | undefined,
+  file: `back-office/${BackOfficeScript}` | `portal/${PortalScript}`,
+): Promise<boolean> {
+  if (!distDir) return false;
+  const full = path.join(distDir, file);
+  let text = cache.get(full);
+  if (text === undefined) {
+    try {
+      text = await readFile(full, "utf8");
+    } catch {
+      return false;
+    }
+    cache.set(full, text);
+  }
+  res.status(200).type("text/javascript; charset=utf-8").send(text);
+  return true;
+}
+
+/** One of the back office's scripts (sendBuiltScript). */
+export function sendBackOfficeScript(
   res: Response,
   distDir: string | undefined,
   name: BackOfficeScript,
 ): Promise<boolean> {
-  if (!distDir) return false;
-  const file = path.join(distDir, "back-office", name);
-  let text = cache.get(file);
-  if (text === undefined) {
-    try {
-      text = await readFile(file, "utf8");
-    } catch {
-      return false;
-    }
-    cache.set(file, text);
-  }
-  res.status(200).type("text/javascript; charset=utf-8").send(text);
-  return true;
+  return sendBuiltScript(res, distDir, `back-office/${name}`);
 }

@@ -1,0 +1,161 @@
+/**
+ * The dashboard's tests (issue 18): an approved partner with a portal
+ * account and a signed-in session, made with the services the sign-up,
+ * the e-mail link and the operator's approval use; and a partner's
+ * figures made the way production makes them (leads through our form or
+ * the partner API, with sub ids and utm values, click-outs, the lender's
+ * postbacks). Not imported by any shipped module.
+ */
+import { addDays, type CalendarDate } from "../../core/dates";
+import { applicationSchema } from "../../core/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { createVerifiedLead } from "../borrowers/applicant.test-support";
+import { recordClick, recordPostback } from "../borrowers/clicks";
+import { createLead } from "../borrowers/leads";
+import { loadCatalogues } from "../lenders/catalogue";
+import { COMMAND_LINE } from "../staff/audit";
+import type { Storage } from "../storage/database";
+import { silentLog } from "../test-support";
+import { decideSignUp, rotateKeys, updatePartner } from "./partners";
+import { signUp, startPortalSession, verifyEmail } from "./portal-accounts";
+import { colomboDayStart } from "./portal-stats";
+import { createPartnerPostbacks } from "./postbacks";
+
+export const DASHBOARD_PASSWORD = "a kettle of seven herons";
+
+export interface ApprovedPortalPartner {
+  partnerId: string;
+  email: string;
+  /** The partner_session cookie's value of a signed-in session. */
+  session: string;
+  /** The partner API's secret key (rotated once approved: the sign-up's was never shown). */
+  secretKey: string;
+}
+
+/** Signs up, verifies the e-mail, is approved (paid per lead) and signs in. */
+export async function approvedPortalPartner(
+  storage: Storage,
+  { email, name, now = new Date() }: { email: string; name: string; now?: Date },
+): Promise<ApprovedPortalPartner> {
+  const token = await signUp(
+    storage,
+    {
+      kind: "company",
+      name,
+      email,
+      password: DASHBOARD_PASSWORD,
+      website: "https://deals.example.lk",
+      trafficSources: "Search",
+      countries: ["lk"],
+      payoutMethod: "wire",
+      payoutDetails: "Commercial Bank 8001234567",
+      locale: "en",
+    },
+    now,
+  );
+  if (!token) throw new Error(`${email} has an account already`);
+  const account = await verifyEmail(storage, token, now);
+  const partnerId = account?.partner_id;
+  if (!account || !partnerId) throw new Error("the e-mail was not verified");
+  await decideSignUp(storage, partnerId, "approve", { actor: COMMAND_LINE, now });
+  await updatePartner(
+    storage,
+    partnerId,
+    { payoutModel: "lead", payoutRupees: 350 },
+    { actor: COMMAND_LINE, now },
+  );
+  const { secretKey } = await rotateKeys(storage, partnerId, ["secret"], {
+    actor: COMMAND_LINE,
+    now,
+  });
+  const session = await startPortalSession(storage, account.id, now);
+  return { partnerId, email, session, secretKey: secretKey ?? "" };
+}
+
+const offers = loadCatalogues().get("lk") ?? [];
+/** Offer 101 is Kandy Lane's; its postbacks are checked with this secret. */
+const LENDER_SECRET = "kandy-lane-secret-0123456789";
+const secrets = new Map([["kandy-lane", LENDER_SECRET]]);
+let phones = 0;
+
+export interface SeededLead {
+  /** Days before `today` (0: today), and the hour in Colombo. */
+  daysAgo: number;
+  attribution?: Record<string, string>;
+  verified?: boolean;
+  clicks?: number;
+  statuses?: readonly ("approved" | "rejected" | "issued")[];
+  api?: boolean;
+}
+
+/**
+ * A varied month of one partner's figures ending `today` (a Colombo day):
+ * leads through our form and the API, sub ids and utm values, a lead never
+ * verified, several click-outs for one lead, approvals and issued loans.
+ */
+export const DASHBOARD_SEED: readonly SeededLead[] = [
+  {
+    daysAgo: 27,
+    attribution: { sub1: "facebook", utm_source: "fb", utm_campaign: "nov" },
+    clicks: 2,
+    statuses: ["approved", "issued"],
+  },
+  { daysAgo: 20, attribution: { sub1: "facebook", sub2: "story" }, clicks: 1 },
+  { daysAgo: 14, attribution: { sub1: "google", utm_source: "google" }, clicks: 3 },
+  { daysAgo: 14, attribution: { sub1: "google" }, statuses: ["approved"], clicks: 1 },
+  { daysAgo: 9, api: true, clicks: 1, statuses: ["approved", "issued"] },
+  { daysAgo: 5, attribution: { sub1: "tiktok", sub8: "-cmd:x.y~z" }, clicks: 1 },
+  { daysAgo: 2, attribution: { utm_campaign: "dec" }, clicks: 2, statuses: ["rejected"] },
+  // Today: an unverified lead is deleted after 24 hours.
+  { daysAgo: 0, attribution: { sub1: "facebook" }, verified: false },
+  { daysAgo: 0, attribution: { sub1: "google" }, clicks: 1, statuses: ["approved"] },
+];
+
+/**
+ * Makes the seed's leads, clicks and postbacks for the partner, each at 10:00
+ * Colombo time, or earlier today when 10:00 has not come yet (never in the future).
+ */
+export async function seedDashboardFigures(
+  storage: Storage,
+  partnerId: string,
+  today: CalendarDate,
+  seed: readonly SeededLead[] = DASHBOARD_SEED,
+  now: Date = new Date(),
+): Promise<void> {
+  const postbacks = createPartnerPostbacks({ storage, log: silentLog });
+  const offer = offers.find((candidate) => candidate.offer_id === 101);
+  if (!offer) throw new Error("offer 101 is missing");
+  for (const one of seed) {
+    phones += 1;
+    const application = applicationSchema(TEST_TODAY).parse({
+      ...validApplication,
+      term: 90,
+      partner: partnerId,
+      ...one.attribution,
+      phone: `0779${String(phones).padStart(6, "0")}`,
+    });
+    const start = Date.parse(colomboDayStart(addDays(today, -one.daysAgo)));
+    const at = new Date(Math.max(start, Math.min(start + 10 * 3_600_000, now.getTime() - 60_000)));
+    const options = { now: at, ...(one.api ? { via: "partner_api" as const } : {}) };
+    if (one.verified === false) {
+      await createLead(storage, application, offers, options);
+      continue;
+    }
+    const { leadId } = await createVerifiedLead(storage, application, offers, options);
+    for (let index = 0; index < (one.clicks ?? 0); index += 1) {
+      const { clickId } = await recordClick(storage, offer, leadId, at);
+      if (index > 0) continue;
+      for (const status of one.statuses ?? []) {
+        const outcome = await recordPostback(
+          storage,
+          secrets,
+          { click_id: clickId, status },
+          { token: LENDER_SECRET },
+          at,
+        );
+        if (outcome.kind !== "recorded") throw new Error(`lender postback: ${outcome.kind}`);
+        if (!outcome.duplicate) await postbacks.listener(outcome.change);
+      }
+    }
+  }
+}

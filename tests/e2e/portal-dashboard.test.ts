@@ -1,0 +1,230 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, colomboToday } from "../../core/dates";
+import type { Locale } from "../../core/locale";
+import {
+  type ApprovedPortalPartner,
+  approvedPortalPartner,
+  seedDashboardFigures,
+} from "../../server/partners/portal-dashboard.test-support";
+import { openStorage } from "../../server/storage/database";
+import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+/**
+ * The partner portal's dashboard in Chromium (issue 18), in Sinhala and in
+ * English: a signed-in approved partner with a month of seeded figures sees
+ * the charts drawn (canvas) and the tables, switches the breakdown, downloads
+ * the per-day CSV and finds it equal to the partner API's GET stats; a range
+ * with nothing says so. Every page: axe (WCAG 2.1 A and AA), no sideways
+ * scrolling at 360 and 1280 px, no console error; screenshots into
+ * docs/screens/ (partner-portal-dashboard-<si|en>[-full].png).
+ */
+const SCREENS = "docs/screens";
+const SHOTS = "/tmp/shots-portal-dashboard";
+const PHONE = { width: 360, height: 640 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let server: ServerProcess;
+let browser: Browser;
+let partner: ApprovedPortalPartner;
+const today = colomboToday(new Date());
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-dashboard-e2e-"));
+  const storage = openStorage({ dataDir });
+  try {
+    await storage.migrate();
+    partner = await approvedPortalPartner(storage, {
+      email: "owner@galle-deals.example",
+      name: "Galle Deals",
+    });
+    await seedDashboardFigures(storage, partner.partnerId, today);
+  } finally {
+    await storage.close();
+  }
+  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
+  mkdirSync(SHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function check(page: Page, name: string): Promise<void> {
+  for (const [label, size] of [
+    ["1280", DESKTOP],
+    ["360", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    // The charts follow the box's width: wait until they have been redrawn at this one.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>("#dashboard-charts .chart")].every(
+        (figure) => figure.scrollWidth <= figure.clientWidth + 1,
+      ),
+    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} at ${label}`,
+    ).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}-full.png`, fullPage: true });
+  }
+  expect(await axeViolations(page), name).toEqual([]);
+}
+
+/** Some of the canvas's pixels are drawn: uPlot drew the lines and axes. */
+const drawnPixels = (page: Page, index: number) =>
+  page.evaluate((at) => {
+    const canvas = document.querySelectorAll("#dashboard-charts canvas")[at];
+    if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0) return 0;
+    const context = canvas.getContext("2d");
+    const pixels = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let drawn = 0;
+    for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) drawn += 1;
+    return drawn;
+  }, index);
+
+const WORDS = {
+  si: {
+    figures: "සංඛ්‍යා",
+    charts: "ප්‍රස්තාර",
+    byDay: "දිනපතා",
+    api: "හවුල්කරු API",
+    sub1: "උප ID 1 (sub1)",
+    show: "පෙන්වන්න",
+    download: "දිනපතා සංඛ්‍යා බාගන්න (CSV)",
+    empty: "තවම කිසිවක් නැත",
+    order: "පළමු දිනය අවසන් දිනයට පසු විය නොහැක.",
+    notGiven: "දී නැත",
+  },
+  en: {
+    figures: "Figures",
+    charts: "Charts",
+    byDay: "By day",
+    api: "Partner API",
+    sub1: "Sub ID 1 (sub1)",
+    show: "Show",
+    download: "Download by day (CSV)",
+    empty: "Nothing yet",
+    order: "The first day must not be after the last day.",
+    notGiven: "Not given",
+  },
+} as const;
+
+describe("the partner portal's dashboard", () => {
+  for (const locale of ["si", "en"] as const satisfies readonly Locale[]) {
+    it(`shows a partner its figures as charts, tables and CSV (${locale})`, {
+      timeout: 120_000,
+    }, async () => {
+      const w = WORDS[locale];
+      const base = locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
+      // A phone: a touch screen, where no cursor hovers over the charts.
+      const context = await browser.newContext({
+        viewport: PHONE,
+        hasTouch: true,
+        isMobile: true,
+        acceptDownloads: true,
+      });
+      await context.addCookies([
+        { name: "partner_session", value: partner.session, url: server.url },
+      ]);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+
+      // The menu leads to the dashboard; the last 30 days by channel by default.
+      await page.goto(`${server.url}${base}`);
+      await page.getByRole("link", { name: w.figures }).click();
+      await page.getByRole("heading", { level: 1, name: w.figures }).waitFor();
+      await page.locator("#dashboard-charts[data-drawn='3']").waitFor();
+      expect(await page.getByRole("heading", { name: w.charts }).isVisible()).toBe(true);
+      expect(await page.locator("#dashboard-charts canvas").count()).toBe(3);
+      for (const index of [0, 1, 2]) expect(await drawnPixels(page, index)).toBeGreaterThan(100);
+      expect(await page.locator("#dashboard-days tbody tr").count()).toBe(30);
+      expect(await page.inputValue("#from")).toBe(addDays(today, -29));
+      expect(await page.inputValue("#to")).toBe(today);
+      const totals = await page.locator("dl.dashboard-totals dd").allTextContents();
+      // Leads (one never verified), verified leads, clicks, approvals, issued, and earnings:
+      // Rs. 350 for each of the 5 leads a lender reported on (approved, rejected or issued).
+      expect(totals).toEqual(["9", "8", "12", "4", "2", "1,750"]);
+      await page.locator("#dashboard-breakdown tbody th", { hasText: w.api }).first().waitFor();
+      await page.setViewportSize(PHONE);
+      await page.screenshot({ path: `${SCREENS}/partner-portal-dashboard-${locale}.png` });
+      await check(page, `dashboard-${locale}`);
+      await page.setViewportSize(PHONE);
+      await page.screenshot({
+        path: `${SCREENS}/partner-portal-dashboard-${locale}-full.png`,
+        fullPage: true,
+      });
+
+      // Another breakdown, by the form (a GET).
+      await page.locator("#by").selectOption("sub1");
+      await page.getByRole("button", { name: w.show, exact: true }).click();
+      await page.waitForURL(/by=sub1/);
+      await page.getByRole("heading", { level: 2, name: w.sub1 }).waitFor();
+      const keys = await page.locator("#dashboard-breakdown tbody th").allTextContents();
+      // Most verified leads first; the leads without a sub1 are one row.
+      expect(keys).toEqual(["google", "facebook", w.notGiven, "tiktok"]);
+      await page.locator("#dashboard-charts[data-drawn='3']").waitFor();
+      await check(page, `dashboard-sub1-${locale}`);
+
+      // The per-day CSV equals the partner API's GET stats for the same range.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: w.download }).click(),
+      ]);
+      const from = addDays(today, -29);
+      expect(download.suggestedFilename()).toBe(
+        `partner-${partner.partnerId}-day-${from}-to-${today}.csv`,
+      );
+      const csv = (await readFile((await download.path()) ?? "", "utf8")).replace(/^\uFEFF/, "");
+      const lines = csv.trim().split("\r\n").slice(1, -1);
+      const api = await fetch(`${server.url}/api/partner/v1/stats?from=${from}&to=${today}`, {
+        headers: { authorization: `Bearer ${partner.secretKey}` },
+      });
+      expect(api.status).toBe(200);
+      const body = (await api.json()) as {
+        days: {
+          date: string;
+          leads: number;
+          clicks: number;
+          approvals: number;
+          sales: number;
+          payouts: number;
+        }[];
+      };
+      expect(
+        lines.map((line) => {
+          const [date, clicks, , verified, approvals, issued, earnings] = line.split(",");
+          return {
+            date,
+            leads: Number(verified),
+            clicks: Number(clicks),
+            approvals: Number(approvals),
+            sales: Number(issued),
+            payouts: Number(earnings),
+          };
+        }),
+      ).toEqual(body.days);
+
+      // A range with nothing in it says so; a backwards one is refused in the page's language.
+      await page.goto(`${server.url}${base}dashboard/?from=2020-01-01&to=2020-01-31&by=channel`);
+      await page.getByText(w.empty).waitFor();
+      expect(await page.locator("#dashboard-charts").count()).toBe(0);
+      await check(page, `dashboard-empty-${locale}`);
+      const refused = await page.goto(
+        `${server.url}${base}dashboard/?from=2026-02-02&to=2026-01-01`,
+      );
+      expect(refused?.status()).toBe(400);
+      await page.getByText(w.order).waitFor();
+      await check(page, `dashboard-refused-${locale}`);
+      // The browser reports the refused range's 400 as a failed load; nothing else.
+      expect(problems.filter((line) => !line.includes("status of 400"))).toEqual([]);
+      await context.close();
+    });
+  }
+});
