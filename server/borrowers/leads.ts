@@ -107,7 +107,9 @@ function attributionOf(application: Application): Record<string, string> {
 /** A host name as the widget gives it (lower case letters, digits, dots, dashes); else undefined. */
 export function pageDomainOf(value: string | undefined): string | undefined {
   const host = value?.toLowerCase();
-  return host && /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host) && host.length <= 100 ? host : undefined;
+  return host && /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host) && host.length <= 100
+    ? host
+    : undefined;
 }
 
 /**

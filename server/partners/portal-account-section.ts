@@ -1,11 +1,11 @@
 import type { Request, Response } from "express";
+import { PORTAL_SECTION_PATHS, type PortalPayoutMethod } from "../../core/partner-portal";
 import {
   ACCOUNT_NOTICES,
   type AccountFormProblem,
   type AccountNotice,
   type AccountView,
 } from "../../core/portal/account";
-import { PORTAL_SECTION_PATHS, type PortalPayoutMethod } from "../../core/partner-portal";
 import { checkPassword, passwordProblem } from "../staff/passwords";
 import {
   accountKey,
@@ -25,9 +25,8 @@ import {
   updatePortalPayout,
   updatePortalProfile,
 } from "./portal-account";
-import { type Problems, checkPayout, checkProfile, passwordText, text } from "./portal-checks";
-import type { PortalSignedInRequest } from "./portal-context";
-import type { PortalSectionRoutes } from "./portal-context";
+import { checkPayout, checkProfile, type Problems, passwordText, text } from "./portal-checks";
+import type { PortalSectionRoutes, PortalSignedInRequest } from "./portal-context";
 
 /**
  * The partner portal's account page (issue 18, decisions 0251–0255), for
@@ -69,7 +68,8 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
     };
   };
 
-  const done = (res: Response, notice: AccountNotice) => res.redirect(303, `${path}?done=${notice}`);
+  const done = (res: Response, notice: AccountNotice) =>
+    res.redirect(303, `${path}?done=${notice}`);
   const refuse = async (
     req: Request,
     res: Response,
@@ -115,7 +115,9 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
     const accountBase = account.locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
     const link = `${portal.site.origin}${accountBase}${PORTAL_SECTION_PATHS.account}`;
     // A failure is logged by the messenger; the change stands either way.
-    await portal.messenger.partnerPayoutChanged(account.email, link, account.locale).catch(() => {});
+    await portal.messenger
+      .partnerPayoutChanged(account.email, link, account.locale)
+      .catch(() => {});
     done(res, "payout");
   });
 
@@ -143,7 +145,13 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
       passwordProblem(password, session.account.email) ??
       (password === passwordText(form.confirm) ? undefined : "mismatch");
     if (problem) {
-      await refuse(req, res, request, { form: "password", problem }, problem === "wait" ? 429 : 400);
+      await refuse(
+        req,
+        res,
+        request,
+        { form: "password", problem },
+        problem === "wait" ? 429 : 400,
+      );
       return;
     }
     await changePortalPassword(storage, session.account.id, password, session.token, now());

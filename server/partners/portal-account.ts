@@ -73,12 +73,17 @@ export async function updatePortalPayout(
       PARTNER_PORTAL,
       {
         action: "partner.payout_details",
-        subject: account.partner_id ? `partner:${account.partner_id}` : `partner-account:${account.id}`,
+        subject: account.partner_id
+          ? `partner:${account.partner_id}`
+          : `partner-account:${account.id}`,
         before: {
           payout_method: before.payout_method,
           payout_account: maskedPayoutDetails(before.payout_details),
         },
-        after: { payout_method: payout.method, payout_account: maskedPayoutDetails(payout.details) },
+        after: {
+          payout_method: payout.method,
+          payout_account: maskedPayoutDetails(payout.details),
+        },
       },
       now,
     );
@@ -162,7 +167,10 @@ export async function spendPortalRecoveryCode(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function portalRecoveryCodesLeft(storage: Storage, accountId: string): Promise<number> {
+export async function portalRecoveryCodesLeft(
+  storage: Storage,
+  accountId: string,
+): Promise<number> {
   const row = await storage.db
     .selectFrom("partner_recovery_codes")
     .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -29,9 +29,8 @@ import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
 import type { PayoutMethod } from "../storage/schema";
 import type { Partner } from "./partners";
-import { accountRoutes } from "./portal-account-section";
 import { spendPortalRecoveryCode } from "./portal-account";
-import { checkSignUp, text } from "./portal-checks";
+import { accountRoutes } from "./portal-account-section";
 import {
   accountOfLink,
   accountSigningIn,
@@ -51,6 +50,7 @@ import {
   startPortalSession,
   verifyEmail,
 } from "./portal-accounts";
+import { checkSignUp, text } from "./portal-checks";
 import type {
   PortalPartnerRequest,
   PortalSectionContext,

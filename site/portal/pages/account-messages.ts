@@ -52,8 +52,7 @@ export type AccountMessages = typeof en;
 const si: AccountMessages = {
   kind: "ඔබ ලියාපදිංචි වූයේ",
   detailsTitle: "ඔබේ විස්තර",
-  detailsIntro:
-    "ලියාපදිංචි වන විට ඔබ අපට දුන් තොරතුරු. ඒවා යාවත්කාලීනව තබා ගන්න: අපේ කණ්ඩායම ඒවා කියවයි.",
+  detailsIntro: "ලියාපදිංචි වන විට ඔබ අපට දුන් තොරතුරු. ඒවා යාවත්කාලීනව තබා ගන්න: අපේ කණ්ඩායම ඒවා කියවයි.",
   saveDetails: "විස්තර සුරකින්න",
   payoutTitle: "අපි ඔබට ගෙවන ආකාරය",
   payoutMethod: "ක්‍රමය",
