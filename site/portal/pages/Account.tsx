@@ -178,7 +178,7 @@ function PayoutForm({ view, t, a, action }: Parts & { action: string }) {
           id="payoutMethod"
           name="payoutMethod"
           type="radio"
-          legend={t.payoutLegend}
+          legend={a.payoutMethod}
           values={PAYOUT_METHODS}
           names={t.payoutMethods}
           chosen={[method]}
