@@ -409,6 +409,8 @@ describe("all four elements on a partner's page", () => {
       offer: String(expected[0]?.offer.offer_id),
       partner: "demo-partner",
       sub1: "index-page",
+      // The page's host name, never its path (decision 0256).
+      widget_domain: new URL(page.url()).hostname,
     });
 
     await page.locator("#offers .lw-cta").first().click();
