@@ -77,6 +77,8 @@ export const ATTRIBUTION_FIELDS = [
   "utm_content",
   "utm_term",
   "traffic_type",
+  // The host name of the partner's page a widget ran on (decision 0256): the widget's links add it.
+  "widget_domain",
 ] as const;
 export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 

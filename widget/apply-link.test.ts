@@ -16,6 +16,20 @@ describe("applicationUrl", () => {
     );
   });
 
+  it("names the widget's page by its host name only, after the partner's values", () => {
+    expect(
+      applicationUrl({
+        apiBase: "https://nayacompare.lk",
+        locale: "si",
+        selection: { amount: 50_000, termDays: 90 },
+        attribution: { partner: "pk_test" },
+        from: "blog.example.lk",
+      }),
+    ).toBe(
+      "https://nayacompare.lk/application/?amount=50000&period=90&partner=pk_test&widget_domain=blog.example.lk",
+    );
+  });
+
   it("points Sinhala visitors at the root form and escapes values", () => {
     expect(
       applicationUrl({

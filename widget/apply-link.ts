@@ -27,8 +27,10 @@ export function applicationUrl(options: {
   offerId?: number | undefined;
   /** A loan purpose code (the home page's tiles). */
   purpose?: string | undefined;
+  /** The widget's: the host name of the page it runs on (decision 0256), never a path. */
+  from?: string | undefined;
 }): string {
-  const { apiBase, locale, selection, attribution = {}, offerId, purpose } = options;
+  const { apiBase, locale, selection, attribution = {}, offerId, purpose, from } = options;
   const query = new URLSearchParams({
     amount: String(selection.amount),
     period: String(selection.termDays),
@@ -39,5 +41,6 @@ export function applicationUrl(options: {
     const value = attribution[key];
     if (value) query.set(key, value.slice(0, 100));
   }
+  if (from) query.set("widget_domain", from);
   return `${apiBase}${localizePath(locale, "/application/")}?${query}`;
 }

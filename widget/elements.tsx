@@ -170,11 +170,13 @@ function useAnswers(host: Element | undefined) {
  */
 function loanActions(context: ElementContext, selection: LoanSelection) {
   const { apiBase, locale, attribution, host } = context;
-  const applyHref = applicationUrl({ apiBase, locale, selection, attribution });
+  // The page's host name, never its path: the partner's figures by domain and "widget" (0256).
+  const from = location.hostname;
+  const applyHref = applicationUrl({ apiBase, locale, selection, attribution, from });
   return {
     applyHref,
     offerHref: (offerId: number) =>
-      applicationUrl({ apiBase, locale, selection, attribution, offerId }),
+      applicationUrl({ apiBase, locale, selection, attribution, offerId, from }),
     onOfferSelect: (offerId: number) => !host || emit(host, "loan-offer-select", { offerId }),
     onApply: () =>
       !host ||

@@ -11,7 +11,7 @@ import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
-import type { Database, LeadStatus, VerificationVia } from "../storage/schema";
+import type { Database, LeadChannel, LeadStatus, VerificationVia } from "../storage/schema";
 import {
   CODE_TTL_MS,
   codeHash,
@@ -104,6 +104,28 @@ function attributionOf(application: Application): Record<string, string> {
   return attribution;
 }
 
+/** A host name as the widget gives it (lower case letters, digits, dots, dashes); else undefined. */
+export function pageDomainOf(value: string | undefined): string | undefined {
+  const host = value?.toLowerCase();
+  return host && /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host) && host.length <= 100
+    ? host
+    : undefined;
+}
+
+/**
+ * How a lead came (decision 0256): the partner API, a partner's widget (its
+ * links carry the page's host name, `widget_domain`), or else a link to our
+ * form; with the widget's page's host name, never more.
+ */
+export function leadChannelOf(
+  via: VerificationVia,
+  application: Pick<Application, "widget_domain">,
+): { channel: LeadChannel; page_domain: string | null } {
+  if (via === "partner_api") return { channel: "partner_api", page_domain: null };
+  if (application.widget_domain === undefined) return { channel: "link", page_domain: null };
+  return { channel: "widget", page_domain: pageDomainOf(application.widget_domain) ?? null };
+}
+
 export interface CreateLeadOptions {
   now?: Date;
   /** The country config's lead id, stored on the lead (issue 6). */
@@ -178,6 +200,7 @@ export async function createLead(
         verified_at: null,
         repeat_of: repeated?.id ?? null,
         via,
+        ...leadChannelOf(via, application),
       })
       .execute();
     const code = newCode();

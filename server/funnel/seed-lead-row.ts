@@ -39,6 +39,8 @@ export function seedLeadRow(
     verified_at: null,
     repeat_of: null,
     via: null,
+    channel: null,
+    page_domain: null,
     ...extra,
   };
 }

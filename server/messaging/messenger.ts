@@ -46,6 +46,8 @@ export interface Messenger {
     link: string,
     locale: Locale,
   ): Promise<void>;
+  /** A partner portal account's payout details changed (decision 0252): a notice, no details. */
+  partnerPayoutChanged(email: string, link: string, locale: Locale): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,12 @@ export function createMessenger(
       const subject = approved ? texts.partnerApprovedSubject : texts.partnerRejectedSubject;
       const text = fill(approved ? texts.partnerApprovedMail : texts.partnerRejectedMail, { link });
       return sent("partner sign-up answer", mail, () => mail.send({ to: email, subject, text }));
+    },
+    partnerPayoutChanged(email, link, locale) {
+      const texts = messageTextsFor(locale);
+      const subject = texts.partnerPayoutChangedSubject;
+      const text = fill(texts.partnerPayoutChangedMail, { link });
+      return sent("partner payout changed", mail, () => mail.send({ to: email, subject, text }));
     },
     async close() {
       await mail.close?.();

@@ -40,6 +40,9 @@ const textsEn = {
   partnerRejectedSubject: "Your sign-up for the NayaCompare partner programme",
   partnerRejectedMail:
     "Hello,\n\nThank you for your interest in the NayaCompare partner programme. We have looked at your sign-up and cannot accept it at this time. If you think we missed something, reply to this e-mail. Your account stays at:\n\n{link}\n\nNayaCompare",
+  partnerPayoutChangedSubject: "The payout details of your NayaCompare partner account changed",
+  partnerPayoutChangedMail:
+    "Hello,\n\nThe payout details of your NayaCompare partner account were changed in the partner portal. We pay into the new account from now on. You can see them, partly hidden, on your account page:\n\n{link}\n\nIf you did not make this change, reply to this e-mail at once and change your password.\n\nNayaCompare",
 } as const;
 
 export type MessageTexts = { readonly [Key in keyof typeof textsEn]: string };
@@ -78,6 +81,9 @@ const textsSi = {
   partnerRejectedSubject: "NayaCompare හවුල්කරු වැඩසටහනට ඔබේ ලියාපදිංචිය",
   partnerRejectedMail:
     "ආයුබෝවන්,\n\nNayaCompare හවුල්කරු වැඩසටහන ගැන ඔබ දැක්වූ උනන්දුවට ස්තූතියි. අපි ඔබේ ලියාපදිංචිය පරීක්ෂා කළ නමුත්, මේ අවස්ථාවේ එය පිළිගත නොහැක. අපට යමක් මඟ හැරුණා යැයි ඔබ සිතන්නේ නම්, මෙම ඊමේල් එකට පිළිතුරු දෙන්න. ඔබේ ගිණුම මෙතැන ඇත:\n\n{link}\n\nNayaCompare",
+  partnerPayoutChangedSubject: "ඔබේ NayaCompare හවුල්කරු ගිණුමේ ගෙවීම් විස්තර වෙනස් විය",
+  partnerPayoutChangedMail:
+    "ආයුබෝවන්,\n\nහවුල්කරු ද්වාරයේදී ඔබේ NayaCompare හවුල්කරු ගිණුමේ ගෙවීම් විස්තර වෙනස් කරන ලදී. මෙතැන් සිට අපි ගෙවන්නේ නව ගිණුමටයි. ඔබේ ගිණුම් පිටුවේ ඒවා, කොටසක් සඟවා, දැක ගත හැක:\n\n{link}\n\nමෙම වෙනස ඔබ කළේ නැත්නම්, වහාම මෙම ඊමේල් එකට පිළිතුරු දී ඔබේ මුරපදය වෙනස් කරන්න.\n\nNayaCompare",
 } as const satisfies MessageTexts;
 
 const texts: Record<Locale, MessageTexts> = { en: textsEn, si: textsSi };

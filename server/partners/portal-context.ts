@@ -2,6 +2,7 @@ import type { Request, Response, Router } from "express";
 import type { Locale } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
 import type { Logger } from "../log";
+import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import type { Partner } from "./partners";
 import type { PortalSession } from "./portal-accounts";
@@ -32,6 +33,8 @@ export interface PortalSectionContext {
   /** The build (dist/), for scripts the portal's pages load; undefined in tests without one. */
   distDir: string | undefined;
   log: Logger;
+  /** E-mail to the account (the account page's notices). */
+  messenger: Messenger;
   now: () => Date;
   send(req: Request, res: Response, status: number, view: PortalView): void;
   /** Signed in (both factors); else sent to sign in. */

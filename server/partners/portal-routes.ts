@@ -2,16 +2,7 @@ import { createHash } from "node:crypto";
 import { type Request, type Response, Router } from "express";
 import { cookieValue } from "../../core/cookies";
 import type { Locale } from "../../core/locale";
-import {
-  ACCOUNT_KINDS,
-  PAYOUT_METHODS,
-  PORTAL_COUNTRIES,
-  type PortalSignedIn,
-  type PortalView,
-  type SignUpField,
-  type SignUpForm,
-  type SignUpProblem,
-} from "../../core/partner-portal";
+import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { secureCookies, serializeCookie } from "../http/cookies";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
@@ -38,6 +29,7 @@ import type { Storage } from "../storage/database";
 import { installationKey } from "../storage/installation-key";
 import type { PayoutMethod } from "../storage/schema";
 import type { Partner } from "./partners";
+import { spendPortalRecoveryCode } from "./portal-account";
 import { accountRoutes } from "./portal-account-section";
 import {
   accountOfLink,
@@ -58,6 +50,7 @@ import {
   startPortalSession,
   verifyEmail,
 } from "./portal-accounts";
+import { checkSignUp, text } from "./portal-checks";
 import type {
   PortalPartnerRequest,
   PortalSectionContext,
@@ -86,70 +79,6 @@ export const PORTAL_SIGN_IN_PER_ADDRESS = { limit: 50, windowMs: 15 * 60 * 1000 
 export const PORTAL_RESET_PER_ADDRESS = { limit: 10, windowMs: 60 * 60 * 1000 };
 
 const LOCALES: readonly Locale[] = ["si", "en"];
-
-const text = (value: unknown, max: number) =>
-  typeof value === "string" ? value.slice(0, max) : "";
-
-const list = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : [value]).filter(
-    (item): item is string => typeof item === "string",
-  );
-
-/** Control characters (tabs, new lines, NUL …): never part of a one-line field. */
-const hasControl = (value: string) =>
-  [...value].some((c) => (c.codePointAt(0) ?? 0) < 0x20 || c === "\u007f");
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
-
-/** The sign-up form checked: the account's fields, or the problems to show. */
-function checkSignUp(form: Record<string, unknown>) {
-  const typed: SignUpForm = {
-    kind: text(form.kind, 20),
-    name: text(form.name, 200).trim(),
-    email: text(form.email, 300).trim().toLowerCase(),
-    website: text(form.website, 400).trim(),
-    trafficSources: text(form.trafficSources, 1000).trim(),
-    countries: list(form.countries).slice(0, 20),
-    payoutMethod: text(form.payoutMethod, 20),
-    payoutDetails: text(form.payoutDetails, 600).trim(),
-  };
-  const password = text(form.password, PASSWORD_MAX_LENGTH * 4);
-  const problems: Partial<Record<SignUpField, SignUpProblem>> = {};
-  const within = (field: keyof SignUpForm, value: string, max: number) => {
-    if (!value) problems[field] = "required";
-    else if ([...value].length > max || hasControl(value)) problems[field] = "invalid";
-  };
-  if (!(ACCOUNT_KINDS as readonly string[]).includes(typed.kind)) problems.kind = "required";
-  within("name", typed.name, 100);
-  within("email", typed.email, 254);
-  if (!problems.email && !EMAIL.test(typed.email)) problems.email = "invalid";
-  within("website", typed.website, 200);
-  if (!problems.website) {
-    try {
-      const url = new URL(typed.website);
-      if (!/^https?:$/.test(url.protocol) || !url.hostname.includes(".")) throw new Error();
-    } catch {
-      problems.website = "invalid";
-    }
-  }
-  within("trafficSources", typed.trafficSources, 500);
-  const countries = [...new Set(typed.countries)];
-  if (countries.length === 0) problems.countries = "required";
-  else if (!countries.every((c) => (PORTAL_COUNTRIES as readonly string[]).includes(c))) {
-    problems.countries = "invalid";
-  }
-  if (!(PAYOUT_METHODS as readonly string[]).includes(typed.payoutMethod)) {
-    problems.payoutMethod = "required";
-  }
-  within("payoutDetails", typed.payoutDetails, 300);
-  if (!password) problems.password = "required";
-  else {
-    const problem = passwordProblem(password, typed.email || "-");
-    if (problem) problems.password = problem;
-  }
-  if (form.terms !== "yes") problems.terms = "required";
-  return { typed: { ...typed, countries }, password, problems };
-}
 
 /** Each section's routes, in the menu's order (core/partner-portal.ts PORTAL_SECTIONS). */
 const SECTION_ROUTES: readonly PortalSectionRoutes[] = [
@@ -367,7 +296,11 @@ export function partnerPortalRouter(dependencies: {
       const step = account.totp_secret
         ? acceptedTotpStep(account.totp_secret, code, at, account.totp_last_step)
         : undefined;
-      if (step !== undefined && (await spendPortalTotpStep(storage, account.id, step))) {
+      // Six digits are the app's code; anything else may be a recovery code, good once (0253).
+      const accepted = /^\d{6}$/.test(code)
+        ? step !== undefined && (await spendPortalTotpStep(storage, account.id, step))
+        : await spendPortalRecoveryCode(storage, account.id, code, at);
+      if (accepted) {
         await clearFailures(storage, key);
         await startSession(req, res, account.id, "signed_in");
         res.redirect(303, base);
@@ -626,6 +559,7 @@ export function partnerPortalRouter(dependencies: {
       site,
       distDir,
       log,
+      messenger,
       now,
       send: (req, res, status, view) => send(req, res, locale, status, view),
       signedIn: async (req, res) => {

@@ -1,5 +1,8 @@
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
+import { colomboToday } from "../../core/dates";
+import { validApplication } from "../../core/schemas/application.fixtures";
+import { postJsonTo } from "../borrowers/applicant.test-support";
 import { setUpTestApp } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
 import { createPartner } from "./partners";
@@ -64,5 +67,77 @@ describe("the portal's daily figures", () => {
     expect(a.totals).toMatchObject({ verifiedLeads: 2, approvals: 2, issued: 1, earnings: 600 });
     const b = await portalStats(context.test.storage, "portal-b", "2026-11-20", "2026-11-22");
     expect(b.totals).toMatchObject({ verifiedLeads: 2, approvals: 1, issued: 1, earnings: 1_800 });
+  });
+});
+
+describe("the portal's channels and domains, from real requests", () => {
+  it("tell a widget's lead (with its page's host name) from a link's and the API's, the API's stats unchanged", async () => {
+    const today = colomboToday(new Date());
+    const person = (phone: string, extra: Record<string, string>) => ({
+      ...validApplication,
+      term: 90,
+      phone,
+      ...extra,
+    });
+    // The widget's "Apply now" link brings widget_domain to our form, which sends it on.
+    const widget = await postJsonTo(
+      context.app,
+      "/api/applications",
+      person("0765000001", { partner: "portal-a", widget_domain: "Blog.Example.LK" }),
+    );
+    expect(widget.statusCode).toBe(201);
+    const link = await postJsonTo(
+      context.app,
+      "/api/applications",
+      person("0765000002", { partner: "portal-a", sub1: "mail" }),
+    );
+    expect(link.statusCode).toBe(201);
+    // A host name is a code; a full address is not an attribution value at all.
+    const path = await postJsonTo(
+      context.app,
+      "/api/applications",
+      person("0765000003", { partner: "portal-a", widget_domain: "https://blog.example.lk/x" }),
+    );
+    expect(path.statusCode).toBe(400);
+    const api = await inject(context.app, {
+      method: "POST",
+      url: "/api/partner/v1/leads",
+      headers: { authorization: `Bearer ${keys["portal-a"]}`, "content-type": "application/json" },
+      payload: JSON.stringify(person("0765000004", { widget_domain: "blog.example.lk" })),
+    });
+    expect(api.statusCode).toBe(201);
+
+    const storage = context.test.storage;
+    const byChannel = await portalStats(storage, "portal-a", today, today, "channel");
+    expect(byChannel.rows.map((row) => [row.key, row.leads])).toEqual([
+      ["link", 1],
+      ["partner_api", 1],
+      ["widget", 1],
+    ]);
+    const byDomain = await portalStats(storage, "portal-a", today, today, "domain");
+    expect(byDomain.rows.map((row) => [row.key, row.leads])).toEqual([
+      ["blog.example.lk", 1],
+      [null, 2],
+    ]);
+    // Partner B made none of them.
+    const other = await portalStats(storage, "portal-b", today, today, "domain");
+    expect(other.rows).toEqual([]);
+
+    const stats = await inject(context.app, {
+      method: "GET",
+      url: `/api/partner/v1/stats?from=${today}&to=${today}`,
+      headers: { authorization: `Bearer ${keys["portal-a"]}` },
+    });
+    expect(stats.statusCode).toBe(200);
+    const body = stats.json();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(statsResponseSchema.parse(body)).sort());
+    expect(Object.keys(body.days[0]).sort()).toEqual([
+      "approvals",
+      "clicks",
+      "date",
+      "leads",
+      "payouts",
+      "sales",
+    ]);
   });
 });

@@ -130,7 +130,14 @@ onEachEngine((name, open) => {
       await lead(
         "alpha-media",
         "2026-11-21T18:29:59.000Z",
-        { ...subs("a"), utm_source: "fb", utm_medium: "cpc", utm_campaign: "nov" },
+        {
+          ...subs("a"),
+          utm_source: "fb",
+          utm_medium: "cpc",
+          utm_campaign: "nov",
+          // Made through the partner's widget on this page (decision 0256).
+          widget_domain: "blog.alpha.lk",
+        },
         { clicks: 2, statuses: ["approved", "issued"] },
       );
       await lead(
@@ -144,10 +151,16 @@ onEachEngine((name, open) => {
       await lead(
         "alpha-media",
         "2026-11-20T03:00:00.000Z",
-        { sub1: "shared" },
+        { sub1: "shared", widget_domain: "Deals.Alpha.LK" },
         { verified: false },
       );
-      await lead("alpha-media", "2026-11-20T04:00:00.000Z", {}, { clicks: 0, via: "partner_api" });
+      // The API's lead is the API's, whatever its attribution says.
+      await lead(
+        "alpha-media",
+        "2026-11-20T04:00:00.000Z",
+        { widget_domain: "api.alpha.lk" },
+        { clicks: 0, via: "partner_api" },
+      );
       // Outside the range on either side.
       await lead("alpha-media", "2026-11-19T18:29:59.000Z", { sub1: "shared" }, { clicks: 1 });
       await lead("alpha-media", "2026-11-22T18:30:00.000Z", { sub1: "shared" }, { clicks: 1 });
@@ -155,7 +168,7 @@ onEachEngine((name, open) => {
       await lead(
         "beta-ads",
         "2026-11-21T10:00:00.000Z",
-        { ...subs("b"), utm_source: "tt" },
+        { ...subs("b"), utm_source: "tt", widget_domain: "b.example" },
         {
           clicks: 3,
           statuses: ["approved", "issued"],
@@ -170,6 +183,13 @@ onEachEngine((name, open) => {
         },
       );
       await lead("beta-ads", "2026-11-20T10:00:00.000Z", { sub1: "shared" }, { verified: false });
+      // B's lead of the 22nd as a lead made before 0021 recorded the channel: not recorded.
+      await test.storage.db
+        .updateTable("leads")
+        .set({ channel: null, page_domain: null })
+        .where("partner_id", "=", "beta-ads")
+        .where("created_at", "=", "2026-11-22T10:00:00.000Z")
+        .execute();
     });
     afterAll(async () => {
       await test?.cleanup();
@@ -244,7 +264,7 @@ onEachEngine((name, open) => {
     it("break down by every sub and utm value, adding up to the day totals", async () => {
       for (const partner of ["alpha-media", "beta-ads"]) {
         const byDay = await portalStats(test.storage, partner, FROM, TO);
-        for (const breakdown of [...PORTAL_BREAKDOWNS, "channel"] as const) {
+        for (const breakdown of [...PORTAL_BREAKDOWNS, "channel", "domain"] as const) {
           const report = await portalStats(test.storage, partner, FROM, TO, breakdown);
           const { rates: _dayRates, ...dayTotals } = byDay.totals;
           const { rates: _rates, ...totals } = report.totals;
@@ -273,7 +293,7 @@ onEachEngine((name, open) => {
       ]);
     });
 
-    it("break down by channel: our form (widget or link) or the partner API", async () => {
+    it("break down by channel: the partner's widget, a link to our site, or the partner API", async () => {
       const byChannel = await portalStats(test.storage, "alpha-media", FROM, TO, "channel");
       expect(
         byChannel.rows.map((row) => [
@@ -284,11 +304,40 @@ onEachEngine((name, open) => {
           row.earnings,
         ]),
       ).toEqual([
-        ["site", 3, 2, 3, 800],
+        ["widget", 2, 1, 2, 400],
+        ["link", 1, 1, 1, 400],
         ["partner_api", 1, 1, 0, 0],
       ]);
+      // A lead made before 0021 has no channel: null, with its click and postback.
       const beta = await portalStats(test.storage, "beta-ads", FROM, TO, "channel");
-      expect(beta.rows.map((row) => [row.key, row.leads, row.issued])).toEqual([["site", 3, 1]]);
+      expect(beta.rows.map((row) => [row.key, row.leads, row.clicks, row.approvals])).toEqual([
+        ["widget", 1, 3, 1],
+        [null, 1, 1, 1],
+        ["link", 1, 0, 0],
+      ]);
+    });
+
+    it("break down by the host name of the page the widget ran on, lower case, nothing more", async () => {
+      const byDomain = await portalStats(test.storage, "alpha-media", FROM, TO, "domain");
+      expect(
+        byDomain.rows.map((row) => [row.key, row.leads, row.verifiedLeads, row.clicks]),
+      ).toEqual([
+        [null, 2, 2, 1],
+        ["blog.alpha.lk", 1, 1, 2],
+        ["deals.alpha.lk", 1, 0, 0],
+      ]);
+      const beta = await portalStats(test.storage, "beta-ads", FROM, TO, "domain");
+      expect(beta.rows.map((row) => [row.key, row.leads, row.issued])).toEqual([
+        ["b.example", 1, 1],
+        [null, 2, 0],
+      ]);
+      const stored = await test.storage.db
+        .selectFrom("leads")
+        .select(["channel", "page_domain"])
+        .where("partner_id", "=", "alpha-media")
+        .where("via", "=", "partner_api")
+        .execute();
+      expect(stored).toEqual([{ channel: "partner_api", page_domain: null }]);
     });
 
     it("never include another partner's rows", async () => {
@@ -301,6 +350,10 @@ onEachEngine((name, open) => {
           for (const row of report.rows) expect(row.key ?? "").not.toMatch(new RegExp(`^${other}`));
         }
       }
+      const alphaDomains = await portalStats(test.storage, "alpha-media", FROM, TO, "domain");
+      expect(alphaDomains.rows.map((row) => row.key)).not.toContain("b.example");
+      const betaDomains = await portalStats(test.storage, "beta-ads", FROM, TO, "domain");
+      expect(betaDomains.rows.map((row) => row.key)).toEqual(["b.example", null]);
       // "shared" is a sub1 of both: each sees only its own.
       const alpha = await portalStats(test.storage, "alpha-media", FROM, TO, "sub1");
       const beta = await portalStats(test.storage, "beta-ads", FROM, TO, "sub1");

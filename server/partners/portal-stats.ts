@@ -42,13 +42,21 @@ export const PORTAL_BREAKDOWNS = [
 ] as const;
 export type PortalBreakdown = (typeof PORTAL_BREAKDOWNS)[number];
 /**
- * By day, by one attribution value, or by channel: the lead made through our
- * form (`site`: a partner's widget or a link to our site) or the partner
- * API (`partner_api`); null for leads made before 0020 recorded it.
+ * By day, by one attribution value, by channel or by domain (decision 0256):
+ * - channel: how the lead was made: through the partner's widget (`widget`),
+ *   a plain link to our site with the partner's attribution (`link`), or the
+ *   partner API (`partner_api`); null for leads made before 0021 recorded
+ *   it (before 0020 for the API's);
+ * - domain: the host name of the partner's page the widget ran on; null for
+ *   a link's or the API's leads and for leads made before 0021.
+ * A click's and a postback's channel and domain are their lead's.
  */
-export type PortalGrouping = "day" | PortalBreakdown | "channel";
+export type PortalGrouping = "day" | PortalBreakdown | "channel" | "domain";
 
-export const PORTAL_GROUPINGS = ["day", ...PORTAL_BREAKDOWNS, "channel"] as const;
+export const PORTAL_GROUPINGS = ["day", ...PORTAL_BREAKDOWNS, "channel", "domain"] as const;
+
+/** The channels of the grouping "channel" (leads.channel). */
+export const PORTAL_CHANNELS = ["widget", "link", "partner_api"] as const;
 
 /**
  * A portal request's range and grouping: the range as GET stats takes it
@@ -121,14 +129,16 @@ function stepSql(
   const table = { leads: "leads l", clicks: "clicks c", postbacks: "partner_postbacks p" }[step];
   const time = { leads: "l.created_at", clicks: "c.created_at", postbacks: "p.created_at" }[step];
   if (grouping === "day") return { from: table, key: colomboDaySql(engine, time) };
-  if (grouping === "channel") {
-    // A click's or a postback's channel is its lead's (none once an erasure unlinked it).
+  if (grouping === "channel" || grouping === "domain") {
+    // A click's or a postback's channel and domain are its lead's (none once an erasure unlinked it).
     const joined = {
       leads: table,
       clicks: `${table} left join leads cl on cl.id = c.lead_id`,
       postbacks: `${table} left join leads pl on pl.id = p.lead_id`,
     }[step];
-    return { from: joined, key: { leads: "l.via", clicks: "cl.via", postbacks: "pl.via" }[step] };
+    const column = grouping === "channel" ? "channel" : "page_domain";
+    const alias = { leads: "l", clicks: "cl", postbacks: "pl" }[step];
+    return { from: joined, key: `${alias}.${column}` };
   }
   // A postback's attribution is its click's (the lead's, or the visitor's without a lead).
   if (step === "postbacks") {

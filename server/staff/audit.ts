@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "partner.disable",
   "partner.enable",
   "partner.rotate",
+  "partner.payout_details",
   "payout.run",
   "payout.paid",
   "lender.create",

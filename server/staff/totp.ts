@@ -83,8 +83,15 @@ export function normalizedRecoveryCode(text: string): string | undefined {
   return /^[0-9a-hjkmnp-tv-z]{10}$/.test(bare) ? bare : undefined;
 }
 
-/** The stored form of a recovery code: an HMAC under the installation key. */
-export function recoveryCodeHash(code: string, key: string): string {
+/**
+ * The stored form of a recovery code: an HMAC under the installation key,
+ * for staff or (`partner`) a partner portal account (decision 0253).
+ */
+export function recoveryCodeHash(
+  code: string,
+  key: string,
+  scope: "staff" | "partner" = "staff",
+): string {
   const bare = normalizedRecoveryCode(code) ?? code;
-  return createHmac("sha256", key).update(`staff-recovery:${bare}`).digest("hex");
+  return createHmac("sha256", key).update(`${scope}-recovery:${bare}`).digest("hex");
 }

@@ -148,7 +148,17 @@ export interface LeadsTable {
   repeat_of: string | null;
   /** Where the lead was made: our form (widget or link) or the partner API (0020); null before. */
   via: VerificationVia | null;
+  /**
+   * How a partner's lead came (0021, decision 0256): through the partner's
+   * widget, a plain link to our site, or the partner API; null before 0021
+   * (partner_api from 0020 on).
+   */
+  channel: LeadChannel | null;
+  /** The host name (never a path) of the page the widget ran on, for `widget` leads; else null. */
+  page_domain: string | null;
 }
+
+export type LeadChannel = "widget" | "link" | "partner_api";
 
 /** Where an unverified lead came from, and so where its code may be entered. */
 export type VerificationVia = "site" | "partner_api";
@@ -337,6 +347,14 @@ export interface PartnerAccountLinksTable {
   purpose: PartnerLinkPurpose;
   created_at: string;
   expires_at: string;
+}
+
+/** A portal account's recovery code (0021): its HMAC under the installation key, used once. */
+export interface PartnerRecoveryCodesTable {
+  code_hash: string;
+  account_id: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 /** A portal session: the SHA-256 of its cookie's token and its times. */
@@ -598,4 +616,5 @@ export interface Database {
   partner_accounts: PartnerAccountsTable;
   partner_account_links: PartnerAccountLinksTable;
   partner_sessions: PartnerSessionsTable;
+  partner_recovery_codes: PartnerRecoveryCodesTable;
 }

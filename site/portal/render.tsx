@@ -23,6 +23,7 @@ import { Alert, CsrfField, Notice } from "../back-office/fields";
 import { QrCode } from "../back-office/pages/TwoFactor";
 import { type PortalMessages, portalMessagesFor } from "./messages";
 import { AccountPage } from "./pages/Account";
+import { accountMessagesFor } from "./pages/account-messages";
 import { DashboardPage } from "./pages/Dashboard";
 import { DocsPage } from "./pages/Docs";
 import { KeysPage } from "./pages/Keys";
@@ -263,6 +264,37 @@ function CodeForm(props: { t: PortalMessages; csrf: string; action: string; subm
   );
 }
 
+/** The sign-in's code step with a recovery code instead of the app's (decision 0253). */
+function RecoveryCodeForm(props: { locale: Locale; csrf: string; action: string }) {
+  const a = accountMessagesFor(props.locale);
+  return (
+    <details className="account-recovery">
+      <summary>{a.recoveryUse}</summary>
+      <form method="post" action={props.action}>
+        <CsrfField csrf={props.csrf} />
+        <label htmlFor="recovery-code">{a.recoveryCode}</label>
+        <span className="hint" id="recovery-code-hint">
+          {a.recoveryCodeHint}
+        </span>
+        <input
+          id="recovery-code"
+          name="code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={20}
+          required
+          aria-describedby="recovery-code-hint"
+        />
+        <p>
+          <button type="submit">{a.recoveryContinue}</button>
+        </p>
+      </form>
+    </details>
+  );
+}
+
 /** The programme's terms, in the page's language. */
 function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
   const path = base === "/partner/portal/" ? "/terms-and-conditions/" : "/en/terms-and-conditions/";
@@ -491,7 +523,10 @@ function Body(props: {
           {view.status === "pending" ? <p>{t.pendingNote}</p> : null}
           <h2>{t.twoFactorTitle}</h2>
           {view.twoFactor ? (
-            <p>{t.twoFactorOn}</p>
+            <p>
+              {t.twoFactorOn}{" "}
+              <a href={`${base}${PORTAL_SECTION_PATHS.account}`}>{t.sections.account}</a>
+            </p>
           ) : (
             <p>
               {t.twoFactorOff} <a href={`${base}two-factor/`}>{t.twoFactorLink}</a>
@@ -511,6 +546,7 @@ function Body(props: {
             action={`${base}sign-in/code/`}
             submit={t.codeContinue}
           />
+          <RecoveryCodeForm locale={locale} csrf={view.csrf} action={`${base}sign-in/code/`} />
         </>
       );
     case "two-factor":

@@ -348,6 +348,8 @@ describe("all four elements on a partner's page", () => {
       amount: "50000",
       period: "90",
       partner: "demo-partner",
+      // The page's host name only, for the partner's figures by domain (decision 0256).
+      widget_domain: await page.evaluate(() => location.hostname),
     });
     events = (await readEvents()).filter((event) => event.type === "loan-eligibility");
     expect(events.at(-1)?.detail).toMatchObject({ outcome: "pass" });
@@ -407,6 +409,8 @@ describe("all four elements on a partner's page", () => {
       offer: String(expected[0]?.offer.offer_id),
       partner: "demo-partner",
       sub1: "index-page",
+      // The page's host name, never its path (decision 0256).
+      widget_domain: new URL(page.url()).hostname,
     });
 
     await page.locator("#offers .lw-cta").first().click();

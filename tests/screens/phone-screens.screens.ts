@@ -18,7 +18,8 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * a partner's page. `<screen>-<lang>.png` is the first screen as a visitor
  * sees it, `-full.png` the whole page. Everything in docs/screens/ but the
  * partner portal's pictures (tests/e2e/partner-portal.test.ts takes them,
- * into /tmp/shots-portal/) comes from here.
+ * into /tmp/shots-portal/; tests/e2e/portal-account.test.ts writes
+ * partner-portal-account-*.png here) comes from here.
  */
 const OUT = path.resolve("docs/screens");
 const VIEWPORT = { width: 360, height: 640 };

@@ -1,0 +1,202 @@
+import type { PortalPayoutMethod } from "../../core/partner-portal";
+import { recordAudit } from "../staff/audit";
+import { hashPassword } from "../staff/passwords";
+import { tokenHash } from "../staff/staff";
+import { newRecoveryCodes, normalizedRecoveryCode, recoveryCodeHash } from "../staff/totp";
+import type { Storage } from "../storage/database";
+import { installationKey } from "../storage/installation-key";
+import { PARTNER_PORTAL, type PartnerAccount } from "./portal-accounts";
+import type { ProfileForm } from "./portal-checks";
+
+/**
+ * What a partner changes on the portal's account page (issue 18, decisions
+ * 0251–0255): the details given at sign-up, the payout method and account
+ * (audited; the account is told by e-mail), the password, and the second
+ * factor's recovery codes and switch. Every function takes the signed-in
+ * account's id: nothing here reaches another account.
+ */
+
+/** Payout details as the page shows them: the last 4 characters, only when there are 8 or more. */
+export function maskedPayoutDetails(details: string): string | null {
+  const characters = [...details.trim()];
+  if (characters.length === 0) return null;
+  return characters.length >= 8 ? `•••• ${characters.slice(-4).join("")}` : "••••";
+}
+
+/** The account's name, website, traffic sources and countries, checked by portal-checks.ts. */
+export async function updatePortalProfile(
+  storage: Storage,
+  accountId: string,
+  profile: ProfileForm,
+  now: Date,
+): Promise<void> {
+  await storage.db
+    .updateTable("partner_accounts")
+    .set({
+      name: profile.name,
+      website: profile.website,
+      traffic_sources: profile.trafficSources,
+      countries: JSON.stringify(profile.countries),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", accountId)
+    .execute();
+}
+
+/**
+ * New payout method and details, with an entry in the audit log (the
+ * method and the masked details before and after, never the details).
+ */
+export async function updatePortalPayout(
+  storage: Storage,
+  account: PartnerAccount,
+  payout: { method: PortalPayoutMethod; details: string },
+  now: Date,
+): Promise<void> {
+  await storage.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("partner_accounts")
+      .select(["payout_method", "payout_details"])
+      .where("id", "=", account.id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("partner_accounts")
+      .set({
+        payout_method: payout.method,
+        payout_details: payout.details,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", account.id)
+      .execute();
+    await recordAudit(
+      trx,
+      PARTNER_PORTAL,
+      {
+        action: "partner.payout_details",
+        subject: account.partner_id
+          ? `partner:${account.partner_id}`
+          : `partner-account:${account.id}`,
+        before: {
+          payout_method: before.payout_method,
+          payout_account: maskedPayoutDetails(before.payout_details),
+        },
+        after: {
+          payout_method: payout.method,
+          payout_account: maskedPayoutDetails(payout.details),
+        },
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * A new password (the caller checked the current one and the new one's
+ * rules); every other session of the account ends, the one in use stays.
+ */
+export async function changePortalPassword(
+  storage: Storage,
+  accountId: string,
+  password: string,
+  keepSessionToken: string,
+  now: Date,
+): Promise<void> {
+  const hash = await hashPassword(password);
+  await storage.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("partner_accounts")
+      .set({ password_hash: hash, updated_at: now.toISOString() })
+      .where("id", "=", accountId)
+      .execute();
+    await trx
+      .deleteFrom("partner_sessions")
+      .where("account_id", "=", accountId)
+      .where("token_hash", "!=", tokenHash(keepSessionToken))
+      .execute();
+    // A reset link asked for before the change would undo it: it goes too.
+    await trx
+      .deleteFrom("partner_account_links")
+      .where("account_id", "=", accountId)
+      .where("purpose", "=", "reset")
+      .execute();
+  });
+}
+
+/** Ten new recovery codes in place of the account's old ones; shown once, kept as HMACs. */
+export async function newPortalRecoveryCodes(
+  storage: Storage,
+  accountId: string,
+  now: Date,
+): Promise<string[]> {
+  const key = await installationKey(storage.db);
+  const codes = newRecoveryCodes();
+  await storage.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("partner_recovery_codes").where("account_id", "=", accountId).execute();
+    await trx
+      .insertInto("partner_recovery_codes")
+      .values(
+        codes.map((code) => ({
+          code_hash: recoveryCodeHash(code, key, "partner"),
+          account_id: accountId,
+          created_at: now.toISOString(),
+          used_at: null,
+        })),
+      )
+      .execute();
+  });
+  return codes;
+}
+
+/** Spends one of the account's unused recovery codes; false when it is not one. */
+export async function spendPortalRecoveryCode(
+  storage: Storage,
+  accountId: string,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  if (normalizedRecoveryCode(code) === undefined) return false;
+  const key = await installationKey(storage.db);
+  // Of two uses at once, one marks it used.
+  const result = await storage.db
+    .updateTable("partner_recovery_codes")
+    .set({ used_at: now.toISOString() })
+    .where("code_hash", "=", recoveryCodeHash(code, key, "partner"))
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function portalRecoveryCodesLeft(
+  storage: Storage,
+  accountId: string,
+): Promise<number> {
+  const row = await storage.db
+    .selectFrom("partner_recovery_codes")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Two-step sign-in off (the caller checked the password and a code): secret and codes go. */
+export async function turnOffPortalTotp(
+  storage: Storage,
+  accountId: string,
+  now: Date,
+): Promise<void> {
+  await storage.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("partner_accounts")
+      .set({
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_last_step: null,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", accountId)
+      .execute();
+    await trx.deleteFrom("partner_recovery_codes").where("account_id", "=", accountId).execute();
+  });
+}

@@ -1,0 +1,165 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../../core/locale";
+import {
+  readableBody,
+  startTestSmtp,
+  type TestSmtp,
+} from "../../server/messaging/smtp.test-support";
+import { portalAccountFor } from "../../server/partners/portal-account.test-support";
+import { totpCodeAt } from "../../server/staff/totp";
+import { openStorage } from "../../server/storage/database";
+import { portalMessagesFor } from "../../site/portal/messages";
+import { accountMessagesFor } from "../../site/portal/pages/account-messages";
+import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+/**
+ * The partner portal's account page in Chromium (issue 18, decisions
+ * 0251–0255): an approved partner changes its payout details (told by
+ * e-mail, shown masked), turns on two-step sign-in, gets recovery codes,
+ * signs out and signs in again with a recovery code. Both languages'
+ * pages: axe (WCAG 2.1 A and AA), no sideways scrolling at 360 and 1280
+ * px; screenshots in docs/screens/ (the page) and /tmp/shots-portal-account/ (every step).
+ */
+const SCREENS = "docs/screens";
+const SHOTS = "/tmp/shots-portal-account";
+const PHONE = { width: 360, height: 640 };
+const DESKTOP = { width: 1280, height: 800 };
+const PASSWORD = "a kettle of seven herons";
+
+let smtp: TestSmtp;
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true });
+  mkdirSync(SHOTS, { recursive: true });
+  smtp = await startTestSmtp();
+  [server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, MAIL_FROM: "partners@nayacompare.test" }),
+    launchBrowser(),
+  ]);
+  const storage = openStorage({ dataDir: server.dataDir });
+  try {
+    for (const locale of ["si", "en"] as const) {
+      await portalAccountFor(storage, {
+        email: `account-${locale}@galle-deals.example`,
+        name: `Galle Deals ${locale.toUpperCase()}`,
+        password: PASSWORD,
+        now: new Date(),
+      });
+    }
+  } finally {
+    await storage.close();
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** Axe and no sideways scrolling at 1280 and 360 px; the phone's screenshots when `shot` names them. */
+async function check(page: Page, name: string, shot?: string): Promise<void> {
+  for (const [label, size] of [
+    ["1280", DESKTOP],
+    ["360", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} at ${label}`,
+    ).toBe(true);
+  }
+  await page.screenshot({ path: `${SHOTS}/${name}-360-full.png`, fullPage: true });
+  if (shot) {
+    await page.screenshot({ path: `${SCREENS}/${shot}.png` });
+    await page.screenshot({ path: `${SCREENS}/${shot}-full.png`, fullPage: true });
+  }
+  expect(await axeViolations(page), name).toEqual([]);
+}
+
+async function signIn(page: Page, locale: Locale, email: string) {
+  const t = portalMessagesFor(locale);
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: t.signIn, exact: true }).click();
+}
+
+describe("the partner portal's account page", () => {
+  for (const locale of ["si", "en"] as const) {
+    it(`changes the payout details, turns on two-step sign-in and signs in with a recovery code (${locale})`, {
+      timeout: 120_000,
+    }, async () => {
+      const t = portalMessagesFor(locale);
+      const a = accountMessagesFor(locale);
+      const base = locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
+      const email = `account-${locale}@galle-deals.example`;
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+
+      await page.goto(`${server.url}${base}`);
+      await signIn(page, locale, email);
+      await page.getByRole("heading", { name: t.homeTitle }).waitFor();
+      await page.getByRole("navigation").getByRole("link", { name: t.sections.account }).click();
+      await page.getByRole("heading", { name: a.detailsTitle }).waitFor();
+      expect(await page.textContent("main")).toContain("•••• 4567");
+      expect(await page.textContent("main")).not.toContain("8001234567");
+      await check(page, `account-${locale}`, `partner-portal-account-${locale}`);
+
+      // New payout details, with the keyboard for the method.
+      await page.getByLabel(t.payoutMethods.paypal).focus();
+      await page.keyboard.press("Space");
+      await page.getByLabel(a.newPayoutDetails).fill("payouts@galle-deals.example");
+      await page.getByRole("button", { name: a.savePayout }).click();
+      await page.getByText(a.notices.payout).waitFor();
+      expect(new URL(page.url()).search).toBe("?done=payout");
+      expect(await page.textContent("main")).toContain("•••• mple");
+      expect(await page.textContent("main")).not.toContain("payouts@galle");
+      await expect.poll(() => smtp.mailsTo(email).length).toBe(1);
+      expect(readableBody(smtp.mailsTo(email)[0]?.raw ?? "")).not.toContain("payouts@");
+      await check(page, `account-payout-saved-${locale}`);
+
+      // Two-step sign-in: set up from the account page, with the app's code.
+      await page.getByRole("link", { name: t.twoFactorLink }).click();
+      const secret = ((await page.locator("code.secret").textContent()) ?? "").replace(/\s/g, "");
+      await page.getByLabel(t.code, { exact: true }).fill(totpCodeAt(secret, new Date()));
+      await page.getByRole("button", { name: t.twoFactorTurnOn }).click();
+      await page.getByRole("heading", { name: t.homeTitle }).waitFor();
+      await page.getByRole("navigation").getByRole("link", { name: t.sections.account }).click();
+      await page.getByRole("button", { name: a.recoveryMake }).click();
+      await page.getByRole("heading", { name: a.recoveryShownTitle }).waitFor();
+      const codes = await page.locator(".account-code-list code").allTextContents();
+      expect(codes).toHaveLength(10);
+      await check(page, `account-codes-${locale}`);
+
+      await page.getByRole("button", { name: t.signOut }).click();
+      await page.getByText(t.signedOut).waitFor();
+      // The password, then a recovery code in place of the app's.
+      await signIn(page, locale, email);
+      await page.getByRole("heading", { name: t.codeTitle }).waitFor();
+      await page.getByText(a.recoveryUse).click();
+      await page.getByLabel(a.recoveryCode).fill(codes[3] ?? "");
+      await check(page, `sign-in-recovery-${locale}`);
+      await page.getByRole("button", { name: a.recoveryContinue }).click();
+      await page.getByRole("heading", { name: t.homeTitle }).waitFor();
+
+      // The same code never again.
+      await page.getByRole("button", { name: t.signOut }).click();
+      await page.getByText(t.signedOut).waitFor();
+      await signIn(page, locale, email);
+      await page.getByRole("heading", { name: t.codeTitle }).waitFor();
+      await page.getByText(a.recoveryUse).click();
+      await page.getByLabel(a.recoveryCode).fill(codes[3] ?? "");
+      await page.getByRole("button", { name: a.recoveryContinue }).click();
+      await page.getByText(t.codeWrong).waitFor();
+      // The browser reports the forms' 401 answers as failed loads; nothing else.
+      expect(problems.filter((line) => !/status of 40[01]/.test(line))).toEqual([]);
+      await context.close();
+    });
+  }
+});
