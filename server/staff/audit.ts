@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   "partner.rotate",
   "payout.run",
   "payout.paid",
+  "payout.adjust",
   "lender.create",
   "lender.update",
   "lender.live",

@@ -18,6 +18,7 @@ import { createFunnelTables } from "./0017_funnel";
 import { createCalculatorUsesTable } from "./0018_calculator_uses";
 import { createPartnerAccountTables } from "./0019_partner_accounts";
 import { createLeadViaColumn } from "./0020_lead_via";
+import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
 import { columnTypes } from "./column-types";
 
 /**
@@ -45,5 +46,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0018_calculator_uses": createCalculatorUsesTable(),
     "0019_partner_accounts": createPartnerAccountTables(types),
     "0020_lead_via": createLeadViaColumn(),
+    "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
   };
 }
