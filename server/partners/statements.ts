@@ -49,12 +49,14 @@ export function colomboMonth(now: Date): string {
 /**
  * Every month of the partner's account from its first (its creation, or an
  * earlier record) to this one, with its totals; newest first, at most
- * STATEMENT_MONTHS_SHOWN of them.
+ * `limit` of them (the list shows STATEMENT_MONTHS_SHOWN; an older month
+ * still opens by its address).
  */
 export async function statementMonths(
   storage: Storage,
   partnerId: string,
   now: Date,
+  limit = STATEMENT_MONTHS_SHOWN,
 ): Promise<StatementMonthTotals[]> {
   const { db, engine } = storage;
   type Row = { m: string | null; n?: unknown; total: unknown };
@@ -116,7 +118,7 @@ export async function statementMonths(
     });
     balance = closing;
   }
-  return months.reverse().slice(0, STATEMENT_MONTHS_SHOWN);
+  return months.reverse().slice(0, limit);
 }
 
 export interface MonthStatement {
@@ -138,12 +140,13 @@ export async function monthStatement(
   now: Date,
   months?: readonly StatementMonthTotals[],
 ): Promise<MonthStatement | undefined> {
-  const period = monthPeriod(month);
-  if (!period) return undefined;
-  const totals = (months ?? (await statementMonths(storage, partnerId, now))).find(
-    (one) => one.month === month,
-  );
-  if (!totals) return undefined;
+  // Only a month of the list: never a date computed from whatever the address held.
+  if (!MONTH_PATTERN.test(month)) return undefined;
+  const totals = (
+    months ?? (await statementMonths(storage, partnerId, now, Number.POSITIVE_INFINITY))
+  ).find((one) => one.month === month);
+  const period = totals && monthPeriod(totals.month);
+  if (!totals || !period) return undefined;
   const start = colomboDayStart(period.from);
   const end = colomboDayStart(addMonths(period.from, 1));
   const [earnings, adjustments, payments] = await Promise.all([
