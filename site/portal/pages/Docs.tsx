@@ -29,14 +29,15 @@ export function DocsPage({ view, locale, base }: { view: DocsView; locale: Local
   const partnerBase = `${view.siteOrigin}/api/partner/v1`;
   const feedBase = `${view.siteOrigin}/api`;
   const origin = view.origins[0] ?? t.yourOrigin;
+  // Continuation lines without indentation: on a phone they wrap, and spaces would stand alone.
   const serverExample = `curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
-  "${partnerBase}/offers?amount=50000&term=91&lang=${locale}"`;
+"${partnerBase}/offers?amount=50000&term=91&lang=${locale}"`;
   const pageExample = `const answer = await fetch("${feedBase}/feed/config/lk", {
   headers: { "X-Publishable-Key": "${view.publishableKey}" },
 });
 const offers = await answer.json();`;
   const curlExample = `curl -H "Origin: ${origin}" \\
-  "${feedBase}/feed/config/lk?key=${view.publishableKey}"`;
+"${feedBase}/feed/config/lk?key=${view.publishableKey}"`;
   return (
     <>
       <p>{t.intro}</p>
@@ -54,7 +55,7 @@ const offers = await answer.json();`;
       </ul>
 
       <h2>{t.keysTitle}</h2>
-      <dl className="portal-facts">
+      <dl className="docs-facts">
         <dt>{t.partnerId}</dt>
         <dd>
           <code>{view.partnerId}</code>

@@ -16,16 +16,18 @@ function monthName(month: string, t: StatementsMessages): string {
 
 function Totals({ totals, t }: { totals: StatementMonthTotals; t: StatementsMessages }) {
   return (
-    <dl className="portal-facts statements-totals">
+    <dl className="statements-totals">
       <dt>{t.opening}</dt>
       <dd>{formatRupees(totals.openingRupees)}</dd>
-      <dt>{t.earned}</dt>
-      <dd>
-        {fill(t.earnedCount, {
-          amount: formatRupees(totals.earnedRupees),
-          count: totals.earnedItems,
-        })}
-      </dd>
+      <dt>
+        {t.earned}
+        <span className="statements-count">
+          {fill(totals.earnedItems === 1 ? t.earnedCountOne : t.earnedCount, {
+            count: totals.earnedItems,
+          })}
+        </span>
+      </dt>
+      <dd>{formatRupees(totals.earnedRupees)}</dd>
       <dt>{t.adjustments}</dt>
       <dd>{formatRupees(totals.adjustmentsRupees)}</dd>
       <dt>{t.paid}</dt>
