@@ -381,7 +381,7 @@ export const backOfficeEn = {
 
   payoutsTitle: "Payouts",
   payoutsIntro:
-    "A run takes what partners earned in a period (the payouts fixed in their postbacks when lenders reported) that no earlier run has taken, and freezes it: nothing is paid twice.",
+    "A run takes what partners earned in a period (the payouts fixed in their postbacks when lenders reported) that no earlier run has taken, with their adjustments up to the period's end, and freezes it: nothing is paid twice.",
   payoutsPeriod: "Earned from {from} to {to}, not yet in a run",
   payoutsPeriodProblem:
     "That period could not be read (at most a year, start before end); showing last month.",
