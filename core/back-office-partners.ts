@@ -116,14 +116,41 @@ export interface PayoutRunRow {
 
 export type PayoutProblem = "period" | "empty" | "conflict" | "paid" | "reference" | "not_found";
 
+/** An operator's adjustment to what a partner is owed for a month (decision 0245). */
+export interface AdjustmentRow {
+  id: string;
+  partnerId: string;
+  partnerName: string;
+  month: string;
+  rupees: number;
+  reason: string;
+  createdBy: string;
+  createdAt: string;
+  /** Taken by a payout run (its id), or null while waiting for one. */
+  runId: string | null;
+}
+
+export type AdjustmentField = "partner" | "month" | "rupees" | "reason";
+
 export interface PayoutsView {
   page: "payouts";
   period: DatePeriod;
   periodProblem?: boolean | undefined;
-  /** What each partner earned in the period that no run has paid: what a run would take. */
+  /** What each partner earned in the period that no run has paid, with its adjustments: what a run would take. */
   unpaid: readonly { partnerId: string; partnerName: string; items: number; totalRupees: number }[];
   runs: readonly PayoutRunRow[];
   problem?: PayoutProblem | undefined;
+  /** The partners an adjustment may be for, and the latest adjustments. */
+  partners: readonly { id: string; name: string }[];
+  adjustments: readonly AdjustmentRow[];
+  /** The adjustment form as typed, with the fields that are wrong; or the one just made. */
+  adjustment?:
+    | {
+        form: Record<AdjustmentField, string>;
+        problems: readonly AdjustmentField[];
+      }
+    | undefined;
+  adjusted?: boolean | undefined;
 }
 
 export interface PayoutRunView {
@@ -145,6 +172,14 @@ export interface PayoutStatementView {
     status: string;
     reportedAt: string;
     payoutRupees: number;
+  }[];
+  /** The adjustments the run took for the partner (decision 0245). */
+  adjustments: readonly {
+    id: string;
+    month: string;
+    rupees: number;
+    reason: string;
+    createdAt: string;
   }[];
 }
 

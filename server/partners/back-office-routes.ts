@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from "express";
 import type { BackOfficeViewer } from "../../core/back-office";
 import type {
+  AdjustmentField,
   DatePeriod,
   PartnerDone,
   PartnerRow,
@@ -8,6 +9,7 @@ import type {
   PayoutProblem,
   PayoutRunRow,
   PayoutRunView,
+  PayoutsView,
   PayoutTermsField,
   PayoutTermsProblem,
 } from "../../core/back-office-partners";
@@ -17,6 +19,12 @@ import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
 import type { BackOffice, StaffContext } from "../staff/gate";
 import { isOpaqueId } from "../storage/opaque-ids";
+import {
+  AdjustmentError,
+  addAdjustment,
+  adjustmentFormSchema,
+  recentAdjustments,
+} from "./adjustments";
 import {
   decideSignUp,
   findPartner,
@@ -249,11 +257,18 @@ export function partnersBackOfficeRouter(
     viewer: BackOfficeViewer,
     status: number,
     period: DatePeriod,
-    extra: { periodProblem?: boolean; problem?: PayoutProblem } = {},
+    extra: {
+      periodProblem?: boolean;
+      problem?: PayoutProblem;
+      adjustment?: PayoutsView["adjustment"];
+      adjusted?: boolean;
+    } = {},
   ) => {
-    const [unpaid, runs] = await Promise.all([
+    const [unpaid, runs, partners, adjustments] = await Promise.all([
       unpaidEarnings(storage, period as { from: CalendarDate; to: CalendarDate }),
       listPayoutRuns(storage),
+      listPartners(storage),
+      recentAdjustments(storage),
     ]);
     send(
       res,
@@ -265,6 +280,12 @@ export function partnersBackOfficeRouter(
         problem: extra.problem,
         unpaid,
         runs: runs.map(runRowOf),
+        partners: partners
+          .filter((partner) => partner.status === "active")
+          .map((partner) => ({ id: partner.id, name: partner.name })),
+        adjustments,
+        adjustment: extra.adjustment,
+        adjusted: extra.adjusted || undefined,
       },
       viewer,
     );
@@ -272,7 +293,43 @@ export function partnersBackOfficeRouter(
 
   backOffice.route(router, "GET /admin/payouts/", async (req, res, { viewer }) => {
     const { period, problem } = periodIn(req, previousColomboMonth(now()));
-    await payoutsPage(res, viewer, 200, period, { periodProblem: problem });
+    await payoutsPage(res, viewer, 200, period, {
+      periodProblem: problem,
+      adjusted: req.query.adjusted === "1",
+    });
+  });
+
+  // An adjustment to what a partner is owed for a month (decision 0245), audited.
+  backOffice.route(router, "POST /admin/payouts/adjustments", async (_req, res, context) => {
+    const text = (name: AdjustmentField, max: number) => {
+      const value = context.form[name];
+      return typeof value === "string" ? value.slice(0, max) : "";
+    };
+    const form: Record<AdjustmentField, string> = {
+      partner: text("partner", 40),
+      month: text("month", 20),
+      rupees: text("rupees", 20),
+      reason: text("reason", 400),
+    };
+    const refuse = async (problems: AdjustmentField[]) =>
+      payoutsPage(res, context.viewer, 400, previousColomboMonth(now()), {
+        adjustment: { form, problems },
+      });
+    const parsed = adjustmentFormSchema.safeParse(form);
+    if (!parsed.success) {
+      const problems = new Set<AdjustmentField>();
+      for (const issue of parsed.error.issues) problems.add(issue.path[0] as AdjustmentField);
+      await refuse([...problems]);
+      return;
+    }
+    try {
+      await addAdjustment(storage, parsed.data, { actor: actorOf(context), now: now() });
+    } catch (error) {
+      if (!(error instanceof AdjustmentError)) throw error;
+      await refuse([error.field]);
+      return;
+    }
+    res.redirect(303, "/admin/payouts/?adjusted=1");
   });
 
   backOffice.route(router, "POST /admin/payouts/", async (_req, res, context) => {
@@ -364,6 +421,7 @@ export function partnersBackOfficeRouter(
         partner: statement.partner,
         payoutModel: statement.payoutModel,
         items: statement.items,
+        adjustments: statement.adjustments,
       },
       viewer,
     );

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { colomboToday } from "../../core/dates";
 import { ACCEPTED_TERM_DAYS } from "../../core/product";
 import { applicationSchema } from "../../core/schemas/application";
+import { offerCatalogueSchema } from "../../core/schemas/offer";
 import { codeBodySchema } from "../../core/schemas/verification";
 import { type JsonSchema, jsonSchema } from "../http/json-schema";
 import {
@@ -27,6 +28,11 @@ import { POSTBACK_MACROS } from "./partners";
  * document, so that the page, the document and the code cannot disagree.
  * The reference is in English only: it is read by developers, the API's
  * codes and messages are English, and a Sinhala copy would drift.
+ *
+ * The public feed (`/api/feed/…`, server/lenders/feed-routes.ts) is in the
+ * same document (issue 18, decision 0247): its paths carry their own
+ * server (`/api`) and the publishable key as their security, optional,
+ * in the header or the query, and checked against the partner's origins.
  */
 
 /** The application as partners send it: what the schema's checks say beyond JSON Schema. */
@@ -110,6 +116,98 @@ const leadIdParameter = {
   schema: jsonSchema(leadIdSchema, "input"),
 };
 
+/** The feed config names the router takes: a country code, or a country and a language. */
+export const FEED_CONFIG_NAME_PATTERN = "^[a-z]{2}(_[a-z]{2})?$";
+
+const PUBLISHABLE_KEY_ERRORS = {
+  "401": errorAnswer("invalid_key: a publishable key was sent and it is not a valid one."),
+  "403": errorAnswer(
+    "origin_not_allowed: a publishable key was sent without an Origin header, or from an origin the partner did not register.",
+  ),
+};
+
+const CORS_OPEN = {
+  "Access-Control-Allow-Origin": {
+    schema: { type: "string", const: "*" },
+    description: "Any page may read the answer.",
+  },
+};
+
+/** The feed's operations: their own server (/api), the publishable key optional. */
+function feedPaths(origin: string) {
+  const servers = [{ url: `${origin}/api`, description: "The public feed" }];
+  // Either way of sending the key, or none: {} makes the key optional.
+  const security = [{}, { publishableKey: [] }, { publishableKeyQuery: [] }];
+  return {
+    "/feed/config/{name}": {
+      servers,
+      get: {
+        operationId: "getFeedConfig",
+        summary: "Every offer of a feed config, ranked",
+        description:
+          "The offers of one feed config (named after the lowercased country code: lk), every one, ranked for the calculator's default loan: first those that lend it, by the total to pay, then the others. What the widget shows; public, CORS-open, cached for five minutes. With your publishable key, the request must come from one of your registered origins (the browser's Origin header).",
+        security,
+        parameters: [
+          {
+            name: "name",
+            in: "path",
+            required: true,
+            description: "The feed config's name, e.g. lk.",
+            schema: { type: "string", pattern: FEED_CONFIG_NAME_PATTERN },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "The offers, ranked.",
+            headers: {
+              ...CORS_OPEN,
+              "Cache-Control": {
+                schema: { type: "string", const: "public, max-age=300" },
+                description: "Five minutes.",
+              },
+            },
+            content: json("FeedOffers"),
+          },
+          "404": errorAnswer("unknown_feed_config: there is no feed config of this name."),
+          ...PUBLISHABLE_KEY_ERRORS,
+        },
+      },
+    },
+    "/feed/leads": {
+      servers,
+      get: {
+        operationId: "getLeadFeed",
+        summary: "The offers active for a lead",
+        description:
+          "The ids of the offers active for a lead (SPEC §7), a JSON array; nothing about the person. Other query parameters (page=all, direction=swap, pf=1) are accepted and change nothing. With your publishable key, the request must come from one of your registered origins.",
+        security,
+        parameters: [
+          {
+            name: "lead_id",
+            in: "query",
+            required: true,
+            description: "The lead's id, as POST /leads or the widget gave it.",
+            schema: { type: "string" },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "The ids of the lead's offers.",
+            headers: {
+              ...CORS_OPEN,
+              "Cache-Control": { schema: { type: "string", const: "no-store" } },
+            },
+            content: json("FeedOfferIds"),
+          },
+          "400": errorAnswer("missing_lead_id: you should pass slParams.lead_id."),
+          "404": errorAnswer("unknown_lead: there is no lead with this id."),
+          ...PUBLISHABLE_KEY_ERRORS,
+        },
+      },
+    },
+  };
+}
+
 let cached: { origin: string; document: JsonSchema } | undefined;
 
 /** The OpenAPI 3.1 document; servers[0] is our public origin. */
@@ -121,7 +219,7 @@ export function partnerOpenApi(origin: string): JsonSchema {
       title: "NayaCompare partner API",
       version: "1.0.0",
       description:
-        "Loan offers, applications, lead statuses and statistics for our affiliates. Figures are computed from each lender's terms; no answer carries an applicant's personal data.",
+        "Loan offers, applications, lead statuses and statistics for our affiliates, with your secret key from your server; and the public feed the widget reads (/api/feed/…), with your publishable key from your pages. Figures are computed from each lender's terms; no answer carries an applicant's personal data.",
     },
     servers: [{ url: `${origin}/api/partner/v1` }],
     security: [{ secretKey: [] }],
@@ -240,6 +338,7 @@ export function partnerOpenApi(origin: string): JsonSchema {
           },
         },
       },
+      ...feedPaths(origin),
     },
     webhooks: {
       leadStatus: {
@@ -272,6 +371,20 @@ export function partnerOpenApi(origin: string): JsonSchema {
           scheme: "bearer",
           description: "Your secret key, sk_…, from your server only.",
         },
+        publishableKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Publishable-Key",
+          description:
+            "Your publishable key, pk_…, for the feed from your pages: public by design, and accepted only with an Origin header naming one of your registered origins (403 otherwise). Sending none is allowed.",
+        },
+        publishableKeyQuery: {
+          type: "apiKey",
+          in: "query",
+          name: "key",
+          description:
+            "The same publishable key in the query (?key=pk_…), for requests that cannot set a header; the same origin rule.",
+        },
       },
       schemas: {
         Application: applicationJsonSchema(),
@@ -283,6 +396,8 @@ export function partnerOpenApi(origin: string): JsonSchema {
         Lead: jsonSchema(leadStatusSchema, "output"),
         Stats: jsonSchema(statsResponseSchema, "output"),
         Error: jsonSchema(errorResponseSchema, "output"),
+        FeedOffers: jsonSchema(offerCatalogueSchema, "output"),
+        FeedOfferIds: { type: "array", items: { type: "integer" } },
       },
     },
   };

@@ -23,6 +23,13 @@ import { colomboDayStart } from "./stats";
  * key (click, status) makes a second run, or a concurrent one, unable to
  * take them again. A partner's share is then marked paid with the
  * transfer's reference. Amounts are whole rupees, as everywhere.
+ *
+ * An operator's adjustments (partner_adjustments, decision 0245) are part of
+ * what is owed: a run also takes every adjustment no run has taken whose
+ * month began by the period's end, and adds it to the partner's figure. A
+ * partner whose figure would not be above zero is left out of the run, its
+ * items and adjustments waiting for a later one: a run never pays a
+ * negative amount.
  */
 
 /** Inclusive Colombo dates. */
@@ -91,6 +98,14 @@ function unpaidItems(db: Kysely<Database>, period: PayoutPeriod) {
     );
 }
 
+/** The adjustments no run has taken whose month began by the period's end. */
+function unpaidAdjustments(db: Kysely<Database>, period: PayoutPeriod) {
+  return db
+    .selectFrom("partner_adjustments as a")
+    .where("a.run_id", "is", null)
+    .where("a.month", "<=", period.to.slice(0, 7));
+}
+
 export interface PartnerEarnings {
   partnerId: string;
   partnerName: string;
@@ -98,28 +113,62 @@ export interface PartnerEarnings {
   totalRupees: number;
 }
 
-/** What each partner earned in the period and no run has paid yet: what a run would take. */
+/**
+ * What each partner earned in the period and no run has paid yet, with its
+ * adjustments no run has taken: what a run would take (a partner whose sum
+ * is not above zero waits, and is not listed).
+ */
 export async function unpaidEarnings(
   storage: Storage,
   period: PayoutPeriod,
 ): Promise<PartnerEarnings[]> {
-  const rows = await unpaidItems(storage.db, period)
-    .innerJoin("partners", "partners.id", "p.partner_id")
-    .select([
-      "p.partner_id",
-      "partners.name",
-      sql<number>`count(*)`.as("items"),
-      sql<number>`sum(p.payout_rupees)`.as("total"),
-    ])
-    .groupBy(["p.partner_id", "partners.name"])
-    .orderBy("p.partner_id")
-    .execute();
-  return rows.map((row) => ({
-    partnerId: row.partner_id,
-    partnerName: row.name,
-    items: Number(row.items),
-    totalRupees: Number(row.total),
-  }));
+  const [rows, adjustments] = await Promise.all([
+    unpaidItems(storage.db, period)
+      .select([
+        "p.partner_id",
+        sql<number>`count(*)`.as("items"),
+        sql<number>`sum(p.payout_rupees)`.as("total"),
+      ])
+      .groupBy("p.partner_id")
+      .execute(),
+    unpaidAdjustments(storage.db, period)
+      .select(["a.partner_id", sql<number>`sum(a.rupees)`.as("total")])
+      .groupBy("a.partner_id")
+      .execute(),
+  ]);
+  const sums = new Map<string, { items: number; total: number }>();
+  for (const row of rows) {
+    sums.set(row.partner_id, { items: Number(row.items), total: Number(row.total) });
+  }
+  for (const row of adjustments) {
+    const sum = sums.get(row.partner_id) ?? { items: 0, total: 0 };
+    sum.total += Number(row.total);
+    sums.set(row.partner_id, sum);
+  }
+  const owed = [...sums].filter(([, sum]) => sum.total > 0);
+  if (owed.length === 0) return [];
+  const names = new Map(
+    (
+      await storage.db
+        .selectFrom("partners")
+        .select(["id", "name"])
+        .where(
+          "id",
+          "in",
+          owed.map(([id]) => id),
+        )
+        .execute()
+    ).map((row) => [row.id, row.name]),
+  );
+  return owed
+    .filter(([id]) => names.has(id))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([partnerId, sum]) => ({
+      partnerId,
+      partnerName: names.get(partnerId) ?? partnerId,
+      items: sum.items,
+      totalRupees: sum.total,
+    }));
 }
 
 export interface PayoutRunPartner {
@@ -196,20 +245,32 @@ async function takeItems(
   now: Date,
 ): Promise<void> {
   await storage.db.transaction().execute(async (trx) => {
-    const items = await unpaidItems(trx, period)
+    const allItems = await unpaidItems(trx, period)
       .select(["p.click_id", "p.status", "p.partner_id", "p.payout_rupees", "p.created_at"])
       .execute();
-    if (items.length === 0) {
-      throw new PayoutError("empty", "Nothing in that period is left to pay.");
-    }
-    const byPartner = new Map<string, { items: number; total: number }>();
-    for (const item of items) {
-      const sum = byPartner.get(item.partner_id) ?? { items: 0, total: 0 };
+    const allAdjustments = await unpaidAdjustments(trx, period)
+      .select(["a.id", "a.partner_id", "a.rupees"])
+      .execute();
+    const sums = new Map<string, { items: number; total: number }>();
+    for (const item of allItems) {
+      const sum = sums.get(item.partner_id) ?? { items: 0, total: 0 };
       sum.items += 1;
       sum.total += item.payout_rupees;
-      byPartner.set(item.partner_id, sum);
+      sums.set(item.partner_id, sum);
     }
-    const total = items.reduce((sum, item) => sum + item.payout_rupees, 0);
+    for (const adjustment of allAdjustments) {
+      const sum = sums.get(adjustment.partner_id) ?? { items: 0, total: 0 };
+      sum.total += Number(adjustment.rupees);
+      sums.set(adjustment.partner_id, sum);
+    }
+    // Never a negative payment: a partner owed nothing above zero waits for a later run.
+    const byPartner = new Map([...sums].filter(([, sum]) => sum.total > 0));
+    const items = allItems.filter((item) => byPartner.has(item.partner_id));
+    const adjustments = allAdjustments.filter((one) => byPartner.has(one.partner_id));
+    if (byPartner.size === 0) {
+      throw new PayoutError("empty", "Nothing in that period is left to pay.");
+    }
+    const total = [...byPartner.values()].reduce((sum, partner) => sum + partner.total, 0);
     await trx
       .insertInto("payout_runs")
       .values({
@@ -250,6 +311,24 @@ async function takeItems(
           })),
         )
         .execute();
+    }
+    if (adjustments.length > 0) {
+      const taken = await trx
+        .updateTable("partner_adjustments")
+        .set({ run_id: id })
+        .where(
+          "id",
+          "in",
+          adjustments.map((one) => one.id),
+        )
+        .where("run_id", "is", null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== adjustments.length) {
+        throw new PayoutError(
+          "conflict",
+          "Another run took some of these items at the same moment; nothing was made.",
+        );
+      }
     }
     await recordAudit(
       trx,
@@ -412,11 +491,23 @@ export interface StatementItem {
   payoutRupees: number;
 }
 
+/** An operator's adjustment (decision 0245) as a statement lists it. */
+export interface StatementAdjustment {
+  id: string;
+  /** The Colombo month it belongs to, "2026-11". */
+  month: string;
+  rupees: number;
+  reason: string;
+  createdAt: string;
+}
+
 export interface PayoutStatement {
   run: PayoutRun;
   partner: PayoutRunPartner;
   payoutModel: string;
   items: StatementItem[];
+  /** The adjustments the run took for this partner: items and these add up to its figure. */
+  adjustments: StatementAdjustment[];
 }
 
 /** What a run pays one partner, item by item: the rows behind its figure. */
@@ -428,7 +519,7 @@ export async function payoutStatement(
   const run = await payoutRun(storage, runId);
   const partner = run?.partners.find((candidate) => candidate.partnerId === partnerId);
   if (!run || !partner) return undefined;
-  const [items, terms] = await Promise.all([
+  const [items, terms, adjustments] = await Promise.all([
     storage.db
       .selectFrom("payout_run_items as i")
       .leftJoin("partner_postbacks as p", (join) =>
@@ -446,6 +537,14 @@ export async function payoutStatement(
       .select("payout_model")
       .where("id", "=", partnerId)
       .executeTakeFirst(),
+    storage.db
+      .selectFrom("partner_adjustments")
+      .select(["id", "month", "rupees", "reason", "created_at"])
+      .where("run_id", "=", runId)
+      .where("partner_id", "=", partnerId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
   ]);
   return {
     run,
@@ -458,6 +557,23 @@ export async function payoutStatement(
       reportedAt: item.reported_at,
       payoutRupees: item.payout_rupees,
     })),
+    adjustments: adjustments.map(adjustmentOf),
+  };
+}
+
+export function adjustmentOf(row: {
+  id: string;
+  month: string;
+  rupees: number;
+  reason: string;
+  created_at: string;
+}): StatementAdjustment {
+  return {
+    id: row.id,
+    month: row.month,
+    rupees: Number(row.rupees),
+    reason: row.reason,
+    createdAt: row.created_at,
   };
 }
 
@@ -468,15 +584,18 @@ export function colomboDateTime(iso: string): string {
 }
 
 /** A CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
-function csvCell(value: string | number): string {
+export function csvCell(value: string | number): string {
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A negative amount (an adjustment) stays a number; any other text starting so is defused.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+$/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
  * The statement as CSV: a row per item (times in Colombo, amounts in whole
- * rupees) and a last row with the total, which equals the run's figure.
+ * rupees), a row per adjustment (click_id "adjustment", its month and
+ * reason in lead_id and status, the time it was made) and a last row with
+ * the total, which equals the run's figure.
  */
 export function statementCsv(statement: PayoutStatement): string {
   const rows: (string | number)[][] = [
@@ -487,6 +606,13 @@ export function statementCsv(statement: PayoutStatement): string {
       item.status,
       colomboDateTime(item.reportedAt),
       item.payoutRupees,
+    ]),
+    ...statement.adjustments.map((adjustment) => [
+      "adjustment",
+      adjustment.month,
+      adjustment.reason,
+      colomboDateTime(adjustment.createdAt),
+      adjustment.rupees,
     ]),
     ["total", "", "", "", statement.partner.totalRupees],
   ];

@@ -104,13 +104,20 @@ ${bodySchema ? `<h4>Body (JSON)</h4>${fields(document, bodySchema)}` : ""}
 </section>`;
 }
 
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
 export function referencePage(document: Json): string {
   const info = document.info as Json;
   const server = ((document.servers as Json[])[0]?.url as string) ?? "";
   const paths = document.paths as Record<string, Record<string, Json>>;
-  const operations = Object.entries(paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => operation(document, method, path, op)),
-  );
+  const operations = Object.entries(paths).flatMap(([path, item]) => {
+    // A path with its own server (the feed, under /api) is named by its whole path.
+    const own = (item.servers as unknown as Json[] | undefined)?.[0]?.url;
+    const shown = typeof own === "string" ? `${new URL(own).pathname}${path}` : path;
+    return Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.has(method))
+      .map(([method, op]) => operation(document, method, shown, op));
+  });
   const webhooks = Object.values((document.webhooks ?? {}) as Record<string, Record<string, Json>>)
     .flatMap((methods) => Object.entries(methods))
     .map(
@@ -140,7 +147,7 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d5dde5;pad
 <p>${escapeValue(info.description)}</p>
 <p>Machine-readable: <a href="${escapeValue(`${server}/openapi.json`)}">OpenAPI 3.1 document</a>. Base URL: ${code(server)}. This reference is in English.</p>
 <h2>Authentication</h2>
-<p>Send your secret key from your server: ${code("Authorization: Bearer sk_…")}. It is shown once when we create your account or rotate it; we keep only its hash. A missing or wrong key answers 401; a request a browser sends from an origin you did not register answers 403. Your publishable key (${code("pk_…")}) is for the widget and its feed and events only, from your registered origins.</p>
+<p>Send your secret key from your server: ${code("Authorization: Bearer sk_…")}. It is shown once when we create your account or rotate it; we keep only its hash. A missing or wrong key answers 401; a request a browser sends from an origin you did not register answers 403. Your publishable key (${code("pk_…")}) is for the widget and its feed and events only, from your registered origins: send it as ${code("X-Publishable-Key: pk_…")} or ${code("?key=pk_…")} with the feed's requests below (${code("/api/feed/…")}); the feed answers without a key too, and with one only when the browser's ${code("Origin")} is one you registered (403 otherwise, 401 for a key that is not one).</p>
 <h2>Errors</h2>
 <p>Every error is JSON: ${code('{ "error": { "code": "…", "message": "…", "fields": { "field": "what is wrong" } } }')}; ${code("fields")} comes with 400 answers. Codes are stable; messages are for developers.</p>
 <h2>Rate limits</h2>

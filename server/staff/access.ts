@@ -47,6 +47,7 @@ export const BACK_OFFICE_ROUTES = {
   "POST /admin/partners/:id/enable": ADMINS,
   "GET /admin/payouts/": ADMINS,
   "POST /admin/payouts/": ADMINS,
+  "POST /admin/payouts/adjustments": ADMINS,
   "GET /admin/payouts/:run/": ADMINS,
   "POST /admin/payouts/:run/:partner/paid": ADMINS,
   "GET /admin/payouts/:run/:partner/": ADMINS,

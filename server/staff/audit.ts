@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "partner.payout_details",
   "payout.run",
   "payout.paid",
+  "payout.adjust",
   "lender.create",
   "lender.update",
   "lender.live",

@@ -399,6 +399,22 @@ export interface PayoutRunItemsTable {
   reported_at: string;
 }
 
+/** An operator's signed adjustment to what a partner is owed for a Colombo month (decision 0245). */
+export interface PartnerAdjustmentsTable {
+  id: string;
+  partner_id: string;
+  /** "2026-11". */
+  month: string;
+  /** Whole rupees, positive (owed more) or negative (owed less), never 0. */
+  rupees: number;
+  reason: string;
+  /** A member's e-mail or "command line". */
+  created_by: string;
+  created_at: string;
+  /** The payout run that took it; null until one does. */
+  run_id: string | null;
+}
+
 /** One fixed window of a rate limit, shared by every server instance. */
 export interface RateLimitsTable {
   key: string;
@@ -605,6 +621,7 @@ export interface Database {
   payout_runs: PayoutRunsTable;
   payout_run_partners: PayoutRunPartnersTable;
   payout_run_items: PayoutRunItemsTable;
+  partner_adjustments: PartnerAdjustmentsTable;
   lead_verifications: LeadVerificationsTable;
   landing_tokens: LandingTokensTable;
   staff: StaffTable;

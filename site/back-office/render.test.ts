@@ -204,6 +204,24 @@ function partnerViews(): BackOfficeView[] {
       unpaid: [{ partnerId: "lanka-deals", partnerName: XSS, items: 2, totalRupees: 800 }],
       runs: [run],
       problem: "conflict",
+      partners: [{ id: "lanka-deals", name: XSS }],
+      adjustments: [
+        {
+          id: "adj1",
+          partnerId: "lanka-deals",
+          partnerName: XSS,
+          month: "2026-10",
+          rupees: -500,
+          reason: XSS,
+          createdBy: XSS,
+          createdAt: "2026-11-02T06:00:00.000Z",
+          runId: null,
+        },
+      ],
+      adjustment: {
+        form: { partner: XSS, month: XSS, rupees: XSS, reason: XSS },
+        problems: ["rupees", "reason"],
+      },
     },
     {
       page: "payout-run",
@@ -222,6 +240,15 @@ function partnerViews(): BackOfficeView[] {
           status: "approved",
           reportedAt: "2026-10-03T06:00:00.000Z",
           payoutRupees: 400,
+        },
+      ],
+      adjustments: [
+        {
+          id: "adj2",
+          month: "2026-10",
+          rupees: 250,
+          reason: XSS,
+          createdAt: "2026-11-02T06:00:00.000Z",
         },
       ],
     },

@@ -19,6 +19,7 @@ import { createCalculatorUsesTable } from "./0018_calculator_uses";
 import { createPartnerAccountTables } from "./0019_partner_accounts";
 import { createLeadViaColumn } from "./0020_lead_via";
 import { createPartnerAccountAndLeadChannel } from "./0021_partner_account_and_lead_channel";
+import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
 import { columnTypes } from "./column-types";
 
 /**
@@ -47,5 +48,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0019_partner_accounts": createPartnerAccountTables(types),
     "0020_lead_via": createLeadViaColumn(),
     "0021_partner_account_and_lead_channel": createPartnerAccountAndLeadChannel(types),
+    "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  AdjustmentField,
   PayoutProblem,
   PayoutRunView,
   PayoutStatementView,
@@ -78,6 +79,7 @@ export function PayoutsPage({
           </form>
         </>
       )}
+      <Adjustments view={view} t={t} csrf={csrf} />
       <h2>{t.payoutsRuns}</h2>
       {view.runs.length === 0 ? (
         <p>{t.payoutsNoRuns}</p>
@@ -101,6 +103,154 @@ export function PayoutsPage({
                   who: run.createdBy,
                   paid: run.partners.filter((partner) => partner.paidAt !== null).length,
                 })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function adjustmentProblemText(field: AdjustmentField, t: BackOfficeMessages): string {
+  return {
+    partner: t.adjustmentProblemPartner,
+    month: t.adjustmentProblemMonth,
+    rupees: t.adjustmentProblemRupees,
+    reason: t.adjustmentProblemReason,
+  }[field];
+}
+
+/**
+ * The adjustments (decision 0245): a form to add one to what a partner is
+ * owed for a month, signed, with its reason; and the latest ones, each
+ * waiting for a run or taken by one.
+ */
+function Adjustments({
+  view,
+  t,
+  csrf,
+}: {
+  view: PayoutsView;
+  t: BackOfficeMessages;
+  csrf: string;
+}) {
+  const form = view.adjustment?.form;
+  const problems = new Set(view.adjustment?.problems ?? []);
+  const described = (field: AdjustmentField, hint?: boolean) =>
+    [problems.has(field) ? `adjustment-${field}-error` : "", hint ? `adjustment-${field}-hint` : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const error = (field: AdjustmentField) =>
+    problems.has(field) ? (
+      <span className="field-error" id={`adjustment-${field}-error`}>
+        {adjustmentProblemText(field, t)}
+      </span>
+    ) : null;
+  return (
+    <>
+      <h2 id="adjustments">{t.adjustmentsTitle}</h2>
+      <p>{t.adjustmentsIntro}</p>
+      {view.adjusted ? <Notice>{t.adjustmentAdded}</Notice> : null}
+      {problems.size > 0 ? <Alert>{t.adjustmentProblem}</Alert> : null}
+      <form method="post" action="/admin/payouts/adjustments" className="adjustment-form">
+        <CsrfField csrf={csrf} />
+        <div>
+          <label htmlFor="adjustment-partner">{t.adjustmentPartner}</label>
+          {error("partner")}
+          <select
+            id="adjustment-partner"
+            name="partner"
+            defaultValue={form?.partner ?? ""}
+            aria-invalid={problems.has("partner") || undefined}
+            aria-describedby={described("partner")}
+          >
+            <option value="">{t.adjustmentChoose}</option>
+            {view.partners.map((partner) => (
+              <option key={partner.id} value={partner.id}>
+                {`${partner.name} (${partner.id})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="adjustment-month">{t.adjustmentMonth}</label>
+          <span className="hint" id="adjustment-month-hint">
+            {t.adjustmentMonthHint}
+          </span>
+          {error("month")}
+          <input
+            id="adjustment-month"
+            name="month"
+            type="month"
+            defaultValue={form?.month ?? ""}
+            aria-invalid={problems.has("month") || undefined}
+            aria-describedby={described("month", true)}
+          />
+        </div>
+        <div>
+          <label htmlFor="adjustment-rupees">{t.adjustmentRupees}</label>
+          <span className="hint" id="adjustment-rupees-hint">
+            {t.adjustmentRupeesHint}
+          </span>
+          {error("rupees")}
+          <input
+            id="adjustment-rupees"
+            name="rupees"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={9}
+            defaultValue={form?.rupees ?? ""}
+            aria-invalid={problems.has("rupees") || undefined}
+            aria-describedby={described("rupees", true)}
+          />
+        </div>
+        <div>
+          <label htmlFor="adjustment-reason">{t.adjustmentReason}</label>
+          <span className="hint" id="adjustment-reason-hint">
+            {t.adjustmentReasonHint}
+          </span>
+          {error("reason")}
+          <input
+            id="adjustment-reason"
+            name="reason"
+            type="text"
+            maxLength={200}
+            autoComplete="off"
+            defaultValue={form?.reason ?? ""}
+            aria-invalid={problems.has("reason") || undefined}
+            aria-describedby={described("reason", true)}
+          />
+        </div>
+        <p>
+          <button type="submit">{t.adjustmentAdd}</button>
+        </p>
+      </form>
+      {view.adjustments.length === 0 ? (
+        <p>{t.adjustmentsNone}</p>
+      ) : (
+        <ul className="cards">
+          {view.adjustments.map((adjustment) => (
+            <li key={adjustment.id} className="card">
+              <h3>
+                {fill(t.adjustmentLine, {
+                  partner: adjustment.partnerName,
+                  month: adjustment.month,
+                  amount: formatRupees(adjustment.rupees),
+                })}
+              </h3>
+              <p>{adjustment.reason}</p>
+              <p className="meta">
+                {fill(t.adjustmentMeta, {
+                  time: colomboTime(adjustment.createdAt),
+                  who: adjustment.createdBy,
+                })}{" "}
+                {adjustment.runId ? (
+                  <a href={`/admin/payouts/${adjustment.runId}/`}>{t.adjustmentInRun}</a>
+                ) : (
+                  t.adjustmentWaiting
+                )}
               </p>
             </li>
           ))}
@@ -282,6 +432,20 @@ export function PayoutStatementPage({
                 {item.leadId ? fill(t.statementLeadId, { id: item.leadId }) : t.statementErased}
               </td>
               <td className="number">{rupeeDigits(item.payoutRupees)}</td>
+            </tr>
+          ))}
+          {view.adjustments.map((adjustment) => (
+            <tr key={adjustment.id}>
+              <td>
+                {colomboTime(adjustment.createdAt)}, {t.statementAdjustment}
+              </td>
+              <td>
+                {fill(t.statementAdjustmentOf, {
+                  month: adjustment.month,
+                  reason: adjustment.reason,
+                })}
+              </td>
+              <td className="number">{rupeeDigits(adjustment.rupees)}</td>
             </tr>
           ))}
         </tbody>
