@@ -34,7 +34,12 @@ export type TemplateProblem =
   | "unresolved";
 
 /** Why a test postback got no answer. */
-export type TestSendProblem = "timeout" | "network" | "refused_https" | "refused_address" | "unresolved";
+export type TestSendProblem =
+  | "timeout"
+  | "network"
+  | "refused_https"
+  | "refused_address"
+  | "unresolved";
 
 /** What a test send did: the exact request, and the partner server's answer or why there is none. */
 export interface PostbackTestResult {
@@ -56,13 +61,7 @@ export interface PostbackTestResult {
 export type DeliveryError =
   | { kind: "http"; status: number }
   | {
-      kind:
-        | "timeout"
-        | "network"
-        | "refused"
-        | "partner_disabled"
-        | "no_url"
-        | "other";
+      kind: "timeout" | "network" | "refused" | "partner_disabled" | "no_url" | "other";
     };
 
 /** One postback in the delivery log: the partner's own, never another's. */

@@ -1,6 +1,10 @@
 import type { Request, Response } from "express";
 import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
-import { type KeysView, PORTAL_ROTATABLE_KEYS, type PortalRotatableKey } from "../../core/portal/keys";
+import {
+  type KeysView,
+  PORTAL_ROTATABLE_KEYS,
+  type PortalRotatableKey,
+} from "../../core/portal/keys";
 import { partnerAccountActor } from "../staff/audit";
 import { rotateKeys, updatePartner } from "./partners";
 import type { PortalPartnerRequest, PortalSectionRoutes } from "./portal-context";
@@ -46,15 +50,23 @@ export const keysRoutes: PortalSectionRoutes = (router, portal) => {
     const request = await portal.partnerForm(req, res);
     if (!request) return;
     const typed = typeof request.form.origins === "string" ? request.form.origins : "";
-    const { origins, lines, problems } = checkOrigins(typed.slice(0, 20_000), portal.postbackRules.allowHttp);
+    const { origins, lines, problems } = checkOrigins(
+      typed.slice(0, 20_000),
+      portal.postbackRules.allowHttp,
+    );
     if (problems.length > 0) {
       portal.send(req, res, 400, view(request, { origins: lines, originProblems: problems }));
       return;
     }
-    await updatePartner(portal.storage, request.partner.id, { origins }, {
-      actor: actorOf(request),
-      now: portal.now(),
-    });
+    await updatePartner(
+      portal.storage,
+      request.partner.id,
+      { origins },
+      {
+        actor: actorOf(request),
+        now: portal.now(),
+      },
+    );
     res.redirect(303, `${path}?notice=origins_saved`);
   });
 
@@ -94,6 +106,11 @@ export const keysRoutes: PortalSectionRoutes = (router, portal) => {
           : issued.publishableKey;
     // Answered here, not redirected: the new key is on this answer once (no-store), never again.
     const publishableKey = issued.publishableKey ?? request.partner.publishableKey;
-    portal.send(req, res, 200, view(request, { publishableKey, issued: { key, value: value ?? "" } }));
+    portal.send(
+      req,
+      res,
+      200,
+      view(request, { publishableKey, issued: { key, value: value ?? "" } }),
+    );
   });
 };

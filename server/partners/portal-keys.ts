@@ -12,7 +12,11 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export function checkOrigins(
   text: string,
   localHttp: boolean,
-): { origins: string[]; lines: string[]; problems: { line: number; value: string; problem: OriginProblem }[] } {
+): {
+  origins: string[];
+  lines: string[];
+  problems: { line: number; value: string; problem: OriginProblem }[];
+} {
   const lines = text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -24,8 +28,7 @@ export function checkOrigins(
   const origins: string[] = [];
   for (const [index, line] of lines.slice(0, ORIGINS_MAX * 2).entries()) {
     const value = line.slice(0, 200);
-    const problem: OriginProblem | undefined =
-      line.length > 200 ? "invalid" : originProblem(line);
+    const problem: OriginProblem | undefined = line.length > 200 ? "invalid" : originProblem(line);
     if (problem) {
       problems.push({ line: index + 1, value, problem });
       continue;

@@ -57,10 +57,15 @@ export const postbackRoutes: PortalSectionRoutes = (router, portal) => {
     const template = typed.slice(0, 2_100);
     const change = { actor: partnerAccountActor(request.session.account.id, request.partner.id) };
     if (template === "") {
-      await updatePartner(portal.storage, request.partner.id, { postbackUrl: null }, {
-        ...change,
-        now: portal.now(),
-      });
+      await updatePartner(
+        portal.storage,
+        request.partner.id,
+        { postbackUrl: null },
+        {
+          ...change,
+          now: portal.now(),
+        },
+      );
       res.redirect(303, `${path}?notice=cleared`);
       return;
     }
@@ -72,11 +77,16 @@ export const postbackRoutes: PortalSectionRoutes = (router, portal) => {
       return;
     }
     try {
-      await updatePartner(portal.storage, request.partner.id, { postbackUrl: template }, {
-        ...change,
-        now: portal.now(),
-        postbackRules: portal.postbackRules,
-      });
+      await updatePartner(
+        portal.storage,
+        request.partner.id,
+        { postbackUrl: template },
+        {
+          ...change,
+          now: portal.now(),
+          postbackRules: portal.postbackRules,
+        },
+      );
     } catch (error) {
       // The host's addresses changed between the two checks: refused all the same.
       if (!(error instanceof PartnerError)) throw error;

@@ -163,10 +163,7 @@ export async function sendTestPostback(
   const request = {
     method: "GET" as const,
     url,
-    headers: [
-      ["Host", parsed?.host ?? ""],
-      ...Object.entries(headers),
-    ] as [string, string][],
+    headers: [["Host", parsed?.host ?? ""], ...Object.entries(headers)] as [string, string][],
   };
   const started = now();
   const elapsed = () => Math.max(0, Math.round(now() - started));

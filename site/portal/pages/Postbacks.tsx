@@ -35,7 +35,9 @@ function TestResult({ test, t }: { test: PostbackTestResult; t: PostbacksMessage
       {answer ? (
         <div id="test-answer">
           <p role="status">
-            <strong>{fill(t.answerStatus, { status: answer.status, ms: test.milliseconds })}</strong>{" "}
+            <strong>
+              {fill(t.answerStatus, { status: answer.status, ms: test.milliseconds })}
+            </strong>{" "}
             {answer.status >= 200 && answer.status <= 299 ? t.answerOk : t.answerNotOk}
           </p>
           <h4>{t.answerHeaders}</h4>
@@ -58,7 +60,7 @@ function TestResult({ test, t }: { test: PostbackTestResult; t: PostbacksMessage
         <p className="alert" role="alert" id="test-answer">
           {fill(t.testProblems[test.problem ?? "network"], {
             detail: test.detail ?? t.networkUnknown,
-            seconds: Math.max(1, Math.round(test.milliseconds / 1000)),
+            ms: test.milliseconds,
           })}
         </p>
       )}
@@ -154,6 +156,7 @@ export function PostbacksPage({
       {log.rows.length === 0 ? (
         <p>{t.logEmpty}</p>
       ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users
         <section className="scroll" aria-labelledby="log-title" tabIndex={0}>
           <table className="figures postbacks-log">
             <caption>{fill(t.logCaption, { page: log.page })}</caption>

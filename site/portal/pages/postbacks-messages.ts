@@ -58,7 +58,8 @@ const en = {
   answerBodyCut: "Body (the first 2 KB)",
   answerEmpty: "The body is empty.",
   testProblems: {
-    timeout: "No answer within {seconds} seconds: we stopped waiting. A real postback would be tried again later.",
+    timeout:
+      "No answer after {ms} ms: we stopped waiting. A real postback would be tried again later.",
     network: "We could not connect to your server ({detail}).",
     refused_https: "The address must start with https://: we did not send it.",
     refused_address:
@@ -135,8 +136,7 @@ const si: PostbacksMessages = {
     macro: "{macro} පහත ලැයිස්තුවේ ඇති macro එකක් නොවේ.",
     macro_host: "Macro තිබිය හැක්කේ සත්කාරක නාමයෙන් පසුව, මාර්ගයේ හෝ query කොටසේ පමණි.",
     https: "ලිපිනය https:// වලින් ඇරඹිය යුතුය.",
-    address:
-      "{host} පුද්ගලික ජාලයක හෝ මෙම යන්ත්‍රයේ ලිපිනයකට යොමු වේ: අපි අමතන්නේ පොදු අන්තර්ජාල ලිපින පමණි.",
+    address: "{host} පුද්ගලික ජාලයක හෝ මෙම යන්ත්‍රයේ ලිපිනයකට යොමු වේ: අපි අමතන්නේ පොදු අන්තර්ජාල ලිපින පමණි.",
     unresolved: "{host} සොයාගත නොහැක (එය ලිපිනයකට විසඳෙන්නේ නැත).",
   },
   testTitle: "පරීක්ෂණයක් යවන්න",
@@ -157,11 +157,10 @@ const si: PostbacksMessages = {
   answerEmpty: "අන්තර්ගතය හිස්ය.",
   testProblems: {
     timeout:
-      "තත්පර {seconds}ක් තුළ පිළිතුරක් නොලැබුණු නිසා අපි බලා සිටීම නැවැත්තුවෙමු. සැබෑ postback එකක් නම් පසුව නැවත උත්සාහ කෙරේ.",
+      "මිලි තත්පර {ms}කට පසුවත් පිළිතුරක් නොලැබුණු නිසා අපි බලා සිටීම නැවැත්තුවෙමු. සැබෑ postback එකක් නම් පසුව නැවත උත්සාහ කෙරේ.",
     network: "ඔබේ සේවාදායකයට සම්බන්ධ වීමට නොහැකි විය ({detail}).",
     refused_https: "ලිපිනය https:// වලින් ඇරඹිය යුතු නිසා අපි එය නොයැවුවෙමු.",
-    refused_address:
-      "{detail} පුද්ගලික ජාලයක හෝ මෙම යන්ත්‍රයේ ලිපිනයකට යොමු වන නිසා අපි එය නොයැවුවෙමු.",
+    refused_address: "{detail} පුද්ගලික ජාලයක හෝ මෙම යන්ත්‍රයේ ලිපිනයකට යොමු වන නිසා අපි එය නොයැවුවෙමු.",
     unresolved: "{detail} සොයාගත නොහැකි නිසා (ලිපිනයකට විසඳෙන්නේ නැත) අපි එය නොයැවුවෙමු.",
   },
   networkUnknown: "සම්බන්ධතාව අසාර්ථක විය",
