@@ -7,7 +7,7 @@ import type { PortalPartnerRequest, PortalSectionRoutes } from "./portal-context
 import { deliveryLog, sendTestPostback, templateProblem } from "./portal-postbacks";
 
 /**
- * The partner portal's postbacks page (issue 18, decisions 0238–0240): the
+ * The partner portal's postbacks page (issue 18, decisions 0238, 0239): the
  * URL template with its macros (checked as the partner tool checks it, and
  * its host as deliveries do), a test postback sent at once whose request
  * and answer the page shows, and the delivery log of the partner's own

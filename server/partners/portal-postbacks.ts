@@ -18,7 +18,7 @@ import { type Partner, postbackSecretOf, postbackUrlProblem } from "./partners";
 import { fillPostbackUrl, normalizedUrl, postbackHeaders } from "./postbacks";
 
 /**
- * The partner portal's postbacks (issue 18, decisions 0238–0240): the URL
+ * The partner portal's postbacks (issue 18, decisions 0238, 0239): the URL
  * template's problems in words the page translates, a test postback sent
  * at once and shown whole, and the delivery log of the partner's own
  * postbacks. A test is never written anywhere: not the outbox, not the

@@ -78,7 +78,7 @@ function DeliveryState({ row, t }: { row: DeliveryRow; t: PostbacksMessages }) {
   return <>{fill(t.states[row.state], { time: time ? colomboTime(time) : "" })}</>;
 }
 
-/** The partner portal's postbacks page (issue 18, decisions 0238–0240). */
+/** The partner portal's postbacks page (issue 18, decisions 0238, 0239). */
 export function PostbacksPage({
   view,
   locale,
