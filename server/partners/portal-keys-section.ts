@@ -49,7 +49,11 @@ export const keysRoutes: PortalSectionRoutes = (router, portal) => {
   router.post(`${path}origins`, async (req, res) => {
     const request = await portal.partnerForm(req, res);
     if (!request) return;
-    const typed = typeof request.form.origins === "string" ? request.form.origins : "";
+    // One textarea; the same field twice is read as its lines one after the other.
+    const typed = [request.form.origins]
+      .flat()
+      .filter((value): value is string => typeof value === "string")
+      .join("\n");
     const { origins, lines, problems } = checkOrigins(
       typed.slice(0, 20_000),
       portal.postbackRules.allowHttp,

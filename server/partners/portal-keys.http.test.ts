@@ -142,6 +142,18 @@ describe("the keys page", () => {
       devApp,
     );
     expect(lan.statusCode).toBe(400);
+    // The field twice: its lines one after the other.
+    const twice = await inject(app, {
+      method: "POST",
+      url: "/en/partner/portal/keys/origins",
+      headers: { ...FORM, cookie: a.cookie },
+      payload: `csrf=${a.csrf}&origins=https%3A%2F%2Fone.alpha.lk&origins=https%3A%2F%2Ftwo.alpha.lk`,
+    });
+    expect(twice.statusCode).toBe(303);
+    expect((await findPartner(test.storage, a.partnerId))?.origins).toEqual([
+      "https://one.alpha.lk",
+      "https://two.alpha.lk",
+    ]);
     // An empty list is allowed: the key then works from no site.
     const none = await post(a, "/en/partner/portal/keys/origins", { origins: "" });
     expect(none.statusCode).toBe(303);

@@ -53,7 +53,13 @@ export const postbackRoutes: PortalSectionRoutes = (router, portal) => {
   router.post(`${path}template`, async (req: Request, res: Response) => {
     const request = await portal.partnerForm(req, res);
     if (!request) return;
-    const typed = typeof request.form.template === "string" ? request.form.template.trim() : "";
+    const sent = request.form.template;
+    // Anything but one text (the field twice, or none) is not a template: never read as "remove".
+    const typed = typeof sent === "string" ? sent.trim() : undefined;
+    if (typed === undefined) {
+      portal.send(req, res, 400, await view(request, 1, { problem: { problem: "url" } }));
+      return;
+    }
     const template = typed.slice(0, 2_100);
     const change = { actor: partnerAccountActor(request.session.account.id, request.partner.id) };
     if (template === "") {

@@ -170,6 +170,16 @@ describe("the postback URL template", () => {
     expect(audit.after).toContain(`"postbackHost":"${HOST}:${port}"`);
     expect(audit.after).not.toContain("click_id");
 
+    // The field twice is not a template, and never read as "remove it".
+    const twice = await inject(app, {
+      method: "POST",
+      url: "/en/partner/portal/postbacks/template",
+      headers: { ...FORM, cookie: a.cookie },
+      payload: `csrf=${a.csrf}&template=&template=x`,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect((await findPartner(test.storage, a.partnerId))?.postbackUrl).toBe(template);
+
     const cleared = await post(b, "/en/partner/portal/postbacks/template", { template: "  " });
     expect(cleared.headers.location).toBe("/en/partner/portal/postbacks/?notice=cleared");
     expect((await findPartner(test.storage, b.partnerId))?.postbackUrl).toBeNull();
