@@ -121,7 +121,7 @@ describe("the postback URL template", () => {
     for (const [template, en, si] of [
       ["not a url", "This is not an http(s) address.", "මෙය http(s) ලිපිනයක් නොවේ."],
       [`http://${HOST}/p?c={clickid}`, "{clickid} is not one of the macros", "{clickid} පහත"],
-      ["https://{sub1}.partner.lk/p", "only after the host", "සත්කාරක නාමයෙන් පසුව"],
+      ["https://{sub1}.partner.lk/p", "only after the host", "ඩොමේන් නාමයෙන් පසුව"],
       ["ftp://files.partner.lk/p", "This is not an http(s) address.", "http(s) ලිපිනයක් නොවේ"],
       ["http://127.0.0.1/p?c={click_id}", "127.0.0.1 is, or leads to", "127.0.0.1 පුද්ගලික"],
       ["http://localhost:8080/p", "localhost is, or leads to", "පුද්ගලික ජාලයක"],
