@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -63,13 +64,14 @@ export async function startPortalApp(options: { postbackRules?: OutboundRules } 
   };
 }
 
+const SHOTS = "/tmp/shots-portal";
 const PHONE = { width: 360, height: 640 };
 const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * No sideways scrolling at 1280 and 360 px, no axe violation; with `shot`,
  * the phone's first screen and full page into docs/screens/<shot>.png and
- * <shot>-full.png.
+ * <shot>-full.png; without, the full page into /tmp/shots-portal/.
  */
 export async function checkPortalPage(page: Page, name: string, shot?: string): Promise<void> {
   for (const size of [DESKTOP, PHONE]) {
@@ -93,5 +95,9 @@ export async function checkPortalPage(page: Page, name: string, shot?: string): 
   if (shot) {
     await page.screenshot({ path: `docs/screens/${shot}.png` });
     await page.screenshot({ path: `docs/screens/${shot}-full.png`, fullPage: true });
+  } else {
+    // Every other state, for a reviewer: /tmp/shots-portal/<name>-360-full.png.
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-360-full.png`, fullPage: true });
   }
 }
