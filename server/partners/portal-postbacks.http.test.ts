@@ -118,6 +118,7 @@ describe("the postback URL template", () => {
       expect(page.body).toContain(macro);
     }
     expect(page.body).toContain("No postbacks yet.");
+    expect(page.body).toContain("No postback URL is saved: we send you no postbacks.");
     for (const [template, en, si] of [
       ["not a url", "This is not an http(s) address.", "මෙය http(s) ලිපිනයක් නොවේ."],
       [`http://${HOST}/p?c={clickid}`, "{clickid} is not one of the macros", "{clickid} පහත"],

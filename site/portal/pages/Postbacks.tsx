@@ -107,6 +107,7 @@ export function PostbacksPage({
       {view.test ? <TestResult test={view.test} t={t} /> : null}
       <p>{t.intro}</p>
       <h2>{t.templateTitle}</h2>
+      {!view.saved && !view.problem ? <p>{t.notSaved}</p> : null}
       <form method="post" action={`${path}template`} noValidate>
         <CsrfField csrf={view.csrf} />
         <label htmlFor="template">{t.templateLabel}</label>

@@ -17,6 +17,7 @@ const en = {
   templateHint:
     "https, with macros in the path or query, like https://example.lk/postback?click={click_id}&status={status}&payout={payout}. Leave it empty and save to stop postbacks.",
   save: "Save the URL",
+  notSaved: "No postback URL is saved: we send you no postbacks.",
   saved: "Your postback URL is saved.",
   cleared: "Your postback URL is removed: no postbacks are sent.",
   macrosTitle: "Macros",
@@ -116,6 +117,7 @@ const si: PostbacksMessages = {
   templateHint:
     "https විය යුතු අතර macro තිබිය හැක්කේ මාර්ගයේ හෝ query කොටසේ පමණි, උදා: https://example.lk/postback?click={click_id}&status={status}&payout={payout}. Postback නැවැත්වීමට එය හිස්ව තබා සුරකින්න.",
   save: "URL එක සුරකින්න",
+  notSaved: "Postback URL එකක් සුරැකී නැත: අපි ඔබට postback කිසිවක් නොයවමු.",
   saved: "ඔබේ postback URL එක සුරැකිණි.",
   cleared: "ඔබේ postback URL එක ඉවත් කළා: postback කිසිවක් නොයැවේ.",
   macrosTitle: "Macro",
