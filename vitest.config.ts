@@ -35,6 +35,9 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The stylesheets the portal and back office inline (`?raw`), as built, for a test
+          // that runs the app in-process (tests/support/portal-app.ts): empty otherwise.
+          css: { include: [/\/site\/(portal|back-office)\/[^/]+\.css(\?raw)?$/] },
           // A browser on a busy machine may take more than expect.poll's default 1 s.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -24,6 +24,7 @@ import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { localeRedirect } from "./http/locale-redirect";
+import type { OutboundRules } from "./http/outbound";
 import {
   memoryRateLimitStore,
   type RateLimitRule,
@@ -118,6 +119,14 @@ export interface AppDependencies {
    * deadline that calls https URLs on public addresses only.
    */
   decisionNetwork?: DecisionNetwork;
+  /**
+   * Where partners' postbacks may go, for the partner portal's template and
+   * test postback: the rules start.ts gives the deliveries (createPartnerPostbacks);
+   * https to public addresses unless given.
+   */
+  postbackRules?: OutboundRules;
+  /** How long the portal's test postback waits (10 seconds unless given; tests shorten it). */
+  postbackTestTimeoutMs?: number;
   /** How often an offers stream reads storage, and sends a heartbeat (tests shorten them). */
   offersStream?: { pollMs?: number; heartbeatMs?: number };
 }
@@ -154,6 +163,8 @@ export function createApp({
   codeSendLimits,
   decisionNetwork,
   offersStream,
+  postbackRules,
+  postbackTestTimeoutMs,
 }: AppDependencies): Express {
   const catalogue = catalogues.get("lk") ?? fixedCatalogue([]);
   const offers = () => catalogue.offers();
@@ -336,7 +347,17 @@ export function createApp({
   app.use(clickoutRouter(storage, offers));
   app.use(landingRouter(storage, now));
   app.use(
-    partnerPortalRouter({ storage, messenger, site, limits: rateLimitStore, distDir, log, now }),
+    partnerPortalRouter({
+      storage,
+      messenger,
+      site,
+      limits: rateLimitStore,
+      distDir,
+      log,
+      now,
+      postbackRules,
+      postbackTestTimeoutMs,
+    }),
   );
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);

@@ -87,12 +87,10 @@ export async function start(config: Config, distDir: string): Promise<void> {
   countFunnelDays();
   const funnelCounting = setInterval(countFunnelDays, 10 * 60 * 1000);
   funnelCounting.unref();
-  const partnerPostbacks = createPartnerPostbacks({
-    storage,
-    log,
-    // Partners' postback URLs: https to public addresses; http too outside production.
-    rules: { allowHttp: config.NODE_ENV !== "production" },
-  });
+  // Partners' postback URLs: https to public addresses; http too outside production. The
+  // deliveries and the partner portal (its template and test postback) go by the same rules.
+  const postbackRules = { allowHttp: config.NODE_ENV !== "production" };
+  const partnerPostbacks = createPartnerPostbacks({ storage, log, rules: postbackRules });
   const outsideProduction = config.NODE_ENV !== "production";
   const decisionNetwork = createDecisionNetwork({
     storage,
@@ -123,6 +121,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     country: countryConfigOf(config),
     partnerRateLimit: { limit: config.PARTNER_RATE_LIMIT, windowMs: 60_000 },
+    postbackRules,
     statusListeners: [
       partnerPostbacks.listener,
       pushNotifier({ storage, keys: vapid, subject: `mailto:${config.CONTACT_EMAIL}`, log }),

@@ -8,6 +8,7 @@ import {
   OutboundAnswerTooLarge,
   OutboundRefused,
   outboundGet,
+  outboundGetAnswer,
   outboundPost,
   publicAddresses,
 } from "./outbound";
@@ -183,6 +184,35 @@ describe("outboundGet", () => {
       ),
     ).rejects.toBeInstanceOf(OutboundRefused);
     expect(seen.length).toBe(before);
+  });
+
+  it("outboundGetAnswer reads the headers and no more of the body than allowed", async () => {
+    const rules = { allowHttp: true, resolve: async () => ["127.0.0.1"] };
+    const answer = await outboundGetAnswer(
+      `http://partner.test:${port}/pb`,
+      { headers: { "X-Signature": "abc" }, timeoutMs: 5_000, maxBytes: 2_048 },
+      rules,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe("x".repeat(2_048));
+    expect(answer.truncated).toBe(true);
+    expect(answer.headers.some(([name]) => name.toLowerCase() === "date")).toBe(true);
+    const moved = await outboundGetAnswer(
+      `http://partner.test:${port}/moved`,
+      { headers: {}, timeoutMs: 5_000, maxBytes: 200_000 },
+      rules,
+    );
+    expect(moved.status).toBe(302);
+    expect(moved.truncated).toBe(false);
+    expect(moved.body).toHaveLength(100_000);
+    expect(moved.headers).toContainEqual(["location", `http://127.0.0.1:${port}/`]);
+    await expect(
+      outboundGetAnswer(
+        `http://127.0.0.1:${port}/`,
+        { headers: {}, timeoutMs: 5_000, maxBytes: 10 },
+        { allowHttp: true },
+      ),
+    ).rejects.toBeInstanceOf(OutboundRefused);
   });
 });
 

@@ -197,6 +197,74 @@ export async function outboundGet(
   });
 }
 
+/** What outboundGetAnswer got: the status, the headers, and the body's first bytes. */
+export interface OutboundGetAnswer {
+  status: number;
+  headers: [string, string][];
+  /** The body's first maxBytes as UTF-8 text (a character cut at the end becomes U+FFFD). */
+  body: string;
+  /** The body went on past maxBytes (the rest was not read). */
+  truncated: boolean;
+}
+
+/**
+ * outboundGet for a person watching (the partner portal's test postback):
+ * the same checks, connection and timeout, with the answer's headers and
+ * at most maxBytes of its body; the rest is not read.
+ */
+export async function outboundGetAnswer(
+  text: string,
+  init: { headers: Record<string, string>; timeoutMs: number; maxBytes: number },
+  rules: OutboundRules,
+): Promise<OutboundGetAnswer> {
+  const { url, addresses } = await checkOutboundUrl(text, rules);
+  const send = url.protocol === "https:" ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: "GET",
+        headers: init.headers,
+        agent: false,
+        signal: AbortSignal.timeout(init.timeoutMs),
+        lookup: checkedLookup(addresses),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let length = 0;
+        let done = false;
+        const finish = (truncated: boolean) => {
+          if (done) return;
+          done = true;
+          const headers: [string, string][] = [];
+          const raw = response.rawHeaders;
+          for (let index = 0; index + 1 < raw.length; index += 2) {
+            headers.push([raw[index] ?? "", raw[index + 1] ?? ""]);
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            body: Buffer.concat(chunks).subarray(0, init.maxBytes).toString("utf8"),
+            truncated,
+          });
+          response.destroy();
+        };
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          length += chunk.length;
+          if (length > init.maxBytes) finish(true);
+        });
+        response.on("end", () => finish(false));
+        response.on("error", (error) => {
+          if (!done) reject(error);
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 /** An answer body longer than a request allowed: it is not read further. */
 export class OutboundAnswerTooLarge extends Error {
   constructor(limit: number) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { POSTBACK_MACROS } from "../../core/portal/postbacks";
 import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
 import { type AuditActor, type AuditChange, COMMAND_LINE, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -19,18 +20,8 @@ import type { Database, PartnerStatus, PartnersTable, PayoutModel } from "../sto
 
 export const PAYOUT_MODELS = ["lead", "sale"] as const satisfies readonly PayoutModel[];
 
-/** Macros a postback URL template may hold (`{lead_id}` is ours beyond the issue's list). */
-export const POSTBACK_MACROS = [
-  "click_id",
-  "lead_id",
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-  "status",
-  "payout",
-] as const;
+/** Macros a postback URL template may hold: core/portal/postbacks.ts (the portal lists them). */
+export { POSTBACK_MACROS } from "../../core/portal/postbacks";
 
 /** A partner id doubles as the widget's `partner` attribute: a short code, never free text. */
 export const PARTNER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
@@ -59,29 +50,58 @@ export interface IssuedKeys {
   postbackSecret?: string;
 }
 
+/** Why a text is not an origin: not an http(s) URL, or a path, query or fragment after the host. */
+export function originProblem(text: string): "invalid" | "path" | undefined {
+  const url = URL.parse(text);
+  if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) return "invalid";
+  return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash
+    ? undefined
+    : "path";
+}
+
+const ORIGIN_MESSAGES = {
+  invalid: "must be an http(s) origin like https://partner.lk",
+  path: "must be an origin only (scheme, host and port), without a path",
+} as const;
+
 const originSchema = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) origin like https://partner.lk" })
-  .refine((text) => {
-    const url = new URL(text);
-    return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
-  }, "must be an origin only (scheme, host and port), without a path")
+  .string()
+  .superRefine((text, context) => {
+    const problem = originProblem(text);
+    if (problem) context.addIssue({ code: "custom", message: ORIGIN_MESSAGES[problem] });
+  })
   .transform((text) => new URL(text).origin);
 
-const postbackUrlSchema = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .max(2_000)
-  .refine(
-    (text) =>
-      [...text.matchAll(/\{([^{}]*)\}/g)].every(([, name]) =>
-        (POSTBACK_MACROS as readonly string[]).includes(name ?? ""),
-      ),
-    `may hold only the macros ${POSTBACK_MACROS.map((macro) => `{${macro}}`).join(", ")}`,
-  )
+export type PostbackUrlProblem = "url" | "too_long" | "macro" | "macro_host";
+
+/**
+ * Why a postback URL template is refused, before its host is checked
+ * (checkPostbackUrl): the one rule of the partner tool, the back office and
+ * the portal.
+ */
+export function postbackUrlProblem(text: string): PostbackUrlProblem | undefined {
+  const url = URL.parse(text);
+  if (!url || !/^https?:$/.test(url.protocol)) return "url";
+  if (text.length > 2_000) return "too_long";
+  const known = (name: string | undefined) =>
+    (POSTBACK_MACROS as readonly string[]).includes(name ?? "");
+  if (![...text.matchAll(/\{([^{}]*)\}/g)].every(([, name]) => known(name))) return "macro";
   // A macro's value comes from a visitor's attribution: it must never choose the host we call.
-  .refine((text) => {
-    const url = new URL(text);
-    return !/[{}]/.test(`${url.username}${url.password}${url.host}`);
-  }, "may hold macros only after the host (in the path and query)");
+  if (/[{}]/.test(`${url.username}${url.password}${url.host}`)) return "macro_host";
+  return undefined;
+}
+
+const POSTBACK_URL_MESSAGES: Record<PostbackUrlProblem, string> = {
+  url: "must be an http(s) URL",
+  too_long: "must be at most 2000 characters",
+  macro: `may hold only the macros ${POSTBACK_MACROS.map((macro) => `{${macro}}`).join(", ")}`,
+  macro_host: "may hold macros only after the host (in the path and query)",
+};
+
+const postbackUrlSchema = z.string().superRefine((text, context) => {
+  const problem = postbackUrlProblem(text);
+  if (problem) context.addIssue({ code: "custom", message: POSTBACK_URL_MESSAGES[problem] });
+});
 
 export const partnerInputSchema = z.strictObject({
   id: z.string().regex(PARTNER_ID_PATTERN, "must be 1–40 lower-case letters, digits or hyphens"),

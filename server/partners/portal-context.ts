@@ -1,6 +1,8 @@
 import type { Request, Response, Router } from "express";
 import type { Locale } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
+import type { OutboundRules } from "../http/outbound";
+import type { RateLimitStore } from "../http/rate-limit";
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
@@ -36,6 +38,12 @@ export interface PortalSectionContext {
   /** E-mail to the account (the account page's notices). */
   messenger: Messenger;
   now: () => Date;
+  /** Where partners' postbacks may go (start.ts: http too outside production); the test send's. */
+  postbackRules: OutboundRules;
+  /** How long a test postback waits for the partner's server. */
+  postbackTestTimeoutMs: number;
+  /** Where per-partner limits count (test postbacks). */
+  limits: RateLimitStore;
   send(req: Request, res: Response, status: number, view: PortalView): void;
   /** Signed in (both factors); else sent to sign in. */
   signedIn(req: Request, res: Response): Promise<PortalSignedInRequest | undefined>;

@@ -5,6 +5,7 @@ import type { Locale } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { secureCookies, serializeCookie } from "../http/cookies";
+import type { OutboundRules } from "../http/outbound";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
@@ -99,8 +100,14 @@ export function partnerPortalRouter(dependencies: {
   distDir: string | undefined;
   log: Logger;
   now: () => Date;
+  /** Where partners' postbacks may go: https to public addresses unless given (start.ts). */
+  postbackRules?: OutboundRules | undefined;
+  /** How long a test postback waits for an answer: the deliveries' 10 seconds unless given. */
+  postbackTestTimeoutMs?: number | undefined;
 }): Router {
   const { storage, messenger, site, limits, distDir, log, now } = dependencies;
+  const postbackRules = dependencies.postbackRules ?? { allowHttp: false };
+  const postbackTestTimeoutMs = dependencies.postbackTestTimeoutMs ?? 10_000;
   const router = Router();
   const styleHash = createHash("sha256").update(portalStylesheet()).digest("base64");
   const policy = BACK_OFFICE_POLICY.replace(/style-src '[^']*'/, `style-src 'sha256-${styleHash}'`);
@@ -561,6 +568,9 @@ export function partnerPortalRouter(dependencies: {
       log,
       messenger,
       now,
+      postbackRules,
+      postbackTestTimeoutMs,
+      limits,
       send: (req, res, status, view) => send(req, res, locale, status, view),
       signedIn: async (req, res) => {
         const session = await signedIn(req, res);

@@ -67,10 +67,26 @@ export function postbackUrlSignature(secret: string, url: string): string {
   return createHmac("sha256", secret).update(url).digest("hex");
 }
 
+/** The headers of a postback: the same for a real one and the portal's test. */
+export function postbackHeaders(
+  secret: string,
+  url: string,
+  postbackId: string,
+): Record<string, string> {
+  return {
+    "User-Agent": "NayaCompare-Postback/1",
+    "X-Signature": postbackUrlSignature(secret, url),
+    "X-Postback-Id": postbackId,
+  };
+}
+
 const MACRO = /\{([a-z0-9_]+)\}/g;
 
-/** The address as fetch requests it; an unparsable one is left as it is (it will fail and be retried). */
-function normalizedUrl(url: string): string {
+/**
+ * The address as fetch requests it, which the signature covers; an
+ * unparsable one is left as it is (it will fail and be retried).
+ */
+export function normalizedUrl(url: string): string {
   try {
     return new URL(url).href;
   } catch {
@@ -238,11 +254,11 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
       const status = await get(
         row.url,
         {
-          headers: {
-            "User-Agent": "NayaCompare-Postback/1",
-            "X-Signature": postbackUrlSignature(secret.postback_secret, row.url),
-            "X-Postback-Id": `${row.click_id}:${row.status}`,
-          },
+          headers: postbackHeaders(
+            secret.postback_secret,
+            row.url,
+            `${row.click_id}:${row.status}`,
+          ),
           timeoutMs,
         },
         rules,

@@ -10,15 +10,20 @@ import type { Database } from "../storage/schema";
  * entry are committed together. Entries are never changed or deleted.
  */
 
-/** Who made a change: a member of staff, or the command line. */
+/** Who made a change: a member of staff, a partner in its portal, or the command line. */
 export interface AuditActor {
-  /** The member's id; null for the command line. */
+  /** The member's id; `partner:<account id>` for a partner's portal account; null for the command line. */
   id: string | null;
-  /** Their e-mail, or "command line". */
+  /** Their e-mail; "partner <partner id>" for a portal account (never its e-mail); or "command line". */
   label: string;
 }
 
 export const COMMAND_LINE: AuditActor = { id: null, label: "command line" };
+
+/** A partner's own change in the partner portal (issue 18): its account, and whose partner. */
+export function partnerAccountActor(accountId: string, partnerId: string): AuditActor {
+  return { id: `partner:${accountId}`, label: `partner ${partnerId}` };
+}
 
 /** The actions the log holds today; a feature adds its own here. */
 export const AUDIT_ACTIONS = [
