@@ -7,7 +7,7 @@ import { checkPassword } from "../staff/passwords";
 import { csrfTokenOf } from "../staff/sessions";
 import { newTotpSecret, TOTP_PERIOD_SECONDS, totpCodeAt } from "../staff/totp";
 import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
-import { portalAccountFor } from "./portal-account.test-support";
+import { portalAccountFor } from "./portal.test-support";
 import type { PartnerAccount } from "./portal-accounts";
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPassword } from "../staff/passwords";
 import { onEachEngine, type TestStorage } from "../test-support";
+import { portalAccountFor } from "./portal.test-support";
 import {
   changePortalPassword,
   maskedPayoutDetails,
@@ -11,7 +12,6 @@ import {
   updatePortalPayout,
   updatePortalProfile,
 } from "./portal-account";
-import { portalAccountFor } from "./portal-account.test-support";
 import { livePortalSession, startPortalSession } from "./portal-accounts";
 
 const PASSWORD = "a kettle of seven herons";

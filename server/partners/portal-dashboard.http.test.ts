@@ -10,11 +10,8 @@ import {
   type TestStorage,
 } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
-import {
-  type ApprovedPortalPartner,
-  approvedPortalPartner,
-  seedDashboardFigures,
-} from "./portal-dashboard.test-support";
+import type { ApprovedPortalPartner } from "./portal.test-support";
+import { dashboardPartner, seedDashboardFigures } from "./portal-dashboard.test-support";
 import { PORTAL_GROUPINGS, portalStats, portalStatsCsv } from "./portal-stats";
 
 /**
@@ -36,12 +33,12 @@ let b: ApprovedPortalPartner;
 beforeAll(async () => {
   test = await openTestSqlite();
   app = appWith(test.storage, { now: () => clock });
-  a = await approvedPortalPartner(test.storage, {
+  a = await dashboardPartner(test.storage, {
     email: "alpha@galle-deals.example",
     name: "Alpha Deals",
     now: clock,
   });
-  b = await approvedPortalPartner(test.storage, {
+  b = await dashboardPartner(test.storage, {
     email: "beta@kandy-offers.example",
     name: "Beta Offers",
     now: clock,
@@ -213,7 +210,7 @@ describe("partner B", () => {
   });
 
   it("and nobody signed out, or not yet approved, opens the dashboard, its CSV or its script", async () => {
-    const pending = await approvedPortalPartner(test.storage, {
+    const pending = await dashboardPartner(test.storage, {
       email: "gamma@matara-loans.example",
       name: "Gamma Loans",
       now: clock,

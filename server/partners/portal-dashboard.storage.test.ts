@@ -3,11 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, colomboToday } from "../../core/dates";
 import { appWith, onEachEngine, type TestStorage } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
-import {
-  type ApprovedPortalPartner,
-  approvedPortalPartner,
-  seedDashboardFigures,
-} from "./portal-dashboard.test-support";
+import type { ApprovedPortalPartner } from "./portal.test-support";
+import { dashboardPartner, seedDashboardFigures } from "./portal-dashboard.test-support";
 
 /**
  * The dashboard's CSV against the partner API's GET stats on both engines
@@ -28,12 +25,12 @@ onEachEngine((name, open) => {
     beforeAll(async () => {
       test = await open();
       app = appWith(test.storage, { now: () => clock });
-      a = await approvedPortalPartner(test.storage, {
+      a = await dashboardPartner(test.storage, {
         email: "alpha@galle-deals.example",
         name: "Alpha Deals",
         now: clock,
       });
-      b = await approvedPortalPartner(test.storage, {
+      b = await dashboardPartner(test.storage, {
         email: "beta@kandy-offers.example",
         name: "Beta Offers",
         now: clock,

@@ -13,64 +13,18 @@ import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick, recordPostback } from "../borrowers/clicks";
 import { createLead } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
-import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { silentLog } from "../test-support";
-import { decideSignUp, rotateKeys, updatePartner } from "./partners";
-import { signUp, startPortalSession, verifyEmail } from "./portal-accounts";
+import { type ApprovedPortalPartner, approvedPortalPartner } from "./portal.test-support";
 import { colomboDayStart } from "./portal-stats";
 import { createPartnerPostbacks } from "./postbacks";
 
-export const DASHBOARD_PASSWORD = "a kettle of seven herons";
-
-export interface ApprovedPortalPartner {
-  partnerId: string;
-  email: string;
-  /** The partner_session cookie's value of a signed-in session. */
-  session: string;
-  /** The partner API's secret key (rotated once approved: the sign-up's was never shown). */
-  secretKey: string;
-}
-
-/** Signs up, verifies the e-mail, is approved (paid per lead) and signs in. */
-export async function approvedPortalPartner(
+/** A partner paid Rs. 350 per lead, signed in to the portal. */
+export const dashboardPartner = (
   storage: Storage,
-  { email, name, now = new Date() }: { email: string; name: string; now?: Date },
-): Promise<ApprovedPortalPartner> {
-  const token = await signUp(
-    storage,
-    {
-      kind: "company",
-      name,
-      email,
-      password: DASHBOARD_PASSWORD,
-      website: "https://deals.example.lk",
-      trafficSources: "Search",
-      countries: ["lk"],
-      payoutMethod: "wire",
-      payoutDetails: "Commercial Bank 8001234567",
-      locale: "en",
-    },
-    now,
-  );
-  if (!token) throw new Error(`${email} has an account already`);
-  const account = await verifyEmail(storage, token, now);
-  const partnerId = account?.partner_id;
-  if (!account || !partnerId) throw new Error("the e-mail was not verified");
-  await decideSignUp(storage, partnerId, "approve", { actor: COMMAND_LINE, now });
-  await updatePartner(
-    storage,
-    partnerId,
-    { payoutModel: "lead", payoutRupees: 350 },
-    { actor: COMMAND_LINE, now },
-  );
-  const { secretKey } = await rotateKeys(storage, partnerId, ["secret"], {
-    actor: COMMAND_LINE,
-    now,
-  });
-  const session = await startPortalSession(storage, account.id, now);
-  return { partnerId, email, session, secretKey: secretKey ?? "" };
-}
+  options: { email: string; name: string; now?: Date },
+): Promise<ApprovedPortalPartner> =>
+  approvedPortalPartner(storage, { ...options, terms: { payoutModel: "lead", payoutRupees: 350 } });
 
 const offers = loadCatalogues().get("lk") ?? [];
 /** Offer 101 is Kandy Lane's; its postbacks are checked with this secret. */

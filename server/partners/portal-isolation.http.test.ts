@@ -1,9 +1,10 @@
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
+import { COMMAND_LINE } from "../staff/audit";
 import { setUpTestApp } from "../test-support";
-import { findPartner } from "./partners";
+import { findPartner, type Partner, updatePartner } from "./partners";
 import { seedConversion } from "./payouts.test-support";
-import { type SignedInPortalPartner, signedInPortalPartner } from "./portal.test-support";
+import { type ApprovedPortalPartner, approvedPortalPartner } from "./portal.test-support";
 
 /**
  * Partners see only their own (issue 18): partner B, signed in, tries every
@@ -14,8 +15,8 @@ import { type SignedInPortalPartner, signedInPortalPartner } from "./portal.test
  */
 const context = setUpTestApp();
 const ORIGIN = "https://nayacompare.test";
-let a: SignedInPortalPartner;
-let b: SignedInPortalPartner;
+let a: ApprovedPortalPartner & { partner: Partner };
+let b: ApprovedPortalPartner;
 let aClick = "";
 let aLead = "";
 
@@ -78,18 +79,27 @@ const withParams = (path: string) =>
 
 beforeAll(async () => {
   const { storage } = context.test;
-  a = await signedInPortalPartner(storage, {
-    id: "iso-a",
-    origins: ["https://a-secret-origin.example"],
+  const made = await approvedPortalPartner(storage, {
+    name: "Iso A",
+    email: "owner@iso-a.example",
   });
+  await updatePartner(
+    storage,
+    made.partnerId,
+    { origins: ["https://a-secret-origin.example"] },
+    { actor: COMMAND_LINE },
+  );
+  const partner = await findPartner(storage, made.partnerId);
+  if (!partner) throw new Error("no partner A");
+  a = { ...made, partner };
   // Written as stored: saving checks the host's addresses, and this one has none.
   await storage.db
     .updateTable("partners")
     .set({ postback_url: "https://a-secret-postback.example/pb?c={click_id}" })
     .where("id", "=", a.partner.id)
     .execute();
-  b = await signedInPortalPartner(storage, { id: "iso-b" });
-  const seeded = await seedConversion(storage, "iso-a", new Date("2026-11-10T05:00:00Z"), [
+  b = await approvedPortalPartner(storage, { name: "Iso B", email: "owner@iso-b.example" });
+  const seeded = await seedConversion(storage, a.partnerId, new Date("2026-11-10T05:00:00Z"), [
     "approved",
     "issued",
   ]);
@@ -169,7 +179,7 @@ describe("partner B in the portal", () => {
     const api = await inject(context.app, {
       method: "GET",
       url: "/api/partner/v1/stats?from=2026-11-01&to=2026-11-30",
-      headers: { authorization: `Bearer ${a.keys.secretKey}` },
+      headers: { authorization: `Bearer ${a.secretKey}` },
     });
     expect(api.statusCode).toBe(200);
   });

@@ -9,7 +9,7 @@ import {
   type TestStorage,
 } from "../test-support";
 import { findPartner, hashSecretKey, rotateKeys } from "./partners";
-import { approvedPortalPartner } from "./portal-partner.test-support";
+import { approvedPortalPartner } from "./portal.test-support";
 
 /**
  * The partner portal's keys page over HTTP (issue 18): the publishable key

@@ -15,7 +15,7 @@ import {
 } from "../test-support";
 import { findPartner, postbackSecretOf } from "./partners";
 import { seedConversion } from "./payouts.test-support";
-import { approvedPortalPartner } from "./portal-partner.test-support";
+import { approvedPortalPartner } from "./portal.test-support";
 import { POSTBACK_TESTS_PER_MINUTE } from "./portal-postback-section";
 import { portalStats } from "./portal-stats";
 import { createPartnerPostbacks, postbackUrlSignature } from "./postbacks";

@@ -1,64 +1,86 @@
-import type { Locale } from "../../core/locale";
+import { COMMAND_LINE } from "../staff/audit";
 import { csrfTokenOf } from "../staff/sessions";
 import type { Storage } from "../storage/database";
-import { createPartner, type IssuedKeys, type Partner, type PartnerInput } from "./partners";
-import {
-  accountByEmail,
-  inviteToClaim,
-  setPasswordByLink,
-  startPortalSession,
-} from "./portal-accounts";
-import { PORTAL_SESSION_COOKIE } from "./portal-routes";
-
-export const PORTAL_TEST_PASSWORD = "a kettle of seven herons";
-
-export interface SignedInPortalPartner {
-  partner: Partner;
-  keys: Required<IssuedKeys>;
-  accountId: string;
-  email: string;
-  /** The Cookie header of a signed-in session, and the session's CSRF token. */
-  cookie: string;
-  csrf: string;
-}
+import { decideSignUp, type PartnerUpdate, rotateKeys, updatePartner } from "./partners";
+import { type PartnerAccount, signUp, startPortalSession, verifyEmail } from "./portal-accounts";
 
 /**
- * An approved partner with a claimed portal account and a signed-in
- * session, made through the services (the HTTP sign-up and approval have
- * their own tests in portal.http.test.ts and the browser test).
+ * Partners in the portal for its sections' tests (issue 18), made with the
+ * portal's own services as a sign-up makes them: the sign-up, the e-mail
+ * link, an operator's approval. The pages' own flow has its HTTP and
+ * browser tests (portal.http.test.ts, tests/e2e/partner-portal.test.ts).
+ * Not imported by any shipped module.
  */
-export async function signedInPortalPartner(
+export const PORTAL_TEST_PASSWORD = "a kettle of seven herons";
+
+/** A portal account with its e-mail verified, approved by an operator unless `approve` is false. */
+export async function portalAccountFor(
   storage: Storage,
-  input: Partial<PartnerInput> & { id: string },
-  options: { email?: string; locale?: Locale; now?: Date } = {},
-): Promise<SignedInPortalPartner> {
-  const now = options.now ?? new Date();
-  const email = options.email ?? `${input.id}@partners.example`;
-  const { partner, keys } = await createPartner(
+  options: { email: string; name: string; password?: string; now: Date; approve?: boolean },
+): Promise<PartnerAccount> {
+  const token = await signUp(
     storage,
     {
-      name: input.id,
-      payoutModel: "lead",
-      payoutRupees: 300,
-      origins: [],
-      postbackUrl: null,
-      ...input,
+      kind: "company",
+      name: options.name,
+      email: options.email,
+      password: options.password ?? PORTAL_TEST_PASSWORD,
+      website: "https://deals.example.lk",
+      trafficSources: "Search and a Facebook page",
+      countries: ["lk"],
+      payoutMethod: "wire",
+      payoutDetails: "Commercial Bank 8001234567",
+      locale: "en",
     },
-    { now },
+    options.now,
   );
-  const token = await inviteToClaim(storage, partner.id, email, options.locale ?? "en", now);
-  if (!(await setPasswordByLink(storage, token, PORTAL_TEST_PASSWORD, now))) {
-    throw new Error("the claim link did not set the password");
+  if (!token) throw new Error(`${options.email} has an account already`);
+  const account = await verifyEmail(storage, token, options.now);
+  if (!account?.partner_id) throw new Error("the verification did not make a partner");
+  if (options.approve !== false) {
+    await decideSignUp(storage, account.partner_id, "approve", {
+      actor: COMMAND_LINE,
+      now: options.now,
+    });
   }
-  const account = await accountByEmail(storage, email);
-  if (!account) throw new Error("no account");
-  const session = await startPortalSession(storage, account.id, now, "signed_in");
+  return account;
+}
+
+export interface ApprovedPortalPartner {
+  partnerId: string;
+  accountId: string;
+  email: string;
+  /** The partner_session cookie's value of a signed-in session, the Cookie header, its CSRF token. */
+  session: string;
+  cookie: string;
+  csrf: string;
+  /** The partner API's secret key (rotated once approved: the sign-up's is never shown). */
+  secretKey: string;
+}
+
+/** An approved partner (with `terms` if given) whose account is signed in. */
+export async function approvedPortalPartner(
+  storage: Storage,
+  options: { name: string; email: string; terms?: PartnerUpdate; now?: Date },
+): Promise<ApprovedPortalPartner> {
+  const now = options.now ?? new Date();
+  const account = await portalAccountFor(storage, { ...options, now });
+  const partnerId = account.partner_id ?? "";
+  if (options.terms) {
+    await updatePartner(storage, partnerId, options.terms, { actor: COMMAND_LINE, now });
+  }
+  const { secretKey } = await rotateKeys(storage, partnerId, ["secret"], {
+    actor: COMMAND_LINE,
+    now,
+  });
+  const session = await startPortalSession(storage, account.id, now);
   return {
-    partner,
-    keys,
+    partnerId,
     accountId: account.id,
-    email,
-    cookie: `${PORTAL_SESSION_COOKIE}=${session}`,
+    email: account.email,
+    session,
+    cookie: `partner_session=${session}`,
     csrf: csrfTokenOf(session),
+    secretKey: secretKey ?? "",
   };
 }

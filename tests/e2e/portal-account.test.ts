@@ -7,7 +7,7 @@ import {
   startTestSmtp,
   type TestSmtp,
 } from "../../server/messaging/smtp.test-support";
-import { portalAccountFor } from "../../server/partners/portal-account.test-support";
+import { portalAccountFor } from "../../server/partners/portal.test-support";
 import { totpCodeAt } from "../../server/staff/totp";
 import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";

@@ -6,9 +6,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, colomboToday } from "../../core/dates";
 import type { Locale } from "../../core/locale";
+import type { ApprovedPortalPartner } from "../../server/partners/portal.test-support";
 import {
-  type ApprovedPortalPartner,
-  approvedPortalPartner,
+  dashboardPartner,
   seedDashboardFigures,
 } from "../../server/partners/portal-dashboard.test-support";
 import { openStorage } from "../../server/storage/database";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const storage = openStorage({ dataDir });
   try {
     await storage.migrate();
-    partner = await approvedPortalPartner(storage, {
+    partner = await dashboardPartner(storage, {
       email: "owner@galle-deals.example",
       name: "Galle Deals",
     });

@@ -11,7 +11,7 @@ import type { PartnerUpdate } from "../../server/partners/partners";
 import {
   approvedPortalPartner,
   PORTAL_TEST_PASSWORD,
-} from "../../server/partners/portal-partner.test-support";
+} from "../../server/partners/portal.test-support";
 import { appWith, openTestSqlite, type TestStorage } from "../../server/test-support";
 import { axeViolations } from "./browser";
 

@@ -1,6 +1,6 @@
 import type { Locale } from "../../../core/locale";
 import type { KeysView, PORTAL_ROTATABLE_KEYS } from "../../../core/portal/keys";
-import { Alert, CsrfField, Notice } from "../../back-office/fields";
+import { CsrfField, Notice } from "../../back-office/fields";
 import { keysMessagesFor } from "./keys-messages";
 
 /**
