@@ -5,20 +5,24 @@ import type { Response } from "express";
 /** The back office's own scripts, built alone by rollup.config.mjs into dist/back-office/. */
 export type BackOfficeScript = "funnel-chart.js" | "lender-preview.js";
 
+/** The partner portal's own scripts, built alone into dist/portal/ (issue 18). */
+export type PortalScript = "widget-builder.js";
+
 const cache = new Map<string, string>();
 
 /**
- * Sends one of the back office's scripts from the build, read once; false
- * when there is no build (the caller answers 404). The headers are the
- * back office's (gate.ts `headers`): no-store, like its pages.
+ * Sends one of our page scripts from the build (`folder` of dist/), read
+ * once; false when there is no build (the caller answers 404). The headers
+ * are the pages' own (gate.ts `privatePageHeaders`): no-store, like them.
  */
-export async function sendBackOfficeScript(
+async function sendBuiltScript(
   res: Response,
   distDir: string | undefined,
-  name: BackOfficeScript,
+  folder: string,
+  name: string,
 ): Promise<boolean> {
   if (!distDir) return false;
-  const file = path.join(distDir, "back-office", name);
+  const file = path.join(distDir, folder, name);
   let text = cache.get(file);
   if (text === undefined) {
     try {
@@ -30,4 +34,20 @@ export async function sendBackOfficeScript(
   }
   res.status(200).type("text/javascript; charset=utf-8").send(text);
   return true;
+}
+
+export function sendBackOfficeScript(
+  res: Response,
+  distDir: string | undefined,
+  name: BackOfficeScript,
+): Promise<boolean> {
+  return sendBuiltScript(res, distDir, "back-office", name);
+}
+
+export function sendPortalScript(
+  res: Response,
+  distDir: string | undefined,
+  name: PortalScript,
+): Promise<boolean> {
+  return sendBuiltScript(res, distDir, "portal", name);
 }
