@@ -239,4 +239,37 @@ describe("the portal's widget builder", () => {
       await context.close();
     });
   }
+
+  it("works without JavaScript: the form's answer is the page with the snippet", {
+    timeout: 60_000,
+  }, async () => {
+    const t = widgetMessagesFor("en");
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "en");
+    expect(await page.getByRole("button", { name: t.copy }).first().isHidden()).toBe(true);
+    await page.getByText(t.previewNeedsScript).waitFor();
+    await page.getByLabel(t.elements["loan-eligibility"]).check();
+    await page.getByLabel(t.amount).fill("2000");
+    await page.getByRole("button", { name: t.showWidget }).click();
+    // A wrong amount: named under its field, and no snippet until it is right.
+    await page.locator("#wb-amount-error").getByText(t.problems.tooSmall).waitFor();
+    expect(await page.locator("#wb-snippet-box").isHidden()).toBe(true);
+    await page.getByLabel(t.amount).fill("80000");
+    await page.getByLabel(t.colours.surface).fill("#f0f4ff");
+    await page.getByRole("button", { name: t.showWidget }).click();
+    await page.locator("#wb-snippet-box").waitFor();
+    expect((await page.locator("#wb-snippet").inputValue()).split("\n")[1]).toBe(
+      `<loan-eligibility partner="${publishableKey}" lang="en" amount="80000" period="90" style="--loan-color-surface: #f0f4ff"></loan-eligibility>`,
+    );
+    // The link form keeps the widget's settings through its own submission.
+    await page.getByLabel("utm_campaign").fill("avurudu");
+    await page.getByRole("button", { name: t.makeLink }).click();
+    await page.locator("#wb-link-box").waitFor();
+    expect(await page.locator("#wb-link").inputValue()).toBe(
+      `${server.url}/en/?partner=${PARTNER}&utm_campaign=avurudu`,
+    );
+    expect(await page.locator("#wb-snippet").inputValue()).toContain("<loan-eligibility");
+    await context.close();
+  });
 });

@@ -11,7 +11,7 @@ import type {
 /** The words of the portal's widget and link builder (issue 18); the compiler checks both. */
 const en = {
   intro:
-    "Choose how our widget looks on your site, see it below as your visitors will, and copy the code into your page. Or make a link to our site that counts for you.",
+    "Choose how our widget looks on your site, see it as your visitors will, and copy the code into your page. Or make a link to our site that counts for you.",
   widgetTitle: "Build your widget",
   elementLegend: "What to show",
   elements: {
@@ -99,7 +99,7 @@ export type WidgetMessages = typeof en;
 
 const si: WidgetMessages = {
   intro:
-    "අපේ විජට් එක ඔබේ වෙබ් අඩවියේ පෙනෙන්නේ කෙසේදැයි තෝරා, ඔබේ අමුත්තන්ට පෙනෙන ආකාරයටම එය පහතින් බලා, කේතය පිටපත් කර ඔබේ පිටුවට දමන්න. නැතහොත් ඔබට ගණන් වන, අපේ අඩවියට යන සබැඳියක් සාදන්න.",
+    "අපේ විජට් එක ඔබේ වෙබ් අඩවියේ පෙනෙන්නේ කෙසේදැයි තෝරා, ඔබේ අමුත්තන්ට පෙනෙන ආකාරයටම එය බලා, කේතය පිටපත් කර ඔබේ පිටුවට දමන්න. නැතහොත් ඔබට ගණන් වන, අපේ අඩවියට යන සබැඳියක් සාදන්න.",
   widgetTitle: "ඔබේ විජට් එක සාදන්න",
   elementLegend: "පෙන්වන්නේ කුමක්ද",
   elements: {
