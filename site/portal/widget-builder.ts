@@ -146,8 +146,14 @@ function start() {
       "link",
       hasProblems(link.problems) ? undefined : trackingLink(link.settings, context),
     );
-    // The address keeps what the forms say, so that a reload or a shared address shows it again.
-    const query = new URLSearchParams({ ...widgetValues, ...linkValues });
+    // The address keeps what the forms say, so that a reload shows it again; never a value
+    // that reads as personal data (a phone typed as a sub id).
+    const personal = (problems: Partial<Record<string, BuilderProblem>>) => (name: string) =>
+      problems[name] !== "personal";
+    const query = new URLSearchParams([
+      ...Object.entries(widgetValues).filter(([name]) => personal(widget.problems)(name)),
+      ...Object.entries(linkValues).filter(([name]) => personal(link.problems)(name)),
+    ]);
     history.replaceState(history.state, "", `?${query}`);
   };
 

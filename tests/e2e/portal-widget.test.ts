@@ -231,6 +231,14 @@ describe("the portal's widget builder", () => {
         .toBe(`${server.url}${appPath}?partner=${PARTNER}&sub1=spring-sale&utm_source=facebook`);
       await page.getByRole("button", { name: t.copy }).last().click();
       await page.locator("#wb-link-status").getByText(t.copied).waitFor();
+      // A phone number typed as a sub id: named as personal data, and kept out of the address.
+      await page.getByLabel("sub2", { exact: true }).first().fill("0771234567");
+      await page.locator("#wb-sub2-error").getByText(t.problems.personal).waitFor();
+      expect(await page.locator("#wb-snippet-box").isHidden()).toBe(true);
+      expect(page.url()).not.toContain("0771234567");
+      expect(page.url()).toContain("link_utm_source=facebook");
+      await page.getByLabel("sub2", { exact: true }).first().fill("");
+      await page.locator("#wb-snippet-box").waitFor();
       await check(page, `widget-built-${locale}`);
       // A reload keeps what was built: the address holds the forms' values.
       await page.reload();
