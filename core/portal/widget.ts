@@ -169,10 +169,9 @@ export function readWidgetForm(
     lang: defaults.lang,
     amount: String(LOAN_AMOUNT_LK.default),
     period: String(LOAN_TERM_LK.default),
-    accent: "",
-    on_accent: "",
-    text: "",
-    surface: "",
+    ...(Object.fromEntries(
+      WIDGET_COLOURS.map((colour) => [colour.field, colour.initial]),
+    ) as Record<WidgetColourField, string>),
     radius: String(WIDGET_RADIUS.initial),
     sub1: "",
     sub2: "",
@@ -181,7 +180,6 @@ export function readWidgetForm(
     sub5: "",
     partner_as: defaults.partnerAs,
   };
-  for (const colour of WIDGET_COLOURS) initial[colour.field] = colour.initial;
   for (const field of WIDGET_FIELDS) {
     if (query[field] !== undefined) initial[field] = typed(query[field]);
   }

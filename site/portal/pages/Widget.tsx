@@ -25,7 +25,7 @@ import {
   type WidgetView,
   widgetSnippet,
 } from "../../../core/portal/widget";
-import { LOAN_TERM_GRID, termMonths } from "../../../core/product";
+import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../core/product";
 import { type WidgetMessages, widgetMessagesFor } from "./widget-messages";
 
 type Field = WidgetField | LinkField;
@@ -161,7 +161,8 @@ export function WidgetPage({
   const widgetOk = !hasProblems(view.widgetProblems);
   const linkOk = !hasProblems(view.linkProblems);
   const warnings = contrastWarnings(settings);
-  const periodLabel = (days: number) => (days > 120 ? t.months(termMonths(days)) : t.days(days));
+  const periodLabel = (days: number) =>
+    isInstalmentTerm(days) ? t.months(termMonths(days)) : t.days(days);
   const keysPath = `${base}${PORTAL_SECTION_PATHS.keys}`;
   return (
     <div className="wb">
@@ -326,7 +327,7 @@ export function WidgetPage({
                 readOnly
                 rows={10}
                 aria-describedby="wb-snippet-hint"
-                value={widgetOk ? widgetSnippet(settings, context) : ""}
+                defaultValue={widgetOk ? widgetSnippet(settings, context) : ""}
               />
               <CopyButton target="wb-snippet" t={t} />
             </div>
@@ -386,7 +387,7 @@ export function WidgetPage({
             id="wb-link"
             readOnly
             rows={3}
-            value={linkOk ? trackingLink(linkSettings, context) : ""}
+            defaultValue={linkOk ? trackingLink(linkSettings, context) : ""}
           />
           <CopyButton target="wb-link" t={t} />
         </div>
