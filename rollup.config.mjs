@@ -406,6 +406,20 @@ const builds = [
     ],
   },
   {
+    // The partner portal's widget and link builder (decision 0230): no library, served on its page only.
+    input: "site/portal/widget-builder.ts",
+    output: {
+      file: "dist/portal/widget-builder.js",
+      format: "iife",
+      plugins: [terser({ format: { comments: false } })],
+    },
+    plugins: [
+      nodeResolve({ browser: true, extensions }),
+      typescriptPlugin({ sourceMap: false }),
+      reportSizes("portal"),
+    ],
+  },
+  {
     // A partner's React app for examples/react-host.html; not part of the product.
     input: "examples/react-host/app.tsx",
     output: { file: "dist/examples/react-host.js", format: "es" },

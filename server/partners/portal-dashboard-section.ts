@@ -7,7 +7,7 @@ import type {
   DashboardRow,
   DashboardView,
 } from "../../core/portal/dashboard";
-import { sendBuiltScript } from "../staff/back-office-scripts";
+import { sendPortalScript } from "../staff/back-office-scripts";
 import type { PortalSectionRoutes } from "./portal-context";
 import {
   PORTAL_GROUPINGS,
@@ -149,7 +149,7 @@ export const dashboardRoutes: PortalSectionRoutes = (router, portal) => {
   router.get(chartScript, async (req, res) => {
     const request = await portal.partnerSignedIn(req, res);
     if (!request) return;
-    if (!(await sendBuiltScript(res, portal.distDir, "portal/dashboard-chart.js"))) {
+    if (!(await sendPortalScript(res, portal.distDir, "dashboard-chart.js"))) {
       portal.send(req, res, 404, { page: "not-found" });
     }
   });

@@ -6,7 +6,7 @@ import type { Response } from "express";
 export type BackOfficeScript = "funnel-chart.js" | "lender-preview.js";
 
 /** The partner portal's own scripts, built alone into dist/portal/ (issue 18). */
-export type PortalScript = "dashboard-chart.js";
+export type PortalScript = "dashboard-chart.js" | "widget-builder.js";
 
 const cache = new Map<string, string>();
 
@@ -43,4 +43,13 @@ export function sendBackOfficeScript(
   name: BackOfficeScript,
 ): Promise<boolean> {
   return sendBuiltScript(res, distDir, `back-office/${name}`);
+}
+
+/** One of the partner portal's scripts (sendBuiltScript). */
+export function sendPortalScript(
+  res: Response,
+  distDir: string | undefined,
+  name: PortalScript,
+): Promise<boolean> {
+  return sendBuiltScript(res, distDir, `portal/${name}`);
 }
