@@ -13,6 +13,7 @@ import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";
 import { accountMessagesFor } from "../../site/portal/pages/account-messages";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { screensDir } from "../support/screens-dir";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -23,7 +24,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * pages: axe (WCAG 2.1 A and AA), no sideways scrolling at 360 and 1280
  * px; screenshots in docs/screens/ (the page) and /tmp/shots-portal-account/ (every step).
  */
-const SCREENS = "docs/screens";
+const SCREENS = screensDir();
 const SHOTS = "/tmp/shots-portal-account";
 const PHONE = { width: 360, height: 640 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -34,7 +35,6 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
   mkdirSync(SHOTS, { recursive: true });
   smtp = await startTestSmtp();
   [server, browser] = await Promise.all([

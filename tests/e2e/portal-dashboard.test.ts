@@ -13,6 +13,7 @@ import {
 } from "../../server/partners/portal-dashboard.test-support";
 import { openStorage } from "../../server/storage/database";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { screensDir } from "../support/screens-dir";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -24,7 +25,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * scrolling at 360 and 1280 px, no console error; screenshots into
  * docs/screens/ (partner-portal-dashboard-<si|en>[-full].png).
  */
-const SCREENS = "docs/screens";
+const SCREENS = screensDir();
 const SHOTS = "/tmp/shots-portal-dashboard";
 const PHONE = { width: 360, height: 640 };
 const DESKTOP = { width: 1280, height: 800 };

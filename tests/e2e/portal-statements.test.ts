@@ -14,6 +14,7 @@ import { acceptRequiredConsents, fillApplication } from "../support/application-
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { codeSentTo } from "../support/outbox";
 import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
+import { screensDir } from "../support/screens-dir";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
@@ -32,7 +33,7 @@ import { signInThroughThePage, staffMember } from "../support/staff";
  */
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-statements-e2e-"));
-const SCREENS = "docs/screens";
+const SCREENS = screensDir();
 /** Pictures of the back office's form, to look at (not kept). */
 const SHOTS = "/tmp/shots-portal";
 const PHONE = { width: 360, height: 640 };
@@ -61,7 +62,6 @@ function readRows<Row>(query: string, ...values: unknown[]): Row[] {
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
   mkdirSync(SHOTS, { recursive: true });
   sandbox = await startSandbox(dataDir);
   await run(

@@ -10,6 +10,7 @@ import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";
 import { widgetMessagesFor } from "../../site/portal/pages/widget-messages";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { screensDir } from "../support/screens-dir";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -21,7 +22,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * the same page with a tampered hash runs nothing. Then a tracking link.
  * axe, no sideways scrolling at 360 and 1280 px, screenshots into docs/screens/.
  */
-const SCREENS = "docs/screens";
+const SCREENS = screensDir();
 /** Every step at both widths, to look at. */
 const SHOTS = "/tmp/shots-portal-widget";
 const PHONE = { width: 360, height: 640 };
@@ -44,7 +45,6 @@ const manifest = JSON.parse(readFileSync("dist/widget/manifest.json", "utf8")) a
 };
 
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
   mkdirSync(SHOTS, { recursive: true });
   partnerSite = createServer((req, res) => {
     if (req.url === "/favicon.ico") {

@@ -16,10 +16,10 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * it): it drives the built server and the sandbox lenders as `npm run demo`
  * does, and stops if a screen it expects is missing; then `<loan-offers>` on
  * a partner's page. `<screen>-<lang>.png` is the first screen as a visitor
- * sees it, `-full.png` the whole page. Everything in docs/screens/ but the
- * partner portal's pictures (tests/e2e/partner-portal.test.ts takes them,
- * into /tmp/shots-portal/; tests/e2e/portal-account.test.ts writes
- * partner-portal-account-*.png here) comes from here.
+ * sees it, `-full.png` the whole page. The partner portal's pictures
+ * (partner-portal-<section>-*.png) come from its sections' browser tests,
+ * tests/e2e/portal-*.test.ts, which `npm run screens` runs next with
+ * SCREENS_DIR=docs/screens (support/screens-dir.ts).
  */
 const OUT = path.resolve("docs/screens");
 const VIEWPORT = { width: 360, height: 640 };

@@ -14,6 +14,7 @@ import {
 } from "../../server/partners/portal.test-support";
 import { appWith, openTestSqlite, type TestStorage } from "../../server/test-support";
 import { axeViolations } from "./browser";
+import { screensDir } from "./screens-dir";
 
 /**
  * The partner portal's app from source over fresh SQLite, listening on
@@ -70,7 +71,7 @@ const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * No sideways scrolling at 1280 and 360 px, no axe violation; with `shot`,
- * the phone's first screen and full page into docs/screens/<shot>.png and
+ * the phone's first screen and full page into screensDir()'s <shot>.png and
  * <shot>-full.png; without, the full page into /tmp/shots-portal/.
  */
 export async function checkPortalPage(page: Page, name: string, shot?: string): Promise<void> {
@@ -93,8 +94,8 @@ export async function checkPortalPage(page: Page, name: string, shot?: string): 
   }
   expect(await axeViolations(page), name).toEqual([]);
   if (shot) {
-    await page.screenshot({ path: `docs/screens/${shot}.png` });
-    await page.screenshot({ path: `docs/screens/${shot}-full.png`, fullPage: true });
+    await page.screenshot({ path: `${screensDir()}/${shot}.png` });
+    await page.screenshot({ path: `${screensDir()}/${shot}-full.png`, fullPage: true });
   } else {
     // Every other state, for a reviewer: /tmp/shots-portal/<name>-360-full.png.
     mkdirSync(SHOTS, { recursive: true });
