@@ -60,9 +60,8 @@ export type District = (typeof DISTRICTS)[number];
 /** The highest monthly income we take, in rupees: above it a typo is likelier than a salary. */
 export const MAX_MONTHLY_INCOME = 10_000_000;
 
-/** Attribution that may come with an application (the widget, a partner, a campaign). */
-export const ATTRIBUTION_FIELDS = [
-  "partner",
+/** A partner's own codes on its traffic: sub ids and campaign (utm) values. */
+export const PARTNER_CODES = [
   "sub1",
   "sub2",
   "sub3",
@@ -76,6 +75,13 @@ export const ATTRIBUTION_FIELDS = [
   "utm_campaign",
   "utm_content",
   "utm_term",
+] as const;
+export type PartnerCode = (typeof PARTNER_CODES)[number];
+
+/** Attribution that may come with an application (the widget, a partner, a campaign). */
+export const ATTRIBUTION_FIELDS = [
+  "partner",
+  ...PARTNER_CODES,
   "traffic_type",
   // The host name of the partner's page a widget ran on (decision 0256): the widget's links add it.
   "widget_domain",

@@ -1,4 +1,4 @@
-import { ATTRIBUTION_VALUE_PATTERN, looksPersonal } from "../application";
+import { ATTRIBUTION_VALUE_PATTERN, looksPersonal, PARTNER_CODES } from "../application";
 import { escapeHtml } from "../html";
 import { isLocale, type Locale, localizePath } from "../locale";
 import type { PortalSignedIn } from "../partner-portal";
@@ -41,22 +41,8 @@ export const WIDGET_SUBS = ["sub1", "sub2", "sub3", "sub4", "sub5"] as const;
 export const PARTNER_AS = ["key", "id"] as const;
 export type PartnerAs = (typeof PARTNER_AS)[number];
 
-/** The query of a link to our site: a partner's sub ids and campaign codes (core/application.ts). */
-export const LINK_VALUES = [
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-  "sub6",
-  "sub7",
-  "sub8",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_content",
-  "utm_term",
-] as const;
+/** The query of a link to our site: a partner's sub ids and campaign codes. */
+export const LINK_VALUES = PARTNER_CODES;
 export type LinkValue = (typeof LINK_VALUES)[number];
 
 /** Where a tracking link goes: our home page or the application form. */

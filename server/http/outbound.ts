@@ -162,20 +162,27 @@ function checkedLookup(addresses: string[]): http.RequestOptions["lookup"] {
   };
 }
 
+type AnswerReader<T> = (
+  response: http.IncomingMessage,
+  resolve: (value: T) => void,
+  reject: (error: unknown) => void,
+) => void;
+
 /**
- * A GET of a checked URL, connected to the addresses just checked; resolves
- * with the answer's status once its head arrives (the body is not read),
- * rejects with OutboundRefused, or with the network's error (an AbortError
- * after timeoutMs). Redirects are answers like any other, never followed.
+ * A GET of a checked URL, connected to the addresses just checked, its
+ * answer given to `read`; rejects with OutboundRefused, or with the
+ * network's error (an AbortError after timeoutMs). Redirects are answers
+ * like any other, never followed.
  */
-export async function outboundGet(
+async function checkedGet<T>(
   text: string,
   init: { headers: Record<string, string>; timeoutMs: number },
   rules: OutboundRules,
-): Promise<number> {
+  read: AnswerReader<T>,
+): Promise<T> {
   const { url, addresses } = await checkOutboundUrl(text, rules);
   const send = url.protocol === "https:" ? https.request : http.request;
-  return new Promise((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const request = send(
       url,
       {
@@ -187,13 +194,25 @@ export async function outboundGet(
         // TLS still checks the certificate against the host name.
         lookup: checkedLookup(addresses),
       },
-      (response) => {
-        resolve(response.statusCode ?? 0);
-        response.destroy();
-      },
+      (response) => read(response, resolve, reject),
     );
     request.on("error", reject);
     request.end();
+  });
+}
+
+/**
+ * A GET of a checked URL (checkedGet); resolves with the answer's status
+ * once its head arrives (the body is not read).
+ */
+export function outboundGet(
+  text: string,
+  init: { headers: Record<string, string>; timeoutMs: number },
+  rules: OutboundRules,
+): Promise<number> {
+  return checkedGet<number>(text, init, rules, (response, resolve) => {
+    resolve(response.statusCode ?? 0);
+    response.destroy();
   });
 }
 
@@ -212,56 +231,40 @@ export interface OutboundGetAnswer {
  * the same checks, connection and timeout, with the answer's headers and
  * at most maxBytes of its body; the rest is not read.
  */
-export async function outboundGetAnswer(
+export function outboundGetAnswer(
   text: string,
   init: { headers: Record<string, string>; timeoutMs: number; maxBytes: number },
   rules: OutboundRules,
 ): Promise<OutboundGetAnswer> {
-  const { url, addresses } = await checkOutboundUrl(text, rules);
-  const send = url.protocol === "https:" ? https.request : http.request;
-  return new Promise((resolve, reject) => {
-    const request = send(
-      url,
-      {
-        method: "GET",
-        headers: init.headers,
-        agent: false,
-        signal: AbortSignal.timeout(init.timeoutMs),
-        lookup: checkedLookup(addresses),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let length = 0;
-        let done = false;
-        const finish = (truncated: boolean) => {
-          if (done) return;
-          done = true;
-          const headers: [string, string][] = [];
-          const raw = response.rawHeaders;
-          for (let index = 0; index + 1 < raw.length; index += 2) {
-            headers.push([raw[index] ?? "", raw[index + 1] ?? ""]);
-          }
-          resolve({
-            status: response.statusCode ?? 0,
-            headers,
-            body: Buffer.concat(chunks).subarray(0, init.maxBytes).toString("utf8"),
-            truncated,
-          });
-          response.destroy();
-        };
-        response.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
-          length += chunk.length;
-          if (length > init.maxBytes) finish(true);
-        });
-        response.on("end", () => finish(false));
-        response.on("error", (error) => {
-          if (!done) reject(error);
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end();
+  return checkedGet<OutboundGetAnswer>(text, init, rules, (response, resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let done = false;
+    const finish = (truncated: boolean) => {
+      if (done) return;
+      done = true;
+      const headers: [string, string][] = [];
+      const raw = response.rawHeaders;
+      for (let index = 0; index + 1 < raw.length; index += 2) {
+        headers.push([raw[index] ?? "", raw[index + 1] ?? ""]);
+      }
+      resolve({
+        status: response.statusCode ?? 0,
+        headers,
+        body: Buffer.concat(chunks).subarray(0, init.maxBytes).toString("utf8"),
+        truncated,
+      });
+      response.destroy();
+    };
+    response.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length > init.maxBytes) finish(true);
+    });
+    response.on("end", () => finish(false));
+    response.on("error", (error) => {
+      if (!done) reject(error);
+    });
   });
 }
 

@@ -37,9 +37,28 @@ export async function seedConversion(
     phone: `0778${String(phones).padStart(6, "0")}`,
   });
   const lead = await createVerifiedLead(storage, application, offers, { now: at });
+  const { clickId } = await recordClick(storage, offerOfKandyLane(), lead.leadId, at);
+  await lenderReports(storage, clickId, statuses, at);
+  return { leadId: lead.leadId, clickId };
+}
+
+/** Offer 101, Kandy Lane's, whose postbacks lenderReports signs. */
+export function offerOfKandyLane() {
   const offer = offers.find((candidate) => candidate.offer_id === 101);
   if (!offer) throw new Error("offer 101 is missing");
-  const { clickId } = await recordClick(storage, offer, lead.leadId, at);
+  return offer;
+}
+
+/**
+ * The lender reporting each status of a click on offer 101 at `at`, and the
+ * partner postback each records (the listener start.ts registers).
+ */
+export async function lenderReports(
+  storage: Storage,
+  clickId: string,
+  statuses: readonly ("approved" | "rejected" | "issued")[],
+  at: Date,
+): Promise<void> {
   const postbacks = createPartnerPostbacks({ storage, log: silentLog });
   for (const status of statuses) {
     const outcome = await recordPostback(
@@ -52,5 +71,4 @@ export async function seedConversion(
     if (outcome.kind !== "recorded") throw new Error(`lender postback: ${outcome.kind}`);
     if (!outcome.duplicate) await postbacks.listener(outcome.change);
   }
-  return { leadId: lead.leadId, clickId };
 }

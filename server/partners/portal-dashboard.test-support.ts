@@ -10,14 +10,13 @@ import { addDays, type CalendarDate } from "../../core/dates";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { createVerifiedLead } from "../borrowers/applicant.test-support";
-import { recordClick, recordPostback } from "../borrowers/clicks";
+import { recordClick } from "../borrowers/clicks";
 import { createLead } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";
-import { silentLog } from "../test-support";
+import { lenderReports, offerOfKandyLane } from "./payouts.test-support";
 import { type ApprovedPortalPartner, approvedPortalPartner } from "./portal.test-support";
 import { colomboDayStart } from "./portal-stats";
-import { createPartnerPostbacks } from "./postbacks";
 
 /** A partner paid Rs. 350 per lead, signed in to the portal. */
 export const dashboardPartner = (
@@ -27,9 +26,6 @@ export const dashboardPartner = (
   approvedPortalPartner(storage, { ...options, terms: { payoutModel: "lead", payoutRupees: 350 } });
 
 const offers = loadCatalogues().get("lk") ?? [];
-/** Offer 101 is Kandy Lane's; its postbacks are checked with this secret. */
-const LENDER_SECRET = "kandy-lane-secret-0123456789";
-const secrets = new Map([["kandy-lane", LENDER_SECRET]]);
 let phones = 0;
 
 export interface SeededLead {
@@ -76,9 +72,7 @@ export async function seedDashboardFigures(
   seed: readonly SeededLead[] = DASHBOARD_SEED,
   now: Date = new Date(),
 ): Promise<void> {
-  const postbacks = createPartnerPostbacks({ storage, log: silentLog });
-  const offer = offers.find((candidate) => candidate.offer_id === 101);
-  if (!offer) throw new Error("offer 101 is missing");
+  const offer = offerOfKandyLane();
   for (const one of seed) {
     phones += 1;
     const application = applicationSchema(TEST_TODAY).parse({
@@ -98,18 +92,7 @@ export async function seedDashboardFigures(
     const { leadId } = await createVerifiedLead(storage, application, offers, options);
     for (let index = 0; index < (one.clicks ?? 0); index += 1) {
       const { clickId } = await recordClick(storage, offer, leadId, at);
-      if (index > 0) continue;
-      for (const status of one.statuses ?? []) {
-        const outcome = await recordPostback(
-          storage,
-          secrets,
-          { click_id: clickId, status },
-          { token: LENDER_SECRET },
-          at,
-        );
-        if (outcome.kind !== "recorded") throw new Error(`lender postback: ${outcome.kind}`);
-        if (!outcome.duplicate) await postbacks.listener(outcome.change);
-      }
+      if (index === 0) await lenderReports(storage, clickId, one.statuses ?? [], at);
     }
   }
 }

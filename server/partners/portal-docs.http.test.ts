@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -6,7 +5,7 @@ import { offerCatalogueSchema } from "../../core/schemas/offer";
 import { setUpTestApp } from "../test-support";
 import { createPartner } from "./partners";
 import { seedConversion } from "./payouts.test-support";
-import { startPortalSession } from "./portal-accounts";
+import { claimedPortalSession } from "./portal.test-support";
 
 /**
  * The portal's API documentation and the OpenAPI document's feed (issue 18,
@@ -39,33 +38,7 @@ beforeAll(async () => {
       postbackUrl: null,
     });
     keys[id] = { publishable: issued.publishableKey, secret: issued.secretKey };
-    const account = randomUUID();
-    const at = new Date().toISOString();
-    await storage.db
-      .insertInto("partner_accounts")
-      .values({
-        id: account,
-        email: `${id}@partners.example`,
-        partner_id: id,
-        password_hash: "not used",
-        kind: "person",
-        name: id,
-        website: ORIGIN,
-        traffic_sources: "search",
-        countries: '["lk"]',
-        payout_method: "paypal",
-        payout_details: "paypal",
-        locale: "si",
-        terms_accepted_at: at,
-        email_verified_at: at,
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_last_step: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    cookies[id] = `partner_session=${await startPortalSession(storage, account, new Date())}`;
+    cookies[id] = await claimedPortalSession(storage, id);
   }
   leadId = (await seedConversion(storage, "docs-a", new Date(), [])).leadId;
 });

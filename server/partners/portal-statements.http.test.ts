@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,12 +7,11 @@ import {
   signInOverHttp,
 } from "../staff/staff.test-support";
 import { TOTP_PERIOD_SECONDS } from "../staff/totp";
-import type { Storage } from "../storage/database";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import { createPartner } from "./partners";
 import { createPayoutRun, markPayoutPaid } from "./payouts";
 import { seedConversion } from "./payouts.test-support";
-import { startPortalSession } from "./portal-accounts";
+import { claimedPortalSession } from "./portal.test-support";
 
 /**
  * The portal's statements over HTTP (issue 18, decisions 0244, 0245): an
@@ -28,37 +26,6 @@ let clock = new Date("2026-11-21T06:00:00.000Z");
 let admin: SignedIn;
 const cookies: Record<string, string> = {};
 const clicks: Record<string, string> = {};
-
-/** A verified portal account of an approved partner, signed in: its Cookie header. */
-async function signedIn(storage: Storage, partnerId: string): Promise<string> {
-  const id = randomUUID();
-  const at = clock.toISOString();
-  await storage.db
-    .insertInto("partner_accounts")
-    .values({
-      id,
-      email: `${partnerId}@partners.example`,
-      partner_id: partnerId,
-      password_hash: "not used",
-      kind: "company",
-      name: partnerId,
-      website: "https://partners.example",
-      traffic_sources: "search",
-      countries: '["lk"]',
-      payout_method: "wire",
-      payout_details: "bank",
-      locale: "en",
-      terms_accepted_at: at,
-      email_verified_at: at,
-      totp_secret: null,
-      totp_pending_secret: null,
-      totp_last_step: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return `partner_session=${await startPortalSession(storage, id, clock)}`;
-}
 
 beforeAll(async () => {
   test = await openTestSqlite();
@@ -103,8 +70,8 @@ beforeAll(async () => {
   });
   clock = new Date(clock.getTime() + TOTP_PERIOD_SECONDS * 1000);
   admin = await signInOverHttp(app, member, { at: clock });
-  cookies.a = await signedIn(test.storage, "galle-a");
-  cookies.b = await signedIn(test.storage, "matara-b");
+  cookies.a = await claimedPortalSession(test.storage, "galle-a", clock);
+  cookies.b = await claimedPortalSession(test.storage, "matara-b", clock);
 });
 afterAll(async () => {
   await test?.cleanup();

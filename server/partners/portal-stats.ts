@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { z } from "zod";
+import { PARTNER_CODES } from "../../core/application";
 import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/dates";
 import type { Engine, Storage } from "../storage/database";
 import { statsQuerySchema } from "./api-schemas";
@@ -25,21 +26,7 @@ import { statsQuerySchema } from "./api-schemas";
  */
 
 /** The attribution values a partner may break its figures down by (stored in `attribution`). */
-export const PORTAL_BREAKDOWNS = [
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-  "sub6",
-  "sub7",
-  "sub8",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_content",
-  "utm_term",
-] as const;
+export const PORTAL_BREAKDOWNS = PARTNER_CODES;
 export type PortalBreakdown = (typeof PORTAL_BREAKDOWNS)[number];
 /**
  * By day, by one attribution value, by channel or by domain (decision 0256):

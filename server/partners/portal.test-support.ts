@@ -2,7 +2,14 @@ import { COMMAND_LINE } from "../staff/audit";
 import { csrfTokenOf } from "../staff/sessions";
 import type { Storage } from "../storage/database";
 import { decideSignUp, type PartnerUpdate, rotateKeys, updatePartner } from "./partners";
-import { type PartnerAccount, signUp, startPortalSession, verifyEmail } from "./portal-accounts";
+import {
+  inviteToClaim,
+  type PartnerAccount,
+  setPasswordByLink,
+  signUp,
+  startPortalSession,
+  verifyEmail,
+} from "./portal-accounts";
 
 /**
  * Partners in the portal for its sections' tests (issue 18), made with the
@@ -83,4 +90,20 @@ export async function approvedPortalPartner(
     csrf: csrfTokenOf(session),
     secretKey: secretKey ?? "",
   };
+}
+
+/**
+ * A signed-in portal account for a partner made by the command line,
+ * claimed as `npm run partner -- invite` lets it be: its Cookie header.
+ */
+export async function claimedPortalSession(
+  storage: Storage,
+  partnerId: string,
+  now: Date = new Date(),
+): Promise<string> {
+  const email = `${partnerId}@partners.example`;
+  const token = await inviteToClaim(storage, partnerId, email, "en", now);
+  const account = await setPasswordByLink(storage, token, PORTAL_TEST_PASSWORD, now);
+  if (!account) throw new Error("the claim link did not set the password");
+  return `partner_session=${await startPortalSession(storage, account.id, now)}`;
 }
