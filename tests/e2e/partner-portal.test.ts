@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
@@ -7,7 +6,8 @@ import {
   startTestSmtp,
   type TestSmtp,
 } from "../../server/messaging/smtp.test-support";
-import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
+import { launchBrowser, openHydrated, watchConsole } from "../support/browser";
+import { checkPortalPage } from "../support/portal-page-check";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
@@ -18,11 +18,9 @@ import { signInThroughThePage, staffMember } from "../support/staff";
  * approves it in the back office, sign in and see the partner id, status
  * and publishable key, sign out. Every page: axe (WCAG 2.1 A and AA), no
  * sideways scrolling at 360 and 1280 px, keyboard only for the forms;
- * screenshots in /tmp/shots-portal/.
+ * screenshots through checkPortalPage (support/portal-page-check.ts).
  */
-const SHOTS = "/tmp/shots-portal";
 const PHONE = { width: 360, height: 640 };
-const DESKTOP = { width: 1280, height: 800 };
 const PASSWORD = "a kettle of seven herons";
 
 let smtp: TestSmtp;
@@ -30,7 +28,6 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   smtp = await startTestSmtp();
   [server, browser] = await Promise.all([
     startServer({ SMTP_URL: smtp.url, MAIL_FROM: "partners@nayacompare.test" }),
@@ -43,22 +40,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-async function check(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [
-    ["1280", DESKTOP],
-    ["360", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${label}`,
-    ).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}-full.png`, fullPage: true });
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}-360.png` });
-  expect(await axeViolations(page), name).toEqual([]);
-}
 
 const WORDS = {
   si: {
@@ -142,17 +123,17 @@ describe("the partner portal's accounts", () => {
 
       await page.goto(`${server.url}${base}`);
       expect(await page.getAttribute("html", "lang")).toBe(locale);
-      await check(page, `sign-in-${locale}`);
+      await checkPortalPage(page, `sign-in-${locale}`);
       // The affiliate page (the site's app) links to the sign-up, which the browser loads itself.
       await openHydrated(page, server.url, locale === "en" ? "/en/partner/" : "/partner/");
       await page.getByRole("link", { name: w.signUpLink }).click();
       await page.getByRole("heading", { name: w.signUpTitle }).waitFor();
-      await check(page, `sign-up-${locale}`);
+      await checkPortalPage(page, `sign-up-${locale}`);
 
       // Sent empty: every field is named as wrong, and the form comes back.
       await page.getByRole("button", { name: w.signUp, exact: true }).click();
       await page.getByText(w.checkSummary).waitFor();
-      await check(page, `sign-up-errors-${locale}`);
+      await checkPortalPage(page, `sign-up-errors-${locale}`);
       expect(await page.locator("[aria-invalid='true']").count()).toBeGreaterThan(3);
 
       // Filled in with the keyboard where it matters: radios and checkboxes by Space.
@@ -173,7 +154,7 @@ describe("the partner portal's accounts", () => {
       await page.getByRole("button", { name: w.signUp, exact: true }).focus();
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { name: w.checkEmail }).waitFor();
-      await check(page, `check-email-${locale}`);
+      await checkPortalPage(page, `check-email-${locale}`);
 
       // The link, from the e-mail the SMTP server received.
       await expect.poll(() => smtp.mailsTo(email).length > 0).toBe(true);
@@ -183,14 +164,14 @@ describe("the partner portal's accounts", () => {
       )?.[1];
       expect(link?.startsWith(`${base}verify/`)).toBe(true);
       await page.goto(`${server.url}${link}`);
-      await check(page, `verify-${locale}`);
+      await checkPortalPage(page, `verify-${locale}`);
       await page.getByRole("button", { name: w.verify }).click();
       await page.getByText(w.verified).waitFor();
       expect(new URL(page.url()).search).not.toContain("@");
 
       await signIn(page, locale, email);
       await page.getByText(w.pending).waitFor();
-      await check(page, `home-pending-${locale}`);
+      await checkPortalPage(page, `home-pending-${locale}`);
 
       // An operator approves the sign-up in the back office.
       const admin = await staffMember(server, {
@@ -211,17 +192,17 @@ describe("the partner portal's accounts", () => {
       await page.reload();
       await page.getByText(w.approved, { exact: true }).waitFor();
       expect(await page.locator("dd code").nth(1).textContent()).toMatch(/^pk_/);
-      await check(page, `home-${locale}`);
+      await checkPortalPage(page, `home-${locale}`);
       await page.getByRole("link", { name: w.twoFactorLink }).click();
       await page.locator("svg.qr").waitFor();
-      await check(page, `two-factor-${locale}`);
+      await checkPortalPage(page, `two-factor-${locale}`);
       await page.goBack();
 
       await page.getByRole("button", { name: w.signOut }).click();
       await page.getByText(w.signedOut).waitFor();
       await page.getByRole("link", { name: w.forgot }).click();
       await page.getByRole("button", { name: w.forgotSend }).waitFor();
-      await check(page, `forgot-${locale}`);
+      await checkPortalPage(page, `forgot-${locale}`);
       // The browser reports the form's 400 answer (its errors) as a failed load; nothing else.
       expect(problems.filter((line) => !line.includes("status of 400"))).toEqual([]);
       await context.close();

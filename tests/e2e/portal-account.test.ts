@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
@@ -12,8 +11,8 @@ import { totpCodeAt } from "../../server/staff/totp";
 import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";
 import { accountMessagesFor } from "../../site/portal/pages/account-messages";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
-import { screensDir } from "../support/screens-dir";
+import { launchBrowser, watchConsole } from "../support/browser";
+import { checkPortalPage } from "../support/portal-page-check";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -22,12 +21,9 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * e-mail, shown masked), turns on two-step sign-in, gets recovery codes,
  * signs out and signs in again with a recovery code. Both languages'
  * pages: axe (WCAG 2.1 A and AA), no sideways scrolling at 360 and 1280
- * px; screenshots in docs/screens/ (the page) and /tmp/shots-portal-account/ (every step).
+ * px; screenshots through checkPortalPage (support/portal-page-check.ts).
  */
-const SCREENS = screensDir();
-const SHOTS = "/tmp/shots-portal-account";
 const PHONE = { width: 360, height: 640 };
-const DESKTOP = { width: 1280, height: 800 };
 const PASSWORD = "a kettle of seven herons";
 
 let smtp: TestSmtp;
@@ -35,7 +31,6 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   smtp = await startTestSmtp();
   [server, browser] = await Promise.all([
     startServer({ SMTP_URL: smtp.url, MAIL_FROM: "partners@nayacompare.test" }),
@@ -61,26 +56,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-/** Axe and no sideways scrolling at 1280 and 360 px; the phone's screenshots when `shot` names them. */
-async function check(page: Page, name: string, shot?: string): Promise<void> {
-  for (const [label, size] of [
-    ["1280", DESKTOP],
-    ["360", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${label}`,
-    ).toBe(true);
-  }
-  await page.screenshot({ path: `${SHOTS}/${name}-360-full.png`, fullPage: true });
-  if (shot) {
-    await page.screenshot({ path: `${SCREENS}/${shot}.png` });
-    await page.screenshot({ path: `${SCREENS}/${shot}-full.png`, fullPage: true });
-  }
-  expect(await axeViolations(page), name).toEqual([]);
-}
 
 async function signIn(page: Page, locale: Locale, email: string) {
   const t = portalMessagesFor(locale);
@@ -109,7 +84,7 @@ describe("the partner portal's account page", () => {
       await page.getByRole("heading", { name: a.detailsTitle }).waitFor();
       expect(await page.textContent("main")).toContain("•••• 4567");
       expect(await page.textContent("main")).not.toContain("8001234567");
-      await check(page, `account-${locale}`, `partner-portal-account-${locale}`);
+      await checkPortalPage(page, `account-${locale}`, `partner-portal-account-${locale}`);
 
       // New payout details, with the keyboard for the method.
       await page.getByLabel(t.payoutMethods.paypal).focus();
@@ -122,7 +97,7 @@ describe("the partner portal's account page", () => {
       expect(await page.textContent("main")).not.toContain("payouts@galle");
       await expect.poll(() => smtp.mailsTo(email).length).toBe(1);
       expect(readableBody(smtp.mailsTo(email)[0]?.raw ?? "")).not.toContain("payouts@");
-      await check(page, `account-payout-saved-${locale}`);
+      await checkPortalPage(page, `account-payout-saved-${locale}`);
 
       // Two-step sign-in: set up from the account page, with the app's code.
       await page.getByRole("link", { name: t.twoFactorLink }).click();
@@ -135,7 +110,7 @@ describe("the partner portal's account page", () => {
       await page.getByRole("heading", { name: a.recoveryShownTitle }).waitFor();
       const codes = await page.locator(".account-code-list code").allTextContents();
       expect(codes).toHaveLength(10);
-      await check(page, `account-codes-${locale}`);
+      await checkPortalPage(page, `account-codes-${locale}`);
 
       await page.getByRole("button", { name: t.signOut }).click();
       await page.getByText(t.signedOut).waitFor();
@@ -144,7 +119,7 @@ describe("the partner portal's account page", () => {
       await page.getByRole("heading", { name: t.codeTitle }).waitFor();
       await page.getByText(a.recoveryUse).click();
       await page.getByLabel(a.recoveryCode).fill(codes[3] ?? "");
-      await check(page, `sign-in-recovery-${locale}`);
+      await checkPortalPage(page, `sign-in-recovery-${locale}`);
       await page.getByRole("button", { name: a.recoveryContinue }).click();
       await page.getByRole("heading", { name: t.homeTitle }).waitFor();
 

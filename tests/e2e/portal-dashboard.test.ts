@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,8 +12,8 @@ import {
   seedDashboardFigures,
 } from "../../server/partners/portal-dashboard.test-support";
 import { openStorage } from "../../server/storage/database";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
-import { screensDir } from "../support/screens-dir";
+import { launchBrowser, watchConsole } from "../support/browser";
+import { checkPortalPage } from "../support/portal-page-check";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -25,10 +25,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * scrolling at 360 and 1280 px, no console error; screenshots into
  * docs/screens/ (partner-portal-dashboard-<si|en>[-full].png).
  */
-const SCREENS = screensDir();
-const SHOTS = "/tmp/shots-portal-dashboard";
 const PHONE = { width: 360, height: 640 };
-const DESKTOP = { width: 1280, height: 800 };
 
 let server: ServerProcess;
 let browser: Browser;
@@ -49,7 +46,6 @@ beforeAll(async () => {
     await storage.close();
   }
   [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
-  mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
 
 afterAll(async () => {
@@ -57,26 +53,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function check(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [
-    ["1280", DESKTOP],
-    ["360", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    // The charts follow the box's width: wait until they have been redrawn at this one.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLElement>("#dashboard-charts .chart")].every(
-        (figure) => figure.scrollWidth <= figure.clientWidth + 1,
-      ),
-    );
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${label}`,
-    ).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}-full.png`, fullPage: true });
-  }
-  expect(await axeViolations(page), name).toEqual([]);
-}
+/** The charts follow the box's width: once resized, wait until they have been redrawn at it. */
+const chartsRedrawn = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>("#dashboard-charts .chart")].every(
+      (figure) => figure.scrollWidth <= figure.clientWidth + 1,
+    ),
+  );
 
 /** Some of the canvas's pixels are drawn: uPlot drew the lines and axes. */
 const drawnPixels = (page: Page, index: number) =>
@@ -153,14 +136,12 @@ describe("the partner portal's dashboard", () => {
       // Rs. 350 for each of the 5 leads a lender reported on (approved, rejected or issued).
       expect(totals).toEqual(["9", "8", "12", "4", "2", "1,750"]);
       await page.locator("#dashboard-breakdown tbody th", { hasText: w.api }).first().waitFor();
-      await page.setViewportSize(PHONE);
-      await page.screenshot({ path: `${SCREENS}/partner-portal-dashboard-${locale}.png` });
-      await check(page, `dashboard-${locale}`);
-      await page.setViewportSize(PHONE);
-      await page.screenshot({
-        path: `${SCREENS}/partner-portal-dashboard-${locale}-full.png`,
-        fullPage: true,
-      });
+      await checkPortalPage(
+        page,
+        `dashboard-${locale}`,
+        `partner-portal-dashboard-${locale}`,
+        chartsRedrawn,
+      );
 
       // Another breakdown, by the form (a GET).
       await page.locator("#by").selectOption("sub1");
@@ -171,7 +152,7 @@ describe("the partner portal's dashboard", () => {
       // Most verified leads first; the leads without a sub1 are one row.
       expect(keys).toEqual(["google", "facebook", w.notGiven, "tiktok"]);
       await page.locator("#dashboard-charts[data-drawn='3']").waitFor();
-      await check(page, `dashboard-sub1-${locale}`);
+      await checkPortalPage(page, `dashboard-sub1-${locale}`, undefined, chartsRedrawn);
 
       // The per-day CSV equals the partner API's GET stats for the same range.
       const [download] = await Promise.all([
@@ -216,13 +197,13 @@ describe("the partner portal's dashboard", () => {
       await page.goto(`${server.url}${base}dashboard/?from=2020-01-01&to=2020-01-31&by=channel`);
       await page.getByText(w.empty).waitFor();
       expect(await page.locator("#dashboard-charts").count()).toBe(0);
-      await check(page, `dashboard-empty-${locale}`);
+      await checkPortalPage(page, `dashboard-empty-${locale}`);
       const refused = await page.goto(
         `${server.url}${base}dashboard/?from=2026-02-02&to=2026-01-01`,
       );
       expect(refused?.status()).toBe(400);
       await page.getByText(w.order).waitFor();
-      await check(page, `dashboard-refused-${locale}`);
+      await checkPortalPage(page, `dashboard-refused-${locale}`);
       // The browser reports the refused range's 400 as a failed load; nothing else.
       expect(problems.filter((line) => !line.includes("status of 400"))).toEqual([]);
       await context.close();

@@ -2,7 +2,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPartner } from "../../server/partners/partners";
 import { launchBrowser, watchConsole } from "../support/browser";
-import { checkPortalPage, startPortalApp } from "../support/portal-app";
+import { startPortalApp } from "../support/portal-app";
+import { checkPortalPage } from "../support/portal-page-check";
 
 /**
  * The partner portal's keys page in Chromium (issue 18), in Sinhala and

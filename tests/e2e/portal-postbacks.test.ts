@@ -7,7 +7,8 @@ import { seedConversion } from "../../server/partners/payouts.test-support";
 import { createPartnerPostbacks, postbackUrlSignature } from "../../server/partners/postbacks";
 import { silentLog, testOutboundRules } from "../../server/test-support";
 import { launchBrowser, watchConsole } from "../support/browser";
-import { checkPortalPage, startPortalApp } from "../support/portal-app";
+import { startPortalApp } from "../support/portal-app";
+import { checkPortalPage } from "../support/portal-page-check";
 
 /**
  * The partner portal's postbacks page in Chromium (issue 18), in Sinhala

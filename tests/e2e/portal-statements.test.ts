@@ -1,20 +1,20 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/staff/passwords";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { launchBrowser, watchConsole } from "../support/browser";
 import { codeSentTo } from "../support/outbox";
+import { checkPortalPage } from "../support/portal-page-check";
 import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
-import { screensDir } from "../support/screens-dir";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
@@ -33,11 +33,8 @@ import { signInThroughThePage, staffMember } from "../support/staff";
  */
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-statements-e2e-"));
-const SCREENS = screensDir();
 /** Pictures of the back office's form, to look at (not kept). */
-const SHOTS = "/tmp/shots-portal";
 const PHONE = { width: 360, height: 640 };
-const DESKTOP = { width: 1280, height: 800 };
 const VISITOR_PHONE = "0775550318";
 const PASSWORD = "a kettle of seven herons";
 const EMAIL = "owner@ruhuna-deals.example";
@@ -62,7 +59,6 @@ function readRows<Row>(query: string, ...values: unknown[]): Row[] {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   sandbox = await startSandbox(dataDir);
   await run(
     process.execPath,
@@ -108,25 +104,6 @@ afterAll(async () => {
   await sandbox?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** No sideways scrolling at 1280 and 360 px, axe clean; the phone screenshots when named. */
-async function check(page: Page, name: string, screen?: string): Promise<void> {
-  for (const [label, size] of [
-    ["1280", DESKTOP],
-    ["360", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${label}`,
-    ).toBe(true);
-  }
-  expect(await axeViolations(page), name).toEqual([]);
-  if (screen) {
-    await page.screenshot({ path: `${SCREENS}/${screen}.png` });
-    await page.screenshot({ path: `${SCREENS}/${screen}-full.png`, fullPage: true });
-  }
-}
 
 /** This Colombo month, "2026-11". */
 function colomboMonth(): string {
@@ -214,8 +191,7 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
     expect(await office.locator("li.card", { hasText: "Welcome bonus" }).textContent()).toContain(
       "Ruhuna Deals, ",
     );
-    await check(office, "back-office-payouts");
-    await office.screenshot({ path: `${SHOTS}/back-office-payouts-360.png`, fullPage: true });
+    await checkPortalPage(office, "back-office-payouts");
     await office.close();
 
     const month = colomboMonth();
@@ -251,7 +227,7 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
       }
       await partnerPage.getByRole("link", { name: words.statements, exact: true }).click();
       await partnerPage.waitForURL(`${base}${portal}statements/`);
-      await check(partnerPage, `statements-${locale}`);
+      await checkPortalPage(partnerPage, `statements-${locale}`);
       // The month's card: Rs. 2,500 earned and Rs. 500 adjusted, all owed at its end.
       const card = partnerPage.locator("li.card").first();
       expect(await card.getByRole("link").getAttribute("href")).toBe(
@@ -265,7 +241,11 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
       expect(body).toContain(words.issued);
       expect(body).toContain("Rs. 2,500");
       expect(body).toContain("Welcome bonus");
-      await check(partnerPage, `statement-month-${locale}`, `partner-portal-statements-${locale}`);
+      await checkPortalPage(
+        partnerPage,
+        `statement-month-${locale}`,
+        `partner-portal-statements-${locale}`,
+      );
 
       const [download] = await Promise.all([
         partnerPage.waitForEvent("download"),
@@ -283,7 +263,7 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
       await partnerPage.getByRole("link", { name: words.docs, exact: true }).click();
       await partnerPage.waitForURL(`${base}${portal}docs/`);
       expect(await partnerPage.locator("main").textContent()).toContain(publishableKey);
-      await check(partnerPage, `docs-${locale}`, `partner-portal-docs-${locale}`);
+      await checkPortalPage(partnerPage, `docs-${locale}`, `partner-portal-docs-${locale}`);
       // The OpenAPI document the page links to lists the feed.
       const openapi = await partnerPage.request.get(`${base}/api/partner/v1/openapi.json`);
       expect(Object.keys((await openapi.json()).paths)).toContain("/feed/config/{name}");

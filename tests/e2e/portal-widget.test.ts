@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
@@ -9,7 +9,8 @@ import { inviteToClaim, setPasswordByLink } from "../../server/partners/portal-a
 import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";
 import { widgetMessagesFor } from "../../site/portal/pages/widget-messages";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { launchBrowser, watchConsole } from "../support/browser";
+import { checkPortalPage } from "../support/portal-page-check";
 import { screensDir } from "../support/screens-dir";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -24,9 +25,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  */
 const SCREENS = screensDir();
 /** Every step at both widths, to look at. */
-const SHOTS = "/tmp/shots-portal-widget";
 const PHONE = { width: 360, height: 640 };
-const DESKTOP = { width: 1280, height: 800 };
 const PASSWORD = "a kettle of seven herons";
 const PARTNER = "colombo-deals";
 const EMAIL = "owner@colombo-deals.example";
@@ -45,7 +44,6 @@ const manifest = JSON.parse(readFileSync("dist/widget/manifest.json", "utf8")) a
 };
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   partnerSite = createServer((req, res) => {
     if (req.url === "/favicon.ico") {
       res.writeHead(204).end();
@@ -83,21 +81,6 @@ afterAll(async () => {
   await server?.stop();
   await new Promise((resolve) => partnerSite?.close(resolve));
 });
-
-async function check(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [
-    ["1280", DESKTOP],
-    ["360", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${label}`,
-    ).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-  expect(await axeViolations(page), name).toEqual([]);
-}
 
 async function signIn(page: Page, locale: Locale) {
   const p = portalMessagesFor(locale);
@@ -141,7 +124,7 @@ describe("the portal's widget builder", () => {
       await signIn(page, locale);
       // The preview is our widget itself, loaded by the page.
       await page.locator("#widget-preview loan-widget .lw-widget").waitFor();
-      await check(page, `widget-${locale}`);
+      await checkPortalPage(page, `widget-${locale}`);
       await page.screenshot({ path: `${SCREENS}/partner-portal-widget-${locale}.png` });
       await page.screenshot({
         path: `${SCREENS}/partner-portal-widget-${locale}-full.png`,
@@ -239,7 +222,7 @@ describe("the portal's widget builder", () => {
       expect(page.url()).toContain("link_utm_source=facebook");
       await page.getByLabel("sub2", { exact: true }).first().fill("");
       await page.locator("#wb-snippet-box").waitFor();
-      await check(page, `widget-built-${locale}`);
+      await checkPortalPage(page, `widget-built-${locale}`);
       // A reload keeps what was built: the address holds the forms' values.
       await page.reload();
       expect(await page.locator("#wb-snippet").inputValue()).toBe(snippet);

@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
 import { DEFAULT_COUNTRY_CONFIG } from "../../core/country";
 import type { OutboundRules } from "../../server/http/outbound";
 import { loadAssetManifest } from "../../server/pages/assets";
@@ -13,8 +11,6 @@ import {
   PORTAL_TEST_PASSWORD,
 } from "../../server/partners/portal.test-support";
 import { appWith, openTestSqlite, type TestStorage } from "../../server/test-support";
-import { axeViolations } from "./browser";
-import { screensDir } from "./screens-dir";
 
 /**
  * The partner portal's app from source over fresh SQLite, listening on
@@ -63,42 +59,4 @@ export async function startPortalApp(options: { postbackRules?: OutboundRules } 
       await test.cleanup();
     },
   };
-}
-
-const SHOTS = "/tmp/shots-portal";
-const PHONE = { width: 360, height: 640 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/**
- * No sideways scrolling at 1280 and 360 px, no axe violation; with `shot`,
- * the phone's first screen and full page into screensDir()'s <shot>.png and
- * <shot>-full.png; without, the full page into /tmp/shots-portal/.
- */
-export async function checkPortalPage(page: Page, name: string, shot?: string): Promise<void> {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    // The elements that reach past the window's right edge, named, when there are any.
-    const wide = await page.evaluate(() =>
-      document.documentElement.scrollWidth <= window.innerWidth
-        ? []
-        : [...document.querySelectorAll("body *")]
-            .filter(
-              (element) =>
-                element.getBoundingClientRect().right > window.innerWidth &&
-                !element.parentElement?.closest(".scroll"),
-            )
-            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-            .slice(0, 5),
-    );
-    expect(wide, `${name} at ${size.width}`).toEqual([]);
-  }
-  expect(await axeViolations(page), name).toEqual([]);
-  if (shot) {
-    await page.screenshot({ path: `${screensDir()}/${shot}.png` });
-    await page.screenshot({ path: `${screensDir()}/${shot}-full.png`, fullPage: true });
-  } else {
-    // Every other state, for a reviewer: /tmp/shots-portal/<name>-360-full.png.
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}-360-full.png`, fullPage: true });
-  }
 }

@@ -1,0 +1,52 @@
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { axeViolations } from "./browser";
+import { screensDir } from "./screens-dir";
+
+const PHONE = { width: 360, height: 640 };
+const DESKTOP = { width: 1280, height: 800 };
+/** Every state a test passes through, for a reviewer (never docs/screens/). */
+const STEPS = path.join(tmpdir(), "nayacompare-portal-steps");
+
+/**
+ * What every partner-portal page must be, in the browser tests: no
+ * sideways scrolling at 1280 and 360 px (the elements past the edge named),
+ * no axe violation; the phone's full page into a temporary folder as
+ * `<name>-360-full.png`; with `shot`, the phone's first screen and full page
+ * as screensDir()'s `<shot>.png` and `<shot>-full.png`. `settle` waits, after
+ * each resize, for what the page redraws at its new width (the dashboard's charts).
+ */
+export async function checkPortalPage(
+  page: Page,
+  name: string,
+  shot?: string,
+  settle?: (page: Page) => Promise<unknown>,
+): Promise<void> {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await settle?.(page);
+    const wide = await page.evaluate(() =>
+      document.documentElement.scrollWidth <= window.innerWidth
+        ? []
+        : [...document.querySelectorAll("body *")]
+            .filter(
+              (element) =>
+                element.getBoundingClientRect().right > window.innerWidth &&
+                !element.parentElement?.closest(".scroll"),
+            )
+            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+            .slice(0, 5),
+    );
+    expect(wide, `${name} at ${size.width}`).toEqual([]);
+  }
+  expect(await axeViolations(page), name).toEqual([]);
+  mkdirSync(STEPS, { recursive: true });
+  await page.screenshot({ path: `${STEPS}/${name}-360-full.png`, fullPage: true });
+  if (shot) {
+    await page.screenshot({ path: `${screensDir()}/${shot}.png` });
+    await page.screenshot({ path: `${screensDir()}/${shot}-full.png`, fullPage: true });
+  }
+}
