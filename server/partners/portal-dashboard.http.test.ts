@@ -11,7 +11,11 @@ import {
 } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
 import type { ApprovedPortalPartner } from "./portal.test-support";
-import { dashboardPartner, seedDashboardFigures } from "./portal-dashboard.test-support";
+import {
+  csvAsApiDays,
+  dashboardPartner,
+  seedDashboardFigures,
+} from "./portal-dashboard.test-support";
 import { PORTAL_GROUPINGS, portalStats, portalStatsCsv } from "./portal-stats";
 
 /**
@@ -66,26 +70,6 @@ const get = (url: string, who?: ApprovedPortalPartner) =>
     url,
     headers: who ? { cookie: `partner_session=${who.session}` } : {},
   });
-
-/** The CSV's rows as the partner API names them (its `leads` are the verified ones). */
-function csvAsApiDays(csv: string) {
-  return csv
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .split("\r\n")
-    .slice(1, -1)
-    .map((line) => {
-      const [date, clicks, , verified, approvals, issued, earnings] = line.split(",");
-      return {
-        date,
-        leads: Number(verified),
-        clicks: Number(clicks),
-        approvals: Number(approvals),
-        sales: Number(issued),
-        payouts: Number(earnings),
-      };
-    });
-}
 
 /** The totals the page shows, in its order: leads, verified, clicks, approvals, issued, earnings. */
 const pageTotals = (html: string) =>

@@ -4,7 +4,11 @@ import { addDays, colomboToday } from "../../core/dates";
 import { appWith, onEachEngine, type TestStorage } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
 import type { ApprovedPortalPartner } from "./portal.test-support";
-import { dashboardPartner, seedDashboardFigures } from "./portal-dashboard.test-support";
+import {
+  csvAsApiDays,
+  dashboardPartner,
+  seedDashboardFigures,
+} from "./portal-dashboard.test-support";
 
 /**
  * The dashboard's CSV against the partner API's GET stats on both engines
@@ -70,17 +74,7 @@ onEachEngine((name, open) => {
         });
         expect(api.statusCode).toBe(200);
         const stats = statsResponseSchema.parse(api.json());
-        const days = (await csvOf(who, "day")).slice(1, -1).map((line) => {
-          const [date, clicks, , verified, approvals, issued, earnings] = line.split(",");
-          return {
-            date,
-            leads: Number(verified),
-            clicks: Number(clicks),
-            approvals: Number(approvals),
-            sales: Number(issued),
-            payouts: Number(earnings),
-          };
-        });
+        const days = csvAsApiDays((await csvOf(who, "day")).join("\r\n"));
         expect(days).toEqual(stats.days);
       }
     });

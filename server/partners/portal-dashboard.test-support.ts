@@ -96,3 +96,23 @@ export async function seedDashboardFigures(
     }
   }
 }
+
+/** The CSV's rows as the partner API names them (its `leads` are the verified ones). */
+export function csvAsApiDays(csv: string) {
+  return csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .slice(1, -1)
+    .map((line) => {
+      const [date, clicks, , verified, approvals, issued, earnings] = line.split(",");
+      return {
+        date,
+        leads: Number(verified),
+        clicks: Number(clicks),
+        approvals: Number(approvals),
+        sales: Number(issued),
+        payouts: Number(earnings),
+      };
+    });
+}
