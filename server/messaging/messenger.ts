@@ -17,6 +17,9 @@ export type Contact = { kind: "phone"; value: string } | { kind: "email"; value:
  * (the caller answers the visitor). The log names the kind of message and
  * the transport, never the contact or the text.
  */
+/** What a partner portal account is told of, by e-mail, when it changes. */
+export type PartnerAccountChange = "payout" | "password" | "two_step_off";
+
 export interface Messenger {
   readonly sms: SmsTransport;
   readonly mail: MailTransport;
@@ -46,8 +49,16 @@ export interface Messenger {
     link: string,
     locale: Locale,
   ): Promise<void>;
-  /** A partner portal account's payout details changed (decision 0252): a notice, no details. */
-  partnerPayoutChanged(email: string, link: string, locale: Locale): Promise<void>;
+  /**
+   * A partner portal account's payout details or password changed, or its
+   * two-step sign-in was turned off (decision 0252): a notice, no details.
+   */
+  partnerAccountChanged(
+    email: string,
+    change: PartnerAccountChange,
+    link: string,
+    locale: Locale,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -125,11 +136,15 @@ export function createMessenger(
       const text = fill(approved ? texts.partnerApprovedMail : texts.partnerRejectedMail, { link });
       return sent("partner sign-up answer", mail, () => mail.send({ to: email, subject, text }));
     },
-    partnerPayoutChanged(email, link, locale) {
+    partnerAccountChanged(email, change, link, locale) {
       const texts = messageTextsFor(locale);
-      const subject = texts.partnerPayoutChangedSubject;
-      const text = fill(texts.partnerPayoutChangedMail, { link });
-      return sent("partner payout changed", mail, () => mail.send({ to: email, subject, text }));
+      const [subject, body] = {
+        payout: [texts.partnerPayoutChangedSubject, texts.partnerPayoutChangedMail] as const,
+        password: [texts.partnerPasswordChangedSubject, texts.partnerPasswordChangedMail] as const,
+        two_step_off: [texts.partnerTwoStepOffSubject, texts.partnerTwoStepOffMail] as const,
+      }[change];
+      const text = fill(body, { link });
+      return sent(`partner ${change} changed`, mail, () => mail.send({ to: email, subject, text }));
     },
     async close() {
       await mail.close?.();

@@ -43,6 +43,12 @@ const textsEn = {
   partnerPayoutChangedSubject: "The payout details of your NayaCompare partner account changed",
   partnerPayoutChangedMail:
     "Hello,\n\nThe payout details of your NayaCompare partner account were changed in the partner portal. We pay into the new account from now on. You can see them, partly hidden, on your account page:\n\n{link}\n\nIf you did not make this change, reply to this e-mail at once and change your password.\n\nNayaCompare",
+  partnerPasswordChangedSubject: "The password of your NayaCompare partner account changed",
+  partnerPasswordChangedMail:
+    'Hello,\n\nThe password of your NayaCompare partner account was changed in the partner portal, and every other session of the account was signed out. Your account page:\n\n{link}\n\nIf you did not make this change, reset your password at once with "Forgot your password?" on the sign-in page, and reply to this e-mail.\n\nNayaCompare',
+  partnerTwoStepOffSubject: "Two-step sign-in was turned off for your NayaCompare partner account",
+  partnerTwoStepOffMail:
+    "Hello,\n\nTwo-step sign-in was turned off for your NayaCompare partner account in the partner portal: from now on the password alone signs in. You can turn it on again on your account page:\n\n{link}\n\nIf you did not make this change, change your password at once and reply to this e-mail.\n\nNayaCompare",
 } as const;
 
 export type MessageTexts = { readonly [Key in keyof typeof textsEn]: string };
@@ -84,6 +90,12 @@ const textsSi = {
   partnerPayoutChangedSubject: "ඔබේ NayaCompare හවුල්කරු ගිණුමේ ගෙවීම් විස්තර වෙනස් විය",
   partnerPayoutChangedMail:
     "ආයුබෝවන්,\n\nහවුල්කරු ද්වාරයේදී ඔබේ NayaCompare හවුල්කරු ගිණුමේ ගෙවීම් විස්තර වෙනස් කරන ලදී. මෙතැන් සිට අපි ගෙවන්නේ නව ගිණුමටයි. ඔබේ ගිණුම් පිටුවේ ඒවා, කොටසක් සඟවා, දැක ගත හැක:\n\n{link}\n\nමෙම වෙනස ඔබ කළේ නැත්නම්, වහාම මෙම ඊමේල් එකට පිළිතුරු දී ඔබේ මුරපදය වෙනස් කරන්න.\n\nNayaCompare",
+  partnerPasswordChangedSubject: "ඔබේ NayaCompare හවුල්කරු ගිණුමේ මුරපදය වෙනස් විය",
+  partnerPasswordChangedMail:
+    'ආයුබෝවන්,\n\nහවුල්කරු ද්වාරයේදී ඔබේ NayaCompare හවුල්කරු ගිණුමේ මුරපදය වෙනස් කරන ලද අතර, ගිණුමේ අනෙක් සියලු පිවිසුම් අවසන් කරන ලදී. ඔබේ ගිණුම් පිටුව:\n\n{link}\n\nමෙම වෙනස ඔබ කළේ නැත්නම්, පිවිසුම් පිටුවේ "මුරපදය අමතකද?" මගින් වහාම ඔබේ මුරපදය යළි සකසා, මෙම ඊමේල් එකට පිළිතුරු දෙන්න.\n\nNayaCompare',
+  partnerTwoStepOffSubject: "ඔබේ NayaCompare හවුල්කරු ගිණුමේ පියවර දෙකේ පිවිසුම අක්‍රිය කරන ලදී",
+  partnerTwoStepOffMail:
+    "ආයුබෝවන්,\n\nහවුල්කරු ද්වාරයේදී ඔබේ NayaCompare හවුල්කරු ගිණුමේ පියවර දෙකේ පිවිසුම අක්‍රිය කරන ලදී: මෙතැන් සිට මුරපදය පමණක් පිවිසීමට ප්‍රමාණවත් වේ. ඔබේ ගිණුම් පිටුවේදී එය නැවත සක්‍රිය කළ හැක:\n\n{link}\n\nමෙම වෙනස ඔබ කළේ නැත්නම්, වහාම ඔබේ මුරපදය වෙනස් කර මෙම ඊමේල් එකට පිළිතුරු දෙන්න.\n\nNayaCompare",
 } as const satisfies MessageTexts;
 
 const texts: Record<Locale, MessageTexts> = { en: textsEn, si: textsSi };

@@ -6,6 +6,8 @@ import {
   type AccountNotice,
   type AccountView,
 } from "../../core/portal/account";
+import { portalBase } from "../../site/server";
+import type { PartnerAccountChange } from "../messaging/messenger";
 import { checkPassword, passwordProblem } from "../staff/passwords";
 import {
   accountKey,
@@ -25,6 +27,7 @@ import {
   updatePortalPayout,
   updatePortalProfile,
 } from "./portal-account";
+import type { PartnerAccount } from "./portal-accounts";
 import { checkPayout, checkProfile, type Problems, passwordText, text } from "./portal-checks";
 import type { PortalSectionRoutes, PortalSignedInRequest } from "./portal-context";
 
@@ -98,6 +101,18 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
     done(res, "details");
   });
 
+  /**
+   * Tells the account's address of a change, in its own language, with a
+   * link to its account page: that it changed, never what to. A failure is
+   * logged by the messenger; the change stands either way.
+   */
+  const tell = async (account: PartnerAccount, change: PartnerAccountChange) => {
+    const link = `${portal.site.origin}${portalBase(account.locale)}${PORTAL_SECTION_PATHS.account}`;
+    await portal.messenger
+      .partnerAccountChanged(account.email, change, link, account.locale)
+      .catch(() => {});
+  };
+
   router.post(`${path}payout`, async (req, res) => {
     const request = await portal.signedInForm(req, res);
     if (!request) return;
@@ -111,13 +126,7 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
     const { account } = request.session;
     const method = payout.payoutMethod as PortalPayoutMethod;
     await updatePortalPayout(storage, account, { method, details: payout.payoutDetails }, now());
-    // The account's own language and address; the mail says that they changed, never what to.
-    const accountBase = account.locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
-    const link = `${portal.site.origin}${accountBase}${PORTAL_SECTION_PATHS.account}`;
-    // A failure is logged by the messenger; the change stands either way.
-    await portal.messenger
-      .partnerPayoutChanged(account.email, link, account.locale)
-      .catch(() => {});
+    await tell(account, "payout");
     done(res, "payout");
   });
 
@@ -155,6 +164,7 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
       return;
     }
     await changePortalPassword(storage, session.account.id, password, session.token, now());
+    await tell(session.account, "password");
     done(res, "password");
   });
 
@@ -200,6 +210,7 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
     }
     await clearFailures(storage, key);
     await turnOffPortalTotp(storage, account.id, at);
+    await tell(account, "two_step_off");
     done(res, "two_factor_off");
   });
 };

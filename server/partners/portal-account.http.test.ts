@@ -305,6 +305,7 @@ describe("the account page", () => {
       ).statusCode,
     ).toBe(403);
     expect(await checkPassword((await row(beta.id)).password_hash, PASSWORD)).toBe(true);
+    const mailsBefore = smtp.mailsTo(beta.email).length;
 
     const changed = await post(
       `${PAGE}password`,
@@ -313,6 +314,11 @@ describe("the account page", () => {
     );
     expect(changed.statusCode).toBe(303);
     expect(changed.headers.location).toBe(`${PAGE}?done=password`);
+    const mails = smtp.mailsTo(beta.email);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    const mail = readableBody(mails.at(-1)?.raw ?? "");
+    expect(mail).toContain("The password of your NayaCompare partner account was changed");
+    expect(mail).not.toContain(NEW);
     expect((await page(here)).statusCode).toBe(200);
     const ended = await page(elsewhere);
     expect(ended.statusCode).toBe(303);
@@ -449,11 +455,17 @@ describe("two-step sign-in on the account page", () => {
       (await post(`${PAGE}two-factor-off`, { current: PASSWORD, code }, cookie)).statusCode,
     ).toBe(403);
     expect((await row(pending.id)).totp_secret).toBe(secret);
+    const mailsBefore = smtp.mailsTo(pending.email).length;
 
     const off = await post(`${PAGE}two-factor-off`, { csrf, current: PASSWORD, code }, cookie);
     expect(off.statusCode).toBe(303);
     expect(off.headers.location).toBe(`${PAGE}?done=two_factor_off`);
     expect(await row(pending.id)).toMatchObject({ totp_secret: null, totp_last_step: null });
+    const mails = smtp.mailsTo(pending.email);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(readableBody(mails.at(-1)?.raw ?? "")).toContain(
+      "Two-step sign-in was turned off for your NayaCompare partner account",
+    );
     const codes = await test.storage.db
       .selectFrom("partner_recovery_codes")
       .select("code_hash")
