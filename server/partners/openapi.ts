@@ -359,6 +359,14 @@ export function partnerOpenApi(origin: string): JsonSchema {
               description: "click_id:status, the same on every retry of one postback.",
               schema: { type: "string" },
             },
+            {
+              name: "X-Postback-Test",
+              in: "header",
+              required: false,
+              description:
+                "1 on a test the partner portal sends on request (its click id starts with test_): never counted, paid or retried.",
+              schema: { type: "string", enum: ["1"] },
+            },
           ],
           responses: { "200": { description: "Received." } },
         },
