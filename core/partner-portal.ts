@@ -136,6 +136,8 @@ export type PortalView =
       status: "unverified" | "pending" | "active" | "rejected" | "disabled";
       publishableKey: string | null;
       twoFactor: boolean;
+      /** An approved partner's last 30 Colombo days (portal-stats.ts), for a glance. */
+      recent?: { verifiedLeads: number; earnings: number } | undefined;
     })
   | { page: "sign-in-code"; csrf: string; problem?: "wrong" | "wait" | undefined }
   | (PortalSignedIn & {

@@ -193,6 +193,14 @@ describe("partner B", () => {
     expect(csv.headers["content-disposition"]).toContain(`partner-${b.partnerId}-sub1-`);
   });
 
+  it("show on the portal's home as the last 30 days' verified leads and earnings", async () => {
+    const { totals } = await apiStats(a, FROM, TODAY);
+    const home = await get("/en/partner/portal/", a);
+    expect(home.statusCode).toBe(200);
+    expect(pageTotals(home.body)).toEqual([totals.leads, totals.payouts]);
+    expect(home.body).toContain('href="/en/partner/portal/dashboard/"');
+  });
+
   it("and nobody signed out, or not yet approved, opens the dashboard, its CSV or its script", async () => {
     const pending = await dashboardPartner(test.storage, {
       email: "gamma@matara-loans.example",
@@ -213,6 +221,10 @@ describe("partner B", () => {
       expect(waiting.statusCode, path).toBe(303);
       expect(waiting.headers.location, path).toBe("/partner/portal/");
     }
+    // Its home has no figures and no tools yet.
+    const home = await get("/en/partner/portal/", pending);
+    expect(pageTotals(home.body)).toEqual([]);
+    expect(home.body).not.toContain('href="/en/partner/portal/dashboard/"');
   });
 });
 

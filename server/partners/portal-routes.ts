@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Request, type Response, Router } from "express";
 import { cookieValue } from "../../core/cookies";
+import { addDays, colomboToday } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
@@ -62,6 +63,7 @@ import { docsRoutes } from "./portal-docs-section";
 import { keysRoutes } from "./portal-keys-section";
 import { postbackRoutes } from "./portal-postback-section";
 import { statementRoutes } from "./portal-statement-section";
+import { portalStats } from "./portal-stats";
 import { widgetRoutes } from "./portal-widget-section";
 
 /**
@@ -202,6 +204,13 @@ export function partnerPortalRouter(dependencies: {
       approved: partner?.status === "active",
     });
 
+    /** The last 30 Colombo days, today included, as the dashboard counts them. */
+    const recentFigures = async (partnerId: string) => {
+      const today = colomboToday(now());
+      const { totals } = await portalStats(storage, partnerId, addDays(today, -29), today);
+      return { verifiedLeads: totals.verifiedLeads, earnings: totals.earnings };
+    };
+
     const homeView = async (session: PortalSession): Promise<PortalView> => {
       const partner = await partnerOfAccount(storage, session.account);
       return {
@@ -211,6 +220,7 @@ export function partnerPortalRouter(dependencies: {
         status: partner?.disabledAt ? "disabled" : (partner?.status ?? "unverified"),
         publishableKey: partner?.publishableKey ?? null,
         twoFactor: session.account.totp_secret !== null,
+        recent: partner?.status === "active" ? await recentFigures(partner.id) : undefined,
       };
     };
 

@@ -100,6 +100,21 @@ const en = {
   publishableKeyHint: "Used by the widget on your pages; it is public by design.",
   pendingNote:
     "A member of our team looks at your sign-up. We will tell you by e-mail when it is approved: your keys work from then on.",
+  recentTitle: "Your last 30 days",
+  recentVerifiedLeads: "Verified leads",
+  recentEarnings: "Earned (Rs.)",
+  recentMore: "All your figures",
+  toolsTitle: "What you can do here",
+  sectionHints: {
+    home: "",
+    dashboard: "Clicks, leads, approvals and earnings by day, sub id, campaign or page; CSV.",
+    widget: "Build the widget for your pages and copy its code; make links with your sub ids.",
+    keys: "Your keys and the sites allowed to use the publishable one; new secret keys.",
+    postbacks: "Where we tell your server about conversions; send a test; the delivery log.",
+    statements: "What you earned each month, adjustments and payments; CSV.",
+    account: "Your details, payout account, password and two-step sign-in.",
+    docs: "The partner API and the offers feed, with your own key in the examples.",
+  } satisfies Record<PortalSection, string>,
   navLabel: "Partner portal",
   sections: {
     home: "Home",
@@ -245,6 +260,21 @@ const si: PortalMessages = {
   publishableKeyHint: "ඔබේ පිටුවල ඇති විජට් එක මෙය භාවිත කරයි; එය ප්‍රසිද්ධ වීමට නියමිතයි.",
   pendingNote:
     "අපේ කණ්ඩායමේ සාමාජිකයෙක් ඔබේ ලියාපදිංචිය පරීක්ෂා කරයි. එය අනුමත වූ විට අපි ඊමේල් මඟින් දන්වන්නෙමු: එතැන් සිට ඔබේ යතුරු ක්‍රියා කරයි.",
+  recentTitle: "ඔබේ පසුගිය දින 30",
+  recentVerifiedLeads: "තහවුරු කළ අයදුම්පත්",
+  recentEarnings: "උපයා ගත් මුදල (රු.)",
+  recentMore: "ඔබේ සියලු සංඛ්‍යා",
+  toolsTitle: "මෙහිදී ඔබට කළ හැකි දේ",
+  sectionHints: {
+    home: "",
+    dashboard: "දිනය, sub id, ප්‍රචාරණය හෝ පිටුව අනුව ක්ලික්, අයදුම්පත්, අනුමැතිය සහ ඉපැයීම්; CSV.",
+    widget: "ඔබේ පිටු සඳහා විජට් එක සාදා එහි කේතය පිටපත් කරන්න; ඔබේ sub id සමඟ සබැඳි සාදන්න.",
+    keys: "ඔබේ යතුරු සහ ප්‍රසිද්ධ යතුර භාවිත කළ හැකි අඩවි; නව රහස් යතුරු.",
+    postbacks: "පරිවර්තන ගැන අපි ඔබේ සේවාදායකයට දන්වන තැන; පරීක්ෂණයක් යවන්න; යැවීම් ලොගය.",
+    statements: "සෑම මසකම ඔබ උපයා ගත් මුදල, ගැලපීම් සහ ගෙවීම්; CSV.",
+    account: "ඔබේ විස්තර, ගෙවීම් ගිණුම, මුරපදය සහ පියවර දෙකේ පිවිසුම.",
+    docs: "හවුල්කරු API සහ දීමනා සංග්‍රහය, උදාහරණවල ඔබේම යතුර සමඟ.",
+  },
   navLabel: "හවුල්කරු ද්වාරය",
   sections: {
     home: "මුල් පිටුව",

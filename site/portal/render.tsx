@@ -20,6 +20,7 @@ import {
 } from "../../core/partner-portal";
 import backOfficeCss from "../back-office/back-office.css?raw";
 import { Alert, CsrfField, Notice } from "../back-office/fields";
+import { rupeeDigits } from "../back-office/format";
 import { QrCode } from "../back-office/pages/TwoFactor";
 import { type PortalMessages, portalMessagesFor } from "./messages";
 import { AccountPage } from "./pages/Account";
@@ -521,6 +522,37 @@ function Body(props: {
           </dl>
           <p className="hint">{t.publishableKeyHint}</p>
           {view.status === "pending" ? <p>{t.pendingNote}</p> : null}
+          {view.recent ? (
+            <section aria-labelledby="home-recent">
+              <h2 id="home-recent">{t.recentTitle}</h2>
+              <dl className="home-recent">
+                <div>
+                  <dt>{t.recentVerifiedLeads}</dt>
+                  <dd>{rupeeDigits(view.recent.verifiedLeads)}</dd>
+                </div>
+                <div>
+                  <dt>{t.recentEarnings}</dt>
+                  <dd>{rupeeDigits(view.recent.earnings)}</dd>
+                </div>
+              </dl>
+              <p>
+                <a href={`${base}${PORTAL_SECTION_PATHS.dashboard}`}>{t.recentMore}</a>
+              </p>
+            </section>
+          ) : null}
+          {view.approved ? (
+            <section aria-labelledby="home-tools">
+              <h2 id="home-tools">{t.toolsTitle}</h2>
+              <ul className="home-tools">
+                {PORTAL_SECTIONS.filter((section) => section !== "home").map((section) => (
+                  <li key={section}>
+                    <a href={`${base}${PORTAL_SECTION_PATHS[section]}`}>{t.sections[section]}</a>
+                    <span>{t.sectionHints[section]}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <h2>{t.twoFactorTitle}</h2>
           {view.twoFactor ? (
             <p>

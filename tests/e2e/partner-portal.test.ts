@@ -123,12 +123,12 @@ describe("the partner portal's accounts", () => {
 
       await page.goto(`${server.url}${base}`);
       expect(await page.getAttribute("html", "lang")).toBe(locale);
-      await checkPortalPage(page, `sign-in-${locale}`);
+      await checkPortalPage(page, `sign-in-${locale}`, `partner-portal-sign-in-${locale}`);
       // The affiliate page (the site's app) links to the sign-up, which the browser loads itself.
       await openHydrated(page, server.url, locale === "en" ? "/en/partner/" : "/partner/");
       await page.getByRole("link", { name: w.signUpLink }).click();
       await page.getByRole("heading", { name: w.signUpTitle }).waitFor();
-      await checkPortalPage(page, `sign-up-${locale}`);
+      await checkPortalPage(page, `sign-up-${locale}`, `partner-portal-sign-up-${locale}`);
 
       // Sent empty: every field is named as wrong, and the form comes back.
       await page.getByRole("button", { name: w.signUp, exact: true }).click();
@@ -192,10 +192,10 @@ describe("the partner portal's accounts", () => {
       await page.reload();
       await page.getByText(w.approved, { exact: true }).waitFor();
       expect(await page.locator("dd code").nth(1).textContent()).toMatch(/^pk_/);
-      await checkPortalPage(page, `home-${locale}`);
+      await checkPortalPage(page, `home-${locale}`, `partner-portal-home-${locale}`);
       await page.getByRole("link", { name: w.twoFactorLink }).click();
       await page.locator("svg.qr").waitFor();
-      await checkPortalPage(page, `two-factor-${locale}`);
+      await checkPortalPage(page, `two-factor-${locale}`, `partner-portal-two-factor-${locale}`);
       await page.goBack();
 
       await page.getByRole("button", { name: w.signOut }).click();

@@ -123,7 +123,7 @@ describe("the partner portal's dashboard", () => {
 
       // The menu leads to the dashboard; the last 30 days by channel by default.
       await page.goto(`${server.url}${base}`);
-      await page.getByRole("link", { name: w.figures }).click();
+      await page.getByRole("navigation").getByRole("link", { name: w.figures }).click();
       await page.getByRole("heading", { level: 1, name: w.figures }).waitFor();
       await page.locator("#dashboard-charts[data-drawn='3']").waitFor();
       expect(await page.getByRole("heading", { name: w.charts }).isVisible()).toBe(true);

@@ -65,7 +65,7 @@ describe("the partner portal's keys", () => {
         name: `Kandy Keys ${locale}`,
         email: `keys-${locale}@kandy-keys.example`,
       });
-      await page.getByRole("link", { name: w.keys, exact: true }).click();
+      await page.getByRole("navigation").getByRole("link", { name: w.keys, exact: true }).click();
       await page.getByRole("heading", { name: w.keys, level: 1 }).waitFor();
       const stored = await findPartner(portal.storage, partner.partnerId);
       await page.getByText(stored?.publishableKey ?? "missing").waitFor();

@@ -120,7 +120,10 @@ describe("the partner portal's postbacks", () => {
         .where("id", "=", partner.partnerId)
         .execute();
 
-      await page.getByRole("link", { name: w.postbacks, exact: true }).click();
+      await page
+        .getByRole("navigation")
+        .getByRole("link", { name: w.postbacks, exact: true })
+        .click();
       await page.getByRole("heading", { name: w.postbacks, level: 1 }).waitFor();
       // The template: an unknown macro refused in the page's language, then saved.
       await page.getByLabel(w.template).fill(template.replace("{click_id}", "{clickid}"));

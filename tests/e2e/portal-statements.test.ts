@@ -225,7 +225,10 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
         await partnerPage.getByLabel(words.password, { exact: true }).fill(PASSWORD);
         await partnerPage.getByRole("button", { name: words.signIn, exact: true }).click();
       }
-      await partnerPage.getByRole("link", { name: words.statements, exact: true }).click();
+      await partnerPage
+        .getByRole("navigation")
+        .getByRole("link", { name: words.statements, exact: true })
+        .click();
       await partnerPage.waitForURL(`${base}${portal}statements/`);
       await checkPortalPage(partnerPage, `statements-${locale}`);
       // The month's card: Rs. 2,500 earned and Rs. 500 adjusted, all owed at its end.
@@ -260,7 +263,10 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
       ).toBe(true);
       expect(lines.at(-1)).toBe("closing_balance,,,,,,3000");
 
-      await partnerPage.getByRole("link", { name: words.docs, exact: true }).click();
+      await partnerPage
+        .getByRole("navigation")
+        .getByRole("link", { name: words.docs, exact: true })
+        .click();
       await partnerPage.waitForURL(`${base}${portal}docs/`);
       expect(await partnerPage.locator("main").textContent()).toContain(publishableKey);
       await checkPortalPage(partnerPage, `docs-${locale}`, `partner-portal-docs-${locale}`);

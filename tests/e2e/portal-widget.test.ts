@@ -89,7 +89,7 @@ async function signIn(page: Page, locale: Locale) {
   await page.getByLabel(p.email).fill(EMAIL);
   await page.getByLabel(p.password, { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: p.signIn, exact: true }).click();
-  await page.getByRole("link", { name: p.sections.widget }).click();
+  await page.getByRole("navigation").getByRole("link", { name: p.sections.widget }).click();
   await page.getByRole("heading", { level: 1, name: p.sections.widget }).waitFor();
 }
 
