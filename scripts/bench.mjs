@@ -12,6 +12,8 @@
  * with twelve sandbox lenders, the time from a verified application to
  * every decision (p50, p95, as a ratio to the deadline), and verified
  * applications per second with every decision recorded.
+ * The server's resident memory, idle and after 30 s of mixed load (issue 19,
+ * decision 0270), every server started with `npm start`'s Node flags.
  * Figures only: a benchmark never fails for being slow on a busy machine.
  * It fails when it breaks: a crash, an answer that is not 2xx (503s from
  * the event endpoint shedding load are counted, not failures), a figure it
@@ -71,13 +73,38 @@ function figure(name, value) {
   return value;
 }
 
+/**
+ * The Node options and environment `npm start` runs the server with
+ * (package.json's start script: its `VAR=value`s and the flags before
+ * dist/server/main.js, such as the memory settings of decision 0270): every
+ * server here starts as in production, and the memory figure is the one
+ * `npm start` gives.
+ */
+const START = (() => {
+  const script = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
+  const command = /(?:^|&&)\s*((?:\w+=\S+\s+)*)node\s+((?:--\S+\s+)*)dist\/server\/main\.js/.exec(
+    script,
+  );
+  if (!command) throw new Error(`bench: cannot read the server's command in "${script}"`);
+  const env = Object.fromEntries(
+    command[1]
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split("=")),
+  );
+  delete env.NODE_ENV; // each server below says its own
+  return { env, flags: command[2].trim().split(/\s+/).filter(Boolean) };
+})();
+
 async function startServer({
   dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-")),
   env = {},
 } = {}) {
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...START.flags, "dist/server/main.js"], {
     // Only what the server needs: the benchmark's own environment stays out.
     env: {
+      ...START.env,
       PORT: "0",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
@@ -109,6 +136,7 @@ async function startServer({
   return {
     url,
     dataDir,
+    pid: child.pid,
     /** SIGTERM (a graceful shutdown) and the exit code. */
     async shutdown() {
       child.kill("SIGTERM");
@@ -187,7 +215,14 @@ function codeSentTo(dataDir, phone) {
     .sort()
     .reverse();
   for (const name of names) {
-    const message = JSON.parse(readFileSync(path.join(outbox, name), "utf8"));
+    let message;
+    try {
+      message = JSON.parse(readFileSync(path.join(outbox, name), "utf8"));
+    } catch {
+      // Another application's message, being written as we read (the server writes it in
+      // place): ours was written before the answer that sent us here.
+      continue;
+    }
     if (message.channel === "sms" && message.to === phone) {
       const code = /\b(\d{6})\b/.exec(message.text)?.[1];
       if (code) return code;
@@ -579,6 +614,100 @@ async function dashboardFigures() {
   return { results, postgres: Boolean(serverUrl) };
 }
 
+/**
+ * Memory (issue 19, decision 0270): the server's resident set (VmRSS, from
+ * /proc: Linux only) once started and idle, then after MEMORY_SECONDS of
+ * mixed load on loopback: PAGE_READERS readers of the pages in both
+ * languages (an article among them), EVENT_SENDERS senders of events, and
+ * APPLICANTS applicants each applying, entering the code from the outbox
+ * and opening their offers page; the peak seen (sampled every 500 ms) and
+ * the figure a few seconds after the load stops. Goal: ≤ 150 MB after 30 s.
+ */
+const MEMORY_SECONDS = quick ? 3 : 30;
+const MEMORY_GOAL_MB = 150;
+const PAGE_READERS = 4;
+const EVENT_SENDERS = 2;
+const APPLICANTS = 2;
+function residentMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return figure("resident memory", Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024);
+}
+async function memoryFigures() {
+  if (process.platform !== "linux") return undefined;
+  const server = await startServer();
+  try {
+    // Idle: once the first page is answered (every module loaded), as a server waiting for visitors.
+    await (await fetch(`${server.url}/en/`)).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const idle = residentMb(server.pid);
+    const pages = PAGES.filter(([, pagePath]) => !pagePath.endsWith("/offers/"));
+    const counts = { pages: 0, events: 0, applications: 0 };
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentMb(server.pid));
+    }, 500);
+    const until = performance.now() + MEMORY_SECONDS * 1000;
+    const reader = async (first) => {
+      for (let index = first; performance.now() < until; index++) {
+        const pagePath = pages[index % pages.length][1];
+        const response = await fetch(`${server.url}${pagePath}`, {
+          headers: {
+            "Accept-Encoding": "br, gzip",
+            Cookie: pagePath.startsWith("/en/") ? "locale=en" : "locale=si",
+          },
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
+        counts.pages++;
+      }
+    };
+    const body = JSON.stringify({ event_id: 5, utm_source: "bench", sub3: "0301.1-A" });
+    const sender = async () => {
+      while (performance.now() < until) {
+        const response = await fetch(`${server.url}/api/event`, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain;charset=UTF-8" },
+          body,
+        });
+        await response.arrayBuffer();
+        if (response.status !== 202 && response.status !== 503) {
+          throw new Error(`event answered ${response.status}`);
+        }
+        counts.events++;
+      }
+    };
+    let next = 300_000;
+    const applicant = async () => {
+      while (performance.now() < until) {
+        const lead = await applyAndVerify(server.url, server.dataDir, next++);
+        const offers = await fetch(`${server.url}/en/offers/`, {
+          headers: {
+            Cookie: `client_id=${lead.clientId}; ${lead.lead}`,
+            "X-Forwarded-For": lead.address,
+            "Accept-Encoding": "br, gzip",
+          },
+        });
+        await offers.arrayBuffer();
+        if (offers.status !== 200) throw new Error(`the offers page answered ${offers.status}`);
+        counts.applications++;
+      }
+    };
+    await Promise.all([
+      ...Array.from({ length: PAGE_READERS }, (_, reader_) => reader(reader_ * 3)),
+      ...Array.from({ length: EVENT_SENDERS }, sender),
+      ...Array.from({ length: APPLICANTS }, applicant),
+    ]);
+    clearInterval(sampler);
+    const loaded = residentMb(server.pid);
+    peak = Math.max(peak, loaded);
+    await new Promise((resolve) => setTimeout(resolve, quick ? 500 : 3_000));
+    const settled = residentMb(server.pid);
+    return { idle, loaded, peak, settled, counts };
+  } finally {
+    server.stop();
+  }
+}
+
 if (quick) console.log("bench --quick: small samples, rough figures.");
 const events = await eventThroughput();
 const server = await startServer();
@@ -592,6 +721,7 @@ try {
 }
 const decisions = await decisionFigures();
 const dashboard = await dashboardFigures();
+const memory = await memoryFigures();
 
 const header = ["page", "perf", "a11y", "best", "seo", "LCP ms", "TBT ms", "KB"];
 const widths = [16, 6, 6, 6, 6, 8, 8, 6];
@@ -686,4 +816,19 @@ if (!dashboard.postgres) {
   console.log(
     "  PostgreSQL: skipped (set DATABASE_URL or TEST_DATABASE_URL, or run scripts/with-postgres.sh)",
   );
+}
+
+if (memory) {
+  const { idle, loaded, peak, settled, counts } = memory;
+  console.log(
+    `\nServer memory, resident (VmRSS), started as \`npm start\` does (${[...Object.entries(START.env).map(([name, value]) => `${name}=${value}`), ...START.flags].join(" ")}), SQLite, this machine:`,
+  );
+  console.log(
+    `  idle: ${idle.toFixed(1)} MB; after ${MEMORY_SECONDS} s of mixed load${quick ? " (quick: not the 30 s of the goal)" : ""}: ${loaded.toFixed(1)} MB (goal ${MEMORY_GOAL_MB} MB: ${(loaded / MEMORY_GOAL_MB).toFixed(2)} of it${loaded <= MEMORY_GOAL_MB ? "" : ", not met"}), peak ${peak.toFixed(1)} MB, ${settled.toFixed(1)} MB once the load stopped`,
+  );
+  console.log(
+    `  the load: ${PAGE_READERS} page readers (both languages, an article), ${EVENT_SENDERS} event senders, ${APPLICANTS} applicants (apply, code, offers page): ${counts.pages} pages, ${counts.events} events, ${counts.applications} applications`,
+  );
+} else {
+  console.log("\nServer memory: skipped (VmRSS is read from /proc: Linux only)");
 }
