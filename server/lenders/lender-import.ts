@@ -10,6 +10,7 @@ import type { UploadedImage } from "../../core/image-bytes";
 import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 import type { Database, LendersTable } from "../storage/schema";
 import { lenderRecordSchema, type ParsedLenderRecord, type Product } from "./lender-record";
 import { mayGoLive } from "./lenders";
@@ -380,6 +381,8 @@ export async function importLenders(
         );
       }
     }
+    // Every instance's cached pages go, and their offers are read again (decision 0260).
+    await touchPages(trx);
     return result;
   });
 }

@@ -1,7 +1,10 @@
-import type { RequestHandler } from "express";
-import { renderErrorPage, renderPage } from "../../site/server";
+import type { Request, RequestHandler, Response } from "express";
+import { cookieValue } from "../../core/cookies";
+import { colomboToday } from "../../core/dates";
+import { pageNeeds, renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
+import type { PageCache } from "./page-cache";
 import {
   type PageLookups,
   type PageOptions,
@@ -9,24 +12,62 @@ import {
   renderOptionsOf,
 } from "./page-context";
 
+/** The page cache and what makes a request personal, so never served from it nor stored. */
+export interface PageCaching {
+  cache: PageCache;
+  /** Cookies that change a page or name a person: lead, pending lead, sessions (decision 0261). */
+  personalCookies: readonly string[];
+}
+
+/**
+ * Query names no page reads (decision 0261): campaign tags on links to any
+ * page. The application form does read them, and is never cached.
+ */
+const IGNORED_QUERY = /^(utm_(source|medium|campaign|content|term)|gclid|fbclid)$/;
+
 /** Server-renders every GET of a page path, in the locale its prefix names. */
 export function pagesHandler(
   pageOptions: PageOptions,
   lookups: PageLookups,
   log: Logger,
   render: typeof renderPage = renderPage,
+  caching?: PageCaching,
 ): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       next();
       return;
     }
+    // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.
+    const search = new URL(`http://localhost${req.originalUrl}`).search;
+    const cookieNoticeAccepted = cookieValue(req.headers.cookie, "cookie_notice") === "accepted";
+    let key: string | undefined;
+    let generation = 0;
+    if (caching && cacheable(req, search, caching.personalCookies)) {
+      try {
+        generation = await caching.cache.sync(pageOptions.offers);
+        // Everything else a render reads is the same for every anonymous visitor of this
+        // build until the page version or the offers change (both drop the cache).
+        key = [
+          pageOptions.assets.buildId,
+          colomboToday(new Date()),
+          cookieNoticeAccepted ? "accepted" : "",
+          req.path,
+        ].join("\n");
+        const hit = caching.cache.get(key);
+        if (hit) {
+          sendCached(req, res, caching.cache, key, hit);
+          return;
+        }
+      } catch (error) {
+        log.error("page cache failed", { path: req.path, error });
+        key = undefined;
+      }
+    }
     const options = renderOptionsOf(pageOptions);
     let page: ReturnType<typeof renderPage>;
     let noStore = false;
     try {
-      // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.
-      const search = new URL(`http://localhost${req.originalUrl}`).search;
       const { noStore: personal, ...context } = await pageRequestContext(
         req,
         req.path,
@@ -38,16 +79,72 @@ export function pagesHandler(
     } catch (error) {
       log.error("page render failed", { path: req.path, error });
       page = renderErrorPage(req.path, options);
+      key = undefined;
     }
+    // Only a page found is kept: unknown paths would fill the budget with 404s.
+    if (caching && key !== undefined && page.status === 200 && !noStore) {
+      const identity = Buffer.from(page.html);
+      const etagOf = req.app.get("etag fn") as
+        | ((body: Buffer, encoding?: BufferEncoding) => string | undefined)
+        | undefined;
+      caching.cache.set(
+        key,
+        { locale: page.locale, etag: etagOf?.(identity), identity },
+        generation,
+      );
+    }
+    pageHeaders(res, page.locale, noStore).status(page.status).send(page.html);
+  };
+}
+
+/** The headers of every rendered page, served from the cache or not. */
+function pageHeaders(res: Response, locale: string, noStore: boolean): Response {
+  return (
     res
-      .status(page.status)
       .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
-      .setHeader("Content-Language", page.locale)
+      .setHeader("Content-Language", locale)
       // The application form may hold the visitor's answers (decision 0196): never stored, so
       // that "back" asks again and a shared phone's cache keeps nothing.
       .setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache")
       .vary("Cookie")
       .type("html")
-      .send(page.html);
-  };
+  );
+}
+
+/**
+ * Whether a request may be answered from the cache: no personal cookie, no
+ * query a page reads, and not a page that may show the visitor's own answers.
+ */
+function cacheable(req: Request, search: string, personalCookies: readonly string[]): boolean {
+  const cookies = req.headers.cookie;
+  if (cookies && personalCookies.some((name) => cookieValue(cookies, name) !== undefined)) {
+    return false;
+  }
+  if (search.length > 1) {
+    for (const name of new URLSearchParams(search).keys()) {
+      if (!IGNORED_QUERY.test(name)) return false;
+    }
+  }
+  const needs = pageNeeds(req.path);
+  return !needs.savedApplication;
+}
+
+function sendCached(
+  req: Request,
+  res: Response,
+  cache: PageCache,
+  key: string,
+  page: NonNullable<ReturnType<PageCache["get"]>>,
+): void {
+  pageHeaders(res, page.locale, false).status(200);
+  if (page.etag) res.setHeader("ETag", page.etag);
+  // HEAD is never compressed (as the middleware does); deflate is left to the middleware.
+  const encoded = req.method === "GET" ? cache.encoded(key, page, req) : undefined;
+  if (encoded) {
+    // Already encoded: the compression middleware passes it through, adding Vary.
+    res.setHeader("Content-Encoding", encoded.encoding);
+    res.send(encoded.body);
+  } else {
+    res.send(page.identity);
+  }
 }
