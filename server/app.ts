@@ -54,7 +54,7 @@ import { buildRouter } from "./pages/build-routes";
 import { clientApiRouter } from "./pages/client-api-routes";
 import { createPageCache } from "./pages/page-cache";
 import type { PageLookups } from "./pages/page-context";
-import { pagesHandler } from "./pages/page-routes";
+import { cachedPagesHandler, pagesHandler } from "./pages/page-routes";
 import { partnerApiRouter } from "./partners/api-routes";
 import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
@@ -206,6 +206,27 @@ export function createApp({
   app.locals.httpsOrigin = httpsOrigin;
   app.use(securityHeaders(httpsOrigin));
   app.use(requestLog(log));
+  const caching =
+    pageCache && pageCache.maxBytes > 0
+      ? {
+          cache: createPageCache({
+            storage,
+            log,
+            ...pageCache,
+            // Another instance changed lenders: read them now, not at the next refresh.
+            onChange: () => catalogue.refresh(),
+          }),
+          personalCookies: [
+            LEAD_COOKIE,
+            PENDING_LEAD_COOKIE,
+            APPLICATION_RESET_COOKIE,
+            SESSION_COOKIE,
+            PORTAL_SESSION_COOKIE,
+          ],
+        }
+      : undefined;
+  // A cached page answers before the routers that never answer a page path (decision 0262).
+  if (caching) app.use(cachedPagesHandler({ assets, site, offers }, caching, log));
 
   app.use(healthRouter(storage));
 
@@ -371,25 +392,6 @@ export function createApp({
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  const caching =
-    pageCache && pageCache.maxBytes > 0
-      ? {
-          cache: createPageCache({
-            storage,
-            log,
-            ...pageCache,
-            // Another instance changed lenders: read them now, not at the next refresh.
-            onChange: () => catalogue.refresh(),
-          }),
-          personalCookies: [
-            LEAD_COOKIE,
-            PENDING_LEAD_COOKIE,
-            APPLICATION_RESET_COOKIE,
-            SESSION_COOKIE,
-            PORTAL_SESSION_COOKIE,
-          ],
-        }
-      : undefined;
   const pages = pagesHandler({ assets, site, offers }, lookups, log, render, caching);
   app.use(pages);
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));

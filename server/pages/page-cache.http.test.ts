@@ -139,6 +139,19 @@ describe("the page cache", () => {
     expect(acceptedAgain.body).toBe(accepted.body);
   });
 
+  it("still sends a visitor whose language is English from / to /en/", async () => {
+    const app = await cachedApp();
+    expect((await get(app, "/")).statusCode).toBe(200);
+    expect((await get(app, "/")).statusCode).toBe(200);
+    const byCookie = await get(app, "/", { cookie: "locale=en" });
+    const byBrowser = await get(app, "/", { "accept-language": "en-GB,en;q=0.9" });
+    for (const res of [byCookie, byBrowser]) {
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/en/");
+    }
+    expect(renders).toEqual(["/"]);
+  });
+
   it.each([
     ["a lead cookie", { cookie: "lead=some-lead-id" }],
     ["a pending lead cookie", { cookie: "lead_pending=some-lead-id" }],

@@ -50,7 +50,11 @@ function acrossInstances(name: string, open: () => Promise<TestStorage>) {
 
     beforeAll(async () => {
       test = await open();
-      second = openStorage({ databaseUrl: test.databaseUrl, dataDir: test.dataDir, log: silentLog });
+      second = openStorage({
+        databaseUrl: test.databaseUrl,
+        dataDir: test.dataDir,
+        log: silentLog,
+      });
       await seedSampleLenders(test.storage);
       await importLenders(test.storage, [licensedLender()], {
         baseDir: test.dataDir,

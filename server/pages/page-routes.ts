@@ -4,7 +4,7 @@ import { colomboToday } from "../../core/dates";
 import { pageNeeds, renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
-import type { PageCache } from "./page-cache";
+import type { CachedPage, PageCache } from "./page-cache";
 import {
   type PageLookups,
   type PageOptions,
@@ -40,29 +40,16 @@ export function pagesHandler(
     }
     // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.
     const search = new URL(`http://localhost${req.originalUrl}`).search;
-    const cookieNoticeAccepted = cookieValue(req.headers.cookie, "cookie_notice") === "accepted";
     let key: string | undefined;
     let generation = 0;
-    if (caching && cacheable(req, search, caching.personalCookies)) {
-      try {
-        generation = await caching.cache.sync(pageOptions.offers);
-        // Everything else a render reads is the same for every anonymous visitor of this
-        // build until the page version or the offers change (both drop the cache).
-        key = [
-          pageOptions.assets.buildId,
-          colomboToday(new Date()),
-          cookieNoticeAccepted ? "accepted" : "",
-          req.path,
-        ].join("\n");
-        const hit = caching.cache.get(key);
-        if (hit) {
-          sendCached(req, res, caching.cache, key, hit);
-          return;
-        }
-      } catch (error) {
-        log.error("page cache failed", { path: req.path, error });
-        key = undefined;
+    if (caching) {
+      const found = await lookUp(req, search, pageOptions, caching, log);
+      if (found?.hit) {
+        sendCached(req, res, caching.cache, found.key, found.hit);
+        return;
       }
+      key = found?.key;
+      generation = found?.generation ?? 0;
     }
     const options = renderOptionsOf(pageOptions);
     let page: ReturnType<typeof renderPage>;
@@ -95,6 +82,58 @@ export function pagesHandler(
     }
     pageHeaders(res, page.locale, noStore).status(page.status).send(page.html);
   };
+}
+
+/**
+ * Serves cached pages early, before the routers that never answer a page
+ * path (decision 0262): a page is stored only after every one of them let
+ * its path through, and nothing else of the request but the key decides
+ * that, except "/", which redirects by the locale cookie and the browser's
+ * languages and so is served from the cache by pagesHandler only.
+ */
+export function cachedPagesHandler(
+  pageOptions: PageOptions,
+  caching: PageCaching,
+  log: Logger,
+): RequestHandler {
+  return async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/") {
+      next();
+      return;
+    }
+    const queryStart = req.originalUrl.indexOf("?");
+    const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
+    const found = await lookUp(req, search, pageOptions, caching, log);
+    if (found?.hit) sendCached(req, res, caching.cache, found.key, found.hit);
+    else next();
+  };
+}
+
+/** The request's key and cached page, or undefined when the request may not use the cache. */
+async function lookUp(
+  req: Request,
+  search: string,
+  pageOptions: PageOptions,
+  caching: PageCaching,
+  log: Logger,
+): Promise<{ key: string; generation: number; hit: CachedPage | undefined } | undefined> {
+  if (!cacheable(req, search, caching.personalCookies)) return undefined;
+  try {
+    const generation = await caching.cache.sync(pageOptions.offers);
+    // Everything else a render reads is the same for every anonymous visitor of this
+    // build until the page version or the offers change (both drop the cache).
+    const cookieNotice = cookieValue(req.headers.cookie, "cookie_notice") === "accepted";
+    const key = [
+      pageOptions.assets.buildId,
+      colomboToday(new Date()),
+      cookieNotice ? "accepted" : "",
+      req.path,
+    ].join("\n");
+    return { key, generation, hit: caching.cache.get(key) };
+  } catch (error) {
+    log.error("page cache failed", { path: req.path, error });
+    return undefined;
+  }
 }
 
 /** The headers of every rendered page, served from the cache or not. */
@@ -134,7 +173,7 @@ function sendCached(
   res: Response,
   cache: PageCache,
   key: string,
-  page: NonNullable<ReturnType<PageCache["get"]>>,
+  page: CachedPage,
 ): void {
   pageHeaders(res, page.locale, false).status(200);
   if (page.etag) res.setHeader("ETag", page.etag);
