@@ -62,6 +62,17 @@ export const PAGE_VERSION_CHECK_MS = 1_000;
 const SUPPORTED = ["br", "gzip", "deflate", "identity"];
 const PREFERRED = ["br", "gzip"];
 
+/** The negotiated encoding by Accept-Encoding header: browsers send few distinct ones. */
+const encodings = new Map<string, string | undefined>();
+function encodingFor(req: Request): string | undefined {
+  const header = req.headers["accept-encoding"] ?? "";
+  if (encodings.has(header)) return encodings.get(header);
+  const method = new Negotiator(req).encoding(SUPPORTED, PREFERRED);
+  // Bounded: anyone may send any header.
+  if (encodings.size < 100 && header.length < 200) encodings.set(header, method);
+  return method;
+}
+
 /**
  * The anonymous page cache (issue 19, decisions 0260–0262): an LRU of
  * rendered pages within a byte budget, dropped whole when storage's page
@@ -164,7 +175,7 @@ export function createPageCache({
       evict();
     },
     encoded(key, page, req) {
-      const method = new Negotiator(req).encoding(SUPPORTED, PREFERRED);
+      const method = encodingFor(req);
       if (method !== "br" && method !== "gzip") return undefined;
       let body = page[method];
       if (!body) {
