@@ -319,7 +319,8 @@ async function writeProducts(
  * is written, and all are written in one transaction, or nothing is. A
  * record replaces its lender's fields and product list; `status`, `secret`
  * and `logo` left out keep what storage holds. The running servers see the
- * change at their next read of the lenders (every 30 s).
+ * change within a second (the page version, decision 0260), at the latest at
+ * their next read of the lenders (every 30 s).
  */
 export async function importLenders(
   storage: Storage,
