@@ -307,7 +307,7 @@ describe("what drops the cached pages", () => {
     expect(paused).not.toContain("Gold Saver 6");
   });
 
-  it("the offers read again (the catalogue's own refresh)", async () => {
+  it("the offers changed, read by the catalogue's own refresh (the same offers keep the pages)", async () => {
     const catalogue = await openOfferCatalogue(test.storage, silentLog, 3_600_000);
     catalogue.close();
     const app = appWith(test.storage, {
@@ -318,6 +318,15 @@ describe("what drops the cached pages", () => {
     });
     await get(app, "/en/how/");
     await get(app, "/en/how/");
+    await catalogue.refresh();
+    await get(app, "/en/how/");
+    expect(renders).toEqual(["/en/how/"]);
+    // A change made behind the page version's back (as another instance's, before a check).
+    await test.storage.db
+      .updateTable("lenders")
+      .set({ status: "paused" })
+      .where("id", "=", "kandy-lane")
+      .execute();
     await catalogue.refresh();
     await get(app, "/en/how/");
     expect(renders).toEqual(["/en/how/", "/en/how/"]);
