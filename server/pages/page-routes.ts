@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { cookieValue } from "../../core/cookies";
 import { colomboToday } from "../../core/dates";
-import { pageNeeds, renderErrorPage, renderPage } from "../../site/server";
+import { renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 import type { CachedPage, PageCache } from "./page-cache";
@@ -97,7 +97,8 @@ export function cachedPagesHandler(
   log: Logger,
 ): RequestHandler {
   return async (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/") {
+    const notPage = req.path === "/" || /^\/(api|assets|widget)\//.test(req.path);
+    if ((req.method !== "GET" && req.method !== "HEAD") || notPage) {
       next();
       return;
     }
@@ -151,8 +152,8 @@ function pageHeaders(res: Response, locale: string, noStore: boolean): Response 
 }
 
 /**
- * Whether a request may be answered from the cache: no personal cookie, no
- * query a page reads, and not a page that may show the visitor's own answers.
+ * Whether a request may be answered from the cache: no personal cookie and no
+ * query a page reads.
  */
 function cacheable(req: Request, search: string, personalCookies: readonly string[]): boolean {
   const cookies = req.headers.cookie;
@@ -164,8 +165,8 @@ function cacheable(req: Request, search: string, personalCookies: readonly strin
       if (!IGNORED_QUERY.test(name)) return false;
     }
   }
-  const needs = pageNeeds(req.path);
-  return !needs.savedApplication;
+  // A page that may show the visitor's answers (noStore) is never stored, so never a hit.
+  return true;
 }
 
 function sendCached(
