@@ -18,7 +18,7 @@ export async function rateArticle(
       conflict.columns(["slug", "visitor"]).doUpdateSet({ rating, created_at: now.toISOString() }),
     )
     .execute();
-  await touchPages(storage.db);
+  await touchPages(storage.db, storage);
   return articleRating(storage, slug);
 }
 

@@ -188,7 +188,7 @@ export async function moderate(
       now,
     );
     // Pending items are on no page; any action may change one (decision 0260).
-    await touchPages(trx);
+    await touchPages(trx, storage);
     return true;
   });
 }

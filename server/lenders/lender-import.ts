@@ -383,7 +383,7 @@ export async function importLenders(
       }
     }
     // Every instance's cached pages go, and their offers are read again (decision 0260).
-    await touchPages(trx);
+    await touchPages(trx, storage);
     return result;
   });
 }

@@ -94,7 +94,7 @@ export async function seedSampleLenders(storage: Storage, now = new Date()): Pro
         .execute();
     }
     await trx.insertInto("settings").values({ key: SEEDED_SETTING, value: at }).execute();
-    await touchPages(trx);
+    await touchPages(trx, storage);
     return true;
   });
 }
@@ -192,7 +192,7 @@ export async function setLenderStatus(
       .set({ status, updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute();
-    await touchPages(trx);
+    await touchPages(trx, storage);
     if (actor && (status === "live" || status === "paused")) {
       await recordAudit(
         trx,

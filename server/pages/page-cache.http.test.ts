@@ -307,6 +307,15 @@ describe("what drops the cached pages", () => {
     expect(paused).not.toContain("Gold Saver 6");
   });
 
+  it("a change made through this instance, at once, however long its check interval", async () => {
+    const app = await cachedApp({ maxBytes: 5_000_000, checkMs: 3_600_000 });
+    await get(app, ARTICLE);
+    await get(app, ARTICLE);
+    await rateArticle(test.storage, SLUG, "eager-visitor", 2);
+    await get(app, ARTICLE);
+    expect(renders).toEqual([ARTICLE, ARTICLE]);
+  });
+
   it("the offers changed, read by the catalogue's own refresh (the same offers keep the pages)", async () => {
     const catalogue = await openOfferCatalogue(test.storage, silentLog, 3_600_000);
     catalogue.close();

@@ -4,7 +4,7 @@ import type { Request } from "express";
 import type { Offer } from "../../core/schemas/offer";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
-import { pageVersion } from "../storage/page-version";
+import { onPagesTouched, pageVersion } from "../storage/page-version";
 
 // The compression middleware's own negotiator (its version), so a cached page picks the encoding
 // it would.
@@ -58,6 +58,12 @@ export interface PageCache {
 
 export const PAGE_CACHE_MAX_AGE_MS = 60_000;
 export const PAGE_VERSION_CHECK_MS = 1_000;
+/**
+ * After a change made through this instance, how long its cache reads the
+ * version on every request: the change commits after it is touched, and the
+ * next page of whoever made it must show it.
+ */
+export const LOCAL_CHANGE_EAGER_MS = 2_000;
 
 const SUPPORTED = ["br", "gzip", "deflate", "identity"];
 const PREFERRED = ["br", "gzip"];
@@ -94,6 +100,10 @@ export function createPageCache({
   let checkedAt = Number.NEGATIVE_INFINITY;
   let checking: Promise<void> | undefined;
   let offersSeen: readonly Offer[] | undefined;
+  let eagerUntil = Number.NEGATIVE_INFINITY;
+  onPagesTouched(storage, () => {
+    eagerUntil = now() + LOCAL_CHANGE_EAGER_MS;
+  });
 
   let generation = 0;
   const clear = () => {
@@ -133,7 +143,10 @@ export function createPageCache({
 
   return {
     async sync(offers) {
-      if (now() - checkedAt >= checkMs) {
+      if (now() < eagerUntil) {
+        // A read begun before the change committed would miss it: each request reads its own.
+        await check();
+      } else if (now() - checkedAt >= checkMs) {
         checking ??= check().finally(() => {
           checking = undefined;
         });

@@ -82,5 +82,5 @@ export async function pauseLenders(
     .set({ status: "paused", updated_at: now.toISOString() })
     .where("id", "in", ids)
     .execute();
-  await touchPages(storage.db);
+  await touchPages(storage.db, storage);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Storage } from "./database";
 import type { Database } from "./schema";
 
 /**
@@ -12,14 +13,34 @@ import type { Database } from "./schema";
  */
 export const PAGE_VERSION_KEY = "page_version";
 
-/** Marks every instance's cached pages stale. Call it after the change is committed. */
-export async function touchPages(db: Kysely<Database>): Promise<void> {
+/** This instance's page caches, by the storage they read: told at once of a change made here. */
+const listeners = new WeakMap<Storage, Set<() => void>>();
+
+/** Calls `listener` on each touchPages given this storage; answers how to stop. */
+export function onPagesTouched(storage: Storage, listener: () => void): () => void {
+  let set = listeners.get(storage);
+  if (!set) {
+    set = new Set();
+    listeners.set(storage, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Marks every instance's cached pages stale, in `db` (the change's
+ * transaction, so both commit together). Given the storage, this
+ * instance's caches also read the version on every request for a while,
+ * so a change made here shows on its next page at once.
+ */
+export async function touchPages(db: Kysely<Database>, storage?: Storage): Promise<void> {
   const value = randomUUID();
   await db
     .insertInto("settings")
     .values({ key: PAGE_VERSION_KEY, value })
     .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
     .execute();
+  if (storage) for (const listener of listeners.get(storage) ?? []) listener();
 }
 
 /** The version now ("" before the first change). */
