@@ -8,7 +8,7 @@
  * loopback, each asking again as soon as it has its answer, for a fixed
  * time (autocannon is not a dependency; this loop is as bounded). Twice:
  * as a browser asks (Accept-Encoding: gzip, deflate, br) and without
- * compression. Each server's figure is the best of `rounds` interleaved
+ * compression. Each server's figure is the median of `rounds` interleaved
  * rounds. Figures only; every answer must be 200.
  */
 import { spawn } from "node:child_process";
@@ -113,7 +113,7 @@ async function startPlainExpress(pages, running) {
  * starts the built server (scripts/bench.mjs's); `running` holds child
  * processes to stop if the benchmark ends early.
  */
-export async function pageCacheFigures({ pages, seconds, rounds = 3, startServer, running }) {
+export async function pageCacheFigures({ pages, seconds, rounds = 5, startServer, running }) {
   const cached = await startServer({ env: {} });
   const uncached = await startServer({ env: { PAGE_CACHE_BYTES: "0" } });
   const bytes = {};
@@ -157,17 +157,21 @@ export async function pageCacheFigures({ pages, seconds, rounds = 3, startServer
         ["browser", BROWSER],
         ["plain", PLAIN],
       ]) {
-        // Interleaved rounds, the best of each server's: other work on this machine comes and
-        // goes, and taking turns lets each server meet the same conditions.
-        const best = { cached: 0, uncached: 0, express: 0 };
+        // Interleaved rounds, the median of each server's: other work on this machine comes
+        // and goes, and taking turns lets each server meet the same conditions.
+        const figures = { cached: [], uncached: [], express: [] };
         const servers = { cached, uncached, express };
         for (let round = 0; round < rounds; round++) {
           for (const [which, server] of Object.entries(servers)) {
             const url = `${server.url}${pagePath}`;
             if (round === 0) await load(url, Math.min(1, seconds / 3), headers); // warm-up
-            best[which] = Math.max(best[which], await load(url, seconds / rounds, headers));
+            figures[which].push(await load(url, seconds / rounds, headers));
           }
         }
+        const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+        const best = Object.fromEntries(
+          Object.entries(figures).map(([which, values]) => [which, median(values)]),
+        );
         const { cached: cachedRate, uncached: uncachedRate, express: expressRate } = best;
         rows.push({
           name,
@@ -193,7 +197,7 @@ export async function pageCacheFigures({ pages, seconds, rounds = 3, startServer
 /** The section's lines, printed with the rest of the run's figures. */
 export function printPageCache(rows, seconds, rounds, figure) {
   console.log(
-    `\nPages, ${CONNECTIONS} keep-alive connections on loopback, ${rounds} interleaved rounds of ${(seconds / rounds).toFixed(2)} s per server (after a warm-up), the best round's requests/s, this busy machine:`,
+    `\nPages, ${CONNECTIONS} keep-alive connections on loopback, ${rounds} interleaved rounds of ${(seconds / rounds).toFixed(2)} s per server (after a warm-up), the median round's requests/s, this busy machine:`,
   );
   console.log(
     `  ${"page".padEnd(14)}${"encoding".padEnd(10)}${"bytes".padStart(7)}${"cached".padStart(9)}${"uncached".padStart(10)}${"express".padStart(9)}${"cached/express".padStart(16)}${"uncached/express".padStart(18)}`,

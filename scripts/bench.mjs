@@ -595,7 +595,7 @@ const decisions = await decisionFigures();
 const dashboard = await dashboardFigures();
 // Issue 19's page cache: home and an article, cached, uncached and plain Express (scripts/bench-pages.mjs).
 const PAGE_SECONDS = quick ? 0.3 : 6;
-const PAGE_ROUNDS = quick ? 1 : 3;
+const PAGE_ROUNDS = quick ? 1 : 5;
 const pageRows = await pageCacheFigures({
   pages: [
     ["home (en)", "/en/"],
