@@ -29,6 +29,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { pageCacheFigures, printPageCache } from "./bench-pages.mjs";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium.mjs";
 
 /** The offers pages are read with a verified applicant's lead cookie: their offers, as they see them. */
@@ -722,6 +723,19 @@ try {
 const decisions = await decisionFigures();
 const dashboard = await dashboardFigures();
 const memory = await memoryFigures();
+// Issue 19's page cache: home and an article, cached, uncached and plain Express (scripts/bench-pages.mjs).
+const PAGE_SECONDS = quick ? 0.3 : 6;
+const PAGE_ROUNDS = quick ? 1 : 5;
+const pageRows = await pageCacheFigures({
+  pages: [
+    ["home (en)", "/en/"],
+    ["article (en)", "/en/are-you-ready-to-apply-for-personal-loans/"],
+  ],
+  seconds: PAGE_SECONDS,
+  rounds: PAGE_ROUNDS,
+  startServer,
+  running,
+});
 
 const header = ["page", "perf", "a11y", "best", "seo", "LCP ms", "TBT ms", "KB"];
 const widths = [16, 6, 6, 6, 6, 8, 8, 6];
@@ -763,6 +777,7 @@ for (const [name, ms] of Object.entries(submit)) {
     `  ${name}: ${ms.toFixed(1)} ms (our copy promises about 30 s: ${(PROMISE_MS / ms).toFixed(0)}x faster; our aim, 1 s: ${(ms / 1000).toFixed(3)} of it)`,
   );
 }
+printPageCache(pageRows, PAGE_SECONDS, PAGE_ROUNDS, figure);
 const bytes = figure("initial JavaScript", pageScriptsGzip());
 console.log(
   `\nInitial JavaScript per page: ${bytes} bytes gzip (budget 100,000; ${(bytes / 100_000).toFixed(2)} of it)`,

@@ -13,7 +13,7 @@ import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
 import { offersLinkRouter } from "./borrowers/offers-link-routes";
 import { pushRouter } from "./borrowers/push-routes";
-import { savedApplicationOf } from "./borrowers/saved-application";
+import { APPLICATION_RESET_COOKIE, savedApplicationOf } from "./borrowers/saved-application";
 import { pendingVerificationOf } from "./borrowers/verification";
 import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
@@ -23,6 +23,7 @@ import { reviewImagesRouter } from "./community/review-image-routes";
 import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
+import { LEAD_COOKIE, PENDING_LEAD_COOKIE } from "./http/lead-cookie";
 import { localeRedirect } from "./http/locale-redirect";
 import type { OutboundRules } from "./http/outbound";
 import {
@@ -51,16 +52,17 @@ import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { buildRouter } from "./pages/build-routes";
 import { clientApiRouter } from "./pages/client-api-routes";
+import { createPageCache } from "./pages/page-cache";
 import type { PageLookups } from "./pages/page-context";
-import { pagesHandler } from "./pages/page-routes";
+import { cachedPagesHandler, pagesHandler } from "./pages/page-routes";
 import { partnerApiRouter } from "./partners/api-routes";
 import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
-import { partnerPortalRouter } from "./partners/portal-routes";
+import { PORTAL_SESSION_COOKIE, partnerPortalRouter } from "./partners/portal-routes";
 import { backOfficeRouter } from "./staff/back-office-routes";
-import { createBackOffice } from "./staff/gate";
+import { createBackOffice, SESSION_COOKIE } from "./staff/gate";
 import { signInRouter } from "./staff/sign-in-routes";
 import { staffRouter } from "./staff/staff-routes";
 import type { Storage } from "./storage/database";
@@ -129,6 +131,12 @@ export interface AppDependencies {
   postbackTestTimeoutMs?: number;
   /** How often an offers stream reads storage, and sends a heartbeat (tests shorten them). */
   offersStream?: { pollMs?: number; heartbeatMs?: number };
+  /**
+   * The anonymous page cache (issue 19, decision 0260): its byte budget
+   * (PAGE_CACHE_BYTES) and, for tests, how often it reads storage's page
+   * version and how long a page lives. Off unless given (or 0 bytes).
+   */
+  pageCache?: { maxBytes: number; checkMs?: number; maxAgeMs?: number } | undefined;
 }
 
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -165,6 +173,7 @@ export function createApp({
   offersStream,
   postbackRules,
   postbackTestTimeoutMs,
+  pageCache,
 }: AppDependencies): Express {
   const catalogue = catalogues.get("lk") ?? fixedCatalogue([]);
   const offers = () => catalogue.offers();
@@ -197,6 +206,27 @@ export function createApp({
   app.locals.httpsOrigin = httpsOrigin;
   app.use(securityHeaders(httpsOrigin));
   app.use(requestLog(log));
+  const caching =
+    pageCache && pageCache.maxBytes > 0
+      ? {
+          cache: createPageCache({
+            storage,
+            log,
+            ...pageCache,
+            // Another instance changed lenders: read them now, not at the next refresh.
+            onChange: () => catalogue.refresh(),
+          }),
+          personalCookies: [
+            LEAD_COOKIE,
+            PENDING_LEAD_COOKIE,
+            APPLICATION_RESET_COOKIE,
+            SESSION_COOKIE,
+            PORTAL_SESSION_COOKIE,
+          ],
+        }
+      : undefined;
+  // A cached page answers before the routers that never answer a page path (decision 0262).
+  if (caching) app.use(cachedPagesHandler({ assets, site, offers }, caching, log));
 
   app.use(healthRouter(storage));
 
@@ -362,7 +392,7 @@ export function createApp({
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  const pages = pagesHandler({ assets, site, offers }, lookups, log, render);
+  const pages = pagesHandler({ assets, site, offers }, lookups, log, render, caching);
   app.use(pages);
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   // A route parameter with a bad percent-encoding, on any route: the 404 page, not a 500.

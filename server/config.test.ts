@@ -29,6 +29,7 @@ describe("loadConfig", () => {
       LENDER_POSTBACK_SECRETS: new Map(),
       LENDER_DEADLINE_MS: 3_000,
       PARTNER_RATE_LIMIT: 120,
+      PAGE_CACHE_BYTES: 16_000_000,
       COUNTRY: "LK",
       LEAD_ID: "lk-loans",
       PROVIDER_ID: "nayacompare-lk",

@@ -154,6 +154,18 @@ const envSchema = z
      * Requests a minute per partner on the partner API (issue 8), counted in
      * storage so that every server instance shares the same count.
      */
+    /**
+     * The anonymous page cache's byte budget (issue 19, decision 0260): pages
+     * rendered for visitors without a lead or a session, kept per instance; 0 turns it off.
+     */
+    PAGE_CACHE_BYTES: optional(
+      z.coerce
+        .number({ error: "must be a number of bytes" })
+        .int("must be a whole number")
+        .min(0, "must be 0 (off) or more")
+        .max(4_000_000_000)
+        .default(16_000_000),
+    ),
     PARTNER_RATE_LIMIT: optional(
       z.coerce
         .number({ error: "must be a number of requests a minute" })

@@ -121,6 +121,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     country: countryConfigOf(config),
     partnerRateLimit: { limit: config.PARTNER_RATE_LIMIT, windowMs: 60_000 },
+    pageCache: { maxBytes: config.PAGE_CACHE_BYTES },
     postbackRules,
     statusListeners: [
       partnerPostbacks.listener,

@@ -1,6 +1,7 @@
 import type { RatingSummary } from "../../core/community-data";
 import { colomboToday } from "../../core/dates";
 import type { Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 
 /** One rating per visitor and article: a new one replaces the visitor's last. */
 export async function rateArticle(
@@ -17,6 +18,7 @@ export async function rateArticle(
       conflict.columns(["slug", "visitor"]).doUpdateSet({ rating, created_at: now.toISOString() }),
     )
     .execute();
+  await touchPages(storage.db, storage);
   return articleRating(storage, slug);
 }
 

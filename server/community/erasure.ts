@@ -1,4 +1,5 @@
 import type { Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 
 /**
  * Erasure (server/borrowers/erasure.ts, decision 0091): what a person wrote
@@ -55,5 +56,6 @@ export async function eraseCommunityWrites(
     await db.deleteFrom("review_images").where("review_id", "in", reviewIds).execute();
     await db.deleteFrom("reviews").where("id", "in", reviewIds).execute();
   }
+  if (comments + reviewIds.length > 0) await touchPages(db);
   return comments + reviewIds.length;
 }

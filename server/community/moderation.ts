@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql } from "kysely";
 import type { ModerationAction, ModerationItem } from "../../core/back-office";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 import type { ModerationStatus } from "../storage/schema";
 
 export type { ModerationAction };
@@ -186,6 +187,8 @@ export async function moderate(
       },
       now,
     );
+    // Pending items are on no page; any action may change one (decision 0260).
+    await touchPages(trx, storage);
     return true;
   });
 }

@@ -63,8 +63,14 @@ export async function openOfferCatalogue(
   refreshMs = CATALOGUE_REFRESH_MS,
 ): Promise<OfferCatalogue> {
   let current: readonly Offer[] = Object.freeze(await readVisibleOffers(storage));
+  let currentJson = JSON.stringify(current);
   const refresh = async () => {
-    current = Object.freeze(await readVisibleOffers(storage));
+    const next = await readVisibleOffers(storage);
+    const nextJson = JSON.stringify(next);
+    // The same offers keep the same array: the page cache drops its pages on a new one.
+    if (nextJson === currentJson) return;
+    current = Object.freeze(next);
+    currentJson = nextJson;
   };
   const timer = setInterval(() => {
     refresh().catch((error: unknown) => log.error("reading the lenders failed", { error }));

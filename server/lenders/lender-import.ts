@@ -10,6 +10,7 @@ import type { UploadedImage } from "../../core/image-bytes";
 import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 import type { Database, LendersTable } from "../storage/schema";
 import { lenderRecordSchema, type ParsedLenderRecord, type Product } from "./lender-record";
 import { mayGoLive } from "./lenders";
@@ -318,7 +319,8 @@ async function writeProducts(
  * is written, and all are written in one transaction, or nothing is. A
  * record replaces its lender's fields and product list; `status`, `secret`
  * and `logo` left out keep what storage holds. The running servers see the
- * change at their next read of the lenders (every 30 s).
+ * change within a second (the page version, decision 0260), at the latest at
+ * their next read of the lenders (every 30 s).
  */
 export async function importLenders(
   storage: Storage,
@@ -380,6 +382,8 @@ export async function importLenders(
         );
       }
     }
+    // Every instance's cached pages go, and their offers are read again (decision 0260).
+    await touchPages(trx, storage);
     return result;
   });
 }

@@ -2,6 +2,7 @@ import { lenderSlug } from "../../core/matching";
 import { type ComplaintsContact, type Offer, offerSchema } from "../../core/schemas/offer";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 import type { LenderStatus, LendersTable } from "../storage/schema";
 import lk from "./catalogues/lk.json";
 import { lenderLogoPath } from "./logos";
@@ -93,6 +94,7 @@ export async function seedSampleLenders(storage: Storage, now = new Date()): Pro
         .execute();
     }
     await trx.insertInto("settings").values({ key: SEEDED_SETTING, value: at }).execute();
+    await touchPages(trx, storage);
     return true;
   });
 }
@@ -190,6 +192,7 @@ export async function setLenderStatus(
       .set({ status, updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute();
+    await touchPages(trx, storage);
     if (actor && (status === "live" || status === "paused")) {
       await recordAudit(
         trx,

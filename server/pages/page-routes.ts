@@ -1,7 +1,10 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import { cookieValue } from "../../core/cookies";
+import { colomboToday } from "../../core/dates";
 import { renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
+import type { CachedPage, PageCache } from "./page-cache";
 import {
   type PageLookups,
   type PageOptions,
@@ -9,24 +12,49 @@ import {
   renderOptionsOf,
 } from "./page-context";
 
+/** The page cache and what makes a request personal, so never served from it nor stored. */
+export interface PageCaching {
+  cache: PageCache;
+  /** Cookies that change a page or name a person: lead, pending lead, sessions (decision 0261). */
+  personalCookies: readonly string[];
+}
+
+/**
+ * Query names no page reads (decision 0261): campaign tags on links to any
+ * page. The application form does read them, and is never cached.
+ */
+const IGNORED_QUERY = /^(utm_(source|medium|campaign|content|term)|gclid|fbclid)$/;
+
 /** Server-renders every GET of a page path, in the locale its prefix names. */
 export function pagesHandler(
   pageOptions: PageOptions,
   lookups: PageLookups,
   log: Logger,
   render: typeof renderPage = renderPage,
+  caching?: PageCaching,
 ): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       next();
       return;
     }
+    // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.
+    const search = new URL(`http://localhost${req.originalUrl}`).search;
+    let key: string | undefined;
+    let generation = 0;
+    if (caching) {
+      const found = await lookUp(req, search, pageOptions, caching, log);
+      if (found?.hit) {
+        sendCached(req, res, caching.cache, found.key, found.hit);
+        return;
+      }
+      key = found?.key;
+      generation = found?.generation ?? 0;
+    }
     const options = renderOptionsOf(pageOptions);
     let page: ReturnType<typeof renderPage>;
     let noStore = false;
     try {
-      // Not new URL(originalUrl, base): "//x/" would read as another host, "///" as no URL at all.
-      const search = new URL(`http://localhost${req.originalUrl}`).search;
       const { noStore: personal, ...context } = await pageRequestContext(
         req,
         req.path,
@@ -38,16 +66,125 @@ export function pagesHandler(
     } catch (error) {
       log.error("page render failed", { path: req.path, error });
       page = renderErrorPage(req.path, options);
+      key = undefined;
     }
+    // Only a page found is kept: unknown paths would fill the budget with 404s.
+    if (caching && key !== undefined && page.status === 200 && !noStore) {
+      const identity = Buffer.from(page.html);
+      const etagOf = req.app.get("etag fn") as
+        | ((body: Buffer, encoding?: BufferEncoding) => string | undefined)
+        | undefined;
+      caching.cache.set(
+        key,
+        { locale: page.locale, etag: etagOf?.(identity), identity },
+        generation,
+      );
+    }
+    pageHeaders(res, page.locale, noStore).status(page.status).send(page.html);
+  };
+}
+
+/**
+ * Serves cached pages early, before the routers that never answer a page
+ * path (decision 0262): a page is stored only after every one of them let
+ * its path through, and nothing else of the request but the key decides
+ * that, except "/", which redirects by the locale cookie and the browser's
+ * languages and so is served from the cache by pagesHandler only.
+ */
+export function cachedPagesHandler(
+  pageOptions: PageOptions,
+  caching: PageCaching,
+  log: Logger,
+): RequestHandler {
+  return async (req, res, next) => {
+    const notPage = req.path === "/" || /^\/(api|assets|widget)\//.test(req.path);
+    if ((req.method !== "GET" && req.method !== "HEAD") || notPage) {
+      next();
+      return;
+    }
+    const queryStart = req.originalUrl.indexOf("?");
+    const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
+    const found = await lookUp(req, search, pageOptions, caching, log);
+    if (found?.hit) sendCached(req, res, caching.cache, found.key, found.hit);
+    else next();
+  };
+}
+
+/** The request's key and cached page, or undefined when the request may not use the cache. */
+async function lookUp(
+  req: Request,
+  search: string,
+  pageOptions: PageOptions,
+  caching: PageCaching,
+  log: Logger,
+): Promise<{ key: string; generation: number; hit: CachedPage | undefined } | undefined> {
+  if (!cacheable(req, search, caching.personalCookies)) return undefined;
+  try {
+    const generation = await caching.cache.sync(pageOptions.offers);
+    // Everything else a render reads is the same for every anonymous visitor of this
+    // build until the page version or the offers change (both drop the cache).
+    const cookieNotice = cookieValue(req.headers.cookie, "cookie_notice") === "accepted";
+    const key = [
+      pageOptions.assets.buildId,
+      colomboToday(new Date()),
+      cookieNotice ? "accepted" : "",
+      req.path,
+    ].join("\n");
+    return { key, generation, hit: caching.cache.get(key) };
+  } catch (error) {
+    log.error("page cache failed", { path: req.path, error });
+    return undefined;
+  }
+}
+
+/** The headers of every rendered page, served from the cache or not. */
+function pageHeaders(res: Response, locale: string, noStore: boolean): Response {
+  return (
     res
-      .status(page.status)
       .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
-      .setHeader("Content-Language", page.locale)
+      .setHeader("Content-Language", locale)
       // The application form may hold the visitor's answers (decision 0196): never stored, so
       // that "back" asks again and a shared phone's cache keeps nothing.
       .setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache")
       .vary("Cookie")
       .type("html")
-      .send(page.html);
-  };
+  );
+}
+
+/**
+ * Whether a request may be answered from the cache: no personal cookie and no
+ * query a page reads.
+ */
+function cacheable(req: Request, search: string, personalCookies: readonly string[]): boolean {
+  const cookies = req.headers.cookie;
+  if (cookies && personalCookies.some((name) => cookieValue(cookies, name) !== undefined)) {
+    return false;
+  }
+  if (search.length > 1) {
+    for (const name of new URLSearchParams(search).keys()) {
+      if (!IGNORED_QUERY.test(name)) return false;
+    }
+  }
+  // A page that may show the visitor's answers (noStore) is never stored, so never a hit.
+  return true;
+}
+
+function sendCached(
+  req: Request,
+  res: Response,
+  cache: PageCache,
+  key: string,
+  page: CachedPage,
+): void {
+  pageHeaders(res, page.locale, false).status(200);
+  if (page.etag) res.setHeader("ETag", page.etag);
+  // HEAD is never compressed (as the middleware does); deflate is left to the middleware.
+  const encoded = req.method === "GET" ? cache.encoded(key, page, req) : undefined;
+  if (encoded) {
+    // Already encoded: the compression middleware passes it through, adding Vary.
+    res.setHeader("Content-Encoding", encoded.encoding);
+    res.send(encoded.body);
+  } else {
+    res.send(page.identity);
+  }
 }

@@ -4,6 +4,7 @@ import type { LenderApiField } from "../lenders/decision-api";
 import { importLenders } from "../lenders/lender-import";
 import type { LenderRecord } from "../lenders/lender-record";
 import type { Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 import type { LenderStatus } from "../storage/schema";
 
 /** One product of a lender: an offer of the feed without its lender (core/schemas/offer.ts). */
@@ -81,4 +82,5 @@ export async function pauseLenders(
     .set({ status: "paused", updated_at: now.toISOString() })
     .where("id", "in", ids)
     .execute();
+  await touchPages(storage.db, storage);
 }
