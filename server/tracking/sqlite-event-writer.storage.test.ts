@@ -1,4 +1,5 @@
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SQLITE_FILE_NAME } from "../storage/database";
 import { openTestSqlite, recordingLog, type TestStorage } from "../test-support";
@@ -79,5 +80,34 @@ describe("SQLite's event writer thread (decision 0265)", () => {
     await Promise.all(writes);
     expect(await countEvents(test.storage.db)).toBe(5);
     await expect(writer.write([eventRow({ event_id: 9 })])).rejects.toThrow(/closed/);
+  });
+
+  it("leaves the server's transactions whole: they hold the write lock from their start", async () => {
+    // A deferred transaction that read, then wrote after a batch committed, would fail at once.
+    const other = new Database(path.join(test.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
+    try {
+      await test.storage.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("events").select("id").execute();
+        expect(() =>
+          other
+            .prepare(
+              "insert into events (id, event_id, attribution, created_at) values ('x', 5, '{}', '')",
+            )
+            .run(),
+        ).toThrow(/locked|busy/i);
+        await trx
+          .insertInto("events")
+          .values(eventRow({ event_id: 5 }))
+          .execute();
+      });
+      other
+        .prepare(
+          "insert into events (id, event_id, attribution, created_at) values ('x', 5, '{}', '')",
+        )
+        .run();
+      expect(await countEvents(test.storage.db)).toBe(2);
+    } finally {
+      other.close();
+    }
   });
 });

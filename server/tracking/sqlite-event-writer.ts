@@ -58,8 +58,8 @@ const sessionDayColumns: Complete<VisitsTable, typeof SESSION_DAY_COLUMNS> = SES
  * connection (WAL, synchronous FULL, busy_timeout, secure_delete), one
  * statement per table prepared once, and one transaction per batch. The
  * rows come ready from the main thread (eventRow, sessionDaysOf) as arrays
- * of values in the columns' order (cheaper to pass between threads than
- * objects): the worker decides nothing.
+ * of values in the columns' order, the batch as one JSON string (cheaper
+ * to pass between threads than objects): the worker decides nothing.
  */
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -86,7 +86,8 @@ const writeBatch = db.transaction((batch) => {
   for (const row of batch.visits) visits.run(row);
   for (const row of batch.calculatorUses) calculatorUses.run(row);
 });
-parentPort.on("message", (message) => {
+parentPort.on("message", (data) => {
+  const message = typeof data === "string" ? JSON.parse(data) : data;
   if (message.close) {
     db.close();
     parentPort.close();
@@ -151,7 +152,8 @@ export function openSqliteEventWriter(file: string): SqliteEventWriter {
       return new Promise<void>((resolve, reject) => {
         if (waiting.size === 0) worker.ref();
         waiting.set(id, { resolve, reject });
-        worker.postMessage(batch);
+        // One string: copied as it is, where a structured clone walks every row and value.
+        worker.postMessage(JSON.stringify(batch));
       });
     },
     close() {
