@@ -38,9 +38,11 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
       });
       if (outcome.committed) {
         // What res.json would send, without its ETag (a hash per answer, of no use on a POST).
+        const body = JSON.stringify({ id: outcome.id });
         res.statusCode = 202;
         res.setHeader("Content-Type", "application/json; charset=utf-8");
-        res.end(JSON.stringify({ id: outcome.id }));
+        res.setHeader("Content-Length", Buffer.byteLength(body));
+        res.end(body);
         return;
       }
       res.setHeader("Retry-After", "1");
