@@ -47,15 +47,17 @@ const PAGES = [
 ];
 
 const options = process.argv.slice(2);
-const unknown = options.filter((option) => option !== "--quick");
+const unknown = options.filter((option) => option !== "--quick" && option !== "--events");
 if (unknown.length > 0) {
-  console.error(`bench: unknown option ${unknown.join(" ")} (only --quick)`);
+  console.error(`bench: unknown option ${unknown.join(" ")} (only --quick, --events)`);
   process.exit(2);
 }
 const quick = options.includes("--quick");
+/** `--events`: the event section alone (POST /api/event), as when tuning that path. */
+const eventsOnly = options.includes("--events");
 
-const chromePath = quick ? undefined : findChromium();
-if (!quick && !chromePath) {
+const chromePath = quick || eventsOnly ? undefined : findChromium();
+if (!quick && !eventsOnly && !chromePath) {
   console.error(CHROMIUM_MISSING_MESSAGE);
   process.exit(1);
 }
@@ -195,6 +197,20 @@ async function eventThroughput() {
   const at = (share) =>
     latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))];
   return { seconds, acknowledged, shed, stored, code, p50: at(0.5), p99: at(0.99) };
+}
+
+/** The event section's lines: throughput, latency, and what a graceful shutdown kept. */
+function printEvents(events) {
+  console.log(
+    `\nPOST /api/event, ${CLIENTS} concurrent senders for ${events.seconds.toFixed(1)} s, SQLite, this machine:`,
+  );
+  const perSecond = figure("events per second", Math.round(events.acknowledged / events.seconds));
+  console.log(
+    `  ${perSecond} events/s acknowledged (202), ${events.shed} shed (503); latency p50 ${figure("event p50", events.p50).toFixed(1)} ms, p99 ${figure("event p99", events.p99).toFixed(1)} ms`,
+  );
+  console.log(
+    `  after a graceful shutdown (exit ${events.code}): ${figure("events stored", events.stored)} rows stored for ${events.acknowledged} acknowledged, ${events.acknowledged - events.stored} lost`,
+  );
 }
 
 function pageScriptsGzip() {
@@ -711,6 +727,10 @@ async function memoryFigures() {
 
 if (quick) console.log("bench --quick: small samples, rough figures.");
 const events = await eventThroughput();
+if (eventsOnly) {
+  printEvents(events);
+  process.exit(0);
+}
 const server = await startServer();
 let submit;
 let rows = [];
@@ -757,16 +777,7 @@ if (quick) {
     "(The application and offers pages are noindex by design; Lighthouse's SEO score counts that.)",
   );
 }
-console.log(
-  `\nPOST /api/event, ${CLIENTS} concurrent senders for ${events.seconds.toFixed(1)} s, SQLite, this machine:`,
-);
-const perSecond = figure("events per second", Math.round(events.acknowledged / events.seconds));
-console.log(
-  `  ${perSecond} events/s acknowledged (202), ${events.shed} shed (503); latency p50 ${figure("event p50", events.p50).toFixed(1)} ms, p99 ${figure("event p99", events.p99).toFixed(1)} ms`,
-);
-console.log(
-  `  after a graceful shutdown (exit ${events.code}): ${figure("events stored", events.stored)} rows stored for ${events.acknowledged} acknowledged, ${events.acknowledged - events.stored} lost`,
-);
+printEvents(events);
 const PROMISE_MS = 30_000;
 console.log(
   `\nApplication submitted → code entered → offers page rendered, ${APPLICATIONS} applications, SQLite, this machine:`,

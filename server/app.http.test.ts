@@ -209,6 +209,23 @@ describe("POST /api/event", () => {
     });
   });
 
+  it("answers 202 as JSON with every answer's headers, uncompressed and without an ETag (0265)", async () => {
+    const res = await inject(context.app, {
+      method: "POST",
+      url: "/api/event",
+      headers: { "content-type": "text/plain;charset=UTF-8", "accept-encoding": "gzip, br" },
+      payload: JSON.stringify({ event_id: 5 }),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(Number(res.headers["content-length"])).toBe(res.payload.length);
+    expect(Object.keys(res.json())).toEqual(["id"]);
+  });
+
   it("is open to partners' pages: CORS on the answer and on a preflight", async () => {
     const res = await post(JSON.stringify({ event_id: 5 }));
     expect(res.headers["access-control-allow-origin"]).toBe("*");

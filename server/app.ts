@@ -199,8 +199,13 @@ export function createApp({
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
-  // Pages and scripts shrink to a quarter or less: it matters on a phone's data plan.
-  app.use(compression());
+  // Pages and scripts shrink to a quarter or less: it matters on a phone's data plan. An
+  // event's answer is a few dozen bytes, never compressed: it skips the wrapping (0265).
+  const compress = compression();
+  app.use((req, res, next) => {
+    if (req.method === "POST" && req.path === "/api/event") next();
+    else compress(req, res, next);
+  });
   // A site public over https (PUBLIC_ORIGIN) sends HSTS, and its cookies are always Secure.
   const httpsOrigin = site.origin.startsWith("https:");
   app.locals.httpsOrigin = httpsOrigin;

@@ -22,8 +22,9 @@ import { createMessenger, transportsFor } from "./messaging/messenger";
 import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
 import { loadAssetManifest } from "./pages/assets";
 import { createPartnerPostbacks } from "./partners/postbacks";
-import { openStorage } from "./storage/database";
+import { openStorage, SQLITE_FILE_NAME } from "./storage/database";
 import { createEventBuffer } from "./tracking/event-buffer";
+import { openSqliteEventWriter } from "./tracking/sqlite-event-writer";
 
 /** After the grace period, how long storage may still take to close. */
 const STORAGE_CLOSE_GRACE_MS = 2_000;
@@ -53,7 +54,16 @@ export async function start(config: Config, distDir: string): Promise<void> {
       pushPublicKey: vapid.publicKey,
     },
   };
-  const events = createEventBuffer({ storage, log });
+  // On SQLite, event batches commit on a thread of their own: an fsync does not stop requests (0265).
+  const eventWriter =
+    storage.engine === "sqlite"
+      ? openSqliteEventWriter(path.join(config.DATA_DIR, SQLITE_FILE_NAME))
+      : undefined;
+  const events = createEventBuffer({
+    storage,
+    log,
+    ...(eventWriter ? { write: (rows) => eventWriter.write(rows) } : {}),
+  });
   const messenger = createMessenger(transportsFor(messagingSettingsOf(config)), log);
   const outbox = outboxDir(config.DATA_DIR);
   // Outbox messages live an hour, and deletion requests forget their contacts once their
@@ -188,6 +198,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
         await decisionNetwork.close();
         await partnerPostbacks.close();
         await events.close();
+        await eventWriter?.close();
         catalogue.close();
         clearInterval(outboxPruning);
         clearInterval(leadSweeping);

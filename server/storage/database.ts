@@ -50,7 +50,15 @@ function openSqlite(dataDir: string): SqliteDialect {
   database.pragma("busy_timeout = 5000");
   // Deleted rows are overwritten, not left in free pages: erasure must erase.
   database.pragma("secure_delete = ON");
-  return new SqliteDialect({ database });
+  return new SqliteDialect({
+    database: {
+      close: () => database.close(),
+      // Event batches commit from a second connection (decision 0265): a transaction here
+      // takes the write lock when it begins (waiting busy_timeout for a batch's commit),
+      // since a deferred one that reads, then writes after a batch committed, fails at once.
+      prepare: (query: string) => database.prepare(query === "begin" ? "begin immediate" : query),
+    },
+  });
 }
 
 function openPostgres(connectionString: string, log: Logger | undefined): PostgresDialect {

@@ -7,6 +7,12 @@ import { eventRow, type StoredEvent } from "./events";
 export interface EventBufferOptions {
   storage: Storage;
   log: Logger;
+  /**
+   * Writes a batch in one transaction and resolves once it is committed;
+   * insertEvents on storage.db unless given (the server gives SQLite's
+   * writer thread, sqlite-event-writer.ts).
+   */
+  write?: (rows: EventsTable[]) => Promise<void>;
   /** Rows per insert at most: one statement, one transaction, one commit. */
   batchSize?: number;
   /**
@@ -80,6 +86,7 @@ function unrefTimer(write: () => void, delayMs: number): () => void {
 export function createEventBuffer({
   storage,
   log,
+  write: writeRows = (rows) => insertEvents(storage.db, rows),
   batchSize = 500,
   windowMs = 0,
   maxPending = 20_000,
@@ -98,10 +105,7 @@ export function createEventBuffer({
       writing = batch.length;
       let outcome: "committed" | "failed" = "committed";
       try {
-        await insertEvents(
-          storage.db,
-          batch.map((waiting) => waiting.row),
-        );
+        await writeRows(batch.map((waiting) => waiting.row));
       } catch (error) {
         outcome = "failed";
         log.error("event batch failed; its requests are answered 503", {

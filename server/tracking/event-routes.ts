@@ -37,7 +37,12 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
         device: deviceClassOf(req.headers["user-agent"]),
       });
       if (outcome.committed) {
-        res.status(202).json({ id: outcome.id });
+        // What res.json would send, without its ETag (a hash per answer, of no use on a POST).
+        const body = JSON.stringify({ id: outcome.id });
+        res.statusCode = 202;
+        res.setHeader("Content-Type", "application/json; charset=utf-8");
+        res.setHeader("Content-Length", Buffer.byteLength(body));
+        res.end(body);
         return;
       }
       res.setHeader("Retry-After", "1");

@@ -59,12 +59,11 @@ export function calculatorUseRowOf(event: EventsTable): VisitsTable | undefined 
   );
 }
 
-async function insertSessionDays(
-  db: Kysely<Database> | Transaction<Database>,
-  table: SessionDayTable,
+/** The rows `rowOf` makes of `events`, one per Colombo day and session (the first). */
+function sessionDayRows(
   rowOf: (event: EventsTable) => VisitsTable | undefined,
   events: readonly EventsTable[],
-): Promise<void> {
+): VisitsTable[] {
   const byKey = new Map<string, VisitsTable>();
   for (const event of events) {
     const row = rowOf(event);
@@ -72,7 +71,31 @@ async function insertSessionDays(
       byKey.set(`${row.day} ${row.session_key}`, row);
     }
   }
-  const rows = [...byKey.values()];
+  return [...byKey.values()];
+}
+
+/**
+ * The visits and calculator uses a batch of events makes, for a writer
+ * that inserts them itself (sqlite-event-writer.ts); a row whose day and
+ * session are already stored changes nothing there either.
+ */
+export function sessionDaysOf(events: readonly EventsTable[]): {
+  visits: VisitsTable[];
+  calculatorUses: VisitsTable[];
+} {
+  return {
+    visits: sessionDayRows(visitRowOf, events),
+    calculatorUses: sessionDayRows(calculatorUseRowOf, events),
+  };
+}
+
+async function insertSessionDays(
+  db: Kysely<Database> | Transaction<Database>,
+  table: SessionDayTable,
+  rowOf: (event: EventsTable) => VisitsTable | undefined,
+  events: readonly EventsTable[],
+): Promise<void> {
+  const rows = sessionDayRows(rowOf, events);
   // 10 columns a row: well under PostgreSQL's 65,535 parameters a statement.
   for (let start = 0; start < rows.length; start += 5_000) {
     await db
