@@ -319,8 +319,12 @@ describe("hostile queries", () => {
             const query = new URLSearchParams(values);
             const res = await get(`${base}widget/?${query}`);
             expect([200, 400]).toContain(res.statusCode);
+            // Markup the page has anyway (a generated "<a", say) proves nothing either way.
+            const plain = (await get(`${base}widget/`)).body;
             for (const value of Object.values(values)) {
-              if (/<[a-z/!]/i.test(value)) expect(res.body).not.toContain(value);
+              if (/<[a-z/!]/i.test(value) && !plain.includes(value)) {
+                expect(res.body).not.toContain(value);
+              }
             }
             expect(res.body).not.toContain("<script>alert");
             // Only checked colours and numbers reach the preview's stylesheet.
