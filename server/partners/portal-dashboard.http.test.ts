@@ -14,7 +14,7 @@ import type { ApprovedPortalPartner } from "./portal.test-support";
 import {
   csvAsApiDays,
   dashboardPartner,
-  seedDashboardFigures,
+  twoDashboardPartners,
 } from "./portal-dashboard.test-support";
 import { PORTAL_GROUPINGS, portalStats, portalStatsCsv } from "./portal-stats";
 
@@ -37,28 +37,7 @@ let b: ApprovedPortalPartner;
 beforeAll(async () => {
   test = await openTestSqlite();
   app = appWith(test.storage, { now: () => clock });
-  a = await dashboardPartner(test.storage, {
-    email: "alpha@galle-deals.example",
-    name: "Alpha Deals",
-    now: clock,
-  });
-  b = await dashboardPartner(test.storage, {
-    email: "beta@kandy-offers.example",
-    name: "Beta Offers",
-    now: clock,
-  });
-  await seedDashboardFigures(test.storage, a.partnerId, TODAY, undefined, clock);
-  // B's own figures: fewer, with a sub id of its own.
-  await seedDashboardFigures(
-    test.storage,
-    b.partnerId,
-    TODAY,
-    [
-      { daysAgo: 3, attribution: { sub1: "beta-only" }, clicks: 1, statuses: ["issued"] },
-      { daysAgo: 40, attribution: { sub1: "beta-old" }, clicks: 1 },
-    ],
-    clock,
-  );
+  ({ a, b } = await twoDashboardPartners(test.storage, TODAY, clock));
 });
 afterAll(async () => {
   await test?.cleanup();

@@ -4,11 +4,7 @@ import { addDays, colomboToday } from "../../core/dates";
 import { appWith, onEachEngine, type TestStorage } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
 import type { ApprovedPortalPartner } from "./portal.test-support";
-import {
-  csvAsApiDays,
-  dashboardPartner,
-  seedDashboardFigures,
-} from "./portal-dashboard.test-support";
+import { csvAsApiDays, twoDashboardPartners } from "./portal-dashboard.test-support";
 
 /**
  * The dashboard's CSV against the partner API's GET stats on both engines
@@ -29,24 +25,7 @@ onEachEngine((name, open) => {
     beforeAll(async () => {
       test = await open();
       app = appWith(test.storage, { now: () => clock });
-      a = await dashboardPartner(test.storage, {
-        email: "alpha@galle-deals.example",
-        name: "Alpha Deals",
-        now: clock,
-      });
-      b = await dashboardPartner(test.storage, {
-        email: "beta@kandy-offers.example",
-        name: "Beta Offers",
-        now: clock,
-      });
-      await seedDashboardFigures(test.storage, a.partnerId, today, undefined, clock);
-      await seedDashboardFigures(
-        test.storage,
-        b.partnerId,
-        today,
-        [{ daysAgo: 3, attribution: { sub1: "beta-only" }, clicks: 1, statuses: ["issued"] }],
-        clock,
-      );
+      ({ a, b } = await twoDashboardPartners(test.storage, today, clock));
     });
     afterAll(async () => {
       await test?.cleanup();
@@ -59,11 +38,13 @@ onEachEngine((name, open) => {
         headers: { cookie: `partner_session=${who.session}` },
       });
       expect(res.statusCode).toBe(200);
-      return res.body
+      return res.body;
+    };
+    const linesOf = (csv: string) =>
+      csv
         .replace(/^\uFEFF/, "")
         .trim()
         .split("\r\n");
-    };
 
     it("equals GET /api/partner/v1/stats for each partner's own key", async () => {
       for (const who of [a, b]) {
@@ -74,13 +55,13 @@ onEachEngine((name, open) => {
         });
         expect(api.statusCode).toBe(200);
         const stats = statsResponseSchema.parse(api.json());
-        const days = csvAsApiDays((await csvOf(who, "day")).join("\r\n"));
+        const days = csvAsApiDays(await csvOf(who, "day"));
         expect(days).toEqual(stats.days);
       }
     });
 
     it("gives partner B its own rows only", async () => {
-      const aRows = await csvOf(a, "sub1");
+      const aRows = linesOf(await csvOf(a, "sub1"));
       expect(aRows.map((line) => line.split(",")[0])).toEqual([
         "sub1",
         "google",
@@ -89,7 +70,7 @@ onEachEngine((name, open) => {
         "tiktok",
         "(total)",
       ]);
-      const bRows = await csvOf(b, "sub1");
+      const bRows = linesOf(await csvOf(b, "sub1"));
       expect(bRows.map((line) => line.split(",")[0])).toEqual(["sub1", "beta-only", "(total)"]);
       expect(bRows.at(-1)).toBe("(total),1,1,1,0,1,350,1.0000,1.0000,0.0000,");
     });

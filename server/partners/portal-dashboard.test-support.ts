@@ -116,3 +116,30 @@ export function csvAsApiDays(csv: string) {
       };
     });
 }
+
+/** Partner B's few figures beside A's: a sub id of its own, and a day outside the last 30. */
+const BETA_SEED: readonly SeededLead[] = [
+  { daysAgo: 3, attribution: { sub1: "beta-only" }, clicks: 1, statuses: ["issued"] },
+  { daysAgo: 40, attribution: { sub1: "beta-old" }, clicks: 1 },
+];
+
+/** Two signed-in partners, A with DASHBOARD_SEED's month and B with a few figures of its own. */
+export async function twoDashboardPartners(
+  storage: Storage,
+  today: CalendarDate,
+  now: Date,
+): Promise<{ a: ApprovedPortalPartner; b: ApprovedPortalPartner }> {
+  const a = await dashboardPartner(storage, {
+    email: "alpha@galle-deals.example",
+    name: "Alpha Deals",
+    now,
+  });
+  const b = await dashboardPartner(storage, {
+    email: "beta@kandy-offers.example",
+    name: "Beta Offers",
+    now,
+  });
+  await seedDashboardFigures(storage, a.partnerId, today, DASHBOARD_SEED, now);
+  await seedDashboardFigures(storage, b.partnerId, today, BETA_SEED, now);
+  return { a, b };
+}
