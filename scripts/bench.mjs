@@ -1,34 +1,19 @@
-/**
- * `npm run bench`: Lighthouse (mobile preset, simulated throttling) on the
- * built site, driving the system Chromium, for the home page, an article
- * and the offers page in both languages; the JavaScript each page loads,
- * gzip; the time from submitting an application, through entering the
- * code it sends by SMS (issue 14, read from the server's local outbox), to
- * the offers page being rendered (issue 5), p50 and p95 over many
- * applications; and events per
- * second with their latency, and a count that no acknowledged event was
- * lost across a graceful shutdown (issue 6); the back office's dashboard queries over
- * a million events (issue 16, SQLite and PostgreSQL); lenders' decisions (issue 15):
- * with twelve sandbox lenders, the time from a verified application to
- * every decision (p50, p95, as a ratio to the deadline), and verified
- * applications per second with every decision recorded.
- * The server's resident memory, idle and after 30 s of mixed load (issue 19,
- * decision 0270), every server started with `npm start`'s Node flags.
- * Figures only: a benchmark never fails for being slow on a busy machine.
- * It fails when it breaks: a crash, an answer that is not 2xx (503s from
- * the event endpoint shedding load are counted, not failures), a figure it
- * cannot compute. `--quick` (npm test's smoke run) takes small samples and
- * skips Lighthouse: seconds, not minutes.
- * Needs `npm run build` first (the npm script does it).
- */
-import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import {
+  applyAndVerify,
+  figure,
+  residentMb,
+  running,
+  START,
+  startLenderNetwork,
+  startServer,
+  untilComplete,
+} from "./bench-common.mjs";
 import { pageCacheFigures, printPageCache } from "./bench-pages.mjs";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium.mjs";
 
@@ -60,96 +45,6 @@ const chromePath = quick || eventsOnly ? undefined : findChromium();
 if (!quick && !eventsOnly && !chromePath) {
   console.error(CHROMIUM_MISSING_MESSAGE);
   process.exit(1);
-}
-
-/** Servers still running: stopped if the benchmark ends early (an error). */
-const running = new Set();
-process.on("exit", () => {
-  for (const child of running) child.kill("SIGTERM");
-});
-
-/** A figure as printed: a finite number, or the benchmark is broken. */
-function figure(name, value) {
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new Error(`bench: ${name} is not a number (${value})`);
-  }
-  return value;
-}
-
-/**
- * The Node options and environment `npm start` runs the server with
- * (package.json's start script: its `VAR=value`s and the flags before
- * dist/server/main.js, such as the memory settings of decision 0270): every
- * server here starts as in production, and the memory figure is the one
- * `npm start` gives.
- */
-const START = (() => {
-  const script = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
-  const command = /(?:^|&&)\s*((?:\w+=\S+\s+)*)node\s+((?:--\S+\s+)*)dist\/server\/main\.js/.exec(
-    script,
-  );
-  if (!command) throw new Error(`bench: cannot read the server's command in "${script}"`);
-  const env = Object.fromEntries(
-    command[1]
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => pair.split("=")),
-  );
-  delete env.NODE_ENV; // each server below says its own
-  return { env, flags: command[2].trim().split(/\s+/).filter(Boolean) };
-})();
-
-async function startServer({
-  dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-")),
-  env = {},
-} = {}) {
-  const child = spawn(process.execPath, [...START.flags, "dist/server/main.js"], {
-    // Only what the server needs: the benchmark's own environment stays out.
-    env: {
-      ...START.env,
-      PORT: "0",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      // As behind a reverse proxy on this machine: each simulated visitor's
-      // X-Forwarded-For is its address, so the per-IP limits count visitors,
-      // not the benchmark (see applicationToOffers).
-      TRUST_PROXY: "loopback",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  running.add(child);
-  const url = await new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = output.match(/running at (http:\/\/localhost:\d+)\//);
-      if (match) resolve(match[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const exited = new Promise((resolve) =>
-    child.on("exit", (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  return {
-    url,
-    dataDir,
-    pid: child.pid,
-    /** SIGTERM (a graceful shutdown) and the exit code. */
-    async shutdown() {
-      child.kill("SIGTERM");
-      return exited;
-    },
-    stop() {
-      child.kill("SIGTERM");
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -222,33 +117,6 @@ function pageScriptsGzip() {
 }
 
 /**
- * The code the server sent by SMS to `phone` (E.164), from its local
- * outbox: the server writes it there before it answers the application.
- */
-function codeSentTo(dataDir, phone) {
-  const outbox = path.join(dataDir, "outbox");
-  const names = readdirSync(outbox)
-    .filter((name) => name.endsWith(".json"))
-    .sort()
-    .reverse();
-  for (const name of names) {
-    let message;
-    try {
-      message = JSON.parse(readFileSync(path.join(outbox, name), "utf8"));
-    } catch {
-      // Another application's message, being written as we read (the server writes it in
-      // place): ours was written before the answer that sent us here.
-      continue;
-    }
-    if (message.channel === "sms" && message.to === phone) {
-      const code = /\b(\d{6})\b/.exec(message.text)?.[1];
-      if (code) return code;
-    }
-  }
-  throw new Error(`no code was sent to ${phone}`);
-}
-
-/**
  * Submits APPLICATIONS applications over HTTP, one after another, each
  * followed by its code (read from the outbox, as the applicant reads the
  * SMS) and the offers page it leads to (with the lead cookie the code's
@@ -261,64 +129,11 @@ function codeSentTo(dataDir, phone) {
  * applies as in production; no visitor comes near it.
  */
 const APPLICATIONS = quick ? 20 : 300;
-function visitor(index) {
-  return {
-    // RFC 2544's benchmarking range, 198.18.0.0/15: no real visitor's address.
-    address: `198.18.${Math.floor(index / 256) % 256}.${index % 256}`,
-    clientId: randomUUID(),
-  };
-}
 async function applicationToOffers(baseUrl, dataDir) {
   const times = [];
   for (let index = 0; index < APPLICATIONS; index++) {
-    const { address, clientId } = visitor(index);
-    const body = {
-      amount: 50_000,
-      term: 90,
-      purpose: "medical",
-      fullName: "Bench Applicant",
-      nic: "853400937V",
-      birthDate: "1985-12-05",
-      // A new phone each time: the same NIC and phone within a day is one lead.
-      phone: `077${String(1_000_000 + index).padStart(7, "0")}`,
-      email: `bench${index}@example.lk`,
-      monthlyIncome: 85_000,
-      employment: "salaried",
-      bank: "boc",
-      district: "Colombo",
-      consents: { terms: true, shareWithLenders: true, marketing: false },
-    };
     const started = performance.now();
-    const applied = await fetch(`${baseUrl}/api/applications`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Cookie: `client_id=${clientId}`,
-        "X-Forwarded-For": address,
-      },
-      body: JSON.stringify(body),
-    });
-    if (applied.status !== 201) {
-      throw new Error(`application answered ${applied.status}: ${await applied.text()}`);
-    }
-    const { leadId } = await applied.json();
-    const verified = await fetch(`${baseUrl}/api/applications/${leadId}/verification`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Cookie: `client_id=${clientId}`,
-        "X-Forwarded-For": address,
-      },
-      body: JSON.stringify({ code: codeSentTo(dataDir, `+94${body.phone.slice(1)}`) }),
-    });
-    if (verified.status !== 200) {
-      throw new Error(`the code answered ${verified.status}: ${await verified.text()}`);
-    }
-    const lead = verified.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .find((cookie) => cookie.startsWith("lead="));
-    if (!lead) throw new Error("the code's answer set no lead cookie");
+    const { clientId, lead, address } = await applyAndVerify(baseUrl, dataDir, index);
     const offers = await fetch(`${baseUrl}/en/offers/`, {
       headers: { Cookie: `client_id=${clientId}; ${lead}`, "X-Forwarded-For": address },
     });
@@ -350,111 +165,12 @@ const DECISION_APPLICATIONS = quick ? 4 : 60;
 const DECISION_SENDERS = quick ? 4 : 16;
 const DECISION_SECONDS = quick ? 1 : 10;
 
-async function startLenderNetwork(dataDir) {
-  const sandbox = await import("../dist/sandbox/library.js");
-  const lenders = [
-    ...LENDER_LATENCIES.map((ms, index) =>
-      sandbox.defineSandboxLender(
-        `bench-${ms}ms`,
-        `Bench ${ms} ms`,
-        `approves after ${ms} ms`,
-        { kind: "approve-after", minMs: ms, maxMs: ms },
-        index + 1,
-        { rate: 0.2 + index / 100, feeFixed: 500 },
-      ),
-    ),
-    sandbox.defineSandboxLender("bench-dead", "Bench dead", "refuses", { kind: "dead" }, 11, {
-      rate: 0.2,
-      feeFixed: 0,
-    }),
-    sandbox.defineSandboxLender(
-      "bench-slow",
-      "Bench slow",
-      "slower than the deadline",
-      { kind: "approve-after", minMs: DEADLINE_MS * 2, maxMs: DEADLINE_MS * 2 },
-      12,
-      { rate: 0.2, feeFixed: 0 },
-    ),
-  ];
-  const network = await sandbox.startSandboxLenders(lenders);
-  const storage = sandbox.openStorage({ dataDir });
-  try {
-    await storage.migrate();
-    await sandbox.registerApiLenders(storage, network.lenders.map(sandbox.sandboxLenderSpec));
-  } finally {
-    await storage.close();
-  }
-  return { network, count: lenders.length };
-}
-
-/** Applies as visitor `index` and enters the code: the lead's id, its cookie, and when the code went. */
-async function applyAndVerify(baseUrl, dataDir, index) {
-  const { address, clientId } = visitor(index);
-  const phone = `077${String(1_000_000 + index).padStart(7, "0")}`;
-  const headers = {
-    "Content-Type": "application/json",
-    Cookie: `client_id=${clientId}`,
-    "X-Forwarded-For": address,
-  };
-  const applied = await fetch(`${baseUrl}/api/applications`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      amount: 50_000,
-      term: 90,
-      purpose: "medical",
-      fullName: "Bench Applicant",
-      nic: "853400937V",
-      birthDate: "1985-12-05",
-      phone,
-      email: `bench${index}@example.lk`,
-      monthlyIncome: 85_000,
-      employment: "salaried",
-      bank: "boc",
-      district: "Colombo",
-      consents: { terms: true, shareWithLenders: true, marketing: false },
-    }),
-  });
-  if (applied.status !== 201) throw new Error(`application answered ${applied.status}`);
-  const { leadId } = await applied.json();
-  const code = codeSentTo(dataDir, `+94${phone.slice(1)}`);
-  const sentAt = performance.now();
-  const verified = await fetch(`${baseUrl}/api/applications/${leadId}/verification`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ code }),
-  });
-  if (verified.status !== 200) throw new Error(`the code answered ${verified.status}`);
-  const lead = verified.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .find((cookie) => cookie.startsWith("lead="));
-  if (!lead) throw new Error("the code's answer set no lead cookie");
-  return { leadId, lead, clientId, address, sentAt };
-}
-
-/** Reads an application's stream until `complete`: its last state. */
-async function untilComplete(baseUrl, applicant) {
-  const response = await fetch(`${baseUrl}/api/applications/${applicant.leadId}/offers/stream`, {
-    headers: {
-      Cookie: `client_id=${applicant.clientId}; ${applicant.lead}`,
-      "X-Forwarded-For": applicant.address,
-    },
-  });
-  if (response.status !== 200) throw new Error(`the stream answered ${response.status}`);
-  const decoder = new TextDecoder();
-  let text = "";
-  for await (const chunk of response.body) {
-    text += decoder.decode(chunk, { stream: true });
-    const match = /event: complete\nid: \d+\ndata: (.*)\n\n/.exec(text);
-    if (match) return JSON.parse(match[1]);
-  }
-  throw new Error("the stream ended without `complete`");
-}
-
 async function decisionFigures() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-decisions-"));
-  const lenders = await startLenderNetwork(dataDir);
+  const lenders = await startLenderNetwork(dataDir, {
+    latencies: LENDER_LATENCIES,
+    deadlineMs: DEADLINE_MS,
+  });
   const server = await startServer({
     dataDir,
     env: { NODE_ENV: "development", LENDER_DEADLINE_MS: String(DEADLINE_MS) },
@@ -645,10 +361,6 @@ const MEMORY_GOAL_MB = 150;
 const PAGE_READERS = 4;
 const EVENT_SENDERS = 2;
 const APPLICANTS = 2;
-function residentMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return figure("resident memory", Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024);
-}
 async function memoryFigures() {
   if (process.platform !== "linux") return undefined;
   const server = await startServer();
