@@ -49,8 +49,7 @@ export const ta = {
   monthsValue: "{months} மாதங்கள்",
   moreDetails: "மேலும் விபரங்கள்",
   showAll: "{count} சலுகைகளையும் காட்டுங்கள்",
-  requirementsLine:
-    "கடன் வழங்குநர் கேட்பவை: வயது {min}–{max}, மாதம் {income} அல்லது அதற்கு மேற்பட்ட வருமானம்.",
+  requirementsLine: "கடன் வழங்குநர் கேட்பவை: வயது {min}–{max}, மாதம் {income} அல்லது அதற்கு மேற்பட்ட வருமானம்.",
   chooseOffer: "இந்தச் சலுகையைத் தெரிவுசெய்யுங்கள்",
   rankingLink: "சலுகைகளை நாங்கள் வரிசைப்படுத்தும் முறை",
   starsLabel: "மதிப்பீடு: 5 இற்கு {stars}",
