@@ -19,6 +19,6 @@ export const trustTa = {
   trustData:
     "உங்கள் விண்ணப்பத்துக்குப் பொருந்தும் கடன் வழங்குநர்கள் மட்டுமே, அதுவும் உங்கள் சம்மதத்துடன் மட்டுமே, அதைப் பெறுகிறார்கள் (தனிப்பட்ட தரவுப் பாதுகாப்புச் சட்டம், PDPA).",
   trustReach: "ஒருவருடன் நேரடியாகப் பேசுங்கள்:",
-  trustCall: "{phone} இற்கு அழையுங்கள்",
+  trustCall: "அழையுங்கள்: {phone}",
   trustWhatsApp: "WhatsApp",
 } satisfies TrustMessages;
