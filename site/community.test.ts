@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMMUNITY_ERRORS } from "../core/community";
 import type { PublicComment } from "../core/community-data";
-import { catalogProblems } from "../core/messages/catalog-checks";
+import { catalogProblems, tamilCatalogProblems } from "../core/messages/catalog-checks";
 import {
   averageText,
   commentThreads,
@@ -10,6 +10,7 @@ import {
   relativeTime,
 } from "./community";
 import { communityMessagesFor } from "./messages";
+import { communityTa } from "./messages/community-ta";
 
 const NOW = "2026-11-21T12:00:00.000Z";
 const earlier = (ms: number) => new Date(Date.parse(NOW) - ms).toISOString();
@@ -142,6 +143,10 @@ describe("communityOutcome", () => {
 describe("community catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(communityMessagesFor("si"), communityMessagesFor("en"))).toEqual([]);
+  });
+
+  it("match in Tamil too (issue 20, not yet served)", () => {
+    expect(tamilCatalogProblems(communityTa, communityMessagesFor("en"))).toEqual([]);
   });
 
   it("say every error of core/community.ts", () => {

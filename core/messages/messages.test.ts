@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { catalogProblems } from "./catalog-checks";
+import { catalogProblems, tamilCatalogProblems } from "./catalog-checks";
 import { eligibilityMessagesFor } from "./eligibility";
+import { eligibilityTa } from "./eligibility-ta";
 import { fill, messagesFor } from "./index";
+import { ta } from "./ta";
 
 describe("shared message catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
@@ -10,6 +12,12 @@ describe("shared message catalogs", () => {
 
   it("the eligibility check's too (decision 0178)", () => {
     expect(catalogProblems(eligibilityMessagesFor("si"), eligibilityMessagesFor("en"))).toEqual([]);
+  });
+
+  // Issue 20: the Tamil catalogs, not yet served, are held to the same rules.
+  it("match in Tamil too, with Tamil copy in Tamil script", () => {
+    expect(tamilCatalogProblems(ta, messagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(eligibilityTa, eligibilityMessagesFor("en"))).toEqual([]);
   });
 });
 
@@ -26,6 +34,20 @@ describe("catalogProblems", () => {
       "si.b is not written in Sinhala",
       "si.c is not written in Sinhala",
       "si lacks d",
+    ]);
+  });
+
+  it("checks a Tamil catalog against Tamil script", () => {
+    expect(
+      tamilCatalogProblems(
+        { a: "{n} நாட்கள்", b: "சலுகை", c: "ණය", e: "இ" },
+        { a: "{days} days", b: "Offer", c: "Loan", d: "D" },
+      ),
+    ).toEqual([
+      "a: placeholders differ between ta and en",
+      "ta.c is not written in Tamil",
+      "ta lacks d",
+      "en lacks e",
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APPLICATION_ERRORS, DISTRICTS, EMPLOYMENT_TYPES } from "../../core/application";
-import { catalogProblems } from "../../core/messages/catalog-checks";
+import { catalogProblems, tamilCatalogProblems } from "../../core/messages/catalog-checks";
+import { applicationTa } from "./application-ta";
 import { applicationMessagesFor } from "./index";
 
 describe("application form catalogs", () => {
@@ -17,5 +18,11 @@ describe("application form catalogs", () => {
     ];
     expect(keys.filter((key) => en[key] === undefined)).toEqual([]);
     for (const district of DISTRICTS) expect(en[`district:${district}`]).toBe(district);
+  });
+});
+
+describe("application form catalog in Tamil (issue 20, not yet served)", () => {
+  it("matches English in keys and placeholders, with Tamil copy in Tamil script", () => {
+    expect(tamilCatalogProblems(applicationTa, applicationMessagesFor("en"))).toEqual([]);
   });
 });

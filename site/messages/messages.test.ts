@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { catalogProblems } from "../../core/messages/catalog-checks";
+import { catalogProblems, tamilCatalogProblems } from "../../core/messages/catalog-checks";
 import { erasureMessagesFor } from "./erasure";
+import { erasureTa } from "./erasure-ta";
+import { homeTa } from "./home-ta";
 import { homeMessagesFor, siteCatalog, trustMessagesFor } from "./index";
 import { lenderMessagesFor } from "./lender";
+import { lenderTa } from "./lender-ta";
 import { pushMessagesFor } from "./push";
+import { pushTa } from "./push-ta";
+import { siteTa } from "./ta";
+import { trustTa } from "./trust-ta";
 
 describe("site message catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
@@ -44,5 +50,20 @@ describe("trust notes catalogs", () => {
     expect(
       catalogProblems(trustMessagesFor("si"), trustMessagesFor("en"), ["trustWhatsApp"]),
     ).toEqual([]);
+  });
+});
+
+// Issue 20: the Tamil catalogs, not yet served, are held to the same rules as the Sinhala ones.
+describe("Tamil catalogs", () => {
+  it("match English in keys and placeholders, with Tamil copy in Tamil script", () => {
+    // The brand is Latin; the language switch names the other language in its own script.
+    expect(tamilCatalogProblems(siteTa, siteCatalog("en"), ["siteName", "languageSwitch"])).toEqual(
+      [],
+    );
+    expect(tamilCatalogProblems(homeTa, homeMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(pushTa, pushMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(lenderTa, lenderMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(erasureTa, erasureMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(trustTa, trustMessagesFor("en"), ["trustWhatsApp"])).toEqual([]);
   });
 });
