@@ -2,7 +2,7 @@
  * `npm run size`: the widget bundle's size as shipped (React aliased to
  * preact, decision 0210) and, in the same run, the same source built with React 19,
  * with their ratio. Figures are bytes of the minified bundle, gzip -9 and
- * brotli at quality 11, as the server sends the widget (decision 0290) and
+ * brotli at quality 11, as the server sends the widget (decision 0302) and
  * as tests/e2e/widget-size.test.ts measures it; nothing is written to dist/.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

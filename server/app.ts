@@ -331,7 +331,7 @@ export function createApp({
       );
     };
     const widgetDir = path.join(distDir, "widget");
-    // Brotli 11 and gzip 9, made once per file, rather than the middleware's per request (0290).
+    // Brotli 11 and gzip 9, made once per file, rather than the middleware's per request (0302).
     app.use("/widget/v1", precompressedScripts(widgetDir, widgetHeaders));
     app.use("/widget/v1", express.static(widgetDir, { index: false, setHeaders: widgetHeaders }));
     // Client files carry a content hash in their names, so they never change.

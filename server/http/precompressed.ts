@@ -24,7 +24,7 @@ const SCRIPT_NAME = /^\/[\w.-]+\.js$/;
 
 /**
  * The widget's scripts, brotli at quality 11 and gzip at level 9, each
- * compressed once per file version (decision 0290). The compression
+ * compressed once per file version (decision 0302). The compression
  * middleware would spend brotli quality 4 on every request, which made the
  * widget larger over the wire (19.8 KB) than gzip: a partner's visitors pay
  * for every byte on a phone's data plan. Other encodings, other files and

@@ -7,10 +7,10 @@ import { type ServerProcess, startServer } from "../support/server-process";
 /**
  * The whole widget (four elements, both languages, styles) as a partner's
  * visitor downloads it: brotli at quality 11, which the server sends
- * (server/http/precompressed.ts, decision 0290), and gzip -9 for browsers
+ * (server/http/precompressed.ts, decision 0302), and gzip -9 for browsers
  * without brotli. Issue 3's budget was 20,000 bytes gzip; issue 19 asks for
  * 15,000 brotli, which the widget does not reach yet (17,193 when this
- * budget was set; decision 0290 says where the bytes go). These budgets
+ * budget was set; decision 0302 says where the bytes go). These budgets
  * hold what it is, with a little room, so that it does not grow.
  */
 const WIDGET_BUDGET_BROTLI_BYTES = 17_400;
