@@ -2,9 +2,10 @@
  * `npm run size`: the widget bundle's size as shipped (React aliased to
  * preact, decision 0210) and, in the same run, the same source built with React 19,
  * with their ratio. Figures are bytes of the minified bundle, gzip -9 and
- * brotli (default quality); nothing is written to dist/.
+ * brotli at quality 11, as the server sends the widget (decision 0302) and
+ * as tests/e2e/widget-size.test.ts measures it; nothing is written to dist/.
  */
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import commonjs from "@rollup/plugin-commonjs";
 import { rollup } from "rollup";
 import config from "../rollup.config.mjs";
@@ -22,7 +23,7 @@ async function build(plugins) {
   return {
     raw: code.length,
     gzip: gzipSync(code, { level: 9 }).length,
-    brotli: brotliCompressSync(code).length,
+    brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
 }
 
