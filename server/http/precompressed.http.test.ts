@@ -6,7 +6,7 @@ import inject from "light-my-request";
 import { afterAll, describe, expect, it } from "vitest";
 import { setUpTestApp } from "../test-support";
 
-/** Decision 0290: the widget's scripts go out brotli 11 or gzip 9, compressed once per file. */
+/** Decision 0302: the widget's scripts go out brotli 11 or gzip 9, compressed once per file. */
 const distDir = mkdtempSync(path.join(tmpdir(), "nayacompare-precompressed-"));
 const widgetDir = path.join(distDir, "widget");
 mkdirSync(widgetDir, { recursive: true });
