@@ -74,6 +74,7 @@ describe.skipIf(!serverUrl)(
     let servers: ServerProcess[] = [];
     let storage: Storage;
     let dataDir = "";
+    const storageUrl = "";
     const at = (index: number) => servers[index]?.url ?? "";
 
     /** A form POST as our pages send it (the public origin: the proxy). */
@@ -453,6 +454,55 @@ describe.skipIf(!serverUrl)(
         expect(lenderProxies.map((counting) => [...counting.sent.values()])).toEqual([[1], [1]]);
       });
     });
+
+    it("restarts an instance under load, as a rolling release does, without a failed request", async () => {
+      const statuses = new Map<number, number>();
+      let stop = false;
+      const body = JSON.stringify({ event_id: 5, utm_source: "scale", sub3: "0301.1-A" });
+      const client = async (index: number) => {
+        for (let round = index; !stop; round++) {
+          const answer =
+            round % 2 === 0
+              ? await fetch(`${proxy.url}/en/`)
+              : await fetch(`${proxy.url}/api/event`, {
+                  method: "POST",
+                  headers: { "Content-Type": "text/plain;charset=UTF-8" },
+                  body,
+                });
+          await answer.arrayBuffer();
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        }
+      };
+      const clients = Array.from({ length: 8 }, (_, index) => client(index));
+      const answered = () => [...statuses.values()].reduce((sum, count) => sum + count, 0);
+      await until("requests flowing", async () => answered() >= 50);
+      // SIGTERM to the last instance while it is being sent requests; the balancer (the proxy)
+      // sends a refused connection to the next one, as nginx's proxy_next_upstream does.
+      const old = servers[INSTANCES - 1] as ServerProcess;
+      old.child.kill("SIGTERM");
+      expect(await old.exited).toBe(0);
+      const replacement = await startServer(
+        {
+          DATABASE_URL: storageUrl,
+          PUBLIC_ORIGIN: proxy.url,
+          TRUST_PROXY: "loopback",
+          NODE_ENV: "development",
+          PARTNER_POSTBACKS_TO_LOOPBACK: "allow",
+        },
+        { dataDir },
+      );
+      servers[INSTANCES - 1] = replacement;
+      proxy.setUpstreams(servers.map((server) => server.url));
+      const before = answered();
+      await until("the new instance answering", async () => answered() >= before + 50);
+      stop = true;
+      await Promise.all(clients);
+      expect(Object.fromEntries(statuses)).toEqual({
+        200: expect.any(Number),
+        202: expect.any(Number),
+      });
+      expect(proxy.sent.get(new URL(replacement.url).origin)).toBeGreaterThan(0);
+    }, 60_000);
 
     /** Signs a member in on `base` (password, then the code): the session's Cookie header. */
     async function staffSignIn(
