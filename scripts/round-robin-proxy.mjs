@@ -22,7 +22,7 @@ const DOWN_MS = 2_000;
 /**
  * Starts the proxy on a free loopback port in front of `upstreams` (base
  * URLs such as http://localhost:4301). Answers its URL, how many requests
- * each upstream was sent, `setUpstreams` (a rolling release) and `close`.
+ * each upstream answered, `setUpstreams` (a rolling release) and `close`.
  */
 export async function startRoundRobinProxy(upstreams) {
   let targets = upstreams.map((url) => new URL(url));
@@ -41,7 +41,6 @@ export async function startRoundRobinProxy(upstreams) {
    * documentation advises.
    */
   const send = (target, req, res, headers, body, retried) => {
-    sent.set(target.origin, (sent.get(target.origin) ?? 0) + 1);
     const upstream = http.request(
       {
         host: target.hostname,
@@ -52,6 +51,7 @@ export async function startRoundRobinProxy(upstreams) {
         agent,
       },
       (answer) => {
+        sent.set(target.origin, (sent.get(target.origin) ?? 0) + 1);
         const answerHeaders = { ...answer.headers };
         delete answerHeaders.connection;
         delete answerHeaders["keep-alive"];
@@ -113,7 +113,7 @@ export async function startRoundRobinProxy(upstreams) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
-    /** Requests sent to each upstream's origin so far (a retried one counts at both). */
+    /** Requests each upstream's origin answered so far (a retried one counts where answered). */
     sent,
     /** Requests sent again to the next upstream: refused connections, connections closed under them. */
     get retries() {
