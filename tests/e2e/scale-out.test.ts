@@ -405,7 +405,7 @@ describe.skipIf(!serverUrl)(
         expect(attempts.every((row) => row.attempts === 1)).toBe(true);
       }, 60_000);
 
-      it("asks each lender once about a verified applicant, whichever instances take the code", async () => {
+      it("asks each lender once about a verified applicant, whichever instances take the code; every instance streams the decisions", async () => {
         const clientId = randomUUID();
         const headers = {
           "Content-Type": "application/json",
@@ -430,11 +430,24 @@ describe.skipIf(!serverUrl)(
               body: JSON.stringify({ code }),
             }).then(async (answer) => {
               await answer.arrayBuffer();
-              return answer.status;
+              return { status: answer.status, lead: setCookies(answer).get("lead") };
             }),
           ),
         );
-        expect(answers).toContain(200);
+        const lead = answers.find((answer) => answer.status === 200)?.lead;
+        expect(lead).toBeDefined();
+        // Every instance's offers stream ends with both approvals, whichever asked the lenders.
+        for (const base of [at(0), at(1), at(2)]) {
+          const stream = await fetch(`${base}/api/applications/${leadId}/offers/stream`, {
+            headers: { Cookie: `client_id=${clientId}; lead=${lead}` },
+          });
+          expect(stream.status, base).toBe(200);
+          const last = await lastStreamEvent(stream);
+          expect(last.decisions.decisions.map((decision) => decision.status)).toEqual([
+            "approved",
+            "approved",
+          ]);
+        }
         await until("both lenders' decisions recorded", async () => {
           const rows = await storage.db
             .selectFrom("lender_decisions")
@@ -526,6 +539,20 @@ describe.skipIf(!serverUrl)(
     }
   },
 );
+
+/** Reads an offers stream until its `complete` event: the state it carries. */
+async function lastStreamEvent(
+  response: Response,
+): Promise<{ decisions: { decisions: { status: string }[] } }> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of response.body ?? []) {
+    text += decoder.decode(chunk, { stream: true });
+    const match = /event: complete\nid: \d+\ndata: (.*)\n\n/.exec(text);
+    if (match?.[1]) return JSON.parse(match[1]);
+  }
+  throw new Error("the stream ended without `complete`");
+}
 
 /** An applicant the sample and sandbox lenders admit (the benchmark's). */
 function application(phone: string) {
