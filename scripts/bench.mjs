@@ -15,6 +15,7 @@ import {
   untilComplete,
 } from "./bench-common.mjs";
 import { pageCacheFigures, printPageCache } from "./bench-pages.mjs";
+import { printScale, scaleFigures } from "./bench-scale.mjs";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium.mjs";
 
 /** The offers pages are read with a verified applicant's lead cookie: their offers, as they see them. */
@@ -469,6 +470,13 @@ const pageRows = await pageCacheFigures({
   running,
 });
 
+// Issue 19's scale-out: 1, 2 and 3 instances on one PostgreSQL behind a proxy (scripts/bench-scale.mjs).
+const scale = await scaleFigures(
+  quick
+    ? { seconds: 1, rounds: 1, senders: 8, warmUpSeconds: 0.3 }
+    : { seconds: 5, rounds: 3, senders: 32, warmUpSeconds: 1 },
+);
+
 const header = ["page", "perf", "a11y", "best", "seo", "LCP ms", "TBT ms", "KB"];
 const widths = [16, 6, 6, 6, 6, 8, 8, 6];
 const line = (cells) =>
@@ -555,6 +563,8 @@ if (!dashboard.postgres) {
     "  PostgreSQL: skipped (set DATABASE_URL or TEST_DATABASE_URL, or run scripts/with-postgres.sh)",
   );
 }
+
+printScale(scale, figure, quick);
 
 if (memory) {
   const { idle, loaded, peak, settled, counts } = memory;

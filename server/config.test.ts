@@ -105,6 +105,20 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PARTNER_RATE_LIMIT: "many" })).toThrow(/PARTNER_RATE_LIMIT/);
   });
 
+  it("lets partners' postbacks reach loopback only outside production, when asked", () => {
+    expect(loadConfig({}).PARTNER_POSTBACKS_TO_LOOPBACK).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: "development", PARTNER_POSTBACKS_TO_LOOPBACK: "allow" })
+        .PARTNER_POSTBACKS_TO_LOOPBACK,
+    ).toBe("allow");
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", PARTNER_POSTBACKS_TO_LOOPBACK: "allow" }),
+    ).toThrow(/PARTNER_POSTBACKS_TO_LOOPBACK: is for development and tests/);
+    expect(() =>
+      loadConfig({ NODE_ENV: "development", PARTNER_POSTBACKS_TO_LOOPBACK: "yes" }),
+    ).toThrow(/PARTNER_POSTBACKS_TO_LOOPBACK/);
+  });
+
   it("reads lenders' postback secrets, and refuses short ones without echoing them", () => {
     expect(
       loadConfig({

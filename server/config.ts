@@ -109,6 +109,13 @@ const envSchema = z
         .default(new Map()),
     ),
     /**
+     * "allow": partners' postbacks may be delivered to loopback (127.0.0.0/8,
+     * ::1), outside production only, for a receiver on this machine (a
+     * partner's local test, the scale-out test: decision 0283). Never
+     * private or other ranges; refused with NODE_ENV=production.
+     */
+    PARTNER_POSTBACKS_TO_LOOPBACK: optional(z.enum(["allow"]).optional()),
+    /**
      * How long, from an applicant's verification, we wait for lenders'
      * decisions (issue 15): each lender's requests, retries included, end
      * by then, and the offers page stops waiting.
@@ -233,6 +240,13 @@ const envSchema = z
         code: "custom",
         path: ["SMS_WEBHOOK_URL"],
         message: "choose one SMS transport: SMS_WEBHOOK_URL or Notify.lk, not both",
+      });
+    }
+    if (env.PARTNER_POSTBACKS_TO_LOOPBACK && env.NODE_ENV === "production") {
+      context.addIssue({
+        code: "custom",
+        path: ["PARTNER_POSTBACKS_TO_LOOPBACK"],
+        message: "is for development and tests: never with NODE_ENV=production",
       });
     }
     // A public site must reach applicants' phones: codes in a local outbox verify nobody.

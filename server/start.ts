@@ -14,6 +14,7 @@ import { sweepUnverifiedLeads } from "./borrowers/verification";
 import { type Config, contactDetailsOf, countryConfigOf, messagingSettingsOf } from "./config";
 import { countRecentClosedDays } from "./funnel/funnel";
 import { connectionDrain } from "./http/connection-drain";
+import { memoryRateLimitStore, storageRateLimitStore } from "./http/rate-limit";
 import { openOfferCatalogue } from "./lenders/catalogue";
 import { createDecisionNetwork, decisionCallbackUrl } from "./lenders/decision-network";
 import { seedSampleLenders } from "./lenders/lenders";
@@ -100,7 +101,12 @@ export async function start(config: Config, distDir: string): Promise<void> {
   // Partners' postback URLs: https to public addresses; http too outside production. The
   // deliveries and the partner portal (its template and test postback) go by the same rules.
   const postbackRules = { allowHttp: config.NODE_ENV !== "production" };
-  const partnerPostbacks = createPartnerPostbacks({ storage, log, rules: postbackRules });
+  const partnerPostbacks = createPartnerPostbacks({
+    storage,
+    log,
+    // Deliveries only (saving still refuses loopback): a receiver on this machine (0283).
+    rules: { ...postbackRules, allowLoopback: config.PARTNER_POSTBACKS_TO_LOOPBACK === "allow" },
+  });
   const outsideProduction = config.NODE_ENV !== "production";
   const decisionNetwork = createDecisionNetwork({
     storage,
@@ -131,6 +137,10 @@ export async function start(config: Config, distDir: string): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     country: countryConfigOf(config),
     partnerRateLimit: { limit: config.PARTNER_RATE_LIMIT, windowMs: 60_000 },
+    // People's writes (applications, codes, comments, sign-in, the portal): on PostgreSQL
+    // every instance shares one count, or N instances would allow N times the limit (0280).
+    rateLimitStore:
+      storage.engine === "postgres" ? storageRateLimitStore(storage) : memoryRateLimitStore(),
     pageCache: { maxBytes: config.PAGE_CACHE_BYTES },
     postbackRules,
     statusListeners: [

@@ -91,6 +91,22 @@ function verificationContract(name: string, open: () => Promise<TestStorage>) {
       expect(originals.map((row) => row.id)).toEqual([held[0]]);
     });
 
+    it("verifies a lead once when its code is sent twice at once (two instances), keeping it whole", async () => {
+      const lead = await createLead(test.storage, applicationOf({ phone: "0781000003" }), offers, {
+        now: AT,
+      });
+      const outcomes = await Promise.all(
+        [0, 1].map(() => verifyCode(test.storage, lead.leadId, lead.code, { via: "site" }, AT)),
+      );
+      expect(outcomes.filter((outcome) => outcome.kind === "verified")).toEqual([
+        expect.objectContaining({ leadId: lead.leadId, joined: false }),
+      ]);
+      expect(outcomes.map((outcome) => outcome.kind)).toContain("already_verified");
+      // Not a repeat of itself: its applicant's data kept, and their offers found.
+      expect(await leadRow(lead.leadId)).toMatchObject({ repeat_of: null, phone: "+94781000003" });
+      expect(await findLead(test.storage, lead.leadId)).toBeDefined();
+    });
+
     it("deletes unverified leads a day old, with their codes and personal data, and expired links", async () => {
       const old = await createLead(test.storage, applicationOf({ phone: "0781000003" }), offers, {
         now: new Date(AT.getTime() - UNVERIFIED_RETENTION_MS),

@@ -208,7 +208,19 @@ async function completeVerification(
       .executeTakeFirst();
     if (!lead) return { kind: "unknown" } as const;
     if (lead.verified_at !== null) return { kind: "already_verified" } as const;
-    if (lead.dedupe_key) await lockApplicant(trx, storage.engine, lead.dedupe_key);
+    if (lead.dedupe_key) {
+      await lockApplicant(trx, storage.engine, lead.dedupe_key);
+      // The same code sent twice at once (a double submit, two instances): the other verified
+      // it while this waited for the lock. Read before the lock, this lead would be found as
+      // the verified lead it repeats, and made a repeat of itself (decision 0285).
+      const after = await trx
+        .selectFrom("leads")
+        .select("verified_at")
+        .where("id", "=", leadId)
+        .executeTakeFirst();
+      if (!after) return { kind: "unknown" } as const;
+      if (after.verified_at !== null) return { kind: "already_verified" } as const;
+    }
     const repeated = lead.repeat_of
       ? await trx
           .selectFrom("leads")

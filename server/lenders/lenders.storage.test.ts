@@ -1,9 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStorage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { loadCatalogues, openOfferCatalogue } from "./catalogue";
 import { LenderError, readVisibleOffers, seedSampleLenders, setLenderStatus } from "./lenders";
 
 const sample = loadCatalogues().get("lk") ?? [];
+
+/**
+ * Instances started together on a new database each seed it at start (decision 0281).
+ * PostgreSQL only: SQLite is one file for one instance (two synchronous connections in one
+ * process would wait on each other's lock).
+ */
+function seedingTogetherContract(name: string, open: () => Promise<TestStorage>) {
+  if (name === "SQLite") return;
+  describe(`seeding a new database from two instances at once on ${name}`, () => {
+    let test: TestStorage;
+    let second: ReturnType<typeof openStorage>;
+    beforeAll(async () => {
+      test = await open();
+      second = openStorage({
+        databaseUrl: test.databaseUrl,
+        dataDir: test.dataDir,
+        log: silentLog,
+      });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await test?.cleanup();
+    });
+
+    it("lets every instance start, and writes the samples once", async () => {
+      const seeded = await Promise.all(
+        [test.storage, second, test.storage, second].map((storage) => seedSampleLenders(storage)),
+      );
+      expect(seeded).toContain(true);
+      expect(await readVisibleOffers(second)).toHaveLength(sample.length);
+    });
+  });
+}
 
 function lendersContract(name: string, open: () => Promise<TestStorage>) {
   describe(`lenders in storage on ${name}`, () => {
@@ -108,3 +142,4 @@ function lendersContract(name: string, open: () => Promise<TestStorage>) {
 }
 
 onEachEngine(lendersContract);
+onEachEngine(seedingTogetherContract);

@@ -93,7 +93,13 @@ export async function seedSampleLenders(storage: Storage, now = new Date()): Pro
         .onConflict((conflict) => conflict.column("offer_id").doNothing())
         .execute();
     }
-    await trx.insertInto("settings").values({ key: SEEDED_SETTING, value: at }).execute();
+    // Instances started together on a new database: the second waits on the rows above, then
+    // finds them written; its own marker must not fail its start (decision 0281).
+    await trx
+      .insertInto("settings")
+      .values({ key: SEEDED_SETTING, value: at })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
     await touchPages(trx, storage);
     return true;
   });
