@@ -176,7 +176,7 @@ describe("the application form", () => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     await page.locator('a[href^="/en/application/"]').first().click();
-    await page.waitForURL(/\/en\/application\/\?/);
+    await page.waitForURL(/\/en\/application\/$/);
     const phone = page.getByLabel("Mobile number");
     await phone.pressSequentially("0771234567");
     expect(await phone.inputValue()).toBe("077 123 4567");
