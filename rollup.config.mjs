@@ -234,10 +234,7 @@ function islandsManifest() {
       manifest.islands = Object.fromEntries(
         Object.values(bundle)
           .filter((chunk) => chunk.type === "chunk" && chunk.isEntry)
-          .map((chunk) => [
-            chunk.name,
-            [...withImports(chunk.fileName)].map((name) => `/${name}`),
-          ]),
+          .map((chunk) => [chunk.name, [...withImports(chunk.fileName)].map((name) => `/${name}`)]),
       );
       const files = [...manifest.scripts, ...Object.values(manifest.islands).flat()];
       manifest.buildId = createHash("sha256")
