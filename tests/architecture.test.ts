@@ -185,6 +185,19 @@ describe("the site's pages (STYLE 13)", () => {
     expect(incomplete).toEqual([]);
   });
 
+  it("gives every islands page's script a file: site/islands/<name>.entry.tsx (0271)", () => {
+    const missing = pageFolders
+      .filter((folder) => folder !== "not-found")
+      .flatMap((folder) => {
+        const server = readFileSync(path.join(pagesDir, folder, "page.server.ts"), "utf8");
+        const name = /^export const islands = "([\w-]+)";/m.exec(server)?.[1];
+        return name && !readdirSync(path.join("site", "islands")).includes(`${name}.entry.tsx`)
+          ? [`${folder}: ${name}`]
+          : [];
+      });
+    expect(missing).toEqual([]);
+  });
+
   it("keeps every file in site/pages/ at 300 lines or fewer", () => {
     const long = sourceFiles(pagesDir)
       .map((file) => [file, readFileSync(file, "utf8").split("\n").length] as const)
