@@ -10,7 +10,7 @@
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import alias from "@rollup/plugin-alias";
@@ -212,6 +212,47 @@ function browserHalves() {
   };
 }
 
+/**
+ * The islands' scripts (decision 0271) go into the site's manifest, which the
+ * site's build wrote just before: by name ("article" for
+ * site/islands/article.entry.tsx), each entry file and every file it imports
+ * statically, which the page preloads. The build id then covers them too.
+ */
+function islandsManifest() {
+  return {
+    name: "islands-manifest",
+    writeBundle(options, bundle) {
+      const file = path.join(options.dir, "manifest.json");
+      const manifest = JSON.parse(readFileSync(file, "utf8"));
+      const chunks = new Map(Object.values(bundle).map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (fileName, seen = new Set()) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, seen);
+        return seen;
+      };
+      manifest.islands = Object.fromEntries(
+        Object.values(bundle)
+          .filter((chunk) => chunk.type === "chunk" && chunk.isEntry)
+          .map((chunk) => [chunk.name, [...withImports(chunk.fileName)].map((name) => `/${name}`)]),
+      );
+      const files = [...manifest.scripts, ...Object.values(manifest.islands).flat()];
+      manifest.buildId = createHash("sha256")
+        .update([...files, ...manifest.styles].join("\n"))
+        .digest("hex")
+        .slice(0, 12);
+      writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+}
+
+/** The islands' entries: site/islands/<name>.entry.tsx. */
+const islandEntries = Object.fromEntries(
+  readdirSync("site/islands")
+    .filter((file) => file.endsWith(".entry.tsx"))
+    .map((file) => [file.replace(/\.entry\.tsx$/, ""), path.join("site/islands", file)]),
+);
+
 /** Packages stay external to the server bundle; our files and virtual modules do not. */
 const isBareImport = (id) =>
   !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0") && !id.startsWith("virtual:");
@@ -359,6 +400,43 @@ const builds = [
       typescriptPlugin({ sourceMap: false }),
       siteAssets(),
       reportSizes("site"),
+    ],
+  },
+  {
+    // The islands' scripts (decision 0271): after the site's build, into its folder and manifest;
+    // the site's components on preact, as the widget runs them.
+    input: islandEntries,
+    output: {
+      dir: "dist/site",
+      format: "es",
+      entryFileNames: "assets/islands-[name]-[hash].js",
+      chunkFileNames: "assets/islands-[name]-[hash].js",
+      plugins: [
+        terser({
+          ecma: 2020,
+          compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
+          format: { comments: false },
+        }),
+      ],
+    },
+    plugins: [
+      productionReact(),
+      alias({
+        entries: [
+          { find: /^react$/, replacement: path.resolve("site/islands/react-on-preact.ts") },
+          { find: /^react-dom$/, replacement: "preact/compat" },
+          {
+            find: /^react-dom\/client$/,
+            replacement: path.resolve("site/islands/react-on-preact.ts"),
+          },
+          { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+        ],
+      }),
+      browserHalves(),
+      nodeResolve({ browser: true, extensions }),
+      typescriptPlugin({ sourceMap: false }),
+      islandsManifest(),
+      reportSizes("islands"),
     ],
   },
   {

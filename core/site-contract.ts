@@ -15,6 +15,11 @@ export interface AssetManifest {
   buildId: string;
   builtAt: string;
   scripts: string[];
+  /**
+   * The islands' scripts (decision 0271) by name: each one's entry file
+   * first, then the files it imports, which the page preloads.
+   */
+  islands?: Record<string, string[]> | undefined;
   styles: string[];
   /** Our Sinhala web font (not preloaded: most phones have it installed and load nothing). */
   fonts?: { sinhala: string } | undefined;

@@ -1,9 +1,10 @@
 import { type ComponentType, useEffect } from "react";
-import { type Locale, localizePath, splitLocalePath } from "../core/locale";
+import { type Locale, localizePath } from "../core/locale";
 import { CookieNotice } from "./components/CookieNotice";
 import { LogoMark } from "./components/Icon";
 import { ContactContext, TrustNotes } from "./components/TrustNotes";
-import { rememberLocale } from "./locale-cookie";
+import { Island } from "./islands/Island";
+import { followLanguageSwitch } from "./language-switch";
 import { siteMessagesFor } from "./messages";
 import { NotFoundPage } from "./pages/not-found";
 import type { PageProps } from "./pages/page";
@@ -79,13 +80,7 @@ export function App({ state }: { state: AppState }) {
           href={localizePath(otherLocale, state.rest)}
           hrefLang={otherLocale}
           lang={otherLocale}
-          onClick={(event) => {
-            rememberLocale(otherLocale);
-            // Where the visitor is now: a page may have moved on in place (the unsubscribe
-            // steps replace the address as they go), and its address holds that step.
-            const here = splitLocalePath(window.location.pathname).rest;
-            event.currentTarget.href = `${localizePath(otherLocale, here)}${window.location.search}`;
-          }}
+          onClick={(event) => followLanguageSwitch(event.currentTarget, otherLocale)}
         >
           {t.languageSwitch}
         </a>
@@ -121,7 +116,9 @@ export function App({ state }: { state: AppState }) {
         <p>{t.footerIntermediary}</p>
         <TrustNotes locale={state.locale} variant="footer" />
       </footer>
-      <CookieNotice locale={state.locale} accepted={state.cookieNoticeAccepted} />
+      <Island name="cookie-notice">
+        <CookieNotice locale={state.locale} accepted={state.cookieNoticeAccepted} />
+      </Island>
     </ContactContext.Provider>
   );
 }

@@ -5,9 +5,9 @@
 import { Component, type ReactNode, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { hydrateRoot } from "react-dom/client";
-import { isIsoDate } from "../core/dates";
-import { isLocale, type Locale, localizePath } from "../core/locale";
+import { type Locale, localizePath } from "../core/locale";
 import { App, type AppState } from "./App";
+import { readAppState } from "./app-state";
 import { siteMessagesFor } from "./messages";
 import { fetchPage, inAppTarget } from "./navigation";
 import { preloadPage } from "./pages/registry";
@@ -15,20 +15,7 @@ import { isNewBuildOut, reloadAfterFailure, watchReleases } from "./releases";
 import { track } from "./track";
 
 function readState(): AppState {
-  const text = document.getElementById("app-state")?.textContent;
-  const state: unknown = text ? JSON.parse(text) : undefined;
-  if (
-    typeof state !== "object" ||
-    state === null ||
-    !("locale" in state && isLocale(state.locale)) ||
-    !("rest" in state && typeof state.rest === "string") ||
-    !("page" in state && typeof state.page === "string") ||
-    !("today" in state && typeof state.today === "string" && isIsoDate(state.today)) ||
-    !("cookieNoticeAccepted" in state && typeof state.cookieNoticeAccepted === "boolean")
-  ) {
-    throw new Error("The page carries no valid app state; it stays server-rendered.");
-  }
-  const appState = state as AppState;
+  const appState = readAppState();
   // Content HTML is not repeated in the state: take it from the server's markup.
   if (appState.view && "html" in appState.view) {
     appState.view.html = document.getElementById("content-body")?.innerHTML ?? "";

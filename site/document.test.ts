@@ -32,6 +32,24 @@ describe("renderDocument", () => {
     expect(html).toContain('<meta name="build-id" content="0123456789ab">');
   });
 
+  it("links an islands page's script and preloads what it imports, instead of the app", () => {
+    const page = (islands: string) =>
+      renderDocument({
+        locale: "en",
+        headHtml: "<title>T</title>",
+        bodyHtml: "",
+        state: { page: "article" },
+        assets: { ...assets, islands: { article: ["/assets/islands-a.js", "/assets/start.js"] } },
+        islands,
+      });
+    const html = page("article");
+    expect(html).toContain('<script type="module" src="/assets/islands-a.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/start.js">');
+    expect(html).not.toContain("client-abc.js");
+    // A build without that page's islands: the app hydrates the page whole.
+    expect(page("home")).toContain('<script type="module" src="/assets/client-abc.js">');
+  });
+
   it("leaves out the client script for a page without state", () => {
     const html = renderDocument({
       locale: "en",

@@ -10,7 +10,22 @@ export interface DocumentParts {
   /** Serialised for the client to hydrate with; omitted for static pages. */
   state?: unknown;
   assets: AssetManifest;
+  /** The page's islands' script (decision 0271), when the build has it; else the app's. */
+  islands?: string | undefined;
   runtime?: RuntimeConfig | undefined;
+}
+
+/** The page's module scripts: its islands' entry and what that imports, or the app's entries. */
+function scriptTags(assets: AssetManifest, islands: string | undefined): string {
+  const [entry, ...imports] = (islands && assets.islands?.[islands]) || [];
+  if (!entry) {
+    return assets.scripts
+      .map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`)
+      .join("");
+  }
+  return `<script type="module" src="${escapeHtml(entry)}"></script>${imports
+    .map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`)
+    .join("")}`;
 }
 
 /**
@@ -25,16 +40,11 @@ export function serializeState(state: unknown): string {
 }
 
 export function renderDocument(parts: DocumentParts): string {
-  const { locale, headHtml, bodyHtml, state, assets, runtime } = parts;
+  const { locale, headHtml, bodyHtml, state, assets, islands, runtime } = parts;
   const styles = assets.styles
     .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
     .join("");
-  const scripts =
-    state === undefined
-      ? ""
-      : assets.scripts
-          .map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`)
-          .join("");
+  const scripts = state === undefined ? "" : scriptTags(assets, islands);
   const stateScript =
     state === undefined
       ? ""

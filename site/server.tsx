@@ -118,6 +118,8 @@ export function pageData(
     refreshSeconds,
     /** The path search engines should index, or undefined (the borrower's path, a 404). */
     canonicalRest: found?.server.indexed ? (route?.canonical ?? rest) : undefined,
+    /** The page's islands' script when it has one (decision 0271); else the app's. */
+    islands: found?.server.islands,
     state,
   };
 }
@@ -148,6 +150,7 @@ export function renderPage(path: string, options: RenderOptions): RenderedPage {
     bodyHtml: renderToString(<App state={state} />),
     state: withoutContentHtml(state),
     assets,
+    islands: data.islands,
     runtime: site.runtime,
   });
   return { status, locale, html };

@@ -10,18 +10,33 @@ import { describe, expect, it } from "vitest";
 const layers = {
   core: { folders: ["core"], packages: ["zod"] },
   // React's public API only; the widget's build aliases it to preact, which only
-  // widget/react-on-preact.ts imports (decision 0210).
+  // widget/react-on-preact.ts imports (decision 0210), and site/islands/react-on-preact.ts
+  // for the site's islands (decision 0271).
   widget: { folders: ["core", "widget"], packages: ["react", "react-dom", "preact"] },
   // markdown-it and yaml only in site/content/*.mjs, which run at build time;
   // virtual:site-content is what they build, for the server render.
   site: {
     folders: ["core", "widget", "site"],
-    packages: ["react", "react-dom", "markdown-it", "yaml", "virtual:site-content", "uplot"],
+    packages: [
+      "react",
+      "react-dom",
+      "preact",
+      "markdown-it",
+      "yaml",
+      "virtual:site-content",
+      "uplot",
+    ],
   },
   server: { folders: ["core", "server"], packages: null },
 } as const;
 
 const SERVER_MAY_IMPORT_FROM_SITE = "site/server";
+
+/** React on preact: the widget's (decision 0210) and the site islands' (decision 0271). */
+const PREACT_MODULES = [
+  path.join("widget", "react-on-preact.ts"),
+  path.join("site", "islands", "react-on-preact.ts"),
+];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
@@ -75,8 +90,8 @@ describe("import boundaries (DESIGN.md)", () => {
               prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix,
             );
             if (!allowed) violations.push(`${file} → package ${specifier}`);
-            if (name === "preact" && file !== path.join("widget", "react-on-preact.ts")) {
-              violations.push(`${file} → package ${specifier} (only widget/react-on-preact.ts)`);
+            if (name === "preact" && !PREACT_MODULES.includes(file)) {
+              violations.push(`${file} → package ${specifier} (only ${PREACT_MODULES.join(", ")})`);
             }
             // uPlot only in the charts' module (decisions 0162, 0223), never the site's bundles.
             if (name === "uplot" && file !== CHART_MODULE) {
@@ -168,6 +183,19 @@ describe("the site's pages (STYLE 13)", () => {
           !readdirSync(path.join(pagesDir, folder)).includes("page.server.ts"),
       );
     expect(incomplete).toEqual([]);
+  });
+
+  it("gives every islands page's script a file: site/islands/<name>.entry.tsx (0271)", () => {
+    const missing = pageFolders
+      .filter((folder) => folder !== "not-found")
+      .flatMap((folder) => {
+        const server = readFileSync(path.join(pagesDir, folder, "page.server.ts"), "utf8");
+        const name = /^export const islands = "([\w-]+)";/m.exec(server)?.[1];
+        return name && !readdirSync(path.join("site", "islands")).includes(`${name}.entry.tsx`)
+          ? [`${folder}: ${name}`]
+          : [];
+      });
+    expect(missing).toEqual([]);
   });
 
   it("keeps every file in site/pages/ at 300 lines or fewer", () => {

@@ -7,6 +7,7 @@ const manifestSchema = z.object({
   buildId: z.string().regex(/^[0-9a-f]{12}$/),
   builtAt: z.iso.datetime(),
   scripts: z.array(z.string().startsWith("/assets/")),
+  islands: z.record(z.string(), z.array(z.string().startsWith("/assets/")).min(1)).optional(),
   styles: z.array(z.string().startsWith("/assets/")),
   fonts: z.object({ sinhala: z.string().startsWith("/assets/") }).optional(),
 });

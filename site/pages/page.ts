@@ -25,6 +25,9 @@ import type {
 import type { SiteContent } from "../content/types";
 import type { siteMessagesFor } from "../messages";
 
+/** The islands' scripts, one per kind of page: `site/islands/<name>.entry.tsx`. */
+export type IslandEntry = "plain" | "article" | "lender" | "bank" | "home";
+
 /** A page's address (SPEC §3 "Route record"). Paths are locale-free: each exists under every locale. */
 export interface RouteRecord {
   /** The page's name (the registry fills it in from the page). */
@@ -79,6 +82,12 @@ export interface PageServer<View> {
   dataPaths?: (offers: readonly Offer[]) => string[];
   /** Whether search engines index the page (canonical link, sitemap); the borrower's path is not. */
   indexed: boolean;
+  /**
+   * The page is server HTML with islands (decision 0271): it loads the
+   * islands' script `site/islands/<name>.entry.tsx` (preact), not the app,
+   * and its links load in full. Without it, React hydrates the whole page.
+   */
+  islands?: IslandEntry;
   /** What the page shows, or undefined when there is no such page (a 404). */
   view(route: RouteRecord, inputs: PageInputs): View | undefined;
   /**

@@ -297,7 +297,9 @@ describe("the site in a browser", () => {
   it("opens our links inside the app, without reloading, and the back button works", async () => {
     const page = await browser.newPage({ locale: "en-US" });
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/en/`);
+    // A page of React's app (the home page is islands, decision 0271): from it, every page
+    // opens inside the app, islands pages too.
+    await page.goto(`${server.url}/en/about/`);
     await page.waitForSelector("html[data-hydrated='true']");
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
@@ -352,6 +354,30 @@ describe("the site in a browser", () => {
     await page.waitForFunction(() => document.documentElement.lang === "si");
     expect(new URL(page.url()).pathname).toBe("/blog/");
     expect(await sameDocument()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("loads links from an islands page in full, with the islands' script only", async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/en/blog/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.locator(".article-card-title a").first().click();
+    await page.locator("#content-body h2").first().waitFor();
+    await page.waitForSelector("html[data-hydrated='true']");
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBeUndefined();
+    expect(scripts.some((script) => script.startsWith("/assets/islands-article-"))).toBe(true);
+    expect(scripts.filter((script) => script.startsWith("/assets/client-"))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });

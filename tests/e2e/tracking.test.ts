@@ -88,12 +88,26 @@ describe("events and ids on the site", () => {
     expect(Math.abs(lifetime("marketing_session") - 30 * 60)).toBeLessThan(60);
     expect(decodeURIComponent(cookies.marketing?.value ?? "")).toContain("promo=123456");
 
-    // An in-app navigation is a page view too, with the same ids.
+    // The next page is a page view too, with the same ids: a full load from the home page
+    // (islands, decision 0271), and an in-app navigation between two pages of the app.
     await page.getByRole("link", { name: "Blog" }).first().click();
     await page.waitForURL(`${server.url}/en/blog/`);
     await expect.poll(() => events.some((event) => event.sub5 === "blog")).toBe(true);
     const blogView = events.find((event) => event.sub5 === "blog");
     expect(blogView?.session_id).toBe(view.session_id);
+    const staticViews = () => events.filter((event) => event.sub5 === "page");
+    await open(page, "/en/about/");
+    await expect.poll(() => staticViews().length).toBe(1);
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    await page.locator('header a[href="/en/how/"]').click();
+    await page.waitForURL(`${server.url}/en/how/`);
+    await expect.poll(() => staticViews().length).toBe(2);
+    expect(staticViews()[1]).toMatchObject({ sub4: "pageView", session_id: view.session_id });
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -10,6 +10,7 @@ import { OffersAside } from "../../components/community/OffersAside";
 import { Rating } from "../../components/community/Rating";
 import { ShareButton } from "../../components/ShareButton";
 import { formatContentDate } from "../../format";
+import { Island } from "../../islands/Island";
 import { communityMessagesFor, siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import type { ArticleView } from "./page.server";
@@ -18,7 +19,8 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
   const t = siteMessagesFor(locale);
   const c = communityMessagesFor(locale);
   const { community } = view;
-  // Once per page shown, after hydration; the server counts a visitor once a day.
+  // Once per page shown, after hydration (islands: site/islands/article.entry.tsx); the
+  // server counts a visitor once a day.
   useEffect(() => {
     countView(view.slug);
   }, [view.slug]);
@@ -60,11 +62,15 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
               </>
             ) : null}
           </p>
-          <ShareButton locale={locale} />
+          <Island name="share">
+            <ShareButton locale={locale} />
+          </Island>
         </header>
         <Contents locale={locale} headings={view.headings} />
         <ContentBody html={view.html} />
-        <Rating locale={locale} slug={view.slug} summary={community?.rating} />
+        <Island name="rating">
+          <Rating locale={locale} slug={view.slug} summary={community?.rating} />
+        </Island>
         <section className="sources" aria-labelledby="sources-title">
           <h2 id="sources-title">{t.sources}</h2>
           <ul>
@@ -88,8 +94,12 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
           </section>
         ) : null}
       </article>
-      <OffersAside locale={locale} />
-      <Comments locale={locale} slug={view.slug} community={community} />
+      <Island name="offers-aside">
+        <OffersAside locale={locale} />
+      </Island>
+      <Island name="comments">
+        <Comments locale={locale} slug={view.slug} community={community} />
+      </Island>
     </div>
   );
 }

@@ -33,6 +33,9 @@ export const routes: readonly PageRoute[] = ARTICLE_SLUGS.map((slug) => ({
 
 export const indexed = true;
 
+/** Server HTML with islands, hydrated on preact (decision 0271). */
+export const islands = "article";
+
 export function view(route: RouteRecord, inputs: PageInputs): ArticleView | undefined {
   const articles = inputs.content.articles[inputs.locale];
   const article = articles.find((entry) => entry.slug === route.slug);

@@ -1,5 +1,6 @@
 import { fill } from "../../../core/messages";
 import { OffersForLoan } from "../../components/OffersForLoan";
+import { Island } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import type { BankView } from "./page.server";
@@ -11,7 +12,9 @@ export function BankPage({ locale, view, today }: PageProps<BankView>) {
     <section aria-labelledby="bank-title">
       <h1 id="bank-title">{fill(t.bankTitle, { bank: view.name })}</h1>
       <p className="lead">{fill(t.bankIntro, { bank: view.name })}</p>
-      <OffersForLoan locale={locale} offers={view.offers} today={today} />
+      <Island name="offers-for-loan">
+        <OffersForLoan locale={locale} offers={view.offers} today={today} />
+      </Island>
     </section>
   );
 }

@@ -18,6 +18,9 @@ export const routes: readonly PageRoute[] = BANK_CODES.filter((code) => code !==
 
 export const indexed = true;
 
+/** Server HTML with islands, hydrated on preact (decision 0271). */
+export const islands = "bank";
+
 export function view(route: RouteRecord, inputs: PageInputs): BankView | undefined {
   const code = route.slug;
   if (!code || !isBankCode(code) || code === "other") return undefined;

@@ -28,6 +28,9 @@ export const routes: readonly PageRoute[] = Array.from({ length: BLOG_PAGES }, (
 
 export const indexed = true;
 
+/** Server HTML with islands, hydrated on preact (decision 0271). */
+export const islands = "plain";
+
 /** Six articles a page, newest first, with the most viewed beside them. */
 export function view(route: RouteRecord, inputs: PageInputs): BlogView {
   const articles = inputs.content.articles[inputs.locale];

@@ -22,6 +22,9 @@ export const routes: readonly PageRoute[] = DOCUMENT_SLUGS.map((slug) => ({
 
 export const indexed = true;
 
+/** Server HTML with islands, hydrated on preact (decision 0271). */
+export const islands = "plain";
+
 export function view(route: RouteRecord, inputs: PageInputs): DocumentView | undefined {
   const document = inputs.content.documents[inputs.locale].find(
     (entry) => entry.slug === route.slug,

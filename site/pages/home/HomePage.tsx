@@ -9,6 +9,7 @@ import { normalizeSelection } from "../../../widget/loan-selection";
 import { useCalculatorChange } from "../../calculator-tracking";
 import { Reviews } from "../../components/community/Reviews";
 import { TrustNotes } from "../../components/TrustNotes";
+import { Island } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import type { HomePageView } from "./page.server";
@@ -60,7 +61,19 @@ function HeroArt() {
  * 360×640 phone its first screen shows the title, the trust marks and the
  * calculator's amount (issue 17); the fuller trust notes follow "why us".
  */
-export function HomePage({ locale, today, view }: PageProps<HomePageView>) {
+export function HomePage(props: PageProps<HomePageView>) {
+  return (
+    <Island name="home">
+      <HomeContent {...props} />
+    </Island>
+  );
+}
+
+/**
+ * The page's content: one island on its own (decision 0271), since the
+ * calculator's loan goes into every "apply" link of the page.
+ */
+export function HomeContent({ locale, today, view }: PageProps<HomePageView>) {
   const t = siteMessagesFor(locale);
   const h = view.copy;
   const [selection, setSelection] = useState(() => normalizeSelection(undefined, undefined));

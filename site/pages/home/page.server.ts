@@ -33,6 +33,9 @@ export const routes: readonly PageRoute[] = [
 
 export const indexed = true;
 
+/** Server HTML with islands, hydrated on preact (decision 0271). */
+export const islands = "home";
+
 export function homeFigures(
   offers: readonly Offer[],
   today: CalendarDate,

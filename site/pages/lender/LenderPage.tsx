@@ -4,11 +4,12 @@ import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import { productName } from "../../../core/offers";
 import { applicationUrl } from "../../../widget/apply-link";
-import { LenderLogo } from "../../../widget/components/LenderLogo";
+import { Island } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import { lenderMessagesFor } from "../../messages/lender";
 import type { PageProps } from "../page";
 import { LenderFacts } from "./LenderFacts";
+import { LenderPageLogo } from "./LenderPageLogo";
 import type { LenderView } from "./page.server";
 
 /**
@@ -21,14 +22,9 @@ export function LenderPage({ locale, view }: PageProps<LenderView>) {
   return (
     <article className="article" aria-labelledby="lender-title">
       <header className="lender-header">
-        <LenderLogo
-          id={view.slug}
-          name={view.englishName}
-          logo={view.logo}
-          assetBase=""
-          size={64}
-          className="lender-logo"
-        />
+        <Island name="lender-logo">
+          <LenderPageLogo view={view} />
+        </Island>
         <h1 id="lender-title">{view.name}</h1>
       </header>
       {view.sample ? <p className="notice">{t.lenderSampleNote}</p> : null}

@@ -56,6 +56,9 @@ export function dataPaths(offers: readonly Offer[]): string[] {
 
 export const indexed = true;
 
+/** Server HTML with islands, hydrated on preact (decision 0271). */
+export const islands = "lender";
+
 /** The term of an offer's example: the one nearest our default that the offer lends for. */
 function exampleTerm(offer: Offer): number {
   const allowed = LOAN_TERM_GRID.filter(
