@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import alias from "@rollup/plugin-alias";
 import commonjs from "@rollup/plugin-commonjs";
@@ -157,11 +158,93 @@ function pinnedWidget() {
       const pinned = `loan-widget-${version}-${hash}.js`;
       const integrity = `sha384-${createHash("sha384").update(chunk.code).digest("base64")}`;
       this.emitFile({ type: "asset", fileName: pinned, source: chunk.code });
+      // The copy's catalogs (decision 0303), which any copy of this build fetches.
+      const catalogs = {};
+      for (const file of Object.values(bundle)) {
+        const locale = /^messages-(\w+)-[0-9a-f]{8}\.json$/.exec(file.fileName)?.[1];
+        if (locale) catalogs[locale] = file.fileName;
+      }
+      const manifest = { version, latest: chunk.fileName, pinned, integrity, catalogs };
       this.emitFile({
         type: "asset",
         fileName: "manifest.json",
-        source: `${JSON.stringify({ version, latest: chunk.fileName, pinned, integrity }, null, 2)}\n`,
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
       });
+    },
+  };
+}
+
+/**
+ * The widget's copy as one catalog file per locale (decision 0303), not in
+ * its script: dist/widget/messages-<locale>-<hash>.json, the shared catalog
+ * (core/messages) and the eligibility check's, read from the same sources the
+ * site imports. In the widget's bundle, core/messages/<locale>.ts and
+ * eligibility.ts become the slots widget/catalogs.ts fills from those files,
+ * and `virtual:widget-catalogs` gives each file's name and SRI hash (sha384),
+ * which the script checks its fetch against. A pinned copy of the script names
+ * the catalogs it was built with, and hashed names never change.
+ */
+function widgetCatalogs() {
+  const FILES = "\0widget-catalog-files";
+  const SLOT = "\0widget-catalog:";
+  const messagesDir = path.resolve("core/messages");
+  const runtime = path.resolve("widget/catalogs.ts");
+  let locales = [];
+  let files = {};
+  let sources = {};
+  return {
+    name: "widget-catalogs",
+    async buildStart() {
+      // Node 24 runs these TypeScript modules as they are (types stripped); a
+      // locale's catalog is core/messages/<locale>.ts exporting `<locale>`, as index.ts has them.
+      const load = (file) => import(`${pathToFileURL(path.resolve(file))}?build=${Date.now()}`);
+      const [{ ALL_LOCALES }, { eligibilityMessagesFor }] = await Promise.all([
+        load("core/locale.ts"),
+        load("core/messages/eligibility.ts"),
+      ]);
+      locales = ALL_LOCALES;
+      files = {};
+      sources = {};
+      for (const locale of locales) {
+        const messages = (await load(`core/messages/${locale}.ts`))[locale];
+        const eligibility = eligibilityMessagesFor(locale);
+        // One object per locale: a key in both would hide one text behind the other.
+        const both = Object.keys(eligibility).filter((key) => Object.hasOwn(messages, key));
+        if (both.length) this.error(`core/messages and eligibility.ts both have ${both}`);
+        const source = JSON.stringify({ ...messages, ...eligibility });
+        const hash = createHash("sha256").update(source).digest("hex").slice(0, 8);
+        const fileName = `messages-${locale}-${hash}.json`;
+        const integrity = `sha384-${createHash("sha384").update(source).digest("base64")}`;
+        files[locale] = [fileName, integrity];
+        sources[fileName] = source;
+      }
+      for (const file of ["index.ts", "eligibility.ts", ...locales.map((l) => `${l}.ts`)]) {
+        this.addWatchFile(path.join(messagesDir, file));
+      }
+    },
+    async resolveId(source, importer, options) {
+      if (source === "virtual:widget-catalogs") return FILES;
+      if (!importer || !source.startsWith(".") || importer.startsWith("\0")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const id = resolved?.id ?? "";
+      if (path.dirname(id) !== messagesDir) return null;
+      const name = path.basename(id, ".ts");
+      if (name === "eligibility" || locales.includes(name)) return `${SLOT}${name}`;
+      return null;
+    },
+    load(id) {
+      if (id === FILES) return `export default ${JSON.stringify(files)};`;
+      if (!id.startsWith(SLOT)) return null;
+      const name = id.slice(SLOT.length);
+      const slot = `import { catalogSlot } from ${JSON.stringify(runtime)};`;
+      return name === "eligibility"
+        ? `${slot}\nexport const eligibilityMessagesFor = catalogSlot;`
+        : `${slot}\nexport const ${name} = catalogSlot(${JSON.stringify(name)});`;
+    },
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(sources)) {
+        this.emitFile({ type: "asset", fileName, source });
+      }
     },
   };
 }
@@ -374,6 +457,7 @@ const builds = [
         ],
       }),
       rawCss(),
+      widgetCatalogs(),
       nodeResolve({ browser: true, extensions }),
       typescriptPlugin({ sourceMap: false }),
       pinnedWidget(),

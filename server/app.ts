@@ -323,8 +323,8 @@ export function createApp({
     const widgetHeaders = (res: express.Response, file: string) => {
       res.setHeader("Access-Control-Allow-Origin", "*");
       res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-      // A pinned copy (name with version and hash) never changes; the latest does.
-      const pinned = /loan-widget-[\d.]+-[0-9a-f]{8}\.js$/.test(file);
+      // A pinned copy (name with version and hash) and a catalog (0303) never change; the latest does.
+      const pinned = /(loan-widget-[\d.]+|messages-\w+)-[0-9a-f]{8}\.js(on)?$/.test(file);
       res.setHeader(
         "Cache-Control",
         pinned ? `public, max-age=${ONE_YEAR_MS / 1000}, immutable` : "public, max-age=300",

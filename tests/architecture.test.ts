@@ -12,7 +12,11 @@ const layers = {
   // React's public API only; the widget's build aliases it to preact, which only
   // widget/react-on-preact.ts imports (decision 0210), and site/islands/react-on-preact.ts
   // for the site's islands (decision 0271).
-  widget: { folders: ["core", "widget"], packages: ["react", "react-dom", "preact"] },
+  // virtual:widget-catalogs: the widget's build gives its catalog files' names and hashes (0303).
+  widget: {
+    folders: ["core", "widget"],
+    packages: ["react", "react-dom", "preact", "virtual:widget-catalogs"],
+  },
   // markdown-it and yaml only in site/content/*.mjs, which run at build time;
   // virtual:site-content is what they build, for the server render.
   site: {

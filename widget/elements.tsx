@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { isAttributionCode } from "../core/application";
 import { type CalendarDate, colomboToday } from "../core/dates";
@@ -6,6 +6,7 @@ import { type EligibilityAnswers, eligibilityOutcome } from "../core/eligibility
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
 import { messagesFor } from "../core/messages";
 import { ATTRIBUTION_KEYS, type Attribution, applicationUrl } from "./apply-link";
+import { catalogLoaded, LOAD_ERROR, loadCatalog, setCatalogBase } from "./catalogs";
 import { Calculator } from "./components/Calculator";
 import { EligibilityTest } from "./components/EligibilityTest";
 import { LoanWidget } from "./components/LoanWidget";
@@ -189,6 +190,65 @@ function loanActions(context: ElementContext, selection: LoanSelection) {
 }
 
 /**
+ * The element's content once its language's catalog is there (decision
+ * 0303). Until then: the last language it had, marked busy, when the
+ * language changed; else a busy box of the element's height (widget.css,
+ * `.lw-wait`); a catalog that could not be had says so, with a retry.
+ */
+function Localized(props: {
+  locale: Locale;
+  kind: string;
+  children: (locale: Locale) => ReactNode;
+}) {
+  const { locale, kind } = props;
+  const ready = catalogLoaded(locale);
+  const [shown, setShown] = useState<Locale | undefined>(ready ? locale : undefined);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry.
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    loadCatalog(locale).then((ok) => {
+      if (!live) return;
+      if (ok) setShown(locale);
+      setFailed(!ok);
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale, attempt]);
+  if (ready || (shown && !failed)) {
+    const current = ready ? locale : (shown as Locale);
+    return (
+      <div className="lw-root" lang={current} aria-busy={ready ? undefined : "true"}>
+        {props.children(current)}
+      </div>
+    );
+  }
+  const [text, retry] = LOAD_ERROR[locale] ?? LOAD_ERROR.en;
+  return (
+    <div className={`lw-root lw-wait lw-${kind}`} lang={locale} aria-busy={!failed}>
+      {failed && (
+        <>
+          <p className="lw-warning" role="alert">
+            {text}
+          </p>
+          <button
+            type="button"
+            className="lw-button"
+            part="button"
+            onClick={() => setAttempt(attempt + 1)}
+          >
+            {retry}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
  * `<loan-calculator>`: amount and period sliders, the loan's figures, and
  * "Apply now". Events: `loan-change`, `loan-apply`.
  */
@@ -197,24 +257,28 @@ function CalculatorElement(props: CommonProps) {
   const { selection, choose } = useSelection(props.amount, props.period, context);
   const { applyHref, onApply } = loanActions(context, selection);
   return (
-    <div className="lw-root" lang={context.locale}>
-      <Calculator
-        locale={context.locale}
-        selection={selection}
-        today={context.today}
-        onSelectionChange={choose}
-      />
-      <a
-        className="lw-cta"
-        part="cta apply"
-        href={applyHref}
-        onClick={(event) => {
-          if (!onApply()) event.preventDefault();
-        }}
-      >
-        {messagesFor(context.locale).applyNow}
-      </a>
-    </div>
+    <Localized locale={context.locale} kind="calculator">
+      {(locale) => (
+        <>
+          <Calculator
+            locale={locale}
+            selection={selection}
+            today={context.today}
+            onSelectionChange={choose}
+          />
+          <a
+            className="lw-cta"
+            part="cta apply"
+            href={applyHref}
+            onClick={(event) => {
+              if (!onApply()) event.preventDefault();
+            }}
+          >
+            {messagesFor(locale).applyNow}
+          </a>
+        </>
+      )}
+    </Localized>
   );
 }
 
@@ -228,15 +292,19 @@ function EligibilityElement(props: CommonProps) {
   const { answers, onAnswer } = useAnswers(context.host);
   const { applyHref, onApply } = loanActions(context, selection);
   return (
-    <div className="lw-root" lang={context.locale}>
-      <EligibilityTest
-        locale={context.locale}
-        answers={answers}
-        onAnswer={onAnswer}
-        applyHref={applyHref}
-        onApply={onApply}
-      />
-    </div>
+    <Localized locale={context.locale} kind="eligibility">
+      {(locale) => (
+        <>
+          <EligibilityTest
+            locale={locale}
+            answers={answers}
+            onAnswer={onAnswer}
+            applyHref={applyHref}
+            onApply={onApply}
+          />
+        </>
+      )}
+    </Localized>
   );
 }
 
@@ -247,18 +315,22 @@ function OffersElement(props: CommonProps) {
   const { feed, retry } = useOffersFeed(context.apiBase, context.keyQuery);
   const { offerHref, onOfferSelect } = loanActions(context, selection);
   return (
-    <div className="lw-root" lang={context.locale}>
-      <OfferList
-        locale={context.locale}
-        selection={selection}
-        today={context.today}
-        feed={feed}
-        onRetry={retry}
-        assetBase={context.apiBase}
-        offerHref={offerHref}
-        onOfferSelect={onOfferSelect}
-      />
-    </div>
+    <Localized locale={context.locale} kind="offers">
+      {(locale) => (
+        <>
+          <OfferList
+            locale={locale}
+            selection={selection}
+            today={context.today}
+            feed={feed}
+            onRetry={retry}
+            assetBase={context.apiBase}
+            offerHref={offerHref}
+            onOfferSelect={onOfferSelect}
+          />
+        </>
+      )}
+    </Localized>
   );
 }
 
@@ -269,20 +341,24 @@ function WidgetElement(props: CommonProps) {
   const { answers, onAnswer } = useAnswers(context.host);
   const { feed, retry } = useOffersFeed(context.apiBase, context.keyQuery);
   return (
-    <div className="lw-root" lang={context.locale}>
-      <LoanWidget
-        locale={context.locale}
-        selection={selection}
-        onSelectionChange={choose}
-        answers={answers}
-        onAnswer={onAnswer}
-        today={context.today}
-        feed={feed}
-        onRetry={retry}
-        assetBase={context.apiBase}
-        {...loanActions(context, selection)}
-      />
-    </div>
+    <Localized locale={context.locale} kind="widget">
+      {(locale) => (
+        <>
+          <LoanWidget
+            locale={locale}
+            selection={selection}
+            onSelectionChange={choose}
+            answers={answers}
+            onAnswer={onAnswer}
+            today={context.today}
+            feed={feed}
+            onRetry={retry}
+            assetBase={context.apiBase}
+            {...loanActions(context, selection)}
+          />
+        </>
+      )}
+    </Localized>
   );
 }
 
@@ -360,10 +436,30 @@ function defineElement(name: string, component: ComponentType<CommonProps>): voi
   customElements.define(name, LoanElement);
 }
 
+const ELEMENTS: [string, ComponentType<CommonProps>][] = [
+  ["loan-calculator", CalculatorElement],
+  ["loan-eligibility", EligibilityElement],
+  ["loan-offers", OffersElement],
+  ["loan-widget", WidgetElement],
+];
+
+/**
+ * Fetches the catalogs the page's elements need at once (the page's
+ * language, and each element's own `lang`), and defines the elements when
+ * they have arrived or failed: until then the elements are undefined, as
+ * while the script itself loads, so their first render is their content
+ * (decision 0303). A later element in another language waits in its own box.
+ */
 export function defineLoanElements(): void {
-  scriptDefaults = readScriptDefaults();
-  defineElement("loan-calculator", CalculatorElement);
-  defineElement("loan-eligibility", EligibilityElement);
-  defineElement("loan-offers", OffersElement);
-  defineElement("loan-widget", WidgetElement);
+  const defaults = readScriptDefaults();
+  scriptDefaults = defaults;
+  setCatalogBase(defaults.scriptUrl ?? `${defaults.apiBase}/widget/v1/`);
+  const names = ELEMENTS.map(([name]) => name);
+  const locales = new Set([resolveLocale(undefined)]);
+  for (const element of document.querySelectorAll(names.join())) {
+    locales.add(resolveLocale(element.getAttribute("lang") ?? undefined));
+  }
+  Promise.all([...locales].map(loadCatalog)).then(() => {
+    for (const [name, component] of ELEMENTS) defineElement(name, component);
+  });
 }

@@ -15,6 +15,8 @@ export interface ScriptDefaults {
   sub5?: string | undefined;
   /** `data-events="log"`: events are logged to the console, not sent (a partner's local development). */
   events?: string | undefined;
+  /** The script's own URL: the widget's catalogs are beside it (decision 0303). */
+  scriptUrl?: string | undefined;
 }
 
 function ourScript(): HTMLScriptElement | null {
@@ -34,5 +36,9 @@ export function readScriptDefaults(): ScriptDefaults {
     // A malformed src leaves the page's origin.
   }
   // data-lang, data-partner, data-sub1 … data-sub5, data-events as they are.
-  return { ...data, apiBase: (data.apiBase ?? origin).replace(/\/+$/, "") };
+  return {
+    ...data,
+    apiBase: (data.apiBase ?? origin).replace(/\/+$/, ""),
+    scriptUrl: script?.src || undefined,
+  };
 }

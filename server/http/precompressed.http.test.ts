@@ -21,6 +21,13 @@ const pinned = script("pinned");
 writeFileSync(path.join(widgetDir, "loan-widget.js"), latest);
 writeFileSync(path.join(widgetDir, "loan-widget-0.1.0-1a2b3c4d.js"), pinned);
 writeFileSync(path.join(widgetDir, "manifest.json"), '{"version":"0.1.0"}');
+// A catalog (decision 0303): the widget's copy for one locale, named by its content's hash.
+const catalog = Buffer.from(
+  JSON.stringify(
+    Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`key${i}`, `Text ${i}`])),
+  ),
+);
+writeFileSync(path.join(widgetDir, "messages-en-0a1b2c3d.json"), catalog);
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 const brotli11 = (bytes: Buffer) =>
@@ -98,5 +105,17 @@ describe("the widget's scripts over the wire", () => {
       const res = await get(`/widget/v1/${odd}`, { "accept-encoding": "br" });
       expect([400, 404]).toContain(res.statusCode);
     }
+  });
+
+  it("sends a catalog brotli 11 as JSON, kept a year like a pinned copy", async () => {
+    const res = await get("/widget/v1/messages-en-0a1b2c3d.json", { "accept-encoding": "br" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.rawPayload.equals(brotli11(catalog))).toBe(true);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const gzip = await get("/widget/v1/messages-en-0a1b2c3d.json", { "accept-encoding": "gzip" });
+    expect(gzip.rawPayload.equals(gzipSync(catalog, { level: 9 }))).toBe(true);
   });
 });

@@ -21,6 +21,8 @@ interface Encoded {
 }
 
 const SCRIPT_NAME = /^\/[\w.-]+\.js$/;
+/** The widget's catalogs (decision 0303): one per locale, named by content hash. */
+const CATALOG_NAME = /^\/messages-\w+-[0-9a-f]{8}\.json$/;
 
 /**
  * The widget's scripts, brotli at quality 11 and gzip at level 9, each
@@ -29,7 +31,9 @@ const SCRIPT_NAME = /^\/[\w.-]+\.js$/;
  * widget larger over the wire (19.8 KB) than gzip: a partner's visitors pay
  * for every byte on a phone's data plan. Other encodings, other files and
  * anything unusual (a range, an odd name) go on to `next` (express.static
- * and the middleware, as before); `headers` sets what static would.
+ * and the middleware, as before); `headers` sets what static would. The
+ * widget's catalogs (`messages-<locale>-<hash>.json`, decision 0303) go the
+ * same way: they are as much of the widget as its script.
  */
 export function precompressedScripts(
   dir: string,
@@ -62,14 +66,18 @@ export function precompressedScripts(
 
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.range) return next();
-    if (!SCRIPT_NAME.test(req.path)) return next();
+    const catalog = CATALOG_NAME.test(req.path);
+    if (!catalog && !SCRIPT_NAME.test(req.path)) return next();
     const method = new Negotiator(req).encoding(["br", "gzip", "identity"], ["br", "gzip"]);
     if (method !== "br" && method !== "gzip") return next();
     const file = path.join(dir, req.path.slice(1));
     encoded(file).then((script) => {
       if (!script) return next();
       headers(res, file);
-      res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+      res.setHeader(
+        "Content-Type",
+        catalog ? "application/json; charset=utf-8" : "text/javascript; charset=utf-8",
+      );
       res.setHeader("Content-Encoding", method);
       res.vary("Accept-Encoding");
       res.setHeader("ETag", `"${script.etag}-${method}"`);
