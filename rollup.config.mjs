@@ -72,25 +72,48 @@ function rawCss() {
   };
 }
 
-const SINHALA_FONT =
-  "node_modules/@fontsource-variable/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-wght-normal.woff2";
+/**
+ * Our web fonts: each script's subset of a variable Noto face (decisions
+ * 0015, 0310), its installed faces' full and PostScript names for local(),
+ * and the code points it is used for.
+ */
+const WEB_FONTS = [
+  {
+    key: "sinhala",
+    family: "Noto Sans Sinhala Web",
+    file: "node_modules/@fontsource-variable/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-wght-normal.woff2",
+    name: "noto-sans-sinhala.woff2",
+    regular: ["Noto Sans Sinhala Regular", "NotoSansSinhala-Regular"],
+    bold: ["Noto Sans Sinhala Bold", "NotoSansSinhala-Bold"],
+    unicodeRange: "U+0964-0965,U+0D81-0DF4,U+200C-200D,U+25CC",
+  },
+  {
+    key: "tamil",
+    family: "Noto Sans Tamil Web",
+    file: "node_modules/@fontsource-variable/noto-sans-tamil/files/noto-sans-tamil-tamil-wght-normal.woff2",
+    name: "noto-sans-tamil.woff2",
+    regular: ["Noto Sans Tamil Regular", "NotoSansTamil-Regular"],
+    bold: ["Noto Sans Tamil Bold", "NotoSansTamil-Bold"],
+    // Fontsource's Tamil subset, without the rupee sign: our copy writes "Rs.".
+    unicodeRange: "U+0964-0965,U+0B82-0BFA,U+200C-200D,U+25CC",
+  },
+];
 
 /**
- * The site's stylesheet (our Sinhala web font's @font-face, the widget
- * components' styles, then the site's) as a hashed asset; the font file
- * itself; the files of site/public/ under their own names (served at the
+ * The site's stylesheet (our Sinhala and Tamil web fonts' @font-face, the widget
+ * components' styles, then the site's) as a hashed asset; the font files
+ * themselves; the files of site/public/ under their own names (served at the
  * root, e.g. /favicon.svg); and manifest.json naming what pages link.
  */
 function siteAssets() {
-  let font;
+  let fonts;
   return {
     name: "site-assets",
     buildStart() {
-      font = this.emitFile({
-        type: "asset",
-        name: "noto-sans-sinhala.woff2",
-        source: readFileSync(SINHALA_FONT),
-      });
+      fonts = WEB_FONTS.map((font) => ({
+        ...font,
+        ref: this.emitFile({ type: "asset", name: font.name, source: readFileSync(font.file) }),
+      }));
       const files = readdirSync("site/public", { recursive: true, withFileTypes: true });
       for (const file of files.filter((entry) => entry.isFile())) {
         const relative = path.relative("site/public", path.join(file.parentPath, file.name));
@@ -102,15 +125,18 @@ function siteAssets() {
       }
     },
     generateBundle(_options, bundle) {
-      const fontUrl = `/${this.getFileName(font)}`;
-      // Only Sinhala letters use it, and a phone that has the font (most
-      // Android phones do) loads nothing: local() names are the installed
-      // faces' full and PostScript names, one face per weight range.
-      const face = (weights, locals) =>
-        `@font-face{font-family:"Noto Sans Sinhala Web";font-style:normal;font-display:swap;font-weight:${weights};src:${locals.map((name) => `local("${name}")`).join(",")},url(${fontUrl}) format("woff2");unicode-range:U+0964-0965,U+0D81-0DF4,U+200C-200D,U+25CC}`;
-      const fontFace =
-        face("100 599", ["Noto Sans Sinhala Regular", "NotoSansSinhala-Regular"]) +
-        face("600 900", ["Noto Sans Sinhala Bold", "NotoSansSinhala-Bold"]);
+      // Only its script's letters use a face, and a phone that has the font
+      // (most Android phones do) loads nothing: local() names are the
+      // installed faces' full and PostScript names, one face per weight range.
+      // Which pages list which family: site.css's --font-family (0310).
+      const fontFace = fonts
+        .map((font) => {
+          const url = `/${this.getFileName(font.ref)}`;
+          const face = (weights, locals) =>
+            `@font-face{font-family:"${font.family}";font-style:normal;font-display:swap;font-weight:${weights};src:${locals.map((name) => `local("${name}")`).join(",")},url(${url}) format("woff2");unicode-range:${font.unicodeRange}}`;
+          return face("100 599", font.regular) + face("600 900", font.bold);
+        })
+        .join("");
       const css = ["widget/styles/widget.css", "site/styles/site.css"]
         .map((file) => readFileSync(file, "utf8"))
         .join("\n");
@@ -131,7 +157,9 @@ function siteAssets() {
         builtAt: new Date().toISOString(),
         scripts,
         styles,
-        fonts: { sinhala: fontUrl },
+        fonts: Object.fromEntries(
+          fonts.map((font) => [font.key, `/${this.getFileName(font.ref)}`]),
+        ),
       };
       this.emitFile({
         type: "asset",

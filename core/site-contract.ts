@@ -21,8 +21,8 @@ export interface AssetManifest {
    */
   islands?: Record<string, string[]> | undefined;
   styles: string[];
-  /** Our Sinhala web font (not preloaded: most phones have it installed and load nothing). */
-  fonts?: { sinhala: string } | undefined;
+  /** Our Sinhala and Tamil web fonts (not preloaded: most phones have them and load nothing). */
+  fonts?: { sinhala: string; tamil: string } | undefined;
 }
 
 /**

@@ -9,7 +9,12 @@ const manifestSchema = z.object({
   scripts: z.array(z.string().startsWith("/assets/")),
   islands: z.record(z.string(), z.array(z.string().startsWith("/assets/")).min(1)).optional(),
   styles: z.array(z.string().startsWith("/assets/")),
-  fonts: z.object({ sinhala: z.string().startsWith("/assets/") }).optional(),
+  fonts: z
+    .object({
+      sinhala: z.string().startsWith("/assets/"),
+      tamil: z.string().startsWith("/assets/"),
+    })
+    .optional(),
 });
 
 /** Reads the site build's manifest (written by rollup.config.mjs). */
