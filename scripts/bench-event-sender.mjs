@@ -24,15 +24,23 @@ const options = {
   headers: { "Content-Type": "text/plain;charset=UTF-8", "Content-Length": payload.length },
 };
 
-/** One event: its status once the whole answer is read. */
-function send() {
-  return new Promise((resolve, reject) => {
+/**
+ * One event: its status once the whole answer is read, or "error" when the
+ * connection failed. A kept-alive connection the server closed as idle just
+ * as the event left on it is reset before the request was read: sent again
+ * once on a new connection, as Node's documentation advises (reusedSocket).
+ */
+function send(retried = false) {
+  return new Promise((resolve) => {
     const request = http.request(options, (response) => {
       response.on("data", () => {});
       response.on("end", () => resolve(response.statusCode));
-      response.on("error", reject);
+      response.on("error", () => resolve("error"));
     });
-    request.on("error", reject);
+    request.on("error", (error) => {
+      if (!retried && request.reusedSocket && error.code === "ECONNRESET") resolve(send(true));
+      else resolve("error");
+    });
     request.end(payload);
   });
 }

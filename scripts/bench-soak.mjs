@@ -217,10 +217,14 @@ export function printSoak(soak) {
   console.log(
     `  done: ${counts.pages.done} pages, ${events.acknowledged} events (p50 ${figure("soak event p50", events.p50).toFixed(1)} ms, p99 ${figure("soak event p99", events.p99).toFixed(1)} ms), ${counts.applications.done} applications with ${soak.decisions.final} of ${soak.decisions.asked} decisions final on the stream`,
   );
-  const failures = counts.pages.failures + counts.applications.failures;
+  // Events answered neither 202 nor 5xx, or whose connection failed ("error").
+  const eventFailures = Object.entries(events.statuses)
+    .filter(([status]) => status !== "202" && !(Number(status) >= 500))
+    .reduce((sum, [, count]) => sum + count, 0);
+  const failures = counts.pages.failures + counts.applications.failures + eventFailures;
   const behind = counts.pages.behind + counts.applications.behind;
   console.log(
-    `  other failures: ${failures}${failures > 0 ? ` (first: ${counts.pages.firstFailure ?? counts.applications.firstFailure})` : ""}; requests not started because ${IN_FLIGHT.pages} pages or ${IN_FLIGHT.applications} applications were in flight: ${behind}`,
+    `  other failures: ${failures}${failures > 0 ? ` (events: ${eventFailures}; first other: ${counts.pages.firstFailure ?? counts.applications.firstFailure ?? "none"})` : ""}; requests not started because ${IN_FLIGHT.pages} pages or ${IN_FLIGHT.applications} applications were in flight: ${behind}`,
   );
   console.log(
     `  resident memory (VmRSS) at the end of each minute: ${perMinute.map((mb, index) => `${index + 1}: ${mb.toFixed(1)}`).join(", ")} MB (started at ${soak.start.toFixed(1)}, peak ${soak.peak.toFixed(1)})`,
