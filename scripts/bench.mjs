@@ -36,7 +36,8 @@ const PAGES = [
 const options = process.argv.slice(2);
 const unknown = options.filter(
   (option) =>
-    !["--quick", "--events", "--soak"].includes(option) && !/^--soak-minutes=\d+$/.test(option),
+    !["--quick", "--events", "--soak"].includes(option) &&
+    !/^--soak-minutes=[1-9]\d*$/.test(option),
 );
 if (unknown.length > 0) {
   console.error(
