@@ -242,7 +242,56 @@ export async function untilComplete(baseUrl, applicant) {
   throw new Error("the stream ended without `complete`");
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux only; else undefined). */
+export function cpuMs(pid) {
+  if (process.platform !== "linux") return undefined;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function residentMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return figure("resident memory", Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024);
+}
+
+/**
+ * Sends events (POST /api/event) to `url` from a worker thread
+ * (bench-event-sender.mjs): `clients` senders on kept-alive connections for
+ * `seconds`, at most `perSecond` events a second when given. Answers the
+ * seconds taken, the answers by status (202 acknowledged, 503 shed, any
+ * other) and the latency percentiles in ms.
+ */
+export async function sendEvents({ url, clients, seconds, perSecond, body }) {
+  const { Worker } = await import("node:worker_threads");
+  const worker = new Worker(new URL("./bench-event-sender.mjs", import.meta.url), {
+    workerData: {
+      url,
+      clients,
+      seconds,
+      perSecond,
+      body: body ?? JSON.stringify({ event_id: 5, utm_source: "bench", sub3: "0301.1-A" }),
+    },
+  });
+  const result = await new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  await worker.terminate();
+  if (result.error) throw new Error(`the event sender failed: ${result.error}`);
+  const { statuses, latencies } = result;
+  latencies.sort();
+  const at = (share) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
+  const acknowledged = statuses[202] ?? 0;
+  const shed = statuses[503] ?? 0;
+  return {
+    seconds: result.seconds,
+    acknowledged,
+    shed,
+    other: latencies.length - acknowledged - shed,
+    statuses,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
 }

@@ -6,10 +6,12 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import {
   applyAndVerify,
+  cpuMs,
   figure,
   residentMb,
   running,
   START,
+  sendEvents,
   startLenderNetwork,
   startServer,
   untilComplete,
@@ -33,14 +35,27 @@ const PAGES = [
 ];
 
 const options = process.argv.slice(2);
-const unknown = options.filter((option) => option !== "--quick" && option !== "--events");
+const unknown = options.filter(
+  (option) =>
+    !["--quick", "--events", "--soak"].includes(option) &&
+    !/^--soak-minutes=[1-9]\d*$/.test(option),
+);
 if (unknown.length > 0) {
-  console.error(`bench: unknown option ${unknown.join(" ")} (only --quick, --events)`);
+  console.error(
+    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --soak, --soak-minutes=N)`,
+  );
   process.exit(2);
 }
 const quick = options.includes("--quick");
 /** `--events`: the event section alone (POST /api/event), as when tuning that path. */
 const eventsOnly = options.includes("--events");
+/** `--soak`: the soak alone (scripts/bench-soak.mjs), 10 minutes unless `--soak-minutes=N`. */
+const soakMinutes = options.find((option) => option.startsWith("--soak-minutes="));
+if (options.includes("--soak") || soakMinutes) {
+  const { printSoak, soakFigures } = await import("./bench-soak.mjs");
+  printSoak(await soakFigures({ minutes: soakMinutes ? Number(soakMinutes.split("=")[1]) : 10 }));
+  process.exit(0);
+}
 
 const chromePath = quick || eventsOnly ? undefined : findChromium();
 if (!quick && !eventsOnly && !chromePath) {
@@ -58,29 +73,20 @@ const CLIENTS = quick ? 8 : 32;
 const EVENT_SECONDS = quick ? 1 : 5;
 async function eventThroughput() {
   const server = await startServer();
-  const latencies = [];
-  let acknowledged = 0;
-  let shed = 0;
-  const until = performance.now() + EVENT_SECONDS * 1000;
-  const body = JSON.stringify({ event_id: 5, utm_source: "bench", sub3: "0301.1-A" });
-  const sender = async () => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      const response = await fetch(`${server.url}/api/event`, {
-        method: "POST",
-        headers: { "Content-Type": "text/plain;charset=UTF-8" },
-        body,
-      });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      if (response.status === 202) acknowledged++;
-      else if (response.status === 503) shed++;
-      else throw new Error(`event answered ${response.status}`);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, sender));
-  const seconds = (performance.now() - started) / 1000;
+  // The load comes from a worker thread over kept-alive connections (sendEvents).
+  const cpuBefore = cpuMs(server.pid);
+  const benchBefore = process.cpuUsage();
+  const sent = await sendEvents({ url: server.url, clients: CLIENTS, seconds: EVENT_SECONDS });
+  const benchCpu = process.cpuUsage(benchBefore);
+  // CPU per 1,000 events, the server's and the load generator's: on a busy machine the rate
+  // is the machine's, these are the code's.
+  const perThousand = (ms) => (ms / Math.max(1, sent.acknowledged + sent.shed)) * 1000;
+  const serverCpu =
+    cpuBefore === undefined ? undefined : perThousand(cpuMs(server.pid) - cpuBefore);
+  const clientCpu = perThousand((benchCpu.user + benchCpu.system) / 1000);
+  if (sent.other > 0) {
+    throw new Error(`events answered other than 202 or 503: ${JSON.stringify(sent.statuses)}`);
+  }
   const code = await server.shutdown();
   const { default: Database } = await import("better-sqlite3");
   const database = new Database(path.join(server.dataDir, "nayacompare.sqlite"), {
@@ -89,10 +95,8 @@ async function eventThroughput() {
   const stored = database.prepare("select count(*) as count from events").get().count;
   database.close();
   rmSync(server.dataDir, { recursive: true, force: true });
-  latencies.sort((a, b) => a - b);
-  const at = (share) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))];
-  return { seconds, acknowledged, shed, stored, code, p50: at(0.5), p99: at(0.99) };
+  const { seconds, acknowledged, shed, p50, p99 } = sent;
+  return { seconds, acknowledged, shed, stored, code, p50, p99, serverCpu, clientCpu };
 }
 
 /** The event section's lines: throughput, latency, and what a graceful shutdown kept. */
@@ -103,6 +107,9 @@ function printEvents(events) {
   const perSecond = figure("events per second", Math.round(events.acknowledged / events.seconds));
   console.log(
     `  ${perSecond} events/s acknowledged (202), ${events.shed} shed (503); latency p50 ${figure("event p50", events.p50).toFixed(1)} ms, p99 ${figure("event p99", events.p99).toFixed(1)} ms`,
+  );
+  console.log(
+    `  CPU per 1,000 events: the server ${events.serverCpu === undefined ? "(not measured: /proc is Linux's)" : `${figure("server CPU", events.serverCpu).toFixed(0)} ms`}, the load generator ${figure("client CPU", events.clientCpu).toFixed(0)} ms (node:http, kept-alive connections, in a worker thread)`,
   );
   console.log(
     `  after a graceful shutdown (exit ${events.code}): ${figure("events stored", events.stored)} rows stored for ${events.acknowledged} acknowledged, ${events.acknowledged - events.stored} lost`,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type Express } from "express";
 import { type CountryConfig, DEFAULT_COUNTRY_CONFIG } from "../core/country";
@@ -202,7 +203,14 @@ export function createApp({
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
   // Pages and scripts shrink to a quarter or less: it matters on a phone's data plan. An
   // event's answer is a few dozen bytes, never compressed: it skips the wrapping (0265).
-  const compress = compression();
+  // Brotli at the middleware's quality (4) with a 256 KB window, not 4 MB: no answer, the
+  // largest script included, compresses better with more, and each answer's context is
+  // smaller (decision 0290).
+  const compress = compression({
+    brotli: {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 },
+    },
+  });
   app.use((req, res, next) => {
     if (req.method === "POST" && req.path === "/api/event") next();
     else compress(req, res, next);

@@ -56,9 +56,43 @@ function openSqlite(dataDir: string): SqliteDialect {
       // Event batches commit from a second connection (decision 0265): a transaction here
       // takes the write lock when it begins (waiting busy_timeout for a batch's commit),
       // since a deferred one that reads, then writes after a batch committed, fails at once.
-      prepare: (query: string) => database.prepare(query === "begin" ? "begin immediate" : query),
+      prepare: preparedOnce(database),
     },
   });
+}
+
+/** Statements kept for reuse at most: queries are a few hundred fixed texts, plus `in (…)` lists. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * `prepare` for Kysely's SQLite driver, keeping each query text's statement
+ * for the next time (decision 0290): Kysely prepares one per query, and a
+ * statement's compiled program is native memory that returns only when a
+ * garbage collection finds its wrapper dead, which an old one waits for
+ * long. Kysely lends the connection to one query or stream at a time, so a
+ * kept statement is never in use twice (one still `busy` is not reused, as
+ * a guard); the least recently
+ * used go beyond STATEMENTS_KEPT. SQLite recompiles a kept statement itself
+ * when a migration changes the schema.
+ */
+function preparedOnce(database: BetterSqlite3.Database) {
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  return (query: string) => {
+    let statement = kept.get(query);
+    if (statement?.busy) {
+      // Still being iterated (a stream not finished): this run gets one of its own.
+      return database.prepare(query === "begin" ? "begin immediate" : query);
+    }
+    if (statement) {
+      // Most recently used last: a Map iterates in insertion order.
+      kept.delete(query);
+    } else {
+      statement = database.prepare(query === "begin" ? "begin immediate" : query);
+      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    kept.set(query, statement);
+    return statement;
+  };
 }
 
 function openPostgres(connectionString: string, log: Logger | undefined): PostgresDialect {

@@ -119,6 +119,26 @@ describe("SQLite specifics", () => {
     expect(rows[0]?.journal_mode).toBe("wal");
   });
 
+  it("runs a query again with its kept statement, also after a stream left early (0290)", async () => {
+    const { db } = test.storage;
+    for (const key of ["bench-a", "bench-b"]) {
+      await db.insertInto("settings").values({ key, value: key }).execute();
+    }
+    const query = () =>
+      db.selectFrom("settings").select("key").where("key", "like", "bench-%").orderBy("key");
+    expect(await query().execute()).toEqual([{ key: "bench-a" }, { key: "bench-b" }]);
+    // Left after the first row: the kept statement must be free for the next run.
+    for await (const row of query().stream()) {
+      expect(row.key).toBe("bench-a");
+      break;
+    }
+    await db.deleteFrom("settings").where("key", "=", "bench-a").execute();
+    // The same text, the same kept statement: the rows as they are now.
+    expect(await query().execute()).toEqual([{ key: "bench-b" }]);
+    await db.deleteFrom("settings").where("key", "like", "bench-%").execute();
+    expect(await query().execute()).toEqual([]);
+  });
+
   it("creates a missing data folder", async () => {
     const nested = path.join(test.dataDir, "a", "b");
     const storage = openStorage({ dataDir: nested, log: silentLog });
