@@ -182,18 +182,28 @@ describe("the page cache", () => {
     expect(renders).toEqual(["/en/offers/"]);
   });
 
-  it("never caches the application form, a page not found, or the error screen", async () => {
+  it("keeps the empty application form, sent private and no-store, but never with a query (0311)", async () => {
+    const app = await cachedApp();
+    const first = await get(app, "/en/application/");
+    const second = await get(app, "/en/application/");
+    expect(renders).toEqual(["/en/application/"]);
+    expect(second.body).toBe(first.body);
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    expect(second.headers["cache-control"]).toBe("private, no-store");
+    // It reads campaign tags and the visitor's saved answers: those render every time.
+    renders = [];
+    await get(app, "/en/application/?utm_source=fb");
+    await get(app, "/en/application/?utm_source=fb");
+    await get(app, "/en/application/", { cookie: "lead=some-lead-id" });
+    expect(renders).toHaveLength(3);
+  });
+
+  it("never caches a page not found or the error screen", async () => {
     const app = await cachedApp();
     for (let round = 0; round < 2; round++) {
-      await get(app, "/en/application/");
       expect((await get(app, "/en/no-such-page/")).statusCode).toBe(404);
     }
-    expect(renders).toEqual([
-      "/en/application/",
-      "/en/no-such-page/",
-      "/en/application/",
-      "/en/no-such-page/",
-    ]);
+    expect(renders).toEqual(["/en/no-such-page/", "/en/no-such-page/"]);
     const failing = appWith(test.storage, {
       pageCache: { maxBytes: 5_000_000, checkMs: 0 },
       renderPage: () => {

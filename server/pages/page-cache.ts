@@ -19,6 +19,8 @@ export interface CachedPage {
   /** The ETag Express gives the uncompressed HTML, so a hit answers as a render would. */
   etag: string | undefined;
   identity: Buffer;
+  /** Sent `private, no-store` as rendered: the application form (decision 0311). */
+  noStore: boolean;
   gzip?: Buffer | undefined;
   br?: Buffer | undefined;
   storedAt: number;

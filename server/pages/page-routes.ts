@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { cookieValue } from "../../core/cookies";
 import { colomboToday } from "../../core/dates";
-import { renderErrorPage, renderPage } from "../../site/server";
+import { pageNeeds, renderErrorPage, renderPage } from "../../site/server";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 import type { CachedPage, PageCache } from "./page-cache";
@@ -21,7 +21,8 @@ export interface PageCaching {
 
 /**
  * Query names no page reads (decision 0261): campaign tags on links to any
- * page. The application form does read them, and is never cached.
+ * page. The application form does read them: it is cached only without any
+ * query (decision 0311).
  */
 const IGNORED_QUERY = /^(utm_(source|medium|campaign|content|term)|gclid|fbclid)$/;
 
@@ -69,14 +70,14 @@ export function pagesHandler(
       key = undefined;
     }
     // Only a page found is kept: unknown paths would fill the budget with 404s.
-    if (caching && key !== undefined && page.status === 200 && !noStore) {
+    if (caching && key !== undefined && page.status === 200) {
       const identity = Buffer.from(page.html);
       const etagOf = req.app.get("etag fn") as
         | ((body: Buffer, encoding?: BufferEncoding) => string | undefined)
         | undefined;
       caching.cache.set(
         key,
-        { locale: page.locale, etag: etagOf?.(identity), identity },
+        { locale: page.locale, etag: etagOf?.(identity), identity, noStore },
         generation,
       );
     }
@@ -161,11 +162,14 @@ function cacheable(req: Request, search: string, personalCookies: readonly strin
     return false;
   }
   if (search.length > 1) {
+    // The application form reads campaign tags too (decision 0311).
+    if (pageNeeds(req.path).savedApplication) return false;
     for (const name of new URLSearchParams(search).keys()) {
       if (!IGNORED_QUERY.test(name)) return false;
     }
   }
-  // A page that may show the visitor's answers (noStore) is never stored, so never a hit.
+  // The application form without a lead cookie (a personal one) holds no one's answers: the same
+  // empty form for every visitor, kept and sent with its `private, no-store` (decision 0311).
   return true;
 }
 
@@ -176,7 +180,7 @@ function sendCached(
   key: string,
   page: CachedPage,
 ): void {
-  pageHeaders(res, page.locale, false).status(200);
+  pageHeaders(res, page.locale, page.noStore).status(200);
   if (page.etag) res.setHeader("ETag", page.etag);
   // HEAD is never compressed (as the middleware does); deflate is left to the middleware.
   const encoded = req.method === "GET" ? cache.encoded(key, page, req) : undefined;
