@@ -1,10 +1,11 @@
 /**
- * The two interface languages (SPEC §2): Sinhala at the root, English under /en/.
- * Both are served from one host; the path prefix alone decides the locale of a page.
+ * The three interface languages (SPEC §2, issue 20): Sinhala at the root, English under
+ * /en/, Tamil under /ta/. All are served from one host; the path prefix alone decides the locale of a page.
  */
 export const LOCALES = {
   si: { code: "si", language: "si-LK", pathPrefix: "", label: "සිංහල" },
   en: { code: "en", language: "en-LK", pathPrefix: "/en", label: "English" },
+  ta: { code: "ta", language: "ta-LK", pathPrefix: "/ta", label: "தமிழ்" },
 } as const;
 
 export type Locale = keyof typeof LOCALES;

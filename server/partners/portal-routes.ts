@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type Request, type Response, Router } from "express";
 import { cookieValue } from "../../core/cookies";
 import { addDays, colomboToday } from "../../core/dates";
-import type { Locale } from "../../core/locale";
+import { ALL_LOCALES, type Locale } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { secureCookies, serializeCookie } from "../http/cookies";
@@ -81,7 +81,7 @@ export const PORTAL_SIGN_IN_PER_ADDRESS = { limit: 50, windowMs: 15 * 60 * 1000 
 /** Password reset links asked for per address per hour. */
 export const PORTAL_RESET_PER_ADDRESS = { limit: 10, windowMs: 60 * 60 * 1000 };
 
-const LOCALES: readonly Locale[] = ["si", "en"];
+const LOCALES: readonly Locale[] = ALL_LOCALES;
 
 /** Each section's routes, in the menu's order (core/partner-portal.ts PORTAL_SECTIONS). */
 const SECTION_ROUTES: readonly PortalSectionRoutes[] = [

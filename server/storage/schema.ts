@@ -1,3 +1,4 @@
+import type { Locale } from "../../core/locale";
 import type { StaffRole } from "../../core/back-office";
 
 /**
@@ -330,7 +331,7 @@ export interface PartnerAccountsTable {
   /** null for a partner made by the command line that claimed its account. */
   payout_method: PayoutMethod | null;
   payout_details: string;
-  locale: "si" | "en";
+  locale: Locale;
   terms_accepted_at: string | null;
   email_verified_at: string | null;
   totp_secret: string | null;

@@ -100,7 +100,7 @@ const WORDS = {
   },
 } as const;
 
-async function signIn(page: Page, locale: Locale, email: string) {
+async function signIn(page: Page, locale: keyof typeof WORDS, email: string) {
   const w = WORDS[locale];
   await page.getByLabel(w.email).fill(email);
   await page.getByLabel(w.password, { exact: true }).fill(PASSWORD);

@@ -7,6 +7,7 @@ import type {
   TemplateProblem,
   TestSendProblem,
 } from "../../../core/portal/postbacks";
+import { postbacksTa } from "./postbacks-messages-ta";
 
 /** The postbacks page's words (issue 18), in both languages; the compiler checks both. */
 const en = {
@@ -206,5 +207,5 @@ const si: PostbacksMessages = {
 };
 
 export function postbacksMessagesFor(locale: Locale): PostbacksMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? postbacksTa : locale === "en" ? en : si;
 }
