@@ -87,10 +87,10 @@ export const offerSchema = z.strictObject({
    */
   headers: z
     .strictObject({
-        en: z.string().min(1).max(100),
-        si: z.string().min(1).max(100),
-        ta: z.string().min(1).max(100).optional(),
-      })
+      en: z.string().min(1).max(100),
+      si: z.string().min(1).max(100),
+      ta: z.string().min(1).max(100).optional(),
+    })
     .optional(),
   stars: z.number().min(0).max(5).optional(),
   /** May hold a {time} placeholder (minutes to a decision). */

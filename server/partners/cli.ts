@@ -1,4 +1,3 @@
-import { isLocale, localizePath } from "../../core/locale";
 /**
  * The commands of `npm run partner -- <command>` (issue 8): create, list,
  * rotate, update, disable, enable, approve, reject. Secrets are printed
@@ -8,6 +7,7 @@ import { isLocale, localizePath } from "../../core/locale";
  * that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
+import { isLocale, localizePath } from "../../core/locale";
 import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import type { Messenger } from "../messaging/messenger";

@@ -1,7 +1,7 @@
 import type { EmploymentType } from "../../core/application";
 import type { LenderApiField } from "../lenders/decision-api";
-import type { LenderProduct } from "./register";
 import { sandboxNameTa } from "./names-ta";
+import type { LenderProduct } from "./register";
 
 /**
  * The simulated lenders of `npm run sandbox` (issue 15): each implements

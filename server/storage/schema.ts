@@ -1,5 +1,5 @@
-import type { Locale } from "../../core/locale";
 import type { StaffRole } from "../../core/back-office";
+import type { Locale } from "../../core/locale";
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings in

@@ -10,7 +10,11 @@ import { erasureTa } from "./erasure-ta";
  */
 export type ErasureMessages = { readonly [Key in keyof typeof erasureEn]: string };
 
-const erasureCatalogs: Record<Locale, ErasureMessages> = { si: erasureSi, en: erasureEn, ta: erasureTa };
+const erasureCatalogs: Record<Locale, ErasureMessages> = {
+  si: erasureSi,
+  en: erasureEn,
+  ta: erasureTa,
+};
 
 export function erasureMessagesFor(locale: Locale): ErasureMessages {
   return erasureCatalogs[locale];

@@ -18,14 +18,15 @@ export type SiteMessages = { readonly [Key in keyof typeof siteEn]: string };
 
 const catalogs: Record<Locale, SiteMessages> = { si: siteSi, en: siteEn, ta: siteTa };
 
-const merged: Record<Locale, SiteMessages & Messages> = {
-  si: { ...messagesFor("si"), ...siteSi },
-  en: { ...messagesFor("en"), ...siteEn },
-  ta: { ...messagesFor("ta"), ...siteTa },
-};
+const merged: Partial<Record<Locale, SiteMessages & Messages>> = {};
 
-/** The site's copy together with the shared copy of core/ (the widget's). */
+/**
+ * The site's copy together with the shared copy of core/ (the widget's), merged
+ * when first asked for: in the browser, Tamil's catalogs arrive with a Tamil
+ * page's first render, not with the script (decision 0304).
+ */
 export function siteMessagesFor(locale: Locale): SiteMessages & Messages {
+  merged[locale] ??= { ...messagesFor(locale), ...catalogs[locale] };
   return merged[locale];
 }
 

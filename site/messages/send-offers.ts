@@ -11,7 +11,11 @@ import { sendOffersTa } from "./send-offers-ta";
  */
 export type SendOffersMessages = { readonly [Key in keyof typeof sendOffersEn]: string };
 
-const catalogs: Record<Locale, SendOffersMessages> = { si: sendOffersSi, en: sendOffersEn, ta: sendOffersTa };
+const catalogs: Record<Locale, SendOffersMessages> = {
+  si: sendOffersSi,
+  en: sendOffersEn,
+  ta: sendOffersTa,
+};
 
 export function sendOffersMessagesFor(locale: Locale): SendOffersMessages {
   return catalogs[locale];

@@ -10,7 +10,11 @@ import { verificationTa } from "./verification-ta";
  */
 export type VerificationMessages = { readonly [Key in keyof typeof verificationEn]: string };
 
-const catalogs: Record<Locale, VerificationMessages> = { si: verificationSi, en: verificationEn, ta: verificationTa };
+const catalogs: Record<Locale, VerificationMessages> = {
+  si: verificationSi,
+  en: verificationEn,
+  ta: verificationTa,
+};
 
 export function verificationMessagesFor(locale: Locale): VerificationMessages {
   return catalogs[locale];
