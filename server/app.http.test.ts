@@ -51,7 +51,9 @@ describe("the page head", () => {
       '<link rel="canonical" href="https://nayacompare.test/en/" data-page-head>',
     );
     expect(res.body).toContain('hreflang="si-LK" href="https://nayacompare.test/"');
+    expect(res.body).toContain('hreflang="ta-LK" href="https://nayacompare.test/ta/"');
     expect(res.body).toContain('hreflang="x-default" href="https://nayacompare.test/"');
+    expect(res.body).toContain('<meta property="og:locale:alternate" content="ta_LK"');
     expect(res.body).toContain('<meta property="og:title"');
     const jsonLd = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(jsonLd ?? "{}")["@graph"][0]).toMatchObject({
@@ -103,15 +105,22 @@ describe("locale selection on the home page (SPEC §4)", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists every page in both languages with alternates", async () => {
+  it("lists every page in all three languages with alternates", async () => {
     const res = await inject(context.app, { method: "GET", url: "/sitemap.xml" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
     expect(res.body).toContain("<loc>https://nayacompare.test/</loc>");
     expect(res.body).toContain("<loc>https://nayacompare.test/en/</loc>");
+    expect(res.body).toContain("<loc>https://nayacompare.test/ta/</loc>");
     expect(res.body).toContain(
       '<xhtml:link rel="alternate" hreflang="en-LK" href="https://nayacompare.test/en/"/>',
     );
+    expect(res.body).toContain(
+      '<xhtml:link rel="alternate" hreflang="ta-LK" href="https://nayacompare.test/ta/"/>',
+    );
+    // Each page: its three languages and x-default.
+    const home = /<url><loc>https:\/\/nayacompare.test\/ta\/<\/loc>(.*?)<\/url>/.exec(res.body)?.[1];
+    expect(home?.match(/<xhtml:link /g)).toHaveLength(4);
   });
 
   it("points robots to the sitemap", async () => {
