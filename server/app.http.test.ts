@@ -89,6 +89,22 @@ describe("locale selection on the home page (SPEC §4)", () => {
     expect(goes.headers.location).toBe("/en/?utm_source=fb");
   });
 
+  it("sends a Tamil browser or a stored Tamil choice to /ta/ (issue 20)", async () => {
+    for (const language of ["ta", "ta-LK", "ta-LK,ta;q=0.9,en;q=0.8"]) {
+      const res = await home({ "accept-language": language });
+      expect(res.statusCode, language).toBe(302);
+      expect(res.headers.location, language).toBe("/ta/?utm_source=fb");
+    }
+    const stored = await home({ "accept-language": "en", cookie: "locale=ta" });
+    expect(stored.headers.location).toBe("/ta/?utm_source=fb");
+    const back = await home({ "accept-language": "ta-LK", cookie: "locale=si" });
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('<html lang="si">');
+    const tamil = await inject(context.app, { method: "GET", url: "/ta/" });
+    expect(tamil.statusCode).toBe(200);
+    expect(tamil.body).toContain('<html lang="ta">');
+  });
+
   it("serves Sinhala without a preference, and ignores a bad cookie", async () => {
     expect((await home({})).statusCode).toBe(200);
     expect((await home({ cookie: "locale=fr" })).statusCode).toBe(200);

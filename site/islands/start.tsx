@@ -68,10 +68,11 @@ function start(state: AppState, islands: Islands, afterStart?: (state: AppState)
       console.error(`The island "${name}" could not start`, error);
     }
   }
-  const languageLink = document.querySelector<HTMLAnchorElement>("a.language-switch");
-  const otherLocale = languageLink?.hreflang;
-  if (languageLink && isLocale(otherLocale)) {
-    languageLink.addEventListener("click", () => followLanguageSwitch(languageLink, otherLocale));
+  for (const languageLink of document.querySelectorAll<HTMLAnchorElement>("a.language-switch")) {
+    const otherLocale = languageLink.hreflang;
+    if (isLocale(otherLocale)) {
+      languageLink.addEventListener("click", () => followLanguageSwitch(languageLink, otherLocale));
+    }
   }
   // Marks the document as interactive, as the app does; browser tests and CSS wait on it.
   document.documentElement.dataset.hydrated = "true";

@@ -8,7 +8,7 @@ import type {
 } from "../../core/partner-portal";
 import { portalTa } from "./messages-ta";
 
-/** The partner portal's words (issue 18), in both languages; the compiler checks both. */
+/** The partner portal's words (issue 18), in all three languages; the compiler checks each. */
 const en = {
   siteName: "NayaCompare partners",
   skipToContent: "Skip to content",

@@ -2,7 +2,7 @@ import type { Locale } from "../../../core/locale";
 import type { OriginProblem, PortalRotatableKey } from "../../../core/portal/keys";
 import { keysTa } from "./keys-messages-ta";
 
-/** The keys page's words (issue 18), in both languages; the compiler checks both. */
+/** The keys page's words (issue 18), in all three languages; the compiler checks each. */
 const en = {
   publishableTitle: "Publishable key",
   publishableHint:
