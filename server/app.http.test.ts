@@ -135,7 +135,9 @@ describe("sitemap and robots", () => {
       '<xhtml:link rel="alternate" hreflang="ta-LK" href="https://nayacompare.test/ta/"/>',
     );
     // Each page: its three languages and x-default.
-    const home = /<url><loc>https:\/\/nayacompare.test\/ta\/<\/loc>(.*?)<\/url>/.exec(res.body)?.[1];
+    const home = /<url><loc>https:\/\/nayacompare.test\/ta\/<\/loc>(.*?)<\/url>/.exec(
+      res.body,
+    )?.[1];
     expect(home?.match(/<xhtml:link /g)).toHaveLength(4);
   });
 

@@ -8,12 +8,10 @@ const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
  * (grapheme clusters), not UTF-16 units. A Tamil or Sinhala letter is often a
  * consonant and a vowel sign, two units for one character (decision 0305).
  */
-const metaDescription = z
-  .string()
-  .refine((text) => {
-    const length = [...graphemes.segment(text)].length;
-    return length >= 20 && length <= 160;
-  }, "A description is 20 to 160 characters");
+const metaDescription = z.string().refine((text) => {
+  const length = [...graphemes.segment(text)].length;
+  return length >= 20 && length <= 160;
+}, "A description is 20 to 160 characters");
 
 /** The eleven articles of SPEC §2, each at /en/{slug}/, /ta/{slug}/ and, in Sinhala, at /{slug}/. */
 export const ARTICLE_SLUGS = [

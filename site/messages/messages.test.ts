@@ -14,9 +14,7 @@ import { trustTa } from "./trust-ta";
 describe("site message catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     // The brand and the link to the English page are Latin script on purpose.
-    expect(
-      catalogProblems(siteCatalog("si"), siteCatalog("en"), ["siteName"]),
-    ).toEqual([]);
+    expect(catalogProblems(siteCatalog("si"), siteCatalog("en"), ["siteName"])).toEqual([]);
   });
 });
 
@@ -57,9 +55,7 @@ describe("trust notes catalogs", () => {
 describe("Tamil catalogs", () => {
   it("match English in keys and placeholders, with Tamil copy in Tamil script", () => {
     // The brand is Latin; the language switch names the other language in its own script.
-    expect(tamilCatalogProblems(siteTa, siteCatalog("en"), ["siteName"])).toEqual(
-      [],
-    );
+    expect(tamilCatalogProblems(siteTa, siteCatalog("en"), ["siteName"])).toEqual([]);
     expect(tamilCatalogProblems(homeTa, homeMessagesFor("en"))).toEqual([]);
     expect(tamilCatalogProblems(pushTa, pushMessagesFor("en"))).toEqual([]);
     expect(tamilCatalogProblems(lenderTa, lenderMessagesFor("en"))).toEqual([]);
