@@ -196,8 +196,9 @@ registerHooks({
  * (core/messages) and the eligibility check's, read from the same sources the
  * site imports. In the widget's bundle, core/messages/<locale>.ts and
  * eligibility.ts become the slots widget/catalogs.ts fills from those files,
- * and `virtual:widget-catalogs` gives each file's name and SRI hash (sha384),
- * which the script checks its fetch against. A pinned copy of the script names
+ * and `virtual:widget-catalogs` gives each file's name and SRI hash (sha256,
+ * shorter in the script than sha384: decision 0306), which the script checks
+ * its fetch against. A pinned copy of the script names
  * the catalogs it was built with, and hashed names never change.
  */
 function widgetCatalogs() {
@@ -230,7 +231,7 @@ function widgetCatalogs() {
         const source = JSON.stringify({ ...messages, ...eligibility });
         const hash = createHash("sha256").update(source).digest("hex").slice(0, 8);
         const fileName = `messages-${locale}-${hash}.json`;
-        const integrity = `sha384-${createHash("sha384").update(source).digest("base64")}`;
+        const integrity = `sha256-${createHash("sha256").update(source).digest("base64")}`;
         files[locale] = [fileName, integrity];
         sources[fileName] = source;
       }
