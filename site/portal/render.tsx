@@ -6,7 +6,13 @@
  */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ALL_LOCALES, LOCALES, type Locale, localizePath } from "../../core/locale";
+import {
+  ALL_LOCALES,
+  LOCALES,
+  type Locale,
+  localizePath,
+  splitLocalePath,
+} from "../../core/locale";
 import {
   ACCOUNT_KINDS,
   PARTNER_ONLY_SECTIONS,
@@ -298,7 +304,7 @@ function RecoveryCodeForm(props: { locale: Locale; csrf: string; action: string 
 
 /** The programme's terms, in the page's language. */
 function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
-  const path = base === "/partner/portal/" ? "/terms-and-conditions/" : "/en/terms-and-conditions/";
+  const path = localizePath(splitLocalePath(base).locale, "/terms-and-conditions/");
   return (
     <p>
       <a href={path}>{t.termsLink}</a>
