@@ -274,9 +274,10 @@ function widgetCatalogs() {
  * site/messages/tamil-load.ts, the chunk a Tamil page loads first, which
  * fills the slots. Sinhala and English pages load no Tamil copy.
  */
-function tamilSlots() {
+function tamilSlots(loaderFile = "site/messages/tamil-load.ts") {
   const SLOT = "\0tamil-slot:";
-  const loader = path.resolve("site/messages/tamil-load.ts");
+  const shared = path.resolve("site/messages/tamil-load.ts");
+  const loader = path.resolve(loaderFile);
   const runtime = path.resolve("site/messages/tamil-slots.ts");
   const isTamilCatalog = (id) =>
     id === path.resolve("core/messages/ta.ts") ||
@@ -290,6 +291,8 @@ function tamilSlots() {
       if (importer === loader) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const id = resolved?.id ?? "";
+      // The islands' build loads its own, smaller list (site/islands/tamil-load.ts).
+      if (id === shared && loader !== shared) return loader;
       return isTamilCatalog(id) ? `${SLOT}${id}` : null;
     },
     load(id) {
@@ -576,7 +579,7 @@ const builds = [
         ],
       }),
       browserHalves(),
-      tamilSlots(),
+      tamilSlots("site/islands/tamil-load.ts"),
       nodeResolve({ browser: true, extensions }),
       typescriptPlugin({ sourceMap: false }),
       islandsManifest(),

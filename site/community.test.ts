@@ -145,7 +145,9 @@ describe("community catalogs", () => {
   });
 
   it("match in Tamil too (issue 20, not yet served)", () => {
-    expect(tamilCatalogProblems(communityMessagesFor("ta"), communityMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(communityMessagesFor("ta"), communityMessagesFor("en"))).toEqual(
+      [],
+    );
   });
 
   it("say every error of core/community.ts", () => {
