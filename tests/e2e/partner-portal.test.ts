@@ -1,6 +1,5 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Locale } from "../../core/locale";
 import {
   readableBody,
   startTestSmtp,
