@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { registerHooks } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -202,14 +203,30 @@ function pinnedWidget() {
   };
 }
 
+// The widget's catalogs are read by importing our TypeScript modules into Node
+// (widgetCatalogs below), whose imports name no extension, as the compiler
+// wants them: "./eligibility-ta" is eligibility-ta.ts.
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      const parent = context.parentURL ? new URL(context.parentURL).pathname : "";
+      if (!specifier.startsWith(".") || !parent.endsWith(".ts")) throw error;
+      return nextResolve(`${specifier}.ts`, context);
+    }
+  },
+});
+
 /**
  * The widget's copy as one catalog file per locale (decision 0303), not in
  * its script: dist/widget/messages-<locale>-<hash>.json, the shared catalog
  * (core/messages) and the eligibility check's, read from the same sources the
  * site imports. In the widget's bundle, core/messages/<locale>.ts and
  * eligibility.ts become the slots widget/catalogs.ts fills from those files,
- * and `virtual:widget-catalogs` gives each file's name and SRI hash (sha384),
- * which the script checks its fetch against. A pinned copy of the script names
+ * and `virtual:widget-catalogs` gives each file's name and SRI hash (sha256,
+ * shorter in the script than sha384: decision 0306), which the script checks
+ * its fetch against. A pinned copy of the script names
  * the catalogs it was built with, and hashed names never change.
  */
 function widgetCatalogs() {
@@ -242,7 +259,7 @@ function widgetCatalogs() {
         const source = JSON.stringify({ ...messages, ...eligibility });
         const hash = createHash("sha256").update(source).digest("hex").slice(0, 8);
         const fileName = `messages-${locale}-${hash}.json`;
-        const integrity = `sha384-${createHash("sha384").update(source).digest("base64")}`;
+        const integrity = `sha256-${createHash("sha256").update(source).digest("base64")}`;
         files[locale] = [fileName, integrity];
         sources[fileName] = source;
       }
@@ -273,6 +290,50 @@ function widgetCatalogs() {
       for (const [fileName, source] of Object.entries(sources)) {
         this.emitFile({ type: "asset", fileName, source });
       }
+    },
+  };
+}
+
+/**
+ * The Tamil catalogs out of the site's browser scripts (decision 0304): each
+ * import of core/messages/ta.ts, core/messages/eligibility-ta.ts,
+ * site/messages/ta.ts or site/messages/<name>-ta.ts becomes an empty slot of
+ * site/messages/tamil-slots.ts, except the imports of
+ * site/messages/tamil-load.ts, the chunk a Tamil page loads first, which
+ * fills the slots. Sinhala and English pages load no Tamil copy.
+ */
+function tamilSlots(loaderFile = "site/messages/tamil-load.ts") {
+  const SLOT = "\0tamil-slot:";
+  const shared = path.resolve("site/messages/tamil-load.ts");
+  const loader = path.resolve(loaderFile);
+  const runtime = path.resolve("site/messages/tamil-slots.ts");
+  const isTamilCatalog = (id) =>
+    id === path.resolve("core/messages/ta.ts") ||
+    id === path.resolve("core/messages/eligibility-ta.ts") ||
+    (path.dirname(id) === path.resolve("site/messages") &&
+      /^(ta|[a-z-]+-ta)\.ts$/.test(path.basename(id)));
+  return {
+    name: "tamil-slots",
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith(".") || importer.startsWith("\0")) return null;
+      if (importer === loader) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const id = resolved?.id ?? "";
+      // The islands' build loads its own, smaller list (site/islands/tamil-load.ts).
+      if (id === shared && loader !== shared) return loader;
+      return isTamilCatalog(id) ? `${SLOT}${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(SLOT)) return null;
+      const file = id.slice(SLOT.length);
+      const names = [...readFileSync(file, "utf8").matchAll(/^export const (\w+)/gm)].map(
+        (m) => m[1],
+      );
+      if (names.length === 0) this.error(`${file} exports no catalog`);
+      return [
+        `import { tamilSlot } from ${JSON.stringify(runtime)};`,
+        ...names.map((name) => `export const ${name} = tamilSlot(${JSON.stringify(name)});`),
+      ].join("\n");
     },
   };
 }
@@ -506,6 +567,7 @@ const builds = [
       cleanOutput("dist/site"),
       productionReact(),
       browserHalves(),
+      tamilSlots(),
       rawCss(),
       nodeResolve({ browser: true, extensions }),
       commonjs(),
@@ -545,6 +607,7 @@ const builds = [
         ],
       }),
       browserHalves(),
+      tamilSlots("site/islands/tamil-load.ts"),
       nodeResolve({ browser: true, extensions }),
       typescriptPlugin({ sourceMap: false }),
       islandsManifest(),

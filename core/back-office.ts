@@ -238,6 +238,7 @@ export interface LenderFormValues {
   id: string;
   "names.en": string;
   "names.si": string;
+  "names.ta": string;
   legalName: string;
   website: string;
   "complaints.email": string;

@@ -51,7 +51,9 @@ describe("the page head", () => {
       '<link rel="canonical" href="https://nayacompare.test/en/" data-page-head>',
     );
     expect(res.body).toContain('hreflang="si-LK" href="https://nayacompare.test/"');
+    expect(res.body).toContain('hreflang="ta-LK" href="https://nayacompare.test/ta/"');
     expect(res.body).toContain('hreflang="x-default" href="https://nayacompare.test/"');
+    expect(res.body).toContain('<meta property="og:locale:alternate" content="ta_LK"');
     expect(res.body).toContain('<meta property="og:title"');
     const jsonLd = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(jsonLd ?? "{}")["@graph"][0]).toMatchObject({
@@ -87,6 +89,22 @@ describe("locale selection on the home page (SPEC §4)", () => {
     expect(goes.headers.location).toBe("/en/?utm_source=fb");
   });
 
+  it("sends a Tamil browser or a stored Tamil choice to /ta/ (issue 20)", async () => {
+    for (const language of ["ta", "ta-LK", "ta-LK,ta;q=0.9,en;q=0.8"]) {
+      const res = await home({ "accept-language": language });
+      expect(res.statusCode, language).toBe(302);
+      expect(res.headers.location, language).toBe("/ta/?utm_source=fb");
+    }
+    const stored = await home({ "accept-language": "en", cookie: "locale=ta" });
+    expect(stored.headers.location).toBe("/ta/?utm_source=fb");
+    const back = await home({ "accept-language": "ta-LK", cookie: "locale=si" });
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('<html lang="si">');
+    const tamil = await inject(context.app, { method: "GET", url: "/ta/" });
+    expect(tamil.statusCode).toBe(200);
+    expect(tamil.body).toContain('<html lang="ta">');
+  });
+
   it("serves Sinhala without a preference, and ignores a bad cookie", async () => {
     expect((await home({})).statusCode).toBe(200);
     expect((await home({ cookie: "locale=fr" })).statusCode).toBe(200);
@@ -103,15 +121,24 @@ describe("locale selection on the home page (SPEC §4)", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists every page in both languages with alternates", async () => {
+  it("lists every page in all three languages with alternates", async () => {
     const res = await inject(context.app, { method: "GET", url: "/sitemap.xml" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
     expect(res.body).toContain("<loc>https://nayacompare.test/</loc>");
     expect(res.body).toContain("<loc>https://nayacompare.test/en/</loc>");
+    expect(res.body).toContain("<loc>https://nayacompare.test/ta/</loc>");
     expect(res.body).toContain(
       '<xhtml:link rel="alternate" hreflang="en-LK" href="https://nayacompare.test/en/"/>',
     );
+    expect(res.body).toContain(
+      '<xhtml:link rel="alternate" hreflang="ta-LK" href="https://nayacompare.test/ta/"/>',
+    );
+    // Each page: its three languages and x-default.
+    const home = /<url><loc>https:\/\/nayacompare.test\/ta\/<\/loc>(.*?)<\/url>/.exec(
+      res.body,
+    )?.[1];
+    expect(home?.match(/<xhtml:link /g)).toHaveLength(4);
   });
 
   it("points robots to the sitemap", async () => {

@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from "react";
-import { type Locale, localizePath } from "../core/locale";
+import { ALL_LOCALES, LOCALES, localizePath } from "../core/locale";
 import { CookieNotice } from "./components/CookieNotice";
 import { LogoMark } from "./components/Icon";
 import { ContactContext, TrustNotes } from "./components/TrustNotes";
@@ -58,7 +58,7 @@ function Wordmark({ name }: { name: string }) {
 
 export function App({ state }: { state: AppState }) {
   const t = siteMessagesFor(state.locale);
-  const otherLocale: Locale = state.locale === "si" ? "en" : "si";
+  const otherLocales = ALL_LOCALES.filter((locale) => locale !== state.locale);
 
   useEffect(() => {
     // Marks the document as interactive; browser tests and CSS can wait on it.
@@ -75,15 +75,21 @@ export function App({ state }: { state: AppState }) {
           <LogoMark />
           <Wordmark name={t.siteName} />
         </a>
-        <a
-          className="language-switch"
-          href={localizePath(otherLocale, state.rest)}
-          hrefLang={otherLocale}
-          lang={otherLocale}
-          onClick={(event) => followLanguageSwitch(event.currentTarget, otherLocale)}
-        >
-          {t.languageSwitch}
-        </a>
+        {/* Each other language, named in its own script (issue 20). */}
+        <span className="language-switches">
+          {otherLocales.map((other) => (
+            <a
+              key={other}
+              className="language-switch"
+              href={localizePath(other, state.rest)}
+              hrefLang={other}
+              lang={other}
+              onClick={(event) => followLanguageSwitch(event.currentTarget, other)}
+            >
+              {LOCALES[other].label}
+            </a>
+          ))}
+        </span>
         <nav className="main-nav" aria-label={t.mainNavLabel}>
           <ul>
             {HEADER_LINKS.map(([path, label]) => (

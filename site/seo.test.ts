@@ -15,7 +15,7 @@ const head = {
 };
 
 describe("headHtml", () => {
-  it("links the canonical page and both languages, Sinhala as the default", () => {
+  it("links the canonical page and all three languages, Sinhala as the default", () => {
     const html = headHtml(head, site);
     expect(html).toContain(
       '<link rel="canonical" href="https://nayacompare.lk/en/how/" data-page-head>',
@@ -27,10 +27,15 @@ describe("headHtml", () => {
       '<link rel="alternate" hreflang="en-LK" href="https://nayacompare.lk/en/how/" data-page-head>',
     );
     expect(html).toContain(
+      '<link rel="alternate" hreflang="ta-LK" href="https://nayacompare.lk/ta/how/" data-page-head>',
+    );
+    expect(html).toContain(
       '<link rel="alternate" hreflang="x-default" href="https://nayacompare.lk/how/" data-page-head>',
     );
+    expect(html.match(/rel="alternate"/g)).toHaveLength(4);
     expect(html).toContain('<meta property="og:locale" content="en_LK" data-page-head>');
     expect(html).toContain('<meta property="og:locale:alternate" content="si_LK" data-page-head>');
+    expect(html).toContain('<meta property="og:locale:alternate" content="ta_LK" data-page-head>');
   });
 
   it("reloads a page without JavaScript only when asked, and never where scripts run", () => {
@@ -59,7 +64,7 @@ describe("structuredData", () => {
     expect(data["@graph"][0]).toMatchObject({
       "@type": "Organization",
       email: "help@nayacompare.lk",
-      knowsLanguage: ["si-LK", "en-LK"],
+      knowsLanguage: ["si-LK", "en-LK", "ta-LK"],
       currenciesAccepted: "LKR",
       areaServed: { name: "Sri Lanka", identifier: "LK" },
     });

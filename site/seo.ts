@@ -15,7 +15,7 @@ export interface PageHead {
   refreshSeconds?: number | undefined;
 }
 
-const OPEN_GRAPH_LOCALE: Record<Locale, string> = { si: "si_LK", en: "en_LK" };
+const OPEN_GRAPH_LOCALE: Record<Locale, string> = { si: "si_LK", en: "en_LK", ta: "ta_LK" };
 
 /**
  * Title, description, canonical link, hreflang alternates (x-default is the

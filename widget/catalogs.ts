@@ -53,4 +53,5 @@ export function loadCatalog(locale: Locale): Promise<boolean> {
 export const LOAD_ERROR: Record<Locale, readonly [text: string, retry: string]> = {
   si: ["මෙය මේ මොහොතේ පූරණය කළ නොහැකි විය.", "නැවත උත්සාහ කරන්න"],
   en: ["This could not be loaded just now.", "Try again"],
+  ta: ["இதை இப்போது ஏற்ற முடியவில்லை.", "மீண்டும் முயலுங்கள்"],
 };

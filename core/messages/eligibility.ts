@@ -1,4 +1,5 @@
 import type { Locale } from "../locale";
+import { eligibilityTa } from "./eligibility-ta";
 
 /**
  * The eligibility check's copy (decision 0178), apart from the shared
@@ -51,5 +52,5 @@ const si = {
 export type EligibilityMessages = { readonly [Key in keyof typeof en]: string };
 
 export function eligibilityMessagesFor(locale: Locale): EligibilityMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? eligibilityTa : locale === "en" ? en : si;
 }

@@ -1,6 +1,7 @@
 import type { Locale } from "../locale";
 import { en } from "./en";
 import { si } from "./si";
+import { ta } from "./ta";
 
 /**
  * Every catalog has exactly the keys of the English one. `satisfies Messages`
@@ -9,7 +10,7 @@ import { si } from "./si";
 export type Messages = { readonly [Key in keyof typeof en]: string };
 export type MessageKey = keyof Messages;
 
-const catalogs: Record<Locale, Messages> = { si, en };
+const catalogs: Record<Locale, Messages> = { si, en, ta };
 
 export function messagesFor(locale: Locale): Messages {
   return catalogs[locale];

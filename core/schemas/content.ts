@@ -1,7 +1,19 @@
 import { z } from "zod";
 import { isIsoDate } from "../dates";
 
-/** The eleven articles of SPEC §2, each at /en/{slug}/ and, in Sinhala, at /{slug}/. */
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * A page's meta description: 20 to 160 characters as a reader counts them
+ * (grapheme clusters), not UTF-16 units. A Tamil or Sinhala letter is often a
+ * consonant and a vowel sign, two units for one character (decision 0305).
+ */
+const metaDescription = z.string().refine((text) => {
+  const length = [...graphemes.segment(text)].length;
+  return length >= 20 && length <= 160;
+}, "A description is 20 to 160 characters");
+
+/** The eleven articles of SPEC §2, each at /en/{slug}/, /ta/{slug}/ and, in Sinhala, at /{slug}/. */
 export const ARTICLE_SLUGS = [
   "grocery-shopping-for-less-to-enjoy-more-savings",
   "how-much-emergency-savings-do-you-really-need",
@@ -36,7 +48,7 @@ const isoDate = z.string().refine(isIsoDate, "must be a date as YYYY-MM-DD");
 export const articleFrontMatterSchema = z
   .strictObject({
     title: z.string().min(5).max(140),
-    description: z.string().min(20).max(160),
+    description: metaDescription,
     author: z.string().regex(/^[a-z0-9-]+$/),
     written: isoDate,
     edited: isoDate,
@@ -53,7 +65,7 @@ export type ArticleFrontMatter = z.infer<typeof articleFrontMatterSchema>;
 
 export const documentFrontMatterSchema = z.strictObject({
   title: z.string().min(3).max(140),
-  description: z.string().min(20).max(160),
+  description: metaDescription,
   updated: isoDate,
 });
 export type DocumentFrontMatter = z.infer<typeof documentFrontMatterSchema>;
@@ -64,6 +76,6 @@ export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 export const pageFrontMatterSchema = z.strictObject({
   title: z.string().min(3).max(140),
-  description: z.string().min(20).max(160),
+  description: metaDescription,
 });
 export type PageFrontMatter = z.infer<typeof pageFrontMatterSchema>;

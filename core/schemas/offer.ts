@@ -86,7 +86,11 @@ export const offerSchema = z.strictObject({
    * one-offer-per-header rule).
    */
   headers: z
-    .strictObject({ en: z.string().min(1).max(100), si: z.string().min(1).max(100) })
+    .strictObject({
+      en: z.string().min(1).max(100),
+      si: z.string().min(1).max(100),
+      ta: z.string().min(1).max(100).optional(),
+    })
     .optional(),
   stars: z.number().min(0).max(5).optional(),
   /** May hold a {time} placeholder (minutes to a decision). */
@@ -103,7 +107,11 @@ export const offerSchema = z.strictObject({
     name: z.string().min(1).max(100),
     /** The name in each language, when the lender gave one (issue 15); `name` otherwise. */
     names: z
-      .strictObject({ en: z.string().min(1).max(100), si: z.string().min(1).max(100) })
+      .strictObject({
+        en: z.string().min(1).max(100),
+        si: z.string().min(1).max(100),
+        ta: z.string().min(1).max(100).optional(),
+      })
       .optional(),
     /** Path of the logo on our site: a sample's drawing, or a lender's uploaded image. */
     logo: z.string().regex(/^\/lenders\/[a-z0-9-]+(\.svg|\/logo)$/),

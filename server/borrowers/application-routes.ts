@@ -15,7 +15,7 @@ import { createLead, deleteUnverifiedLead } from "./leads";
 const TEN_MINUTES = 10 * 60 * 1000;
 
 /** The language of the SMS: the page's (the form sends it), Sinhala by default. */
-const applicationQuerySchema = z.object({ lang: z.enum(["si", "en"]).default("si") });
+const applicationQuerySchema = z.object({ lang: z.enum(["si", "en", "ta"]).default("si") });
 
 export interface ApplicationsRouterOptions {
   storage: Storage;

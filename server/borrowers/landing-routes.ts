@@ -17,7 +17,8 @@ import { redeemLandingToken } from "./landing-tokens";
  */
 export function landingRouter(storage: Storage, clock: () => Date = () => new Date()): Router {
   const router = Router();
-  router.get(["/landing/offers/", "/en/landing/offers/"], async (req, res, next) => {
+  const paths = ["/landing/offers/", "/en/landing/offers/", "/ta/landing/offers/"];
+  router.get(paths, async (req, res, next) => {
     const token = req.query.token;
     if (token === undefined) {
       next();

@@ -50,9 +50,9 @@ const sendSchema = z.strictObject({
     .pipe(z.email().optional())
     .optional(),
   // A plain form's language field; JSON from the page's script says it in ?lang=.
-  locale: z.enum(["si", "en"]).optional(),
+  locale: z.enum(["si", "en", "ta"]).optional(),
 });
-const querySchema = z.object({ lang: z.enum(["si", "en"]).optional() });
+const querySchema = z.object({ lang: z.enum(["si", "en", "ta"]).optional() });
 const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
 
 function notSent(res: Response): void {

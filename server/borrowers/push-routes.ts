@@ -36,7 +36,7 @@ const subscriptionSchema = z.object({
   // A browser's PushSubscription.toJSON() also has expirationTime: taken, not kept.
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
-  locale: z.enum(["si", "en"]),
+  locale: z.enum(["si", "en", "ta"]),
 });
 
 /**

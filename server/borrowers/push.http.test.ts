@@ -286,7 +286,7 @@ describe("POST /api/push/subscriptions", () => {
     ["an IP address", { endpoint: "https://10.0.0.5/x" }],
     ["localhost", { endpoint: "https://localhost/x" }],
     ["a short key", { keys: { p256dh: "abc", auth: subscription.keys.auth } }],
-    ["an unknown language", { locale: "ta" }],
+    ["an unknown language", { locale: "fr" }],
   ])("refuses %s with 400 and the envelope", async (_name, change) => {
     const { leadId } = await applyAndClick(`07711100${10 + _name.length}`);
     const res = await subscribe({ ...subscription, ...change }, `lead=${leadId}`);

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import webpush from "web-push";
-import type { Locale } from "../../core/locale";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/locale";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import type { Database } from "../storage/schema";
 import type { LeadStatusChange, LeadStatusListener } from "./clicks";
+import { NOTIFICATIONS_TA } from "./push-notifications-ta";
 
 /**
  * Web Push (issue 6): a visitor who allowed it hears when a lender's
@@ -108,6 +109,7 @@ const NOTIFICATIONS = {
     rejected: "ණය දෙන්නෙක් ඔබේ අයදුම්පත ප්‍රතික්ෂේප කළේය. වෙනත් දීමනා තවමත් ඔබට ගැළපිය හැක.",
     issued: "ඔබේ ණය මුදල ගෙවා ඇති බව ණය දෙන්නා පවසයි.",
   },
+  ta: NOTIFICATIONS_TA,
 } as const satisfies Record<Locale, Record<"title" | LeadStatusChange["status"], string>>;
 
 /** The notification's JSON, as the service worker (site/public/sw.js) shows it: no personal data. */
@@ -143,7 +145,7 @@ export function pushNotifier(options: {
       .where("lead_id", "=", change.leadId)
       .execute();
     for (const subscription of subscriptions) {
-      const locale: Locale = subscription.locale === "en" ? "en" : "si";
+      const locale: Locale = isLocale(subscription.locale) ? subscription.locale : DEFAULT_LOCALE;
       // web-push encrypts and signs; we send, with a timeout of our own.
       const request = webpush.generateRequestDetails(
         {

@@ -108,7 +108,7 @@ export const decisionRequestSchema = z
       .strictObject({
         shareWithLenders: z.literal(true),
         text: z.string().describe("The words the applicant agreed to, as the page showed them."),
-        language: z.enum(["si", "en"]),
+        language: z.enum(["si", "en", "ta"]),
         givenAt: z.iso.datetime().describe("When the applicant submitted the application."),
       })
       .describe("The applicant's consent to share the application with matching lenders."),

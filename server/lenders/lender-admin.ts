@@ -25,6 +25,7 @@ export function emptyLenderForm(): LenderFormValues {
     id: "",
     "names.en": "",
     "names.si": "",
+    "names.ta": "",
     legalName: "",
     website: "",
     "complaints.email": "",
@@ -52,6 +53,7 @@ export function lenderFormFrom(form: Record<string, unknown>): LenderFormValues 
     id: text(form.id, 100).trim(),
     "names.en": text(form["names.en"], 300),
     "names.si": text(form["names.si"], 300),
+    "names.ta": text(form["names.ta"], 300),
     legalName: text(form.legalName, 300),
     website: text(form.website, 600).trim(),
     "complaints.email": text(form["complaints.email"], 300).trim(),
@@ -78,6 +80,7 @@ export function lenderFormOf(record: LenderRecord): LenderFormValues {
     id: record.id,
     "names.en": record.names.en,
     "names.si": record.names.si,
+    "names.ta": record.names.ta ?? "",
     legalName: record.legalName,
     website: record.website ?? "",
     "complaints.email": record.complaints?.email ?? "",
@@ -119,7 +122,12 @@ export function recordInputOf(values: LenderFormValues): {
   const cap = values.dailyLeadCap;
   const input: Record<string, unknown> = {
     id: values.id,
-    names: { en: values["names.en"], si: values["names.si"] },
+    names: {
+      en: values["names.en"],
+      si: values["names.si"],
+      // Optional (issue 20): without it, Tamil pages show the English name.
+      ...(values["names.ta"] ? { ta: values["names.ta"] } : {}),
+    },
     legalName: values.legalName,
     ...(values.website ? { website: values.website } : {}),
     ...(Object.keys(complaints).length > 0 ? { complaints } : {}),

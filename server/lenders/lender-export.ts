@@ -51,7 +51,7 @@ export async function exportLenders(
     const logo = logoOf.get(row.id);
     const record: LenderRecord = {
       id: row.id,
-      names: JSON.parse(row.names) as { en: string; si: string },
+      names: JSON.parse(row.names) as { en: string; si: string; ta?: string },
       legalName: row.legal_name,
       ...(row.website ? { website: row.website } : {}),
       ...(row.complaints_contact

@@ -48,7 +48,7 @@ const decisionSchema = z.discriminatedUnion("mode", [
 export const lenderRecordSchema = z
   .strictObject({
     id: z.string().regex(LENDER_ID_PATTERN, "use 1 to 40 lower-case letters, digits and hyphens"),
-    names: z.strictObject({ en: name, si: name }),
+    names: z.strictObject({ en: name, si: name, ta: name.optional() }),
     legalName: z.string().trim().min(1).max(200),
     website: z
       .url({ protocol: /^https$/, error: "must be an https URL" })

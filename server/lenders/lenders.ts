@@ -136,7 +136,7 @@ export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
     .orderBy("lender_products.offer_id")
     .execute();
   return rows.map((row) => {
-    const names = JSON.parse(row.names) as { en: string; si: string };
+    const names = JSON.parse(row.names) as { en: string; si: string; ta?: string };
     const licence =
       row.licence_regulator && row.licence_category && row.licence_number
         ? {

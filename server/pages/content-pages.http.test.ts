@@ -284,6 +284,7 @@ describe("blog and author pages", () => {
     for (const slug of [...ARTICLE_SLUGS, ...DOCUMENT_SLUGS]) {
       expect(sitemap).toContain(`<loc>${testSite.origin}/${slug}/</loc>`);
       expect(sitemap).toContain(`<loc>${testSite.origin}/en/${slug}/</loc>`);
+      expect(sitemap).toContain(`<loc>${testSite.origin}/ta/${slug}/</loc>`);
     }
     expect(sitemap).toContain(`<loc>${testSite.origin}/en/blog/page-2/</loc>`);
   });

@@ -9,7 +9,7 @@ import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
  * (core/schemas/application.ts), the same as our form's.
  */
 
-export const LANGUAGES = ["si", "en"] as const;
+export const LANGUAGES = ["si", "en", "ta"] as const;
 
 /** The longest range GET stats answers, in days (a year, leap or not). */
 export const MAX_STATS_DAYS = 366;

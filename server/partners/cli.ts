@@ -7,6 +7,7 @@
  * that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
+import { isLocale, localizePath } from "../../core/locale";
 import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import type { Messenger } from "../messaging/messenger";
@@ -55,7 +56,7 @@ Commands:
       Stops or restores every key of a partner; its history stays.
   approve ID | reject ID
       Answers a pending sign-up (the back office's Partners page does too).
-  invite ID --email EMAIL [--language si|en]
+  invite ID --email EMAIL [--language si|en|ta]
       E-mails the partner a link to claim its account in the partner portal
       (/partner/portal/): it sets a password and accepts the terms. The link
       works once, for 24 hours; inviting again replaces it.
@@ -222,13 +223,11 @@ export async function runPartnerCommand(
         const partnerId = id();
         if (!values.email) throw new UsageError("invite needs --email");
         const language = values.language ?? "si";
-        if (language !== "si" && language !== "en") {
-          throw new UsageError("--language is si or en");
-        }
+        if (!isLocale(language)) throw new UsageError("--language is si, en or ta");
         if (!portal) throw new UsageError("invite needs the site's messenger");
         const at = (portal.now ?? (() => new Date()))();
         const token = await inviteToClaim(storage, partnerId, values.email, language, at);
-        const base = language === "en" ? "/en/partner/portal/" : "/partner/portal/";
+        const base = localizePath(language, "/partner/portal/");
         const link = `${portal.origin}${base}password/?token=${token}`;
         await portal.messenger.partnerAccountLink(
           values.email,

@@ -46,10 +46,11 @@ async function firstReadable(files: string[]): Promise<string | undefined> {
 
 export function partnerPagesRouter({ site, examplesDir, distDir }: PartnerPagesOptions): Router {
   const router = Router();
-  router.get(["/partner/api.html", "/en/partner/api.html"], (_req, res) => {
+  router.get(["/partner/api.html", "/en/partner/api.html", "/ta/partner/api.html"], (_req, res) => {
     res.redirect(302, "/api/partner/v1/reference");
   });
-  router.get(["/partner/demo/:file", "/en/partner/demo/:file"], async (req, res, next) => {
+  const demo = ["/partner/demo/:file", "/en/partner/demo/:file", "/ta/partner/demo/:file"];
+  router.get(demo, async (req, res, next) => {
     const file = req.params.file;
     if (!examplesDir || typeof file !== "string" || !DEMO_FILE.test(file)) {
       next();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PortalSignUpFacts } from "../../core/back-office-partners";
-import type { Locale } from "../../core/locale";
+import { type Locale, localizePath } from "../../core/locale";
 import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
 import { checkPassword, hashPassword } from "../staff/passwords";
@@ -547,7 +547,7 @@ export async function tellPortalAccount(
     .where("partner_id", "=", partnerId)
     .executeTakeFirst();
   if (!account) return;
-  const base = account.locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
+  const base = localizePath(account.locale, "/partner/portal/");
   await portal.messenger.partnerSignUpAnswer(
     account.email,
     decision === "approve",

@@ -28,7 +28,7 @@ export interface PortalPartnerRequest extends PortalSignedInRequest {
  */
 export interface PortalSectionContext {
   locale: Locale;
-  /** /partner/portal/ or /en/partner/portal/. */
+  /** /partner/portal/, /en/partner/portal/ or /ta/partner/portal/. */
   base: string;
   storage: Storage;
   site: { readonly origin: string };

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type Request, type Response, Router } from "express";
 import { cookieValue } from "../../core/cookies";
 import { addDays, colomboToday } from "../../core/dates";
-import type { Locale } from "../../core/locale";
+import { ALL_LOCALES, type Locale, localizePath } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { secureCookies, serializeCookie } from "../http/cookies";
@@ -69,7 +69,8 @@ import { widgetRoutes } from "./portal-widget-section";
 /**
  * The partner portal's accounts (issue 18, decisions 0211–0214): sign-up,
  * e-mail verification, sign-in and sign-out, and the portal's home page, at
- * /partner/portal/ (Sinhala) and /en/partner/portal/ (English). Pages are
+ * /partner/portal/ (Sinhala), /en/partner/portal/ (English) and /ta/partner/portal/
+ * (Tamil). Pages are
  * rendered on the server with no script (site/portal/render.tsx), with the
  * back office's headers, password rules, throttle and CSRF tokens.
  */
@@ -81,7 +82,7 @@ export const PORTAL_SIGN_IN_PER_ADDRESS = { limit: 50, windowMs: 15 * 60 * 1000 
 /** Password reset links asked for per address per hour. */
 export const PORTAL_RESET_PER_ADDRESS = { limit: 10, windowMs: 60 * 60 * 1000 };
 
-const LOCALES: readonly Locale[] = ["si", "en"];
+const LOCALES: readonly Locale[] = ALL_LOCALES;
 
 /** Each section's routes, in the menu's order (core/partner-portal.ts PORTAL_SECTIONS). */
 const SECTION_ROUTES: readonly PortalSectionRoutes[] = [
@@ -114,7 +115,11 @@ export function partnerPortalRouter(dependencies: {
   const styleHash = createHash("sha256").update(portalStylesheet()).digest("base64");
   const policy = BACK_OFFICE_POLICY.replace(/style-src '[^']*'/, `style-src 'sha256-${styleHash}'`);
 
-  router.use(["/partner/portal", "/en/partner/portal"], privatePageHeaders(policy));
+  // Every language's portal: /partner/portal, /en/partner/portal, /ta/partner/portal.
+  router.use(
+    LOCALES.map((locale) => localizePath(locale, "/partner/portal")),
+    privatePageHeaders(policy),
+  );
 
   const send = (req: Request, res: Response, locale: Locale, status: number, view: PortalView) => {
     res
@@ -128,7 +133,7 @@ export function partnerPortalRouter(dependencies: {
       maxAgeSeconds,
       httpOnly: true,
       secure: secureCookies(req),
-      // Both languages' portals (/partner/portal/, /en/partner/portal/) share the session.
+      // Every language's portal (/partner/portal/, /en/…, /ta/…) shares the session.
       path: "/",
       sameSite: "Strict",
     });

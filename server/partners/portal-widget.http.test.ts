@@ -29,7 +29,11 @@ import { inviteToClaim, setPasswordByLink, startPortalSession } from "./portal-a
  */
 const PINNED = "loan-widget-0.1.0-0123abcd.js";
 const INTEGRITY = `sha384-${"Ab1+".repeat(16)}`;
-const BASES: Record<Locale, string> = { si: "/partner/portal/", en: "/en/partner/portal/" };
+const BASES: Record<Locale, string> = {
+  si: "/partner/portal/",
+  en: "/en/partner/portal/",
+  ta: "/ta/partner/portal/",
+};
 
 /** The page's words this test looks for (site/portal/pages/widget-messages.ts; server/ may not import site/). */
 const WORDS = {

@@ -1,5 +1,6 @@
 import type { EmploymentType } from "../../core/application";
 import type { LenderApiField } from "../lenders/decision-api";
+import { sandboxNameTa } from "./names-ta";
 import type { LenderProduct } from "./register";
 
 /**
@@ -29,7 +30,7 @@ export type SandboxBehaviour =
 
 export interface SandboxLender {
   id: string;
-  names: { en: string; si: string };
+  names: { en: string; si: string; ta: string };
   /** What it does, for the list `npm run sandbox` prints. */
   does: string;
   behaviour: SandboxBehaviour;
@@ -87,8 +88,8 @@ export function defineSandboxLender(
 ): SandboxLender {
   return {
     id,
-    // The lender is simulated, and says so in both languages.
-    names: { en: `${name} (sandbox)`, si: `${name} (පරීක්ෂණ)` },
+    // The lender is simulated, and says so in all three languages.
+    names: { en: `${name} (sandbox)`, si: `${name} (පරීක්ෂණ)`, ta: sandboxNameTa(name) },
     does,
     behaviour,
     apiFields,

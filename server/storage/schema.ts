@@ -1,4 +1,5 @@
 import type { StaffRole } from "../../core/back-office";
+import type { Locale } from "../../core/locale";
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings in
@@ -330,7 +331,7 @@ export interface PartnerAccountsTable {
   /** null for a partner made by the command line that claimed its account. */
   payout_method: PayoutMethod | null;
   payout_details: string;
-  locale: "si" | "en";
+  locale: Locale;
   terms_accepted_at: string | null;
   email_verified_at: string | null;
   totp_secret: string | null;

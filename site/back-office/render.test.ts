@@ -88,6 +88,7 @@ const views: BackOfficeView[] = [
       id: "xss-lender",
       "names.en": XSS,
       "names.si": XSS,
+      "names.ta": XSS,
       legalName: XSS,
       website: "",
       "complaints.email": "",

@@ -12,12 +12,12 @@ import {
 import { linkKind, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
 
 /**
- * Every article and document exists in both languages, with valid front
+ * Every article and document exists in all three languages, with valid front
  * matter, enough substance, a table of contents and only safe links.
- * Sinhala runs shorter in words than English for the same text.
+ * Sinhala and Tamil run shorter in words than English for the same text.
  */
-const MIN_WORDS = { en: 600, si: 450 } as const;
-const LOCALES = ["en", "si"] as const;
+const MIN_WORDS = { en: 600, si: 450, ta: 450 } as const;
+const LOCALES = ["en", "si", "ta"] as const;
 
 function read(kind: "blog" | "documents" | "pages", locale: string, slug: string) {
   const file = path.join("site/content", kind, locale, `${slug}.md`);
@@ -30,20 +30,22 @@ function markdownLinks(body: string): string[] {
 }
 
 describe.each(ARTICLE_SLUGS)("article %s", (slug) => {
-  it("exists in both languages with the same dates, tags and sources", () => {
+  it("exists in all three languages with the same dates, tags and sources", () => {
     const versions = LOCALES.map((locale) => {
       const { data } = read("blog", locale, slug);
       const result = articleFrontMatterSchema.safeParse(data);
       expect(result.error?.issues ?? [], `${locale}/${slug}`).toEqual([]);
       return result.data;
     });
-    const [en, si] = versions;
-    expect(si?.written).toBe(en?.written);
-    expect(si?.edited).toBe(en?.edited);
-    expect(si?.tags).toEqual(en?.tags);
-    expect(si?.sources.map((source) => source.url)).toEqual(
-      en?.sources.map((source) => source.url),
-    );
+    const [en, ...others] = versions;
+    for (const other of others) {
+      expect(other?.written).toBe(en?.written);
+      expect(other?.edited).toBe(en?.edited);
+      expect(other?.tags).toEqual(en?.tags);
+      expect(other?.sources.map((source) => source.url)).toEqual(
+        en?.sources.map((source) => source.url),
+      );
+    }
     for (const source of en?.sources ?? [])
       expect(linkKind(source.url), source.url).toBe("external");
   });
@@ -55,6 +57,7 @@ describe.each(ARTICLE_SLUGS)("article %s", (slug) => {
     expect(headings.filter((heading) => heading.level === 2).length).toBeGreaterThanOrEqual(4);
     for (const href of markdownLinks(body)) expect(linkKind(href), href).not.toBe("blocked");
     if (locale === "si") expect(body).toMatch(/[\u0D80-\u0DFF]/);
+    if (locale === "ta") expect(body).toMatch(/[\u0B80-\u0BFF]/);
   });
 });
 
@@ -77,9 +80,10 @@ describe.each(PAGE_SLUGS)("page %s", (slug) => {
     expect(headings.length).toBeGreaterThanOrEqual(3);
     expect(words).toBeGreaterThanOrEqual(150);
     for (const href of markdownLinks(body)) expect(linkKind(href), href).not.toBe("blocked");
-    // English pages link to English pages, Sinhala ones to Sinhala ones.
+    // English pages link to English pages, Tamil ones to Tamil ones, Sinhala ones to Sinhala ones.
     for (const href of markdownLinks(body).filter((link) => link.startsWith("/"))) {
       expect(href.startsWith("/en/"), href).toBe(locale === "en");
+      expect(href.startsWith("/ta/"), href).toBe(locale === "ta");
     }
   });
 });

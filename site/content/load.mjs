@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readingMinutes, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
 
-const LOCALES = ["si", "en"];
+/** The locales of core/locale.ts (issue 20: Tamil too), each a folder of every kind. */
+const LOCALES = ["si", "en", "ta"];
 
 /** @param {string} root */
 export function contentFiles(root) {
@@ -25,9 +26,9 @@ export function contentFiles(root) {
 export function loadSiteContent(root) {
   /** @type {Record<string, Record<string, unknown[]>>} */
   const content = {
-    articles: { si: [], en: [] },
-    documents: { si: [], en: [] },
-    pages: { si: [], en: [] },
+    articles: { si: [], en: [], ta: [] },
+    documents: { si: [], en: [], ta: [] },
+    pages: { si: [], en: [], ta: [] },
   };
   const collection = { blog: "articles", documents: "documents", pages: "pages" };
   for (const { kind, locale, slug, file } of contentFiles(root)) {

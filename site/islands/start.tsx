@@ -12,6 +12,7 @@ import { isLocale } from "../../core/locale";
 import { readAppState } from "../app-state";
 import { CookieNotice } from "../components/CookieNotice";
 import { followLanguageSwitch } from "../language-switch";
+import { loadLocaleCatalogs } from "../messages/load-locale";
 import type { AppState, PageView } from "../pages/registry";
 import { reloadAfterFailure, watchReleases } from "../releases";
 import { track } from "../track";
@@ -37,9 +38,22 @@ export function viewOf<Kind extends PageView["kind"]>(
   return view as Extract<PageView, { kind: Kind }>;
 }
 
-/** Hydrates the page's islands with `islands` (and every page's own), then starts the rest. */
+/**
+ * Hydrates the page's islands with `islands` (and every page's own), then starts the rest;
+ * a Tamil page once its catalogs are in (decision 0304).
+ */
 export function startIslands(islands: Islands, afterStart?: (state: AppState) => void): void {
   const state = readAppState();
+  loadLocaleCatalogs(state.locale).then(
+    () => start(state, islands, afterStart),
+    (error: unknown) => {
+      console.error("The page's catalogs could not load", error);
+      reloadAfterFailure();
+    },
+  );
+}
+
+function start(state: AppState, islands: Islands, afterStart?: (state: AppState) => void): void {
   const all: Islands = { ...EVERY_PAGE, ...islands };
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.dataset.island as IslandName;
@@ -54,10 +68,11 @@ export function startIslands(islands: Islands, afterStart?: (state: AppState) =>
       console.error(`The island "${name}" could not start`, error);
     }
   }
-  const languageLink = document.querySelector<HTMLAnchorElement>("a.language-switch");
-  const otherLocale = languageLink?.hreflang;
-  if (languageLink && isLocale(otherLocale)) {
-    languageLink.addEventListener("click", () => followLanguageSwitch(languageLink, otherLocale));
+  for (const languageLink of document.querySelectorAll<HTMLAnchorElement>("a.language-switch")) {
+    const otherLocale = languageLink.hreflang;
+    if (isLocale(otherLocale)) {
+      languageLink.addEventListener("click", () => followLanguageSwitch(languageLink, otherLocale));
+    }
   }
   // Marks the document as interactive, as the app does; browser tests and CSS wait on it.
   document.documentElement.dataset.hydrated = "true";

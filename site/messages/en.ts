@@ -7,7 +7,6 @@ export const siteEn = {
   siteName: "NayaCompare",
   siteTagline: "Compare loan offers from licensed lenders, free of charge",
   skipToContent: "Skip to main content",
-  languageSwitch: "සිංහලෙන්",
   homeTitle: "Loan offers that suit you, from one application",
   notFoundTitle: "Page not found",
   notFoundText: "Sorry, but we can’t find the page you’re looking for.",

@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locale";
 import { erasureEn } from "./erasure-en";
 import { erasureSi } from "./erasure-si";
+import { erasureTa } from "./erasure-ta";
 
 /**
  * The unsubscribe page's code step (issue 14), apart from the site's
@@ -9,7 +10,11 @@ import { erasureSi } from "./erasure-si";
  */
 export type ErasureMessages = { readonly [Key in keyof typeof erasureEn]: string };
 
-const erasureCatalogs: Record<Locale, ErasureMessages> = { si: erasureSi, en: erasureEn };
+const erasureCatalogs: Record<Locale, ErasureMessages> = {
+  si: erasureSi,
+  en: erasureEn,
+  ta: erasureTa,
+};
 
 export function erasureMessagesFor(locale: Locale): ErasureMessages {
   return erasureCatalogs[locale];

@@ -58,8 +58,8 @@ export const homeEn = {
   benefit5Title: "Your privacy",
   benefit5Text:
     "Nobody but the lenders that match your application may ever receive it, and only with your consent. You can ask us to delete your data at any time on the unsubscribe page.",
-  benefit6Title: "Sinhala or English, on any phone",
-  benefit6Text: "Use the site in Sinhala or English. It works on any phone.",
+  benefit6Title: "Sinhala, Tamil or English, on any phone",
+  benefit6Text: "Use the site in Sinhala, Tamil or English. It works on any phone.",
   cta2Title: "Ready to compare?",
   cta2Text:
     "Fill in one application and see your offers right after. It’s free, and whether you take an offer is up to you.",

@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locale";
 import { homeEn } from "./home-en";
 import { homeSi } from "./home-si";
+import { homeTa } from "./home-ta";
 
 /**
  * The home page's own copy (steps, purposes, FAQ, benefits), apart from the
@@ -10,7 +11,7 @@ import { homeSi } from "./home-si";
  */
 export type HomeMessages = { readonly [Key in keyof typeof homeEn]: string };
 
-const homeCatalogs: Record<Locale, HomeMessages> = { si: homeSi, en: homeEn };
+const homeCatalogs: Record<Locale, HomeMessages> = { si: homeSi, en: homeEn, ta: homeTa };
 
 export function homeMessagesFor(locale: Locale): HomeMessages {
   return homeCatalogs[locale];

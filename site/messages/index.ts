@@ -2,25 +2,31 @@ import type { Locale } from "../../core/locale";
 import { type Messages, messagesFor } from "../../core/messages";
 import { applicationEn } from "./application-en";
 import { applicationSi } from "./application-si";
+import { applicationTa } from "./application-ta";
 import { communityEn } from "./community-en";
 import { communitySi } from "./community-si";
+import { communityTa } from "./community-ta";
 import { siteEn } from "./en";
 import { siteSi } from "./si";
+import { siteTa } from "./ta";
 import { trustEn } from "./trust-en";
 import { trustSi } from "./trust-si";
+import { trustTa } from "./trust-ta";
 
 /** Every site catalog has exactly the keys of the English one (checked by the compiler in si.ts). */
 export type SiteMessages = { readonly [Key in keyof typeof siteEn]: string };
 
-const catalogs: Record<Locale, SiteMessages> = { si: siteSi, en: siteEn };
+const catalogs: Record<Locale, SiteMessages> = { si: siteSi, en: siteEn, ta: siteTa };
 
-const merged: Record<Locale, SiteMessages & Messages> = {
-  si: { ...messagesFor("si"), ...siteSi },
-  en: { ...messagesFor("en"), ...siteEn },
-};
+const merged: Partial<Record<Locale, SiteMessages & Messages>> = {};
 
-/** The site's copy together with the shared copy of core/ (the widget's). */
+/**
+ * The site's copy together with the shared copy of core/ (the widget's), merged
+ * when first asked for: in the browser, Tamil's catalogs arrive with a Tamil
+ * page's first render, not with the script (decision 0304).
+ */
 export function siteMessagesFor(locale: Locale): SiteMessages & Messages {
+  merged[locale] ??= { ...messagesFor(locale), ...catalogs[locale] };
   return merged[locale];
 }
 
@@ -38,6 +44,7 @@ export type ApplicationMessages = { readonly [Key in keyof typeof applicationEn]
 const applicationCatalogs: Record<Locale, ApplicationMessages> = {
   si: applicationSi,
   en: applicationEn,
+  ta: applicationTa,
 };
 
 /** The application form's own copy (labels, steps, consents, error texts). */
@@ -47,7 +54,11 @@ export function applicationMessagesFor(locale: Locale): ApplicationMessages {
 
 export type CommunityMessages = { readonly [Key in keyof typeof communityEn]: string };
 
-const communityCatalogs: Record<Locale, CommunityMessages> = { si: communitySi, en: communityEn };
+const communityCatalogs: Record<Locale, CommunityMessages> = {
+  si: communitySi,
+  en: communityEn,
+  ta: communityTa,
+};
 
 /** Comments, ratings, views, customer reviews and the offers sidebar (issue 7). */
 export function communityMessagesFor(locale: Locale): CommunityMessages {
@@ -56,7 +67,7 @@ export function communityMessagesFor(locale: Locale): CommunityMessages {
 
 export type TrustMessages = { readonly [Key in keyof typeof trustEn]: string };
 
-const trustCatalogs: Record<Locale, TrustMessages> = { si: trustSi, en: trustEn };
+const trustCatalogs: Record<Locale, TrustMessages> = { si: trustSi, en: trustEn, ta: trustTa };
 
 /** The trust notes' copy (issue 17): who we are, how we earn, CRIB, data, a person to reach. */
 export function trustMessagesFor(locale: Locale): TrustMessages {

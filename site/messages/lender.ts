@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locale";
 import { lenderEn } from "./lender-en";
 import { lenderSi } from "./lender-si";
+import { lenderTa } from "./lender-ta";
 
 /**
  * The lender page's "who the lender is" (issue 15), apart from the site's
@@ -8,7 +9,7 @@ import { lenderSi } from "./lender-si";
  */
 export type LenderMessages = { readonly [Key in keyof typeof lenderEn]: string };
 
-const lenderCatalogs: Record<Locale, LenderMessages> = { si: lenderSi, en: lenderEn };
+const lenderCatalogs: Record<Locale, LenderMessages> = { si: lenderSi, en: lenderEn, ta: lenderTa };
 
 export function lenderMessagesFor(locale: Locale): LenderMessages {
   return lenderCatalogs[locale];

@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locale";
 import { offersEn } from "./offers-en";
 import { offersSi } from "./offers-si";
+import { offersTa } from "./offers-ta";
 
 /**
  * A visitor's own offers page's catalogs (issue 15), apart from the site's:
@@ -9,7 +10,7 @@ import { offersSi } from "./offers-si";
  */
 export type OffersMessages = { readonly [Key in keyof typeof offersEn]: string };
 
-const catalogs: Record<Locale, OffersMessages> = { si: offersSi, en: offersEn };
+const catalogs: Record<Locale, OffersMessages> = { si: offersSi, en: offersEn, ta: offersTa };
 
 export function offersMessagesFor(locale: Locale): OffersMessages {
   return catalogs[locale];

@@ -1,4 +1,5 @@
 import type { Locale } from "../../core/locale";
+import { pushTa } from "./push-ta";
 
 /**
  * The push prompt's copy (issue 6), apart from the site's catalogs: only the
@@ -29,7 +30,7 @@ const pushSi = {
 
 export type PushMessages = { readonly [Key in keyof typeof pushEn]: string };
 
-const catalogs: Record<Locale, PushMessages> = { si: pushSi, en: pushEn };
+const catalogs: Record<Locale, PushMessages> = { si: pushSi, en: pushEn, ta: pushTa };
 
 export function pushMessagesFor(locale: Locale): PushMessages {
   return catalogs[locale];

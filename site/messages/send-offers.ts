@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locale";
 import { sendOffersEn } from "./send-offers-en";
 import { sendOffersSi } from "./send-offers-si";
+import { sendOffersTa } from "./send-offers-ta";
 
 /**
  * "Save or send my offers" catalogs, apart from the site's: only the
@@ -10,7 +11,11 @@ import { sendOffersSi } from "./send-offers-si";
  */
 export type SendOffersMessages = { readonly [Key in keyof typeof sendOffersEn]: string };
 
-const catalogs: Record<Locale, SendOffersMessages> = { si: sendOffersSi, en: sendOffersEn };
+const catalogs: Record<Locale, SendOffersMessages> = {
+  si: sendOffersSi,
+  en: sendOffersEn,
+  ta: sendOffersTa,
+};
 
 export function sendOffersMessagesFor(locale: Locale): SendOffersMessages {
   return catalogs[locale];

@@ -5,7 +5,6 @@ export const siteSi = {
   siteName: "NayaCompare",
   siteTagline: "බලපත්‍රලාභී ආයතනවල ණය දීමනා නොමිලේ සසඳන්න",
   skipToContent: "ප්‍රධාන අන්තර්ගතයට යන්න",
-  languageSwitch: "English",
   homeTitle: "එකම අයදුම්පතකින් ඔබට ගැළපෙන ණය දීමනා",
   notFoundTitle: "පිටුව හමු නොවීය",
   notFoundText: "සමාවන්න, ඔබ සොයන පිටුව අපට සොයාගත නොහැක.",

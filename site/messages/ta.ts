@@ -11,7 +11,6 @@ export const siteTa = {
   skipToContent: "பிரதான உள்ளடக்கத்துக்குச் செல்லுங்கள்",
   // The link to the other language, in that language. With three locales the switch offers
   // each language by its own name (LOCALES[...].label); see docs/tamil-wiring.md.
-  languageSwitch: "සිංහලෙන්",
   homeTitle: "ஒரே ஒரு விண்ணப்பத்தில், உங்களுக்கு ஏற்ற கடன் சலுகைகள்",
   notFoundTitle: "பக்கம் கிடைக்கவில்லை",
   notFoundText: "மன்னிக்கவும், நீங்கள் தேடும் பக்கத்தை எங்களால் கண்டுபிடிக்க முடியவில்லை.",

@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locale";
 import { verificationEn } from "./verification-en";
 import { verificationSi } from "./verification-si";
+import { verificationTa } from "./verification-ta";
 
 /**
  * The code step's catalogs, apart from the site's: only the code form's
@@ -9,7 +10,11 @@ import { verificationSi } from "./verification-si";
  */
 export type VerificationMessages = { readonly [Key in keyof typeof verificationEn]: string };
 
-const catalogs: Record<Locale, VerificationMessages> = { si: verificationSi, en: verificationEn };
+const catalogs: Record<Locale, VerificationMessages> = {
+  si: verificationSi,
+  en: verificationEn,
+  ta: verificationTa,
+};
 
 export function verificationMessagesFor(locale: Locale): VerificationMessages {
   return catalogs[locale];

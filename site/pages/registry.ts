@@ -7,6 +7,7 @@
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import type { ContactDetails } from "../../core/site-contract";
+import { loadLocaleCatalogs } from "../messages/load-locale";
 import { applicationPage } from "./application";
 import { articlePage } from "./article";
 import { authorPage } from "./author";
@@ -50,7 +51,11 @@ export function pageNamed(name: string): AnyPage | undefined {
 }
 
 /** Loads a page's chunks in the browser, when it has any for this view, before the page renders. */
-export async function preloadPage(state: Pick<AppState, "page" | "view">): Promise<void> {
+export async function preloadPage(
+  state: Pick<AppState, "locale" | "page" | "view">,
+): Promise<void> {
+  // A Tamil page's catalogs first (decision 0304): every component reads them as it renders.
+  await loadLocaleCatalogs(state.locale);
   const page = pageNamed(state.page);
   // The registry ties each page's view to its preload; here any view will do.
   await (page?.preload as ((view: PageView | undefined) => Promise<void>) | undefined)?.(

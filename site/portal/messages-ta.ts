@@ -10,8 +10,6 @@ export const portalTa: PortalMessages = {
   siteName: "NayaCompare பங்காளர்கள்",
   skipToContent: "உள்ளடக்கத்துக்குச் செல்லுங்கள்",
   // Until the portal offers three languages, its one switch leads to Sinhala.
-  otherLanguage: "සිංහල",
-  otherLanguageName: "சிங்களம்",
   signInTitle: "பங்காளர் உள்நுழைவு",
   signInIntro:
     "NayaCompare இன் இலவசக் கடன் ஒப்பீட்டுக்கு வருகையாளர்களை அனுப்பிச் சம்பாதியுங்கள்: ஒவ்வொரு லீட்டுக்கும் அல்லது விற்பனைக்கும், வங்கிப் பணப் பரிமாற்றம், ஸ்டேபிள்கொயின், இலத்திரனியல் பணப்பை அல்லது PayPal மூலம் செலுத்தப்படும்.",

@@ -6,13 +6,12 @@ import type {
   PortalSection,
   SignUpProblem,
 } from "../../core/partner-portal";
+import { portalTa } from "./messages-ta";
 
-/** The partner portal's words (issue 18), in both languages; the compiler checks both. */
+/** The partner portal's words (issue 18), in all three languages; the compiler checks each. */
 const en = {
   siteName: "NayaCompare partners",
   skipToContent: "Skip to content",
-  otherLanguage: "සිංහල",
-  otherLanguageName: "Sinhala",
   signInTitle: "Partner sign-in",
   signInIntro:
     "Earn by sending visitors to NayaCompare's free loan comparison: per lead or per sale, paid by wire, stablecoin, e-wallet or PayPal.",
@@ -172,8 +171,6 @@ export type PortalMessages = typeof en;
 const si: PortalMessages = {
   siteName: "NayaCompare හවුල්කරුවන්",
   skipToContent: "අන්තර්ගතයට යන්න",
-  otherLanguage: "English",
-  otherLanguageName: "ඉංග්‍රීසි",
   signInTitle: "හවුල්කරු පිවිසුම",
   signInIntro:
     "NayaCompare හි නොමිලේ ණය සැසඳීමට අමුත්තන් යොමු කර ආදායම් උපයන්න: ලීඩ් එකකට හෝ විකුණුමකට, බැංකු මාරුවෙන්, ස්ථායී කාසියකින් (stablecoin), ඊ-පසුම්බියකින් හෝ PayPal මඟින් ගෙවනු ලැබේ.",
@@ -328,5 +325,5 @@ const si: PortalMessages = {
 };
 
 export function portalMessagesFor(locale: Locale): PortalMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? portalTa : locale === "en" ? en : si;
 }

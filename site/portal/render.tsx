@@ -6,7 +6,13 @@
  */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Locale } from "../../core/locale";
+import {
+  ALL_LOCALES,
+  LOCALES,
+  type Locale,
+  localizePath,
+  splitLocalePath,
+} from "../../core/locale";
 import {
   ACCOUNT_KINDS,
   PARTNER_ONLY_SECTIONS,
@@ -40,9 +46,9 @@ export function portalStylesheet(): string {
   return css;
 }
 
-/** The portal's address in a language: /partner/portal/ or /en/partner/portal/. */
+/** The portal's address in a language: /partner/portal/, /en/partner/portal/ or /ta/partner/portal/. */
 export function portalBase(locale: Locale): string {
-  return locale === "en" ? "/en/partner/portal/" : "/partner/portal/";
+  return localizePath(locale, "/partner/portal/");
 }
 
 function titleOf(view: PortalView, t: PortalMessages): string {
@@ -298,7 +304,7 @@ function RecoveryCodeForm(props: { locale: Locale; csrf: string; action: string 
 
 /** The programme's terms, in the page's language. */
 function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
-  const path = base === "/partner/portal/" ? "/terms-and-conditions/" : "/en/terms-and-conditions/";
+  const path = localizePath(splitLocalePath(base).locale, "/terms-and-conditions/");
   return (
     <p>
       <a href={path}>{t.termsLink}</a>
@@ -626,8 +632,7 @@ export function renderPortalDocument(locale: Locale, view: PortalView, path: str
   const t = portalMessagesFor(locale);
   const base = portalBase(locale);
   const title = titleOf(view, t);
-  const other: Locale = locale === "en" ? "si" : "en";
-  const otherPath = path.replace(base, portalBase(other));
+  const others = ALL_LOCALES.filter((each) => each !== locale);
   const csrf = "csrf" in view ? view.csrf : undefined;
   const section = sectionOf(view);
   return `<!doctype html>${renderToStaticMarkup(
@@ -650,9 +655,18 @@ export function renderPortalDocument(locale: Locale, view: PortalView, path: str
             {t.siteName}
           </a>
           <div className="who">
-            <a className="languages" href={otherPath} lang={other} hrefLang={other}>
-              {t.otherLanguage}
-            </a>
+            {/* Each other language by its own name, in its own script (issue 20). */}
+            {others.map((other) => (
+              <a
+                key={other}
+                className="languages"
+                href={path.replace(base, portalBase(other))}
+                lang={other}
+                hrefLang={other}
+              >
+                {LOCALES[other].label}
+              </a>
+            ))}
             {csrf ? (
               <form method="post" action={`${base}sign-out`}>
                 <CsrfField csrf={csrf} />

@@ -231,7 +231,7 @@ describe("the offers as rows (issue 17)", () => {
     },
   } as const;
   /** N of "show all N". */
-  const countIn = async (page: Page, locale: Locale) =>
+  const countIn = async (page: Page, locale: keyof typeof words) =>
     Number(words[locale].showAll.exec((await page.locator(".show-all").textContent()) ?? "")?.[1]);
   /** The one live region that counts the offers (the decisions' progress has its own). */
   const announcement = (page: Page) => page.locator("section > p.visually-hidden[role='status']");

@@ -1,6 +1,5 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Locale } from "../../core/locale";
 import {
   readableBody,
   startTestSmtp,
@@ -100,7 +99,7 @@ const WORDS = {
   },
 } as const;
 
-async function signIn(page: Page, locale: Locale, email: string) {
+async function signIn(page: Page, locale: keyof typeof WORDS, email: string) {
   const w = WORDS[locale];
   await page.getByLabel(w.email).fill(email);
   await page.getByLabel(w.password, { exact: true }).fill(PASSWORD);

@@ -3,6 +3,7 @@ import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../core/messages/en";
 import { si } from "../../core/messages/si";
+import { ta } from "../../core/messages/ta";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -61,7 +62,7 @@ const shadowText = (page: Page, selector: string) =>
 describe("the widget's catalogs", () => {
   it("are served immutable and compressed, and a pinned copy names the ones it checks", async () => {
     const { pinned, catalogs } = await manifest();
-    expect(Object.keys(catalogs).sort()).toEqual(["en", "si"]);
+    expect(Object.keys(catalogs).sort()).toEqual(["en", "si", "ta"]);
     const script = await (await fetch(`${server.url}/widget/v1/${pinned}`)).text();
     for (const [locale, file] of Object.entries(catalogs)) {
       expect(file).toMatch(new RegExp(`^messages-${locale}-[0-9a-f]{8}\\.json$`));
@@ -73,14 +74,42 @@ describe("the widget's catalogs", () => {
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
       const body = Buffer.from(await response.arrayBuffer());
       const catalog = JSON.parse(body.toString("utf8")) as Record<string, string>;
-      expect(catalog.applyNow).toBe(locale === "en" ? en.applyNow : si.applyNow);
+      expect(catalog.applyNow).toBe({ en, si, ta }[locale as "en"].applyNow);
       // The script carries the file's name and its hash: a pinned copy loads only its own copy.
       expect(script).toContain(file);
-      expect(script).toContain(`sha384-${createHash("sha384").update(body).digest("base64")}`);
+      expect(script).toContain(`sha256-${createHash("sha256").update(body).digest("base64")}`);
     }
     // No copy in the script itself.
     expect(script).not.toContain(en.offersEmpty);
     expect(script).not.toContain(si.offersEmpty);
+    expect(script).not.toContain(ta.offersEmpty);
+  });
+
+  it('renders Tamil for lang="ta", from the Tamil catalog file (issue 20)', async () => {
+    const { page, problems } = await widgetPage(
+      '<html lang="en"><head><title>Partner</title></head><body><loan-calculator lang="ta"></loan-calculator></body></html>',
+    );
+    await page.locator("loan-calculator .lw-amount-input").waitFor();
+    expect(await page.locator("loan-calculator label").first().textContent()).toBe(ta.loanAmount);
+    const text = (await shadowText(page, "loan-calculator")) ?? "";
+    expect(text).toMatch(/[\u0B80-\u0BFF]/);
+    expect(text).not.toContain(en.loanAmount);
+    expect(text).not.toMatch(/[\u0D80-\u0DFF]/);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the Tamil error on a Tamil page whose catalog cannot be had", async () => {
+    const { page } = await widgetPage(
+      '<html lang="ta"><body><loan-offers></loan-offers></body></html>',
+      (route) => route.abort(),
+    );
+    const alert = page.locator("loan-offers [role=alert]");
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe("இதை இப்போது ஏற்ற முடியவில்லை.");
+    expect(await page.locator("loan-offers button").textContent()).toBe("மீண்டும் முயலுங்கள்");
+    await page.close();
   });
 
   it("refuses a catalog that is not the one it was built with, says so, and retries", async () => {

@@ -245,6 +245,7 @@ export const backOfficeEn = {
   lenderIdHint: "1 to 40 lower-case letters, digits and hyphens; in addresses, never changed.",
   lenderNameEn: "Name in English",
   lenderNameSi: "Name in Sinhala",
+  lenderNameTa: "Name in Tamil (optional: English otherwise)",
   lenderLegalName: "Registered company name",
   lenderWebsite: "Website (https)",
   lenderComplaints: "Complaints contact (at least one, or none)",

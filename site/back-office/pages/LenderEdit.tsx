@@ -245,6 +245,7 @@ function Problems({
     id: t.lenderId,
     "names.en": t.lenderNameEn,
     "names.si": t.lenderNameSi,
+    "names.ta": t.lenderNameTa,
     legalName: t.lenderLegalName,
     website: t.lenderWebsite,
     "complaints.email": t.lenderComplaintsEmail,
@@ -354,6 +355,7 @@ export function LenderEditPage({
             />
             <Field name="names.en" label={t.lenderNameEn} view={view} />
             <Field name="names.si" label={t.lenderNameSi} view={view} />
+            <Field name="names.ta" label={t.lenderNameTa} view={view} />
             <Field name="legalName" label={t.lenderLegalName} view={view} />
             <Field name="website" label={t.lenderWebsite} view={view} type="url" />
           </fieldset>

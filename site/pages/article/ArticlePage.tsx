@@ -76,7 +76,12 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
           <ul>
             {view.sources.map((source) => (
               <li key={source.url}>
-                <a href={source.url} rel="noopener noreferrer external">
+                {/* A source's own name, in English, is read as English on other pages. */}
+                <a
+                  href={source.url}
+                  rel="noopener noreferrer external"
+                  lang={locale !== "en" && /^[\x20-\x7E]+$/.test(source.title) ? "en" : undefined}
+                >
                   {source.title}
                 </a>
               </li>

@@ -197,7 +197,7 @@ export function WidgetPage({
             <Choices
               field="lang"
               legend={t.langLegend}
-              options={["si", "en"] as const}
+              options={["si", "en", "ta"] as const}
               labels={t.languages}
               value={widget.lang}
               problems={problems}
@@ -353,7 +353,7 @@ export function WidgetPage({
           <Choices
             field="link_lang"
             legend={t.linkLangLegend}
-            options={["si", "en"] as const}
+            options={["si", "en", "ta"] as const}
             labels={t.languages}
             value={link.link_lang}
             problems={problems}

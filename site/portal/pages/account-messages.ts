@@ -1,7 +1,8 @@
 import type { Locale } from "../../../core/locale";
 import type { AccountNotice } from "../../../core/portal/account";
+import { accountTa } from "./account-messages-ta";
 
-/** The account page's words (issue 18), in both languages; the compiler checks both. */
+/** The account page's words (issue 18), in all three languages; the compiler checks each. */
 const en = {
   kind: "You signed up as",
   detailsTitle: "Your details",
@@ -93,5 +94,5 @@ const si: AccountMessages = {
 };
 
 export function accountMessagesFor(locale: Locale): AccountMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? accountTa : locale === "en" ? en : si;
 }

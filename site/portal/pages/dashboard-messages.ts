@@ -1,5 +1,6 @@
 import type { Locale } from "../../../core/locale";
 import type { DashboardProblem, DashboardRates } from "../../../core/portal/dashboard";
+import { dashboardTa } from "./dashboard-messages-ta";
 
 /**
  * The dashboard's words (issue 18, decision 0223), both languages. The
@@ -193,5 +194,5 @@ const si: DashboardMessages = {
 };
 
 export function dashboardMessagesFor(locale: Locale): DashboardMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? dashboardTa : locale === "en" ? en : si;
 }

@@ -1,4 +1,6 @@
-/** The partner portal's API documentation page (issue 18): its words in both languages. */
+import { docsTa } from "./docs-messages-ta";
+
+/** The partner portal's API documentation page (issue 18): its words in all three languages. */
 const en = {
   intro:
     "Two APIs: the partner API, for your server with your secret key, and the public feed the widget reads, for your pages with your publishable key. One OpenAPI 3.1 document describes both; the reference page is written from it.",
@@ -76,4 +78,4 @@ const si: DocsMessages = {
   yourOrigin: "https://your-site.example",
 };
 
-export const docsMessages = { en, si };
+export const docsMessages = { en, si, ta: docsTa };

@@ -1,7 +1,8 @@
 import type { Locale } from "../../../core/locale";
 import type { OriginProblem, PortalRotatableKey } from "../../../core/portal/keys";
+import { keysTa } from "./keys-messages-ta";
 
-/** The keys page's words (issue 18), in both languages; the compiler checks both. */
+/** The keys page's words (issue 18), in all three languages; the compiler checks each. */
 const en = {
   publishableTitle: "Publishable key",
   publishableHint:
@@ -137,5 +138,5 @@ const si: KeysMessages = {
 };
 
 export function keysMessagesFor(locale: Locale): KeysMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? keysTa : locale === "en" ? en : si;
 }

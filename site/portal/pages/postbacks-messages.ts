@@ -7,8 +7,9 @@ import type {
   TemplateProblem,
   TestSendProblem,
 } from "../../../core/portal/postbacks";
+import { postbacksTa } from "./postbacks-messages-ta";
 
-/** The postbacks page's words (issue 18), in both languages; the compiler checks both. */
+/** The postbacks page's words (issue 18), in all three languages; the compiler checks each. */
 const en = {
   intro:
     "When a lender tells us what became of one of your visitors' applications, we call your server: a GET of your URL, with the macros below filled in, signed with your postback secret.",
@@ -206,5 +207,5 @@ const si: PostbacksMessages = {
 };
 
 export function postbacksMessagesFor(locale: Locale): PostbacksMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? postbacksTa : locale === "en" ? en : si;
 }

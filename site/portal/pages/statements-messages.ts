@@ -1,4 +1,6 @@
-/** The partner portal's statements page (issue 18): its words in both languages. */
+import { statementsTa } from "./statements-messages-ta";
+
+/** The partner portal's statements page (issue 18): its words in all three languages. */
 const en = {
   intro:
     "What you earned each month, adjustments made by our team, what we paid you, and what we owe you at the month's end. Amounts are in rupees; days and times are Colombo's.",
@@ -123,4 +125,4 @@ const si: StatementsMessages = {
   total: "එකතුව",
 };
 
-export const statementsMessages = { en, si };
+export const statementsMessages = { en, si, ta: statementsTa };

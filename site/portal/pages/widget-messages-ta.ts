@@ -17,7 +17,7 @@ export const widgetTa: WidgetMessages = {
     "loan-offers": "சலுகைப் பட்டியல் மட்டும்",
   },
   langLegend: "விட்ஜெட்டின் மொழி",
-  languages: { si: "சிங்களம்", en: "ஆங்கிலம்" },
+  languages: { si: "சிங்களம்", en: "ஆங்கிலம்", ta: "தமிழ்" },
   amount: "ஆரம்பத் தொகை (ரூபா)",
   amountHint: "Rs. 5,000 முதல் Rs. 200,000 வரை.",
   period: "ஆரம்பத் திருப்பிச் செலுத்தும் காலம்",

@@ -7,6 +7,7 @@ import type {
   WidgetColourField,
   WidgetElementName,
 } from "../../../core/portal/widget";
+import { widgetTa } from "./widget-messages-ta";
 
 /** The words of the portal's widget and link builder (issue 18); the compiler checks both. */
 const en = {
@@ -21,7 +22,7 @@ const en = {
     "loan-offers": "The list of offers alone",
   } satisfies Record<WidgetElementName, string>,
   langLegend: "Language of the widget",
-  languages: { si: "Sinhala", en: "English" } satisfies Record<Locale, string>,
+  languages: { si: "Sinhala", en: "English", ta: "Tamil" } satisfies Record<Locale, string>,
   amount: "Amount it starts with (rupees)",
   amountHint: "From Rs. 5,000 to Rs. 200,000.",
   period: "Repayment period it starts with",
@@ -109,7 +110,7 @@ const si: WidgetMessages = {
     "loan-offers": "ණය දීමනා ලැයිස්තුව පමණක්",
   },
   langLegend: "විජට් එකේ භාෂාව",
-  languages: { si: "සිංහල", en: "ඉංග්‍රීසි" },
+  languages: { si: "සිංහල", en: "ඉංග්‍රීසි", ta: "දෙමළ" },
   amount: "ආරම්භක මුදල (රුපියල්)",
   amountHint: "රු. 5,000 සිට රු. 200,000 දක්වා.",
   period: "ආරම්භක ආපසු ගෙවීමේ කාලය",
@@ -181,5 +182,5 @@ const si: WidgetMessages = {
 };
 
 export function widgetMessagesFor(locale: Locale): WidgetMessages {
-  return locale === "en" ? en : si;
+  return locale === "ta" ? widgetTa : locale === "en" ? en : si;
 }
