@@ -35,6 +35,13 @@ const cases = [
     used: [],
     unused: [TAMIL],
   },
+  { page: "/ta/", locale: "ta", used: [TAMIL], unused: [SINHALA] },
+  {
+    page: "/ta/are-you-ready-to-apply-for-personal-loans/",
+    locale: "ta",
+    used: [TAMIL],
+    unused: [SINHALA],
+  },
 ];
 
 describe("web fonts per language", () => {
