@@ -172,7 +172,11 @@ function lenderRow(
   const api = record.decision.mode === "api" ? record.decision : undefined;
   return {
     id: record.id,
-    names: JSON.stringify({ en: record.names.en, si: record.names.si }),
+    names: JSON.stringify({
+      en: record.names.en,
+      si: record.names.si,
+      ...(record.names.ta ? { ta: record.names.ta } : {}),
+    }),
     legal_name: record.legalName,
     website: record.website ?? null,
     complaints_contact: record.complaints ? JSON.stringify(record.complaints) : null,

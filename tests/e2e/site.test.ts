@@ -272,7 +272,7 @@ describe("the site in a browser", () => {
     const english = new URL(page.url()).pathname;
     expect(messagesTo(server, "+94723456789")).toBe(2);
 
-    await page.getByRole("link", { name: "සිංහලෙන්" }).click();
+    await page.getByRole("link", { name: "සිංහල", exact: true }).click();
     await page.getByRole("heading", { name: "ඔබේ කේතය ඇතුළත් කරන්න" }).waitFor();
     expect(new URL(page.url()).pathname).toBe(english.replace(/^\/en/, ""));
     await page.getByLabel("SMS පණිවිඩයේ ඇති කේතය").waitFor();
@@ -350,7 +350,7 @@ describe("the site in a browser", () => {
     await page.locator("h1", { hasText: "Money tips for Sri Lanka" }).waitFor();
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, scrolled);
 
-    await page.getByRole("link", { name: "සිංහලෙන්" }).click();
+    await page.getByRole("link", { name: "සිංහල", exact: true }).click();
     await page.waitForFunction(() => document.documentElement.lang === "si");
     expect(new URL(page.url()).pathname).toBe("/blog/");
     expect(await sameDocument()).toBe(true);
@@ -389,7 +389,7 @@ describe("the site in a browser", () => {
     expect(new URL(page.url()).pathname).toBe("/en/");
     await page.waitForSelector("html[data-hydrated='true']");
 
-    await page.getByRole("link", { name: "සිංහලෙන්" }).click();
+    await page.getByRole("link", { name: "සිංහල", exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     const cookie = (await context.cookies()).find((entry) => entry.name === "locale");
     expect(cookie).toMatchObject({ value: "si", path: "/", sameSite: "Lax" });
