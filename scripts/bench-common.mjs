@@ -295,3 +295,18 @@ export async function sendEvents({ url, clients, seconds, perSecond, body }) {
     p99: at(0.99),
   };
 }
+
+/**
+ * A data folder with sandbox lenders registered (startLenderNetwork) and a
+ * server on it in development mode, the only one that asks lenders on
+ * loopback (docs/decisions/0113), with `deadlineMs` as its deadline.
+ */
+export async function startServerWithLenders(prefix, { latencies, deadlineMs }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const lenders = await startLenderNetwork(dataDir, { latencies, deadlineMs });
+  const server = await startServer({
+    dataDir,
+    env: { NODE_ENV: "development", LENDER_DEADLINE_MS: String(deadlineMs) },
+  });
+  return { dataDir, lenders, server };
+}

@@ -18,8 +18,7 @@
  * 0113); its other settings (the memory flags of `npm start`) are
  * production's.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import {
   applyAndVerify,
@@ -27,8 +26,7 @@ import {
   residentMb,
   START,
   sendEvents,
-  startLenderNetwork,
-  startServer,
+  startServerWithLenders,
   untilComplete,
 } from "./bench-common.mjs";
 
@@ -101,14 +99,9 @@ function steady(perSecond, until, limit, task, counts) {
 }
 
 export async function soakFigures({ minutes }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-soak-"));
-  const lenders = await startLenderNetwork(dataDir, {
+  const { dataDir, lenders, server } = await startServerWithLenders("nayacompare-bench-soak-", {
     latencies: LENDER_LATENCIES,
     deadlineMs: DEADLINE_MS,
-  });
-  const server = await startServer({
-    dataDir,
-    env: { NODE_ENV: "development", LENDER_DEADLINE_MS: String(DEADLINE_MS) },
   });
   try {
     const started = performance.now();

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -12,8 +11,8 @@ import {
   running,
   START,
   sendEvents,
-  startLenderNetwork,
   startServer,
+  startServerWithLenders,
   untilComplete,
 } from "./bench-common.mjs";
 import { pageCacheFigures, printPageCache } from "./bench-pages.mjs";
@@ -183,15 +182,13 @@ const DECISION_SENDERS = quick ? 4 : 16;
 const DECISION_SECONDS = quick ? 1 : 10;
 
 async function decisionFigures() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-bench-decisions-"));
-  const lenders = await startLenderNetwork(dataDir, {
-    latencies: LENDER_LATENCIES,
-    deadlineMs: DEADLINE_MS,
-  });
-  const server = await startServer({
-    dataDir,
-    env: { NODE_ENV: "development", LENDER_DEADLINE_MS: String(DEADLINE_MS) },
-  });
+  const { dataDir, lenders, server } = await startServerWithLenders(
+    "nayacompare-bench-decisions-",
+    {
+      latencies: LENDER_LATENCIES,
+      deadlineMs: DEADLINE_MS,
+    },
+  );
   try {
     // One application after another: from sending the code to the stream's `complete`.
     const times = [];

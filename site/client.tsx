@@ -11,7 +11,7 @@ import { readAppState } from "./app-state";
 import { siteMessagesFor } from "./messages";
 import { fetchPage, inAppTarget } from "./navigation";
 import { preloadPage } from "./pages/registry";
-import { isNewBuildOut, reloadAfterFailure, watchReleases } from "./releases";
+import { isNewBuildOut, reloadAfterFailure, reloadOnFailedAssets, watchReleases } from "./releases";
 import { track } from "./track";
 
 function readState(): AppState {
@@ -168,18 +168,7 @@ if (root) {
     },
   );
   watchReleases();
-  // A script or stylesheet of ours that fails to load (a deployment removed
-  // it, a flaky connection): reload, at most once per path within 10 s.
-  window.addEventListener(
-    "error",
-    (event) => {
-      const target = event.target;
-      if (target instanceof HTMLScriptElement || target instanceof HTMLLinkElement) {
-        reloadAfterFailure();
-      }
-    },
-    true,
-  );
+  reloadOnFailedAssets();
 }
 
 function hydrate(root: HTMLElement, initial: AppState) {

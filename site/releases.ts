@@ -45,6 +45,24 @@ function sessionStore(): KeyValueStore | undefined {
   }
 }
 
+/**
+ * A script or stylesheet of ours that fails to load (a deployment removed it,
+ * a flaky connection): reload, at most once per path within 10 s. Both the
+ * app's entry and the islands' start it.
+ */
+export function reloadOnFailedAssets(): void {
+  window.addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLScriptElement || target instanceof HTMLLinkElement) {
+        reloadAfterFailure();
+      }
+    },
+    true,
+  );
+}
+
 /** Reloads the page after an asset failed, unless this path was just reloaded; answers whether it did. */
 export function reloadAfterFailure(): boolean {
   if (!mayReload(window.location.pathname, sessionStore(), Date.now())) return false;

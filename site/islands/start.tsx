@@ -14,7 +14,7 @@ import { CookieNotice } from "../components/CookieNotice";
 import { followLanguageSwitch } from "../language-switch";
 import { loadLocaleCatalogs } from "../messages/load-locale";
 import type { AppState, PageView } from "../pages/registry";
-import { reloadAfterFailure, watchReleases } from "../releases";
+import { reloadAfterFailure, reloadOnFailedAssets, watchReleases } from "../releases";
 import { track } from "../track";
 import type { IslandName } from "./Island";
 
@@ -78,16 +78,6 @@ function start(state: AppState, islands: Islands, afterStart?: (state: AppState)
   document.documentElement.dataset.hydrated = "true";
   track((module) => module.startTracking(state));
   watchReleases();
-  // A script or stylesheet of ours that fails to load: reload, at most once per path within 10 s.
-  window.addEventListener(
-    "error",
-    (event) => {
-      const target = event.target;
-      if (target instanceof HTMLScriptElement || target instanceof HTMLLinkElement) {
-        reloadAfterFailure();
-      }
-    },
-    true,
-  );
+  reloadOnFailedAssets();
   afterStart?.(state);
 }
