@@ -518,6 +518,21 @@ export default (commandLineArgs) => {
   return builds;
 };
 
+/**
+ * React's imports on preact: our own few lines of React (`module`, decision
+ * 0210; the islands' adds hydration, 0271), not preact/compat.
+ */
+function reactOnPreact(module) {
+  return alias({
+    entries: [
+      { find: /^react$/, replacement: path.resolve(module) },
+      { find: /^react-dom$/, replacement: "preact/compat" },
+      { find: /^react-dom\/client$/, replacement: path.resolve(module) },
+      { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+    ],
+  });
+}
+
 const builds = [
   {
     input: "widget/index.ts",
@@ -536,15 +551,7 @@ const builds = [
     },
     plugins: [
       productionReact(),
-      alias({
-        entries: [
-          // Our own few lines of React on preact, not preact/compat (decision 0210).
-          { find: /^react$/, replacement: path.resolve("widget/react-on-preact.ts") },
-          { find: /^react-dom$/, replacement: "preact/compat" },
-          { find: /^react-dom\/client$/, replacement: path.resolve("widget/react-on-preact.ts") },
-          { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-        ],
-      }),
+      reactOnPreact("widget/react-on-preact.ts"),
       rawCss(),
       widgetCatalogs(),
       nodeResolve({ browser: true, extensions }),
@@ -595,17 +602,7 @@ const builds = [
     },
     plugins: [
       productionReact(),
-      alias({
-        entries: [
-          { find: /^react$/, replacement: path.resolve("site/islands/react-on-preact.ts") },
-          { find: /^react-dom$/, replacement: "preact/compat" },
-          {
-            find: /^react-dom\/client$/,
-            replacement: path.resolve("site/islands/react-on-preact.ts"),
-          },
-          { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-        ],
-      }),
+      reactOnPreact("site/islands/react-on-preact.ts"),
       browserHalves(),
       tamilSlots("site/islands/tamil-load.ts"),
       nodeResolve({ browser: true, extensions }),

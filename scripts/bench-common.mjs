@@ -310,3 +310,22 @@ export async function startServerWithLenders(prefix, { latencies, deadlineMs }) 
   });
   return { dataDir, lenders, server };
 }
+
+/** The PostgreSQL server the bench may use (a database of its own in it), or undefined. */
+export function benchDatabaseUrl() {
+  return process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** Opens a verified applicant's offers page, as their browser asks for it; throws unless 200. */
+export async function openOffers(baseUrl, applicant) {
+  const offers = await fetch(`${baseUrl}/en/offers/`, {
+    headers: {
+      Cookie: `client_id=${applicant.clientId}; ${applicant.lead}`,
+      "X-Forwarded-For": applicant.address,
+      "Accept-Encoding": "br, gzip",
+    },
+  });
+  const html = await offers.text();
+  if (offers.status !== 200) throw new Error(`the offers page answered ${offers.status}`);
+  return html;
+}

@@ -20,7 +20,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { applyAndVerify, startServer } from "./bench-common.mjs";
+import { applyAndVerify, benchDatabaseUrl, startServer } from "./bench-common.mjs";
 import { forkRoundRobinProxy } from "./round-robin-proxy.mjs";
 
 const INSTANCES = [1, 2, 3];
@@ -72,7 +72,7 @@ async function backendPids(serverUrl, database) {
  * TEST_DATABASE_URL), or off Linux (the CPU figures come from /proc).
  */
 export async function scaleFigures({ seconds, rounds, senders, warmUpSeconds }) {
-  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const serverUrl = benchDatabaseUrl();
   if (!serverUrl || process.platform !== "linux") return undefined;
   const name = `nayacompare_bench_scale_${randomUUID().replaceAll("-", "")}`;
   await admin(serverUrl, `create database ${name}`);

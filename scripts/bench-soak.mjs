@@ -23,6 +23,7 @@ import path from "node:path";
 import {
   applyAndVerify,
   figure,
+  openOffers,
   residentMb,
   START,
   sendEvents,
@@ -130,15 +131,7 @@ export async function soakFigures({ minutes }) {
       const last = await untilComplete(server.url, lead);
       decisions.asked += last.decisions.asked;
       decisions.final += last.decisions.decisions.length;
-      const offers = await fetch(`${server.url}/en/offers/`, {
-        headers: {
-          Cookie: `client_id=${lead.clientId}; ${lead.lead}`,
-          "X-Forwarded-For": lead.address,
-          "Accept-Encoding": "br, gzip",
-        },
-      });
-      await offers.arrayBuffer();
-      if (offers.status !== 200) throw new Error(`the offers page answered ${offers.status}`);
+      await openOffers(server.url, lead);
     };
     const [events] = await Promise.all([
       sendEvents({

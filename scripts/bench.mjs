@@ -5,8 +5,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import {
   applyAndVerify,
+  benchDatabaseUrl,
   cpuMs,
   figure,
+  openOffers,
   residentMb,
   running,
   START,
@@ -149,12 +151,7 @@ async function applicationToOffers(baseUrl, dataDir) {
   const times = [];
   for (let index = 0; index < APPLICATIONS; index++) {
     const started = performance.now();
-    const { clientId, lead, address } = await applyAndVerify(baseUrl, dataDir, index);
-    const offers = await fetch(`${baseUrl}/en/offers/`, {
-      headers: { Cookie: `client_id=${clientId}; ${lead}`, "X-Forwarded-For": address },
-    });
-    if (offers.status !== 200) throw new Error(`the offers page answered ${offers.status}`);
-    const html = await offers.text();
+    const html = await openOffers(baseUrl, await applyAndVerify(baseUrl, dataDir, index));
     if (!html.includes("offers matching you"))
       throw new Error("the offers page has no offers title");
     times.push(performance.now() - started);
@@ -324,7 +321,7 @@ const DASHBOARD_SEED = quick
 const DASHBOARD_GOAL_MS = 500;
 async function dashboardFigures() {
   const library = await import("../dist/bench/funnel.js");
-  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const serverUrl = benchDatabaseUrl();
   const engines = [["SQLite", undefined], ...(serverUrl ? [["PostgreSQL", serverUrl]] : [])];
   const results = [];
   for (const [engine, url] of engines) {
@@ -423,15 +420,7 @@ async function memoryFigures() {
     const applicant = async () => {
       while (performance.now() < until) {
         const lead = await applyAndVerify(server.url, server.dataDir, next++);
-        const offers = await fetch(`${server.url}/en/offers/`, {
-          headers: {
-            Cookie: `client_id=${lead.clientId}; ${lead.lead}`,
-            "X-Forwarded-For": lead.address,
-            "Accept-Encoding": "br, gzip",
-          },
-        });
-        await offers.arrayBuffer();
-        if (offers.status !== 200) throw new Error(`the offers page answered ${offers.status}`);
+        await openOffers(server.url, lead);
         counts.applications++;
       }
     };
