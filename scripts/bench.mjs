@@ -38,18 +38,20 @@ const PAGES = [
 const options = process.argv.slice(2);
 const unknown = options.filter(
   (option) =>
-    !["--quick", "--events", "--soak"].includes(option) &&
+    !["--quick", "--events", "--memory", "--soak"].includes(option) &&
     !/^--soak-minutes=[1-9]\d*$/.test(option),
 );
 if (unknown.length > 0) {
   console.error(
-    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --soak, --soak-minutes=N)`,
+    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --memory, --soak, --soak-minutes=N)`,
   );
   process.exit(2);
 }
 const quick = options.includes("--quick");
 /** `--events`: the event section alone (POST /api/event), as when tuning that path. */
 const eventsOnly = options.includes("--events");
+/** `--memory`: the memory section alone (30 s of mixed load), as when tuning the server's settings. */
+const memoryOnly = options.includes("--memory");
 /** `--soak`: the soak alone (scripts/bench-soak.mjs), 10 minutes unless `--soak-minutes=N`. */
 const soakMinutes = options.find((option) => option.startsWith("--soak-minutes="));
 if (options.includes("--soak") || soakMinutes) {
@@ -58,8 +60,8 @@ if (options.includes("--soak") || soakMinutes) {
   process.exit(0);
 }
 
-const chromePath = quick || eventsOnly ? undefined : findChromium();
-if (!quick && !eventsOnly && !chromePath) {
+const chromePath = quick || eventsOnly || memoryOnly ? undefined : findChromium();
+if (!quick && !eventsOnly && !memoryOnly && !chromePath) {
   console.error(CHROMIUM_MISSING_MESSAGE);
   process.exit(1);
 }
@@ -440,7 +442,28 @@ async function memoryFigures() {
   }
 }
 
+function printMemory(memory) {
+  if (!memory) {
+    console.log("\nServer memory: skipped (VmRSS is read from /proc: Linux only)");
+    return;
+  }
+  const { idle, loaded, peak, settled, counts } = memory;
+  console.log(
+    `\nServer memory, resident (VmRSS), started as \`npm start\` does (${[...Object.entries(START.env).map(([name, value]) => `${name}=${value}`), ...START.flags].join(" ")}), SQLite, this machine:`,
+  );
+  console.log(
+    `  idle: ${idle.toFixed(1)} MB; after ${MEMORY_SECONDS} s of mixed load${quick ? " (quick: not the 30 s of the goal)" : ""}: ${loaded.toFixed(1)} MB (goal ${MEMORY_GOAL_MB} MB: ${(loaded / MEMORY_GOAL_MB).toFixed(2)} of it${loaded <= MEMORY_GOAL_MB ? "" : ", not met"}), peak ${peak.toFixed(1)} MB, ${settled.toFixed(1)} MB once the load stopped`,
+  );
+  console.log(
+    `  the load: ${PAGE_READERS} page readers (both languages, an article), ${EVENT_SENDERS} event senders, ${APPLICANTS} applicants (apply, code, offers page): ${counts.pages} pages, ${counts.events} events, ${counts.applications} applications`,
+  );
+}
+
 if (quick) console.log("bench --quick: small samples, rough figures.");
+if (memoryOnly) {
+  printMemory(await memoryFigures());
+  process.exit(0);
+}
 const events = await eventThroughput();
 if (eventsOnly) {
   printEvents(events);
@@ -570,17 +593,4 @@ if (!dashboard.postgres) {
 
 printScale(scale, figure, quick);
 
-if (memory) {
-  const { idle, loaded, peak, settled, counts } = memory;
-  console.log(
-    `\nServer memory, resident (VmRSS), started as \`npm start\` does (${[...Object.entries(START.env).map(([name, value]) => `${name}=${value}`), ...START.flags].join(" ")}), SQLite, this machine:`,
-  );
-  console.log(
-    `  idle: ${idle.toFixed(1)} MB; after ${MEMORY_SECONDS} s of mixed load${quick ? " (quick: not the 30 s of the goal)" : ""}: ${loaded.toFixed(1)} MB (goal ${MEMORY_GOAL_MB} MB: ${(loaded / MEMORY_GOAL_MB).toFixed(2)} of it${loaded <= MEMORY_GOAL_MB ? "" : ", not met"}), peak ${peak.toFixed(1)} MB, ${settled.toFixed(1)} MB once the load stopped`,
-  );
-  console.log(
-    `  the load: ${PAGE_READERS} page readers (both languages, an article), ${EVENT_SENDERS} event senders, ${APPLICANTS} applicants (apply, code, offers page): ${counts.pages} pages, ${counts.events} events, ${counts.applications} applications`,
-  );
-} else {
-  console.log("\nServer memory: skipped (VmRSS is read from /proc: Linux only)");
-}
+printMemory(memory);
