@@ -3,7 +3,21 @@
  * id and its provider id. The server reads it from its environment (Sri
  * Lanka by default) and hands it to the browser in each page's state.
  */
-export const COUNTRY_CODES = ["LK", "PH", "VN", "MY", "PL", "ZA"] as const;
+/** SPEC §1's countries (the partner page lists them), and Malaysia of the experiments. */
+export const COUNTRY_CODES = [
+  "LK",
+  "RO",
+  "CO",
+  "MX",
+  "ES",
+  "PL",
+  "KZ",
+  "VN",
+  "PH",
+  "UA",
+  "ZA",
+  "MY",
+] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 export interface CountryConfig {

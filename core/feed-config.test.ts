@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedConfigName, withRequiredOffers } from "./feed-config";
+import { feedConfigName, feedConfigNamesOf, withRequiredOffers } from "./feed-config";
 
 describe("feedConfigName", () => {
   it("is the lower-cased country code for most countries", () => {
@@ -23,6 +23,14 @@ describe("feedConfigName", () => {
     expect(feedConfigName("ua", "/ru")).toBe("ua_ua");
     expect(feedConfigName("UA", "/rus/")).toBe("ua_ua");
     expect(feedConfigName("UA", "")).toBe("ua_ua");
+  });
+});
+
+describe("feedConfigNamesOf", () => {
+  it("names one config per country, and Ukraine's two", () => {
+    expect(feedConfigNamesOf("LK")).toEqual(["lk"]);
+    expect(feedConfigNamesOf("KZ")).toEqual(["kz_ru"]);
+    expect(feedConfigNamesOf("UA")).toEqual(["ua_ua", "ua_ru"]);
   });
 });
 

@@ -12,6 +12,14 @@ export function feedConfigName(countryCode: string, path: string): string {
 }
 
 /**
+ * Every config name a country has: one, or Ukraine's two (its Russian and
+ * Ukrainian pages). A deployment serves its lenders under these names (0323).
+ */
+export function feedConfigNamesOf(countryCode: string): string[] {
+  return [...new Set([feedConfigName(countryCode, "/"), feedConfigName(countryCode, "/ru/")])];
+}
+
+/**
  * Offers SPEC §7 requires in a country's list whatever the lead feed says, by
  * lower-case country code. A Map, so that "constructor" is not a country.
  */

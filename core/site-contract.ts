@@ -63,8 +63,8 @@ export interface SiteSettings {
   contactEmail: string;
   /** Who we are and how to reach a person, for the trust notes; the e-mail alone when absent. */
   contact?: ContactDetails | undefined;
-  /** The partners' chat (SPEC §1); a mailto: link when none is configured. */
-  chatUrl: string;
+  /** The partners' chat (SPEC §1, PARTNER_CHAT_URL); without it, the partner page offers e-mail only. */
+  chatUrl?: string | undefined;
   /** Only when there is an app (SPEC §3 lists its fields, empty for now). */
   mobileApp?: { name: string; url: string } | undefined;
   /** Handed to the browser code on every page (site/document.ts). */

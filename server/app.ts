@@ -3,6 +3,7 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type Express } from "express";
 import { type CountryConfig, DEFAULT_COUNTRY_CONFIG } from "../core/country";
+import { feedConfigName } from "../core/feed-config";
 import type { AssetManifest, SiteSettings } from "../core/site-contract";
 import { consentToShareText, type renderPage, robotsTxt, sitemapXml } from "../site/server";
 import { applicationsRouter } from "./borrowers/application-routes";
@@ -73,7 +74,10 @@ import { eventsRouter } from "./tracking/event-routes";
 
 export interface AppDependencies {
   storage: Storage;
-  /** Offer catalogues by feed config name (Sri Lanka's from storage: server/lenders/). */
+  /**
+   * The deployment's catalogue by its feed config names (`feedConfigNamesOf(COUNTRY)`: the
+   * lenders in storage, server/lenders/); SPEC §1's other countries' configs answer empty.
+   */
   catalogues: Catalogues;
   log: Logger;
   /** The site build's client files, linked from every page. */
@@ -177,12 +181,14 @@ export function createApp({
   postbackTestTimeoutMs,
   pageCache,
 }: AppDependencies): Express {
-  const catalogue = catalogues.get("lk") ?? fixedCatalogue([]);
+  // The deployment's lenders: its country's config (SPEC §7; 0323), Sri Lanka's by default.
+  const catalogue = catalogues.get(feedConfigName(country.country, "/")) ?? fixedCatalogue([]);
   const offers = () => catalogue.offers();
   const leadFeed = createLeadFeed({
     storage,
     offers,
     log,
+    country: country.country,
     upstreamUrl: feedUpstreamUrl,
     now: () => now().getTime(),
   });
@@ -287,7 +293,7 @@ export function createApp({
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
-  api.use(feedRouter({ catalogues, leadFeed, log }));
+  api.use(feedRouter({ catalogues, country: country.country, leadFeed, log }));
   api.use(
     unsubscribeRouter({
       storage,

@@ -99,6 +99,19 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the partners' chat link, and stops the start on one that is not an https address", () => {
+    expect(loadConfig({}).PARTNER_CHAT_URL).toBeUndefined();
+    expect(loadConfig({ PARTNER_CHAT_URL: "" }).PARTNER_CHAT_URL).toBeUndefined();
+    expect(loadConfig({ PARTNER_CHAT_URL: "https://chat.example.com/p" }).PARTNER_CHAT_URL).toBe(
+      "https://chat.example.com/p",
+    );
+    for (const given of ["chat.example.com", "http://chat.example.com", "mailto:a@b.lk"]) {
+      expect(() => loadConfig({ PARTNER_CHAT_URL: given })).toThrow(
+        /PARTNER_CHAT_URL: must be an https address like https:\/\/chat\.example\.com\/partners/,
+      );
+    }
+  });
+
   it("reads the partner API's rate limit, and refuses one that is not a positive whole number", () => {
     expect(loadConfig({ PARTNER_RATE_LIMIT: "600" }).PARTNER_RATE_LIMIT).toBe(600);
     expect(() => loadConfig({ PARTNER_RATE_LIMIT: "0" })).toThrow(/PARTNER_RATE_LIMIT/);

@@ -84,8 +84,19 @@ const envSchema = z
     CONTACT_PHONE: optional(phoneNumber.optional()),
     /** The WhatsApp number people may write to, in international form; a wa.me link. */
     CONTACT_WHATSAPP: optional(phoneNumber.optional()),
-    /** The partners' chat link (SPEC §1); without it, the partner page offers e-mail. */
-    PARTNER_CHAT_URL: optional(z.url({ protocol: /^https$/ }).optional()),
+    /**
+     * The partners' chat link (SPEC §1), an https address; without it, the
+     * partner page offers e-mail only. Anything else stops the start (0322).
+     */
+    PARTNER_CHAT_URL: optional(
+      z
+        .url({
+          protocol: /^https$/,
+          error: "must be an https address like https://chat.example.com/partners",
+        })
+        .max(500, "must be at most 500 characters")
+        .optional(),
+    ),
     /** The mobile app, when there is one (SPEC §3: empty until then). */
     MOBILE_APP_NAME: optional(z.string().min(1).max(100).optional()),
     MOBILE_APP_URL: optional(z.url({ protocol: /^https$/ }).optional()),

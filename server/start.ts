@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { feedConfigNamesOf } from "../core/feed-config";
 import { consentToShareText } from "../site/server";
 import { createApp } from "./app";
 import { sweepErasureRequests } from "./borrowers/erasure-requests";
@@ -44,7 +45,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     contactEmail: config.CONTACT_EMAIL,
     contact: contactDetailsOf(config),
-    chatUrl: config.PARTNER_CHAT_URL ?? `mailto:${config.CONTACT_EMAIL}`,
+    chatUrl: config.PARTNER_CHAT_URL,
     mobileApp:
       config.MOBILE_APP_NAME && config.MOBILE_APP_URL
         ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }
@@ -125,7 +126,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
     decisionNetwork,
     messenger,
     outboxDir: outbox,
-    catalogues: new Map([["lk", catalogue]]),
+    // The lenders in storage are this deployment's: its country's config names (0323).
+    catalogues: new Map(feedConfigNamesOf(config.COUNTRY).map((name) => [name, catalogue])),
     log,
     assets: loadAssetManifest(distDir),
     site,

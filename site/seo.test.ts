@@ -4,7 +4,6 @@ import { headHtml, structuredData } from "./seo";
 const site = {
   origin: "https://nayacompare.lk",
   contactEmail: "help@nayacompare.lk",
-  chatUrl: "mailto:help@nayacompare.lk",
 };
 const head = {
   locale: "en" as const,

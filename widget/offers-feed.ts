@@ -7,9 +7,6 @@ export type OffersFeedState =
   | { status: "error" }
   | { status: "ready"; offers: readonly Offer[] };
 
-/** The feed config of Sri Lanka (SPEC §7: the lower-cased country code). */
-const FEED_CONFIG_NAME = "lk";
-
 /**
  * One request per page and API origin, however many elements ask (SPEC §4:
  * offers are loaded once). A failed request is forgotten so a retry asks again.
@@ -21,8 +18,9 @@ function requestOffers(url: string): Promise<readonly Offer[]> {
   if (!request) {
     request = getJson(url).then((response) => {
       // Our own server validated the catalogue; a light check keeps zod out of the bundle.
+      // The status alone, not "not a list of offers": brotli's bytes (decision 0323).
       if (!Array.isArray(response.data)) {
-        throw new Error(`The offers feed answered ${response.status}, not a list of offers`);
+        throw new Error(`The offers feed answered ${response.status}`);
       }
       return response.data as Offer[];
     });
@@ -33,14 +31,15 @@ function requestOffers(url: string): Promise<readonly Offer[]> {
 }
 
 /**
- * The offers catalogue, with loading and error states and a retry.
+ * The offers catalogue of the server's country, with loading and error states and a retry.
  * `keyQuery` carries a partner's publishable key ("?key=pk_…" or "").
  */
 export function useOffersFeed(
   apiBase: string,
   keyQuery: string,
 ): { feed: OffersFeedState; retry(): void } {
-  const url = `${apiBase}/api/feed/config/${FEED_CONFIG_NAME}${keyQuery}`;
+  // The server's config for its COUNTRY, named by SPEC §7's rule (decision 0323): never ours to pick.
+  const url = `${apiBase}/api/feed/config${keyQuery}`;
   const [feed, setFeed] = useState<OffersFeedState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 

@@ -1,10 +1,15 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
+import { type CountryCode, DEFAULT_COUNTRY_CONFIG } from "../../core/country";
 import { colomboToday } from "../../core/dates";
+import { feedConfigNamesOf } from "../../core/feed-config";
 import { quoteLoan } from "../../core/loan";
 import { LOAN_TERM_LK } from "../../core/product";
+import { validApplication } from "../../core/schemas/application.fixtures";
 import type { Offer } from "../../core/schemas/offer";
-import { setUpTestApp } from "../test-support";
+import { applyVerified } from "../borrowers/applicant.test-support";
+import { appWith, setUpTestApp, testOutbox } from "../test-support";
+import { fixedCatalogue } from "./catalogue";
 import lk from "./catalogues/lk.json";
 
 const byId = (left: { offer_id: number }, right: { offer_id: number }) =>
@@ -55,4 +60,118 @@ describe("GET /api/feed/config/:name", () => {
       expect(res.json().error.code).toMatch(/^(unknown_feed_config|not_found)$/);
     },
   );
+});
+
+/** SPEC §1's countries, and the config SPEC §7's rule names for each (our pages have no /ru/). */
+const SPEC_COUNTRIES = [
+  ["RO", "ro"],
+  ["CO", "co"],
+  ["MX", "mx"],
+  ["ES", "es"],
+  ["PL", "pl"],
+  ["KZ", "kz_ru"],
+  ["VN", "vn"],
+  ["LK", "lk"],
+  ["PH", "ph"],
+  ["UA", "ua_ua"],
+  ["ZA", "za"],
+] as const satisfies readonly (readonly [CountryCode, string])[];
+
+/** An app for a deployment in `country`: its lenders under its config names, as start.ts does. */
+function appFor(country: CountryCode, offers: readonly Offer[] = lk as Offer[]) {
+  const catalogue = fixedCatalogue(offers);
+  return appWith(context.test.storage, {
+    country: { ...DEFAULT_COUNTRY_CONFIG, country },
+    catalogues: new Map(feedConfigNamesOf(country).map((name) => [name, catalogue])),
+  });
+}
+
+const idsOf = (body: unknown) => (body as Offer[]).map((offer) => offer.offer_id);
+
+describe("feed configs for every country of SPEC §1 (issue 21)", () => {
+  it.each(SPEC_COUNTRIES)(
+    "COUNTRY=%s: GET /api/feed/config serves the deployment's lenders as %s; another country's config is empty",
+    async (country, name) => {
+      const app = appFor(country);
+      const own = await inject(app, { method: "GET", url: "/api/feed/config" });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers["content-location"]).toBe(`/api/feed/config/${name}`);
+      expect(own.headers["access-control-allow-origin"]).toBe("*");
+      expect(own.headers["cache-control"]).toBe("public, max-age=300");
+      expect(own.json().toSorted(byId)).toEqual((lk as Offer[]).toSorted(byId));
+
+      const named = await inject(app, { method: "GET", url: `/api/feed/config/${name}` });
+      expect(named.statusCode).toBe(200);
+      expect(named.json()).toEqual(own.json());
+
+      // Every other country's config exists and lists nobody: its lenders are not ours.
+      for (const [, other] of SPEC_COUNTRIES.filter(([code]) => code !== country)) {
+        const res = await inject(app, { method: "GET", url: `/api/feed/config/${other}` });
+        expect(res.statusCode, other).toBe(200);
+        expect(res.json(), other).toEqual([]);
+      }
+    },
+  );
+
+  it("serves Ukraine's lenders under both its configs, ua_ru and ua_ua", async () => {
+    const app = appFor("UA");
+    for (const name of ["ua_ru", "ua_ua"]) {
+      const res = await inject(app, { method: "GET", url: `/api/feed/config/${name}` });
+      expect(idsOf(res.json()).toSorted()).toEqual(idsOf(lk).toSorted());
+    }
+    const kz = appFor("KZ");
+    const plain = await inject(kz, { method: "GET", url: "/api/feed/config/kz" });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json().error.code).toBe("unknown_feed_config");
+  });
+
+  it("answers kz_ru on a Sri Lankan deployment with an empty list, not a 404", async () => {
+    const res = await inject(context.app, { method: "GET", url: "/api/feed/config/kz_ru" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    const own = await inject(context.app, { method: "GET", url: "/api/feed/config" });
+    expect(own.headers["content-location"]).toBe("/api/feed/config/lk");
+  });
+});
+
+describe("SPEC §7's offer 67 for Spain in the lead feed", () => {
+  /** A verified applicant of each deployment: offers 101, 102, 107 and 110 fit. */
+  async function leadFeedOf(
+    country: CountryCode,
+    phone: string,
+    offers: readonly Offer[] = lk as Offer[],
+  ): Promise<number[]> {
+    const outbox = testOutbox();
+    const catalogue = fixedCatalogue(offers);
+    const app = appWith(context.test.storage, {
+      country: { ...DEFAULT_COUNTRY_CONFIG, country },
+      catalogues: new Map(feedConfigNamesOf(country).map((name) => [name, catalogue])),
+      messenger: outbox.messenger,
+      outboxDir: outbox.dir,
+    });
+    const { leadId } = await applyVerified(app, outbox.messages, {
+      ...validApplication,
+      term: 90,
+      phone,
+    });
+    const res = await inject(app, {
+      method: "GET",
+      url: `/api/feed/leads?lead_id=${leadId}&page=all&direction=swap&pf=1`,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  it("adds 67 after the matched offers where the ES config is served, and nowhere else", async () => {
+    expect(await leadFeedOf("ES", "0770006701")).toEqual([102, 110, 101, 107, 67]);
+    expect(await leadFeedOf("LK", "0770006702")).toEqual([102, 110, 101, 107]);
+    expect(await leadFeedOf("UA", "0770006703")).toEqual([102, 110, 101, 107]);
+  });
+
+  it("does not add 67 twice when the lead's offers have it already", async () => {
+    const with67 = (lk as Offer[]).map((offer) =>
+      offer.offer_id === 101 ? { ...offer, offer_id: 67 } : offer,
+    );
+    expect(await leadFeedOf("ES", "0770006704", with67)).toEqual([102, 110, 67, 107]);
+  });
 });

@@ -1,5 +1,6 @@
 import { colomboToday } from "../../core/dates";
 import type { ApplicationDecisions, ApplicationOffers } from "../../core/decisions";
+import { withRequiredOffers } from "../../core/feed-config";
 import { RETRY_STATUSES } from "../../core/http-retry";
 import { lenderSlug, matchLead } from "../../core/matching";
 import { rankOfferIds } from "../../core/offer-quotes";
@@ -14,6 +15,8 @@ export interface LeadFeedOptions {
   storage: Storage;
   offers: OfferSource;
   log: Logger;
+  /** The deployment's country (COUNTRY): SPEC §7 adds offers for some (ES: 67). */
+  country?: string;
   /** SPEC §7's custom endpoint: when set, asked first, with the same query. */
   upstreamUrl?: string | undefined;
   /** Per attempt. */
@@ -43,6 +46,7 @@ export function createLeadFeed(options: LeadFeedOptions) {
     storage,
     offers,
     log,
+    country = "LK",
     upstreamUrl,
     timeoutMs = 1_500,
     cacheMs = 60_000,
@@ -133,12 +137,10 @@ export function createLeadFeed(options: LeadFeedOptions) {
     };
     return {
       found: true,
-      offerIds: rankOfferIds(
-        offers(),
-        lead,
-        colomboToday(at),
-        [...approved, ...matched],
-        approvals,
+      // SPEC §7: a country's required offers (ES: 67) come last, if missing (0324).
+      offerIds: withRequiredOffers(
+        country,
+        rankOfferIds(offers(), lead, colomboToday(at), [...approved, ...matched], approvals),
       ),
       source: upstream ? "upstream" : "local",
       decisions,

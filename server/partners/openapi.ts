@@ -138,14 +138,45 @@ function feedPaths(origin: string) {
   const servers = [{ url: `${origin}/api`, description: "The public feed" }];
   // Either way of sending the key, or none: {} makes the key optional.
   const security = [{}, { publishableKey: [] }, { publishableKeyQuery: [] }];
+  const offersAnswer = (description: string, more: Record<string, unknown> = {}) => ({
+    description,
+    headers: {
+      ...CORS_OPEN,
+      "Cache-Control": {
+        schema: { type: "string", const: "public, max-age=300" },
+        description: "Five minutes.",
+      },
+      ...more,
+    },
+    content: json("FeedOffers"),
+  });
   return {
+    "/feed/config": {
+      servers,
+      get: {
+        operationId: "getOwnFeedConfig",
+        summary: "Every offer of this site's feed config, ranked",
+        description:
+          "The feed config of the country this site serves, named by SPEC §7's rule (the lowercased country code; kz_ru for Kazakhstan; ua_ua for Ukraine, ua_ru only by name), ranked as GET /feed/config/{name} ranks. What the widget loads: you need not know the name. With your publishable key, the request must come from one of your registered origins.",
+        security,
+        responses: {
+          "200": offersAnswer("The offers, ranked.", {
+            "Content-Location": {
+              schema: { type: "string", examples: ["/api/feed/config/lk"] },
+              description: "The named config served.",
+            },
+          }),
+          ...PUBLISHABLE_KEY_ERRORS,
+        },
+      },
+    },
     "/feed/config/{name}": {
       servers,
       get: {
         operationId: "getFeedConfig",
         summary: "Every offer of a feed config, ranked",
         description:
-          "The offers of one feed config (named after the lowercased country code: lk), every one, ranked for the calculator's default loan: first those that lend it, by the total to pay, then the others. What the widget shows; public, CORS-open, cached for five minutes. With your publishable key, the request must come from one of your registered origins (the browser's Origin header).",
+          "The offers of one feed config (named after the lowercased country code: lk; kz_ru, ua_ru and ua_ua), every one, ranked for the calculator's default loan: first those that lend it, by the total to pay, then the others. The configs of the country this site serves list its lenders; another country's (ro, co, mx, es, pl, kz_ru, vn, ph, ua_ru, ua_ua, za) is an empty list: no lender of that country is listed here. Public, CORS-open, cached for five minutes. With your publishable key, the request must come from one of your registered origins (the browser's Origin header).",
         security,
         parameters: [
           {
@@ -157,17 +188,7 @@ function feedPaths(origin: string) {
           },
         ],
         responses: {
-          "200": {
-            description: "The offers, ranked.",
-            headers: {
-              ...CORS_OPEN,
-              "Cache-Control": {
-                schema: { type: "string", const: "public, max-age=300" },
-                description: "Five minutes.",
-              },
-            },
-            content: json("FeedOffers"),
-          },
+          "200": offersAnswer("The offers, ranked; an empty list for another country's config."),
           "404": errorAnswer("unknown_feed_config: there is no feed config of this name."),
           ...PUBLISHABLE_KEY_ERRORS,
         },

@@ -169,7 +169,7 @@ describe("the OpenAPI document with the feed", () => {
 
   it("lists the feed's paths under /api, with the publishable key as their security", () => {
     const paths = document.paths as Record<string, Json>;
-    for (const path of ["/feed/config/{name}", "/feed/leads"]) {
+    for (const path of ["/feed/config", "/feed/config/{name}", "/feed/leads"]) {
       const item = paths[path] as Json;
       expect(item, path).toBeDefined();
       expect((item.servers as Json[])[0]?.url).toBe("https://nayacompare.test/api");
@@ -193,6 +193,7 @@ describe("the OpenAPI document with the feed", () => {
   it("lists the feed in the reference page by its whole path", async () => {
     const res = await get("/api/partner/v1/reference");
     expect(res.body).toContain("GET /api/feed/config/{name}");
+    expect(res.body).toContain("GET /api/feed/config<");
     expect(res.body).toContain("GET /api/feed/leads");
     expect(res.body).toContain("X-Publishable-Key: pk_…");
   });
@@ -204,6 +205,7 @@ describe("the OpenAPI document with the feed", () => {
       FeedOfferIds: z.array(z.number().int()),
     };
     const example: Record<string, string> = {
+      "/feed/config": "/feed/config",
       "/feed/config/{name}": "/feed/config/lk",
       "/feed/leads": `/feed/leads?lead_id=${leadId}&page=all&direction=swap&pf=1`,
     };

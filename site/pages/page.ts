@@ -51,7 +51,8 @@ export interface PageInputs {
   /** Articles, documents and static pages, rendered at build time. */
   content: SiteContent;
   contactEmail: string;
-  chatUrl: string;
+  /** The partners' chat (PARTNER_CHAT_URL), when there is one. */
+  chatUrl?: string | undefined;
   /** The Sri Lankan offers catalogue. */
   offers: readonly Offer[];
   /** Today in Colombo, as the server saw it. */

@@ -167,7 +167,7 @@ describe("the portal's widget builder", () => {
       const event = site.waitForResponse((response) => response.url().includes("/api/event?key="));
       const feed =
         build.element === "loan-widget"
-          ? site.waitForResponse((response) => response.url().includes("/api/feed/config/lk?key="))
+          ? site.waitForResponse((response) => response.url().includes("/api/feed/config?key="))
           : undefined;
       await site.goto(partnerPage(`/${locale}.html`, copied));
       const widget = site.locator(build.element);

@@ -465,11 +465,11 @@ describe("a partner's publishable key in the widget's `partner`", () => {
       await tab.goto(`${registered}/`);
       await tab.locator("loan-offers .lw-offer").first().waitFor();
       await expect.poll(() => answers["/api/event"]).toBe(202);
-      expect(answers["/api/feed/config/lk"]).toBe(200);
+      expect(answers["/api/feed/config"]).toBe(200);
 
       // The same page at another origin (localhost is not 127.0.0.1): the key is refused.
       await tab.goto(`http://localhost:${port}/`);
-      await expect.poll(() => answers["/api/feed/config/lk"]).toBe(403);
+      await expect.poll(() => answers["/api/feed/config"]).toBe(403);
       await tab.locator("loan-offers").getByRole("button", { name: "Try again" }).waitFor();
       await context.close();
     } finally {

@@ -123,7 +123,6 @@ export async function startOffersPageServer() {
     site: {
       origin: url,
       contactEmail: "help@nayacompare.test",
-      chatUrl: "mailto:help@nayacompare.test",
       runtime: { ...DEFAULT_COUNTRY_CONFIG, logEvents: false },
     },
   });

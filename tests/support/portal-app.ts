@@ -32,7 +32,6 @@ export async function startPortalApp(options: { postbackRules?: OutboundRules } 
     site: {
       origin: url,
       contactEmail: "help@nayacompare.test",
-      chatUrl: "mailto:help@nayacompare.test",
       runtime: { ...DEFAULT_COUNTRY_CONFIG, logEvents: false },
     },
     ...(options.postbackRules ? { postbackRules: options.postbackRules } : {}),

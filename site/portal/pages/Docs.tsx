@@ -13,6 +13,7 @@ const PARTNER_OPERATIONS = [
 ] as const;
 
 const FEED_OPERATIONS = [
+  ["GET", "/feed/config", "ownConfig"],
   ["GET", "/feed/config/{name}", "config"],
   ["GET", "/feed/leads?lead_id={lead id}", "leads"],
 ] as const;

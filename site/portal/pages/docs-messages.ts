@@ -29,6 +29,8 @@ const en = {
   feedIntro:
     "Base address: {base}. The widget reads it; your own pages may too. It answers without a key; with your publishable key (in the X-Publishable-Key header or as ?key=), the request must come from a page on one of your origins, which the browser names in the Origin header. From any other origin the answer is 403 origin_not_allowed; a key that is not yours is 401 invalid_key.",
   feedOperations: {
+    ownConfig:
+      "The feed config of the country this site serves, as the widget reads it; the Content-Location header names it (lk for Sri Lanka).",
     config:
       "Every offer of a feed config (lk for Sri Lanka), ranked for the calculator's default loan.",
     leads: "The ids of the offers active for a lead: nothing about the person.",
@@ -69,6 +71,8 @@ const si: DocsMessages = {
   feedIntro:
     "මූලික ලිපිනය: {base}. විජට් එක මෙය කියවයි; ඔබේම පිටුවලටද කියවිය හැක. යතුරක් නැතිවද එය පිළිතුරු දෙයි; ඔබේ ප්‍රසිද්ධ යතුර සමඟ (X-Publishable-Key header එකේ හෝ ?key= ලෙස) නම්, ඉල්ලීම ඔබේ origin එකක පිටුවකින් පැමිණිය යුතුය; බ්‍රවුසරය එය Origin header එකේ සඳහන් කරයි. වෙනත් origin එකකින් නම් පිළිතුර 403 origin_not_allowed වේ; ඔබේ නොවන යතුරකට 401 invalid_key.",
   feedOperations: {
+    ownConfig:
+      "මෙම අඩවිය සේවය කරන රටේ feed config එක, විජට් එක කියවන ආකාරයටම; එහි නම Content-Location header එකේ ඇත (ශ්‍රී ලංකාවට lk).",
     config: "Feed config එකක සියලු දීමනා (ශ්‍රී ලංකාවට lk), ගණකයේ පෙරනිමි ණයට අනුව පෙළගස්වා.",
     leads: "ලීඩ් එකකට සක්‍රිය දීමනාවල හැඳුනුම් අංක: පුද්ගලයා ගැන කිසිවක් නැත.",
   },
