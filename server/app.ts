@@ -40,6 +40,7 @@ import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
 import { applicationOffersRouter } from "./lenders/application-offers-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
+import { listCreditCards } from "./lenders/credit-cards";
 import {
   createDecisionNetwork,
   type DecisionNetwork,
@@ -323,6 +324,7 @@ export function createApp({
     pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, now()),
     community: communityLookup(storage),
     savedApplication: (leadId, resetAt) => savedApplicationOf(storage, leadId, now(), resetAt),
+    cards: () => listCreditCards(storage),
   };
   app.use(clientApiRouter({ site, offers }, lookups));
 

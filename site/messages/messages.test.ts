@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems, tamilCatalogProblems } from "../../core/messages/catalog-checks";
+import { cardsMessagesFor } from "./cards";
 import { erasureMessagesFor } from "./erasure";
 import { homeMessagesFor, siteCatalog, trustMessagesFor } from "./index";
 import { lenderMessagesFor } from "./lender";
@@ -41,6 +42,13 @@ describe("lender page catalogs", () => {
 describe("unsubscribe code step catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(erasureMessagesFor("si"), erasureMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("credit cards page catalogs", () => {
+  it("match in keys and placeholders, with Sinhala and Tamil copy in their scripts", () => {
+    expect(catalogProblems(cardsMessagesFor("si"), cardsMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(cardsMessagesFor("ta"), cardsMessagesFor("en"))).toEqual([]);
   });
 });
 
