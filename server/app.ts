@@ -39,6 +39,7 @@ import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
 import { applicationOffersRouter } from "./lenders/application-offers-routes";
+import { cardAdminRouter } from "./lenders/card-admin-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
 import { listCreditCards } from "./lenders/credit-cards";
 import {
@@ -385,6 +386,7 @@ export function createApp({
       distDir,
     }),
   );
+  app.use(cardAdminRouter(backOffice));
   app.use("/admin", backOffice.notFound);
   app.use(reviewImagesRouter(storage));
   app.use(lenderLogosRouter(storage));
