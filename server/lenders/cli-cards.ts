@@ -21,9 +21,11 @@ import {
 export const CARDS_USAGE = `  cards import FILE
       Checks every card in FILE (a card, a list of them, or { "cards": [...] },
       see docs/lenders.md) and adds or replaces them by id in one transaction,
-      or none. The credit cards page shows the change at once.
+      or none. Running servers show it on the credit cards page within a
+      second (they read the page version that often).
   cards list [--json]
-      Lists the cards: id, issuer, card, annual fee, interest, checked on.
+      Lists the cards: id, issuer, card, annual fee, interest, cash advance,
+      checked on.
   cards export
       Prints every card in the format cards import reads.
   cards remove ID
