@@ -100,7 +100,7 @@ describe("the credit cards page", () => {
     // The lowest annual fee first.
     expect(en.indexOf("Test Zero")).toBeLessThan(en.indexOf("Test Classic"));
     expect(en).toContain(
-      '<h3><span class="card-issuer">Kithul Test Bank</span> <!-- -->Test Classic</h3>',
+      '<h3><span class="card-issuer">Kithul Test Bank</span> <span>Test Classic</span></h3>',
     );
     for (const figure of [
       "<dt>Annual fee</dt><dd>Rs. 2,500</dd>",
@@ -121,6 +121,8 @@ describe("the credit cards page", () => {
     const ta = await get(PATHS.ta);
     expect(ta).toContain("கித்துல் டெஸ்ட் வங்கி");
     expect(ta).toContain("<dd>வருடத்துக்கு 28%</dd>");
+    // A name given in English only is marked as English on the Tamil page.
+    expect(ta).toContain('<span lang="en">Test Classic</span>');
     await removeCreditCard(test.storage, "kithul-test-zero", COMMAND_LINE);
     expect(await get(PATHS.en)).not.toContain("Test Zero");
     await removeCreditCard(test.storage, "kithul-test-classic", COMMAND_LINE);

@@ -36,7 +36,10 @@ export function CreditCardsPage({ locale, view }: PageProps<CreditCardsView>) {
               {cards.map((card) => (
                 <li key={card.id} className="card-item">
                   <h3>
-                    <span className="card-issuer">{card.issuer}</span> {card.name}
+                    <span className="card-issuer" lang={card.issuer.lang}>
+                      {card.issuer.text}
+                    </span>{" "}
+                    <span lang={card.name.lang}>{card.name.text}</span>
                   </h3>
                   <dl className="lender-facts">
                     {card.figures.map((figure) => (

@@ -6,11 +6,17 @@ import type { CardNames, CreditCard } from "../../../core/schemas/credit-card";
 import { type CardsMessages, cardsMessagesFor } from "../../messages/cards";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
+/** A name in the page's language, or in English (`lang: "en"`) when it has none there. */
+export interface CardName {
+  text: string;
+  lang?: "en" | undefined;
+}
+
 /** A card as the page shows it: every text already in the page's language. */
 export interface CardRow {
   id: string;
-  issuer: string;
-  name: string;
+  issuer: CardName;
+  name: CardName;
   /** The five figures, in the order the page explains them. */
   figures: { label: string; value: string }[];
   checked: string;
@@ -51,7 +57,10 @@ export function needs() {
   return { cards: true };
 }
 
-const nameIn = (names: CardNames, locale: Locale) => names[locale] ?? names.en;
+const nameIn = (names: CardNames, locale: Locale): CardName => {
+  const own = names[locale];
+  return own ? { text: own } : { text: names.en, lang: locale === "en" ? undefined : "en" };
+};
 
 /** "28.5" rather than "28.50", "28" rather than "28.0", the same on both sides. */
 const percentText = (value: number) => String(Math.round(value * 100) / 100);
@@ -80,7 +89,10 @@ function cardRow(card: CreditCard, locale: Locale, t: CardsMessages): CardRow {
     ],
     checked: fill(t.cardsCheckedOn, { date: formatDate(parseIsoDate(card.checkedOn)) }),
     link: card.website
-      ? { href: card.website, text: fill(t.cardsIssuerLink, { card: name, issuer }) }
+      ? {
+          href: card.website,
+          text: fill(t.cardsIssuerLink, { card: name.text, issuer: issuer.text }),
+        }
       : undefined,
   };
 }
