@@ -7,7 +7,7 @@
 export const cardsEn = {
   cardsTitle: "Credit cards: what to compare",
   cardsIntro:
-    "A credit card's real cost is in its fees and interest, not in its limit. Here is what to look at in a card before you apply, and the cards we have checked, side by side.",
+    "A credit card's real cost is in its fees and interest, not its limit. What to check in a card before you apply, then the cards whose figures we have checked.",
   cardsWhatHeading: "What to compare in a card",
   cardsAnnualFee: "Annual fee",
   cardsAnnualFeeText:

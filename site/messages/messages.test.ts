@@ -50,6 +50,15 @@ describe("credit cards page catalogs", () => {
     expect(catalogProblems(cardsMessagesFor("si"), cardsMessagesFor("en"))).toEqual([]);
     expect(tamilCatalogProblems(cardsMessagesFor("ta"), cardsMessagesFor("en"))).toEqual([]);
   });
+
+  it("give the page a meta description of 20 to 160 characters a reader sees (0305)", () => {
+    const segments = new Intl.Segmenter();
+    for (const locale of ["si", "en", "ta"] as const) {
+      const length = [...segments.segment(cardsMessagesFor(locale).cardsIntro)].length;
+      expect(length, locale).toBeGreaterThanOrEqual(20);
+      expect(length, locale).toBeLessThanOrEqual(160);
+    }
+  });
 });
 
 describe("trust notes catalogs", () => {
