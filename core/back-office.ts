@@ -4,6 +4,7 @@
  * contract, as core/site-contract.ts is the site's. The server checks the
  * role and reads storage; the site only renders what it is given.
  */
+import type { CardEditView, CardsView } from "./back-office-cards";
 import type { PartnerPagesView } from "./back-office-partners";
 import type { CalendarDate } from "./dates";
 import type { Licence, Offer } from "./schemas/offer";
@@ -21,6 +22,7 @@ export const BACK_OFFICE_SECTIONS = [
   "home",
   "moderation",
   "lenders",
+  "cards",
   "partners",
   "payouts",
   "funnel",
@@ -394,6 +396,8 @@ export type BackOfficeView =
   | LendersView
   | PartnerPagesView
   | LenderEditView
+  | CardsView
+  | CardEditView
   | FunnelView
   | ProblemView;
 

@@ -7,6 +7,7 @@ import type { CommunityData, CommunityNeed } from "./community-data";
 import type { CountryConfig } from "./country";
 import type { ApplicationDecisions } from "./decisions";
 import type { Locale } from "./locale";
+import type { CreditCard } from "./schemas/credit-card";
 import type { Offer } from "./schemas/offer";
 
 /** The hashed client files of a build, read from dist/site/manifest.json. */
@@ -145,6 +146,8 @@ export interface PageNeeds {
   /** The visitor's own application's answers (the application form); its response is not stored. */
   savedApplication: boolean;
   community: CommunityNeed | undefined;
+  /** The credit cards' catalogue (the credit cards page). */
+  cards: boolean;
 }
 
 /** Everything a render takes besides the path. */
@@ -167,6 +170,8 @@ export interface RenderOptions {
   community?: CommunityData | undefined;
   /** The visitor's own answers, for the page whose needs name them. */
   savedApplication?: SavedApplication | undefined;
+  /** The credit cards' catalogue, for the page whose needs name it. */
+  cards?: readonly CreditCard[] | undefined;
 }
 
 export interface RenderedPage {

@@ -40,7 +40,9 @@ import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
 import { applicationOffersRouter } from "./lenders/application-offers-routes";
+import { cardAdminRouter } from "./lenders/card-admin-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
+import { listCreditCards } from "./lenders/credit-cards";
 import {
   createDecisionNetwork,
   type DecisionNetwork,
@@ -329,6 +331,7 @@ export function createApp({
     pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, now()),
     community: communityLookup(storage),
     savedApplication: (leadId, resetAt) => savedApplicationOf(storage, leadId, now(), resetAt),
+    cards: () => listCreditCards(storage),
   };
   app.use(clientApiRouter({ site, offers }, lookups));
 
@@ -389,6 +392,7 @@ export function createApp({
       distDir,
     }),
   );
+  app.use(cardAdminRouter(backOffice));
   app.use("/admin", backOffice.notFound);
   app.use(reviewImagesRouter(storage));
   app.use(lenderLogosRouter(storage));

@@ -34,6 +34,7 @@ const FOOTER_LINKS = [
   ["/about/", "navAbout"],
   ["/how/", "navHow"],
   ["/blog/", "footerBlog"],
+  ["/credit-cards/", "footerCreditCards"],
   ["/unsubscribe/", "footerUnsubscribe"],
   ["/terms-and-conditions/", "footerTerms"],
   ["/privacy-policy/", "footerPrivacy"],

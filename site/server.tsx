@@ -59,6 +59,7 @@ export function pageNeeds(path: string): PageNeeds {
     lead: needs?.lead ?? false,
     community: needs?.community,
     savedApplication: needs?.savedApplication ?? false,
+    cards: needs?.cards ?? false,
   };
 }
 
@@ -75,6 +76,7 @@ export function pageData(
     pending,
     community,
     savedApplication,
+    cards,
   }: Omit<RenderOptions, "assets">,
 ) {
   const { locale, rest, route } = matchRoute(path);
@@ -96,6 +98,7 @@ export function pageData(
       pending,
       community,
       savedApplication,
+      cards,
     });
   // A content route whose file is missing in this language is not a page.
   const found = page && view ? page : undefined;

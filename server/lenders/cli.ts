@@ -1,8 +1,9 @@
 /**
  * The commands of `npm run lenders -- <command>` (issue 15): import, export,
- * list, live, pause. They change storage only: every running server reads
- * the lenders again every 30 s (catalogue.ts), which the output says. The
- * entry that opens storage is cli-main.ts.
+ * list, live, pause; and the credit cards' catalogue, `cards …` (cli-cards.ts).
+ * They change storage only: every running server reads the lenders again
+ * every 30 s (catalogue.ts), which the output says. The entry that opens
+ * storage is cli-main.ts.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,6 +14,7 @@ import type { OutboundRules } from "../http/outbound";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { CATALOGUE_REFRESH_MS } from "./catalogue";
+import { CARDS_USAGE, runCardsCommand } from "./cli-cards";
 import { exportLenders, type LenderSummary, listLenders } from "./lender-export";
 import { importLenders, LenderImportError, parseLenderFile } from "./lender-import";
 import { LenderError, setLenderStatus } from "./lenders";
@@ -34,6 +36,7 @@ Commands:
   live ID | pause ID
       Makes a lender live (only with its licence, unless a sample or sandbox)
       or pauses it (its offers are no longer shown or asked).
+${CARDS_USAGE}
 
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
 ${REFRESH_NOTE}`;
@@ -148,6 +151,8 @@ export async function runLendersCommand(
       if (rest.length > 0) throw new UsageError(`${command} takes no ${rest[0]}`);
     };
     switch (command) {
+      case "cards":
+        return await runCardsCommand(storage, rest, values.json === true);
       case "import":
         return { exitCode: 0, out: await importFile(storage, one("file"), tool), err: [] };
       case "export": {

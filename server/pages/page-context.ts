@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import { cookieValue } from "../../core/cookies";
+import type { CreditCard } from "../../core/schemas/credit-card";
 import type {
   LeadOffers,
   PageQuery,
@@ -49,6 +50,8 @@ export interface PageLookups {
   community: CommunityLookup;
   /** Without it, no page is prefilled (tests that do not need it). */
   savedApplication?: SavedApplicationLookup | undefined;
+  /** The credit cards' catalogue; without it, the credit cards page lists none. */
+  cards?: (() => Promise<CreditCard[]>) | undefined;
 }
 
 export interface PageRequestContext {
@@ -58,6 +61,7 @@ export interface PageRequestContext {
   pending: PendingVerification | undefined;
   community: CommunityData | undefined;
   savedApplication: SavedApplication | undefined;
+  cards: readonly CreditCard[] | undefined;
   /** The response holds the visitor's answers or may one day: neither the browser nor a proxy may store it. */
   noStore: boolean;
 }
@@ -79,13 +83,14 @@ export async function pageRequestContext(
   const pendingId = pendingLeadIdOf(req);
   const needs = pageNeeds(path);
   const resetAt = Number(cookieValue(req.headers.cookie, APPLICATION_RESET_COOKIE));
-  const [lead, pending, community, savedApplication] = await Promise.all([
+  const [lead, pending, community, savedApplication, cards] = await Promise.all([
     leadId && needs.lead ? lookups.leadOffers(leadId) : undefined,
     pendingId && needs.lead ? lookups.pendingVerification(pendingId) : undefined,
     needs.community ? lookups.community(needs.community) : undefined,
     leadId && needs.savedApplication && lookups.savedApplication
       ? lookups.savedApplication(leadId, Number.isFinite(resetAt) ? resetAt : undefined)
       : undefined,
+    needs.cards && lookups.cards ? lookups.cards() : undefined,
   ]);
   return {
     cookieNoticeAccepted: cookieValue(req.headers.cookie, "cookie_notice") === "accepted",
@@ -94,6 +99,7 @@ export async function pageRequestContext(
     pending,
     community,
     savedApplication,
+    cards,
     noStore: needs.savedApplication,
   };
 }

@@ -4,9 +4,12 @@ import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
 import { FUNNEL_POLICY } from "../funnel/funnel-routes";
+import { cardFormOf } from "../lenders/card-admin-routes";
+import { saveCreditCards } from "../lenders/credit-cards";
 import { lenderSpec, productFor } from "../lenders/lender.test-support";
 import { LENDER_FORM_POLICY } from "../lenders/lender-admin-routes";
 import { importLenders } from "../lenders/lender-import";
+import { testCard } from "../lenders/test-cards";
 import { createPartner } from "../partners/partners";
 import { createPayoutRun } from "../partners/payouts";
 import { seedConversion } from "../partners/payouts.test-support";
@@ -41,6 +44,7 @@ const PARTNER = "walk-partner";
 /** An api lender every lender route is walked on, and a criteria lender the form saves. */
 const WALK_LENDER = "walk-lender";
 const WALK_CRITERIA = "walk-criteria";
+const WALK_CARD = "walk-card";
 let lenders = 0;
 const walkCriteriaLender = (offerId: number) => ({
   id: WALK_CRITERIA,
@@ -105,6 +109,7 @@ beforeAll(async () => {
   await registerApiLenders(test.storage, [
     lenderSpec(WALK_LENDER, "http://127.0.0.1:9/decide", [9501], { sandbox: true }),
   ]);
+  await saveCreditCards(test.storage, [testCard({ id: WALK_CARD })], COMMAND_LINE);
   await importLenders(test.storage, [walkCriteriaLender(9502)], {
     baseDir: ".",
     allowSandbox: false,
@@ -128,7 +133,9 @@ function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, 
         ? WALK_CRITERIA
         : route.includes("/lenders/")
           ? WALK_LENDER
-          : target.staff.id;
+          : route.includes("/cards/")
+            ? WALK_CARD
+            : target.staff.id;
   const url = path.replace(":id", id).replace(":run", runId).replace(":partner", PARTNER);
   lenders += 1;
   const lenderForm = (lenderId: string) => ({
@@ -143,6 +150,8 @@ function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, 
     "POST /admin/lenders/": lenderForm(`walk-new-${lenders}`),
     "POST /admin/lenders/:id/": { ...lenderForm(WALK_CRITERIA), products: "[]" },
     "POST /admin/lenders/:id/status": { status: "paused" },
+    "POST /admin/cards/": cardFormOf(testCard({ id: `walk-card-${lenders}` })),
+    "POST /admin/cards/:id/": cardFormOf(testCard({ id: WALK_CARD })),
     "POST /admin/moderation/": { one: `approve:comment:${commentId}` },
     "POST /admin/staff/": {
       email: `new${Math.random()}@nayacompare.test`.replace("0.", ""),
@@ -286,6 +295,7 @@ describe("every back-office route", () => {
         "Home",
         "Moderation",
         "Lenders",
+        "Credit cards",
         "Partners",
         "Payouts",
         "Funnel",

@@ -13,6 +13,7 @@ describe("who may use which back-office route", () => {
       "home",
       "moderation",
       "lenders",
+      "cards",
       "partners",
       "payouts",
       "funnel",

@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = [
   "lender.live",
   "lender.pause",
   "lender.secret",
+  "card.create",
+  "card.update",
+  "card.remove",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

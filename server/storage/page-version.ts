@@ -5,10 +5,10 @@ import type { Database } from "./schema";
 
 /**
  * The version of what pages show from storage (decision 0260): lenders and
- * their offers, approved comments and reviews, ratings, erasures. A service
- * that changes one of them touches it; every instance's page cache reads it
- * at most once a second and drops its pages (and reads the offers again)
- * when it changed. A random token in the settings table, so no engine's
+ * their offers, credit cards, approved comments and reviews, ratings,
+ * erasures. A service that changes one of them touches it; every instance's
+ * page cache reads it at most once a second and drops its pages (and reads
+ * the offers again) when it changed. A random token in the settings table, so no engine's
  * arithmetic is needed and any write is a change.
  */
 export const PAGE_VERSION_KEY = "page_version";

@@ -487,6 +487,14 @@ export interface LenderProductsTable {
   updated_at: string;
 }
 
+/** A card of the credit cards' catalogue (issue 21): JSON per core/schemas/credit-card.ts. */
+export interface CreditCardsTable {
+  id: string;
+  card: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A member of staff (issue 16): who signs in to the back office, and with what role. */
 export interface StaffTable {
   id: string;
@@ -602,6 +610,7 @@ export interface Database {
   lenders: LendersTable;
   lender_logos: LenderLogosTable;
   lender_products: LenderProductsTable;
+  credit_cards: CreditCardsTable;
   retired_offer_ids: RetiredOfferIdsTable;
   lender_decisions: LenderDecisionsTable;
   suppressions: SuppressionsTable;

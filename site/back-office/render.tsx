@@ -12,6 +12,7 @@ import ownCss from "./back-office.css?raw";
 import { Layout } from "./Layout";
 import { type BackOfficeMessages, backOfficeMessagesFor } from "./messages";
 import { AuditPage } from "./pages/Audit";
+import { CardEditPage, CardsPage } from "./pages/Cards";
 import { EnrolPage } from "./pages/Enrol";
 import { FunnelPage } from "./pages/Funnel";
 import { AccountPage, HomePage } from "./pages/Home";
@@ -68,6 +69,13 @@ function titleAndSection(
       return [
         view.mode === "new" ? t.lenderNewTitle : fill(t.lenderEditTitle, { id: view.form.id }),
         "lenders",
+      ];
+    case "cards":
+      return [t.cardsTitle, "cards"];
+    case "card-edit":
+      return [
+        view.mode === "new" ? t.cardNewTitle : fill(t.cardEditTitle, { id: view.form.id }),
+        "cards",
       ];
     case "partners":
       return [t.partnersTitle, "partners"];
@@ -134,6 +142,10 @@ function Body({
       return <LendersPage view={view} t={t} csrf={csrf} />;
     case "lender-edit":
       return <LenderEditPage view={view} t={t} csrf={csrf} />;
+    case "cards":
+      return <CardsPage view={view} t={t} />;
+    case "card-edit":
+      return <CardEditPage view={view} t={t} csrf={csrf} />;
     case "partners":
       return <PartnersPage view={view} t={t} csrf={csrf} />;
     case "partner":

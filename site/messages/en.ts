@@ -38,6 +38,7 @@ export const siteEn = {
   documentUpdated: "Last updated {date}",
   footerLinksLabel: "Site links",
   footerBlog: "Blog",
+  footerCreditCards: "Credit cards",
   footerTerms: "Terms and conditions",
   footerPrivacy: "Privacy policy",
   footerCookies: "Cookies policy",

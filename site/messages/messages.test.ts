@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems, tamilCatalogProblems } from "../../core/messages/catalog-checks";
+import { cardsMessagesFor } from "./cards";
 import { erasureMessagesFor } from "./erasure";
 import { homeMessagesFor, siteCatalog, trustMessagesFor } from "./index";
 import { lenderMessagesFor } from "./lender";
@@ -41,6 +42,22 @@ describe("lender page catalogs", () => {
 describe("unsubscribe code step catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(erasureMessagesFor("si"), erasureMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("credit cards page catalogs", () => {
+  it("match in keys and placeholders, with Sinhala and Tamil copy in their scripts", () => {
+    expect(catalogProblems(cardsMessagesFor("si"), cardsMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(cardsMessagesFor("ta"), cardsMessagesFor("en"))).toEqual([]);
+  });
+
+  it("give the page a meta description of 20 to 160 characters a reader sees (0305)", () => {
+    const segments = new Intl.Segmenter();
+    for (const locale of ["si", "en", "ta"] as const) {
+      const length = [...segments.segment(cardsMessagesFor(locale).cardsIntro)].length;
+      expect(length, locale).toBeGreaterThanOrEqual(20);
+      expect(length, locale).toBeLessThanOrEqual(160);
+    }
   });
 });
 

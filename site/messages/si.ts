@@ -35,6 +35,7 @@ export const siteSi = {
   documentUpdated: "අවසන් වරට යාවත්කාලීන කළේ {date}",
   footerLinksLabel: "වෙබ් අඩවියේ සබැඳි",
   footerBlog: "බ්ලොග්",
+  footerCreditCards: "ක්‍රෙඩිට් කාඩ්පත්",
   footerTerms: "නියම සහ කොන්දේසි",
   footerPrivacy: "රහස්‍යතා ප්‍රතිපත්තිය",
   footerCookies: "කුකී ප්‍රතිපත්තිය",

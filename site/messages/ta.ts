@@ -42,6 +42,7 @@ export const siteTa = {
   documentUpdated: "இறுதியாகப் புதுப்பிக்கப்பட்டது: {date}",
   footerLinksLabel: "இணையத்தள இணைப்புகள்",
   footerBlog: "வலைப்பதிவு",
+  footerCreditCards: "கடன் அட்டைகள்",
   footerTerms: "நியதிகளும் நிபந்தனைகளும்",
   footerPrivacy: "தனியுரிமைக் கொள்கை",
   footerCookies: "குக்கீகள் கொள்கை",

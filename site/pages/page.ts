@@ -15,6 +15,7 @@ import type { ComponentType } from "react";
 import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
+import type { CreditCard } from "../../core/schemas/credit-card";
 import type { Offer } from "../../core/schemas/offer";
 import type {
   LeadOffers,
@@ -69,6 +70,8 @@ export interface PageInputs {
   community?: CommunityData | undefined;
   /** The visitor's own answers, when the page's needs name them and they applied a moment ago. */
   savedApplication?: SavedApplication | undefined;
+  /** The credit cards' catalogue, when the page's needs name it. */
+  cards?: readonly CreditCard[] | undefined;
 }
 
 export type SiteMessages = ReturnType<typeof siteMessagesFor>;
@@ -101,9 +104,12 @@ export interface PageServer<View> {
     t: SiteMessages,
   ): { title: string; description: string; refreshSeconds?: number | undefined };
   /** What the server must read from storage for the page; nothing unless given. */
-  needs?: (
-    route: RouteRecord,
-  ) => Partial<{ lead: boolean; community: CommunityNeed; savedApplication: boolean }>;
+  needs?: (route: RouteRecord) => Partial<{
+    lead: boolean;
+    community: CommunityNeed;
+    savedApplication: boolean;
+    cards: boolean;
+  }>;
 }
 
 /** Every page component gets the same three props. */

@@ -13,6 +13,7 @@ import { articlePage } from "./article";
 import { authorPage } from "./author";
 import { bankPage } from "./bank";
 import { blogPage } from "./blog";
+import { creditCardsPage } from "./credit-cards";
 import { documentPage } from "./document";
 import { homePage } from "./home";
 import { lenderPage } from "./lender";
@@ -31,6 +32,7 @@ export const PAGES = [
   unsubscribePage,
   bankPage,
   lenderPage,
+  creditCardsPage,
   screensPage,
   applicationPage,
   offersLinkPage,

@@ -16,6 +16,7 @@ const BUDGETS = {
   blog: 30_000,
   lender: 30_000,
   bank: 30_000,
+  "credit-cards": 30_000,
   home: 70_000,
   other: 100_000,
 } as const;
@@ -44,6 +45,7 @@ beforeAll(async () => {
     ["blog", "/en/blog/"],
     ["lender", first(/^\/lenders\/[^/]+\/$/)],
     ["bank", first(/^\/en\/bank\/[^/]+\/$/)],
+    ["credit-cards", "/en/credit-cards/"],
     ["other", "/en/about/"],
     ["other", "/en/how/"],
     ["other", "/application/"],

@@ -120,3 +120,22 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
     await context.close();
   });
 }
+
+// The credit cards page (issue 21) in each language, as a first visitor sees it: the server's
+// storage holds no card, so it is the page's empty state (no figure under a real bank's name).
+it("the credit cards page in si, en and ta", { timeout: 60_000 }, async () => {
+  if (!browser || !server) throw new Error("not started");
+  for (const [lang, prefix, locale] of [
+    ["si", "", "si-LK"],
+    ["en", "/en", "en-LK"],
+    ["ta", "/ta", "ta-LK"],
+  ] as const) {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await open(page, `${prefix}/credit-cards/`);
+    await shoot(page, `credit-cards-${lang}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+});

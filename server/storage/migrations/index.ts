@@ -20,6 +20,7 @@ import { createPartnerAccountTables } from "./0019_partner_accounts";
 import { createLeadViaColumn } from "./0020_lead_via";
 import { createPartnerAccountAndLeadChannel } from "./0021_partner_account_and_lead_channel";
 import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
+import { createCreditCardsTable } from "./0023_credit_cards";
 import { columnTypes } from "./column-types";
 
 /**
@@ -49,5 +50,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0020_lead_via": createLeadViaColumn(),
     "0021_partner_account_and_lead_channel": createPartnerAccountAndLeadChannel(types),
     "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
+    "0023_credit_cards": createCreditCardsTable(types),
   };
 }

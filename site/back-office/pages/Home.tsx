@@ -15,6 +15,7 @@ function describe(section: BackOfficeSection, t: BackOfficeMessages): string {
     home: "",
     moderation: t.describeModeration,
     lenders: t.describeLenders,
+    cards: t.describeCards,
     partners: t.describePartners,
     payouts: t.describePayouts,
     funnel: t.describeFunnel,
