@@ -9,6 +9,7 @@ import content from "virtual:site-content";
 import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
 import { type Locale, splitLocalePath } from "../core/locale";
+import type { Offer } from "../core/schemas/offer";
 import type { PageNeeds, RenderedPage, RenderOptions, SiteSettings } from "../core/site-contract";
 import { App } from "./App";
 import { backOfficeMessagesFor } from "./back-office/messages";
@@ -19,6 +20,7 @@ import type { PageServer, RouteRecord } from "./pages/page";
 import { type AppState, type PageView, pageNamed } from "./pages/registry";
 import { matchRoute } from "./routes";
 import { headHtml } from "./seo";
+import { sitemapXml as sitemapOf } from "./sitemap";
 
 export {
   funnelCsv,
@@ -33,7 +35,12 @@ export function backOfficeMessagesEn() {
   return backOfficeMessagesFor("en");
 }
 export { productView } from "./pages/lender/page.server";
-export { robotsTxt, sitemapXml } from "./sitemap";
+export { robotsTxt } from "./sitemap";
+
+/** Every indexed page in every language, the lenders' and the topics' pages included. */
+export function sitemapXml(site: SiteSettings, offers: readonly Offer[] = []): string {
+  return sitemapOf(site, offers, content);
+}
 
 /**
  * The words of the application's consent to share it with lenders, as the

@@ -13,6 +13,7 @@ import { articlePage } from "./article";
 import { authorPage } from "./author";
 import { bankPage } from "./bank";
 import { blogPage } from "./blog";
+import { blogTagPage } from "./blog-tag";
 import { documentPage } from "./document";
 import { homePage } from "./home";
 import { lenderPage } from "./lender";
@@ -25,6 +26,7 @@ export const PAGES = [
   homePage,
   staticPage,
   blogPage,
+  blogTagPage,
   articlePage,
   documentPage,
   authorPage,

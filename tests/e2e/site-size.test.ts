@@ -42,6 +42,7 @@ beforeAll(async () => {
     ["article", "/en/are-you-ready-to-apply-for-personal-loans/"],
     ["document", "/privacy-policy/"],
     ["blog", "/en/blog/"],
+    ["blog", first(/^\/en\/blog\/tag\/[^/]+\/$/)],
     ["lender", first(/^\/lenders\/[^/]+\/$/)],
     ["bank", first(/^\/en\/bank\/[^/]+\/$/)],
     ["other", "/en/about/"],
