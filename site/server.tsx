@@ -8,7 +8,7 @@
 import content from "virtual:site-content";
 import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
-import { type Locale, splitLocalePath } from "../core/locale";
+import { type Locale, localizePath, splitLocalePath } from "../core/locale";
 import type { Offer } from "../core/schemas/offer";
 import type { PageNeeds, RenderedPage, RenderOptions, SiteSettings } from "../core/site-contract";
 import { App } from "./App";
@@ -16,6 +16,7 @@ import { backOfficeMessagesFor } from "./back-office/messages";
 import { renderDocument } from "./document";
 import { applicationMessagesFor, siteMessagesFor } from "./messages";
 import { notFoundHead } from "./pages/not-found";
+import { shownPath } from "./pages/not-found/shown-path";
 import type { PageServer, RouteRecord } from "./pages/page";
 import { type AppState, type PageView, pageNamed } from "./pages/registry";
 import { matchRoute } from "./routes";
@@ -112,6 +113,7 @@ export function pageData(
     page: found ? (found.name as AppState["page"]) : "not-found",
     today,
     view: found ? view : undefined,
+    ...(found ? {} : { missingPath: shownPath(localizePath(locale, rest)) }),
     cookieNoticeAccepted,
     contact: site.contact ?? { email: site.contactEmail },
   };

@@ -164,7 +164,7 @@ describe("the 404 page", () => {
     ] as const) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(h1(res.body)).toBe(`${text}<bdi class="not-found-path" dir="ltr">${url}</bdi>`);
+      expect(h1(res.body)).toBe(`${text}<code class="not-found-path" dir="ltr">${url}</code>`);
       expect(res.body).toMatch(new RegExp(`<a class="button" href="${apply}">[^<]+</a>`));
       expect(res.body).toContain('<meta name="robots" content="noindex" data-page-head>');
     }
@@ -175,17 +175,17 @@ describe("the 404 page", () => {
       "/en/%3Cimg%20src=x%20onerror=alert(1)%3E/%E2%80%AE%00%E0%B6%AB%E0%B6%BA/",
     );
     expect(res.statusCode).toBe(404);
-    expect(h1(res.body)).toContain("/en/&lt;img src=x onerror=alert(1)&gt;/\uFFFD\uFFFDණය/</bdi>");
+    expect(h1(res.body)).toContain("/en/&lt;img src=x onerror=alert(1)&gt;/\uFFFD\uFFFDණය/</code>");
     expect(res.body).not.toContain("<img src=x");
     expect(res.body).not.toContain("\u202E");
   });
 
   it("keeps a bad escape as typed and cuts a long path", async () => {
     const bad = await get("/en/%ZZ%E0%B6/");
-    expect(h1(bad.body)).toContain(">/en/%ZZ%E0%B6/</bdi>");
+    expect(h1(bad.body)).toContain(">/en/%ZZ%E0%B6/</code>");
     const long = await get(`/en/${"ණය".repeat(500)}/`.replace(/[^/a-z]/g, encodeURIComponent));
     expect(long.statusCode).toBe(404);
-    const shown = />([^<]*)<\/bdi>/.exec(h1(long.body))?.[1] ?? "";
+    const shown = />([^<]*)<\/code>/.exec(h1(long.body))?.[1] ?? "";
     expect(shown.startsWith("/en/ණයණය")).toBe(true);
     expect(shown.endsWith("…")).toBe(true);
     const graphemes = [...new Intl.Segmenter("si", { granularity: "grapheme" }).segment(shown)];

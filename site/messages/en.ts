@@ -32,9 +32,6 @@ export const siteEn = {
   sources: "Sources",
   similarArticles: "Similar articles",
   tagsLabel: "Topics",
-  tagPageTitle: "{tag}: articles and guides",
-  tagPageDescription:
-    "Our guides on the topic “{tag}”: practical money tips for households in Sri Lanka, newest first.",
   copyLink: "Copy link",
   linkCopied: "Link copied",
   copyFailed: "Could not copy. Copy the address from your browser instead.",

@@ -75,6 +75,8 @@ export interface AppState {
   today: CalendarDate;
   /** What the page shows; undefined on the 404 page. */
   view?: PageView | undefined;
+  /** On the 404 page, the path it names, made safe to show by the server (decision 0319). */
+  missingPath?: string | undefined;
   /** Whether this visitor already accepted the cookie notice (read from its cookie). */
   cookieNoticeAccepted: boolean;
   /** Who we are and how to reach a person (the trust notes); the server's configuration. */

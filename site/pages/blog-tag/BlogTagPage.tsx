@@ -1,5 +1,4 @@
 import { localizePath } from "../../../core/locale";
-import { fill } from "../../../core/messages";
 import { ArticleList } from "../../components/ArticleList";
 import { Pagination } from "../../components/Pagination";
 import { TagLinks, tagLabel } from "../../components/TagLinks";
@@ -12,7 +11,6 @@ import type { BlogTagView } from "./page.server";
 export function BlogTagPage({ locale, view }: PageProps<BlogTagView>) {
   const t = siteMessagesFor(locale);
   const c = communityMessagesFor(locale);
-  const label = tagLabel(t, view.tag);
   return (
     <section aria-labelledby="blog-title">
       <p className="kicker">
@@ -20,8 +18,8 @@ export function BlogTagPage({ locale, view }: PageProps<BlogTagView>) {
         <span aria-hidden="true"> › </span>
         {t.tagsLabel}
       </p>
-      <h1 id="blog-title">{label}</h1>
-      <p className="lead">{fill(t.tagPageDescription, { tag: label })}</p>
+      <h1 id="blog-title">{tagLabel(t, view.tag)}</h1>
+      <p className="lead">{view.description}</p>
       <h2>{t.newArticles}</h2>
       <ArticleList locale={locale} articles={view.articles} />
       <Pagination

@@ -11,6 +11,8 @@ import {
   tagPath,
 } from "../../content/articles";
 import type { SiteContent } from "../../content/types";
+import { siteMessagesFor } from "../../messages";
+import { topicMessagesFor } from "../../messages/topics";
 import { ARTICLES_PER_PAGE } from "../blog/page.server";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
@@ -22,6 +24,9 @@ export interface BlogTagView {
   articles: ArticleSummary[];
   /** The tag's most viewed articles, most first; empty before anyone has read one. */
   popular: ArticleSummary[];
+  /** The topic's title and description in the page's language (site/messages/topics.ts). */
+  title: string;
+  description: string;
   /** The other topics with articles, as /blog/ lists them. */
   otherTags: string[];
 }
@@ -62,11 +67,15 @@ export function view(route: RouteRecord, inputs: PageInputs): BlogTagView | unde
   const all = inputs.content.articles[inputs.locale];
   const tagged = articlesTagged(all, tag);
   const page = route.page ?? 1;
+  const label = tagLabel(siteMessagesFor(inputs.locale), tag);
+  const copy = topicMessagesFor(inputs.locale);
   const pageCount = Math.ceil(tagged.length / ARTICLES_PER_PAGE);
   if (page > pageCount) return undefined;
   return {
     kind: "blog-tag",
     tag,
+    title: fill(copy.topicTitle, { tag: label }),
+    description: fill(copy.topicDescription, { tag: label }),
     page,
     pageCount,
     articles: tagged
@@ -80,13 +89,11 @@ export function view(route: RouteRecord, inputs: PageInputs): BlogTagView | unde
 }
 
 export function head(view: BlogTagView, t: SiteMessages) {
-  const label = tagLabel(t, view.tag);
-  const topic = fill(t.tagPageTitle, { tag: label });
   const title =
     view.page === 1
-      ? `${topic} | ${t.siteName}`
-      : `${topic}: ${fill(t.blogPage, { page: view.page, count: view.pageCount })} | ${t.siteName}`;
-  return { title, description: fill(t.tagPageDescription, { tag: label }) };
+      ? `${view.title} | ${t.siteName}`
+      : `${view.title}: ${fill(t.blogPage, { page: view.page, count: view.pageCount })} | ${t.siteName}`;
+  return { title, description: view.description };
 }
 
 export const needs = () => ({ community: { kind: "blog" } as const });
