@@ -9,9 +9,10 @@ export function tagLabel(t: ReturnType<typeof siteMessagesFor>, tag: string): st
   return key in t ? t[key as MessageKey & keyof typeof t] : tag;
 }
 
-/** An article's topics, each a link to its page (decision 0318). */
+/** Topics (an article's, the blog's), each a link to its page (decision 0318); none: nothing. */
 export function TagLinks({ locale, tags }: { locale: Locale; tags: readonly string[] }) {
   const t = siteMessagesFor(locale);
+  if (tags.length === 0) return null;
   return (
     <nav className="tags" aria-labelledby="tags-title">
       <h2 id="tags-title">{t.tagsLabel}</h2>
