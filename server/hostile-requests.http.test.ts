@@ -434,6 +434,8 @@ const ROUTES = [
   "/lenders/{}/logo",
   "/bank/{}/",
   "/blog/{}/",
+  "/blog/tag/{}/",
+  "/ta/blog/tag/saving/page-{}/",
   "/assets/{}",
   "/widget/v1/{}",
   "/sitemap.xml?{}",

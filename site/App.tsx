@@ -15,7 +15,8 @@ export type { AppState } from "./pages/registry";
 /** The page the state names, or the 404 page. */
 function Page({ state }: { state: AppState }) {
   const page = pageNamed(state.page);
-  if (!page || !state.view) return <NotFoundPage locale={state.locale} />;
+  if (!page || !state.view)
+    return <NotFoundPage locale={state.locale} path={state.missingPath ?? ""} />;
   // The registry ties each page's view to its component; the state carries one of each.
   const Component = page.Component as ComponentType<PageProps<PageView>>;
   return <Component locale={state.locale} view={state.view} today={state.today} />;

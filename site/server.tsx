@@ -8,17 +8,20 @@
 import content from "virtual:site-content";
 import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
-import { type Locale, splitLocalePath } from "../core/locale";
+import { type Locale, localizePath, splitLocalePath } from "../core/locale";
+import type { Offer } from "../core/schemas/offer";
 import type { PageNeeds, RenderedPage, RenderOptions, SiteSettings } from "../core/site-contract";
 import { App } from "./App";
 import { backOfficeMessagesFor } from "./back-office/messages";
 import { renderDocument } from "./document";
 import { applicationMessagesFor, siteMessagesFor } from "./messages";
 import { notFoundHead } from "./pages/not-found";
+import { shownPath } from "./pages/not-found/shown-path";
 import type { PageServer, RouteRecord } from "./pages/page";
 import { type AppState, type PageView, pageNamed } from "./pages/registry";
 import { matchRoute } from "./routes";
 import { headHtml } from "./seo";
+import { sitemapXml as sitemapOf } from "./sitemap";
 
 export {
   funnelCsv,
@@ -33,7 +36,12 @@ export function backOfficeMessagesEn() {
   return backOfficeMessagesFor("en");
 }
 export { productView } from "./pages/lender/page.server";
-export { robotsTxt, sitemapXml } from "./sitemap";
+export { robotsTxt } from "./sitemap";
+
+/** Every indexed page in every language, the lenders' and the topics' pages included. */
+export function sitemapXml(site: SiteSettings, offers: readonly Offer[] = []): string {
+  return sitemapOf(site, offers, content);
+}
 
 /**
  * The words of the application's consent to share it with lenders, as the
@@ -108,6 +116,7 @@ export function pageData(
     page: found ? (found.name as AppState["page"]) : "not-found",
     today,
     view: found ? view : undefined,
+    ...(found ? {} : { missingPath: shownPath(localizePath(locale, rest)) }),
     cookieNoticeAccepted,
     contact: site.contact ?? { email: site.contactEmail },
   };

@@ -2,16 +2,21 @@ import { escapeHtml } from "../core/html";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localizePath } from "../core/locale";
 import type { Offer } from "../core/schemas/offer";
 import type { SiteSettings } from "../core/site-contract";
+import type { SiteContent } from "./content/types";
 import { PAGES } from "./pages/registry";
 
 /** Every page in both languages, each with its alternates (sitemaps.org and Google's xhtml:link). */
-export function sitemapXml(site: SiteSettings, offers: readonly Offer[] = []): string {
+export function sitemapXml(
+  site: SiteSettings,
+  offers: readonly Offer[],
+  content: SiteContent,
+): string {
   const url = (locale: (typeof ALL_LOCALES)[number], path: string) =>
     escapeHtml(`${site.origin}${localizePath(locale, path)}`);
   // Indexed pages only, each at its own address (an alias names its canonical one).
   const paths = PAGES.filter((page) => page.server.indexed).flatMap((page) => [
     ...page.server.routes.filter((route) => !route.canonical).map((route) => route.path),
-    ...(page.server.dataPaths?.(offers) ?? []),
+    ...(page.server.dataPaths?.(offers, content) ?? []),
   ]);
   const entries = paths.flatMap((path) =>
     ALL_LOCALES.map((locale) => {

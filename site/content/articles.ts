@@ -49,3 +49,16 @@ export function similarArticles(article: Article, all: readonly Article[]): Arti
     .slice(0, 3)
     .map(articleSummary);
 }
+
+/**
+ * A topic's page (decision 0318): the tag's key is its slug in every
+ * language, so one topic has one address per locale; page 1 has no suffix.
+ */
+export function tagPath(tag: string, page = 1): string {
+  return page === 1 ? `/blog/tag/${tag}/` : `/blog/tag/${tag}/page-${page}/`;
+}
+
+/** The articles under a tag, newest first. */
+export function articlesTagged(articles: readonly Article[], tag: string): Article[] {
+  return articles.filter((article) => article.meta.tags.some((t) => t === tag)).sort(newestFirst);
+}

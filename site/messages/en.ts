@@ -11,6 +11,7 @@ export const siteEn = {
   notFoundTitle: "Page not found",
   notFoundText: "Sorry, but we can’t find the page you’re looking for.",
   getMoney: "Get money",
+  notFoundPath: "Page not found: {path}",
   errorTitle: "Something went wrong",
   errorText: "Please try again in a moment.",
   footerIntermediary:
@@ -89,6 +90,7 @@ export const siteEn = {
   rejectedTitle: "Other lenders may still help you",
   rejectedText:
     "One lender could not offer you a loan this time, but others may. Tell us how much you need and apply again, free of charge.",
+  rejectedCongratulations: "Congratulations! You still have a chance to get your loan",
   trafficbackTitle: "Our lenders may not be able to help you yet",
   trafficbackText:
     "The licensed lenders we work with lend to people aged 18 to 70 who live in Sri Lanka and have an NIC and a bank account. If that is not you yet, these guides may help you plan.",

@@ -5,6 +5,7 @@ import { erasureMessagesFor } from "./erasure";
 import { homeMessagesFor, siteCatalog, trustMessagesFor } from "./index";
 import { lenderMessagesFor } from "./lender";
 import { pushMessagesFor } from "./push";
+import { topicMessagesFor } from "./topics";
 
 // The Tamil catalogs as the site serves them (issue 20: wired).
 const erasureTa = erasureMessagesFor("ta");
@@ -36,6 +37,13 @@ describe("push prompt catalogs", () => {
 describe("lender page catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(lenderMessagesFor("si"), lenderMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("blog topic catalogs", () => {
+  it("match in keys and placeholders, in Sinhala and in Tamil script", () => {
+    expect(catalogProblems(topicMessagesFor("si"), topicMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(topicMessagesFor("ta"), topicMessagesFor("en"))).toEqual([]);
   });
 });
 

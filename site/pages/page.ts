@@ -82,8 +82,8 @@ export interface PageServer<View> {
   routes: readonly PageRoute[];
   /** Addresses made from data (a lender's): the route for a path, or undefined. */
   match?: (rest: string) => PageRoute | undefined;
-  /** Those addresses, for the sitemap. */
-  dataPaths?: (offers: readonly Offer[]) => string[];
+  /** Those addresses, for the sitemap (from the catalogue's offers or the content). */
+  dataPaths?: (offers: readonly Offer[], content: SiteContent) => string[];
   /** Whether search engines index the page (canonical link, sitemap); the borrower's path is not. */
   indexed: boolean;
   /**

@@ -13,6 +13,7 @@ import { articlePage } from "./article";
 import { authorPage } from "./author";
 import { bankPage } from "./bank";
 import { blogPage } from "./blog";
+import { blogTagPage } from "./blog-tag";
 import { creditCardsPage } from "./credit-cards";
 import { documentPage } from "./document";
 import { homePage } from "./home";
@@ -26,6 +27,7 @@ export const PAGES = [
   homePage,
   staticPage,
   blogPage,
+  blogTagPage,
   articlePage,
   documentPage,
   authorPage,
@@ -75,6 +77,8 @@ export interface AppState {
   today: CalendarDate;
   /** What the page shows; undefined on the 404 page. */
   view?: PageView | undefined;
+  /** On the 404 page, the path it names, made safe to show by the server (decision 0319). */
+  missingPath?: string | undefined;
   /** Whether this visitor already accepted the cookie notice (read from its cookie). */
   cookieNoticeAccepted: boolean;
   /** Who we are and how to reach a person (the trust notes); the server's configuration. */

@@ -129,6 +129,7 @@ describe("islands pages", () => {
     [`/en/${ARTICLE}/`, "article"],
     ["/en/privacy-policy/", "plain"],
     ["/blog/", "plain"],
+    ["/ta/blog/tag/budgeting/page-2/", "plain"],
     ["/lenders/kandy-lane/", "lender"],
     ["/en/bank/boc/", "bank"],
   ])("%s: preact hydrates the server's HTML as it is, with its %s script", async (path, entry) => {

@@ -43,6 +43,7 @@ beforeAll(async () => {
     ["article", "/en/are-you-ready-to-apply-for-personal-loans/"],
     ["document", "/privacy-policy/"],
     ["blog", "/en/blog/"],
+    ["blog", first(/^\/en\/blog\/tag\/[^/]+\/$/)],
     ["lender", first(/^\/lenders\/[^/]+\/$/)],
     ["bank", first(/^\/en\/bank\/[^/]+\/$/)],
     ["credit-cards", "/en/credit-cards/"],

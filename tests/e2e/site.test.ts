@@ -407,7 +407,7 @@ describe("the site in a browser", () => {
     const response = await page.goto(`${server.url}/en/no-such-page/`);
     expect(response?.status()).toBe(404);
     expect(await page.getAttribute("html", "lang")).toBe("en");
-    expect(await page.textContent("h1")).toBe("Page not found");
+    expect(await page.textContent("h1")).toBe("Page not found: /en/no-such-page/");
     expect(await page.getByRole("link", { name: "Get money" }).getAttribute("href")).toBe(
       "/en/application/",
     );

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { localizePath } from "../../../core/locale";
-import { fill, type MessageKey } from "../../../core/messages";
+import { fill } from "../../../core/messages";
 import { formatCount } from "../../community";
 import { ArticleList } from "../../components/ArticleList";
 import { ContentBody, Contents } from "../../components/Contents";
@@ -9,6 +9,7 @@ import { Comments } from "../../components/community/Comments";
 import { OffersAside } from "../../components/community/OffersAside";
 import { Rating } from "../../components/community/Rating";
 import { ShareButton } from "../../components/ShareButton";
+import { TagLinks } from "../../components/TagLinks";
 import { formatContentDate } from "../../format";
 import { Island } from "../../islands/Island";
 import { communityMessagesFor, siteMessagesFor } from "../../messages";
@@ -24,10 +25,6 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
   useEffect(() => {
     countView(view.slug);
   }, [view.slug]);
-  const tagLabel = (tag: string) => {
-    const key = `articleTag:${tag}`;
-    return key in t ? t[key as MessageKey & keyof typeof t] : tag;
-  };
   return (
     <div className="article-layout">
       <article className="article" aria-labelledby="article-title">
@@ -88,10 +85,7 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
             ))}
           </ul>
         </section>
-        <p className="tags">
-          <span>{t.tagsLabel}: </span>
-          {view.tags.map(tagLabel).join(", ")}
-        </p>
+        <TagLinks locale={locale} tags={view.tags} />
         {view.similar.length > 0 ? (
           <section aria-labelledby="similar-title">
             <h2 id="similar-title">{t.similarArticles}</h2>

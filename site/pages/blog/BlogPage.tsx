@@ -1,6 +1,6 @@
-import { localizePath } from "../../../core/locale";
-import { fill } from "../../../core/messages";
 import { ArticleList } from "../../components/ArticleList";
+import { Pagination } from "../../components/Pagination";
+import { TagLinks } from "../../components/TagLinks";
 import { communityMessagesFor, siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import type { BlogView } from "./page.server";
@@ -16,21 +16,8 @@ export function BlogPage({ locale, view }: PageProps<BlogView>) {
       <p className="lead">{t.blogDescription}</p>
       <h2>{t.newArticles}</h2>
       <ArticleList locale={locale} articles={view.articles} />
-      <nav className="pagination" aria-label={t.paginationLabel}>
-        {view.page > 1 ? (
-          <a href={localizePath(locale, pagePath(view.page - 1))} rel="prev">
-            {t.previousPage}
-          </a>
-        ) : null}
-        <span aria-current="page">
-          {fill(t.blogPage, { page: view.page, count: view.pageCount })}
-        </span>
-        {view.page < view.pageCount ? (
-          <a href={localizePath(locale, pagePath(view.page + 1))} rel="next">
-            {t.nextPage}
-          </a>
-        ) : null}
-      </nav>
+      <Pagination locale={locale} page={view.page} pageCount={view.pageCount} pathOf={pagePath} />
+      <TagLinks locale={locale} tags={view.tags} />
       {view.popular.length > 0 ? (
         <section aria-labelledby="popular-title">
           <h2 id="popular-title">{c.popularTitle}</h2>

@@ -1,5 +1,5 @@
 import { fill } from "../../../core/messages";
-import { ARTICLE_SLUGS } from "../../../core/schemas/content";
+import { ARTICLE_SLUGS, ARTICLE_TAGS } from "../../../core/schemas/content";
 import {
   type ArticleSummary,
   articleSummary,
@@ -15,6 +15,8 @@ export interface BlogView {
   articles: ArticleSummary[];
   /** The most viewed articles (issue 7), most first; empty before anyone has read one. */
   popular: ArticleSummary[];
+  /** Every topic with articles, each linking to its page (decision 0318). */
+  tags: string[];
 }
 
 /** Articles per page of /blog/ (SPEC §2 has /blog/ and /blog/page-2/). */
@@ -44,6 +46,7 @@ export function view(route: RouteRecord, inputs: PageInputs): BlogView {
       .slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE)
       .map(articleSummary),
     popular: mostViewed(articles, inputs.community?.viewsBySlug ?? {}),
+    tags: ARTICLE_TAGS.filter((tag) => articles.some((article) => article.meta.tags.includes(tag))),
   };
 }
 

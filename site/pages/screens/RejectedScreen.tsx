@@ -9,9 +9,10 @@ import { TrustNotes } from "../../components/TrustNotes";
 import { siteMessagesFor } from "../../messages";
 
 /**
- * SPEC §2's rejected screen: congratulates, and asks for an amount to start a
- * new application. /landing/rejected/ shows it, and so does a visitor's
- * offers page once no lender pre-approved or matched the application (0123).
+ * SPEC §2's rejected screen: congratulates (decision 0320), and asks for an
+ * amount to start a new application. /landing/rejected/ shows it, and so does
+ * a visitor's offers page once no lender pre-approved or matched the
+ * application (0123), with its own heading and text instead.
  */
 export function RejectedScreen({
   locale,
@@ -28,7 +29,8 @@ export function RejectedScreen({
   const changeSelection = useCalculatorChange(selection, setSelection);
   return (
     <section aria-labelledby="screen-title">
-      <h1 id="screen-title">{t.rejectedTitle}</h1>
+      {/* SPEC §2 congratulates first; after lenders said no to this application, that would be false. */}
+      <h1 id="screen-title">{text === undefined ? t.rejectedCongratulations : t.rejectedTitle}</h1>
       <p className="lead">{text ?? t.rejectedText}</p>
       <Calculator
         locale={locale}

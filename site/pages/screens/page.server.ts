@@ -94,14 +94,14 @@ export function head(view: ScreenView, t: SiteMessages) {
   const titles = {
     offers: [t.offersPageTitle, t.offersPageIntro],
     redirector: [t.redirectorTitle, t.redirectorText],
-    rejected: [t.rejectedTitle, t.rejectedText],
+    rejected: [t.rejectedCongratulations, t.rejectedText],
     trafficback: [t.trafficbackTitle, t.trafficbackText],
     transition: [t.transitionTitle, t.transitionText],
   } as const;
   const [title, description] = view.pending
     ? [verificationMessagesFor(view.locale).codeTitle, t.offersPageIntro]
     : view.rejected
-      ? titles.rejected
+      ? [t.rejectedTitle, t.rejectedText]
       : titles[view.screen];
   return {
     title: `${title} | ${t.siteName}`,
