@@ -23,3 +23,16 @@ export function usageMistake(error: unknown, usage: string, out: string[] = []):
   }
   throw error;
 }
+
+/** An import refused whole: exit 1, how many problems, then each on its own line. */
+export function nothingImported(problems: readonly string[]): CliOutcome {
+  const count = problems.length;
+  return {
+    exitCode: 1,
+    out: [],
+    err: [
+      `Nothing was imported: ${count} problem${count === 1 ? "" : "s"}.`,
+      ...problems.map((problem) => `  ${problem}`),
+    ],
+  };
+}

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { formatRupees } from "../../core/money";
 import type { CreditCard } from "../../core/schemas/credit-card";
-import { type CliOutcome, UsageError } from "../command-line";
+import { type CliOutcome, nothingImported, UsageError } from "../command-line";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import {
@@ -126,15 +126,7 @@ export async function runCardsCommand(
     }
   } catch (error) {
     if (error instanceof CardImportError) {
-      const count = error.problems.length;
-      return {
-        exitCode: 1,
-        out: [],
-        err: [
-          `Nothing was imported: ${count} problem${count === 1 ? "" : "s"}.`,
-          ...error.problems.map((problem) => `  ${problem}`),
-        ],
-      };
+      return nothingImported(error.problems);
     }
     throw error;
   }

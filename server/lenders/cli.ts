@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { LicenceCategory } from "../../core/schemas/offer";
-import { type CliOutcome, UsageError, usageMistake } from "../command-line";
+import { type CliOutcome, nothingImported, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -185,15 +185,7 @@ export async function runLendersCommand(
     }
   } catch (error) {
     if (error instanceof LenderImportError) {
-      const count = error.problems.length;
-      return {
-        exitCode: 1,
-        out: [],
-        err: [
-          `Nothing was imported: ${count} problem${count === 1 ? "" : "s"}.`,
-          ...error.problems.map((problem) => `  ${problem}`),
-        ],
-      };
+      return nothingImported(error.problems);
     }
     if (error instanceof LenderError) return { exitCode: 1, out: [], err: [error.message] };
     return usageMistake(error, USAGE);
