@@ -41,7 +41,8 @@ export const siteTa = {
   authorArticles: "கட்டுரைகள்",
   documentUpdated: "இறுதியாகப் புதுப்பிக்கப்பட்டது: {date}",
   footerLinksLabel: "இணையத்தள இணைப்புகள்",
-  footerBlog: "வலைப்பதிவு",
+  // Short, so the header's four links fit one row on a 360 px phone (decision 0327).
+  footerBlog: "பதிவுகள்",
   footerTerms: "நியதிகளும் நிபந்தனைகளும்",
   footerPrivacy: "தனியுரிமைக் கொள்கை",
   footerCookies: "குக்கீகள் கொள்கை",
@@ -54,8 +55,8 @@ export const siteTa = {
   "articleTag:young-adults": "இளைஞர்கள்",
   mainNavLabel: "பிரதான பட்டி",
   navHome: "முகப்பு",
-  navAbout: "எங்களைப் பற்றி",
-  navHow: "இது எப்படிச் செயற்படுகிறது",
+  navAbout: "நாம் யார்",
+  navHow: "செயன்முறை",
   footerPartner: "இணைப்புப் பங்காளர் திட்டம்",
   cookieNoticeLabel: "குக்கீ அறிவிப்பு",
   cookieNoticeText:
