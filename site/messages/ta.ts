@@ -24,8 +24,9 @@ export const siteTa = {
     "இலங்கைக் குடும்பங்களுக்கான சேமிப்பு, வரவுசெலவுத் திட்டமிடல், கடனட்டைகள், தனிநபர் கடன்கள் பற்றிய நடைமுறை வழிகாட்டிகள்.",
   newArticles: "புதிய கட்டுரைகள்",
   blogPage: "பக்கம் {page} / {count}",
-  nextPage: "அடுத்த பக்கம்",
-  previousPage: "முந்தைய பக்கம்",
+  // The blog's pages, by what they hold: "next page" alone tells a search engine nothing (0329).
+  nextPage: "பழைய பதிவுகள்",
+  previousPage: "புதிய பதிவுகள்",
   paginationLabel: "பக்கங்கள்",
   readingTime: "வாசிக்க {minutes} நிமிடங்கள்",
   writtenOn: "எழுதப்பட்டது: {date}",
