@@ -149,14 +149,16 @@ function siteAssets() {
       const entries = Object.values(bundle).filter((file) => file.type === "chunk" && file.isEntry);
       const scripts = entries.map((chunk) => `/${chunk.fileName}`);
       const styles = [`/${this.getFileName(stylesheet)}`];
+      const catalogs = catalogChunks(bundle, "site/messages");
       const manifest = {
         // The build's id: its files' hashed names, so the same sources give the same id.
         buildId: createHash("sha256")
-          .update([...scripts, ...styles].join("\n"))
+          .update([...scripts, ...Object.values(catalogs).flat(), ...styles].join("\n"))
           .digest("hex")
           .slice(0, 12),
         builtAt: new Date().toISOString(),
         scripts,
+        catalogs,
         styles,
         fonts: Object.fromEntries(
           fonts.map((font) => [font.key, `/${this.getFileName(font.ref)}`]),
@@ -294,34 +296,47 @@ function widgetCatalogs() {
   };
 }
 
+/** The site's locales, whose catalogs are each a chunk of their own in the browser (0326). */
+const CATALOG_LOCALES = ["si", "en", "ta"];
+
 /**
- * The Tamil catalogs out of the site's browser scripts (decision 0304): each
- * import of core/messages/ta.ts, core/messages/eligibility-ta.ts,
- * site/messages/ta.ts or site/messages/<name>-ta.ts becomes an empty slot of
- * site/messages/tamil-slots.ts, except the imports of
- * site/messages/tamil-load.ts, the chunk a Tamil page loads first, which
- * fills the slots. Sinhala and English pages load no Tamil copy.
+ * Every locale's catalogs out of the site's browser scripts (decisions 0304,
+ * 0326): each import of core/messages/<locale>.ts, site/messages/<locale>.ts
+ * or site/messages/<name>-<locale>.ts becomes an empty slot of
+ * site/messages/catalog-slots.ts, except the imports of
+ * site/messages/catalogs-<locale>.ts (the islands' build: `islandsDir`'s
+ * catalogs-<locale>.ts instead), the chunk a page of that locale loads
+ * first, which fills the slots. No page's first script carries any copy.
+ * The eligibility check's and the push prompt's copy stay in their chunks,
+ * loaded on demand, in all three locales: a page that never shows them
+ * loads none of it.
  */
-function tamilSlots(loaderFile = "site/messages/tamil-load.ts") {
-  const SLOT = "\0tamil-slot:";
-  const shared = path.resolve("site/messages/tamil-load.ts");
-  const loader = path.resolve(loaderFile);
-  const runtime = path.resolve("site/messages/tamil-slots.ts");
-  const isTamilCatalog = (id) =>
-    id === path.resolve("core/messages/ta.ts") ||
-    id === path.resolve("core/messages/eligibility-ta.ts") ||
-    (path.dirname(id) === path.resolve("site/messages") &&
-      /^(ta|[a-z-]+-ta)\.ts$/.test(path.basename(id)));
+function catalogSlots(islandsDir) {
+  const SLOT = "\0catalog-slot:";
+  const runtime = path.resolve("site/messages/catalog-slots.ts");
+  const loaders = new Map(
+    CATALOG_LOCALES.map((locale) => [
+      path.resolve(`site/messages/catalogs-${locale}.ts`),
+      path.resolve(islandsDir ?? "site/messages", `catalogs-${locale}.ts`),
+    ]),
+  );
+  const used = new Set(loaders.values());
+  const suffix = `(${CATALOG_LOCALES.join("|")})`;
+  const coreCatalog = new RegExp(`^${suffix}\\.ts$`);
+  const siteCatalog = new RegExp(`^(?!push-)([a-z-]+-)?${suffix}\\.ts$`);
+  const isCatalog = (id) =>
+    (path.dirname(id) === path.resolve("core/messages") && coreCatalog.test(path.basename(id))) ||
+    (path.dirname(id) === path.resolve("site/messages") && siteCatalog.test(path.basename(id)));
   return {
-    name: "tamil-slots",
+    name: "catalog-slots",
     async resolveId(source, importer, options) {
       if (!importer || !source.startsWith(".") || importer.startsWith("\0")) return null;
-      if (importer === loader) return null;
+      if (used.has(importer)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const id = resolved?.id ?? "";
-      // The islands' build loads its own, smaller list (site/islands/tamil-load.ts).
-      if (id === shared && loader !== shared) return loader;
-      return isTamilCatalog(id) ? `${SLOT}${id}` : null;
+      const loader = loaders.get(id);
+      if (loader) return loader === id ? null : loader;
+      return isCatalog(id) ? `${SLOT}${id}` : null;
     },
     load(id) {
       if (!id.startsWith(SLOT)) return null;
@@ -331,11 +346,33 @@ function tamilSlots(loaderFile = "site/messages/tamil-load.ts") {
       );
       if (names.length === 0) this.error(`${file} exports no catalog`);
       return [
-        `import { tamilSlot } from ${JSON.stringify(runtime)};`,
-        ...names.map((name) => `export const ${name} = tamilSlot(${JSON.stringify(name)});`),
+        `import { catalogSlot } from ${JSON.stringify(runtime)};`,
+        ...names.map((name) => `export const ${name} = catalogSlot(${JSON.stringify(name)});`),
       ].join("\n");
     },
   };
+}
+
+/**
+ * Each locale's catalog chunk (catalogSlots) and the files it imports, by
+ * locale, for the pages' preloads: `loaderDir`'s catalogs-<locale>.ts.
+ */
+function catalogChunks(bundle, loaderDir) {
+  const chunks = new Map(Object.values(bundle).map((chunk) => [chunk.fileName, chunk]));
+  const withImports = (fileName, seen = new Set()) => {
+    if (seen.has(fileName)) return seen;
+    seen.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, seen);
+    return seen;
+  };
+  const catalogs = {};
+  for (const locale of CATALOG_LOCALES) {
+    const loader = path.resolve(loaderDir, `catalogs-${locale}.ts`);
+    const chunk = Object.values(bundle).find((file) => file.facadeModuleId === loader);
+    if (!chunk) throw new Error(`No chunk for ${loader}`);
+    catalogs[locale] = [...withImports(chunk.fileName)].map((name) => `/${name}`);
+  }
+  return catalogs;
 }
 
 /** Prints each JavaScript and CSS file's size, raw, gzip and brotli. */
@@ -408,7 +445,13 @@ function islandsManifest() {
           .filter((chunk) => chunk.type === "chunk" && chunk.isEntry)
           .map((chunk) => [chunk.name, [...withImports(chunk.fileName)].map((name) => `/${name}`)]),
       );
-      const files = [...manifest.scripts, ...Object.values(manifest.islands).flat()];
+      manifest.islandCatalogs = catalogChunks(bundle, "site/islands");
+      const files = [
+        ...manifest.scripts,
+        ...Object.values(manifest.catalogs).flat(),
+        ...Object.values(manifest.islands).flat(),
+        ...Object.values(manifest.islandCatalogs).flat(),
+      ];
       manifest.buildId = createHash("sha256")
         .update([...files, ...manifest.styles].join("\n"))
         .digest("hex")
@@ -574,7 +617,7 @@ const builds = [
       cleanOutput("dist/site"),
       productionReact(),
       browserHalves(),
-      tamilSlots(),
+      catalogSlots(),
       rawCss(),
       nodeResolve({ browser: true, extensions }),
       commonjs(),
@@ -604,7 +647,7 @@ const builds = [
       productionReact(),
       reactOnPreact("site/islands/react-on-preact.ts"),
       browserHalves(),
-      tamilSlots("site/islands/tamil-load.ts"),
+      catalogSlots("site/islands"),
       nodeResolve({ browser: true, extensions }),
       typescriptPlugin({ sourceMap: false }),
       islandsManifest(),

@@ -21,6 +21,12 @@ export interface AssetManifest {
    * first, then the files it imports, which the page preloads.
    */
   islands?: Record<string, string[]> | undefined;
+  /**
+   * Each locale's catalog chunk and the files it imports (decision 0326), for
+   * the app's pages and for the islands' pages: a page preloads its locale's.
+   */
+  catalogs?: Partial<Record<Locale, string[]>> | undefined;
+  islandCatalogs?: Partial<Record<Locale, string[]>> | undefined;
   styles: string[];
   /** Our Sinhala and Tamil web fonts (not preloaded: most phones have them and load nothing). */
   fonts?: { sinhala: string; tamil: string } | undefined;

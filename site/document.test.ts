@@ -50,6 +50,37 @@ describe("renderDocument", () => {
     expect(page("home")).toContain('<script type="module" src="/assets/client-abc.js">');
   });
 
+  it("preloads the page's own locale's catalog chunk, for the app and for islands (0326)", () => {
+    const page = (locale: "si" | "ta", islands?: string) =>
+      renderDocument({
+        locale,
+        headHtml: "<title>T</title>",
+        bodyHtml: "",
+        state: { page: "article" },
+        assets: {
+          ...assets,
+          islands: { article: ["/assets/islands-a.js", "/assets/start.js"] },
+          catalogs: {
+            si: ["/assets/catalogs-si.js", "/assets/client-abc.js"],
+            ta: ["/assets/catalogs-ta.js"],
+          },
+          islandCatalogs: { ta: ["/assets/islands-catalogs-ta.js", "/assets/start.js"] },
+        },
+        islands,
+      });
+    const tamilApp = page("ta");
+    expect(tamilApp).toContain('<link rel="modulepreload" href="/assets/catalogs-ta.js">');
+    expect(tamilApp).not.toContain("catalogs-si");
+    // A file the page already runs as a script is not preloaded again.
+    expect(page("si")).not.toContain('<link rel="modulepreload" href="/assets/client-abc.js">');
+    const tamilArticle = page("ta", "article");
+    expect(tamilArticle).toContain(
+      '<link rel="modulepreload" href="/assets/islands-catalogs-ta.js">',
+    );
+    expect(tamilArticle).not.toContain('href="/assets/catalogs-ta.js"');
+    expect(tamilArticle.match(/href="\/assets\/start\.js"/g)).toHaveLength(1);
+  });
+
   it("leaves out the client script for a page without state", () => {
     const html = renderDocument({
       locale: "en",

@@ -1,13 +1,22 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ALL_LOCALES } from "../../core/locale";
 import type { AssetManifest } from "../../core/site-contract";
+
+const localeFiles = z.partialRecord(
+  z.enum(ALL_LOCALES),
+  z.array(z.string().startsWith("/assets/")).min(1),
+);
 
 const manifestSchema = z.object({
   buildId: z.string().regex(/^[0-9a-f]{12}$/),
   builtAt: z.iso.datetime(),
   scripts: z.array(z.string().startsWith("/assets/")),
   islands: z.record(z.string(), z.array(z.string().startsWith("/assets/")).min(1)).optional(),
+  // Each locale's catalog chunk and its imports, for the app and for islands (decision 0326).
+  catalogs: localeFiles.optional(),
+  islandCatalogs: localeFiles.optional(),
   styles: z.array(z.string().startsWith("/assets/")),
   fonts: z
     .object({

@@ -25,8 +25,9 @@ export const siteTa = {
     "இலங்கைக் குடும்பங்களுக்கான சேமிப்பு, வரவுசெலவுத் திட்டமிடல், கடனட்டைகள், தனிநபர் கடன்கள் பற்றிய நடைமுறை வழிகாட்டிகள்.",
   newArticles: "புதிய கட்டுரைகள்",
   blogPage: "பக்கம் {page} / {count}",
-  nextPage: "அடுத்த பக்கம்",
-  previousPage: "முந்தைய பக்கம்",
+  // The blog's pages, by what they hold: "next page" alone tells a search engine nothing (0329).
+  nextPage: "பழைய பதிவுகள்",
+  previousPage: "புதிய பதிவுகள்",
   paginationLabel: "பக்கங்கள்",
   readingTime: "வாசிக்க {minutes} நிமிடங்கள்",
   writtenOn: "எழுதப்பட்டது: {date}",
@@ -42,7 +43,8 @@ export const siteTa = {
   authorArticles: "கட்டுரைகள்",
   documentUpdated: "இறுதியாகப் புதுப்பிக்கப்பட்டது: {date}",
   footerLinksLabel: "இணையத்தள இணைப்புகள்",
-  footerBlog: "வலைப்பதிவு",
+  // Short, so the header's four links fit one row on a 360 px phone (decision 0327).
+  footerBlog: "பதிவுகள்",
   footerCreditCards: "கடன் அட்டைகள்",
   footerTerms: "நியதிகளும் நிபந்தனைகளும்",
   footerPrivacy: "தனியுரிமைக் கொள்கை",
@@ -56,8 +58,8 @@ export const siteTa = {
   "articleTag:young-adults": "இளைஞர்கள்",
   mainNavLabel: "பிரதான பட்டி",
   navHome: "முகப்பு",
-  navAbout: "எங்களைப் பற்றி",
-  navHow: "இது எப்படிச் செயற்படுகிறது",
+  navAbout: "நாம் யார்",
+  navHow: "செயன்முறை",
   footerPartner: "இணைப்புப் பங்காளர் திட்டம்",
   cookieNoticeLabel: "குக்கீ அறிவிப்பு",
   cookieNoticeText:

@@ -2,6 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../../core/locale";
+import { siteEn } from "../../site/messages/en";
+import { siteSi } from "../../site/messages/si";
+import { siteTa } from "../../site/messages/ta";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -24,9 +28,16 @@ const BUDGETS = {
 type Kind = keyof typeof BUDGETS;
 
 let server: ServerProcess;
-let pages: [Kind, string][];
+let pages: [Kind, Locale, string][];
+let manifest: {
+  scripts: string[];
+  islands: Record<string, string[]>;
+  catalogs: Record<Locale, string[]>;
+  islandCatalogs: Record<Locale, string[]>;
+};
 
 beforeAll(async () => {
+  manifest = JSON.parse(readFileSync("dist/site/manifest.json", "utf8"));
   server = await startServer();
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
@@ -37,22 +48,26 @@ beforeAll(async () => {
     if (!found) throw new Error(`No page in the sitemap matches ${pattern}`);
     return found;
   };
-  pages = [
-    ["home", "/"],
-    ["home", "/en/"],
-    ["article", "/en/are-you-ready-to-apply-for-personal-loans/"],
-    ["document", "/privacy-policy/"],
-    ["blog", "/en/blog/"],
-    ["blog", first(/^\/en\/blog\/tag\/[^/]+\/$/)],
-    ["lender", first(/^\/lenders\/[^/]+\/$/)],
-    ["bank", first(/^\/en\/bank\/[^/]+\/$/)],
-    ["credit-cards", "/en/credit-cards/"],
-    ["other", "/en/about/"],
-    ["other", "/en/how/"],
-    ["other", "/application/"],
-    ["other", "/en/offers/"],
-    ["other", "/en/unsubscribe/"],
-  ];
+  // Every kind of page in each locale (decision 0326: each loads its own locale's catalogs).
+  pages = (["si", "en", "ta"] as const).flatMap((locale) => {
+    const prefix = locale === "si" ? "" : `/${locale}`;
+    const kinds: [Kind, string][] = [
+      ["home", `${prefix}/`],
+      ["article", `${prefix}/are-you-ready-to-apply-for-personal-loans/`],
+      ["document", `${prefix}/privacy-policy/`],
+      ["blog", `${prefix}/blog/`],
+      ["blog", first(new RegExp(`^${prefix}/blog/tag/[^/]+/$`))],
+      ["lender", first(new RegExp(`^${prefix}/lenders/[^/]+/$`))],
+      ["bank", first(new RegExp(`^${prefix}/bank/[^/]+/$`))],
+      ["credit-cards", `${prefix}/credit-cards/`],
+      ["other", `${prefix}/about/`],
+      ["other", `${prefix}/how/`],
+      ["other", `${prefix}/application/`],
+      ["other", `${prefix}/offers/`],
+      ["other", `${prefix}/unsubscribe/`],
+    ];
+    return kinds.map(([kind, pagePath]): [Kind, Locale, string] => [kind, locale, pagePath]);
+  });
 });
 
 afterAll(async () => {
@@ -87,14 +102,22 @@ function initialScripts(entries: string[]): string[] {
 const gzipBytes = (src: string) =>
   gzipSync(readFileSync(path.join("dist/site", src)), { level: 9 }).length;
 
+/** The locale's catalog chunk (and its imports) the page runs before it renders (0326). */
+function catalogChunk(named: string[], locale: Locale): string[] {
+  const islands = named[0]?.startsWith("/assets/islands-") ?? false;
+  return (islands ? manifest.islandCatalogs : manifest.catalogs)[locale];
+}
+
 describe("the site's initial JavaScript", () => {
-  it("is within each kind of page's budget", async () => {
+  it("is within each kind of page's budget in every locale, its catalogs counted", async () => {
     const measured: { kind: Kind; pagePath: string; bytes: number }[] = [];
-    for (const [kind, pagePath] of pages) {
+    for (const [kind, locale, pagePath] of pages) {
       const html = await (await fetch(`${server.url}${pagePath}`)).text();
       const named = namedScripts(html);
       expect(named.length, pagePath).toBeGreaterThan(0);
-      const bytes = initialScripts(named).reduce((sum, src) => sum + gzipBytes(src), 0);
+      // The locale's chunk is counted even if a page forgot to preload it (checked below).
+      const files = initialScripts([...named, ...catalogChunk(named, locale)]);
+      const bytes = files.reduce((sum, src) => sum + gzipBytes(src), 0);
       measured.push({ kind, pagePath, bytes });
     }
     // All the figures first, then the budgets: a failure shows every page's.
@@ -115,6 +138,40 @@ describe("the site's initial JavaScript", () => {
     const named = namedScripts(html);
     expect(named[0]).toMatch(/^\/assets\/islands-article-/);
     expect(new Set(initialScripts(named))).toEqual(new Set(named));
+  });
+
+  it("preloads the page's own locale's catalogs on every page, and no other locale's", async () => {
+    const chunkOf = (files: string[]) => files[0] ?? "";
+    const allChunks = [
+      ...Object.values(manifest.catalogs),
+      ...Object.values(manifest.islandCatalogs),
+    ].map(chunkOf);
+    expect(new Set(allChunks).size).toBe(6);
+    for (const [, locale, pagePath] of pages) {
+      const named = namedScripts(await (await fetch(`${server.url}${pagePath}`)).text());
+      const own = catalogChunk(named, locale);
+      for (const src of own) expect(named, `${pagePath} preloads ${src}`).toContain(src);
+      expect(
+        allChunks.filter((chunk) => named.includes(chunk)),
+        pagePath,
+      ).toEqual([chunkOf(own)]);
+    }
+  });
+
+  it("carries no locale's catalogs in a page's scripts, only in that locale's chunk", () => {
+    const chunks = new Set(
+      [...Object.values(manifest.catalogs), ...Object.values(manifest.islandCatalogs)].map(
+        (files) => files[0],
+      ),
+    );
+    // A phrase of each locale's site catalog.
+    const phrases = [siteSi, siteEn, siteTa].map((catalog) => catalog.skipToContent);
+    const entries = [...manifest.scripts, ...Object.values(manifest.islands).flat()];
+    for (const src of initialScripts(entries)) {
+      if (chunks.has(src)) continue;
+      const code = readFileSync(path.join("dist/site", src), "utf8");
+      for (const phrase of phrases) expect(code, `${src} holds ${phrase}`).not.toContain(phrase);
+    }
   });
 
   it("carries no article text (content HTML comes with the page, not the bundle)", () => {

@@ -358,6 +358,56 @@ describe("the site in a browser", () => {
     await page.close();
   });
 
+  it.each([
+    ["/", "si"],
+    ["/en/", "en"],
+    ["/ta/", "ta"],
+  ])("fits the header's links on one row of a 360 px phone on %s (0327)", async (path, lang) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    await context.addCookies([{ name: "locale", value: lang, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    await page.evaluate(() => document.fonts.ready);
+    const tops = await page
+      .locator(".main-nav li")
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(tops).toHaveLength(4);
+    expect(new Set(tops).size, `${lang}: ${tops.join(", ")}`).toBe(1);
+    await context.close();
+  });
+
+  it("loads the next locale's catalogs before an in-app switch renders it (0326)", async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const problems = watchConsole(page);
+    const catalogs: string[] = [];
+    page.on("request", (request) => {
+      const name = /\/assets\/(catalogs-\w+)-/.exec(request.url())?.[1];
+      if (name) catalogs.push(name);
+    });
+    await page.goto(`${server.url}/en/about/`);
+    await page.waitForSelector("html[data-hydrated='true']");
+    expect(catalogs).toEqual(["catalogs-en"]);
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+    await page.getByRole("link", { name: "தமிழ்", exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.lang === "ta");
+    expect(new URL(page.url()).pathname).toBe("/ta/about/");
+    expect(await page.locator("h1").textContent()).toMatch(/[\u0B80-\u0BFF]/);
+    await page.getByRole("link", { name: "සිංහල", exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.lang === "si");
+    expect(new URL(page.url()).pathname).toBe("/about/");
+    expect(await page.locator("h1").textContent()).toMatch(/[\u0D80-\u0DFF]/);
+    expect(await sameDocument()).toBe(true);
+    expect(catalogs).toEqual(["catalogs-en", "catalogs-ta", "catalogs-si"]);
+    // A slot read before its chunk came would have thrown: the console is clean.
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("loads links from an islands page in full, with the islands' script only", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
