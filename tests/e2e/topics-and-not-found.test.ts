@@ -46,12 +46,12 @@ describe("an article's topics", () => {
     expect(await page.locator(".article-list").first().locator(".article-card").count()).toBe(6);
     await expectFitsAndPassesAxe(page);
 
-    await page.getByRole("link", { name: "அடுத்த பக்கம்" }).click();
+    await page.getByRole("link", { name: "பழைய பதிவுகள்" }).click();
     await page.waitForURL(`${server.url}/ta/blog/tag/budgeting/page-2/`);
     await page.waitForSelector("html[data-hydrated='true']");
     const second = await page.locator(".article-card-title a").allTextContents();
     expect(second.length).toBeGreaterThan(0);
-    await page.getByRole("link", { name: "முந்தைய பக்கம்" }).click();
+    await page.getByRole("link", { name: "புதிய பதிவுகள்" }).click();
     await page.waitForURL(`${server.url}/ta/blog/tag/budgeting/`);
 
     // The language switch keeps the topic.

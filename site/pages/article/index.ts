@@ -1,5 +1,5 @@
 import { definePage } from "../page";
-import { ArticlePage } from "./ArticlePage";
+import { ArticlePage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const articlePage = definePage({ name: "article", server, Component: ArticlePage });
+export const articlePage = definePage({ name: "article", server, Component: ArticlePage, preload });

@@ -1,5 +1,5 @@
 import { definePage } from "../page";
-import { AuthorPage } from "./AuthorPage";
+import { AuthorPage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const authorPage = definePage({ name: "author", server, Component: AuthorPage });
+export const authorPage = definePage({ name: "author", server, Component: AuthorPage, preload });

@@ -1,5 +1,5 @@
 import { definePage } from "../page";
-import { BankPage } from "./BankPage";
+import { BankPage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const bankPage = definePage({ name: "bank", server, Component: BankPage });
+export const bankPage = definePage({ name: "bank", server, Component: BankPage, preload });

@@ -1,5 +1,10 @@
 import { definePage } from "../page";
-import { BlogTagPage } from "./BlogTagPage";
+import { BlogTagPage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const blogTagPage = definePage({ name: "blog-tag", server, Component: BlogTagPage });
+export const blogTagPage = definePage({
+  name: "blog-tag",
+  server,
+  Component: BlogTagPage,
+  preload,
+});

@@ -1,5 +1,5 @@
 import { definePage } from "../page";
-import { BlogPage } from "./BlogPage";
+import { BlogPage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const blogPage = definePage({ name: "blog", server, Component: BlogPage });
+export const blogPage = definePage({ name: "blog", server, Component: BlogPage, preload });

@@ -1,9 +1,10 @@
 import { definePage } from "../page";
-import { CreditCardsPage } from "./CreditCardsPage";
+import { CreditCardsPage, preload } from "./lazy";
 import * as server from "./page.server";
 
 export const creditCardsPage = definePage({
   name: "credit-cards",
   server,
   Component: CreditCardsPage,
+  preload,
 });

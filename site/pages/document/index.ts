@@ -1,5 +1,10 @@
 import { definePage } from "../page";
-import { DocumentPage } from "./DocumentPage";
+import { DocumentPage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const documentPage = definePage({ name: "document", server, Component: DocumentPage });
+export const documentPage = definePage({
+  name: "document",
+  server,
+  Component: DocumentPage,
+  preload,
+});

@@ -1,5 +1,5 @@
 import { definePage } from "../page";
-import { HomePage } from "./HomePage";
+import { HomePage, preload } from "./lazy";
 import * as server from "./page.server";
 
-export const homePage = definePage({ name: "home", server, Component: HomePage });
+export const homePage = definePage({ name: "home", server, Component: HomePage, preload });

@@ -1,21 +1,7 @@
-import type { ComponentProps } from "react";
-import type { UnsubscribePage as Page } from "./UnsubscribePage";
+import { lazyPage } from "../lazy-page";
 
-/**
- * The browser's side of lazy.ts (as the application page's, decision 0035):
- * the deletion request's steps are a chunk of their own, so that every other
- * page does not carry them. It is loaded before the page renders (before
- * hydration, and before an in-app navigation shows it), so it renders at
- * once, the same as the server's HTML.
- */
-let unsubscribePage: typeof Page | undefined;
-
-export async function preload(): Promise<void> {
-  unsubscribePage ??= (await import("./UnsubscribePage")).UnsubscribePage;
-}
-
-export function UnsubscribePage(props: ComponentProps<typeof Page>) {
-  if (!unsubscribePage) throw new Error("The unsubscribe page rendered before its preload");
-  const Loaded = unsubscribePage;
-  return <Loaded {...props} />;
-}
+/** The browser's side of lazy.ts: the page is a chunk of its own (lazyPage, decision 0035). */
+export const { preload, Component: UnsubscribePage } = lazyPage(
+  "unsubscribe",
+  async () => (await import("./UnsubscribePage")).UnsubscribePage,
+);
