@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import {
   acceptRequiredConsents,
@@ -9,7 +9,8 @@ import {
 } from "../support/application-form";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { codeSentTo } from "../support/outbox";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * The application form (issue 5) in Chromium against the built server:
@@ -19,15 +20,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  */
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 const open = (page: Page, path: string) => openHydrated(page, server.url, path);
 

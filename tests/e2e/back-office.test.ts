@@ -1,8 +1,9 @@
 import { generateSync } from "otplib";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { axeViolations, watchConsole } from "../support/browser";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 import { enrolmentPath, signInThroughThePage, staffMember } from "../support/staff";
 
 /**
@@ -19,15 +20,7 @@ const PHONE = { width: 360, height: 740 };
 
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 async function phonePage(): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: PHONE });

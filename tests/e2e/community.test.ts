@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { axeViolations, openHydrated, watchConsole } from "../support/browser";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
 /**
@@ -24,15 +25,7 @@ const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 /** A fresh visitor (own client id, storage and rate-limit budget). */
 async function visitor(viewport = { width: 1024, height: 900 }): Promise<BrowserContext> {

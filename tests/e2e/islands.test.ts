@@ -1,13 +1,14 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { commentRequestSchema, reviewRequestSchema } from "../../core/schemas/community";
 import { addComment } from "../../server/community/comments";
 import { moderate } from "../../server/community/moderation";
 import { addReview } from "../../server/community/reviews";
 import { COMMAND_LINE } from "../../server/staff/audit";
 import { openStorage } from "../../server/storage/database";
-import { launchBrowser, watchConsole } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { watchConsole } from "../support/browser";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * Decision 0271: islands pages are React's server HTML that preact hydrates
@@ -17,15 +18,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  */
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 declare global {
   interface Window {

@@ -1,20 +1,13 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, settle } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { settle } from "../support/browser";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 
 /** Issue 6's releases and failures: a new build loads in full; a failed asset reloads once. */
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 describe("releases and failures in the browser", () => {
   it("serves the build's id in every page and in /_build/latest.json", async () => {

@@ -1,20 +1,13 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, settle, watchConsole } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { axeViolations, settle, watchConsole } from "../support/browser";
 import { lastCodeTo, messagesTo } from "../support/outbox";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 describe("the site in a browser", () => {
   it.each([

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { axeViolations, watchConsole } from "../support/browser";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * Issue 21 in a browser on a 360 px phone: an article's topics lead to the
@@ -11,15 +12,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  */
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 async function phone(): Promise<Page> {
   return browser.newPage({ locale: "si-LK", viewport: { width: 360, height: 640 } });

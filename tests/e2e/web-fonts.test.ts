@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchConsole } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { watchConsole } from "../support/browser";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * Our web fonts (decisions 0015, 0310): a page uses the face of its own
@@ -13,15 +14,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  */
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 const SINHALA = "Noto Sans Sinhala Web";
 const TAMIL = "Noto Sans Tamil Web";

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { en } from "../../core/messages/en";
 import { si } from "../../core/messages/si";
 import { ta } from "../../core/messages/ta";
-import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { axeViolations, watchConsole } from "../support/browser";
+import { withServerAndBrowser } from "../support/server-and-browser";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * Decision 0303: the widget's copy is one catalog file per locale beside
@@ -13,15 +14,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  */
 let server: ServerProcess;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withServerAndBrowser((both) => ({ server, browser } = both));
 
 interface Manifest {
   pinned: string;
