@@ -353,11 +353,8 @@ function catalogSlots(islandsDir) {
   };
 }
 
-/**
- * Each locale's catalog chunk (catalogSlots) and the files it imports, by
- * locale, for the pages' preloads: `loaderDir`'s catalogs-<locale>.ts.
- */
-function catalogChunks(bundle, loaderDir) {
+/** A chunk's file and every file it imports statically, in a bundle: what a page preloads. */
+function staticImportsOf(bundle) {
   const chunks = new Map(Object.values(bundle).map((chunk) => [chunk.fileName, chunk]));
   const withImports = (fileName, seen = new Set()) => {
     if (seen.has(fileName)) return seen;
@@ -365,6 +362,15 @@ function catalogChunks(bundle, loaderDir) {
     for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, seen);
     return seen;
   };
+  return withImports;
+}
+
+/**
+ * Each locale's catalog chunk (catalogSlots) and the files it imports, by
+ * locale, for the pages' preloads: `loaderDir`'s catalogs-<locale>.ts.
+ */
+function catalogChunks(bundle, loaderDir) {
+  const withImports = staticImportsOf(bundle);
   const catalogs = {};
   for (const locale of CATALOG_LOCALES) {
     const loader = path.resolve(loaderDir, `catalogs-${locale}.ts`);
@@ -433,13 +439,7 @@ function islandsManifest() {
     writeBundle(options, bundle) {
       const file = path.join(options.dir, "manifest.json");
       const manifest = JSON.parse(readFileSync(file, "utf8"));
-      const chunks = new Map(Object.values(bundle).map((chunk) => [chunk.fileName, chunk]));
-      const withImports = (fileName, seen = new Set()) => {
-        if (seen.has(fileName)) return seen;
-        seen.add(fileName);
-        for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, seen);
-        return seen;
-      };
+      const withImports = staticImportsOf(bundle);
       manifest.islands = Object.fromEntries(
         Object.values(bundle)
           .filter((chunk) => chunk.type === "chunk" && chunk.isEntry)

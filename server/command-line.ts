@@ -36,3 +36,16 @@ export function nothingImported(problems: readonly string[]): CliOutcome {
     ],
   };
 }
+
+/** Columns padded to their widest cell. */
+export function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
+      .join("  ")
+      .trimEnd(),
+  );
+}

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { formatRupees } from "../../core/money";
 import type { CreditCard } from "../../core/schemas/credit-card";
-import { type CliOutcome, nothingImported, UsageError } from "../command-line";
+import { type CliOutcome, nothingImported, table, UsageError } from "../command-line";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import {
@@ -48,15 +48,7 @@ function cardLines(cards: CreditCard[]): string[] {
       card.checkedOn,
     ]),
   ];
-  const widths = rows[0]?.map((_, column) =>
-    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
-      .join("  ")
-      .trimEnd(),
-  );
+  return table(rows);
 }
 
 /** Runs `cards <command> …`; `args` follows the word "cards". */

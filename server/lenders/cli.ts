@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { LicenceCategory } from "../../core/schemas/offer";
-import { type CliOutcome, nothingImported, UsageError, usageMistake } from "../command-line";
+import { type CliOutcome, nothingImported, table, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -70,19 +70,6 @@ function licenceCell(lender: LenderSummary): string {
     return `${regulator} ${CATEGORY_WORDS[category]} ${number}`;
   }
   return lender.sample ? "sample" : lender.sandbox ? "sandbox" : "none";
-}
-
-/** Columns padded to their widest cell. */
-function table(rows: string[][]): string[] {
-  const widths = rows[0]?.map((_, column) =>
-    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
-      .join("  ")
-      .trimEnd(),
-  );
 }
 
 function listLines(lenders: LenderSummary[]): string[] {
