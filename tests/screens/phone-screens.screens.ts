@@ -10,7 +10,7 @@ import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
- * `npm run screens`: the borrower's screens on a 360×640 phone in both
+ * `npm run screens`: the borrower's screens on a 360×640 phone in the three
  * languages, written to docs/screens/ so that a reviewer sees what a change
  * did to them (issue 17). Not a test of the product (npm test never runs
  * it): it drives the built server and the sandbox lenders as `npm run demo`
@@ -26,6 +26,7 @@ const VIEWPORT = { width: 360, height: 640 };
 const LOCALES = [
   { lang: "si", prefix: "" },
   { lang: "en", prefix: "/en" },
+  { lang: "ta", prefix: "/ta" },
 ] as const;
 /** Long enough for the sandbox's callback lender, short enough that the silent one ends. */
 const DEADLINE_MS = 6_000;
@@ -70,7 +71,7 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
     // The browser's language as the page's, so `/` is not redirected (SPEC §4).
     const context = await browser.newContext({
       viewport: VIEWPORT,
-      locale: lang === "si" ? "si-LK" : "en-LK",
+      locale: `${lang}-LK`,
     });
     const page = await context.newPage();
     const problems = watchConsole(page);
@@ -138,4 +139,23 @@ it("the credit cards page in si, en and ta", { timeout: 60_000 }, async () => {
     expect(problems).toEqual([]);
     await context.close();
   }
+});
+
+// The partner portal's signed-out pages in Tamil: its sections' browser tests
+// (tests/e2e/portal-*.test.ts) picture Sinhala and English only.
+it("the partner portal's sign-in and sign-up in ta", { timeout: 60_000 }, async () => {
+  if (!browser || !server) throw new Error("not started");
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: "ta-LK" });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  for (const [address, name] of [
+    ["/ta/partner/portal/", "partner-portal-sign-in-ta"],
+    ["/ta/partner/portal/sign-up/", "partner-portal-sign-up-ta"],
+  ] as const) {
+    const response = await page.goto(`${server.url}${address}`);
+    expect(response?.status(), address).toBe(200);
+    await shoot(page, name);
+  }
+  expect(problems).toEqual([]);
+  await context.close();
 });
