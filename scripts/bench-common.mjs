@@ -316,6 +316,18 @@ export function benchDatabaseUrl() {
   return process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 }
 
+/** GETs a page as a returning visitor's browser does (its language's cookie, br or gzip); throws unless 200. */
+export async function readPage(baseUrl, pagePath) {
+  const response = await fetch(`${baseUrl}${pagePath}`, {
+    headers: {
+      "Accept-Encoding": "br, gzip",
+      Cookie: pagePath.startsWith("/en/") ? "locale=en" : "locale=si",
+    },
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
+}
+
 /** Opens a verified applicant's offers page, as their browser asks for it; throws unless 200. */
 export async function openOffers(baseUrl, applicant) {
   const offers = await fetch(`${baseUrl}/en/offers/`, {

@@ -24,6 +24,7 @@ import {
   applyAndVerify,
   figure,
   openOffers,
+  readPage,
   residentMb,
   START,
   sendEvents,
@@ -113,16 +114,9 @@ export async function soakFigures({ minutes }) {
     }, SAMPLE_MS);
     const counts = { pages: tally(), applications: tally() };
     let page = 0;
-    const readPage = async () => {
+    const readNextPage = async () => {
       const pagePath = PAGES[page++ % PAGES.length];
-      const response = await fetch(`${server.url}${pagePath}`, {
-        headers: {
-          "Accept-Encoding": "br, gzip",
-          Cookie: pagePath.startsWith("/en/") ? "locale=en" : "locale=si",
-        },
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
+      await readPage(server.url, pagePath);
     };
     let applicant = 500_000;
     const decisions = { asked: 0, final: 0 };
@@ -141,7 +135,7 @@ export async function soakFigures({ minutes }) {
         perSecond: SOAK_RATES.events,
         body: JSON.stringify({ event_id: 5, utm_source: "soak", sub3: "0301.1-A" }),
       }),
-      steady(SOAK_RATES.pages, until, IN_FLIGHT.pages, readPage, counts.pages),
+      steady(SOAK_RATES.pages, until, IN_FLIGHT.pages, readNextPage, counts.pages),
       steady(SOAK_RATES.applications, until, IN_FLIGHT.applications, apply, counts.applications),
     ]);
     clearInterval(sampler);

@@ -9,6 +9,7 @@ import {
   cpuMs,
   figure,
   openOffers,
+  readPage,
   residentMb,
   running,
   START,
@@ -392,14 +393,7 @@ async function memoryFigures() {
     const reader = async (first) => {
       for (let index = first; performance.now() < until; index++) {
         const pagePath = pages[index % pages.length][1];
-        const response = await fetch(`${server.url}${pagePath}`, {
-          headers: {
-            "Accept-Encoding": "br, gzip",
-            Cookie: pagePath.startsWith("/en/") ? "locale=en" : "locale=si",
-          },
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
+        await readPage(server.url, pagePath);
         counts.pages++;
       }
     };

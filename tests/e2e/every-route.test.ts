@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { type ServerProcess, sitemapPaths, startServer } from "../support/server-process";
 
 /**
  * Issue 4's sweep: every page of the sitemap, in all three languages (issue
@@ -16,10 +16,7 @@ let paths: string[];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => new URL(match[1] ?? "/").pathname,
-  );
+  paths = await sitemapPaths(server);
   // Screens kept out of search (landing pages, offers) are pages all the same.
   const screens = ["/offers/", "/landing/offers/", "/landing/redirector/", "/landing/rejected/"];
   screens.push("/landing/rejected2/", "/landing/trafficback/", "/transition/");

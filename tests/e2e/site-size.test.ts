@@ -6,7 +6,7 @@ import type { Locale } from "../../core/locale";
 import { siteEn } from "../../site/messages/en";
 import { siteSi } from "../../site/messages/si";
 import { siteTa } from "../../site/messages/ta";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { type ServerProcess, sitemapPaths, startServer } from "../support/server-process";
 
 /**
  * Issue 19's budgets (bytes gzip) for the JavaScript a page loads before it
@@ -39,10 +39,7 @@ let manifest: {
 beforeAll(async () => {
   manifest = JSON.parse(readFileSync("dist/site/manifest.json", "utf8"));
   server = await startServer();
-  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => new URL(match[1] ?? "/").pathname,
-  );
+  const paths = await sitemapPaths(server);
   const first = (pattern: RegExp) => {
     const found = paths.find((entry) => pattern.test(entry));
     if (!found) throw new Error(`No page in the sitemap matches ${pattern}`);

@@ -2,7 +2,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium } from "../../scripts/find-chromium.mjs";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { type ServerProcess, sitemapPaths, startServer } from "../support/server-process";
 
 /**
  * Issue 20: Lighthouse's SEO category scores 100 on the indexable Tamil
@@ -27,10 +27,7 @@ beforeAll(async () => {
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
     }),
   ]);
-  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  const indexable = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((match) => new URL(match[1] ?? "/").pathname)
-    .filter((pagePath) => pagePath.startsWith("/ta/"));
+  const indexable = (await sitemapPaths(server)).filter((pagePath) => pagePath.startsWith("/ta/"));
   expect(indexable.length).toBeGreaterThan(40);
   // One page of each kind, each taken from the sitemap (so each is indexable).
   tamilPages = KINDS.map((kind) => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { type ServerProcess, sitemapPaths, startServer } from "../support/server-process";
 
 /**
  * Issue 20: a Tamil page reads in Tamil. Every Tamil page of the sitemap and
@@ -39,10 +39,7 @@ let paths: string[];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((match) => new URL(match[1] ?? "/").pathname)
-    .filter((path) => path.startsWith("/ta/"));
+  paths = (await sitemapPaths(server)).filter((path) => path.startsWith("/ta/"));
   const screens = ["/offers/", "/landing/offers/", "/landing/redirector/", "/landing/rejected/"];
   screens.push("/landing/rejected2/", "/landing/trafficback/", "/transition/");
   screens.push("/application/", "/reg/", "/reg2/", "/offers-link/expired/", "/offers-link/sent/");

@@ -74,3 +74,11 @@ export async function startServer(
     },
   };
 }
+
+/** The path of every page the server's sitemap lists ("/", "/en/about/", …), in its order. */
+export async function sitemapPaths(server: ServerProcess): Promise<string[]> {
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1] ?? "/").pathname,
+  );
+}
