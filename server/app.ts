@@ -27,6 +27,7 @@ import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
 import { LEAD_COOKIE, PENDING_LEAD_COOKIE } from "./http/lead-cookie";
 import { localeRedirect } from "./http/locale-redirect";
+import { refuseNulInAddress } from "./http/nul-address";
 import type { OutboundRules } from "./http/outbound";
 import { precompressedScripts } from "./http/precompressed";
 import {
@@ -228,6 +229,8 @@ export function createApp({
   app.locals.httpsOrigin = httpsOrigin;
   app.use(securityHeaders(httpsOrigin));
   app.use(requestLog(log));
+  // No path or query with %00 reaches a route, a page or storage (decision 0340).
+  app.use(refuseNulInAddress);
   const caching =
     pageCache && pageCache.maxBytes > 0
       ? {

@@ -180,10 +180,14 @@ export function recordingLog(): { log: Logger; lines: string[] } {
 }
 
 /**
- * An app over a fresh SQLite storage for the tests of one file: opened
+ * An app over a fresh storage for the tests of one file (or one engine's
+ * suite: `open` as onEachEngine gives it; SQLite unless given): opened
  * before them, removed after. Read `app` and `test` inside tests only.
  */
-export function setUpTestApp(overrides: Partial<AppDependencies> = {}): {
+export function setUpTestApp(
+  overrides: Partial<AppDependencies> = {},
+  open: () => Promise<TestStorage> = openTestSqlite,
+): {
   readonly app: ReturnType<typeof appWith>;
   readonly test: TestStorage;
   /** The app's event buffer: flush it before reading events from storage. */
@@ -193,7 +197,7 @@ export function setUpTestApp(overrides: Partial<AppDependencies> = {}): {
   let app: ReturnType<typeof appWith> | undefined;
   let events: EventBuffer | undefined;
   beforeAll(async () => {
-    test = await openTestSqlite();
+    test = await open();
     events = createEventBuffer({ storage: test.storage, log: silentLog });
     app = appWith(test.storage, { events, ...overrides });
   });

@@ -28,11 +28,57 @@ export function fieldsOf(error: z.core.$ZodError): Record<string, string> {
   return fields;
 }
 
+/** What a field holding U+0000 is told (decision 0340). */
+export const NUL_MESSAGE = "must not contain a NUL character (U+0000)";
+/** Fields named at most, however many hold one. */
+const MAX_NUL_FIELDS = 20;
+
+/**
+ * The fields of a value (a parsed body, query, parameter or form) whose
+ * text holds U+0000, as fieldsOf names them; empty when none does.
+ * PostgreSQL refuses the character in text and SQLite keeps it, so no
+ * engine is given one: every string of the input is refused, keys too
+ * (decision 0340). Walks plain objects and arrays only (a form's file is
+ * bytes, not text) and without recursion, so any depth of nesting is fine.
+ */
+export function nulFieldsOf(input: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  let named = 0;
+  const stack: [unknown, string[]][] = [[input, []]];
+  while (stack.length > 0 && named < MAX_NUL_FIELDS) {
+    const [value, path] = stack.pop() as [unknown, string[]];
+    if (typeof value === "string") {
+      if (value.includes("\0")) {
+        fields[path.join(".")] ??= NUL_MESSAGE;
+        named += 1;
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        stack.push([item, [...path, String(index)]]);
+      });
+    } else if (typeof value === "object" && value !== null) {
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) continue;
+      for (const [key, item] of Object.entries(value)) {
+        // A key with the character is named by where it is, never by itself.
+        if (key.includes("\0")) {
+          fields[path.join(".")] ??= NUL_MESSAGE;
+          named += 1;
+          continue;
+        }
+        stack.push([item, [...path, key]]);
+      }
+    }
+  }
+  return fields;
+}
+
 /**
  * Parses one part of a request (its body, query or a parameter) with one
  * schema: the parsed value, or undefined once a 400 naming the fields at
  * fault has been answered. The one way routes turn input into values, so
- * that no route writes its own 400 (STYLE 15).
+ * that no route writes its own 400 (STYLE 15). Text holding U+0000 is
+ * refused first, whatever the schema (nulFieldsOf).
  */
 export function parseInput<Schema extends z.core.$ZodType>(
   res: Response,
@@ -40,6 +86,11 @@ export function parseInput<Schema extends z.core.$ZodType>(
   input: unknown,
   invalid: InvalidInput = INVALID_BODY,
 ): z.output<Schema> | undefined {
+  const nul = nulFieldsOf(input);
+  if (Object.keys(nul).length > 0) {
+    sendError(res, 400, invalid.code, invalid.message, nul);
+    return undefined;
+  }
   const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
   sendError(res, 400, invalid.code, invalid.message, fieldsOf(parsed.error));

@@ -172,7 +172,7 @@ describe("the 404 page", () => {
 
   it("escapes the path, shows its decoded letters and marks what could hide or reorder text", async () => {
     const res = await get(
-      "/en/%3Cimg%20src=x%20onerror=alert(1)%3E/%E2%80%AE%00%E0%B6%AB%E0%B6%BA/",
+      "/en/%3Cimg%20src=x%20onerror=alert(1)%3E/%E2%80%AE%07%E0%B6%AB%E0%B6%BA/",
     );
     expect(res.statusCode).toBe(404);
     expect(h1(res.body)).toContain("/en/&lt;img src=x onerror=alert(1)&gt;/\uFFFD\uFFFDණය/</code>");

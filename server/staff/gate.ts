@@ -4,6 +4,7 @@ import type { BackOfficeView, BackOfficeViewer } from "../../core/back-office";
 import { cookieValue } from "../../core/cookies";
 import { backOfficeStylesheet, renderBackOfficeDocument } from "../../site/server";
 import { secureCookies, serializeCookie } from "../http/cookies";
+import { nulFieldsOf } from "../http/parse";
 import type { Storage } from "../storage/database";
 import {
   type BackOfficeRoute,
@@ -136,7 +137,7 @@ async function multipartForm(req: Request): Promise<Record<string, unknown>> {
       body: new Uint8Array(body),
     }).formData();
   } catch {
-    throw Object.assign(new Error("unreadable multipart form"), { status: 400 });
+    throw refusedForm("unreadable multipart form");
   }
   const form: Record<string, unknown> = {};
   for (const [name, value] of data.entries()) {
@@ -152,20 +153,44 @@ async function multipartForm(req: Request): Promise<Record<string, unknown>> {
   return form;
 }
 
-/** Runs the form parser and resolves with the form (empty when the body is not a form). */
+/** A form the client got wrong: a 400 that refusedFormStatus (and the API's error handler) reads. */
+function refusedForm(message: string): Error {
+  return Object.assign(new Error(message), { status: 400, expose: true });
+}
+
+/** The form, unless a field (a file's name included) holds U+0000 (decision 0340). */
+function withoutNul(form: Record<string, unknown>): Record<string, unknown> {
+  if (Object.keys(nulFieldsOf(form)).length > 0) {
+    throw refusedForm("a form field holds a NUL character");
+  }
+  return form;
+}
+
+/**
+ * Runs the form parser and resolves with the form (empty when the body is
+ * not a form); rejects with a 4xx refusedFormStatus reads for a form too
+ * large, unreadable (a multipart type whose body is not one), or with
+ * U+0000 in a field.
+ */
 export function formOf(req: Request, res: Response): Promise<Record<string, unknown>> {
   if (req.is("multipart/form-data")) {
     return new Promise((resolve, reject) => {
       readMultipart(req, res, (error?: unknown) => {
         if (error) reject(error);
-        else multipartForm(req).then(resolve, reject);
+        else multipartForm(req).then(withoutNul).then(resolve, reject);
       });
     });
   }
   return new Promise((resolve, reject) => {
     parseForm(req, res, (error?: unknown) => {
       if (error) reject(error);
-      else resolve((req.body ?? {}) as Record<string, unknown>);
+      else {
+        try {
+          resolve(withoutNul((req.body ?? {}) as Record<string, unknown>));
+        } catch (refused) {
+          reject(refused);
+        }
+      }
     });
   });
 }
@@ -302,7 +327,15 @@ export function createBackOffice(dependencies: {
       return;
     }
     router.post(path, async (req, res) => {
-      const form = await formOf(req, res);
+      let form: Record<string, unknown>;
+      try {
+        form = await formOf(req, res);
+      } catch (error) {
+        const status = refusedFormStatus(error);
+        if (status === undefined) throw error;
+        send(res, status, { page: "invalid" });
+        return;
+      }
       if (!fromOurPages(req, site.origin)) {
         send(res, 403, { page: "refused" });
         return;
