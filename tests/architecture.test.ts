@@ -237,3 +237,13 @@ describe("configuration (DESIGN.md)", () => {
     expect(readers).toEqual([]);
   });
 });
+
+describe("client addresses (decision 0341)", () => {
+  it("are read from req.ip in server/http/client-address.ts only, so every limit keys IPv6 by /64", () => {
+    const readers = sourceFiles("server")
+      .filter((file) => file !== path.join("server", "http", "client-address.ts"))
+      .filter((file) => !file.endsWith(".test.ts"))
+      .filter((file) => /\breq\.ip\b/.test(readFileSync(file, "utf8")));
+    expect(readers).toEqual([]);
+  });
+});

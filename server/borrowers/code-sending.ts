@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Request, Response } from "express";
 import { type Locale, localizePath } from "../../core/locale";
+import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { type RateLimitRule, rateLimitCheck, storageRateLimitStore } from "../http/rate-limit";
 import type { Logger } from "../log";
@@ -71,7 +72,7 @@ export function codeSendCheck(storage: Storage, limits: CodeSendLimits, now: () 
     const keyed = (value: string) => createHmac("sha256", key).update(value).digest("hex");
     res.locals.codeSend = {
       phoneKey: keyed(`phone:${recipient.phone}`),
-      ipKey: recipient.partnerId === undefined ? keyed(`ip:${req.ip ?? "unknown"}`) : undefined,
+      ipKey: recipient.partnerId === undefined ? keyed(`ip:${clientAddressOf(req)}`) : undefined,
       partnerId: recipient.partnerId,
     } satisfies CountedSend;
     return check(req, res);

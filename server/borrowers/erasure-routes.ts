@@ -14,6 +14,7 @@ import {
   unsubscribeConfirmSchema,
   unsubscribeRequestSchema,
 } from "../../core/schemas/unsubscribe";
+import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { clearLeadCookie } from "../http/lead-cookie";
 import { parseInput } from "../http/parse";
@@ -102,7 +103,7 @@ export function unsubscribeRouter({
       (res.locals.limitKeys as LimitKeys)[name];
   const hashLimitKeys = async (req: Request, res: Response, contacts: ErasedContacts) => {
     const key = await installationKey(storage.db);
-    const keys: LimitKeys = { ip: keyedHash(key, "ip", req.ip ?? "unknown") };
+    const keys: LimitKeys = { ip: keyedHash(key, "ip", clientAddressOf(req)) };
     for (const kind of ["email", "phone"] as const) {
       const value = contacts[kind];
       if (value !== undefined) keys[kind] = keyedHash(key, kind, value);

@@ -3,6 +3,7 @@ import express, { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { colomboToday } from "../../core/dates";
 import { isLocale, type Locale, localizePath } from "../../core/locale";
+import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { leadIdOf } from "../http/lead-cookie";
 import { parseInput } from "../http/parse";
@@ -235,7 +236,7 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
     res.locals.offersLinkKeys = {
       lead: keyed(`lead:${leadId}`),
       contact: keyed(`${contact.kind}:${contact.value}`),
-      ip: keyed(`ip:${req.ip ?? "unknown"}`),
+      ip: keyed(`ip:${clientAddressOf(req)}`),
     } satisfies LimitKeys;
   };
   return router;

@@ -1,5 +1,6 @@
 import express, { type Response, Router } from "express";
 import { type CodeBody, codeBodySchema } from "../../core/schemas/verification";
+import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { clearPendingLeadCookie, setLeadCookie } from "../http/lead-cookie";
 import { parseInput, validateBody } from "../http/parse";
@@ -47,7 +48,7 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
     store: options.limits,
     name: "verification",
     now,
-    rules: [{ limit: 100, windowMs: TEN_MINUTES, keyOf: (req) => `ip:${req.ip ?? "unknown"}` }],
+    rules: [{ limit: 100, windowMs: TEN_MINUTES, keyOf: (req) => `ip:${clientAddressOf(req)}` }],
   });
   const maySend = codeSendCheck(storage, options.codeSendLimits, now);
   const unknown = (res: Response) =>

@@ -6,6 +6,7 @@ import {
   reviewRequestSchema,
 } from "../../core/schemas/community";
 import { ARTICLE_SLUGS } from "../../core/schemas/content";
+import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
 import {
@@ -70,7 +71,7 @@ export function communityRouter(storage: Storage, limits: RateLimitStore): Route
         {
           limit: PER_ADDRESS_AND_ARTICLE[name],
           windowMs: ONE_DAY,
-          keyOf: (req) => `article:${String(req.params.slug)}:ip:${req.ip ?? "unknown"}`,
+          keyOf: (req) => `article:${String(req.params.slug)}:ip:${clientAddressOf(req)}`,
         },
       ],
     });

@@ -1,7 +1,7 @@
 import express from "express";
 import { inject } from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { memoryRateLimitStore, rateLimit } from "./rate-limit";
+import { memoryRateLimitStore, rateLimit, visitorAndIpRules } from "./rate-limit";
 
 describe("the memory rate-limit store", () => {
   it("counts a key's hits in a window that starts at its first hit", async () => {
@@ -72,5 +72,34 @@ describe("rateLimit", () => {
     // Over the visitor's limit of 1; the IP's hit still counts (2 of 2).
     expect((await get(app, { "x-visitor": "v1" })).statusCode).toBe(429);
     expect((await get(app)).statusCode).toBe(429);
+  });
+
+  it("counts every address of an IPv6 /64 as one client, and an IPv4-mapped one as IPv4", async () => {
+    const app = express();
+    app.use(
+      rateLimit({
+        store: memoryRateLimitStore(),
+        name: "test",
+        rules: visitorAndIpRules(
+          () => undefined,
+          { limit: 100, windowMs: 60_000 },
+          { limit: 2, windowMs: 60_000 },
+        ),
+        now: () => 0,
+      }),
+    );
+    app.get("/", (_req, res) => {
+      res.send("ok");
+    });
+    const from = async (remoteAddress: string) =>
+      (await inject(app, { method: "GET", url: "/", remoteAddress })).statusCode;
+    expect(await from("2001:db8:1:2::1")).toBe(200);
+    expect(await from("2001:db8:1:2::2")).toBe(200);
+    // A third address of the same /64 is the same client, over its limit.
+    expect(await from("2001:db8:1:2:dead:beef:0:1")).toBe(429);
+    expect(await from("2001:db8:1:3::1")).toBe(200);
+    expect(await from("203.0.113.9")).toBe(200);
+    expect(await from("::ffff:203.0.113.9")).toBe(200);
+    expect(await from("::ffff:cb00:7109")).toBe(429);
   });
 });

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { sql } from "kysely";
 import type { Storage } from "../storage/database";
+import { clientAddressOf } from "./client-address";
 import { sendError } from "./errors";
 
 /** Requests allowed per window. */
@@ -175,7 +176,7 @@ export function visitorAndIpRules(
   perIp: RateLimitRule,
 ): KeyedRule[] {
   return [
-    { ...perIp, keyOf: (req) => `ip:${req.ip ?? "unknown"}` },
+    { ...perIp, keyOf: (req) => `ip:${clientAddressOf(req)}` },
     { ...perVisitor, keyOf: (req) => visitorOf(req) },
   ];
 }

@@ -5,6 +5,7 @@ import { addDays, colomboToday } from "../../core/dates";
 import { ALL_LOCALES, type Locale, localizePath } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
+import { clientAddressOf } from "../http/client-address";
 import { secureCookies, serializeCookie } from "../http/cookies";
 import type { OutboundRules } from "../http/outbound";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
@@ -163,7 +164,7 @@ export function partnerPortalRouter(dependencies: {
     rateLimitCheck({
       store: limits,
       name,
-      rules: [{ ...rule, keyOf: (req) => `ip:${req.ip ?? "unknown"}` }],
+      rules: [{ ...rule, keyOf: (req) => `ip:${clientAddressOf(req)}` }],
       now: () => now().getTime(),
       onLimited,
     });

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from "express";
 import type { SignInNotice, SignInView } from "../../core/back-office";
 import { cookieValue } from "../../core/cookies";
+import { clientAddressOf } from "../http/client-address";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 import { installationKey } from "../storage/installation-key";
 import { twoFactorRequired } from "./access";
@@ -61,7 +62,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
   const perAddress = rateLimitCheck({
     store: limits,
     name: "staff sign-in",
-    rules: [{ ...SIGN_IN_PER_ADDRESS, keyOf: (req) => `ip:${req.ip ?? "unknown"}` }],
+    rules: [{ ...SIGN_IN_PER_ADDRESS, keyOf: (req) => `ip:${clientAddressOf(req)}` }],
     now: () => now().getTime(),
     onLimited: (req, res, seconds) =>
       send(res, 429, {
