@@ -258,11 +258,13 @@ export function residentMb(pid) {
 /**
  * Sends events (POST /api/event) to `url` from a worker thread
  * (bench-event-sender.mjs): `clients` senders on kept-alive connections for
- * `seconds`, at most `perSecond` events a second when given. Answers the
- * seconds taken, the answers by status (202 acknowledged, 503 shed, any
- * other) and the latency percentiles in ms.
+ * `seconds`, at most `perSecond` events a second when given, from
+ * `visitors` simulated visitors in turn (20,000 unless given: each under
+ * the per-visitor and per-address limits; 1: one client flooding).
+ * Answers the seconds taken, the answers by status (202 acknowledged, 503
+ * shed, 429 limited, any other) and the latency percentiles in ms.
  */
-export async function sendEvents({ url, clients, seconds, perSecond, body }) {
+export async function sendEvents({ url, clients, seconds, perSecond, body, visitors }) {
   const { Worker } = await import("node:worker_threads");
   const worker = new Worker(new URL("./bench-event-sender.mjs", import.meta.url), {
     workerData: {
@@ -271,6 +273,7 @@ export async function sendEvents({ url, clients, seconds, perSecond, body }) {
       seconds,
       perSecond,
       body: body ?? JSON.stringify({ event_id: 5, utm_source: "bench", sub3: "0301.1-A" }),
+      visitors,
     },
   });
   const result = await new Promise((resolve, reject) => {
@@ -285,11 +288,13 @@ export async function sendEvents({ url, clients, seconds, perSecond, body }) {
     latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
   const acknowledged = statuses[202] ?? 0;
   const shed = statuses[503] ?? 0;
+  const limited = statuses[429] ?? 0;
   return {
     seconds: result.seconds,
     acknowledged,
     shed,
-    other: latencies.length - acknowledged - shed,
+    limited,
+    other: latencies.length - acknowledged - shed - limited,
     statuses,
     p50: at(0.5),
     p99: at(0.99),

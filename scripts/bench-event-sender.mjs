@@ -7,13 +7,35 @@
  * all when given (the soak's steady rate). Off the bench's main thread, so
  * the bench's own work does not delay the answers it times. Answers the
  * counts by status and every latency (ms), as a Float64Array.
+ *
+ * Events come from `visitors` simulated visitors in turn, each with its own
+ * client and session ids and its own address (X-Forwarded-For, which the
+ * server trusts from loopback as behind a proxy): the per-visitor and
+ * per-address limits (decision 0342) count each apart, as they would
+ * count real visitors. One visitor is one client flooding the endpoint.
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
-const { url, clients, seconds, perSecond, body } = workerData;
+const { url, clients, seconds, perSecond, body, visitors = 20_000 } = workerData;
 const target = new URL("/api/event", url);
-const payload = Buffer.from(body);
+const event = JSON.parse(body);
+/** Each visitor's event and address; RFC 2544's benchmarking range, 198.18.0.0/15. */
+const sources = Array.from({ length: visitors }, (_, index) => {
+  const payload = Buffer.from(
+    JSON.stringify({ ...event, client_id: randomUUID(), session_id: randomUUID() }),
+  );
+  return {
+    payload,
+    headers: {
+      "Content-Type": "text/plain;charset=UTF-8",
+      "Content-Length": payload.length,
+      "X-Forwarded-For": `198.${18 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`,
+    },
+  };
+});
+let nextSource = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 const options = {
   agent,
@@ -21,7 +43,6 @@ const options = {
   port: target.port,
   path: target.pathname,
   method: "POST",
-  headers: { "Content-Type": "text/plain;charset=UTF-8", "Content-Length": payload.length },
 };
 
 /**
@@ -30,18 +51,19 @@ const options = {
  * as the event left on it is reset before the request was read: sent again
  * once on a new connection, as Node's documentation advises (reusedSocket).
  */
-function send(retried = false) {
+function send(source = sources[nextSource++ % sources.length], retried = false) {
   return new Promise((resolve) => {
-    const request = http.request(options, (response) => {
+    const request = http.request({ ...options, headers: source.headers }, (response) => {
       response.on("data", () => {});
       response.on("end", () => resolve(response.statusCode));
       response.on("error", () => resolve("error"));
     });
     request.on("error", (error) => {
-      if (!retried && request.reusedSocket && error.code === "ECONNRESET") resolve(send(true));
-      else resolve("error");
+      if (!retried && request.reusedSocket && error.code === "ECONNRESET") {
+        resolve(send(source, true));
+      } else resolve("error");
     });
-    request.end(payload);
+    request.end(source.payload);
   });
 }
 

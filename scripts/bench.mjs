@@ -17,6 +17,7 @@ import {
   startServer,
   startServerWithLenders,
   untilComplete,
+  visitor,
 } from "./bench-common.mjs";
 import { pageCacheFigures, printPageCache } from "./bench-pages.mjs";
 import { printScale, scaleFigures } from "./bench-scale.mjs";
@@ -68,13 +69,17 @@ if (!quick && !eventsOnly && !memoryOnly && !chromePath) {
 }
 
 /**
- * POST /api/event from CLIENTS concurrent senders for EVENT_SECONDS: events
+ * POST /api/event from CLIENTS concurrent senders for EVENT_SECONDS, as
+ * 20,000 visitors with addresses of their own (each under the limits of
+ * decision 0342, whose checks every event still passes through): events
  * acknowledged per second, latency percentiles, answers 503 (shed load);
- * then a graceful shutdown and a count of the rows in SQLite, which must
- * equal the events acknowledged.
+ * then one client alone flooding for FLOOD_SECONDS (its answers 202 and
+ * 429); then a graceful shutdown and a count of the rows in SQLite, which
+ * must equal the events acknowledged.
  */
 const CLIENTS = quick ? 8 : 32;
 const EVENT_SECONDS = quick ? 1 : 5;
+const FLOOD_SECONDS = quick ? 1 : 3;
 async function eventThroughput() {
   const server = await startServer();
   // The load comes from a worker thread over kept-alive connections (sendEvents).
@@ -82,14 +87,25 @@ async function eventThroughput() {
   const benchBefore = process.cpuUsage();
   const sent = await sendEvents({ url: server.url, clients: CLIENTS, seconds: EVENT_SECONDS });
   const benchCpu = process.cpuUsage(benchBefore);
+  const cpuAfter = cpuMs(server.pid);
+  const flood = await sendEvents({
+    url: server.url,
+    clients: 8,
+    seconds: FLOOD_SECONDS,
+    visitors: 1,
+  });
   // CPU per 1,000 events, the server's and the load generator's: on a busy machine the rate
   // is the machine's, these are the code's.
   const perThousand = (ms) => (ms / Math.max(1, sent.acknowledged + sent.shed)) * 1000;
-  const serverCpu =
-    cpuBefore === undefined ? undefined : perThousand(cpuMs(server.pid) - cpuBefore);
+  const serverCpu = cpuBefore === undefined ? undefined : perThousand(cpuAfter - cpuBefore);
   const clientCpu = perThousand((benchCpu.user + benchCpu.system) / 1000);
-  if (sent.other > 0) {
+  if (sent.other > 0 || sent.limited > 0) {
     throw new Error(`events answered other than 202 or 503: ${JSON.stringify(sent.statuses)}`);
+  }
+  if (flood.other > 0) {
+    throw new Error(
+      `a flood answered other than 202, 429 or 503: ${JSON.stringify(flood.statuses)}`,
+    );
   }
   const code = await server.shutdown();
   const { default: Database } = await import("better-sqlite3");
@@ -100,7 +116,23 @@ async function eventThroughput() {
   database.close();
   rmSync(server.dataDir, { recursive: true, force: true });
   const { seconds, acknowledged, shed, p50, p99 } = sent;
-  return { seconds, acknowledged, shed, stored, code, p50, p99, serverCpu, clientCpu };
+  return {
+    seconds,
+    acknowledged,
+    shed,
+    stored,
+    code,
+    p50,
+    p99,
+    serverCpu,
+    clientCpu,
+    flood: {
+      seconds: flood.seconds,
+      acknowledged: flood.acknowledged,
+      limited: flood.limited,
+      shed: flood.shed,
+    },
+  };
 }
 
 /** The event section's lines: throughput, latency, and what a graceful shutdown kept. */
@@ -115,8 +147,12 @@ function printEvents(events) {
   console.log(
     `  CPU per 1,000 events: the server ${events.serverCpu === undefined ? "(not measured: /proc is Linux's)" : `${figure("server CPU", events.serverCpu).toFixed(0)} ms`}, the load generator ${figure("client CPU", events.clientCpu).toFixed(0)} ms (node:http, kept-alive connections, in a worker thread)`,
   );
+  const { flood } = events;
   console.log(
-    `  after a graceful shutdown (exit ${events.code}): ${figure("events stored", events.stored)} rows stored for ${events.acknowledged} acknowledged, ${events.acknowledged - events.stored} lost`,
+    `  one client alone (one address, one client id, 8 connections) for ${flood.seconds.toFixed(1)} s: ${figure("flood acknowledged", flood.acknowledged)} acknowledged, ${figure("flood limited", flood.limited)} refused (429), ${flood.shed} shed (503)`,
+  );
+  console.log(
+    `  after a graceful shutdown (exit ${events.code}): ${figure("events stored", events.stored)} rows stored for ${events.acknowledged + flood.acknowledged} acknowledged, ${events.acknowledged + flood.acknowledged - events.stored} lost`,
   );
 }
 
@@ -397,13 +433,20 @@ async function memoryFigures() {
         counts.pages++;
       }
     };
-    const body = JSON.stringify({ event_id: 5, utm_source: "bench", sub3: "0301.1-A" });
+    let eventVisitor = 0;
     const sender = async () => {
       while (performance.now() < until) {
+        // Visitors of their own, as the event section's (decision 0342's limits count each).
+        const { address, clientId } = visitor(eventVisitor++);
         const response = await fetch(`${server.url}/api/event`, {
           method: "POST",
-          headers: { "Content-Type": "text/plain;charset=UTF-8" },
-          body,
+          headers: { "Content-Type": "text/plain;charset=UTF-8", "X-Forwarded-For": address },
+          body: JSON.stringify({
+            event_id: 5,
+            utm_source: "bench",
+            sub3: "0301.1-A",
+            client_id: clientId,
+          }),
         });
         await response.arrayBuffer();
         if (response.status !== 202 && response.status !== 503) {

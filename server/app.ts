@@ -73,6 +73,7 @@ import { signInRouter } from "./staff/sign-in-routes";
 import { staffRouter } from "./staff/staff-routes";
 import type { Storage } from "./storage/database";
 import type { EventBuffer } from "./tracking/event-buffer";
+import { type EventLimits, eventLimitCheck } from "./tracking/event-limits";
 import { eventsRouter } from "./tracking/event-routes";
 
 export interface AppDependencies {
@@ -119,6 +120,8 @@ export interface AppDependencies {
    * limits always count in storage, shared by every instance.
    */
   rateLimitStore?: RateLimitStore;
+  /** Events a minute per visitor and per address (EVENT_LIMITS unless given; 0342). */
+  eventLimits?: EventLimits;
   /**
    * The limits on sending one-time codes (per phone, IP address and
    * partner), counted in storage; CODE_SEND_LIMITS unless given.
@@ -177,6 +180,7 @@ export function createApp({
   partnerRateLimit = { limit: 120, windowMs: 60_000 },
   examplesDir,
   rateLimitStore = memoryRateLimitStore(),
+  eventLimits,
   codeSendLimits,
   decisionNetwork,
   offersStream,
@@ -259,7 +263,14 @@ export function createApp({
   // A partner's publishable key, when one is sent, must be used from its origins (issue 8).
   api.options(["/event", "/feed/*path"], publicPreflight);
   api.use(["/event", "/feed"], checkPublishableKey(storage));
-  api.use(eventsRouter(events, country.providerId));
+  // Per instance, in memory, whatever the engine: a stored count per event would undo the
+  // group commit (0342).
+  const eventLimitsCheck = eventLimitCheck({
+    limits: eventLimits,
+    addresses: memoryRateLimitStore(),
+    visitors: memoryRateLimitStore(),
+  });
+  api.use(eventsRouter(events, country.providerId, eventLimitsCheck));
   const sendLimits = { ...CODE_SEND_LIMITS, ...codeSendLimits };
   api.use(
     applicationsRouter({

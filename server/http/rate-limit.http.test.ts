@@ -21,6 +21,19 @@ describe("the memory rate-limit store", () => {
     expect(await store.hit("c", 1_000, 1_000)).toEqual({ count: 1, resetMs: 1_000 });
     expect(await store.hit("a", 1_000, 1_000)).toEqual({ count: 1, resetMs: 1_000 });
   });
+
+  it("forgets the tenth of running windows that began first, not every count, when all run", async () => {
+    const store = memoryRateLimitStore(10);
+    await store.hit("k0", 10, 0);
+    for (let key = 1; key < 10; key++) await store.hit(`k${key}`, 60_000, key);
+    // k0's window is over and begins again: it goes to the end, the newest.
+    await store.hit("k0", 60_000, 100);
+    expect(await store.hit("k10", 60_000, 200)).toEqual({ count: 1, resetMs: 60_000 });
+    // k2 and k0 kept their counts; k1, the oldest, was forgotten.
+    expect((await store.hit("k2", 60_000, 300)).count).toBe(2);
+    expect((await store.hit("k0", 60_000, 300)).count).toBe(2);
+    expect((await store.hit("k1", 60_000, 300)).count).toBe(1);
+  });
 });
 
 describe("rateLimit", () => {

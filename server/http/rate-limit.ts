@@ -30,20 +30,31 @@ const MAX_KEYS = 50_000;
 
 /**
  * Counts in this process only: a window starts at a key's first hit. With
- * several instances each counts its own, so a limit is per instance.
+ * several instances each counts its own, so a limit is per instance. At
+ * its bound it forgets the windows that are over and, if every one is
+ * still running, the tenth that began first (the map keeps windows in the
+ * order they began): a flood of new keys costs the oldest counts, never
+ * every count at once.
  */
 export function memoryRateLimitStore(maxKeys = MAX_KEYS): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  const makeRoom = (now: number) => {
+    for (const [candidate, entry] of windows) {
+      if (entry.resetAt <= now) windows.delete(candidate);
+    }
+    let extra = windows.size - Math.floor(maxKeys * 0.9);
+    for (const candidate of windows.keys()) {
+      if (extra-- <= 0) break;
+      windows.delete(candidate);
+    }
+  };
   return {
     async hit(key, windowMs, now) {
       let window = windows.get(key);
       if (!window || window.resetAt <= now) {
-        if (windows.size >= maxKeys) {
-          for (const [candidate, entry] of windows) {
-            if (entry.resetAt <= now) windows.delete(candidate);
-          }
-          if (windows.size >= maxKeys) windows.clear();
-        }
+        // A new window goes to the end, so the order stays the order windows began.
+        if (window) windows.delete(key);
+        if (windows.size >= maxKeys) makeRoom(now);
         window = { count: 0, resetAt: now + windowMs };
         windows.set(key, window);
       }
@@ -105,6 +116,12 @@ export function storageRateLimitStore(storage: Storage): RateLimitStore {
 export interface KeyedRule extends RateLimitRule {
   /** What the rule counts by; undefined skips the rule for this request. */
   keyOf(req: Request, res: Response): string | undefined;
+  /**
+   * Where this rule counts, when not in the check's store: a rule whose keys
+   * a client can make up (visitor ids) kept apart from one whose keys it
+   * cannot (addresses), so a flood of made-up keys never pushes the others out.
+   */
+  store?: RateLimitStore;
 }
 
 export interface RateLimitOptions {
@@ -148,7 +165,11 @@ export function rateLimitCheck(options: RateLimitOptions) {
     for (const [index, rule] of rules.entries()) {
       const key = rule.keyOf(req, res);
       if (key === undefined) continue;
-      const counted = await store.hit(`${name}:${index}:${key}`, rule.windowMs, time);
+      const counted = await (rule.store ?? store).hit(
+        `${name}:${index}:${key}`,
+        rule.windowMs,
+        time,
+      );
       if (headers && index === 0) setRateLimitHeaders(res, rule, counted);
       if (counted.count > rule.limit) waits.push(counted.resetMs);
     }

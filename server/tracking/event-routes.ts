@@ -1,4 +1,4 @@
-import express, { Router } from "express";
+import express, { type Request, type Response, Router } from "express";
 import { type TrackingEvent, trackingEventSchema } from "../../core/schemas/event";
 import { sendError } from "../http/errors";
 import { validateBody } from "../http/parse";
@@ -14,8 +14,14 @@ import type { EventBuffer } from "./event-buffer";
  * batch (event-buffer.ts) and is answered 202 with its id once that batch
  * is committed: a 202 means stored. When the buffer is full, or storage
  * refused the batch, the answer is 503 with Retry-After and nothing is kept.
+ * Above a visitor's or an address's limit (event-limits.ts) the answer is
+ * 429 with Retry-After, and nothing is kept either.
  */
-export function eventsRouter(events: EventBuffer, providerId: string): Router {
+export function eventsRouter(
+  events: EventBuffer,
+  providerId: string,
+  withinLimits: (req: Request, res: Response) => Promise<boolean>,
+): Router {
   const router = Router();
   // Readable from any page (the preflight is answered in app.ts, with the publishable key's).
   router.use("/event", (_req, res, next) => {
@@ -27,6 +33,7 @@ export function eventsRouter(events: EventBuffer, providerId: string): Router {
     express.json({ type: ["application/json", "text/plain"], limit: "8kb", strict: true }),
     validateBody(trackingEventSchema),
     async (req, res) => {
+      if (!(await withinLimits(req, res))) return;
       const event = res.locals.body as TrackingEvent;
       // A valid publishable key (checked before, server/partners/keys.ts) credits its partner.
       const partner = (res.locals.partner as { id: string } | undefined)?.id;
