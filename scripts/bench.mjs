@@ -40,12 +40,12 @@ const PAGES = [
 const options = process.argv.slice(2);
 const unknown = options.filter(
   (option) =>
-    !["--quick", "--events", "--memory", "--soak"].includes(option) &&
+    !["--quick", "--events", "--memory", "--soak", "--retention"].includes(option) &&
     !/^--soak-minutes=[1-9]\d*$/.test(option),
 );
 if (unknown.length > 0) {
   console.error(
-    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --memory, --soak, --soak-minutes=N)`,
+    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --memory, --retention, --soak, --soak-minutes=N)`,
   );
   process.exit(2);
 }
@@ -59,6 +59,17 @@ const soakMinutes = options.find((option) => option.startsWith("--soak-minutes="
 if (options.includes("--soak") || soakMinutes) {
   const { printSoak, soakFigures } = await import("./bench-soak.mjs");
   printSoak(await soakFigures({ minutes: soakMinutes ? Number(soakMinutes.split("=")[1]) : 10 }));
+  process.exit(0);
+}
+
+/**
+ * `--retention`: the events' retention rule alone (scripts/bench-retention.mjs): the size of
+ * the database after 1,000,000 events and after the rule runs. Only with this flag: seeding
+ * takes minutes, which neither the quick run nor the full one should spend.
+ */
+if (options.includes("--retention")) {
+  const { printRetention, retentionFigures } = await import("./bench-retention.mjs");
+  printRetention(await retentionFigures());
   process.exit(0);
 }
 

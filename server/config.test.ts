@@ -6,6 +6,7 @@ import {
   loadConfig,
   loadTestEnvironment,
   messagingSettingsOf,
+  outboundUrlsOf,
 } from "./config";
 
 describe("loadConfig", () => {
@@ -16,6 +17,15 @@ describe("loadConfig", () => {
       /LENDER_DEADLINE_MS: must be at least 200/,
     );
     expect(() => loadConfig({ LENDER_DEADLINE_MS: "soon" })).toThrow(/LENDER_DEADLINE_MS/);
+  });
+
+  it("keeps EVENT_RETENTION_DAYS of events: 400 unless set, 1 to 3650", () => {
+    expect(loadConfig({}).EVENT_RETENTION_DAYS).toBe(400);
+    expect(loadConfig({ EVENT_RETENTION_DAYS: "90" }).EVENT_RETENTION_DAYS).toBe(90);
+    expect(() => loadConfig({ EVENT_RETENTION_DAYS: "0" })).toThrow(
+      /EVENT_RETENTION_DAYS: must be at least 1/,
+    );
+    expect(() => loadConfig({ EVENT_RETENTION_DAYS: "forever" })).toThrow(/EVENT_RETENTION_DAYS/);
   });
 
   it("has embedded defaults for a newcomer", () => {
@@ -30,6 +40,7 @@ describe("loadConfig", () => {
       LENDER_DEADLINE_MS: 3_000,
       PARTNER_RATE_LIMIT: 120,
       PAGE_CACHE_BYTES: 16_000_000,
+      EVENT_RETENTION_DAYS: 400,
       COUNTRY: "LK",
       LEAD_ID: "lk-loans",
       PROVIDER_ID: "nayacompare-lk",
@@ -170,6 +181,58 @@ describe("loadConfig", () => {
     ).toBe("https://nayacompare.lk");
     expect(() => loadConfig({ PUBLIC_ORIGIN: "ftp://x" })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => loadConfig({ CONTACT_EMAIL: "nope" })).toThrow(/CONTACT_EMAIL/);
+  });
+
+  it("in production, takes only https URLs on public addresses for what the server calls (0344)", () => {
+    const production = { NODE_ENV: "production" };
+    for (const [name, url, why] of [
+      ["SMS_WEBHOOK_URL", "http://relay.test/sms", /SMS_WEBHOOK_URL: must be https in production/],
+      ["SMS_WEBHOOK_URL", "https://127.0.0.1:9000/sms", /SMS_WEBHOOK_URL: .*not 127\.0\.0\.1/],
+      ["SMS_WEBHOOK_URL", "https://localhost/sms", /SMS_WEBHOOK_URL: .*not localhost/],
+      ["FEED_UPSTREAM_URL", "https://[::1]:8443/feed", /FEED_UPSTREAM_URL: .*not ::1/],
+      ["FEED_UPSTREAM_URL", "https://10.0.0.7/feed", /FEED_UPSTREAM_URL: .*not 10\.0\.0\.7/],
+      ["FEED_UPSTREAM_URL", "http://feed.example.lk/leads", /FEED_UPSTREAM_URL: must be https/],
+      ["FEED_UPSTREAM_URL", "https://0x7f.1/feed", /FEED_UPSTREAM_URL: .*not 127\.0\.0\.1/],
+    ] as const) {
+      expect(() => loadConfig({ ...production, [name]: url })).toThrow(why);
+    }
+    const notifyLk = {
+      NOTIFYLK_USER_ID: "1234",
+      NOTIFYLK_API_KEY: "key-abcdefgh",
+      NOTIFYLK_SENDER_ID: "NayaCompare",
+    };
+    expect(() =>
+      loadConfig({ ...production, ...notifyLk, NOTIFYLK_API_URL: "http://app.notify.lk/api/v1" }),
+    ).toThrow(/NOTIFYLK_API_URL: must be https/);
+    const ok = loadConfig({
+      ...production,
+      SMS_WEBHOOK_URL: "https://sms.example.lk/send",
+      FEED_UPSTREAM_URL: "https://feed.example.lk/leads",
+    });
+    expect(ok.FEED_UPSTREAM_URL).toBe("https://feed.example.lk/leads");
+    // Outside production, today's allowances: http and this machine.
+    expect(
+      loadConfig({
+        NODE_ENV: "development",
+        SMS_WEBHOOK_URL: "http://127.0.0.1:9000/sms",
+        FEED_UPSTREAM_URL: "http://localhost:8080/feed",
+      }).SMS_WEBHOOK_URL,
+    ).toBe("http://127.0.0.1:9000/sms");
+  });
+
+  it("names the URLs the server calls, Notify.lk's only when it is the transport", () => {
+    expect(outboundUrlsOf(loadConfig({}))).toEqual([]);
+    expect(
+      outboundUrlsOf(
+        loadConfig({
+          SMS_WEBHOOK_URL: "https://sms.example.lk/send",
+          FEED_UPSTREAM_URL: "https://feed.example.lk/leads",
+        }),
+      ),
+    ).toEqual([
+      ["SMS_WEBHOOK_URL", "https://sms.example.lk/send"],
+      ["FEED_UPSTREAM_URL", "https://feed.example.lk/leads"],
+    ]);
   });
 
   it("names the variable that is wrong", () => {

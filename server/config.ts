@@ -6,6 +6,7 @@ import {
   DEFAULT_COUNTRY_CONFIG,
 } from "../core/country";
 import type { ContactDetails } from "../core/site-contract";
+import { urlProblemAsWritten } from "./http/outbound";
 import type { MessagingSettings } from "./messaging/messenger";
 
 /** An unset variable and an empty one mean the same: use the default. */
@@ -184,6 +185,19 @@ const envSchema = z
         .max(4_000_000_000)
         .default(16_000_000),
     ),
+    /**
+     * Days of tracking events kept (issue 31, decision 0343): older Colombo
+     * days are folded into the funnel's daily counts, then their events,
+     * visits and calculator uses are deleted.
+     */
+    EVENT_RETENTION_DAYS: optional(
+      z.coerce
+        .number({ error: "must be a number of days" })
+        .int("must be a whole number")
+        .min(1, "must be at least 1")
+        .max(3_650, "must be at most 3650")
+        .default(400),
+    ),
     PARTNER_RATE_LIMIT: optional(
       z.coerce
         .number({ error: "must be a number of requests a minute" })
@@ -260,6 +274,14 @@ const envSchema = z
         message: "is for development and tests: never with NODE_ENV=production",
       });
     }
+    // In production every URL the server calls is https to a public address (decision 0344):
+    // here as written; start.ts checks where its name resolves to.
+    if (env.NODE_ENV === "production") {
+      for (const [name, url] of outboundUrlsOf(env)) {
+        const problem = urlProblemAsWritten(url);
+        if (problem) context.addIssue({ code: "custom", path: [name], message: problem });
+      }
+    }
     // A public site must reach applicants' phones: codes in a local outbox verify nobody.
     if (env.PUBLIC_ORIGIN?.startsWith("https:") && !env.SMS_WEBHOOK_URL && !someNotifyLk) {
       context.addIssue({
@@ -272,6 +294,24 @@ const envSchema = z
   });
 
 export type Config = z.infer<typeof envSchema>;
+
+/**
+ * The URLs of the configuration that the server calls: the SMS webhook,
+ * Notify.lk's API when it is the transport, the upstream lead feed. In
+ * production each must be https to a public address (decision 0344).
+ */
+export function outboundUrlsOf(
+  config: Pick<
+    Config,
+    "SMS_WEBHOOK_URL" | "FEED_UPSTREAM_URL" | "NOTIFYLK_USER_ID" | "NOTIFYLK_API_URL"
+  >,
+): [name: string, url: string][] {
+  return [
+    ["SMS_WEBHOOK_URL", config.SMS_WEBHOOK_URL],
+    ["NOTIFYLK_API_URL", config.NOTIFYLK_USER_ID ? config.NOTIFYLK_API_URL : undefined],
+    ["FEED_UPSTREAM_URL", config.FEED_UPSTREAM_URL],
+  ].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+}
 
 /** The messaging transports the configuration names (server/messaging/messenger.ts). */
 export function messagingSettingsOf(config: Config): MessagingSettings {

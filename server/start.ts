@@ -12,9 +12,17 @@ import { createApp } from "./app";
 import { sweepErasureRequests } from "./borrowers/erasure-requests";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { sweepUnverifiedLeads } from "./borrowers/verification";
-import { type Config, contactDetailsOf, countryConfigOf, messagingSettingsOf } from "./config";
+import {
+  type Config,
+  contactDetailsOf,
+  countryConfigOf,
+  messagingSettingsOf,
+  outboundUrlsOf,
+} from "./config";
+import { foldOldEvents } from "./funnel/event-retention";
 import { countRecentClosedDays } from "./funnel/funnel";
 import { connectionDrain } from "./http/connection-drain";
+import { refusedUrls } from "./http/outbound";
 import { memoryRateLimitStore, storageRateLimitStore } from "./http/rate-limit";
 import { openOfferCatalogue } from "./lenders/catalogue";
 import { createDecisionNetwork, decisionCallbackUrl } from "./lenders/decision-network";
@@ -33,6 +41,11 @@ const STORAGE_CLOSE_GRACE_MS = 2_000;
 
 export async function start(config: Config, distDir: string): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
+  // In production the URLs the server calls must resolve to public addresses only (0344).
+  if (config.NODE_ENV === "production") {
+    const problems = await refusedUrls(outboundUrlsOf(config), { allowHttp: false });
+    if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
   const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
   await storage.migrate();
   // A new database starts with the sample lenders; every instance reads the lenders from storage.
@@ -99,6 +112,22 @@ export async function start(config: Config, distDir: string): Promise<void> {
   countFunnelDays();
   const funnelCounting = setInterval(countFunnelDays, 10 * 60 * 1000);
   funnelCounting.unref();
+  // Events older than EVENT_RETENTION_DAYS are folded into the funnel's daily counts, then
+  // deleted (decision 0343): after the funnel's counting, at start and every hour.
+  let eventRetentionNow: Promise<void> = Promise.resolve();
+  const foldEvents = () => {
+    eventRetentionNow = funnelCountingNow
+      .then(() => foldOldEvents(storage, new Date(), config.EVENT_RETENTION_DAYS))
+      .then((folded) => {
+        if (folded.events + folded.visits + folded.calculatorUses > 0) {
+          log.info("old events folded into the funnel's counts and deleted", { ...folded });
+        }
+      })
+      .catch((error: unknown) => log.error("folding old events failed", { error }));
+  };
+  foldEvents();
+  const eventRetention = setInterval(foldEvents, 60 * 60 * 1000);
+  eventRetention.unref();
   // Partners' postback URLs: https to public addresses; http too outside production. The
   // deliveries and the partner portal (its template and test postback) go by the same rules.
   const postbackRules = { allowHttp: config.NODE_ENV !== "production" };
@@ -215,7 +244,9 @@ export async function start(config: Config, distDir: string): Promise<void> {
         clearInterval(outboxPruning);
         clearInterval(leadSweeping);
         clearInterval(funnelCounting);
+        clearInterval(eventRetention);
         await funnelCountingNow;
+        await eventRetentionNow;
         await messenger.close();
         await storage.close();
       } catch (closeError) {

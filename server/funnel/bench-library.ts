@@ -26,6 +26,7 @@ import { eventRow } from "../tracking/events";
 import { countClosedDays, type FunnelGrouping, funnelReport, funnelTable } from "./funnel";
 import { seedLeadRow } from "./seed-lead-row";
 
+export { foldOldEvents } from "./event-retention";
 export { countStep } from "./funnel";
 export { FUNNEL_BREAKDOWNS };
 
@@ -79,6 +80,12 @@ export interface SeedCounts {
   leads: number;
   /** Days back from today that the records spread over. */
   days: number;
+  /**
+   * Events written in the order of their time, as the server writes them
+   * (the retention bench: deleting old days then frees whole pages), rather
+   * than at random times.
+   */
+  inOrder?: boolean;
 }
 
 /** Seeds `counts` events and leads (and what follows from leads) over the last `days` days. */
@@ -118,7 +125,11 @@ export async function seedDashboard(
         sessionDevice = random.pick(DEVICES);
         sessionLocale = random.next() < 0.7 ? "si" : "en";
         sessionPartner = random.pick(PARTNERS);
-        sessionStart = instant();
+        sessionStart = counts.inOrder
+          ? new Date(
+              now.getTime() - spanMs + Math.floor(((written + index) / counts.events) * spanMs),
+            )
+          : instant();
       }
       const pageView = random.next() < 0.8;
       rows.push(
@@ -287,4 +298,38 @@ export function dashboardQueries(storage: Storage, now = new Date()): TimedQuery
     })),
     { name: "whole page (all tables)", run: () => funnelReport(storage, from, to, to) },
   ];
+}
+
+/** How much of the database the events' tables take, and what the whole takes on disk. */
+export interface StorageBytes {
+  /** SQLite: the file (its WAL checkpointed into it); PostgreSQL: the database. */
+  database: number;
+  /** SQLite: pages free for new rows inside the file; PostgreSQL: not told (0). */
+  free: number;
+  /** PostgreSQL: events, visits and calculator uses with their indexes; SQLite: not told. */
+  eventTables?: number;
+}
+
+/** The bytes the bench prints before and after the retention rule (decision 0343). */
+export async function storageBytes(storage: Storage): Promise<StorageBytes> {
+  if (storage.engine === "sqlite") {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(storage.db);
+    const pragma = async (name: string) =>
+      Number(Object.values((await sql.raw(`pragma ${name}`).execute(storage.db)).rows[0] ?? {})[0]);
+    const pageSize = await pragma("page_size");
+    return {
+      database: (await pragma("page_count")) * pageSize,
+      free: (await pragma("freelist_count")) * pageSize,
+    };
+  }
+  const { rows } = await sql<{ database: string; events: string }>`select
+      pg_database_size(current_database()) as database,
+      pg_total_relation_size('events') + pg_total_relation_size('visits')
+        + pg_total_relation_size('calculator_uses') as events`.execute(storage.db);
+  return { database: Number(rows[0]?.database), free: 0, eventTables: Number(rows[0]?.events) };
+}
+
+/** VACUUM (SQLite: the file rewritten without its free pages; PostgreSQL: space marked reusable). */
+export async function vacuum(storage: Storage): Promise<void> {
+  await sql`vacuum`.execute(storage.db);
 }

@@ -11,6 +11,7 @@ import {
   outboundGetAnswer,
   outboundPost,
   publicAddresses,
+  refusedUrls,
 } from "./outbound";
 
 describe("isPublicAddress", () => {
@@ -111,6 +112,35 @@ describe("checkOutboundUrl", () => {
     });
     // The system's own resolver: localhost is this machine.
     await expect(publicAddresses("localhost")).rejects.toMatchObject({ reason: "address" });
+  });
+});
+
+describe("refusedUrls (the configuration's URLs at start, 0344)", () => {
+  it("names each URL whose host resolves to an address that is not public, and why", async () => {
+    const hosts: Record<string, string[]> = {
+      "sms.example.lk": ["41.204.0.1", "127.0.0.1"],
+      "feed.example.lk": ["8.8.8.8"],
+      "inside.example.lk": ["10.1.2.3"],
+    };
+    const rules = {
+      allowHttp: false,
+      resolve: (host: string) => publicAddresses(host, async (name) => hosts[name] ?? []),
+    };
+    expect(
+      await refusedUrls(
+        [
+          ["SMS_WEBHOOK_URL", "https://sms.example.lk/send?token=secret-token"],
+          ["FEED_UPSTREAM_URL", "https://feed.example.lk/leads"],
+          ["NOTIFYLK_API_URL", "https://inside.example.lk/api"],
+          ["OTHER_URL", "https://nowhere.example.lk/"],
+        ],
+        rules,
+      ),
+    ).toEqual([
+      "SMS_WEBHOOK_URL: sms.example.lk resolves to 127.0.0.1, which is not a public address",
+      "NOTIFYLK_API_URL: inside.example.lk resolves to 10.1.2.3, which is not a public address",
+      "OTHER_URL: nowhere.example.lk does not resolve",
+    ]);
   });
 });
 

@@ -119,6 +119,27 @@ export async function publicAddresses(
   return addresses;
 }
 
+/**
+ * What can be told of a URL without asking DNS, for the configuration's
+ * check at start (decision 0344): undefined when it is https and its host,
+ * as written, may be public (not a literal address that is not, not
+ * localhost); else why not. The addresses a name resolves to are checked
+ * once storage and the network are up (checkOutboundUrl).
+ */
+export function urlProblemAsWritten(text: string): string | undefined {
+  const url = URL.parse(text);
+  if (!url) return "is not a URL";
+  if (url.protocol !== "https:") return "must be https in production";
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  if (ipaddr.isValid(host) && !isPublicAddress(host)) {
+    return `must be on a public address in production, not ${host}`;
+  }
+  if (host === "localhost" || host.endsWith(".localhost")) {
+    return "must be on a public address in production, not localhost";
+  }
+  return undefined;
+}
+
 /** The URL and the public addresses to connect to, or an OutboundRefused saying why not. */
 export async function checkOutboundUrl(
   text: string,
@@ -142,6 +163,28 @@ export async function checkOutboundUrl(
     ? await rules.resolve(host)
     : await publicAddresses(host, systemLookup, allowLoopback);
   return { url, addresses };
+}
+
+/**
+ * The problems of named URLs under the rules (the configuration's, at start:
+ * decision 0344), as "NAME: why" lines; empty when every one may be called.
+ * The reason names the host or the address, never the whole URL (it may
+ * hold a token).
+ */
+export async function refusedUrls(
+  urls: readonly [name: string, url: string][],
+  rules: OutboundRules,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [name, url] of urls) {
+    try {
+      await checkOutboundUrl(url, rules);
+    } catch (error) {
+      if (!(error instanceof OutboundRefused)) throw error;
+      problems.push(`${name}: ${error.message}`);
+    }
+  }
+  return problems;
 }
 
 const familyOf = (address: string) => (address.includes(":") ? 6 : 4);
