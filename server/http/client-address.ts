@@ -1,6 +1,8 @@
 import type { Request } from "express";
 import ipaddr from "ipaddr.js";
 
+const DOTTED_IPV4 = /^(?:::ffff:)?(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
+
 /**
  * The address a client's requests are counted by (rate limits, decision
  * 0341): its IPv4 address, or the /64 its IPv6 address is in. One IPv6
@@ -12,6 +14,9 @@ import ipaddr from "ipaddr.js";
  */
 export function clientAddressOf(req: Pick<Request, "ip">): string {
   const text = req.ip;
+  // Node writes IPv4 as dotted quads, alone or mapped: no parsing on the events' path.
+  const dotted = text && DOTTED_IPV4.exec(text);
+  if (dotted) return dotted[1] as string;
   if (!text || !ipaddr.isValid(text)) return "unknown";
   const address = ipaddr.process(text);
   if (address.kind() === "ipv4") return address.toString();
