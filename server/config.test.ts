@@ -28,6 +28,24 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ EVENT_RETENTION_DAYS: "forever" })).toThrow(/EVENT_RETENTION_DAYS/);
   });
 
+  it("sets the server's header, request and keep-alive timeouts, the request's no shorter (0346)", () => {
+    expect(
+      loadConfig({
+        HEADERS_TIMEOUT_MS: "1000",
+        REQUEST_TIMEOUT_MS: "2000",
+        KEEP_ALIVE_TIMEOUT_MS: "700",
+      }),
+    ).toMatchObject({
+      HEADERS_TIMEOUT_MS: 1_000,
+      REQUEST_TIMEOUT_MS: 2_000,
+      KEEP_ALIVE_TIMEOUT_MS: 700,
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: "30000", REQUEST_TIMEOUT_MS: "20000" })).toThrow(
+      /REQUEST_TIMEOUT_MS: must be at least HEADERS_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: "50" })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
+  });
+
   it("has embedded defaults for a newcomer", () => {
     expect(loadConfig({})).toEqual({
       NODE_ENV: "production",
@@ -36,6 +54,9 @@ describe("loadConfig", () => {
       CONTACT_EMAIL: "support@nayacompare.lk",
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      HEADERS_TIMEOUT_MS: 20_000,
+      REQUEST_TIMEOUT_MS: 60_000,
+      KEEP_ALIVE_TIMEOUT_MS: 5_000,
       LENDER_POSTBACK_SECRETS: new Map(),
       LENDER_DEADLINE_MS: 3_000,
       PARTNER_RATE_LIMIT: 120,

@@ -245,6 +245,35 @@ const envSchema = z
     /** The sender of our e-mails, e.g. "NayaCompare <no-reply@nayacompare.lk>"; CONTACT_EMAIL by default. */
     MAIL_FROM: optional(z.string().min(3).max(200).optional()),
     LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+    /**
+     * The HTTP server's timeouts (issue 31, decision 0346): the headers and the
+     * whole of a request must arrive within these, and a kept-alive connection
+     * idle this long is closed. Answers (an offers stream) are not limited.
+     */
+    HEADERS_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ error: "must be a number of milliseconds" })
+        .int("must be a whole number")
+        .min(200, "must be at least 200")
+        .max(300_000, "must be at most 300000")
+        .default(20_000),
+    ),
+    REQUEST_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ error: "must be a number of milliseconds" })
+        .int("must be a whole number")
+        .min(200, "must be at least 200")
+        .max(3_600_000, "must be at most 3600000")
+        .default(60_000),
+    ),
+    KEEP_ALIVE_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ error: "must be a number of milliseconds" })
+        .int("must be a whole number")
+        .min(200, "must be at least 200")
+        .max(600_000, "must be at most 600000")
+        .default(5_000),
+    ),
     SHUTDOWN_TIMEOUT_MS: optional(
       z.coerce.number().int("must be a whole number").min(0).max(600_000).default(10_000),
     ),
@@ -281,6 +310,13 @@ const envSchema = z
         const problem = urlProblemAsWritten(url);
         if (problem) context.addIssue({ code: "custom", path: [name], message: problem });
       }
+    }
+    if (env.REQUEST_TIMEOUT_MS < env.HEADERS_TIMEOUT_MS) {
+      context.addIssue({
+        code: "custom",
+        path: ["REQUEST_TIMEOUT_MS"],
+        message: "must be at least HEADERS_TIMEOUT_MS: the headers are part of the request",
+      });
     }
     // A public site must reach applicants' phones: codes in a local outbox verify nobody.
     if (env.PUBLIC_ORIGIN?.startsWith("https:") && !env.SMS_WEBHOOK_URL && !someNotifyLk) {

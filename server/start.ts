@@ -22,6 +22,7 @@ import {
 import { foldOldEvents } from "./funnel/event-retention";
 import { countRecentClosedDays } from "./funnel/funnel";
 import { connectionDrain } from "./http/connection-drain";
+import { createHttpServer } from "./http/http-server";
 import { refusedUrls } from "./http/outbound";
 import { memoryRateLimitStore, storageRateLimitStore } from "./http/rate-limit";
 import { openOfferCatalogue } from "./lenders/catalogue";
@@ -202,11 +203,20 @@ export async function start(config: Config, distDir: string): Promise<void> {
       );
     }
   };
+  // Slow clients are cut off; answers, the offers stream's included, are not (0346).
+  const server = createHttpServer(app, {
+    headersMs: config.HEADERS_TIMEOUT_MS,
+    requestMs: config.REQUEST_TIMEOUT_MS,
+    keepAliveMs: config.KEEP_ALIVE_TIMEOUT_MS,
+  });
+  server.once("error", onListening);
   // Without HOST, Node listens on every interface, IPv6 and IPv4 alike.
-  const server =
-    config.HOST === undefined
-      ? app.listen(config.PORT, onListening)
-      : app.listen(config.PORT, config.HOST, onListening);
+  const listening = () => {
+    server.off("error", onListening);
+    onListening();
+  };
+  if (config.HOST === undefined) server.listen(config.PORT, listening);
+  else server.listen(config.PORT, config.HOST, listening);
 
   let stopping = false;
   // Requests already received on keep-alive connections are answered, the last closing its

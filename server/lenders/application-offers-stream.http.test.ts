@@ -1,10 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApplicationOffers, applicationOffersStreamPath } from "../../core/decisions";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import { consentToShareText } from "../../site/server";
 import { codeSentTo } from "../borrowers/applicant.test-support";
+import { createHttpServer, type ServerTimeouts } from "../http/http-server";
 import { appWith, silentLog, testOutboundRules } from "../test-support";
 import { createDecisionNetwork } from "./decision-network";
 import {
@@ -43,8 +45,11 @@ async function lender(...args: Parameters<typeof startTestLender>) {
   return started;
 }
 
-async function listen(app: Parameters<typeof createServer>[1]): Promise<string> {
-  const server = createServer(app);
+async function listen(
+  app: NonNullable<Parameters<typeof createServer>[1]>,
+  timeouts?: ServerTimeouts,
+): Promise<string> {
+  const server = timeouts ? createHttpServer(app, timeouts) : createServer(app);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -217,6 +222,79 @@ describe("GET /api/applications/{leadId}/offers/stream", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect((await response.json()).error.code).toBe("unknown_application");
+  });
+});
+
+describe("the stream behind the server's timeouts (0346)", () => {
+  const context = setUpDecisionApp({}, { offersStream: { heartbeatMs: 30 } });
+  const timeouts = { headersMs: 300, requestMs: 600, keepAliveMs: 300 };
+  let base = "";
+  beforeAll(async () => {
+    base = await listen(context.app, timeouts);
+  });
+
+  /** A raw connection to the server: what it received, and whether the server closed it. */
+  const socketTo = () => {
+    const { port } = new URL(base);
+    const socket = connect(Number(port), "127.0.0.1");
+    const state = { received: "", closed: false };
+    socket.on("data", (chunk) => {
+      state.received += chunk;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      state.closed = true;
+    });
+    return { socket, state };
+  };
+  const until = async (condition: () => boolean, what: string) => {
+    const limit = Date.now() + 10_000;
+    while (!condition()) {
+      if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it("stays open past them while slow clients and idle connections are cut off", async () => {
+    const release = gate();
+    const held = await lender(async () => {
+      await release.promise;
+      return { status: 200, body: approval(983_001) };
+    });
+    await context.onlyLenders([lenderSpec("held-timeouts", namedUrl(held), [983_001])]);
+    const leadId = await applyOver(base, context);
+    const stream = readStream(
+      await fetch(`${base}${applicationOffersStreamPath(leadId)}`, {
+        headers: { cookie: `lead=${leadId}`, accept: "text/event-stream" },
+      }),
+    );
+    await stream.until(() => stream.events.length > 0, "the first event");
+
+    // Headers never finished (slowloris): a 408, then closed.
+    const slowHeaders = socketTo();
+    slowHeaders.socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n");
+    // A body that never finishes: closed once the request's time is up.
+    const slowBody = socketTo();
+    slowBody.socket.write(
+      "POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    // An answered request, then an idle kept-alive connection: closed.
+    const idle = socketTo();
+    idle.socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await until(() => slowHeaders.state.closed, "the slow headers' connection to close");
+    expect(slowHeaders.state.received).toMatch(/^HTTP\/1\.1 408 /);
+    await until(() => slowBody.state.closed, "the slow body's connection to close");
+    await until(() => idle.state.closed, "the idle connection to close");
+    expect(idle.state.received).toMatch(/^HTTP\/1\.1 200 /);
+
+    // The stream outlived all three, and still speaks.
+    expect(stream.ended).toBe(false);
+    const heartbeats = stream.comments.length;
+    await stream.until(() => stream.comments.length > heartbeats, "a heartbeat after them");
+    release.open();
+    await stream.finished;
+    expect(stream.events.at(-1)?.event).toBe("complete");
+    expect(stream.events.at(-1)?.data.decisions.decisions[0]?.status).toBe("approved");
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
@@ -49,6 +50,36 @@ describe("the partner page's links", () => {
       /^text\/javascript/,
     );
   });
+
+  it.each([
+    "index",
+    "calculator",
+    "themed",
+    "strict-csp",
+    "hostile-css",
+    "double-include",
+    "react-host",
+  ])(
+    "serves %s.html with a strict policy: our origin and the widget's, no inline script (0345)",
+    async (name) => {
+      const res = await get(`/partner/demo/${name}.html`);
+      expect(res.statusCode).toBe(200);
+      const policy = String(res.headers["content-security-policy"]);
+      expect(policy).toContain(`script-src 'self' ${testSite.origin};`);
+      expect(policy).toContain(`connect-src 'self' ${testSite.origin};`);
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).not.toContain("unsafe");
+      // A page's own style block is allowed by its hash, and nothing else inline.
+      const styles = [...res.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) =>
+        createHash("sha256")
+          .update(text ?? "")
+          .digest("base64"),
+      );
+      for (const hash of styles) expect(policy).toContain(`'sha256-${hash}'`);
+      expect(styles.length).toBe(name === "hostile-css" ? 1 : 0);
+      expect(res.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    },
+  );
 
   it("serves nothing else from the folder or beyond it", async () => {
     for (const url of [

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Router } from "express";
@@ -44,6 +45,35 @@ async function firstReadable(files: string[]): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * A demo page's Content Security Policy (issue 31, decision 0345): a
+ * partner's strict policy, as strict-csp.html shows one: scripts, styles,
+ * images, fonts and connections from this origin and the widget's only, no
+ * inline script, no eval; a page's own <style> (the hostile-CSS page's)
+ * allowed by its hash alone. The widget needs nothing more.
+ */
+export function demoPagePolicy(html: string, widgetOrigin: string): string {
+  const styleHashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, text]) =>
+      `'sha256-${createHash("sha256")
+        .update(text ?? "")
+        .digest("base64")}'`,
+  );
+  const ours = `'self' ${widgetOrigin}`;
+  return [
+    "default-src 'self'",
+    `script-src ${ours}`,
+    ["style-src", ours, ...styleHashes].join(" "),
+    `img-src ${ours} data:`,
+    `font-src ${ours}`,
+    `connect-src ${ours}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 export function partnerPagesRouter({ site, examplesDir, distDir }: PartnerPagesOptions): Router {
   const router = Router();
   router.get(["/partner/api.html", "/en/partner/api.html", "/ta/partner/api.html"], (_req, res) => {
@@ -63,13 +93,9 @@ export function partnerPagesRouter({ site, examplesDir, distDir }: PartnerPagesO
       return;
     }
     const extension = path.extname(file);
-    if (extension === ".html") body = body.replaceAll(EXAMPLES_WIDGET_ORIGIN, site.origin);
-    if (file === "strict-csp.html") {
-      // The page demonstrates a partner with a strict policy: ours is the same origin here.
-      res.setHeader(
-        "Content-Security-Policy",
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'",
-      );
+    if (extension === ".html") {
+      body = body.replaceAll(EXAMPLES_WIDGET_ORIGIN, site.origin);
+      res.setHeader("Content-Security-Policy", demoPagePolicy(body, site.origin));
     }
     res
       .type(TYPES[extension] ?? "text/plain")

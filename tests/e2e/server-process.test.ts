@@ -69,6 +69,61 @@ describe("the server process", () => {
     expect(output).toContain("PORT");
   });
 
+  it("in production, will not start with a URL it calls over http or on this machine (0344)", async () => {
+    const token = "a-token-that-must-not-show-1234";
+    const overHttp = await runUntilExit({
+      SMS_WEBHOOK_URL: `http://sms.example.lk/send?token=${token}`,
+    });
+    expect(overHttp.code).toBe(1);
+    expect(overHttp.output).toContain("SMS_WEBHOOK_URL: must be https in production");
+    expect(overHttp.output).not.toContain(token);
+    const loopback = await runUntilExit({ FEED_UPSTREAM_URL: "https://127.0.0.1:8443/feed" });
+    expect(loopback.code).toBe(1);
+    expect(loopback.output).toContain("FEED_UPSTREAM_URL: must be on a public address");
+  });
+
+  it("cuts off a client slow to send its headers or its body, and an idle connection (0346)", async () => {
+    const server = await startServer({
+      HEADERS_TIMEOUT_MS: "500",
+      REQUEST_TIMEOUT_MS: "1000",
+      KEEP_ALIVE_TIMEOUT_MS: "500",
+    });
+    const { port } = new URL(server.url);
+    const opened = (first: string) => {
+      const socket = connect(Number(port), "127.0.0.1");
+      const state = { received: "", closed: false };
+      socket.on("data", (chunk) => {
+        state.received += chunk;
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        state.closed = true;
+      });
+      socket.write(first);
+      return state;
+    };
+    const closed = async (state: { closed: boolean }) => {
+      const deadline = Date.now() + 15_000;
+      while (!state.closed) {
+        if (Date.now() > deadline) throw new Error("the server kept the connection");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const slowHeaders = opened("GET /healthz HTTP/1.1\r\nHost: localhost\r\n");
+    const slowBody = opened(
+      "POST /api/event HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{",
+    );
+    const idle = opened("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await closed(slowHeaders);
+    expect(slowHeaders.received).toMatch(/^HTTP\/1\.1 408 /);
+    await closed(slowBody);
+    await closed(idle);
+    expect(idle.received).toMatch(/^HTTP\/1\.1 200 /);
+    // Everyone else is served as before.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+  });
+
   it("finishes an in-flight request on SIGTERM, closes storage and exits 0", async () => {
     const server = await startServer();
     const body = JSON.stringify({ event_id: 5, utm_source: "shutdown-test" });

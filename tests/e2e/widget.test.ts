@@ -550,6 +550,38 @@ describe("the widget as a guest", () => {
     await page.close();
   });
 
+  it.each([
+    "index",
+    "calculator",
+    "themed",
+    "strict-csp",
+    "hostile-css",
+    "double-include",
+    "react-host",
+  ])(
+    "works on our own /partner/demo/%s.html under its CSP, without a violation (0345)",
+    async (name) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+      const problems = watchConsole(page);
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      const response = await page.goto(`${server.url}/partner/demo/${name}.html`);
+      expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+      await page
+        .locator("loan-widget .lw-indicators, loan-calculator .lw-indicators")
+        .first()
+        .waitFor();
+      if ((await page.locator("loan-offers").count()) > 0) {
+        await page.locator("loan-offers .lw-offer").first().waitFor();
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+
   it("survives being included twice", async () => {
     const { page, problems } = await open("/double-include.html");
     await page.locator("loan-eligibility .lw-question").first().waitFor();
