@@ -12,12 +12,13 @@ export interface EventLimits {
 /**
  * What an ordinary page never meets: a page view per navigation and a few
  * events per form field come to a few dozen a minute at the busiest (the
- * application form typed through at speed); 120 is a page view every half
- * second for a minute. An address is looser, as a carrier's NAT puts many
- * visitors behind one: 1,200 a minute, ten times a busy visitor's.
+ * application form typed through at speed); 300 is five events a second
+ * for a whole minute, which not even a test robot walking every page with
+ * one browser reaches. An address is looser, as a carrier's NAT puts many
+ * visitors behind one: 1,200 a minute.
  */
 export const EVENT_LIMITS: EventLimits = {
-  perVisitor: { limit: 120, windowMs: 60_000 },
+  perVisitor: { limit: 300, windowMs: 60_000 },
   perAddress: { limit: 1_200, windowMs: 60_000 },
 };
 
