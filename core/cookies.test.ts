@@ -30,11 +30,6 @@ describe("cookieValue", () => {
     expect(cookieValue("locale=%E0%B6", "locale")).toBeUndefined();
   });
 
-  it("is undefined for a value holding U+0000 (%00), which no storage is given", () => {
-    expect(cookieValue("partner_session=a%00b", "partner_session")).toBeUndefined();
-    expect(cookieValue("lead=%00", "lead")).toBeUndefined();
-  });
-
   it("keeps an empty value as an empty string", () => {
     expect(cookieValue("lead=", "lead")).toBe("");
   });

@@ -2,8 +2,7 @@
  * One cookie's value from a Cookie header (the server's request header, or
  * the browser's document.cookie, which has the same form), decoded.
  * Undefined when the cookie is absent, has no "=", or its value is not
- * valid percent-encoding, or holds U+0000 (which PostgreSQL refuses in
- * text, decision 0340): a value we cannot read is treated as no value,
+ * valid percent-encoding: a value we cannot read is treated as no value,
  * on the server and in the browser alike, so neither acts on a mangled id.
  * The first cookie of a name wins, as browsers send the most specific path
  * first.
@@ -14,8 +13,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
     const separator = pair.indexOf("=");
     if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;
     try {
-      const value = decodeURIComponent(pair.slice(separator + 1).trim());
-      return value.includes("\0") ? undefined : value;
+      return decodeURIComponent(pair.slice(separator + 1).trim());
     } catch {
       return undefined;
     }
