@@ -268,6 +268,11 @@ export interface LenderDecisionStats {
   /** failed other than by a timeout (connection, HTTP status, unreadable answer, breaker). */
   errors: number;
   timeouts: number;
+  /**
+   * Approvals refused by our checks (decision 0354), counted among the
+   * errors, by the rule they broke, most broken first.
+   */
+  brokenRules: { rule: string; count: number }[];
   /** Nearest-rank percentiles of the recorded latencies, in ms; null without any. */
   p50Ms: number | null;
   p95Ms: number | null;

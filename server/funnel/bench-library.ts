@@ -187,6 +187,7 @@ export async function seedDashboard(
           apply_url: null,
           reason: null,
           error: null,
+          broken_rule: null,
           attempts: 1,
           latency_ms: 200,
           asked_at: at(3),

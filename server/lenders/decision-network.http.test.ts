@@ -95,7 +95,7 @@ describe("asking lenders about a verified application", () => {
           offerId: 910_001,
           amount: 50_000,
           termDays: 91,
-          terms: { annualInterestRate: 0.26, feeFixed: 750, feePercent: 0.01, repayment: "single" },
+          terms: { annualInterestRate: 0.24, feeFixed: 500, feePercent: 0, repayment: "single" },
           expiresAt: expect.any(String),
         },
       },
@@ -280,38 +280,63 @@ describe("asking lenders about a verified application", () => {
     ]);
   });
 
-  it("records approvals it cannot show as invalid answers", async () => {
-    const others = await lender(() => ({ status: 200, body: approval(101) }));
-    const more = await lender(() => ({ status: 200, body: approval(910_052, { amount: 60_000 }) }));
-    const plain = await lender(() => ({
-      status: 200,
-      body: approval(910_053, { applyUrl: "http://apply.lender.test/offer" }),
-    }));
-    const lapsed = await lender(() => ({
-      status: 200,
-      body: approval(910_054, { expiresAt: "2020-01-01T00:00:00Z" }),
-    }));
-    const unpriceable = await lender(() => ({
-      status: 200,
-      body: approval(910_055, { terms: { annualInterestRate: 0.2, repayment: "weekly" } }),
-    }));
-    await context.onlyLenders([
-      lenderSpec("invalid-other-product", namedUrl(others), [910_051]),
-      lenderSpec("invalid-more", namedUrl(more), [910_052]),
-      lenderSpec("invalid-http", namedUrl(plain), [910_053]),
-      lenderSpec("invalid-lapsed", namedUrl(lapsed), [910_054]),
-      lenderSpec("invalid-terms", namedUrl(unpriceable), [910_055]),
-    ]);
+  it("refuses approvals outside the lender's own product, storing the rule each broke", async () => {
+    const answering = (body: Record<string, unknown>) => lender(() => ({ status: 200, body }));
+    const hostile: [string, Record<string, unknown>, string][] = [
+      ["h-other-product", approval(101), "unknown_product"],
+      ["h-more", approval(910_282, { amount: 60_000 }), "amount_above_asked"],
+      // Outside testing's three: APR 0 % on a 24 % product, Rs 1 for a day, a 100 % fee.
+      [
+        "h-zero-rate",
+        approval(910_283, { terms: { ...productFor(910_283).terms, annualInterestRate: 0 } }),
+        "rate_not_product",
+      ],
+      ["h-one-rupee", approval(910_284, { amount: 1, termDays: 1 }), "amount_outside_product"],
+      [
+        "h-fees",
+        approval(910_285, {
+          terms: { ...productFor(910_285).terms, feePercent: 1, feeFixed: 100_000 },
+        }),
+        "fees_not_product",
+      ],
+      ["h-short", approval(910_286, { termDays: 30 }), "term_outside_product"],
+      [
+        "h-monthly",
+        approval(910_287, { terms: { ...productFor(910_287).terms, repayment: "monthly" } }),
+        "repayment_not_product",
+      ],
+      [
+        "h-http",
+        approval(910_288, { applyUrl: "http://apply.lender.test/offer" }),
+        "apply_url_not_https",
+      ],
+      ["h-lapsed", approval(910_289, { expiresAt: "2020-01-01T00:00:00Z" }), "expired"],
+    ];
+    const specs = [];
+    for (const [id, body] of hostile) {
+      const offerId = Number(body.offerId) === 101 ? 910_281 : Number(body.offerId);
+      specs.push(lenderSpec(id, namedUrl(await answering(body)), [offerId]));
+    }
+    const unreadable = await answering(
+      approval(910_290, { terms: { annualInterestRate: 0.2, repayment: "weekly" } }),
+    );
+    specs.push(lenderSpec("h-unreadable", namedUrl(unreadable), [910_290]));
+    await context.onlyLenders(specs);
     const leadId = await context.apply();
     await context.network.idle();
     const rows = await storedRows(context.test.storage, leadId);
-    expect(rows.map((row) => [row.lender_id, row.status, row.error])).toEqual([
-      ["invalid-http", "failed", "invalid_answer"],
-      ["invalid-lapsed", "failed", "invalid_answer"],
-      ["invalid-more", "failed", "invalid_answer"],
-      ["invalid-other-product", "failed", "invalid_answer"],
-      ["invalid-terms", "failed", "invalid_answer"],
-    ]);
+    expect(rows.map((row) => [row.lender_id, row.status, row.error, row.broken_rule])).toEqual(
+      [
+        ...hostile.map(([id, , rule]) => [id, "failed", "invalid_answer", rule]),
+        // Not an approval by the schema at all: no rule to name.
+        ["h-unreadable", "failed", "invalid_answer", null],
+      ].sort((left, right) => String(left[0]).localeCompare(String(right[0]))),
+    );
+    // Never to a borrower or a partner: no offer of theirs among the lead's.
+    const offers = await context.offersOf(leadId);
+    expect(offers.decisions.decisions.every((decision) => decision.offer === undefined)).toBe(true);
+    const theirs = specs.flatMap((spec) => spec.products.map((product) => product.offer_id));
+    expect(offers.activeOfferIds.filter((id) => theirs.includes(id))).toEqual([]);
   });
 
   it("keeps to a lender's daily lead cap", async () => {

@@ -14,6 +14,7 @@ import {
   TimeoutStrategy,
   timeout,
 } from "cockatiel";
+import type { ApprovalRule, PublishedProduct } from "../../core/approval-check";
 import { RETRY_STATUSES } from "../../core/http-retry";
 import type { Locale } from "../../core/locale";
 import {
@@ -99,14 +100,14 @@ export interface TestApplicationTarget {
   url: string;
   secret: string;
   sandbox: boolean;
-  lenderOfferIds: number[];
+  products: PublishedProduct[];
   request: DecisionRequest;
 }
 
 /** What a test application came to: the lender's answer (checked by the schema), or why none. */
 export type TestApplicationOutcome =
   | { kind: "answer"; answer: DecisionAnswer; latencyMs: number }
-  | { kind: "failed"; error: string; latencyMs: number };
+  | { kind: "failed"; error: string; rule?: ApprovalRule | undefined; latencyMs: number };
 
 export interface DecisionNetwork {
   /** LENDER_DEADLINE_MS. */
@@ -146,6 +147,8 @@ class LenderFailure extends Error {
     readonly retryable = false,
     /** The lender's fault: counts towards opening its circuit. */
     readonly countsAgainstLender = true,
+    /** For an approval refused by its checks: the rule it broke. */
+    readonly rule?: ApprovalRule,
   ) {
     super(code);
     this.name = "LenderFailure";
@@ -207,7 +210,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
 
   /** One POST: signed now, with the same body and idempotency key on every attempt. */
   async function send(
-    target: Pick<DecisionTarget, "url" | "secret" | "sandbox" | "lenderId" | "lenderOfferIds"> & {
+    target: Pick<DecisionTarget, "url" | "secret" | "sandbox" | "lenderId" | "products"> & {
       decisionId: string;
       askedAmount: number;
     },
@@ -255,14 +258,14 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     }
     if (parsed.decision === "approved") {
       const problem = approvalProblem(parsed, {
-        lenderOfferIds: target.lenderOfferIds,
+        products: target.products,
         askedAmount: target.askedAmount,
         sandbox: target.sandbox,
         now: now(),
       });
       if (problem) {
-        log.warn("lender approval refused", { lender: target.lenderId, problem });
-        throw new LenderFailure("invalid_answer");
+        log.warn("lender approval refused", { lender: target.lenderId, rule: problem.rule });
+        throw new LenderFailure("invalid_answer", false, true, problem.rule);
       }
     }
     return parsed;
@@ -306,7 +309,11 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
             ? { status: "declined", reason: answer.reason }
             : { status: "pending" };
     } catch (error) {
-      result = { status: "failed", error: failureCode(error) };
+      result = {
+        status: "failed",
+        error: failureCode(error),
+        rule: error instanceof LenderFailure ? error.rule : undefined,
+      };
       if (result.error === "error") log.error("asking a lender failed", { error });
     } finally {
       clearTimeout(timer);
@@ -365,6 +372,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
         return {
           kind: "failed",
           error: failureCode(error),
+          rule: error instanceof LenderFailure ? error.rule : undefined,
           latencyMs: performance.now() - started,
         };
       }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ApprovalRule, PublishedProduct } from "../../core/approval-check";
 import { colomboToday } from "../../core/dates";
 import type {
   ApplicationDecisions,
@@ -45,8 +46,8 @@ export interface DecisionTarget {
   secret: string;
   /** A sandbox lender (lenders.sandbox = 1): its URL may be on loopback outside production. */
   sandbox: boolean;
-  /** Every product of the lender: an approval must name one of them. */
-  lenderOfferIds: number[];
+  /** Every product of the lender: an approval must name one of them and stay inside it. */
+  products: PublishedProduct[];
   askedAmount: number;
   deadline: Date;
   request: DecisionRequest;
@@ -69,13 +70,24 @@ interface ProductRow {
   offer: string;
 }
 
-type ProductRanges = Pick<Offer, "amount" | "termDays" | "criteria">;
+type StoredProduct = PublishedProduct & Pick<Offer, "criteria">;
 
-/** The product's ranges and criteria, read from its stored JSON (core/schemas/offer.ts). */
-function productOf(row: ProductRow): ProductRanges | undefined {
+/**
+ * The product's id, ranges, price and criteria, read from its stored JSON
+ * (core/schemas/offer.ts); undefined for a row that does not hold them.
+ */
+export function productOf(row: Pick<ProductRow, "offer_id" | "offer">): StoredProduct | undefined {
   try {
-    const offer = JSON.parse(row.offer) as Partial<ProductRanges>;
-    return offer.amount && offer.termDays && offer.criteria ? (offer as ProductRanges) : undefined;
+    const offer = JSON.parse(row.offer) as Partial<StoredProduct>;
+    return offer.amount && offer.termDays && offer.criteria && offer.terms
+      ? {
+          offer_id: row.offer_id,
+          amount: offer.amount,
+          termDays: offer.termDays,
+          terms: offer.terms,
+          criteria: offer.criteria,
+        }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -169,11 +181,10 @@ export async function beginDecisions(
     district: lead.district,
   };
   const candidates = lenders.flatMap((lender) => {
-    const own = products.filter((product) => product.lender_id === lender.id);
-    const admitting = own.filter((row) => {
-      const product = productOf(row);
-      return product !== undefined && offerMatchesLead(product, profile);
-    });
+    const own = products
+      .filter((product) => product.lender_id === lender.id)
+      .flatMap((row) => productOf(row) ?? []);
+    const admitting = own.filter((product) => offerMatchesLead(product, profile));
     if (admitting.length === 0 || !lender.api_url || !lender.api_secret) return [];
     const fields = listedFields(lender.api_fields);
     const applicant = Object.fromEntries(
@@ -189,7 +200,7 @@ export async function beginDecisions(
       url: lender.api_url,
       secret: lender.api_secret,
       sandbox: lender.sandbox === 1,
-      lenderOfferIds: own.map((product) => product.offer_id),
+      products: own,
       askedAmount: lead.amount,
       deadline,
       request: {
@@ -245,6 +256,7 @@ export async function beginDecisions(
           apply_url: null,
           reason: null,
           error: null,
+          broken_rule: null,
           attempts: 0,
           latency_ms: null,
           asked_at: now.toISOString(),
@@ -265,7 +277,12 @@ export type DecisionResult =
   | { status: "approved"; answer: ApprovedAnswer }
   | { status: "declined"; reason: string }
   | { status: "pending" }
-  | { status: "failed"; error: string };
+  | {
+      status: "failed";
+      error: string;
+      /** With error `invalid_answer` for a refused approval: the rule it broke. */
+      rule?: ApprovalRule | undefined;
+    };
 
 /** The columns a result sets: the approval's loan and terms, the reason, or the error. */
 function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisionsTable> {
@@ -288,7 +305,7 @@ function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisi
     case "pending":
       return { status: "pending" };
     case "failed":
-      return { status: "failed", error: result.error };
+      return { status: "failed", error: result.error, broken_rule: result.rule ?? null };
   }
 }
 
@@ -351,11 +368,13 @@ export type CallbackOutcome =
  * is pending, up to CALLBACK_WINDOW_MS after the deadline (a late one is
  * recorded too: the applicant sees it on the offers page later). The same
  * decision again is a duplicate; a different one after a decision, a conflict.
+ * An approval refused by its checks is recorded as `failed` like a direct
+ * answer's, and ends the decision.
  */
 export async function recordCallback(
   storage: Storage,
   decisionId: string,
-  result: Extract<DecisionResult, { status: "approved" | "declined" }>,
+  result: Extract<DecisionResult, { status: "approved" | "declined" | "failed" }>,
   now: Date,
 ): Promise<CallbackOutcome> {
   const row = await findDecision(storage, decisionId);
@@ -516,12 +535,16 @@ export async function apiLenderIds(storage: Storage): Promise<Set<string>> {
   return new Set(rows.map((row) => row.id));
 }
 
-/** Every product (offer id) of a lender: an approval must name one of them. */
-export async function lenderOfferIds(storage: Storage, lenderId: string): Promise<number[]> {
+/** Every product of a lender, as published: an approval must name one and stay inside it. */
+export async function lenderProducts(
+  storage: Storage,
+  lenderId: string,
+): Promise<PublishedProduct[]> {
   const rows = await storage.db
     .selectFrom("lender_products")
-    .select("offer_id")
+    .select(["offer_id", "offer"])
     .where("lender_id", "=", lenderId)
+    .orderBy("position")
     .execute();
-  return rows.map((row) => row.offer_id);
+  return rows.flatMap((row) => productOf(row) ?? []);
 }

@@ -350,7 +350,12 @@ export function lenderAdminRouter(
     const latencyMs = Math.round(outcome.latencyMs);
     const test: LenderEditView["test"] =
       outcome.kind === "failed"
-        ? { kind: "failed", error: outcome.error, latencyMs }
+        ? {
+            kind: "failed",
+            // A refused approval says which rule it broke (decision 0354).
+            error: outcome.rule ? `${outcome.error} (${outcome.rule})` : outcome.error,
+            latencyMs,
+          }
         : {
             kind: "answer",
             decision: outcome.answer.decision,

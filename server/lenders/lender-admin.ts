@@ -16,6 +16,7 @@ import { newOpaqueId } from "../storage/opaque-ids";
 import type { LendersTable } from "../storage/schema";
 import { type DecisionRequest, LENDER_API_FIELDS, type LenderApiField } from "./decision-api";
 import type { BreakerState, TestApplicationTarget } from "./decision-network";
+import { productOf } from "./decisions";
 import { exportLenders } from "./lender-export";
 import type { LenderRecord, ParsedLenderRecord } from "./lender-record";
 import { LenderError } from "./lenders";
@@ -348,6 +349,7 @@ export async function lenderDecisionStats(
     waiting: 0,
     errors: 0,
     timeouts: 0,
+    brokenRules: [],
     p50Ms: null,
     p95Ms: null,
     breaker,
@@ -362,6 +364,16 @@ export async function lenderDecisionStats(
       stats[row.status] += count;
     }
   }
+  const broken = await storage.db
+    .selectFrom("lender_decisions")
+    .select(["broken_rule", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("lender_id", "=", id)
+    .where("broken_rule", "is not", null)
+    .groupBy("broken_rule")
+    .execute();
+  stats.brokenRules = broken
+    .map((row) => ({ rule: String(row.broken_rule), count: Number(row.count) }))
+    .sort((left, right) => right.count - left.count || left.rule.localeCompare(right.rule));
   const measured = await storage.db
     .selectFrom("lender_decisions")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -443,7 +455,7 @@ export async function testApplicationFor(
     url: row.api_url,
     secret: row.api_secret,
     sandbox: row.sandbox === 1,
-    lenderOfferIds: products.map((product) => product.offer_id),
+    products: products.flatMap((product) => productOf(product) ?? []),
     request,
   };
 }

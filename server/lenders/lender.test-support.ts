@@ -119,14 +119,18 @@ export function productFor(offerId: number, overrides: Partial<LenderProduct> = 
   };
 }
 
-/** An approval of `offerId` for the fixture's loan, with an apply URL holding the click macros. */
+/**
+ * An approval of `offerId` for the fixture's loan at productFor's price (an
+ * approval is refused unless it is at its product's price: decision 0354),
+ * with an apply URL holding the click macros.
+ */
 export function approval(offerId: number, overrides: Record<string, unknown> = {}) {
   return {
     decision: "approved",
     offerId,
     amount: 50_000,
     termDays: 91,
-    terms: { annualInterestRate: 0.26, feeFixed: 750, feePercent: 0.01, repayment: "single" },
+    terms: { ...productFor(offerId).terms },
     expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
     applyUrl: `https://apply.lender.test/offer/${offerId}?click={click_id}&s1={sub1}`,
     ...overrides,

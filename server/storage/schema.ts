@@ -592,6 +592,8 @@ export interface LenderDecisionsTable {
   apply_url: string | null;
   reason: string | null;
   error: string | null;
+  /** With error `invalid_answer`: the rule of core/approval-check.ts the approval broke (0026). */
+  broken_rule: string | null;
   attempts: number;
   latency_ms: number | null;
   asked_at: string;

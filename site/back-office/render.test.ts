@@ -145,6 +145,7 @@ const views: BackOfficeView[] = [
       waiting: 0,
       errors: 1,
       timeouts: 0,
+      brokenRules: [],
       p50Ms: 120,
       p95Ms: 900,
       breaker: "half_open",

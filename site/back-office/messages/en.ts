@@ -338,6 +338,7 @@ export const backOfficeEn = {
   lenderStatsWaiting: "Waiting for an answer",
   lenderStatsErrors: "Errors",
   lenderStatsTimeouts: "Timeouts",
+  lenderStatsRefused: "Approvals refused by our checks (among the errors)",
   lenderStatsP50: "Latency, median",
   lenderStatsP95: "Latency, 95th percentile",
   lenderStatsMs: "{ms} ms",

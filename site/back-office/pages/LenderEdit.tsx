@@ -143,6 +143,12 @@ function Stats({ stats, t }: { stats: LenderDecisionStats; t: BackOfficeMessages
     [t.lenderStatsWaiting, stats.waiting],
     [t.lenderStatsErrors, stats.errors],
     [t.lenderStatsTimeouts, stats.timeouts],
+    [
+      t.lenderStatsRefused,
+      stats.brokenRules.length === 0
+        ? 0
+        : stats.brokenRules.map(({ rule, count }) => `${rule} × ${count}`).join(", "),
+    ],
     [t.lenderStatsP50, ms(stats.p50Ms)],
     [t.lenderStatsP95, ms(stats.p95Ms)],
     [t.lenderBreaker, breaker],
