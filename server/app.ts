@@ -321,6 +321,7 @@ export function createApp({
       log,
       now,
       decisions,
+      leadOffers: leadFeed.leadOffers,
     }),
   );
   api.use(apiNotFound);

@@ -156,8 +156,10 @@ describe("GET /api/feed/leads", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe("*");
-    // Ranked as the offers page lists them, cheapest total first (issue 15; it was catalogue order).
-    expect(res.json()).toEqual([102, 110, 101, 107]);
+    // Ranked as the offers page lists them (issue 15; it was catalogue order): on the
+    // applicant's Rs 85,000 a month, 110's three instalments fit; 102, 101 and 107 are each
+    // one repayment of about Rs 50,000, hard to repay, last by their total (decision 0355).
+    expect(res.json()).toEqual([110, 102, 101, 107]);
   });
 
   it("answers no result without a lead id, and logs SPEC §8's message", async () => {

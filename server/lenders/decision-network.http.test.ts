@@ -196,7 +196,7 @@ describe("asking lenders about a verified application", () => {
     if (!request) throw new Error("no request");
     const sent = request.json;
     const age = ageOn(validApplication.birthDate as CalendarDate, colomboToday(new Date()));
-    expect(sent.applicant).toEqual({ fullName: "Kamal Perera", monthlyIncome: 85_000, age });
+    expect(sent.applicant).toEqual({ fullName: "Kamal Perera", monthlyIncome: 180_000, age });
     // Nothing else of the person: not the NIC, the phone, the e-mail or the birth date.
     for (const secret of [
       "853400937",

@@ -1,6 +1,9 @@
 import express, { type Response, Router } from "express";
 import { colomboToday } from "../../core/dates";
+import type { Locale } from "../../core/locale";
+import { quoteOffers, rankLeadOffers } from "../../core/offer-quotes";
 import { codeBodySchema } from "../../core/schemas/verification";
+import type { LeadOffers } from "../../core/site-contract";
 import { applicationBody, parseApplication } from "../borrowers/application-request";
 import {
   type CodeSendLimits,
@@ -50,6 +53,11 @@ export interface PartnerApiOptions {
   now?: () => Date;
   /** Asks lenders' decision APIs about a newly verified application (issue 15). */
   decisions?: LenderDecisionsStarter;
+  /**
+   * A verified lead's offers and decisions, as the site reads them (the lead
+   * feed): the one source of every surface's list of a lead's offers.
+   */
+  leadOffers: (leadId: string) => Promise<LeadOffers | undefined>;
 }
 
 const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
@@ -79,6 +87,17 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
   );
   const maySend = codeSendCheck(storage, options.codeSendLimits, () => now().getTime());
 
+  /**
+   * A verified lead's offers ranked as the site lists them (rankLeadOffers):
+   * pre-approvals and matched offers, never a lender that declined or failed.
+   */
+  async function rankedLeadOffers(leadId: string, lang: Locale, withAffordability: boolean) {
+    const lead = await options.leadOffers(leadId);
+    if (!lead) return [];
+    const ranked = rankLeadOffers(offers(), lead, colomboToday(now()), { listedOnly: true });
+    return partnerOffers(ranked, lead, { origin: site.origin, lang, withAffordability });
+  }
+
   router.get("/offers", (req, res) => {
     const query = parseInput(res, offersQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
@@ -89,11 +108,11 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       lang: query.lang,
       currency: "LKR",
       startDate: today,
-      offers: partnerOffers(offers(), { amount: query.amount, termDays: query.term }, today, {
-        origin: site.origin,
-        lang: query.lang,
-        applyAs: partnerOf(res).id,
-      }),
+      offers: partnerOffers(
+        quoteOffers(offers(), { amount: query.amount, termDays: query.term }, today),
+        { amount: query.amount, termDays: query.term },
+        { origin: site.origin, lang: query.lang, applyAs: partnerOf(res).id },
+      ),
     });
   });
 
@@ -153,12 +172,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       duplicate: outcome.joined,
       // The applicant's offers: the earlier application's when this one repeats it.
       offersUrl: await offersLink(storage, site.origin, outcome.leadId, query.lang, at),
-      offers: partnerOffers(
-        offers(),
-        { amount: lead.amount, termDays: lead.term },
-        colomboToday(new Date(lead.createdAt)),
-        { origin: site.origin, lang: query.lang, activeOfferIds: lead.offerIds, activeOnly: true },
-      ),
+      offers: await rankedLeadOffers(outcome.leadId, query.lang, lead.via === "partner_api"),
     });
   });
 
@@ -206,7 +220,15 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       unknownLead(res);
       return;
     }
-    res.json(lead);
+    const { via: _via, ...status } = lead;
+    // Nothing of an unverified lead leaves us; a verified one's offers as the site lists them.
+    const listed = lead.verified ? await options.leadOffers(lead.leadId) : undefined;
+    const offerIds = listed
+      ? rankLeadOffers(offers(), listed, colomboToday(now()), { listedOnly: true }).map(
+          (item) => item.offer.offer_id,
+        )
+      : [];
+    res.json({ ...status, offerIds });
   });
 
   router.get("/stats", async (req, res) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CalendarDate, daysBetween, isIsoDate } from "../../core/dates";
+import { AFFORDABILITY_LEVELS } from "../../core/offer-quotes";
 import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
 
 /**
@@ -87,7 +88,7 @@ export const partnerOfferSchema = z.object({
     .int()
     .min(1)
     .describe(
-      "Position on our site's list, from 1: matched offers first, then the cheapest total to pay for this loan.",
+      "Position on our site's list, from 1, as core ranks every list: offers hard to repay on the applicant's income last, then pre-approvals, then matched offers, then the cheapest total to pay for this loan.",
     ),
   header: z.string(),
   lender: z.object({
@@ -98,6 +99,21 @@ export const partnerOfferSchema = z.object({
   }),
   tags: z.array(z.object({ code: z.string(), label: z.string() })),
   rating: z.number().nullable().describe("The lender's rating when the feed gives one."),
+  preApproved: z
+    .boolean()
+    .describe(
+      "True when the lender approved this applicant in real time: amount, term and figures are the loan it approved.",
+    ),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe("A pre-approval's expiry: after it, the applicant is no longer sent to the lender."),
+  affordability: z
+    .enum(AFFORDABILITY_LEVELS)
+    .optional()
+    .describe(
+      "For a lead you sent through this API (you gave its income): the largest repayment on the monthly income, fits (up to 30 %), stretches (up to 50 %) or hard (above, or a single repayment above the whole income). Never present a hard one as a recommendation.",
+    ),
   amount: rupees,
   term: z.number().int().describe("Days."),
   apr: z.number().describe("Annual percentage rate as a fraction: 0.336 is 33.6%."),
@@ -158,7 +174,11 @@ export const leadVerifiedSchema = z.object({
     .describe(
       "Send the visitor here to see the matched offers and go on to a lender. An opaque link, valid for 7 days.",
     ),
-  offers: z.array(partnerOfferSchema).describe("The offers matched to the application, ranked."),
+  offers: z
+    .array(partnerOfferSchema)
+    .describe(
+      "The offers matched to the application so far, ranked as our site lists them. Lenders deciding in real time answer within seconds after this: read GET leads/{id}/offers for their pre-approvals.",
+    ),
 });
 
 export const resendAnswerSchema = z.object({ verification: verificationSchema });
@@ -175,7 +195,9 @@ export const leadStatusSchema = z.object({
   term: z.number().int(),
   offerIds: z
     .array(z.number().int())
-    .describe("The offers matched when the lead was made; empty until it is verified."),
+    .describe(
+      "Once verified, the lead's offers ranked as our site lists them: lenders' pre-approvals in force and the offers matched by their criteria, never a lender that declined or failed; empty until it is verified.",
+    ),
 });
 
 const dayStatsShape = {
