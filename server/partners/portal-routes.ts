@@ -213,7 +213,7 @@ export function partnerPortalRouter(dependencies: {
     const recentFigures = async (partnerId: string) => {
       const today = colomboToday(now());
       const { totals } = await portalStats(storage, partnerId, addDays(today, -29), today);
-      return { verifiedLeads: totals.verifiedLeads, earnings: totals.earnings };
+      return { leads: totals.leads, earnings: totals.earnings };
     };
 
     const homeView = async (session: PortalSession): Promise<PortalView> => {
