@@ -17,11 +17,12 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * 0303) and without the libraries the design names. Issue 29 puts them back:
  * the elements are made by @r2wc/react-to-web-component and React is
  * @preact/compat (decision 0331: 14,961 → 16,831 bytes brotli, 16,611 →
- * 18,632 gzip); the budget is what that runtime measures, and the script must
- * carry both. A language more is a catalog more, not bytes in the script.
+ * 18,632 gzip), then issue 30's affordability in core's ranking, shared with the
+ * site (0355: 17,128 brotli, 18,894 gzip); the budget is what that runtime
+ * measures, and the script must carry both. A language more is a catalog more, not bytes in the script.
  */
-const WIDGET_BUDGET_BROTLI_BYTES = 16_900;
-const WIDGET_BUDGET_GZIP_BYTES = 18_700;
+const WIDGET_BUDGET_BROTLI_BYTES = 17_200;
+const WIDGET_BUDGET_GZIP_BYTES = 19_000;
 /** Each language's catalog (0303; Tamil's is the largest: 2,139 brotli, 2,458 gzip). */
 const CATALOG_BUDGET_BROTLI_BYTES = 2_400;
 const CATALOG_BUDGET_GZIP_BYTES = 2_700;
