@@ -37,7 +37,10 @@ export async function start(config: Config, distDir: string): Promise<void> {
   await storage.migrate();
   // A new database starts with the sample lenders; every instance reads the lenders from storage.
   await seedSampleLenders(storage);
-  const catalogue = await openOfferCatalogue(storage, log);
+  // A production server never lists a sandbox lender, whatever its database holds (issue 30).
+  const catalogue = await openOfferCatalogue(storage, log, {
+    withSandbox: config.NODE_ENV !== "production",
+  });
   const vapid = await vapidKeys(storage.db);
   const site = {
     // Without PUBLIC_ORIGIN (development), links point at this machine; the

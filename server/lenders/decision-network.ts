@@ -388,6 +388,8 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
           deadlineMs,
           callbackUrl: callbackUrl(),
           consentText,
+          // A production server never calls a sandbox lender, whatever its database holds.
+          withSandbox: sandboxLoopback,
         });
         // The deadline counts from the verification, the time the rows took included.
         const endsAt = started + deadlineMs;

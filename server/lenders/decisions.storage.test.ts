@@ -49,7 +49,7 @@ async function verifiedLead(
   return lead.verifiedLeadId;
 }
 
-const begin = (storage: Storage, leadId: string, now = NOW) =>
+const begin = (storage: Storage, leadId: string, now = NOW, withSandbox = true) =>
   beginDecisions(storage, {
     leadId,
     locale: "en",
@@ -57,6 +57,7 @@ const begin = (storage: Storage, leadId: string, now = NOW) =>
     deadlineMs: 3_000,
     callbackUrl: "https://nayacompare.test/api/lenders/v1/decisions",
     consentText: () => "I agree.",
+    withSandbox,
   });
 
 function decisionsContract(name: string, open: () => Promise<TestStorage>) {
@@ -312,6 +313,18 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
       } finally {
         if (second !== test.storage) await second.close();
       }
+    });
+
+    it("never asks a sandbox lender where sandbox lenders are not allowed (production)", async () => {
+      await registerApiLenders(
+        test.storage,
+        [lenderSpec("sandbox-here", "http://127.0.0.1:9/decide", [960_009], { sandbox: true })],
+        { now: NOW },
+      );
+      const inProduction = await begin(test.storage, await verifiedLead(test.storage), NOW, false);
+      expect(inProduction.map((target) => target.lenderId)).toEqual(["alpha", "beta"]);
+      const elsewhere = await begin(test.storage, await verifiedLead(test.storage), NOW, true);
+      expect(elsewhere.map((target) => target.lenderId)).toContain("sandbox-here");
     });
   });
 }

@@ -62,6 +62,8 @@ export interface BeginOptions {
   callbackUrl: string;
   /** The consent to share with lenders, as the application page showed it. */
   consentText: (locale: Locale) => string;
+  /** Whether sandbox lenders are asked: outside production only, whatever storage holds. */
+  withSandbox: boolean;
 }
 
 interface ProductRow {
@@ -134,15 +136,15 @@ export async function beginDecisions(
     .where("erased_at", "is", null)
     .executeTakeFirst();
   if (!lead) return [];
-  const lenders = await storage.db
+  let lenderQuery = storage.db
     .selectFrom("lenders")
     .select(["id", "api_url", "api_secret", "api_fields", "daily_lead_cap", "sandbox"])
     .where("status", "=", "live")
     .where("decision_mode", "=", "api")
     .where("api_url", "is not", null)
-    .where("api_secret", "is not", null)
-    .orderBy("id")
-    .execute();
+    .where("api_secret", "is not", null);
+  if (!options.withSandbox) lenderQuery = lenderQuery.where("sandbox", "=", 0);
+  const lenders = await lenderQuery.orderBy("id").execute();
   if (lenders.length === 0) return [];
   const products = await storage.db
     .selectFrom("lender_products")

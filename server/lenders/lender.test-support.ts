@@ -196,7 +196,10 @@ export function setUpDecisionApp(
   beforeAll(async () => {
     const test = await openTestSqlite();
     await seedSampleLenders(test.storage);
-    const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
+    const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+      withSandbox: true,
+      refreshMs: 60_000,
+    });
     const network = createDecisionNetwork({
       storage: test.storage,
       log: silentLog,

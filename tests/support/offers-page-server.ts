@@ -97,7 +97,10 @@ export async function startOffersPageServer() {
     ],
     { urlRules: testOutboundRules(LENDER_HOSTS) },
   );
-  const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
+  const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+    withSandbox: true,
+    refreshMs: 60_000,
+  });
   const network = createDecisionNetwork({
     storage: test.storage,
     log: silentLog,
