@@ -120,6 +120,39 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
       expect(decisions.deadline).toBe(at(3_000).toISOString());
     });
 
+    it("gives each lender its own deadline, never longer than the server's, and its concurrency", async () => {
+      const limits = (id: string, concurrency: number | null, deadlineMs: number | null) =>
+        test.storage.db
+          .updateTable("lenders")
+          .set({ api_concurrency: concurrency, api_deadline_ms: deadlineMs })
+          .where("id", "=", id)
+          .execute();
+      await limits("alpha", 2, 1_000);
+      // Longer than the server's 3,000 (LENDER_DEADLINE_MS lowered since): the server's it is.
+      await limits("beta", null, 9_000);
+      try {
+        const leadId = await verifiedLead(test.storage);
+        const [alpha, beta] = await begin(test.storage, leadId);
+        expect(alpha).toMatchObject({ deadlineMs: 1_000, concurrency: 2 });
+        expect(alpha?.request.answerBy).toBe(at(1_000).toISOString());
+        expect(beta).toMatchObject({ deadlineMs: 3_000, concurrency: null });
+        expect(beta?.request.answerBy).toBe(at(3_000).toISOString());
+        const decisions = await readApplicationDecisions(test.storage, leadId, NOW);
+        // The page waits for the last of them.
+        expect(decisions.deadline).toBe(at(3_000).toISOString());
+        // Past alpha's deadline (and the grace), its row shows as failed; beta's still waits.
+        const later = await readApplicationDecisions(
+          test.storage,
+          leadId,
+          at(1_000 + STALE_AFTER_DEADLINE_MS),
+        );
+        expect(later.decisions.map((decision) => decision.status)).toEqual(["failed", "waiting"]);
+      } finally {
+        await limits("alpha", null, null);
+        await limits("beta", null, null);
+      }
+    });
+
     it("sends nothing of a lead whose code was never entered", async () => {
       const lead = await createLead(test.storage, { ...application, phone: "+94771239999" }, [], {
         now: NOW,

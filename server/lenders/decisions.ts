@@ -6,6 +6,7 @@ import type {
   DecisionStatus,
   LenderDecision,
 } from "../../core/decisions";
+import { lenderDeadlineMs } from "../../core/lender-limits";
 import type { Locale } from "../../core/locale";
 import { offerMatchesLead } from "../../core/matching";
 import { type LoanTerms, loanTermsSchema, type Offer } from "../../core/schemas/offer";
@@ -48,7 +49,11 @@ export interface DecisionTarget {
   /** Every product of the lender: an approval must name one of them. */
   lenderOfferIds: number[];
   askedAmount: number;
+  /** This lender's deadline: its own (decision 0351), at most the server's; from the verification. */
+  deadlineMs: number;
   deadline: Date;
+  /** Requests in flight to it at once; null: the server's LENDER_CONCURRENCY. */
+  concurrency: number | null;
   request: DecisionRequest;
 }
 
@@ -57,6 +62,7 @@ export interface BeginOptions {
   /** The language the applicant applied in: the consent's words are sent in it. */
   locale: Locale;
   now: Date;
+  /** LENDER_DEADLINE_MS: the longest any lender is waited for (a lender's own may be shorter). */
   deadlineMs: number;
   callbackUrl: string;
   /** The consent to share with lenders, as the application page showed it. */
@@ -124,7 +130,16 @@ export async function beginDecisions(
   if (!lead) return [];
   const lenders = await storage.db
     .selectFrom("lenders")
-    .select(["id", "api_url", "api_secret", "api_fields", "daily_lead_cap", "sandbox"])
+    .select([
+      "id",
+      "api_url",
+      "api_secret",
+      "api_fields",
+      "api_concurrency",
+      "api_deadline_ms",
+      "daily_lead_cap",
+      "sandbox",
+    ])
     .where("status", "=", "live")
     .where("decision_mode", "=", "api")
     .where("api_url", "is not", null)
@@ -149,7 +164,6 @@ export async function beginDecisions(
     monthlyIncome: lead.monthly_income,
     employment: lead.employment,
   };
-  const deadline = new Date(now.getTime() + deadlineMs);
   const consent = {
     shareWithLenders: true as const,
     text: options.consentText(locale),
@@ -182,6 +196,8 @@ export async function beginDecisions(
       ),
     );
     const decisionId = newOpaqueId();
+    const ownDeadlineMs = lenderDeadlineMs(lender.api_deadline_ms, deadlineMs);
+    const deadline = new Date(now.getTime() + ownDeadlineMs);
     const target: DecisionTarget = {
       decisionId,
       leadId,
@@ -191,7 +207,9 @@ export async function beginDecisions(
       sandbox: lender.sandbox === 1,
       lenderOfferIds: own.map((product) => product.offer_id),
       askedAmount: lead.amount,
+      deadlineMs: ownDeadlineMs,
       deadline,
+      concurrency: lender.api_concurrency,
       request: {
         decisionId,
         lenderId: lender.id,
@@ -424,7 +442,7 @@ export async function readApplicationDecisions(
   if (rows.length === 0) {
     return { asked: 0, answered: 0, deadline: now.toISOString(), complete: true, decisions: [] };
   }
-  // One deadline per application; the latest, should rows ever differ.
+  // The page waits for the latest: a lender's own deadline may be shorter than others' (0351).
   const deadline =
     rows
       .map((row) => row.deadline_at)

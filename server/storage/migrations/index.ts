@@ -21,6 +21,7 @@ import { createLeadViaColumn } from "./0020_lead_via";
 import { createPartnerAccountAndLeadChannel } from "./0021_partner_account_and_lead_channel";
 import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
 import { createCreditCardsTable } from "./0023_credit_cards";
+import { createLenderLimitColumns } from "./0027_lender_limits";
 import { columnTypes } from "./column-types";
 
 /**
@@ -51,5 +52,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0021_partner_account_and_lead_channel": createPartnerAccountAndLeadChannel(types),
     "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
     "0023_credit_cards": createCreditCardsTable(types),
+    "0027_lender_limits": createLenderLimitColumns(),
   };
 }
