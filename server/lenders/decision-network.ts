@@ -29,9 +29,11 @@ import {
 } from "./decision-api";
 import {
   beginDecisions,
+  type DecisionRecord,
   type DecisionResult,
   type DecisionTarget,
   recordDecision,
+  recordDecisions,
 } from "./decisions";
 import {
   createLenderGate,
@@ -205,6 +207,44 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     { maxAttempts: retries, backoff: new ConstantBackoff(retryDelayMs) },
   );
 
+  /**
+   * Decisions to record (decision 0352). On SQLite, written together: each
+   * commit is a sync to disk that holds this process (synchronous = FULL),
+   * so the answers that come while a write is under way go in the next one,
+   * and a burst's answers take a few commits rather than one each. On
+   * PostgreSQL each goes at once, side by side on the pool.
+   */
+  let toRecord: { record: DecisionRecord; settle: (error?: unknown) => void }[] = [];
+  let writing = false;
+  const writeRecords = async () => {
+    writing = true;
+    const batch = toRecord;
+    toRecord = [];
+    try {
+      await recordDecisions(
+        storage,
+        batch.map((item) => item.record),
+      );
+      for (const item of batch) item.settle();
+    } catch (error) {
+      for (const item of batch) item.settle(error);
+    } finally {
+      writing = false;
+      if (toRecord.length > 0) setImmediate(() => void writeRecords());
+    }
+  };
+  const record = async (item: DecisionRecord): Promise<void> => {
+    if (storage.engine === "postgres") {
+      await recordDecision(storage, item.decisionId, item.result, item.details);
+      return;
+    }
+    return new Promise<void>((resolve, reject) => {
+      toRecord.push({ record: item, settle: (error) => (error ? reject(error) : resolve()) });
+      // The first of a batch: written once the answers that came with it have queued too.
+      if (toRecord.length === 1 && !writing) setImmediate(() => void writeRecords());
+    });
+  };
+
   /** A lender's gate, at the limit its record gives now. */
   const gateOf = (lenderId: string, limit: number | null): LenderGate => {
     const wanted = limit ?? concurrency;
@@ -332,7 +372,11 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
       clearTimeout(timer);
     }
     const latencyMs = performance.now() - started;
-    await recordDecision(storage, target.decisionId, result, { attempts, latencyMs, at: now() });
+    await record({
+      decisionId: target.decisionId,
+      result,
+      details: { attempts, latencyMs, at: now() },
+    });
     // A lender's failure is worth a line; its decisions are in storage (and at debug level).
     (result.status === "failed" ? log.info : log.debug)("lender decision", {
       lender: target.lenderId,

@@ -15,6 +15,7 @@ import {
   readApplicationDecisions,
   recordCallback,
   recordDecision,
+  recordDecisions,
   STALE_AFTER_DEADLINE_MS,
 } from "./decisions";
 import { approval, lenderSpec, productFor } from "./lender.test-support";
@@ -158,6 +159,52 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
         now: NOW,
       });
       expect(await begin(test.storage, lead.leadId)).toEqual([]);
+    });
+
+    it("records a burst's answers together, each only while its row waits", async () => {
+      const [first, second] = [await verifiedLead(test.storage), await verifiedLead(test.storage)];
+      const [alpha1, beta1] = await begin(test.storage, first);
+      const [alpha2] = await begin(test.storage, second);
+      if (!alpha1 || !beta1 || !alpha2) throw new Error("not asked");
+      const details = { attempts: 2, latencyMs: 240, at: at(240) };
+      expect(
+        await recordDecisions(test.storage, [
+          { decisionId: alpha1.decisionId, result: { status: "pending" }, details },
+          { decisionId: beta1.decisionId, result: { status: "failed", error: "busy" }, details },
+          // The same row twice in one batch: the first answer stands.
+          {
+            decisionId: alpha2.decisionId,
+            result: { status: "approved", answer: answer(960_001) },
+            details,
+          },
+          {
+            decisionId: alpha2.decisionId,
+            result: { status: "failed", error: "timeout" },
+            details,
+          },
+        ]),
+      ).toEqual([true, true, true, false]);
+      expect(await recordDecisions(test.storage, [])).toEqual([]);
+      const rows = await test.storage.db
+        .selectFrom("lender_decisions")
+        .select(["lead_id", "lender_id", "status", "error", "attempts", "latency_ms"])
+        .where("lead_id", "in", [first, second])
+        .orderBy("lender_id")
+        .execute();
+      const of = (leadId: string) =>
+        rows.filter((row) => row.lead_id === leadId).map((row) => [row.status, row.error]);
+      expect(of(first)).toEqual([
+        ["pending", null],
+        ["failed", "busy"],
+      ]);
+      expect(of(second)).toEqual([
+        ["approved", null],
+        ["waiting", null],
+      ]);
+      expect(rows.find((row) => row.status === "approved")).toMatchObject({
+        attempts: 2,
+        latency_ms: 240,
+      });
     });
 
     it("records one answer per row, and a callback only while waiting or pending", async () => {

@@ -310,13 +310,40 @@ function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisi
   }
 }
 
+/** What a request to a lender came to, and its figures: one row's update. */
+export interface DecisionRecord {
+  decisionId: string;
+  result: DecisionResult;
+  details: { attempts: number; latencyMs: number; at: Date };
+}
+
+/**
+ * Records lenders' answers in one transaction (decision 0352): a burst's
+ * answers, which come together, are one commit (on SQLite one sync to
+ * disk) rather than one each. Answers, in order, whether each changed its
+ * row (recordDecision).
+ */
+export async function recordDecisions(
+  storage: Storage,
+  records: readonly DecisionRecord[],
+): Promise<boolean[]> {
+  if (records.length === 0) return [];
+  return storage.db.transaction().execute(async (trx) => {
+    const changed: boolean[] = [];
+    for (const { decisionId, result, details } of records) {
+      changed.push(await recordDecision({ db: trx }, decisionId, result, details));
+    }
+    return changed;
+  });
+}
+
 /**
  * Records a lender's answer to our request (or why there is none): only
  * while the row still waits, so a callback that came first stands.
  * Answers whether it changed the row.
  */
 export async function recordDecision(
-  storage: Storage,
+  storage: Pick<Storage, "db">,
   decisionId: string,
   result: DecisionResult,
   details: { attempts: number; latencyMs: number; at: Date },
