@@ -252,6 +252,9 @@ export interface LenderFormValues {
   "decision.mode": string;
   "decision.url": string;
   "decision.fields": readonly string[];
+  /** An api lender's own limits (decision 0351); empty: the server's. */
+  "decision.concurrency": string;
+  "decision.deadlineMs": string;
   /** The products as JSON (a list of core/schemas/offer.ts offers without their lender). */
   products: string;
   removeLogo: boolean;
@@ -299,6 +302,11 @@ export interface LenderEditView {
   form: LenderFormValues;
   /** The applicant fields a decision API may ask for (server/lenders/decision-api.ts). */
   fieldChoices: readonly string[];
+  /**
+   * This server's LENDER_CONCURRENCY and LENDER_DEADLINE_MS: what an api
+   * lender gets without limits of its own, and the longest deadline it may have.
+   */
+  limits: { concurrency: number; deadlineMs: number };
   /** Problems by the form's field names; "" for one of the whole record. */
   errors?: Readonly<Record<string, string>> | undefined;
   /** The stored lender's state (edit only). */

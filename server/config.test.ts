@@ -18,6 +18,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LENDER_DEADLINE_MS: "soon" })).toThrow(/LENDER_DEADLINE_MS/);
   });
 
+  it("sends at most LENDER_CONCURRENCY requests to one lender at once: 32 unless set, 1 to 64", () => {
+    expect(loadConfig({}).LENDER_CONCURRENCY).toBe(32);
+    expect(loadConfig({ LENDER_CONCURRENCY: "8" }).LENDER_CONCURRENCY).toBe(8);
+    expect(() => loadConfig({ LENDER_CONCURRENCY: "0" })).toThrow(
+      /LENDER_CONCURRENCY: must be at least 1/,
+    );
+    expect(() => loadConfig({ LENDER_CONCURRENCY: "65" })).toThrow(
+      /LENDER_CONCURRENCY: must be at most 64/,
+    );
+    expect(() => loadConfig({ LENDER_CONCURRENCY: "2.5" })).toThrow(/LENDER_CONCURRENCY/);
+  });
+
   it("has embedded defaults for a newcomer", () => {
     expect(loadConfig({})).toEqual({
       NODE_ENV: "production",
@@ -28,6 +40,7 @@ describe("loadConfig", () => {
       SHUTDOWN_TIMEOUT_MS: 10_000,
       LENDER_POSTBACK_SECRETS: new Map(),
       LENDER_DEADLINE_MS: 3_000,
+      LENDER_CONCURRENCY: 32,
       PARTNER_RATE_LIMIT: 120,
       PAGE_CACHE_BYTES: 16_000_000,
       COUNTRY: "LK",

@@ -5,6 +5,7 @@ import {
   type CountryConfig,
   DEFAULT_COUNTRY_CONFIG,
 } from "../core/country";
+import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../core/lender-limits";
 import type { ContactDetails } from "../core/site-contract";
 import type { MessagingSettings } from "./messaging/messenger";
 
@@ -135,9 +136,22 @@ const envSchema = z
       z.coerce
         .number({ error: "must be a number of milliseconds" })
         .int("must be a whole number")
-        .min(200, "must be at least 200")
-        .max(30_000, "must be at most 30000")
-        .default(3_000),
+        .min(LENDER_DEADLINE_RANGE_MS.min, `must be at least ${LENDER_DEADLINE_RANGE_MS.min}`)
+        .max(LENDER_DEADLINE_RANGE_MS.max, `must be at most ${LENDER_DEADLINE_RANGE_MS.max}`)
+        .default(LENDER_DEADLINE_RANGE_MS.default),
+    ),
+    /**
+     * Requests in flight to one lender at once on this server (decision
+     * 0351): a lender's record may set its own (`decision.concurrency`);
+     * more wait for a slot until their deadline.
+     */
+    LENDER_CONCURRENCY: optional(
+      z.coerce
+        .number({ error: "must be a number" })
+        .int("must be a whole number")
+        .min(LENDER_CONCURRENCY_RANGE.min, `must be at least ${LENDER_CONCURRENCY_RANGE.min}`)
+        .max(LENDER_CONCURRENCY_RANGE.max, `must be at most ${LENDER_CONCURRENCY_RANGE.max}`)
+        .default(LENDER_CONCURRENCY_RANGE.default),
     ),
     /**
      * Express's "trust proxy" when the server runs behind a reverse proxy:

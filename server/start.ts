@@ -116,6 +116,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     storage,
     log,
     deadlineMs: config.LENDER_DEADLINE_MS,
+    concurrency: config.LENDER_CONCURRENCY,
     // Lenders' decision URLs: https to public addresses; http too outside production.
     rules: { allowHttp: outsideProduction },
     // `npm run sandbox`'s lenders (lenders.sandbox = 1) listen on loopback: never in production.

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     const outcome = await runLendersCommand(storage, process.argv.slice(2), {
       allowSandbox: testing,
       urlRules: { allowHttp: testing },
+      maxDeadlineMs: config.LENDER_DEADLINE_MS,
     });
     for (const line of outcome.out) process.stdout.write(`${line}\n`);
     for (const line of outcome.err) process.stderr.write(`${line}\n`);

@@ -21,10 +21,11 @@ import {
 /**
  * The decision network against real HTTP servers on loopback as lenders
  * (issue 15): who is asked, what they get, how it is signed, what is
- * recorded of each answer, retries, the deadline, the breaker, the
- * concurrency limit and the daily cap. Each lender here is named
- * lender.test (resolved to 127.0.0.1 for these tests only), as a real
- * lender's public host would be, unless the test is about sandbox lenders.
+ * recorded of each answer, retries, the deadline and the daily cap (the
+ * breaker and the concurrency limit: decision-gate.http.test.ts). Each
+ * lender here is named lender.test (resolved to 127.0.0.1 for these tests
+ * only), as a real lender's public host would be, unless the test is about
+ * sandbox lenders.
  */
 
 const lenders: TestLender[] = [];
@@ -511,62 +512,10 @@ describe("a lender that does not answer in time", () => {
   });
 });
 
-describe("a lender that keeps failing", () => {
-  const context = setUpDecisionApp({ breakerFailures: 3, breakerHalfOpenMs: 60_000 });
-
-  it("opens its circuit: after three failures in a row it is not asked for a while", async () => {
-    const failing = await lender(() => ({ status: 500, body: "down" }));
-    await context.onlyLenders([lenderSpec("breaker", namedUrl(failing), [930_001])]);
-    const first = await context.apply();
-    await context.network.idle();
-    expect(failing.received).toHaveLength(3);
-    const second = await context.apply();
-    await context.network.idle();
-    expect(failing.received).toHaveLength(3);
-    const rows = [
-      ...(await storedRows(context.test.storage, first)),
-      ...(await storedRows(context.test.storage, second)),
-    ];
-    expect(rows.map((row) => [row.status, row.error, row.attempts])).toEqual([
-      ["failed", "http_500", 3],
-      ["failed", "circuit_open", 0],
-    ]);
-  });
-});
-
-describe("a lender's concurrency limit", () => {
-  const context = setUpDecisionApp({ concurrency: 1, queue: 0 });
-
-  it("sends it one application at a time; one more while it is busy is recorded as busy", async () => {
-    const release = gate();
-    const holding = await lender(async () => {
-      await release.promise;
-      return { status: 200, body: approval(940_001) };
-    });
-    await context.onlyLenders([lenderSpec("one-at-a-time", namedUrl(holding), [940_001])]);
-    const first = await context.apply();
-    await waitFor(() => holding.received.length === 1, "the first request");
-    const second = await context.apply();
-    await waitFor(
-      async () => (await storedRows(context.test.storage, second))[0]?.status === "failed",
-      "the second application's outcome",
-    );
-    expect((await storedRows(context.test.storage, second))[0]).toMatchObject({
-      error: "busy",
-      attempts: 0,
-    });
-    release.open();
-    await context.network.idle();
-    expect(holding.received).toHaveLength(1);
-    expect(holding.maxInFlight).toBe(1);
-    expect((await storedRows(context.test.storage, first))[0]?.status).toBe("approved");
-  });
-});
-
 describe("in production", () => {
   const context = setUpDecisionApp({ sandboxLoopback: false });
 
-  it("refuses loopback even for a sandbox lender", async () => {
+  it("never asks a sandbox lender, whatever the database holds (issue 30)", async () => {
     const sandbox = await lender(() => ({ status: 200, body: approval(950_001) }));
     await context.onlyLenders([
       lenderSpec("sandbox-in-production", sandbox.url, [950_001], {
@@ -577,9 +526,8 @@ describe("in production", () => {
     const leadId = await context.apply();
     await context.network.idle();
     expect(sandbox.received).toHaveLength(0);
-    expect((await storedRows(context.test.storage, leadId))[0]).toMatchObject({
-      status: "failed",
-      error: "refused_address",
-    });
+    // Not asked at all: no row, so nothing counts against it and no page waits for it.
+    expect(await storedRows(context.test.storage, leadId)).toEqual([]);
+    expect((await context.offersOf(leadId)).decisions.asked).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import type {
   DecisionStatus,
   LenderDecision,
 } from "../../core/decisions";
+import { lenderDeadlineMs } from "../../core/lender-limits";
 import type { Locale } from "../../core/locale";
 import { offerMatchesLead } from "../../core/matching";
 import { type LoanTerms, loanTermsSchema, type Offer } from "../../core/schemas/offer";
@@ -49,7 +50,11 @@ export interface DecisionTarget {
   /** Every product of the lender: an approval must name one of them and stay inside it. */
   products: PublishedProduct[];
   askedAmount: number;
+  /** This lender's deadline: its own (decision 0351), at most the server's; from the verification. */
+  deadlineMs: number;
   deadline: Date;
+  /** Requests in flight to it at once; null: the server's LENDER_CONCURRENCY. */
+  concurrency: number | null;
   request: DecisionRequest;
 }
 
@@ -58,6 +63,7 @@ export interface BeginOptions {
   /** The language the applicant applied in: the consent's words are sent in it. */
   locale: Locale;
   now: Date;
+  /** LENDER_DEADLINE_MS: the longest any lender is waited for (a lender's own may be shorter). */
   deadlineMs: number;
   callbackUrl: string;
   /** The consent to share with lenders, as the application page showed it. */
@@ -138,7 +144,16 @@ export async function beginDecisions(
   if (!lead) return [];
   let lenderQuery = storage.db
     .selectFrom("lenders")
-    .select(["id", "api_url", "api_secret", "api_fields", "daily_lead_cap", "sandbox"])
+    .select([
+      "id",
+      "api_url",
+      "api_secret",
+      "api_fields",
+      "api_concurrency",
+      "api_deadline_ms",
+      "daily_lead_cap",
+      "sandbox",
+    ])
     .where("status", "=", "live")
     .where("decision_mode", "=", "api")
     .where("api_url", "is not", null)
@@ -163,7 +178,6 @@ export async function beginDecisions(
     monthlyIncome: lead.monthly_income,
     employment: lead.employment,
   };
-  const deadline = new Date(now.getTime() + deadlineMs);
   const consent = {
     shareWithLenders: true as const,
     text: options.consentText(locale),
@@ -195,6 +209,8 @@ export async function beginDecisions(
       ),
     );
     const decisionId = newOpaqueId();
+    const ownDeadlineMs = lenderDeadlineMs(lender.api_deadline_ms, deadlineMs);
+    const deadline = new Date(now.getTime() + ownDeadlineMs);
     const target: DecisionTarget = {
       decisionId,
       leadId,
@@ -204,7 +220,9 @@ export async function beginDecisions(
       sandbox: lender.sandbox === 1,
       products: own,
       askedAmount: lead.amount,
+      deadlineMs: ownDeadlineMs,
       deadline,
+      concurrency: lender.api_concurrency,
       request: {
         decisionId,
         lenderId: lender.id,
@@ -311,13 +329,40 @@ function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisi
   }
 }
 
+/** What a request to a lender came to, and its figures: one row's update. */
+export interface DecisionRecord {
+  decisionId: string;
+  result: DecisionResult;
+  details: { attempts: number; latencyMs: number; at: Date };
+}
+
+/**
+ * Records lenders' answers in one transaction (decision 0352): a burst's
+ * answers, which come together, are one commit (on SQLite one sync to
+ * disk) rather than one each. Answers, in order, whether each changed its
+ * row (recordDecision).
+ */
+export async function recordDecisions(
+  storage: Storage,
+  records: readonly DecisionRecord[],
+): Promise<boolean[]> {
+  if (records.length === 0) return [];
+  return storage.db.transaction().execute(async (trx) => {
+    const changed: boolean[] = [];
+    for (const { decisionId, result, details } of records) {
+      changed.push(await recordDecision({ db: trx }, decisionId, result, details));
+    }
+    return changed;
+  });
+}
+
 /**
  * Records a lender's answer to our request (or why there is none): only
  * while the row still waits, so a callback that came first stands.
  * Answers whether it changed the row.
  */
 export async function recordDecision(
-  storage: Storage,
+  storage: Pick<Storage, "db">,
   decisionId: string,
   result: DecisionResult,
   details: { attempts: number; latencyMs: number; at: Date },
@@ -445,7 +490,7 @@ export async function readApplicationDecisions(
   if (rows.length === 0) {
     return { asked: 0, answered: 0, deadline: now.toISOString(), complete: true, decisions: [] };
   }
-  // One deadline per application; the latest, should rows ever differ.
+  // The page waits for the latest: a lender's own deadline may be shorter than others' (0351).
   const deadline =
     rows
       .map((row) => row.deadline_at)

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { LenderDecisionStats, LenderFormValues } from "../../core/back-office";
+import { lenderDeadlineMs } from "../../core/lender-limits";
 import { type Offer, offerSchema } from "../../core/schemas/offer";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -38,6 +39,8 @@ export function emptyLenderForm(): LenderFormValues {
     "decision.mode": "criteria",
     "decision.url": "",
     "decision.fields": [],
+    "decision.concurrency": "",
+    "decision.deadlineMs": "",
     products: "[]",
     removeLogo: false,
   };
@@ -69,6 +72,8 @@ export function lenderFormFrom(form: Record<string, unknown>): LenderFormValues 
       (field): field is string =>
         typeof field === "string" && (LENDER_API_FIELDS as readonly string[]).includes(field),
     ),
+    "decision.concurrency": text(form["decision.concurrency"], 20).trim(),
+    "decision.deadlineMs": text(form["decision.deadlineMs"], 20).trim(),
     products: text(form.products, 200_000),
     removeLogo: form.removeLogo === "on" || form.removeLogo === "1",
   };
@@ -93,6 +98,8 @@ export function lenderFormOf(record: LenderRecord): LenderFormValues {
     "decision.mode": record.decision.mode,
     "decision.url": api?.url ?? "",
     "decision.fields": api?.fields ?? [],
+    "decision.concurrency": api?.concurrency === undefined ? "" : String(api.concurrency),
+    "decision.deadlineMs": api?.deadlineMs === undefined ? "" : String(api.deadlineMs),
     products: JSON.stringify(record.products, null, 2),
     removeLogo: false,
   };
@@ -120,7 +127,6 @@ export function recordInputOf(values: LenderFormValues): {
       .map((key) => [key, values[`complaints.${key}`]] as const)
       .filter(([, value]) => value !== ""),
   );
-  const cap = values.dailyLeadCap;
   const input: Record<string, unknown> = {
     id: values.id,
     names: {
@@ -141,14 +147,26 @@ export function recordInputOf(values: LenderFormValues): {
           },
         }
       : {}),
-    ...(cap ? { dailyLeadCap: /^\d+$/.test(cap) ? Number(cap) : cap } : {}),
+    ...whole("dailyLeadCap", values.dailyLeadCap),
     decision:
       values["decision.mode"] === "api"
-        ? { mode: "api", url: values["decision.url"], fields: values["decision.fields"] }
+        ? {
+            mode: "api",
+            url: values["decision.url"],
+            fields: values["decision.fields"],
+            ...whole("concurrency", values["decision.concurrency"]),
+            ...whole("deadlineMs", values["decision.deadlineMs"]),
+          }
         : { mode: "criteria" },
     products,
   };
   return { input, errors };
+}
+
+/** A typed number as the record's field (left as typed if it is not one: the schema says so). */
+function whole(key: string, typed: string): Record<string, unknown> {
+  if (!typed) return {};
+  return { [key]: /^\d+$/.test(typed) ? Number(typed) : typed };
 }
 
 /** The form's field that a record's path names: products' inner paths go to the products box. */
@@ -428,12 +446,13 @@ export async function testApplicationFor(
   const parsed = products.map((product) => JSON.parse(product.offer) as Offer);
   const loan = sampleLoan(parsed);
   const asked = JSON.parse(row.api_fields ?? "[]") as LenderApiField[];
+  const deadlineMs = lenderDeadlineMs(row.api_deadline_ms, options.deadlineMs);
   const decisionId = newOpaqueId();
   const request: DecisionRequest = {
     decisionId,
     lenderId: id,
     sentAt: options.now.toISOString(),
-    answerBy: new Date(options.now.getTime() + options.deadlineMs).toISOString(),
+    answerBy: new Date(options.now.getTime() + deadlineMs).toISOString(),
     callbackUrl: options.callbackUrl,
     loan: { ...loan, purpose: "other" },
     productIds: products.map((product) => product.offer_id).slice(0, 1),
@@ -456,6 +475,7 @@ export async function testApplicationFor(
     secret: row.api_secret,
     sandbox: row.sandbox === 1,
     products: products.flatMap((product) => productOf(product) ?? []),
+    deadlineMs,
     request,
   };
 }

@@ -463,6 +463,10 @@ export interface LendersTable {
   api_secret: string | null;
   /** JSON array of application field names. */
   api_fields: string | null;
+  /** Requests in flight to it at once, 1–64; null: LENDER_CONCURRENCY (migration 0027). */
+  api_concurrency: number | null;
+  /** Its deadline from the verification, at most LENDER_DEADLINE_MS; null: that. */
+  api_deadline_ms: number | null;
   sample: number;
   sandbox: number;
   created_at: string;
