@@ -119,6 +119,11 @@ export interface DecisionNetwork {
   begin(leadId: string, locale: Locale): Promise<number>;
   /** Calls the listener whenever one of this lead's decisions is recorded here. */
   subscribe(leadId: string, listener: DecisionListener): () => void;
+  /**
+   * Calls the listener with the lead's id whenever any lead's decisions are
+   * begun (its lenders asked, or none) or one of them is recorded here.
+   */
+  subscribeAll(listener: (leadId: string) => void): () => void;
   /** Tells the lead's listeners that a decision changed (a callback, on any route). */
   notify(leadId: string): void;
   /** Resolves once every request started so far has been recorded. */
@@ -182,6 +187,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
   } = options;
   const policies = new Map<string, LenderPolicies>();
   const listeners = new Map<string, Set<DecisionListener>>();
+  const everyLead = new Set<(leadId: string) => void>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
 
@@ -206,6 +212,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
 
   const notify = (leadId: string) => {
     for (const listener of listeners.get(leadId) ?? []) listener();
+    for (const listener of everyLead) listener(leadId);
   };
 
   /** One POST: signed now, with the same body and idempotency key on every attempt. */
@@ -392,6 +399,8 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
         // The deadline counts from the verification, the time the rows took included.
         const endsAt = started + deadlineMs;
         for (const target of targets) track(ask(target, endsAt));
+        // The rows are written: what the lead's decisions are, none asked included, is known.
+        notify(leadId);
         return targets.length;
       } catch (error) {
         // The applicant is verified and sees the other offers; only this is lost.
@@ -409,6 +418,12 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
       return () => {
         set.delete(listener);
         if (set.size === 0) listeners.delete(leadId);
+      };
+    },
+    subscribeAll(listener) {
+      everyLead.add(listener);
+      return () => {
+        everyLead.delete(listener);
       };
     },
     notify,

@@ -22,6 +22,7 @@ import { createPartnerAccountAndLeadChannel } from "./0021_partner_account_and_l
 import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
 import { createCreditCardsTable } from "./0023_credit_cards";
 import { createDecisionBrokenRuleColumn } from "./0026_decision_broken_rule";
+import { createOffersReadyPostbacks } from "./0028_offers_ready_postbacks";
 import { columnTypes } from "./column-types";
 
 /**
@@ -53,5 +54,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
     "0023_credit_cards": createCreditCardsTable(types),
     "0026_decision_broken_rule": createDecisionBrokenRuleColumn(),
+    "0028_offers_ready_postbacks": createOffersReadyPostbacks(types),
   };
 }
