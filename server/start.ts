@@ -23,6 +23,7 @@ import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
 import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
 import { loadAssetManifest } from "./pages/assets";
+import { createOffersReadyPostbacks } from "./partners/offers-ready";
 import { createPartnerPostbacks } from "./partners/postbacks";
 import { openStorage, SQLITE_FILE_NAME } from "./storage/database";
 import { createEventBuffer } from "./tracking/event-buffer";
@@ -124,6 +125,19 @@ export async function start(config: Config, distDir: string): Promise<void> {
     callbackUrl: () => decisionCallbackUrl(site.origin),
     consentText: consentToShareText,
   });
+  // A partner's "offers ready" postback once a lead's decisions are complete (0357): on every
+  // decision recorded here at once; another instance's, a deadline, a crash by its sweep.
+  const offersReady = createOffersReadyPostbacks({
+    storage,
+    log,
+    deadlineMs: config.LENDER_DEADLINE_MS,
+    rules: { ...postbackRules, allowLoopback: config.PARTNER_POSTBACKS_TO_LOOPBACK === "allow" },
+  });
+  decisionNetwork.subscribeAll((leadId) => {
+    offersReady
+      .check(leadId, true)
+      .catch((error: unknown) => log.error("offers-ready postback check failed", { error }));
+  });
   const app = createApp({
     storage,
     events,
@@ -165,6 +179,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     if (!config.PUBLIC_ORIGIN) site.origin = `http://localhost:${port}`;
     log.info("listening", { port, storage: storage.engine, node_env: config.NODE_ENV });
     partnerPostbacks.start();
+    offersReady.start();
     process.stdout.write(`Loan comparison service running at http://localhost:${port}/\n`);
     const local = [
       ...(messenger.sms.real ? [] : ["SMS"]),
@@ -213,6 +228,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
         // being asked answer or time out by their deadline, and that is recorded.
         await decisionNetwork.close();
         await partnerPostbacks.close();
+        await offersReady.close();
         await events.close();
         await eventWriter?.close();
         catalogue.close();

@@ -109,6 +109,8 @@ export async function eraseContactIn(
     // and codes still waiting open nothing of an erased lead.
     await trx.deleteFrom("landing_tokens").where("lead_id", "in", leadIds).execute();
     await trx.deleteFrom("lead_verifications").where("lead_id", "in", leadIds).execute();
+    // A lead's "offers ready" postback is about the lead alone: it goes (and is not sent).
+    await trx.deleteFrom("partner_lead_postbacks").where("lead_id", "in", leadIds).execute();
     // Partners' postbacks keep their click and payout, not the link to the lead.
     for (const leadId of leadIds) {
       await trx

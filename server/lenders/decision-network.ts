@@ -136,6 +136,11 @@ export interface DecisionNetwork {
   begin(leadId: string, locale: Locale): Promise<number>;
   /** Calls the listener whenever one of this lead's decisions is recorded here. */
   subscribe(leadId: string, listener: DecisionListener): () => void;
+  /**
+   * Calls the listener with the lead's id whenever any lead's decisions are
+   * begun (its lenders asked, or none) or one of them is recorded here.
+   */
+  subscribeAll(listener: (leadId: string) => void): () => void;
   /** Tells the lead's listeners that a decision changed (a callback, on any route). */
   notify(leadId: string): void;
   /** Resolves once every request started so far has been recorded. */
@@ -202,6 +207,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
   } = options;
   const gates = new Map<string, LenderGate>();
   const listeners = new Map<string, Set<DecisionListener>>();
+  const everyLead = new Set<(leadId: string) => void>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
   // Retries of one application, inside its pass through the lender's gate.
@@ -269,6 +275,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
 
   const notify = (leadId: string) => {
     for (const listener of listeners.get(leadId) ?? []) listener();
+    for (const listener of everyLead) listener(leadId);
   };
 
   /** One POST: signed now, with the same body and idempotency key on every attempt. */
@@ -450,6 +457,8 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
         });
         // Each deadline counts from the verification, the time the rows took included.
         for (const target of targets) track(ask(target, started));
+        // The rows are written: what the lead's decisions are, none asked included, is known.
+        notify(leadId);
         return targets.length;
       } catch (error) {
         // The applicant is verified and sees the other offers; only this is lost.
@@ -467,6 +476,12 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
       return () => {
         set.delete(listener);
         if (set.size === 0) listeners.delete(leadId);
+      };
+    },
+    subscribeAll(listener) {
+      everyLead.add(listener);
+      return () => {
+        everyLead.delete(listener);
       };
     },
     notify,

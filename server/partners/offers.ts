@@ -1,12 +1,14 @@
+import type { ApplicationDecisions } from "../../core/decisions";
 import { type Locale, localizePath } from "../../core/locale";
 import { lenderSlug } from "../../core/matching";
 import { messagesFor } from "../../core/messages";
 import type { QuotedOffer } from "../../core/offer-quotes";
 import { lenderName, productName } from "../../core/offers";
+import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
 import type { LeadStatus } from "../storage/schema";
-import type { PartnerOffer } from "./api-schemas";
+import type { PartnerDecisions, PartnerOffer } from "./api-schemas";
 
 export interface OfferListOptions {
   /** Our public origin, for absolute links. */
@@ -90,6 +92,12 @@ export interface PartnerLead {
   term: number;
   /** Where the lead came from: through the API the partner gave its income itself. */
   via: string | null;
+  /**
+   * For a repeat, the verified application it joined, whose loan, decisions and
+   * offers are the applicant's (decision 0358); null otherwise. Never answered:
+   * it may be another partner's lead, or one made on our site.
+   */
+  joined: string | null;
 }
 
 /** A lead of this partner, without anything personal; undefined for another's or an unknown id. */
@@ -126,5 +134,32 @@ export async function partnerLead(
     amount: row.amount,
     term: row.term_days,
     via: row.via,
+    joined: verified ? row.repeat_of : null,
+  };
+}
+
+/**
+ * The lenders' decisions on a lead as a partner reads them (decision 0356):
+ * each lender's name in the language asked and its status, never a reason,
+ * an error code or a broken rule. Null when no lender was asked in real time
+ * and nothing is awaited.
+ */
+export function partnerDecisions(
+  decisions: ApplicationDecisions | undefined,
+  catalogue: readonly Offer[],
+  lang: Locale,
+): PartnerDecisions {
+  if (!decisions || decisions.asked === 0) {
+    return { asked: 0, answered: 0, complete: true, deadline: null, lenders: [] };
+  }
+  return {
+    asked: decisions.asked,
+    answered: decisions.answered,
+    complete: decisions.complete,
+    deadline: decisions.deadline,
+    lenders: decisions.decisions.map(({ lenderId, status }) => {
+      const offer = catalogue.find((entry) => entry.lender.id === lenderId);
+      return { lender: { id: lenderId, name: offer ? lenderName(offer, lang) : lenderId }, status };
+    }),
   };
 }

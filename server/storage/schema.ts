@@ -308,6 +308,8 @@ export interface PartnersTable {
   disabled_at: string | null;
   /** A portal sign-up is pending until approved (or rejected); only an active partner's keys work. */
   status: PartnerStatus;
+  /** Since when the partner gets an "offers ready" postback per lead (decision 0357); null: off. */
+  offers_ready_since: string | null;
 }
 
 export type PartnerStatus = "pending" | "active" | "rejected";
@@ -431,6 +433,27 @@ export interface PartnerPostbacksTable {
   partner_id: string;
   lead_id: string | null;
   payout_rupees: number;
+  url: string | null;
+  attempts: number;
+  /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** What a lead postback says (decision 0357): its lenders' decisions are complete. */
+export type LeadPostbackEvent = "offers_ready";
+
+/**
+ * The outbox of postbacks about a lead (migration 0028), one per lead and
+ * event: never a click's status, never counted in figures or payouts.
+ */
+export interface PartnerLeadPostbacksTable {
+  lead_id: string;
+  event: LeadPostbackEvent;
+  partner_id: string;
   url: string | null;
   attempts: number;
   /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
@@ -634,6 +657,7 @@ export interface Database {
   partners: PartnersTable;
   rate_limits: RateLimitsTable;
   partner_postbacks: PartnerPostbacksTable;
+  partner_lead_postbacks: PartnerLeadPostbacksTable;
   payout_runs: PayoutRunsTable;
   payout_run_partners: PayoutRunPartnersTable;
   payout_run_items: PayoutRunItemsTable;

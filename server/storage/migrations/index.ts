@@ -23,6 +23,7 @@ import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
 import { createCreditCardsTable } from "./0023_credit_cards";
 import { createDecisionBrokenRuleColumn } from "./0026_decision_broken_rule";
 import { createLenderLimitColumns } from "./0027_lender_limits";
+import { createOffersReadyPostbacks } from "./0028_offers_ready_postbacks";
 import { columnTypes } from "./column-types";
 
 /**
@@ -55,5 +56,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0023_credit_cards": createCreditCardsTable(types),
     "0026_decision_broken_rule": createDecisionBrokenRuleColumn(),
     "0027_lender_limits": createLenderLimitColumns(),
+    "0028_offers_ready_postbacks": createOffersReadyPostbacks(types),
   };
 }
