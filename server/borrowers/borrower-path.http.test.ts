@@ -355,14 +355,16 @@ describe("the offers page after an application", () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(title);
-      expect(res.body).toContain('href="/go/101"');
+      // 110's instalments fit the applicant's Rs 85,000 a month: first (decision 0355).
+      expect(res.body).toContain('href="/go/110"');
     }
     const page = await inject(context.app, {
       method: "GET",
       url: "/en/offers/",
       headers: { cookie: `lead=${leadId}` },
     });
-    expect(page.body).toContain("4 offers matching you");
+    // The matched offers hard to repay leave their group for the last one (decision 0355).
+    expect(page.body).toContain("1 offer matching you");
     // The first three rows; the others (and their group) after "show all".
     expect(page.body).toContain("Show all");
     const all = await inject(context.app, {
@@ -371,6 +373,9 @@ describe("the offers page after an application", () => {
       headers: { cookie: `lead=${leadId}` },
     });
     expect(all.body).toContain("Other offers");
+    // The three matched at once, and another lender's that the applicant may not match.
+    expect(all.body).toContain("4 offers that would be hard to repay");
+    expect(all.body).toContain('href="/go/101"');
     expect(page.body).not.toMatch(/Perera|853400937|0770000005/);
   });
 

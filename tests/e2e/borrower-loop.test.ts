@@ -104,8 +104,11 @@ describe("the borrower's loop with the sandbox lenders", () => {
     const page = await context.newPage();
     const problems = watchConsole(page);
 
-    // The partner's link to our form, with its campaign's sub id.
-    await page.goto(`${base}/en/application/?amount=50000&period=91&partner=lanka-deals&sub1=loop`);
+    // The partner's link to our form, with its campaign's sub id: 12 months, whose instalments
+    // fit the applicant's income, so the pre-approvals lead (decision 0355).
+    await page.goto(
+      `${base}/en/application/?amount=50000&period=360&partner=lanka-deals&sub1=loop`,
+    );
     await page.waitForSelector("html[data-hydrated='true']");
     await fillApplication(page, PHONE);
     await acceptRequiredConsents(page);

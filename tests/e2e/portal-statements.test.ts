@@ -125,7 +125,7 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
 
     // The visitor: the partner's link, the application, the SMS code.
     await page.goto(
-      `${base}/en/application/?amount=50000&period=91&partner=ruhuna-deals&sub1=statement`,
+      `${base}/en/application/?amount=50000&period=360&partner=ruhuna-deals&sub1=statement`,
     );
     await page.waitForSelector("html[data-hydrated='true']");
     await fillApplication(page, VISITOR_PHONE);

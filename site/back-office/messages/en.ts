@@ -344,7 +344,7 @@ export const backOfficeEn = {
   lenderStatsWaiting: "Waiting for an answer",
   lenderStatsErrors: "Errors",
   lenderStatsTimeouts: "Timeouts",
-  lenderStatsRefused: "Approvals refused by our checks (among the errors)",
+  lenderStatsRefused: "Refused approvals",
   lenderStatsP50: "Latency, median",
   lenderStatsP95: "Latency, 95th percentile",
   lenderStatsMs: "{ms} ms",
