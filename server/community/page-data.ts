@@ -22,12 +22,13 @@ export async function articleCommunity(
   const [comments, rating, views] = await Promise.all([
     storage.db
       .selectFrom("comments")
-      .select(["id", "parent_id", "name", "text", "created_at", "erased_at"])
+      .select(["id", "parent_id", "name", "text", "created_at", "erased_at", "key_id"])
       .where("slug", "=", slug)
       .where("status", "=", "approved")
       .orderBy("created_at", "asc")
       .limit(500)
-      .execute(),
+      .execute()
+      .then((rows) => storage.keys.openRows(storage.db, "comments", rows)),
     articleRating(storage, slug),
     storage.db
       .selectFrom("article_views")
@@ -89,12 +90,14 @@ export async function reviewsSummary(
         "reviews.text",
         "reviews.rating",
         "reviews.created_at",
+        "reviews.key_id",
         "review_images.review_id as image_of",
       ])
       .where("reviews.status", "=", "approved")
       .orderBy("reviews.created_at", "desc")
       .limit(HOME_REVIEWS)
-      .execute(),
+      .execute()
+      .then((rows) => storage.keys.openRows(storage.db, "reviews", rows)),
     storage.db
       .selectFrom("reviews")
       .select((eb) => [
