@@ -74,13 +74,21 @@ export class DataKey {
     return sealed as Values;
   }
 
-  /** The row with `table`'s sealed columns opened (null and an erased "" stay as they are). */
-  open<Row extends Record<string, unknown>>(table: SealedTable, row: Row): Row {
-    const opened: Record<string, unknown> = { ...row };
+  /**
+   * The row with `table`'s sealed columns opened (null and an erased ""
+   * stay as they are); `kept` may answer a value opened before.
+   */
+  open<Row extends object>(
+    table: SealedTable,
+    row: Row,
+    kept?: (sealed: string, open: () => string) => string,
+  ): Row {
+    const opened = { ...row } as Record<string, unknown>;
     for (const column of Object.keys(SEALED_COLUMNS[table])) {
       const value = opened[column];
       if (typeof value === "string" && isSealedText(value)) {
-        opened[column] = openText(this.#key, this.#context(table, column), value);
+        const open = () => openText(this.#key, this.#context(table, column), value);
+        opened[column] = kept ? kept(value, open) : open();
       }
     }
     return opened as Row;
@@ -107,6 +115,17 @@ export class InstallationKeyMismatch extends Error {
   }
 }
 
+/**
+ * A row with sealed columns: its key's id, and the key itself when the
+ * query joined `data_keys` (`wrapped as key_wrapped`, `kek as key_kek`),
+ * which saves a page's render the second query.
+ */
+export interface KeyedRow {
+  key_id: string | null;
+  key_wrapped?: string | null;
+  key_kek?: string | null;
+}
+
 export interface Keyring {
   /** The id of the installation key that wraps new data keys. */
   readonly currentId: string;
@@ -126,7 +145,7 @@ export interface Keyring {
    * The rows with their sealed columns opened, each under the key its
    * `key_id` names; a row whose key is gone reads as erased.
    */
-  openRows<Row extends { key_id: string | null }>(
+  openRows<Row extends KeyedRow>(
     db: Kysely<Database>,
     table: SealedTable,
     rows: readonly Row[],
@@ -140,11 +159,21 @@ export interface Keyring {
 /**
  * How many unwrapped data keys a keyring keeps in memory, the least
  * recently used going first: an article's comments are each under their
- * writer's key, and unwrapping them all on every render cost 20 times the
- * render's storage time (decision 0335). A kept key is used only when the
- * database still holds the same wrapped key (a deleted one is never found).
+ * writer's key, and unwrapping them on every render is most of its cost
+ * (decision 0335 has the figures). A kept key is used only while the
+ * database still returns the same wrapped key (a deleted one is never found).
  */
 const UNWRAPPED_KEPT = 10_000;
+
+/**
+ * The tables whose opened values a keyring keeps (published text: what
+ * people wrote, shown on pages), and how many, for the same reason. A kept
+ * value is found only by its sealed text, which the database must still
+ * return (a new IV each time it is sealed); an erasure here drops those of
+ * the keys it deletes.
+ */
+const OPENED_KEPT_TABLES: ReadonlySet<SealedTable> = new Set(["comments", "reviews"]);
+const OPENED_KEPT = 20_000;
 
 /** The keyring of a storage, over its installation keys. */
 export function createKeyring(db: Kysely<Database>, keys: InstallationKeys): Keyring {
@@ -155,6 +184,19 @@ export function createKeyring(db: Kysely<Database>, keys: InstallationKeys): Key
     wrappings.set(previous.id, previous);
   }
   let hashKey: Promise<string> | undefined;
+  const openedKept = new Map<string, { keyId: string; text: string }>();
+  const keptOpening = (keyId: string) => (sealed: string, open: () => string) => {
+    const kept = openedKept.get(sealed);
+    if (kept?.keyId === keyId) {
+      openedKept.delete(sealed);
+      openedKept.set(sealed, kept);
+      return kept.text;
+    }
+    const text = open();
+    openedKept.set(sealed, { keyId, text });
+    if (openedKept.size > OPENED_KEPT) openedKept.delete(openedKept.keys().next().value as string);
+    return text;
+  };
 
   const unwrapRaw = (row: { id: string; wrapped: string; kek: string }): Buffer => {
     const wrapping = wrappings.get(row.kek);
@@ -242,13 +284,24 @@ export function createKeyring(db: Kysely<Database>, keys: InstallationKeys): Key
     async openRows(executor, table, rows) {
       const keys = await keyring.load(
         executor,
-        rows.map((row) => row.key_id),
+        rows.filter((row) => row.key_wrapped === undefined).map((row) => row.key_id),
       );
       const gone = SEALED_COLUMNS[table] as Record<string, string | null>;
+      const keyOf = ({ key_id: id, key_wrapped: wrapped, key_kek: kek }: KeyedRow) => {
+        if (id === null) return undefined;
+        if (wrapped === undefined) return keys.get(id);
+        return wrapped && kek ? unwrap({ id, wrapped, kek }) : undefined;
+      };
       return rows.map((row) => {
-        const key = row.key_id === null ? undefined : keys.get(row.key_id);
-        if (key) return key.open(table, row);
-        const erased: Record<string, unknown> = { ...row };
+        const key = keyOf(row);
+        if (key) {
+          return key.open(
+            table,
+            row,
+            OPENED_KEPT_TABLES.has(table) ? keptOpening(key.id) : undefined,
+          );
+        }
+        const erased = { ...row } as Record<string, unknown>;
         for (const column of Object.keys(gone)) {
           if (column in erased) erased[column] = gone[column];
         }
@@ -261,6 +314,10 @@ export function createKeyring(db: Kysely<Database>, keys: InstallationKeys): Key
       );
       if (doomed.length === 0) return 0;
       for (const id of doomed) unwrapped.delete(id);
+      const gone = new Set(doomed);
+      for (const [sealed, kept] of openedKept) {
+        if (gone.has(kept.keyId)) openedKept.delete(sealed);
+      }
       const deleted = await executor
         .deleteFrom("data_keys")
         .where("id", "in", doomed)
