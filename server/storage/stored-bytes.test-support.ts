@@ -29,8 +29,11 @@ function filesUnder(dir: string, skip: ReadonlySet<string>): string[] {
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
     throw new Error(
-      `Cannot read ${dir} (${(error as NodeJS.ErrnoException).code}): this test reads the database's files, so run it as their owner or as root`,
+      code === "ENOENT"
+        ? `No ${dir} here: this test reads the database's files, so its PostgreSQL server must run on this machine (scripts/with-postgres.sh)`
+        : `Cannot read ${dir} (${code}): this test reads the database's files, so run it as their owner or as root`,
     );
   }
   return entries.flatMap((entry) => {
