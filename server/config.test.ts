@@ -6,6 +6,7 @@ import {
   loadConfig,
   loadTestEnvironment,
   messagingSettingsOf,
+  storageOptionsOf,
 } from "./config";
 
 describe("loadConfig", () => {
@@ -189,6 +190,32 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT: must be a port number/);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT: must be 0 to 65535/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("reads the installation key (and the one a rotation replaces) as 32 bytes, never echoing it", () => {
+    const key = Buffer.alloc(32, 3);
+    const previous = Buffer.alloc(32, 4);
+    const config = loadConfig({
+      DATA_KEY: key.toString("base64"),
+      DATA_KEY_PREVIOUS: previous.toString("hex"),
+    });
+    expect(storageOptionsOf(config)).toEqual({
+      databaseUrl: undefined,
+      dataDir: "./data",
+      dataKey: key,
+      previousDataKey: previous,
+    });
+    // Without it, DATA_DIR's key file (server/storage/data-key-file.ts).
+    expect(storageOptionsOf(loadConfig({})).dataKey).toBeUndefined();
+    const short = Buffer.alloc(16, 5).toString("base64");
+    try {
+      loadConfig({ DATA_KEY: short });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).toMatch(/DATA_KEY: must be 32 bytes as base64/);
+      expect(String(error)).not.toContain(short);
+    }
+    expect(() => loadConfig({ DATA_KEY_PREVIOUS: "secret" })).toThrow(/DATA_KEY_PREVIOUS/);
   });
 
   it("does not echo a database URL, which may hold a password", () => {

@@ -8,10 +8,25 @@ import {
 import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../core/lender-limits";
 import type { ContactDetails } from "../core/site-contract";
 import type { MessagingSettings } from "./messaging/messenger";
+import type { StorageOptions } from "./storage/database";
+import { parseInstallationKey } from "./storage/personal-crypto";
 
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+/** An installation key: 32 bytes as base64 (`openssl rand -base64 32`) or 64 hex digits. */
+const installationKey = z.string().transform((text, context) => {
+  const key = parseInstallationKey(text);
+  if (!key) {
+    context.addIssue({
+      code: "custom",
+      message: "must be 32 bytes as base64 (openssl rand -base64 32) or as 64 hex digits",
+    });
+    return z.NEVER;
+  }
+  return key;
+});
 
 /** A phone number in international form, shown as given and dialled as + and its digits. */
 const phoneNumber = z
@@ -36,6 +51,15 @@ const envSchema = z
     ),
     HOST: optional(z.string().optional()),
     DATA_DIR: optional(z.string().default("./data")),
+    /**
+     * The installation key (decision 0335): it wraps every lead's and
+     * contact's data key, and is never stored in the database. Without it,
+     * DATA_DIR/data.key (made on the first start, mode 0600). Instances on
+     * one PostgreSQL share one key.
+     */
+    DATA_KEY: optional(installationKey.optional()),
+    /** During a rotation only: the key DATA_KEY replaces (docs/deploy.md, decision 0337). */
+    DATA_KEY_PREVIOUS: optional(installationKey.optional()),
     DATABASE_URL: optional(
       z
         .string()
@@ -286,6 +310,16 @@ const envSchema = z
   });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Where storage is and the installation keys it opens with (server/storage/database.ts). */
+export function storageOptionsOf(config: Config): Omit<StorageOptions, "log"> {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    dataKey: config.DATA_KEY,
+    previousDataKey: config.DATA_KEY_PREVIOUS,
+  };
+}
 
 /** The messaging transports the configuration names (server/messaging/messenger.ts). */
 export function messagingSettingsOf(config: Config): MessagingSettings {

@@ -12,7 +12,13 @@ import { createApp } from "./app";
 import { sweepErasureRequests } from "./borrowers/erasure-requests";
 import { pushNotifier, vapidKeys } from "./borrowers/push";
 import { sweepUnverifiedLeads } from "./borrowers/verification";
-import { type Config, contactDetailsOf, countryConfigOf, messagingSettingsOf } from "./config";
+import {
+  type Config,
+  contactDetailsOf,
+  countryConfigOf,
+  messagingSettingsOf,
+  storageOptionsOf,
+} from "./config";
 import { countRecentClosedDays } from "./funnel/funnel";
 import { connectionDrain } from "./http/connection-drain";
 import { memoryRateLimitStore, storageRateLimitStore } from "./http/rate-limit";
@@ -34,7 +40,7 @@ const STORAGE_CLOSE_GRACE_MS = 2_000;
 
 export async function start(config: Config, distDir: string): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
-  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
+  const storage = openStorage({ ...storageOptionsOf(config), log });
   await storage.migrate();
   // A new database starts with the sample lenders; every instance reads the lenders from storage.
   await seedSampleLenders(storage);

@@ -1,6 +1,7 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import { openedLead } from "../storage/stored-bytes.test-support";
 import { recordingLog, setUpTestApp, testOutbox } from "../test-support";
 import { applyVerified, codeSentTo, cookieIn, enterCode } from "./applicant.test-support";
 import { postbackSignature } from "./clicks";
@@ -47,11 +48,9 @@ describe("POST /api/applications", () => {
     expect(pending).toContain(`lead_pending=${leadId}`);
     expect(pending).toMatch(/HttpOnly/);
     expect(pending).toMatch(/SameSite=Lax/);
-    const row = await context.test.storage.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("id", "=", leadId)
-      .executeTakeFirstOrThrow();
+    // Sealed under the lead's key (decision 0335), opened here.
+    const row = await openedLead(context.test.storage, leadId);
+    if (!row) throw new Error("the lead is not stored");
     expect(row).toMatchObject({
       phone: "+94712345678",
       nic: "198534000937",

@@ -369,7 +369,7 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
 
     it("keeps to the daily cap, also when two instances send at once", async () => {
       const second = test.databaseUrl
-        ? openStorage({ databaseUrl: test.databaseUrl, dataDir: "", log: silentLog })
+        ? openStorage({ databaseUrl: test.databaseUrl, dataDir: test.dataDir, log: silentLog })
         : test.storage;
       try {
         const pensioners = await Promise.all(

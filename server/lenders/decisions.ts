@@ -133,7 +133,7 @@ export async function beginDecisions(
   options: BeginOptions,
 ): Promise<DecisionTarget[]> {
   const { leadId, locale, now, deadlineMs, callbackUrl } = options;
-  const lead = await storage.db
+  const sealed = await storage.db
     .selectFrom("leads")
     .selectAll()
     .where("id", "=", leadId)
@@ -141,6 +141,9 @@ export async function beginDecisions(
     .where("repeat_of", "is", null)
     .where("erased_at", "is", null)
     .executeTakeFirst();
+  if (!sealed) return [];
+  // The applicant's fields, opened with the lead's data key (decision 0335).
+  const [lead] = await storage.keys.openRows(storage.db, "leads", [sealed]);
   if (!lead) return [];
   let lenderQuery = storage.db
     .selectFrom("lenders")

@@ -278,7 +278,7 @@ describe("what drops the cached pages", () => {
     expect(approved).toContain("A comment that waits for its moderator.");
     renders = [];
     const erased = await afterChange(ARTICLE, () =>
-      eraseCommunityWrites(test.storage.db, "cached.reader@example.com", new Date()),
+      eraseCommunityWrites(test.storage, test.storage.db, "cached.reader@example.com", new Date()),
     );
     expect(erased).not.toContain("A comment that waits for its moderator.");
   });

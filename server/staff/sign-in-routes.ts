@@ -2,7 +2,6 @@ import { type Request, type Response, Router } from "express";
 import type { SignInNotice, SignInView } from "../../core/back-office";
 import { cookieValue } from "../../core/cookies";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
-import { installationKey } from "../storage/installation-key";
 import { twoFactorRequired } from "./access";
 import { recordAudit } from "./audit";
 import { type BackOffice, DEVICE_COOKIE, SESSION_COOKIE, safeNext } from "./gate";
@@ -84,7 +83,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
     await endPreviousSession(req);
     const token = await startSession(storage, staffId, "signed_in", now());
     backOffice.startSessionCookie(req, res, token, true);
-    backOffice.trustBrowser(req, res, newDeviceCookie(staffId, await installationKey(storage.db)));
+    backOffice.trustBrowser(req, res, newDeviceCookie(staffId, await storage.keys.hashKey()));
     res.redirect(303, next ?? "/admin/");
   };
 
@@ -111,7 +110,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
         problem,
         ...(waitMs > 0 ? { waitSeconds: Math.ceil(waitMs / 1000) } : {}),
       });
-    const key = await installationKey(storage.db);
+    const key = await storage.keys.hashKey();
     const staff = await staffByEmail(storage, email);
     const device =
       staff && trustedDeviceOf(cookieValue(req.headers.cookie, DEVICE_COOKIE), staff.id, key);
