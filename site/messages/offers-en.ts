@@ -72,7 +72,7 @@ export const offersEn = {
   hardChip: "Hard to repay",
   shareHard: "More than half of your income: hard to repay alongside rent, food and other debts.",
   longerTerm: "Over {months} months with this lender: {payment} a month, within your income.",
-  longerTermLink: "Apply over {months} months",
+  longerTermLink: "See its {months}-month loan",
   editApplication: "Edit my application",
   readyOne: "1 offer is ready for you.",
   readyOther: "{count} offers are ready for you.",

@@ -64,7 +64,7 @@ export const offersSi = {
   hardChip: "ආපසු ගෙවීමට අපහසුයි",
   shareHard: "ආදායමෙන් අඩකට වඩා: කුලිය, ආහාර සහ වෙනත් ණය සමඟ ආපසු ගෙවීම අපහසුයි.",
   longerTerm: "මෙම ආයතනය සමඟ මාස {months}කට: මසකට {payment}, ඔබේ ආදායමට ගැළපේ.",
-  longerTermLink: "මාස {months}කට අයදුම් කරන්න",
+  longerTermLink: "එහි මාස {months}ක ණය බලන්න",
   editApplication: "මගේ අයදුම්පත වෙනස් කරන්න",
   readyOne: "ඔබට එක් දීමනාවක් සූදානම්.",
   readyOther: "ඔබට දීමනා {count}ක් සූදානම්.",

@@ -118,7 +118,7 @@ export function LeadOffersScreen({
       assetBase=""
       newTabText={o.newTab}
       id={`offer-${item.offer.offer_id}`}
-      {...rowParts(item, lead, o, locale)}
+      {...rowParts(item, lead, o)}
     />
   );
   return (

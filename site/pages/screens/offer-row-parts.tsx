@@ -1,13 +1,7 @@
 import { colomboToday, formatDate } from "../../../core/dates";
-import { type Locale, localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
-import {
-  AFFORDABLE_SHARE,
-  incomeShare,
-  type LongerTerm,
-  type QuotedOffer,
-} from "../../../core/offer-quotes";
+import { AFFORDABLE_SHARE, incomeShare, type QuotedOffer } from "../../../core/offer-quotes";
 import { termMonths } from "../../../core/product";
 import type { LeadOffers } from "../../../core/site-contract";
 import type { OffersMessages } from "../../messages/offers";
@@ -29,16 +23,6 @@ function StatusChip({ kind, label }: { kind: keyof typeof ICONS; label: string }
       {label}
     </span>
   );
-}
-
-/** The application, prefilled for a longer term of the same lender (widget/apply-link.ts's query). */
-export function longerTermHref(locale: Locale, longer: LongerTerm): string {
-  const query = new URLSearchParams({
-    amount: String(longer.amount),
-    period: String(longer.termDays),
-    offer: String(longer.offerId),
-  });
-  return `${localizePath(locale, "/application/")}?${query}`;
 }
 
 /** A plain link to the lender, in a new tab: no button, no recommendation. */
@@ -67,7 +51,7 @@ function LenderLink({ item, o }: { item: QuotedOffer; o: OffersMessages }) {
  * that, whatever its group, and has a plain link only; one that is not
  * comfortable names a longer term of the same lender that fits, when there is one.
  */
-export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages, locale: Locale) {
+export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages) {
   const share = incomeShare(item.quote, lead.monthlyIncome);
   const hard = item.affordability === "hard";
   const longer = item.longerTerm;
@@ -94,8 +78,11 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages,
               months: termMonths(longer.termDays),
               payment: formatRupees(longer.payment),
             })}{" "}
-            <a href={longerTermHref(locale, longer)}>
+            {/* To the lender's own instalment loan, like any click-out: the lead's loan is
+                fixed, and a new application within a day would join this one (0355). */}
+            <a href={`/go/${longer.offerId}`} target="_blank" rel="noopener">
               {fill(o.longerTermLink, { months: termMonths(longer.termDays) })}
+              <span className="visually-hidden">{` (${o.newTab})`}</span>
             </a>
           </p>
         ) : null}
