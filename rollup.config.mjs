@@ -1,6 +1,7 @@
 /**
  * One config, three outputs (DESIGN "Builds"):
- *  1. the widget: one IIFE for partners' pages, React aliased to preact (decision 0210);
+ *  1. the widget: one IIFE for partners' pages, its elements made by r2wc and React
+ *     aliased to preact/compat (decision 0331);
  *  2. the site client: ESM chunks with hashed names, real React 19;
  *  3. the server: ESM for Node, with the site's server entry inside;
  * and the command-line tools (`npm run partner`, `npm run lenders`, `npm run
@@ -562,8 +563,47 @@ export default (commandLineArgs) => {
 };
 
 /**
- * React's imports on preact: our own few lines of React (`module`, decision
- * 0210; the islands' adds hydration, 0271), not preact/compat.
+ * The widget's React: the npm package `@preact/compat` (decision 0331), for our
+ * components and for r2wc's own imports of `react` and `react-dom/client`.
+ */
+function reactOnCompat() {
+  return alias({
+    entries: [
+      { find: /^react$/, replacement: "@preact/compat" },
+      { find: /^react-dom$/, replacement: "@preact/compat" },
+      { find: /^react-dom\/client$/, replacement: "@preact/compat/client" },
+      { find: /^react\/jsx-runtime$/, replacement: "@preact/compat/jsx-runtime" },
+    ],
+  });
+}
+
+/**
+ * r2wc takes React as its default export (`import React from "react"`) for
+ * `React.createElement` alone. Compat's default export is one object of all
+ * of compat, which no bundler can take apart; its named exports can be, and
+ * `createElement` is one of them, the same function. So r2wc's import is read
+ * as `import * as React from "react"`: still @preact/compat, without the parts
+ * of compat nobody calls (decision 0331). The build fails if r2wc no longer
+ * imports React that way, rather than carry the whole object silently.
+ */
+function r2wcNamedReact() {
+  const file = `${path.sep}@r2wc${path.sep}react-to-web-component${path.sep}`;
+  return {
+    name: "r2wc-named-react",
+    transform(code, id) {
+      if (!id.includes(file)) return null;
+      const defaultImport = /^import (\w+) from "react";$/m;
+      if (!defaultImport.test(code)) {
+        this.error(`${id}: no \`import React from "react"\` to read as a namespace`);
+      }
+      return { code: code.replace(defaultImport, 'import * as $1 from "react";'), map: null };
+    },
+  };
+}
+
+/**
+ * The site islands' React on preact: their own few lines of React (`module`,
+ * decision 0271), not preact/compat.
  */
 function reactOnPreact(module) {
   return alias({
@@ -594,7 +634,8 @@ const builds = [
     },
     plugins: [
       productionReact(),
-      reactOnPreact("widget/react-on-preact.ts"),
+      reactOnCompat(),
+      r2wcNamedReact(),
       rawCss(),
       widgetCatalogs(),
       nodeResolve({ browser: true, extensions }),

@@ -21,7 +21,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "http", include: ["server/**/*.http.test.ts"] },
+        // A request through the whole app with a password hashed (argon2) takes 2–3 s on an
+        // idle 2-core machine; on a busy one, past vitest's 5 s default.
+        test: { name: "http", include: ["server/**/*.http.test.ts"], testTimeout: 20_000 },
       },
       {
         extends: true,

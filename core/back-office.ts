@@ -252,6 +252,9 @@ export interface LenderFormValues {
   "decision.mode": string;
   "decision.url": string;
   "decision.fields": readonly string[];
+  /** An api lender's own limits (decision 0351); empty: the server's. */
+  "decision.concurrency": string;
+  "decision.deadlineMs": string;
   /** The products as JSON (a list of core/schemas/offer.ts offers without their lender). */
   products: string;
   removeLogo: boolean;
@@ -268,6 +271,11 @@ export interface LenderDecisionStats {
   /** failed other than by a timeout (connection, HTTP status, unreadable answer, breaker). */
   errors: number;
   timeouts: number;
+  /**
+   * Approvals refused by our checks (decision 0354), counted among the
+   * errors, by the rule they broke, most broken first.
+   */
+  brokenRules: { rule: string; count: number }[];
   /** Nearest-rank percentiles of the recorded latencies, in ms; null without any. */
   p50Ms: number | null;
   p95Ms: number | null;
@@ -294,6 +302,11 @@ export interface LenderEditView {
   form: LenderFormValues;
   /** The applicant fields a decision API may ask for (server/lenders/decision-api.ts). */
   fieldChoices: readonly string[];
+  /**
+   * This server's LENDER_CONCURRENCY and LENDER_DEADLINE_MS: what an api
+   * lender gets without limits of its own, and the longest deadline it may have.
+   */
+  limits: { concurrency: number; deadlineMs: number };
   /** Problems by the form's field names; "" for one of the whole record. */
   errors?: Readonly<Record<string, string>> | undefined;
   /** The stored lender's state (edit only). */

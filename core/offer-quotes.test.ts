@@ -4,8 +4,10 @@ import type { ApplicationDecisions, LenderDecision } from "./decisions";
 import { quoteLoan } from "./loan";
 import {
   AFFORDABLE_SHARE,
+  affordabilityOf,
   compareQuotedOffers,
   incomeShare,
+  largestRepayment,
   OFFER_GROUPS,
   OFFER_SORTS,
   type QuotedOffer,
@@ -196,6 +198,42 @@ describe("ranking, as a property", () => {
     );
   });
 
+  it("with an income: hard to repay last, then groups in order, fits before stretches, then the figure", () => {
+    fc.assert(
+      fc.property(
+        catalogueArbitrary,
+        loanArbitrary,
+        fc.array(fc.integer({ min: 1, max: 60 }), { maxLength: 10 }),
+        sortArbitrary,
+        fc.integer({ min: 5_000, max: 400_000 }),
+        (catalogue, chosen, activeOfferIds, sort, monthlyIncome) => {
+          const quoted = quoteOffers(catalogue, chosen, today, {
+            activeOfferIds,
+            sort,
+            monthlyIncome,
+          });
+          const key = (item: QuotedOffer) => [
+            item.affordability === "hard" ? 1 : 0,
+            OFFER_GROUPS.indexOf(item.group),
+            item.affordability === "stretches" ? 1 : 0,
+          ];
+          const keys = quoted.map(key);
+          const ordered = keys.toSorted(
+            (left, right) =>
+              (left[0] ?? 0) - (right[0] ?? 0) ||
+              (left[1] ?? 0) - (right[1] ?? 0) ||
+              (left[2] ?? 0) - (right[2] ?? 0),
+          );
+          expect(keys).toEqual(ordered);
+          for (const item of quoted) {
+            expect(item.affordability).toBe(affordabilityOf(item.quote, monthlyIncome));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it("never depends on the catalogue's order", () => {
     fc.assert(
       fc.property(catalogueArbitrary, loanArbitrary, sortArbitrary, (catalogue, chosen, sort) => {
@@ -297,7 +335,7 @@ describe("rankOffers", () => {
 
   it("orders the lead feed's ids as the page lists them, unknown ids last as given", () => {
     const decisions = decisionsOf([approved("lender-3", 3, 50_000)]);
-    expect(rankOfferIds(catalogue, loan, today, [77, 4, 1], decisions)).toEqual([3, 4, 1, 77]);
+    expect(rankOfferIds(catalogue, loan, today, [77, 4, 1], { decisions })).toEqual([3, 4, 1, 77]);
     expect(rankOfferIds(catalogue, loan, today, [1, 4])).toEqual([4, 1]);
   });
 });
@@ -331,9 +369,12 @@ describe("incomeShare (decision 0186)", () => {
     startDate: today,
   });
 
-  it("is one monthly instalment over the monthly income given", () => {
+  it("is the largest monthly instalment over the monthly income given", () => {
     expect(monthly.repayments.length).toBe(6);
-    expect(incomeShare(monthly, 50_000)).toBeCloseTo(regularPayment(monthly) / 50_000, 12);
+    expect(incomeShare(monthly, 50_000)).toBeCloseTo(largestRepayment(monthly) / 50_000, 12);
+    expect(largestRepayment(monthly)).toBe(
+      Math.max(...monthly.repayments.map((repayment) => repayment.amount)),
+    );
     expect(incomeShare(monthly, 50_000)).toBeLessThan(AFFORDABLE_SHARE);
   });
 
@@ -350,5 +391,151 @@ describe("incomeShare (decision 0186)", () => {
 
   it("warns above 30%", () => {
     expect(AFFORDABLE_SHARE).toBe(0.3);
+  });
+});
+
+describe("affordabilityOf (decision 0355)", () => {
+  const quoteOf = (amount: number, termDays: number, repayment: "single" | "monthly") =>
+    quoteLoan({
+      amount,
+      termDays,
+      terms: { annualInterestRate: 0.24, feeFixed: 0, feePercent: 0, repayment },
+      startDate: today,
+    });
+
+  it("fits up to 30 %, stretches up to 50 %, is hard to repay above", () => {
+    const instalments = quoteOf(60_000, 180, "monthly");
+    const payment = largestRepayment(instalments);
+    expect(affordabilityOf(instalments, Math.ceil(payment / 0.3))).toBe("fits");
+    expect(affordabilityOf(instalments, Math.floor(payment / 0.3) - 1)).toBe("stretches");
+    expect(affordabilityOf(instalments, Math.ceil(payment / 0.5))).toBe("stretches");
+    expect(affordabilityOf(instalments, Math.floor(payment / 0.5) - 1)).toBe("hard");
+    expect(affordabilityOf(instalments, undefined)).toBeUndefined();
+  });
+
+  it("finds outside testing's case hard: Rs 100,000 at once over 90 days on Rs 85,000 a month", () => {
+    const once = quoteOf(100_000, 90, "single");
+    expect(once.total / 85_000).toBeGreaterThan(1.2);
+    expect(affordabilityOf(once, 85_000)).toBe("hard");
+    // The same loan over 12 months fits.
+    expect(affordabilityOf(quoteOf(100_000, 360, "monthly"), 85_000)).toBe("fits");
+  });
+
+  it("is hard for any single repayment above the whole income, whatever the share rule", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 5_000, max: 200_000 }),
+        fc.integer({ min: 61, max: 120 }),
+        fc.integer({ min: 1, max: 500_000 }),
+        (amount, termDays, income) => {
+          const once = quoteOf(amount, termDays, "single");
+          const level = affordabilityOf(once, income);
+          const share = once.total / income;
+          expect(level).toBe(share > 0.5 ? "hard" : share > 0.3 ? "stretches" : "fits");
+          if (once.total > income) expect(level).toBe("hard");
+        },
+      ),
+    );
+  });
+});
+
+describe("ranking on the income given (decision 0355)", () => {
+  const monthlyTerms = (annualInterestRate: number): LoanTerms => ({
+    annualInterestRate,
+    feeFixed: 0,
+    feePercent: 0,
+    repayment: "monthly",
+  });
+  const catalogue = [
+    offer(1, "At once, cheap", { terms: single(0.1), termDays: { min: 61, max: 120 } }),
+    offer(2, "At once, dear", { terms: single(0.3), termDays: { min: 61, max: 120 } }),
+    offer(3, "Monthly", {
+      lender: { ...offer(1, "x").lender, id: "lender-1" },
+      terms: monthlyTerms(0.2),
+      termDays: { min: 150, max: 360 },
+    }),
+  ];
+  const loanAtOnce = { amount: 50_000, termDays: 91 };
+
+  it("puts a pre-approval that fits first, and every hard-to-repay offer after all the others", () => {
+    const decisions = decisionsOf([approved("lender-2", 2, 50_000)]);
+    // Rs 50,000 + interest at once on Rs 60,000 a month: hard; so is the matched one.
+    const hard = rankOffers(catalogue, loanAtOnce, today, {
+      activeOfferIds: [1],
+      decisions,
+      monthlyIncome: 60_000,
+    });
+    expect(hard.map((item) => [item.offer.offer_id, item.group, item.affordability])).toEqual([
+      [2, "approved", "hard"],
+      [1, "matched", "hard"],
+    ]);
+    // On Rs 200,000 a month the same loan fits: the approval leads, as before.
+    const fits = rankOffers(catalogue, loanAtOnce, today, {
+      activeOfferIds: [1],
+      decisions,
+      monthlyIncome: 200_000,
+    });
+    expect(fits.map((item) => [item.offer.offer_id, item.affordability])).toEqual([
+      [2, "fits"],
+      [1, "fits"],
+    ]);
+    // On Rs 120,000 the approval stretches, the matched offer too: groups hold, hard ones last.
+    const mixed = rankOffers(
+      [...catalogue, offer(4, "Other, at once", { terms: single(0.05) })],
+      { amount: 30_000, termDays: 91 },
+      today,
+      { activeOfferIds: [1], decisions, monthlyIncome: 70_000 },
+    );
+    const hardAt = mixed.findIndex((item) => item.affordability === "hard");
+    if (hardAt >= 0) {
+      expect(mixed.slice(hardAt).every((item) => item.affordability === "hard")).toBe(true);
+    }
+  });
+
+  it("puts fits before stretches within a group, then the borrower's sort", () => {
+    const both = [
+      offer(11, "Small instalments", {
+        terms: monthlyTerms(0.3),
+        termDays: { min: 150, max: 360 },
+      }),
+      offer(12, "Cheaper, at once", { terms: single(0.1) }),
+    ];
+    const ranked = rankOffers(both, { amount: 20_000, termDays: 180 }, today, {
+      activeOfferIds: [11, 12],
+      monthlyIncome: 15_000,
+    });
+    expect(ranked.map((item) => item.affordability)).toEqual(
+      ranked.map((item) => item.affordability).toSorted(),
+    );
+  });
+
+  it("says when the same lender's instalment loan over a longer term fits", () => {
+    const ranked = rankOffers(catalogue, { amount: 100_000, termDays: 90 }, today, {
+      activeOfferIds: [1],
+      monthlyIncome: 85_000,
+    });
+    const atOnce = ranked.find((item) => item.offer.offer_id === 1);
+    expect(atOnce?.affordability).toBe("hard");
+    expect(atOnce?.longerTerm).toMatchObject({ offerId: 3, amount: 100_000 });
+    const longer = atOnce?.longerTerm;
+    if (!longer) throw new Error("no longer term");
+    const quote = quoteLoan({
+      amount: 100_000,
+      termDays: longer.termDays,
+      terms: monthlyTerms(0.2),
+      startDate: today,
+    });
+    expect(affordabilityOf(quote, 85_000)).toBe("fits");
+    expect(longer.payment).toBe(largestRepayment(quote));
+    // The shortest such term of the grid: the one before it does not fit.
+    const shorter = quoteLoan({
+      amount: 100_000,
+      termDays: longer.termDays - 90,
+      terms: monthlyTerms(0.2),
+      startDate: today,
+    });
+    expect(longer.termDays === 180 || affordabilityOf(shorter, 85_000) !== "fits").toBe(true);
+    // Another lender's offer has no such line.
+    expect(ranked.find((item) => item.offer.offer_id === 2)?.longerTerm).toBeUndefined();
   });
 });

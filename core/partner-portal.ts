@@ -137,7 +137,7 @@ export type PortalView =
       publishableKey: string | null;
       twoFactor: boolean;
       /** An approved partner's last 30 Colombo days (portal-stats.ts), for a glance. */
-      recent?: { verifiedLeads: number; earnings: number } | undefined;
+      recent?: { leads: number; earnings: number } | undefined;
     })
   | { page: "sign-in-code"; csrf: string; problem?: "wrong" | "wait" | undefined }
   | (PortalSignedIn & {

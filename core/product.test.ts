@@ -36,6 +36,12 @@ describe("the term grid", () => {
     expect(LOAN_TERM_GRID).toContain(LOAN_TERM_LK.default);
   });
 
+  it("starts a new visitor on the instalment term with the lowest monthly repayment (0355)", () => {
+    expect(isInstalmentTerm(LOAN_TERM_LK.default)).toBe(true);
+    // The representative price's annuity falls as the term grows: the grid's longest.
+    expect(LOAN_TERM_LK.default).toBe(360);
+  });
+
   it("accepts every term of the older grid from links and partners, and the grid's own", () => {
     expect(ACCEPTED_TERM_DAYS).toHaveLength(68);
     expect(ACCEPTED_TERM_DAYS.slice(0, 2)).toEqual([61, 62]);

@@ -1,3 +1,4 @@
+import { quoteLoan } from "./loan";
 import type { LoanTerms } from "./schemas/offer";
 
 /**
@@ -13,6 +14,13 @@ export const LOAN_AMOUNT_LK = {
   default: 50_000,
 } as const;
 
+export const DAYS_PER_TERM_MONTH = 30;
+
+/** The calculator's terms, in days, ascending. */
+export const LOAN_TERM_GRID: readonly number[] = [61, 75, 90, 120, 180, 270, 360];
+
+const SINGLE_REPAYMENT_DAYS = { min: 61, max: 120 } as const;
+
 /**
  * Loan terms (decision 0175). The calculator offers a short grid a borrower
  * reads at a glance: 61 days (SPEC §9's shortest period), 75, 90 and 120
@@ -22,17 +30,39 @@ export const LOAN_AMOUNT_LK = {
  * API still accept every term the older, finer grid had (each day from 61 to
  * 120, whole months from 5 to 12), so links and integrations made before
  * keep working; the calculator shows the nearest grid term.
+ *
+ * The default, what a new visitor's calculator starts on, is the instalment
+ * term of the grid that keeps the default amount's repayment lowest per
+ * month (decision 0355): computed, so it follows the grid and the
+ * representative price; a single repayment of a whole loan is rarely what
+ * a month's income can carry.
  */
 export const LOAN_TERM_LK = {
-  singleRepaymentDays: { min: 61, max: 120 },
+  singleRepaymentDays: SINGLE_REPAYMENT_DAYS,
   instalmentMonths: { min: 5, max: 12 },
-  default: 90,
+  default: lowestMonthlyTerm(),
 } as const;
 
-export const DAYS_PER_TERM_MONTH = 30;
-
-/** The calculator's terms, in days, ascending. */
-export const LOAN_TERM_GRID: readonly number[] = [61, 75, 90, 120, 180, 270, 360];
+function lowestMonthlyTerm(): number {
+  let best = LOAN_TERM_GRID[LOAN_TERM_GRID.length - 1] ?? SINGLE_REPAYMENT_DAYS.max;
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const termDays of LOAN_TERM_GRID) {
+    if (termDays <= SINGLE_REPAYMENT_DAYS.max) continue;
+    // Any start day: a monthly instalment does not depend on it.
+    const { repayments } = quoteLoan({
+      amount: LOAN_AMOUNT_LK.default,
+      termDays,
+      terms: representativeTerms(termDays),
+      startDate: "2026-01-01",
+    });
+    const payment = Math.max(...repayments.map((repayment) => repayment.amount));
+    if (payment < lowest) {
+      lowest = payment;
+      best = termDays;
+    }
+  }
+  return best;
+}
 
 /** Every term an application may ask for, in days, ascending (the grid's terms among them). */
 export const ACCEPTED_TERM_DAYS: readonly number[] = /* @__PURE__ */ acceptedTermDays();
@@ -49,7 +79,7 @@ function acceptedTermDays(): number[] {
 
 /** A term above the single-repayment range is a whole number of months. */
 export function isInstalmentTerm(days: number): boolean {
-  return days > LOAN_TERM_LK.singleRepaymentDays.max;
+  return days > SINGLE_REPAYMENT_DAYS.max;
 }
 
 /**

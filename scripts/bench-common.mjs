@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 /** Servers still running: stopped if the benchmark ends early (an error). */
 export const running = new Set();
@@ -166,19 +167,34 @@ export async function startLenderNetwork(dataDir, { latencies, deadlineMs }) {
       { rate: 0.2, feeFixed: 0 },
     ),
   ];
-  const network = await sandbox.startSandboxLenders(lenders);
-  const storage = sandbox.openStorage({ dataDir });
+  return startSandboxLenders(dataDir, lenders);
+}
+
+/**
+ * Sandbox lenders (dist/sandbox/library.js's definitions, SANDBOX_LENDERS
+ * unless given) started on loopback and registered live in `dataDir`'s
+ * storage (or `databaseUrl`'s), as `npm run sandbox` does.
+ */
+export async function startSandboxLenders(dataDir, lenders, databaseUrl) {
+  const sandbox = await import("../dist/sandbox/library.js");
+  const network = await sandbox.startSandboxLenders(lenders ?? sandbox.SANDBOX_LENDERS);
+  const storage = sandbox.openStorage({ dataDir, databaseUrl });
   try {
     await storage.migrate();
     await sandbox.registerApiLenders(storage, network.lenders.map(sandbox.sandboxLenderSpec));
   } finally {
     await storage.close();
   }
-  return { network, count: lenders.length };
+  return { network, count: network.lenders.length };
 }
 
 /** Applies as visitor `index` and enters the code: the lead's id, its cookie, and when the code went. */
 export async function applyAndVerify(baseUrl, dataDir, index) {
+  return enterCode(baseUrl, await applyAs(baseUrl, dataDir, index));
+}
+
+/** Applies as visitor `index`: the lead's id and the code the server sent, not entered yet. */
+export async function applyAs(baseUrl, dataDir, index) {
   const { address, clientId } = visitor(index);
   const phone = `077${String(1_000_000 + index).padStart(7, "0")}`;
   const headers = {
@@ -208,6 +224,11 @@ export async function applyAndVerify(baseUrl, dataDir, index) {
   if (applied.status !== 201) throw new Error(`application answered ${applied.status}`);
   const { leadId } = await applied.json();
   const code = codeSentTo(dataDir, `+94${phone.slice(1)}`);
+  return { leadId, code, headers, clientId, address };
+}
+
+/** Enters an application's code (applyAs): the lead's cookie, when the code went and its answer came. */
+export async function enterCode(baseUrl, { leadId, code, headers, clientId, address }) {
   const sentAt = performance.now();
   const verified = await fetch(`${baseUrl}/api/applications/${leadId}/verification`, {
     method: "POST",
@@ -220,11 +241,14 @@ export async function applyAndVerify(baseUrl, dataDir, index) {
     .map((cookie) => cookie.split(";")[0])
     .find((cookie) => cookie.startsWith("lead="));
   if (!lead) throw new Error("the code's answer set no lead cookie");
-  return { leadId, lead, clientId, address, sentAt };
+  return { leadId, lead, clientId, address, sentAt, answeredAt: performance.now() };
 }
 
-/** Reads an application's stream until `complete`: its last state. */
-export async function untilComplete(baseUrl, applicant) {
+/**
+ * Reads an application's stream until `complete`: its last state. `onState`
+ * sees each state the stream sends, as it comes (the first one included).
+ */
+export async function untilComplete(baseUrl, applicant, onState = () => {}) {
   const response = await fetch(`${baseUrl}/api/applications/${applicant.leadId}/offers/stream`, {
     headers: {
       Cookie: `client_id=${applicant.clientId}; ${applicant.lead}`,
@@ -236,8 +260,16 @@ export async function untilComplete(baseUrl, applicant) {
   let text = "";
   for await (const chunk of response.body) {
     text += decoder.decode(chunk, { stream: true });
-    const match = /event: complete\nid: \d+\ndata: (.*)\n\n/.exec(text);
-    if (match) return JSON.parse(match[1]);
+    for (let end = text.indexOf("\n\n"); end !== -1; end = text.indexOf("\n\n")) {
+      const block = text.slice(0, end);
+      text = text.slice(end + 2);
+      const event = /^event: (\w+)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (!event || data === undefined) continue;
+      const state = JSON.parse(data);
+      onState(state);
+      if (event === "complete") return state;
+    }
   }
   throw new Error("the stream ended without `complete`");
 }
@@ -319,6 +351,17 @@ export async function startServerWithLenders(prefix, { latencies, deadlineMs }) 
 /** The PostgreSQL server the bench may use (a database of its own in it), or undefined. */
 export function benchDatabaseUrl() {
   return process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** Runs one statement on a PostgreSQL server (creating or dropping a bench's database). */
+export async function admin(serverUrl, statement, values = []) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query(statement, values)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 /** GETs a page as a returning visitor's browser does (its language's cookie, br or gzip); throws unless 200. */

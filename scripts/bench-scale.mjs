@@ -19,8 +19,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { applyAndVerify, benchDatabaseUrl, startServer } from "./bench-common.mjs";
+import { admin, applyAndVerify, benchDatabaseUrl, startServer } from "./bench-common.mjs";
 import { forkRoundRobinProxy } from "./round-robin-proxy.mjs";
 
 const INSTANCES = [1, 2, 3];
@@ -43,16 +42,6 @@ function machineTicks() {
   const idle = numbers[3] + (numbers[4] ?? 0);
   const total = numbers.reduce((sum, value) => sum + value, 0);
   return { busy: total - idle, total };
-}
-
-async function admin(serverUrl, statement, values = []) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return (await client.query(statement, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { burstFigures, printBurst } from "./bench-burst.mjs";
 import {
   applyAndVerify,
   benchDatabaseUrl,
@@ -40,12 +41,12 @@ const PAGES = [
 const options = process.argv.slice(2);
 const unknown = options.filter(
   (option) =>
-    !["--quick", "--events", "--memory", "--soak", "--retention"].includes(option) &&
+    !["--quick", "--events", "--memory", "--soak", "--burst", "--retention"].includes(option) &&
     !/^--soak-minutes=[1-9]\d*$/.test(option),
 );
 if (unknown.length > 0) {
   console.error(
-    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --memory, --retention, --soak, --soak-minutes=N)`,
+    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --memory, --burst, --retention, --soak, --soak-minutes=N)`,
   );
   process.exit(2);
 }
@@ -70,6 +71,30 @@ if (options.includes("--soak") || soakMinutes) {
 if (options.includes("--retention")) {
   const { printRetention, retentionFigures } = await import("./bench-retention.mjs");
   printRetention(await retentionFigures());
+  process.exit(0);
+}
+
+/**
+ * `--burst`: issue 30's burst alone (scripts/bench-burst.mjs): 50 verified
+ * applications at once with the sandbox lenders and the default deadline,
+ * then 12 single ones over the minute after; on SQLite, and on PostgreSQL
+ * too when DATABASE_URL or TEST_DATABASE_URL names a server. `--quick` runs
+ * the same burst and 3 singles right after it (seconds).
+ */
+const burstOnly = options.includes("--burst");
+const BURST = quick
+  ? { burst: 50, afterSeconds: 0, singles: 3, deadlineMs: 3_000 }
+  : { burst: 50, afterSeconds: 60, singles: 12, deadlineMs: 3_000 };
+async function bursts() {
+  const serverUrl = benchDatabaseUrl();
+  return [
+    await burstFigures(BURST),
+    ...(serverUrl ? [await burstFigures({ ...BURST, serverUrl })] : []),
+  ];
+}
+if (burstOnly) {
+  if (quick) console.log("bench --quick: small samples, rough figures.");
+  for (const figures of await bursts()) printBurst(figures);
   process.exit(0);
 }
 
@@ -527,6 +552,7 @@ try {
   server.stop();
 }
 const decisions = await decisionFigures();
+const burst = await bursts();
 const dashboard = await dashboardFigures();
 const memory = await memoryFigures();
 // Issue 19's page cache: home and an article, cached, uncached and plain Express (scripts/bench-pages.mjs).
@@ -601,7 +627,7 @@ console.log(
   `    p50 ${decisionP50.toFixed(0)} ms (${(decisionP50 / DEADLINE_MS).toFixed(2)} of the deadline), p95 ${decisionP95.toFixed(0)} ms (${(decisionP95 / DEADLINE_MS).toFixed(2)} of it; goal ≤ deadline + 150 ms: ${decisionP95 <= DEADLINE_MS + 150 ? "met" : "not met"}, ${(decisionP95 - DEADLINE_MS).toFixed(0)} ms past the deadline)`,
 );
 console.log(
-  `    ${decisions.waitedForDeadline} of ${DECISION_APPLICATIONS} waited for the deadline; after 5 failures in a row a lender's circuit opens for 30 s, so the dead and the slow lender are then not waited for. Decisions: ${Object.entries(
+  `    ${decisions.waitedForDeadline} of ${DECISION_APPLICATIONS} waited for the deadline; after 5 failed applications in a row a lender's circuit opens for 30 s, so the dead and the slow lender are then not waited for. Decisions: ${Object.entries(
     decisions.outcomes,
   )
     .map(([status, count]) => `${count} ${status}`)
@@ -617,6 +643,8 @@ console.log(
 console.log(
   `    by outcome: ${decisions.rows.map((row) => `${row.count} ${row.status}${row.error ? ` (${row.error})` : ""}`).join(", ")}`,
 );
+
+for (const figures of burst) printBurst(figures);
 
 console.log(
   `\nThe back office's dashboard: ${DASHBOARD_SEED.events.toLocaleString("en")} events and ${DASHBOARD_SEED.leads.toLocaleString("en")} leads over ${DASHBOARD_SEED.days} days, the last 30 Colombo days asked, median of 3 runs, this machine:`,

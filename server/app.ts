@@ -141,7 +141,10 @@ export interface AppDependencies {
   postbackRules?: OutboundRules;
   /** How long the portal's test postback waits (10 seconds unless given; tests shorten it). */
   postbackTestTimeoutMs?: number;
-  /** How often an offers stream reads storage, and sends a heartbeat (tests shorten them). */
+  /**
+   * How often an offers stream (and the partner API's GET leads/{id}/offers?wait=)
+   * reads storage, and how often a stream sends a heartbeat (tests shorten them).
+   */
   offersStream?: { pollMs?: number; heartbeatMs?: number };
   /**
    * The anonymous page cache (issue 19, decision 0260): its byte budget
@@ -335,6 +338,8 @@ export function createApp({
       log,
       now,
       decisions,
+      decisionsPollMs: offersStream?.pollMs,
+      leadOffers: leadFeed.leadOffers,
     }),
   );
   api.use(apiNotFound);

@@ -7,6 +7,7 @@ import {
   loadTestEnvironment,
   messagingSettingsOf,
   outboundUrlsOf,
+  storageOptionsOf,
 } from "./config";
 
 describe("loadConfig", () => {
@@ -46,6 +47,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: "50" })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
   });
 
+  it("sends at most LENDER_CONCURRENCY requests to one lender at once: 32 unless set, 1 to 64", () => {
+    expect(loadConfig({}).LENDER_CONCURRENCY).toBe(32);
+    expect(loadConfig({ LENDER_CONCURRENCY: "8" }).LENDER_CONCURRENCY).toBe(8);
+    expect(() => loadConfig({ LENDER_CONCURRENCY: "0" })).toThrow(
+      /LENDER_CONCURRENCY: must be at least 1/,
+    );
+    expect(() => loadConfig({ LENDER_CONCURRENCY: "65" })).toThrow(
+      /LENDER_CONCURRENCY: must be at most 64/,
+    );
+    expect(() => loadConfig({ LENDER_CONCURRENCY: "2.5" })).toThrow(/LENDER_CONCURRENCY/);
+  });
+
   it("has embedded defaults for a newcomer", () => {
     expect(loadConfig({})).toEqual({
       NODE_ENV: "production",
@@ -59,6 +72,7 @@ describe("loadConfig", () => {
       KEEP_ALIVE_TIMEOUT_MS: 5_000,
       LENDER_POSTBACK_SECRETS: new Map(),
       LENDER_DEADLINE_MS: 3_000,
+      LENDER_CONCURRENCY: 32,
       PARTNER_RATE_LIMIT: 120,
       PAGE_CACHE_BYTES: 16_000_000,
       EVENT_RETENTION_DAYS: 400,
@@ -260,6 +274,32 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT: must be a port number/);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT: must be 0 to 65535/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("reads the installation key (and the one a rotation replaces) as 32 bytes, never echoing it", () => {
+    const key = Buffer.alloc(32, 3);
+    const previous = Buffer.alloc(32, 4);
+    const config = loadConfig({
+      DATA_KEY: key.toString("base64"),
+      DATA_KEY_PREVIOUS: previous.toString("hex"),
+    });
+    expect(storageOptionsOf(config)).toEqual({
+      databaseUrl: undefined,
+      dataDir: "./data",
+      dataKey: key,
+      previousDataKey: previous,
+    });
+    // Without it, DATA_DIR's key file (server/storage/data-key-file.ts).
+    expect(storageOptionsOf(loadConfig({})).dataKey).toBeUndefined();
+    const short = Buffer.alloc(16, 5).toString("base64");
+    try {
+      loadConfig({ DATA_KEY: short });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).toMatch(/DATA_KEY: must be 32 bytes as base64/);
+      expect(String(error)).not.toContain(short);
+    }
+    expect(() => loadConfig({ DATA_KEY_PREVIOUS: "secret" })).toThrow(/DATA_KEY_PREVIOUS/);
   });
 
   it("does not echo a database URL, which may hold a password", () => {

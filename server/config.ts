@@ -5,13 +5,29 @@ import {
   type CountryConfig,
   DEFAULT_COUNTRY_CONFIG,
 } from "../core/country";
+import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../core/lender-limits";
 import type { ContactDetails } from "../core/site-contract";
 import { urlProblemAsWritten } from "./http/outbound";
 import type { MessagingSettings } from "./messaging/messenger";
+import type { StorageOptions } from "./storage/database";
+import { parseInstallationKey } from "./storage/personal-crypto";
 
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+/** An installation key: 32 bytes as base64 (`openssl rand -base64 32`) or 64 hex digits. */
+const installationKey = z.string().transform((text, context) => {
+  const key = parseInstallationKey(text);
+  if (!key) {
+    context.addIssue({
+      code: "custom",
+      message: "must be 32 bytes as base64 (openssl rand -base64 32) or as 64 hex digits",
+    });
+    return z.NEVER;
+  }
+  return key;
+});
 
 /** A phone number in international form, shown as given and dialled as + and its digits. */
 const phoneNumber = z
@@ -36,6 +52,15 @@ const envSchema = z
     ),
     HOST: optional(z.string().optional()),
     DATA_DIR: optional(z.string().default("./data")),
+    /**
+     * The installation key (decision 0335): it wraps every lead's and
+     * contact's data key, and is never stored in the database. Without it,
+     * DATA_DIR/data.key (made on the first start, mode 0600). Instances on
+     * one PostgreSQL share one key.
+     */
+    DATA_KEY: optional(installationKey.optional()),
+    /** During a rotation only: the key DATA_KEY replaces (docs/deploy.md, decision 0337). */
+    DATA_KEY_PREVIOUS: optional(installationKey.optional()),
     DATABASE_URL: optional(
       z
         .string()
@@ -136,9 +161,22 @@ const envSchema = z
       z.coerce
         .number({ error: "must be a number of milliseconds" })
         .int("must be a whole number")
-        .min(200, "must be at least 200")
-        .max(30_000, "must be at most 30000")
-        .default(3_000),
+        .min(LENDER_DEADLINE_RANGE_MS.min, `must be at least ${LENDER_DEADLINE_RANGE_MS.min}`)
+        .max(LENDER_DEADLINE_RANGE_MS.max, `must be at most ${LENDER_DEADLINE_RANGE_MS.max}`)
+        .default(LENDER_DEADLINE_RANGE_MS.default),
+    ),
+    /**
+     * Requests in flight to one lender at once on this server (decision
+     * 0351): a lender's record may set its own (`decision.concurrency`);
+     * more wait for a slot until their deadline.
+     */
+    LENDER_CONCURRENCY: optional(
+      z.coerce
+        .number({ error: "must be a number" })
+        .int("must be a whole number")
+        .min(LENDER_CONCURRENCY_RANGE.min, `must be at least ${LENDER_CONCURRENCY_RANGE.min}`)
+        .max(LENDER_CONCURRENCY_RANGE.max, `must be at most ${LENDER_CONCURRENCY_RANGE.max}`)
+        .default(LENDER_CONCURRENCY_RANGE.default),
     ),
     /**
      * Express's "trust proxy" when the server runs behind a reverse proxy:
@@ -347,6 +385,16 @@ export function outboundUrlsOf(
     ["NOTIFYLK_API_URL", config.NOTIFYLK_USER_ID ? config.NOTIFYLK_API_URL : undefined],
     ["FEED_UPSTREAM_URL", config.FEED_UPSTREAM_URL],
   ].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+}
+
+/** Where storage is and the installation keys it opens with (server/storage/database.ts). */
+export function storageOptionsOf(config: Config): Omit<StorageOptions, "log"> {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    dataKey: config.DATA_KEY,
+    previousDataKey: config.DATA_KEY_PREVIOUS,
+  };
 }
 
 /** The messaging transports the configuration names (server/messaging/messenger.ts). */

@@ -363,6 +363,7 @@ export const ROUTES = [
   "/offers-link/sent/?by={}&until={}&error={}",
   "/api/partner/v1/{}",
   "/api/partner/v1/leads/{}",
+  "/api/partner/v1/leads/{}/offers?wait={}&lang={}",
   "/api/partner/v1/offers?amount={}&term={}&lang={}",
   "/api/partner/v1/stats?from={}&to={}",
   "/api/partner/v1/openapi.json?{}",

@@ -18,6 +18,7 @@ import {
   countryConfigOf,
   messagingSettingsOf,
   outboundUrlsOf,
+  storageOptionsOf,
 } from "./config";
 import { foldOldEvents } from "./funnel/event-retention";
 import { countRecentClosedDays } from "./funnel/funnel";
@@ -32,6 +33,7 @@ import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
 import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
 import { loadAssetManifest } from "./pages/assets";
+import { createOffersReadyPostbacks } from "./partners/offers-ready";
 import { createPartnerPostbacks } from "./partners/postbacks";
 import { openStorage, SQLITE_FILE_NAME } from "./storage/database";
 import { createEventBuffer } from "./tracking/event-buffer";
@@ -47,11 +49,14 @@ export async function start(config: Config, distDir: string): Promise<void> {
     const problems = await refusedUrls(outboundUrlsOf(config), { allowHttp: false });
     if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
-  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
+  const storage = openStorage({ ...storageOptionsOf(config), log });
   await storage.migrate();
   // A new database starts with the sample lenders; every instance reads the lenders from storage.
   await seedSampleLenders(storage);
-  const catalogue = await openOfferCatalogue(storage, log);
+  // A production server never lists a sandbox lender, whatever its database holds (issue 30).
+  const catalogue = await openOfferCatalogue(storage, log, {
+    withSandbox: config.NODE_ENV !== "production",
+  });
   const vapid = await vapidKeys(storage.db);
   const site = {
     // Without PUBLIC_ORIGIN (development), links point at this machine; the
@@ -143,12 +148,26 @@ export async function start(config: Config, distDir: string): Promise<void> {
     storage,
     log,
     deadlineMs: config.LENDER_DEADLINE_MS,
+    concurrency: config.LENDER_CONCURRENCY,
     // Lenders' decision URLs: https to public addresses; http too outside production.
     rules: { allowHttp: outsideProduction },
     // `npm run sandbox`'s lenders (lenders.sandbox = 1) listen on loopback: never in production.
     sandboxLoopback: outsideProduction,
     callbackUrl: () => decisionCallbackUrl(site.origin),
     consentText: consentToShareText,
+  });
+  // A partner's "offers ready" postback once a lead's decisions are complete (0357): on every
+  // decision recorded here at once; another instance's, a deadline, a crash by its sweep.
+  const offersReady = createOffersReadyPostbacks({
+    storage,
+    log,
+    deadlineMs: config.LENDER_DEADLINE_MS,
+    rules: { ...postbackRules, allowLoopback: config.PARTNER_POSTBACKS_TO_LOOPBACK === "allow" },
+  });
+  decisionNetwork.subscribeAll((leadId) => {
+    offersReady
+      .check(leadId, true)
+      .catch((error: unknown) => log.error("offers-ready postback check failed", { error }));
   });
   const app = createApp({
     storage,
@@ -191,6 +210,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     if (!config.PUBLIC_ORIGIN) site.origin = `http://localhost:${port}`;
     log.info("listening", { port, storage: storage.engine, node_env: config.NODE_ENV });
     partnerPostbacks.start();
+    offersReady.start();
     process.stdout.write(`Loan comparison service running at http://localhost:${port}/\n`);
     const local = [
       ...(messenger.sms.real ? [] : ["SMS"]),
@@ -248,6 +268,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
         // being asked answer or time out by their deadline, and that is recorded.
         await decisionNetwork.close();
         await partnerPostbacks.close();
+        await offersReady.close();
         await events.close();
         await eventWriter?.close();
         catalogue.close();

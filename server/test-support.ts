@@ -15,6 +15,7 @@ import { fixedCatalogue, loadCatalogues } from "./lenders/catalogue";
 import { createLogger, type Logger } from "./log";
 import { createMessenger, type Messenger } from "./messaging/messenger";
 import { type OutboxMessage, outboxTransports, readOutbox } from "./messaging/outbox";
+import { installationKeyFromFile } from "./storage/data-key-file";
 import { openStorage, type Storage } from "./storage/database";
 import { openScratchPostgres } from "./storage/scratch-database";
 import { createEventBuffer, type EventBuffer } from "./tracking/event-buffer";
@@ -39,7 +40,10 @@ export const testSite = {
 
 export interface TestStorage {
   storage: Storage;
+  /** Its folder: SQLite's files, and on either engine the installation key's file (data.key). */
   dataDir: string;
+  /** The installation key the storage opened with (DATA_DIR's key file), for migrations' tests. */
+  installationKey: Buffer;
   /** The PostgreSQL database's URL, to open a second storage on it (as a second instance would). */
   databaseUrl?: string;
   cleanup(): Promise<void>;
@@ -52,6 +56,7 @@ export async function openTestSqlite(): Promise<TestStorage> {
   return {
     storage,
     dataDir,
+    installationKey: installationKeyFromFile(dataDir),
     async cleanup() {
       await storage.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -70,7 +75,8 @@ export async function openTestPostgres(serverUrl: string): Promise<TestStorage> 
   });
   return {
     storage: scratch.storage,
-    dataDir: "",
+    dataDir: scratch.dataDir,
+    installationKey: installationKeyFromFile(scratch.dataDir),
     databaseUrl: scratch.databaseUrl,
     cleanup: scratch.drop,
   };

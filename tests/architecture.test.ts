@@ -9,13 +9,13 @@ import { describe, expect, it } from "vitest";
  */
 const layers = {
   core: { folders: ["core"], packages: ["zod"] },
-  // React's public API only; the widget's build aliases it to preact, which only
-  // widget/react-on-preact.ts imports (decision 0210), and site/islands/react-on-preact.ts
-  // for the site's islands (decision 0271).
+  // React's public API only, which the widget's build aliases to @preact/compat, and r2wc,
+  // which defines the elements (decision 0331); preact itself only in
+  // site/islands/react-on-preact.ts, for the site's islands (decision 0271).
   // virtual:widget-catalogs: the widget's build gives its catalog files' names and hashes (0303).
   widget: {
     folders: ["core", "widget"],
-    packages: ["react", "react-dom", "preact", "virtual:widget-catalogs"],
+    packages: ["react", "react-dom", "@r2wc/react-to-web-component", "virtual:widget-catalogs"],
   },
   // markdown-it and yaml only in site/content/*.mjs, which run at build time;
   // virtual:site-content is what they build, for the server render.
@@ -36,11 +36,8 @@ const layers = {
 
 const SERVER_MAY_IMPORT_FROM_SITE = "site/server";
 
-/** React on preact: the widget's (decision 0210) and the site islands' (decision 0271). */
-const PREACT_MODULES = [
-  path.join("widget", "react-on-preact.ts"),
-  path.join("site", "islands", "react-on-preact.ts"),
-];
+/** React on preact: the site islands' (decision 0271). */
+const PREACT_MODULES = [path.join("site", "islands", "react-on-preact.ts")];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })

@@ -1,5 +1,4 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { isAttributionCode } from "../core/application";
 import { type CalendarDate, colomboToday } from "../core/dates";
 import { type EligibilityAnswers, eligibilityOutcome } from "../core/eligibility";
@@ -12,13 +11,16 @@ import { EligibilityTest } from "./components/EligibilityTest";
 import { LoanWidget } from "./components/LoanWidget";
 import { OfferList } from "./components/OfferList";
 import { emit } from "./events";
+import { defineGuestElement, type PropTypes } from "./guest-element";
 import { type LoanSelection, normalizeSelection, representativeQuote } from "./loan-selection";
 import { useOffersFeed } from "./offers-feed";
 import { sendEvent, trackPageViews } from "./runtime/tracker";
 import { readScriptDefaults, type ScriptDefaults } from "./script-defaults";
-import { adoptWidgetStyles } from "./styles/adopt";
 
-/** Attributes every element takes, by property name: `apiBase` is the `api-base` attribute. */
+/**
+ * Attributes every element takes, by property name: `apiBase` is the
+ * `api-base` attribute. `container` is the element's shadow root (r2wc's).
+ */
 interface CommonProps {
   container?: ShadowRoot;
   lang?: string;
@@ -33,19 +35,23 @@ interface CommonProps {
   sub5?: string;
 }
 
-/** The attributes every element observes: each is the property of the same name, `api-base` is `apiBase`. */
-const ATTRIBUTES = [
-  "lang",
-  "partner",
-  "amount",
-  "period",
-  "api-base",
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-] as const;
+/**
+ * Each attribute's type, as r2wc reads it: `amount="30000"` is the number
+ * 30000. A property set from JavaScript is given as is until r2wc reflects
+ * it to its attribute, so the components read both through asText/asNumber.
+ */
+const PROP_TYPES = {
+  lang: "string",
+  partner: "string",
+  amount: "number",
+  period: "number",
+  apiBase: "string",
+  sub1: "string",
+  sub2: "string",
+  sub3: "string",
+  sub4: "string",
+  sub5: "string",
+} satisfies Record<Exclude<keyof CommonProps, "container">, PropTypes[string]>;
 
 let scriptDefaults: ScriptDefaults | undefined;
 
@@ -59,8 +65,9 @@ function resolveLocale(lang: string | undefined): Locale {
 }
 
 /**
- * An attribute reaches the component as text and a property set from
- * JavaScript as given, so `element.amount = 30000` and `amount="30000"` both work.
+ * A prop is as r2wc parsed its attribute (PROP_TYPES), or a property as it
+ * was set when r2wc had no need to reflect it (the same text already in the
+ * attribute), so `element.amount = "30000"` and `amount="30000"` both work.
  */
 function asText(value: unknown): string | undefined {
   return value === undefined || value === null || value === "" ? undefined : String(value);
@@ -362,80 +369,6 @@ function WidgetElement(props: CommonProps) {
   );
 }
 
-/** Each attribute's property: `api-base` is `apiBase`. */
-const attributeToProperty = (attribute: string) =>
-  attribute.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-
-const PROPERTY_NAMES = ATTRIBUTES.map(attributeToProperty);
-
-/**
- * Defines a custom element once (a second copy of the script on the same
- * page finds the name taken and leaves the first definition alone): an open
- * shadow root with our styles, rendered while the element is in the page.
- * Attributes arrive as text and properties as given (the components read
- * both through asText/asNumber); a removed attribute brings back the
- * default, as removing any HTML attribute does. Our own few lines rather
- * than a wrapper library: the widget's budget (decision 0177).
- */
-function defineElement(name: string, component: ComponentType<CommonProps>): void {
-  if (customElements.get(name)) return;
-  class LoanElement extends HTMLElement {
-    static observedAttributes = ATTRIBUTES;
-    props: Record<string, unknown>;
-    root: Root | undefined;
-
-    constructor() {
-      super();
-      const container = this.attachShadow({ mode: "open" });
-      adoptWidgetStyles(container);
-      this.props = { container };
-    }
-
-    connectedCallback() {
-      // A property set on the element before this script defined it sits on
-      // the instance and hides our accessor: move it through the accessor.
-      for (const property of PROPERTY_NAMES) {
-        if (Object.hasOwn(this, property)) {
-          const value = (this as unknown as Record<string, unknown>)[property];
-          delete (this as unknown as Record<string, unknown>)[property];
-          (this as unknown as Record<string, unknown>)[property] = value;
-        }
-      }
-      this.root ??= createRoot(this.shadowRoot as ShadowRoot);
-      this.update();
-    }
-
-    disconnectedCallback() {
-      this.root?.unmount();
-      this.root = undefined;
-    }
-
-    attributeChangedCallback(attribute: string, _oldValue: string | null, value: string | null) {
-      this.props[attributeToProperty(attribute)] = value ?? undefined;
-      this.update();
-    }
-
-    update() {
-      const Component = component as ComponentType<Record<string, unknown>>;
-      this.root?.render(<Component {...this.props} />);
-    }
-  }
-  for (const property of PROPERTY_NAMES) {
-    Object.defineProperty(LoanElement.prototype, property, {
-      configurable: true,
-      enumerable: true,
-      get(this: LoanElement) {
-        return this.props[property];
-      },
-      set(this: LoanElement, value: unknown) {
-        this.props[property] = value;
-        this.update();
-      },
-    });
-  }
-  customElements.define(name, LoanElement);
-}
-
 const ELEMENTS: [string, ComponentType<CommonProps>][] = [
   ["loan-calculator", CalculatorElement],
   ["loan-eligibility", EligibilityElement],
@@ -449,6 +382,7 @@ const ELEMENTS: [string, ComponentType<CommonProps>][] = [
  * they have arrived or failed: until then the elements are undefined, as
  * while the script itself loads, so their first render is their content
  * (decision 0303). A later element in another language waits in its own box.
+ * Each is defined once, with r2wc and our layer on it (guest-element.ts).
  */
 export function defineLoanElements(): void {
   const defaults = readScriptDefaults();
@@ -460,6 +394,6 @@ export function defineLoanElements(): void {
     locales.add(resolveLocale(element.getAttribute("lang") ?? undefined));
   }
   Promise.all([...locales].map(loadCatalog)).then(() => {
-    for (const [name, component] of ELEMENTS) defineElement(name, component);
+    for (const [name, component] of ELEMENTS) defineGuestElement(name, component, PROP_TYPES);
   });
 }

@@ -7,11 +7,11 @@ import type { PortalSignedIn } from "../partner-portal";
  * with the same function); these types only carry them to the page.
  */
 
-/** One row's steps: click-outs, leads, verified leads, approvals, issued loans, whole rupees. */
+/** One row's steps: click-outs, (verified) leads, approvals, issued loans, whole rupees. */
 export interface DashboardFigures {
   clicks: number;
+  /** Verified leads, repeats not counted: the partner API's `leads` (issue 30). */
   leads: number;
-  verifiedLeads: number;
   approvals: number;
   issued: number;
   earnings: number;
@@ -19,7 +19,6 @@ export interface DashboardFigures {
 
 /** Each step's share of the one before it (portal-stats.ts conversionRates); null: none before. */
 export interface DashboardRates {
-  verified: number | null;
   clickedOut: number | null;
   approved: number | null;
   issued: number | null;

@@ -88,7 +88,12 @@ export interface PostbacksView extends PortalSignedIn {
   template: string;
   saved: boolean;
   problem?: { problem: TemplateProblem; detail?: string | undefined } | undefined;
-  notice?: "saved" | "cleared" | undefined;
+  notice?: "saved" | "cleared" | "offers_ready_on" | "offers_ready_off" | undefined;
+  /**
+   * Whether the partner gets an "offers ready" postback per lead it sends
+   * through the API, when the lead's decisions are complete (decision 0357).
+   */
+  offersReady: boolean;
   /** How the partner is paid: what the test's payout follows. */
   payoutModel: "lead" | "sale";
   payoutRupees: number;

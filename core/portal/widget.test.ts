@@ -31,12 +31,13 @@ describe("the widget's settings", () => {
       element: "loan-widget",
       lang: "si",
       amount: 50_000,
-      period: 90,
+      // The calculator's default term (decision 0355): 12 months.
+      period: 360,
     });
     expect(widgetSnippet(settings, context)).toBe(
       [
         `<script src="https://nayacompare.lk/widget/v1/loan-widget-0.1.0-1a2b3c4d.js" integrity="${context.integrity}" crossorigin="anonymous" defer></script>`,
-        `<loan-widget partner="${context.publishableKey}" lang="si" amount="50000" period="90"></loan-widget>`,
+        `<loan-widget partner="${context.publishableKey}" lang="si" amount="50000" period="360"></loan-widget>`,
       ].join("\n"),
     );
   });
@@ -74,7 +75,7 @@ describe("the widget's settings", () => {
     expect(widgetSnippet(settings, { ...context, integrity: null })).toBe(
       [
         `<script src="https://nayacompare.lk/widget/v1/loan-widget-0.1.0-1a2b3c4d.js" defer></script>`,
-        `<loan-calculator partner="lanka-deals" lang="si" amount="50000" period="90" sub5="x.y" style="--loan-color-accent: #123456; --loan-radius: 0px"></loan-calculator>`,
+        `<loan-calculator partner="lanka-deals" lang="si" amount="50000" period="360" sub5="x.y" style="--loan-color-accent: #123456; --loan-radius: 0px"></loan-calculator>`,
       ].join("\n"),
     );
   });

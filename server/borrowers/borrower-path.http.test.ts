@@ -1,6 +1,7 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import { openedLead } from "../storage/stored-bytes.test-support";
 import { recordingLog, setUpTestApp, testOutbox } from "../test-support";
 import { applyVerified, codeSentTo, cookieIn, enterCode } from "./applicant.test-support";
 import { postbackSignature } from "./clicks";
@@ -47,11 +48,9 @@ describe("POST /api/applications", () => {
     expect(pending).toContain(`lead_pending=${leadId}`);
     expect(pending).toMatch(/HttpOnly/);
     expect(pending).toMatch(/SameSite=Lax/);
-    const row = await context.test.storage.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("id", "=", leadId)
-      .executeTakeFirstOrThrow();
+    // Sealed under the lead's key (decision 0335), opened here.
+    const row = await openedLead(context.test.storage, leadId);
+    if (!row) throw new Error("the lead is not stored");
     expect(row).toMatchObject({
       phone: "+94712345678",
       nic: "198534000937",
@@ -156,8 +155,10 @@ describe("GET /api/feed/leads", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe("*");
-    // Ranked as the offers page lists them, cheapest total first (issue 15; it was catalogue order).
-    expect(res.json()).toEqual([102, 110, 101, 107]);
+    // Ranked as the offers page lists them (issue 15; it was catalogue order): on the
+    // applicant's Rs 85,000 a month, 110's three instalments fit; 102, 101 and 107 are each
+    // one repayment of about Rs 50,000, hard to repay, last by their total (decision 0355).
+    expect(res.json()).toEqual([110, 102, 101, 107]);
   });
 
   it("answers no result without a lead id, and logs SPEC §8's message", async () => {
@@ -353,14 +354,16 @@ describe("the offers page after an application", () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(title);
-      expect(res.body).toContain('href="/go/101"');
+      // 110's instalments fit the applicant's Rs 85,000 a month: first (decision 0355).
+      expect(res.body).toContain('href="/go/110"');
     }
     const page = await inject(context.app, {
       method: "GET",
       url: "/en/offers/",
       headers: { cookie: `lead=${leadId}` },
     });
-    expect(page.body).toContain("4 offers matching you");
+    // The matched offers hard to repay leave their group for the last one (decision 0355).
+    expect(page.body).toContain("1 offer matching you");
     // The first three rows; the others (and their group) after "show all".
     expect(page.body).toContain("Show all");
     const all = await inject(context.app, {
@@ -369,6 +372,9 @@ describe("the offers page after an application", () => {
       headers: { cookie: `lead=${leadId}` },
     });
     expect(all.body).toContain("Other offers");
+    // The three matched at once, and another lender's that the applicant may not match.
+    expect(all.body).toContain("4 offers that would be hard to repay");
+    expect(all.body).toContain('href="/go/101"');
     expect(page.body).not.toMatch(/Perera|853400937|0770000005/);
   });
 

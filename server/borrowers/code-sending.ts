@@ -7,7 +7,6 @@ import { type RateLimitRule, rateLimitCheck, storageRateLimitStore } from "../ht
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import { issueLandingToken, LANDING_TOKEN_DAYS } from "./landing-tokens";
 import { CODE_TTL_MINUTES } from "./one-time-codes";
 
@@ -68,7 +67,7 @@ export function codeSendCheck(storage: Storage, limits: CodeSendLimits, now: () 
     ],
   });
   return async (req: Request, res: Response, recipient: CodeRecipient): Promise<boolean> => {
-    const key = await installationKey(storage.db);
+    const key = await storage.keys.hashKey();
     const keyed = (value: string) => createHmac("sha256", key).update(value).digest("hex");
     res.locals.codeSend = {
       phoneKey: keyed(`phone:${recipient.phone}`),

@@ -79,17 +79,34 @@ function requestsContract(name: string, open: () => Promise<TestStorage>) {
       const row = () =>
         test.storage.db
           .selectFrom("erasure_confirmations")
-          .select(["contact", "code_hash"])
+          .select(["contact", "code_hash", "contact_hash", "key_id"])
           .where("request_id", "=", requestId)
           .executeTakeFirst();
       expect(await sweepErasureRequests(test.storage, minutesLater(ERASURE_CODE.minutes - 1))).toBe(
         0,
       );
-      expect((await row())?.contact).toBe("sweep@example.lk");
+      // Waiting, the contact is sealed under a key of its own (decision 0335).
+      const waiting = await row();
+      expect(waiting?.contact).not.toContain("sweep@example.lk");
+      const [opened] = await test.storage.keys.openRows(test.storage.db, "erasure_confirmations", [
+        { contact: waiting?.contact ?? null, key_id: waiting?.key_id ?? null },
+      ]);
+      expect(opened?.contact).toBe("sweep@example.lk");
       expect(
         await sweepErasureRequests(test.storage, minutesLater(ERASURE_CODE.minutes)),
       ).toBeGreaterThanOrEqual(1);
-      expect(await row()).toEqual({ contact: null, code_hash: null });
+      expect(await row()).toEqual({
+        contact: null,
+        code_hash: null,
+        contact_hash: null,
+        key_id: null,
+      });
+      const key = await test.storage.db
+        .selectFrom("data_keys")
+        .select("id")
+        .where("id", "=", waiting?.key_id ?? "")
+        .execute();
+      expect(key).toEqual([]);
       // The counts of the deletion limits go after a day too; other limits are not ours.
       await test.storage.db
         .insertInto("rate_limits")

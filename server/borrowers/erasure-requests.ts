@@ -1,9 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { ERASURE_CODE, type ErasureKind } from "../../core/erasure-code";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import { newOpaqueId } from "../storage/opaque-ids";
-import { type ErasedContacts, eraseContactIn, finishErasure } from "./erasure";
+import { lookupHash } from "../storage/personal-crypto";
+import {
+  type ErasedContacts,
+  eraseContactIn,
+  finishErasure,
+  type ReachedContacts,
+} from "./erasure";
 
 /**
  * Verified erasure (issue 14, decision 0090). A deletion request names an
@@ -69,21 +74,25 @@ export async function openErasureRequest(
     codes.push({ kind, contact, code: newCode(codes.map((sent) => sent.code)) });
   }
   await storage.db.transaction().execute(async (trx) => {
-    const key = await installationKey(trx);
-    await trx
-      .insertInto("erasure_confirmations")
-      .values(
-        codes.map(({ kind, contact, code }) => ({
+    const key = await storage.keys.hashKey(trx);
+    for (const { kind, contact, code } of codes) {
+      // The contact waits sealed under a key of its own, deleted with it (decision 0335).
+      const dataKey = await storage.keys.create(trx);
+      await trx
+        .insertInto("erasure_confirmations")
+        .values({
           request_id: requestId,
           kind,
-          contact,
+          ...dataKey.seal("erasure_confirmations", { contact }),
+          contact_hash: lookupHash(key, kind, contact),
+          key_id: dataKey.id,
           code_hash: codeHash(key, requestId, kind, code),
           attempts: 0,
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + CODE_MS).toISOString(),
-        })),
-      )
-      .execute();
+        })
+        .execute();
+    }
   });
   return { requestId, codes };
 }
@@ -109,7 +118,7 @@ export async function confirmErasure(
   code: string,
   { now, outboxDir }: { now: Date; outboxDir?: string | undefined },
 ): Promise<ErasureConfirmation> {
-  let erasedContact: ErasedContacts | undefined;
+  let erasedContacts: ReachedContacts | undefined;
   const outcome = await storage.db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom("erasure_confirmations")
@@ -131,20 +140,30 @@ export async function confirmErasure(
       );
       return { kind: spent ? "too_many_tries" : "expired" } as const;
     }
-    const key = await installationKey(trx);
+    const key = await storage.keys.hashKey(trx);
     const match = waiting.find(
       (row) =>
         row.code_hash !== null && sameHash(row.code_hash, codeHash(key, requestId, row.kind, code)),
     );
-    if (match?.contact) {
+    const [opened] = match
+      ? await storage.keys.openRows(trx, "erasure_confirmations", [match])
+      : [];
+    if (match && opened?.contact) {
       await trx
         .updateTable("erasure_confirmations")
-        .set({ contact: null, code_hash: null, confirmed_at: now.toISOString() })
+        .set({
+          contact: null,
+          code_hash: null,
+          contact_hash: null,
+          key_id: null,
+          confirmed_at: now.toISOString(),
+        })
         .where("request_id", "=", requestId)
         .where("kind", "=", match.kind)
         .execute();
-      erasedContact = { [match.kind]: match.contact };
-      await eraseContactIn(trx, erasedContact, now);
+      await storage.keys.destroy(trx, [match.key_id]);
+      const erased: ErasedContacts = { [match.kind]: opened.contact };
+      erasedContacts = (await eraseContactIn(storage, trx, erased, now)).contacts;
       return {
         kind: "erased",
         erased: match.kind,
@@ -155,8 +174,12 @@ export async function confirmErasure(
     const spent = attempts >= ERASURE_CODE.tries;
     await trx
       .updateTable("erasure_confirmations")
-      // A spent request forgets its contacts at once.
-      .set(spent ? { attempts, contact: null, code_hash: null } : { attempts })
+      // A spent request forgets its contacts (and their keys) at once.
+      .set(
+        spent
+          ? { attempts, contact: null, code_hash: null, contact_hash: null, key_id: null }
+          : { attempts },
+      )
       .where("request_id", "=", requestId)
       .where(
         "kind",
@@ -164,6 +187,12 @@ export async function confirmErasure(
         waiting.map((row) => row.kind),
       )
       .execute();
+    if (spent) {
+      await storage.keys.destroy(
+        trx,
+        waiting.map((row) => row.key_id),
+      );
+    }
     if (spent) return { kind: "too_many_tries" } as const;
     return {
       kind: "wrong_code",
@@ -171,7 +200,7 @@ export async function confirmErasure(
       waiting: waiting.map((row) => row.kind),
     } as const;
   });
-  if (erasedContact) await finishErasure(storage, erasedContact, outboxDir);
+  if (erasedContacts) await finishErasure(storage, erasedContacts, outboxDir);
   return outcome;
 }
 
@@ -189,15 +218,30 @@ export async function sweepErasureRequests(storage: Storage, now: Date): Promise
     )
     .where("window_start", "<", now.getTime() - KEPT_MS)
     .execute();
-  const forgotten = await storage.db
-    .updateTable("erasure_confirmations")
-    .set({ contact: null, code_hash: null })
-    .where("contact", "is not", null)
-    .where("expires_at", "<=", now.toISOString())
-    .executeTakeFirst();
+  const forgotten = await storage.db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .selectFrom("erasure_confirmations")
+      .select(["request_id", "kind", "key_id"])
+      .where("contact", "is not", null)
+      .where("expires_at", "<=", now.toISOString())
+      .execute();
+    for (const row of expired) {
+      await trx
+        .updateTable("erasure_confirmations")
+        .set({ contact: null, code_hash: null, contact_hash: null, key_id: null })
+        .where("request_id", "=", row.request_id)
+        .where("kind", "=", row.kind)
+        .execute();
+    }
+    await storage.keys.destroy(
+      trx,
+      expired.map((row) => row.key_id),
+    );
+    return expired.length;
+  });
   await storage.db
     .deleteFrom("erasure_confirmations")
     .where("created_at", "<", new Date(now.getTime() - KEPT_MS).toISOString())
     .execute();
-  return Number(forgotten.numUpdatedRows);
+  return forgotten;
 }

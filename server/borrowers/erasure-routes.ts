@@ -23,7 +23,6 @@ import { sameSiteForms } from "../http/same-site-forms";
 import type { Messenger } from "../messaging/messenger";
 import { MessageError } from "../messaging/transports";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import type { ErasedContacts } from "./erasure";
 import {
   confirmErasure,
@@ -102,7 +101,7 @@ export function unsubscribeRouter({
     (_req, res) =>
       (res.locals.limitKeys as LimitKeys)[name];
   const hashLimitKeys = async (req: Request, res: Response, contacts: ErasedContacts) => {
-    const key = await installationKey(storage.db);
+    const key = await storage.keys.hashKey();
     const keys: LimitKeys = { ip: keyedHash(key, "ip", clientAddressOf(req)) };
     for (const kind of ["email", "phone"] as const) {
       const value = contacts[kind];

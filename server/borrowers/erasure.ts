@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { eraseCommunityWrites } from "../community/erasure";
 import { eraseFromOutbox } from "../messaging/outbox";
 import type { Storage } from "../storage/database";
-import { installationKey, storedInstallationKey } from "../storage/installation-key";
+import { lookupHash } from "../storage/personal-crypto";
 
 /** A keyed hash: without the key, a leaked table cannot be matched against a list of numbers. */
 export function suppressionHash(key: string, kind: "email" | "phone", value: string): string {
@@ -22,9 +22,24 @@ export interface ErasureOutcome {
   erasedRecords: number;
 }
 
+/**
+ * The contacts an erasure reached, for the local outbox (decision 0338):
+ * those erased, and the person's others, found on the leads that held
+ * them (the e-mail of a lead found by its phone, and the other way round).
+ */
+export interface ReachedContacts {
+  erased: string[];
+  others: string[];
+}
+
+/** What eraseContactIn did, and the contacts it reached. */
+export interface ErasureDone extends ErasureOutcome {
+  contacts: ReachedContacts;
+}
+
 export interface ErasureOptions {
   now?: Date;
-  /** The local outbox (DATA_DIR/outbox): messages to the contact are deleted from it too. */
+  /** The local outbox (DATA_DIR/outbox): messages to the person's contacts are deleted from it too. */
   outboxDir?: string | undefined;
 }
 
@@ -32,54 +47,80 @@ export interface ErasureOptions {
  * Erases or anonymises every record that holds the e-mail or phone, and
  * keeps only their keyed hashes so that we never contact the person again.
  * Only a confirmed request gets here (erasure-requests.ts: a code proved the
- * contact, decision 0090). A lead holding either loses all its personal
- * data (name, NIC, birth date, phone, e-mail, the repeat-check hash, and its
- * bank, district and income, which together with the age could still point
- * to a person) and keeps what statistics need (amount, term, purpose,
- * employment, age, status, attribution); its clicks lose their link to it,
- * its push subscriptions (issue 6) are deleted and partners' postbacks
- * (issue 8) lose its id. What was written with the e-mail goes: comments (a
- * placeholder stays where others answered) and reviews with their photos
+ * contact, decision 0090). A lead holding either (found by its lookup
+ * hashes) loses all its personal data and its data key (name, NIC, birth
+ * date, phone, e-mail, the hashes, decision 0335; and its bank, district
+ * and income, which together with the age could still point to a person)
+ * and keeps what statistics need (amount, term, purpose, employment, age,
+ * status, attribution); its clicks lose their link to it, its push
+ * subscriptions (issue 6) are deleted and partners' postbacks (issue 8)
+ * lose its id. What was written with the e-mail goes with its key: comments
+ * (a placeholder stays where others answered) and reviews with their photos
  * (decision 0091). Deletion requests still waiting for a code for the same
  * contact forget it. Then finishErasure: the files and the outbox.
  */
 export async function eraseContactIn(
+  storage: Storage,
   trx: Storage["db"],
   request: ErasedContacts,
   now: Date,
-): Promise<ErasureOutcome> {
-  const key = await installationKey(trx);
+): Promise<ErasureDone> {
+  const key = await storage.keys.hashKey(trx);
   const contacts = [
     ["email", request.email],
     ["phone", request.phone],
   ] as const;
   const suppressed: ("email" | "phone")[] = [];
+  const erased: string[] = [];
+  const others = new Set<string>();
+  const hashes: { email?: string; phone?: string } = {};
   for (const [kind, value] of contacts) {
     if (value === undefined) continue;
+    erased.push(value);
+    hashes[kind] = lookupHash(key, kind, value);
     await trx
       .insertInto("suppressions")
       .values({ hash: suppressionHash(key, kind, value), kind, created_at: now.toISOString() })
       .onConflict((conflict) => conflict.column("hash").doNothing())
       .execute();
+    const waiting = await trx
+      .selectFrom("erasure_confirmations")
+      .select("key_id")
+      .where("kind", "=", kind)
+      .where("contact_hash", "=", hashes[kind])
+      .execute();
     await trx
       .updateTable("erasure_confirmations")
-      .set({ contact: null, code_hash: null })
+      .set({ contact: null, code_hash: null, contact_hash: null, key_id: null })
       .where("kind", "=", kind)
-      .where("contact", "=", value)
+      .where("contact_hash", "=", hashes[kind])
       .execute();
+    await storage.keys.destroy(
+      trx,
+      waiting.map((row) => row.key_id),
+    );
     suppressed.push(kind);
   }
-  const matching = await trx
-    .selectFrom("leads")
-    .select("id")
-    .where((where) =>
-      where.or([
-        ...(request.email === undefined ? [] : [where("email", "=", request.email)]),
-        ...(request.phone === undefined ? [] : [where("phone", "=", request.phone)]),
-      ]),
-    )
-    .execute();
+  const matching = await storage.keys.openRows(
+    trx,
+    "leads",
+    await trx
+      .selectFrom("leads")
+      .select(["id", "key_id", "phone", "email"])
+      .where((where) =>
+        where.or([
+          ...(hashes.email === undefined ? [] : [where("email_hash", "=", hashes.email)]),
+          ...(hashes.phone === undefined ? [] : [where("phone_hash", "=", hashes.phone)]),
+        ]),
+      )
+      .execute(),
+  );
   const leadIds = matching.map((lead) => lead.id);
+  for (const lead of matching) {
+    for (const contact of [lead.phone, lead.email]) {
+      if (contact && !erased.includes(contact)) others.add(contact);
+    }
+  }
   if (leadIds.length > 0) {
     await trx
       .updateTable("leads")
@@ -90,6 +131,9 @@ export async function eraseContactIn(
         phone: null,
         email: null,
         dedupe_key: null,
+        key_id: null,
+        phone_hash: null,
+        email_hash: null,
         // With the age and employment these could still point to a person.
         bank: "",
         district: "",
@@ -109,6 +153,8 @@ export async function eraseContactIn(
     // and codes still waiting open nothing of an erased lead.
     await trx.deleteFrom("landing_tokens").where("lead_id", "in", leadIds).execute();
     await trx.deleteFrom("lead_verifications").where("lead_id", "in", leadIds).execute();
+    // A lead's "offers ready" postback is about the lead alone: it goes (and is not sent).
+    await trx.deleteFrom("partner_lead_postbacks").where("lead_id", "in", leadIds).execute();
     // Partners' postbacks keep their click and payout, not the link to the lead.
     for (const leadId of leadIds) {
       await trx
@@ -117,9 +163,14 @@ export async function eraseContactIn(
         .where("lead_id", "=", leadId)
         .execute();
     }
+    // Crypto-shredding: whatever copy of the sealed values outlives the rows opens no more.
+    await storage.keys.destroy(
+      trx,
+      matching.map((lead) => lead.key_id),
+    );
   }
   const erasedWrites =
-    request.email === undefined ? 0 : await eraseCommunityWrites(trx, request.email, now);
+    request.email === undefined ? 0 : await eraseCommunityWrites(storage, trx, request.email, now);
   const erasedRecords = leadIds.length + erasedWrites;
   await trx
     .insertInto("erasure_requests")
@@ -131,24 +182,23 @@ export async function eraseContactIn(
       created_at: now.toISOString(),
     })
     .execute();
-  return { suppressed, erasedRecords };
+  return { suppressed, erasedRecords, contacts: { erased, others: [...others] } };
 }
 
 /**
  * After an erasure's transaction: storage.purge() makes sure the old values
  * leave the files too (always: the request itself held the contact, whatever
- * else did), and the local outbox's messages to the contact are deleted.
+ * else did), and the local outbox's messages to the person's contacts are
+ * deleted: every one to those erased, every one but deletion codes to the
+ * others (the person may still want to erase those).
  */
 export async function finishErasure(
   storage: Storage,
-  request: ErasedContacts,
+  contacts: ReachedContacts,
   outboxDir: string | undefined,
 ): Promise<void> {
   await storage.purge();
-  if (outboxDir) {
-    const contacts = [request.email, request.phone].filter((value) => value !== undefined);
-    eraseFromOutbox(outboxDir, contacts);
-  }
+  if (outboxDir) eraseFromOutbox(outboxDir, contacts.erased, contacts.others);
 }
 
 /** eraseContactIn in a transaction of its own, then finishErasure. */
@@ -157,10 +207,10 @@ export async function eraseContact(
   request: ErasedContacts,
   { now = new Date(), outboxDir }: ErasureOptions = {},
 ): Promise<ErasureOutcome> {
-  const outcome = await storage.db
+  const { contacts, ...outcome } = await storage.db
     .transaction()
-    .execute((trx) => eraseContactIn(trx, request, now));
-  await finishErasure(storage, request, outboxDir);
+    .execute((trx) => eraseContactIn(storage, trx, request, now));
+  await finishErasure(storage, contacts, outboxDir);
   return outcome;
 }
 
@@ -170,9 +220,7 @@ export async function isSuppressed(
   kind: "email" | "phone",
   value: string,
 ): Promise<boolean> {
-  // Nobody has asked yet when there is no key: nothing to write on a read.
-  const key = await storedInstallationKey(storage.db);
-  if (!key) return false;
+  const key = await storage.keys.hashKey();
   const row = await storage.db
     .selectFrom("suppressions")
     .select("hash")

@@ -9,8 +9,8 @@ import type { Application } from "../../core/schemas/application";
 import type { Offer } from "../../core/schemas/offer";
 import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
+import { lookupHash } from "../storage/personal-crypto";
 import type { Database, LeadChannel, LeadStatus, VerificationVia } from "../storage/schema";
 import {
   CODE_TTL_MS,
@@ -79,20 +79,24 @@ export async function lockApplicant(
  * an application by typing its NIC and phone first.
  */
 export async function verifiedLeadOf(
+  storage: Storage,
   trx: Kysely<Database>,
   key: string,
   now: Date,
 ): Promise<{ id: string; phone: string | null } | undefined> {
   const since = new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString();
-  return trx
+  const row = await trx
     .selectFrom("leads")
-    .select(["id", "phone"])
+    .select(["id", "phone", "key_id"])
     .where("dedupe_key", "=", key)
     .where("created_at", ">", since)
     .where("verified_at", "is not", null)
     .where("repeat_of", "is", null)
     .orderBy("created_at", "desc")
     .executeTakeFirst();
+  if (!row) return undefined;
+  const [lead] = await storage.keys.openRows(trx, "leads", [row]);
+  return lead && { id: lead.id, phone: lead.phone };
 }
 
 function attributionOf(application: Application): Record<string, string> {
@@ -153,10 +157,10 @@ export async function createLead(
 ): Promise<LeadOutcome> {
   const { now = new Date(), leadForm = null, via = "site", locale = "si" } = options;
   return storage.db.transaction().execute(async (trx) => {
-    const installation = await installationKey(trx);
+    const installation = await storage.keys.hashKey(trx);
     const key = dedupeKey(installation, application);
     await lockApplicant(trx, storage.engine, key);
-    const repeated = await verifiedLeadOf(trx, key, now);
+    const repeated = await verifiedLeadOf(storage, trx, key, now);
 
     const today: CalendarDate = colomboToday(now);
     const profile: LeadProfile = {
@@ -169,6 +173,8 @@ export async function createLead(
     const offerIds = matchLead(offers, profile);
     const leadId = newOpaqueId();
     const partnerId = await activePartnerId(trx, application.partner);
+    // The applicant's personal data, sealed under a data key of the lead's own (decision 0335).
+    const dataKey = await storage.keys.create(trx);
     await trx
       .insertInto("leads")
       .values({
@@ -187,11 +193,16 @@ export async function createLead(
         consent_marketing: application.consents.marketing ? 1 : 0,
         attribution: JSON.stringify(attributionOf(application)),
         offer_ids: JSON.stringify(offerIds),
-        full_name: application.fullName,
-        nic: application.nic,
-        birth_date: application.birthDate,
-        phone: application.phone,
-        email: application.email,
+        ...dataKey.seal("leads", {
+          full_name: application.fullName,
+          nic: application.nic,
+          birth_date: application.birthDate,
+          phone: application.phone,
+          email: application.email,
+        }),
+        key_id: dataKey.id,
+        phone_hash: lookupHash(installation, "phone", application.phone),
+        email_hash: lookupHash(installation, "email", application.email),
         erased_at: null,
         promo_code: application.promo_code ?? null,
         experiment_flow: application.experiment_flow ?? null,
@@ -228,13 +239,56 @@ export async function createLead(
   });
 }
 
-/** Forgets a lead whose code could not be sent: the applicant will try again. */
+/** Forgets a lead whose code could not be sent (its data key too): the applicant will try again. */
 export async function deleteUnverifiedLead(storage: Storage, leadId: string): Promise<void> {
-  await storage.db
-    .deleteFrom("leads")
+  await storage.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("leads")
+      .where("id", "=", leadId)
+      .where("verified_at", "is", null)
+      .returning("key_id")
+      .execute();
+    await storage.keys.destroy(
+      trx,
+      deleted.map((row) => row.key_id),
+    );
+  });
+}
+
+/**
+ * What a lead's applicant typed, opened (decision 0335): for the lenders'
+ * decision requests, the form's answers and the links sent to the
+ * applicant. Nulls once erased or joined to another lead.
+ */
+export interface LeadApplicant {
+  fullName: string | null;
+  nic: string | null;
+  birthDate: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The applicant of a lead, or undefined for an unknown id. */
+export async function leadApplicant(
+  storage: Storage,
+  leadId: string,
+  db: Kysely<Database> = storage.db,
+): Promise<LeadApplicant | undefined> {
+  const row = await db
+    .selectFrom("leads")
+    .select(["key_id", "full_name", "nic", "birth_date", "phone", "email"])
     .where("id", "=", leadId)
-    .where("verified_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [lead] = await storage.keys.openRows(db, "leads", [row]);
+  if (!lead) return undefined;
+  return {
+    fullName: lead.full_name,
+    nic: lead.nic,
+    birthDate: lead.birth_date,
+    phone: lead.phone,
+    email: lead.email,
+  };
 }
 
 /**

@@ -11,7 +11,6 @@ import { type RateLimitRule, rateLimitCheck, storageRateLimitStore } from "../ht
 import { sameSiteForms } from "../http/same-site-forms";
 import type { Contact, Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import { offersLink } from "./code-sending";
 import { LANDING_TOKEN_DAYS } from "./landing-tokens";
 import {
@@ -230,7 +229,7 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
 
   /** What the limits count by: keyed hashes, so that their table holds no id, contact or address. */
   const countSend = async (req: Request, res: Response, leadId: string, contact: Contact) => {
-    const key = await installationKey(storage.db);
+    const key = await storage.keys.hashKey();
     const keyed = (value: string) =>
       createHmac("sha256", key).update(`offers-link:${value}`).digest("hex");
     res.locals.offersLinkKeys = {

@@ -24,14 +24,16 @@ export async function offersLinkContacts(
   storage: Storage,
   leadId: string,
 ): Promise<OffersLinkContacts | undefined> {
-  const row = await storage.db
+  const sealed = await storage.db
     .selectFrom("leads")
-    .select(["phone", "email"])
+    .select(["key_id", "phone", "email"])
     .where("id", "=", leadId)
     .where("verified_at", "is not", null)
     .where("repeat_of", "is", null)
     .where("erased_at", "is", null)
     .executeTakeFirst();
+  if (!sealed) return undefined;
+  const [row] = await storage.keys.openRows(storage.db, "leads", [sealed]);
   if (!row?.phone) return undefined;
   return { phone: row.phone, email: row.email };
 }

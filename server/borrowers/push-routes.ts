@@ -52,12 +52,15 @@ export function pushRouter(storage: Storage): Router {
     validateBody(subscriptionSchema),
     async (req, res) => {
       const lead = await findLead(storage, leadIdOf(req) ?? "");
-      if (!lead) {
+      const { endpoint: address, keys, locale } = res.locals.body as PushSubscriptionInput;
+      // An erased lead keeps no key to seal a subscription with: no application, as for none.
+      if (
+        !lead ||
+        !(await subscribeToLead(storage, lead.leadId, { endpoint: address, keys, locale }))
+      ) {
         sendError(res, 409, "no_application", "There is no application to send news about.");
         return;
       }
-      const { endpoint: address, keys, locale } = res.locals.body as PushSubscriptionInput;
-      await subscribeToLead(storage, lead.leadId, { endpoint: address, keys, locale });
       res.setHeader("Cache-Control", "no-store");
       res.status(201).json({ subscribed: true });
     },

@@ -258,12 +258,20 @@ describe("POST /api/push/subscriptions", () => {
     const { leadId } = await applyAndClick("0771110003");
     const res = await subscribe(subscription, `lead=${leadId}`);
     expect(res.statusCode).toBe(201);
-    const row = await test.storage.db
-      .selectFrom("push_subscriptions")
-      .selectAll()
-      .where("endpoint", "=", subscription.endpoint)
-      .executeTakeFirstOrThrow();
+    const rows = () =>
+      test.storage.db
+        .selectFrom("push_subscriptions")
+        .selectAll()
+        .where("lead_id", "=", leadId)
+        .execute();
+    const [row] = await rows();
     expect(row).toMatchObject({ lead_id: leadId, locale: "si" });
+    // Sealed under the lead's key (decision 0335): the endpoint is not stored as it is.
+    expect(row?.endpoint).not.toBe(subscription.endpoint);
+    const [opened] = await test.storage.keys.openRows(test.storage.db, "push_subscriptions", [
+      row ?? { key_id: null },
+    ]);
+    expect(opened).toMatchObject({ endpoint: subscription.endpoint, ...subscription.keys });
     const removed = await inject(app, {
       method: "DELETE",
       url: "/api/push/subscriptions",
@@ -271,6 +279,7 @@ describe("POST /api/push/subscriptions", () => {
       payload: JSON.stringify({ endpoint: subscription.endpoint }),
     });
     expect(removed.statusCode).toBe(204);
+    expect(await rows()).toEqual([]);
   });
 
   it("answers 409 without an application", async () => {

@@ -61,38 +61,56 @@ export interface PushSubscriptionInput {
   locale: Locale;
 }
 
-/** Keeps a browser's subscription for a lead; the same endpoint again replaces its keys and lead. */
+/**
+ * Keeps a browser's subscription for a lead, its endpoint and keys sealed
+ * under the lead's data key; the same endpoint again replaces its keys and
+ * lead. False for a lead without a data key (erased): nothing is kept.
+ */
 export async function subscribeToLead(
   storage: Storage,
   leadId: string,
   subscription: PushSubscriptionInput,
   now: Date = new Date(),
-): Promise<void> {
-  await storage.db
-    .insertInto("push_subscriptions")
-    .values({
-      id: randomUUID(),
-      lead_id: leadId,
+): Promise<boolean> {
+  return storage.db.transaction().execute(async (trx) => {
+    const lead = await trx
+      .selectFrom("leads")
+      .select("key_id")
+      .where("id", "=", leadId)
+      .executeTakeFirst();
+    const keyId = lead?.key_id ?? null;
+    const key = keyId === null ? undefined : (await storage.keys.load(trx, [keyId])).get(keyId);
+    if (!key) return false;
+    const sealed = key.seal("push_subscriptions", {
       endpoint: subscription.endpoint,
       p256dh: subscription.keys.p256dh,
       auth: subscription.keys.auth,
-      locale: subscription.locale,
-      created_at: now.toISOString(),
-    })
-    .onConflict((conflict) =>
-      conflict.column("endpoint").doUpdateSet({
+    });
+    await trx
+      .insertInto("push_subscriptions")
+      .values({
+        id: randomUUID(),
         lead_id: leadId,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
+        ...sealed,
+        endpoint_hash: await storage.keys.lookupHash(trx, "endpoint", subscription.endpoint),
+        key_id: key.id,
         locale: subscription.locale,
-      }),
-    )
-    .execute();
+        created_at: now.toISOString(),
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column("endpoint_hash")
+          .doUpdateSet({ lead_id: leadId, ...sealed, key_id: key.id, locale: subscription.locale }),
+      )
+      .execute();
+    return true;
+  });
 }
 
 /** Forgets a subscription (the visitor turned notifications off). */
 export async function unsubscribeEndpoint(storage: Storage, endpoint: string): Promise<void> {
-  await storage.db.deleteFrom("push_subscriptions").where("endpoint", "=", endpoint).execute();
+  const hash = await storage.keys.lookupHash(storage.db, "endpoint", endpoint);
+  await storage.db.deleteFrom("push_subscriptions").where("endpoint_hash", "=", hash).execute();
 }
 
 /** What a notification says, by status, in both languages. */
@@ -139,12 +157,18 @@ export function pushNotifier(options: {
   const { storage, keys, subject, log } = options;
   return async (change) => {
     if (!change.leadId) return;
-    const subscriptions = await storage.db
-      .selectFrom("push_subscriptions")
-      .select(["id", "endpoint", "p256dh", "auth", "locale"])
-      .where("lead_id", "=", change.leadId)
-      .execute();
+    const subscriptions = await storage.keys.openRows(
+      storage.db,
+      "push_subscriptions",
+      await storage.db
+        .selectFrom("push_subscriptions")
+        .select(["id", "endpoint", "p256dh", "auth", "locale", "key_id"])
+        .where("lead_id", "=", change.leadId)
+        .execute(),
+    );
     for (const subscription of subscriptions) {
+      // Its lead's key is gone (an erasure deletes the subscriptions with it): nothing to send.
+      if (!subscription.endpoint) continue;
       const locale: Locale = isLocale(subscription.locale) ? subscription.locale : DEFAULT_LOCALE;
       // web-push encrypts and signs; we send, with a timeout of our own.
       const request = webpush.generateRequestDetails(

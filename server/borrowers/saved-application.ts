@@ -36,9 +36,10 @@ export async function savedApplicationOf(
     now.getTime() - SAVED_APPLICATION_TTL_MS,
     resetAt !== undefined && Number.isFinite(resetAt) ? resetAt : 0,
   );
-  const row = await storage.db
+  const sealed = await storage.db
     .selectFrom("leads")
     .select([
+      "key_id",
       "created_at",
       "amount",
       "term_days",
@@ -59,6 +60,8 @@ export async function savedApplicationOf(
     .where("erased_at", "is", null)
     .where("created_at", ">", new Date(since).toISOString())
     .executeTakeFirst();
+  if (!sealed) return undefined;
+  const [row] = await storage.keys.openRows(storage.db, "leads", [sealed]);
   if (!row?.full_name || !row.nic || !row.birth_date || !row.phone || !row.email) return undefined;
   return {
     appliedAt: row.created_at,

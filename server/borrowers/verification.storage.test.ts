@@ -1,10 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
-import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support";
+import {
+  databaseFiles,
+  openedLead,
+  plainMarker,
+  valuesIn,
+} from "../storage/stored-bytes.test-support";
+import { onEachEngine, type TestStorage } from "../test-support";
 import { createVerifiedLead } from "./applicant.test-support";
 import { issueLandingToken, redeemLandingToken } from "./landing-tokens";
 import { createLead, findLead } from "./leads";
@@ -30,8 +35,7 @@ function verificationContract(name: string, open: () => Promise<TestStorage>) {
       await test?.cleanup();
     });
 
-    const leadRow = (leadId: string) =>
-      test.storage.db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
+    const leadRow = (leadId: string) => openedLead(test.storage, leadId);
     const codeRow = (leadId: string) =>
       test.storage.db
         .selectFrom("lead_verifications")
@@ -151,36 +155,45 @@ function verificationContract(name: string, open: () => Promise<TestStorage>) {
 
 onEachEngine(verificationContract);
 
-describe("the sweep on SQLite's files", () => {
-  let test: TestStorage;
-  beforeAll(async () => {
-    test = await openTestSqlite();
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-  });
+onEachEngine((engine, open) => {
+  describe(`the sweep in ${engine}'s files`, () => {
+    let test: TestStorage;
+    beforeAll(async () => {
+      test = await open();
+    });
+    afterAll(async () => {
+      await test?.cleanup();
+    });
 
-  it("leaves nothing of an unverified applicant in the database files, the WAL included", async () => {
-    const EMAIL = "never.verified@example.lk";
-    const NAME = "Sunil Unverified";
-    await createLead(
-      test.storage,
-      applicationOf({ email: EMAIL, phone: "0789876543", fullName: NAME }),
-      offers,
-      { now: AT },
-    );
-    // The check below can fail: before the sweep the applicant is in the files.
-    expect(databaseBytes(test.dataDir).includes(EMAIL)).toBe(true);
-    await sweepUnverifiedLeads(test.storage, new Date(AT.getTime() + UNVERIFIED_RETENTION_MS));
-    const after = databaseBytes(test.dataDir);
-    for (const value of [EMAIL, "+94789876543", NAME])
-      expect(after.includes(value), value).toBe(false);
+    it("leaves nothing of an unverified applicant in the files, the WAL included, nor their key", async () => {
+      const tag = randomBytes(4).toString("hex");
+      const email = `never.verified.${tag}@example.lk`;
+      const letters = tag.replace(/\d/g, (digit) => "ghijklmnop"[Number(digit)] ?? "");
+      const name = `Sunil Unverified ${letters}`;
+      const phone = `07898${String(Number.parseInt(tag, 16) % 100_000).padStart(5, "0")}`;
+      const lead = await createLead(
+        test.storage,
+        applicationOf({ email, phone, fullName: name }),
+        offers,
+        { now: AT },
+      );
+      const { key_id: keyId } = await test.storage.db
+        .selectFrom("leads")
+        .select("key_id")
+        .where("id", "=", lead.leadId)
+        .executeTakeFirstOrThrow();
+      const person = [email, `+94${phone.slice(1)}`, name];
+      // Sealed from the start; the search finds what is there in the clear (the marker).
+      const marker = await plainMarker(test.storage);
+      expect(valuesIn(await databaseFiles(test), [marker, ...person])).toEqual([marker]);
+      await sweepUnverifiedLeads(test.storage, new Date(AT.getTime() + UNVERIFIED_RETENTION_MS));
+      expect(valuesIn(await databaseFiles(test), person)).toEqual([]);
+      const key = await test.storage.db
+        .selectFrom("data_keys")
+        .select("id")
+        .where("id", "=", keyId ?? "")
+        .execute();
+      expect(key).toEqual([]);
+    });
   });
 });
-
-/** Every file of the SQLite database (main file, -wal, -shm) as one latin1 string. */
-function databaseBytes(dataDir: string): string {
-  return readdirSync(dataDir)
-    .map((file) => readFileSync(path.join(dataDir, file)).toString("latin1"))
-    .join("\n");
-}

@@ -1,7 +1,6 @@
 import { isLocale, type Locale } from "../../core/locale";
 import type { PendingVerification } from "../../core/site-contract";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import { isOpaqueId } from "../storage/opaque-ids";
 import type { LeadVerificationsTable, VerificationVia } from "../storage/schema";
 import { lockApplicant, verifiedLeadOf } from "./leads";
@@ -63,7 +62,8 @@ export type ResendOutcome =
   | { kind: "already_verified" }
   | { kind: "unknown" };
 
-type Pending = LeadVerificationsTable & { phone: string | null };
+/** A pending code and its lead's phone, still sealed (only a resend opens it). */
+type Pending = LeadVerificationsTable & { phone: string | null; key_id: string | null };
 
 type Found = { kind: "pending"; row: Pending } | { kind: "already_verified" } | { kind: "unknown" };
 
@@ -82,6 +82,7 @@ async function findPending(
       "leads.verified_at",
       "leads.created_at as lead_created_at",
       "leads.phone",
+      "leads.key_id",
       "lead_verifications.lead_id",
       "lead_verifications.via",
       "lead_verifications.locale",
@@ -124,6 +125,7 @@ async function findPending(
       resend_at: row.resend_at,
       created_at: row.created_at,
       phone: row.phone,
+      key_id: row.key_id,
     },
   };
 }
@@ -179,7 +181,7 @@ export async function verifyCode(
       verification: verificationState(again.row),
     };
   }
-  const key = await installationKey(storage.db);
+  const key = await storage.keys.hashKey();
   if (!sameHash(codeHash(key, leadId, code), row.code_hash)) {
     const state = verificationState({ ...row, tries: Number(reserved.tries) });
     return { kind: state.triesLeft > 0 ? "wrong_code" : "too_many_tries", verification: state };
@@ -203,9 +205,10 @@ async function completeVerification(
   return storage.db.transaction().execute(async (trx) => {
     const lead = await trx
       .selectFrom("leads")
-      .select(["id", "dedupe_key", "repeat_of", "email", "verified_at", "created_at"])
+      .select(["id", "dedupe_key", "repeat_of", "email", "key_id", "verified_at", "created_at"])
       .where("id", "=", leadId)
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .then(async (row) => row && (await storage.keys.openRows(trx, "leads", [row]))[0]);
     if (!lead) return { kind: "unknown" } as const;
     if (lead.verified_at !== null) return { kind: "already_verified" } as const;
     if (lead.dedupe_key) {
@@ -232,7 +235,8 @@ async function completeVerification(
           .executeTakeFirst()
       : undefined;
     const target =
-      repeated ?? (lead.dedupe_key ? await verifiedLeadOf(trx, lead.dedupe_key, now) : undefined);
+      repeated ??
+      (lead.dedupe_key ? await verifiedLeadOf(storage, trx, lead.dedupe_key, now) : undefined);
     const verifiedAt = now.toISOString();
     if (target) {
       await trx
@@ -246,9 +250,14 @@ async function completeVerification(
           birth_date: null,
           phone: null,
           email: null,
+          key_id: null,
+          phone_hash: null,
+          email_hash: null,
         })
         .where("id", "=", leadId)
         .execute();
+      // Its own copy of the applicant's data is gone: so is the key that sealed it.
+      await storage.keys.destroy(trx, [lead.key_id]);
     } else {
       await trx
         .updateTable("leads")
@@ -286,10 +295,12 @@ export async function resendCode(
   if (Date.parse(row.resend_at) > now.getTime()) {
     return { kind: "too_soon", verification: verificationState(row) };
   }
-  if (!row.phone) return { kind: "unknown" };
-  if (!(await mayProceed(row.phone))) return { kind: "limited" };
+  const [lead] = await storage.keys.openRows(storage.db, "leads", [row]);
+  const phone = lead?.phone;
+  if (!phone) return { kind: "unknown" };
+  if (!(await mayProceed(phone))) return { kind: "limited" };
   const code = newCode();
-  const key = await installationKey(storage.db);
+  const key = await storage.keys.hashKey();
   const sends = row.sends + 1;
   const next = {
     code_hash: codeHash(key, leadId, code),
@@ -313,7 +324,7 @@ export async function resendCode(
   return {
     kind: "sent",
     code,
-    phone: row.phone,
+    phone,
     locale: isLocale(row.locale) ? row.locale : "si",
     verification: verificationState(next),
   };
@@ -338,16 +349,24 @@ export async function sweepUnverifiedLeads(
   now: Date = new Date(),
 ): Promise<{ leads: number; tokens: number }> {
   const cutoff = new Date(now.getTime() - UNVERIFIED_RETENTION_MS).toISOString();
-  const leads = await storage.db
-    .deleteFrom("leads")
-    .where("verified_at", "is", null)
-    .where("created_at", "<=", cutoff)
-    .executeTakeFirst();
+  const leads = await storage.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("leads")
+      .where("verified_at", "is", null)
+      .where("created_at", "<=", cutoff)
+      .returning("key_id")
+      .execute();
+    await storage.keys.destroy(
+      trx,
+      deleted.map((row) => row.key_id),
+    );
+    return deleted.length;
+  });
   const tokens = await storage.db
     .deleteFrom("landing_tokens")
     .where("expires_at", "<=", now.toISOString())
     .executeTakeFirst();
-  const counts = { leads: Number(leads.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+  const counts = { leads, tokens: Number(tokens.numDeletedRows) };
   if (counts.leads > 0) await storage.purge();
   return counts;
 }

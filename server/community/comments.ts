@@ -27,19 +27,22 @@ export async function addComment(
     if (!parent) return { kind: "unknown_parent" };
   }
   const id = newOpaqueId();
-  await storage.db
-    .insertInto("comments")
-    .values({
-      id,
-      slug: comment.slug,
-      parent_id: comment.parentId ?? null,
-      status: "pending",
-      locale: comment.locale,
-      name: comment.name,
-      email: comment.email,
-      text: comment.text,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await storage.db.transaction().execute(async (trx) => {
+    // Sealed under the writer's key (decision 0335): an erasure of the e-mail deletes it.
+    const key = await storage.keys.contactKey(trx, "email", comment.email);
+    await trx
+      .insertInto("comments")
+      .values({
+        id,
+        slug: comment.slug,
+        parent_id: comment.parentId ?? null,
+        status: "pending",
+        locale: comment.locale,
+        ...key.seal("comments", { name: comment.name, email: comment.email, text: comment.text }),
+        key_id: key.id,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
   return { kind: "stored", id };
 }

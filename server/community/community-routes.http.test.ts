@@ -211,13 +211,23 @@ describe("customer reviews", () => {
       website: "",
     });
     expect(sent.statusCode).toBe(202);
-    // Kept (in lower case, as an erasure request names it) so that an erasure can find it.
+    // Kept (in lower case, as an erasure request names it), sealed under the e-mail's key.
     const stored = await context.test.storage.db
       .selectFrom("reviews")
-      .select("email")
+      .select(["email", "key_id"])
       .where("id", "=", sent.json().id)
       .executeTakeFirstOrThrow();
-    expect(stored.email).toBe("dilani.reviewer@example.lk");
+    expect(stored.key_id).toBe(
+      await context.test.storage.keys.contactKeyId(
+        context.test.storage.db,
+        "email",
+        "dilani.reviewer@example.lk",
+      ),
+    );
+    const [opened] = await context.test.storage.keys.openRows(context.test.storage.db, "reviews", [
+      stored,
+    ]);
+    expect(opened?.email).toBe("dilani.reviewer@example.lk");
     const before = await page("/client-api/page?path=/en/");
     expect(before.json().state.view.reviews.rating.count).toBe(0);
     const session = await signIn();

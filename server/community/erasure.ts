@@ -7,20 +7,24 @@ import { touchPages } from "../storage/page-version";
  * one that someone else answered: it stays as a placeholder without its
  * author's name, e-mail or text ("deleted at its author's request"), so the
  * answers keep their place. Their reviews are deleted with their photos.
- * Answers how many comments and reviews went.
+ * What they wrote is found by the e-mail's data key (sealed under it,
+ * decision 0335), and the key goes too. Answers how many comments and
+ * reviews went.
  */
 export async function eraseCommunityWrites(
+  storage: Storage,
   db: Storage["db"],
   email: string,
   now: Date,
 ): Promise<number> {
-  const own = await db.selectFrom("comments").select("id").where("email", "=", email).execute();
+  const writer = await storage.keys.contactKeyId(db, "email", email);
+  const own = await db.selectFrom("comments").select("id").where("key_id", "=", writer).execute();
   const ownIds = own.map((row) => row.id);
   let comments = 0;
   if (ownIds.length > 0) {
     const answers = await db
       .selectFrom("comments")
-      .select(["id", "parent_id", "email"])
+      .select(["id", "parent_id", "key_id"])
       .where("parent_id", "in", ownIds)
       .execute();
     // A comment of theirs stays as a placeholder when an answer by someone else hangs
@@ -31,7 +35,7 @@ export async function eraseCommunityWrites(
       changed = false;
       for (const answer of answers) {
         const parent = answer.parent_id;
-        const holds = answer.email !== email || kept.has(answer.id);
+        const holds = answer.key_id !== writer || kept.has(answer.id);
         if (parent && holds && !kept.has(parent)) {
           kept.add(parent);
           changed = true;
@@ -43,19 +47,24 @@ export async function eraseCommunityWrites(
     if (placeholders.length > 0) {
       await db
         .updateTable("comments")
-        .set({ name: "", email: null, text: "", erased_at: now.toISOString() })
+        .set({ name: "", email: null, text: "", key_id: null, erased_at: now.toISOString() })
         .where("id", "in", placeholders)
         .execute();
     }
     if (deleted.length > 0) await db.deleteFrom("comments").where("id", "in", deleted).execute();
     comments = ownIds.length;
   }
-  const reviews = await db.selectFrom("reviews").select("id").where("email", "=", email).execute();
+  const reviews = await db
+    .selectFrom("reviews")
+    .select("id")
+    .where("key_id", "=", writer)
+    .execute();
   const reviewIds = reviews.map((row) => row.id);
   if (reviewIds.length > 0) {
     await db.deleteFrom("review_images").where("review_id", "in", reviewIds).execute();
     await db.deleteFrom("reviews").where("id", "in", reviewIds).execute();
   }
+  await storage.keys.destroy(db, [writer]);
   if (comments + reviewIds.length > 0) await touchPages(db);
   return comments + reviewIds.length;
 }

@@ -1,4 +1,3 @@
-import { type Expression, type SqlBool, sql } from "kysely";
 import type { ModerationAction, ModerationItem } from "../../core/back-office";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -11,7 +10,7 @@ export type PendingItem = ModerationItem;
 /** How many items of each list the moderation page shows. */
 const PENDING_SHOWN = 200;
 const PUBLISHED_SHOWN = 50;
-/** A search is a substring of a name or text (or a comment's article), at most this long. */
+/** A search is a substring of a name or text (or a comment's article), at most this long, any case. */
 export const SEARCH_MAX_LENGTH = 100;
 
 /**
@@ -40,14 +39,31 @@ export async function pendingCount(storage: Storage): Promise<number> {
   return Number(comments.count) + Number(reviews.count);
 }
 
-/** A LIKE pattern matching `search` anywhere, its own % _ and \\ taken literally. */
-function containing(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+/** How many rows a search opens at a time (names and texts are sealed: decision 0335). */
+const SEARCH_BATCH = 500;
 
-/** lower(column) LIKE pattern, the same on SQLite and PostgreSQL (ESCAPE given). */
-function matches(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+/**
+ * The first `count` rows `page` gives (opened) that `search` matches, in
+ * its order: one page when there is no search; otherwise page after page,
+ * since the names and texts are sealed and only match once opened.
+ */
+async function firstMatching<Row>(
+  count: number,
+  search: string,
+  page: (limit: number, offset: number) => Promise<Row[]>,
+  searched: (row: Row) => string[],
+): Promise<Row[]> {
+  if (!search) return page(count, 0);
+  const wanted = search.slice(0, SEARCH_MAX_LENGTH).toLowerCase();
+  const found: Row[] = [];
+  for (let offset = 0; found.length < count; offset += SEARCH_BATCH) {
+    const rows = await page(SEARCH_BATCH, offset);
+    for (const row of rows) {
+      if (searched(row).some((value) => value.toLowerCase().includes(wanted))) found.push(row);
+    }
+    if (rows.length < SEARCH_BATCH) break;
+  }
+  return found.slice(0, count);
 }
 
 /**
@@ -62,49 +78,57 @@ async function itemsWithStatus(
   count: number,
   search: string,
 ): Promise<PendingItem[]> {
-  const pattern = search ? containing(search.slice(0, SEARCH_MAX_LENGTH)) : undefined;
   const [comments, reviews] = await Promise.all([
-    storage.db
-      .selectFrom("comments")
-      .select(["id", "slug", "name", "text", "status", "created_at"])
-      .where("status", "=", status)
-      // A placeholder of an erased comment (0091) has nothing left to moderate.
-      .where("erased_at", "is", null)
-      .$if(pattern !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or([
-            matches("name", pattern ?? ""),
-            matches("text", pattern ?? ""),
-            matches("slug", pattern ?? ""),
-          ]),
+    firstMatching(
+      count,
+      search,
+      async (limit, offset) =>
+        storage.keys.openRows(
+          storage.db,
+          "comments",
+          await storage.db
+            .selectFrom("comments")
+            .select(["id", "slug", "name", "text", "status", "created_at", "key_id"])
+            .where("status", "=", status)
+            // A placeholder of an erased comment (0091) has nothing left to moderate.
+            .where("erased_at", "is", null)
+            .orderBy("created_at", order)
+            .orderBy("id", order)
+            .limit(limit)
+            .offset(offset)
+            .execute(),
         ),
-      )
-      .orderBy("created_at", order)
-      .orderBy("id", order)
-      .limit(count)
-      .execute(),
-    storage.db
-      .selectFrom("reviews")
-      .leftJoin("review_images", "review_images.review_id", "reviews.id")
-      .select([
-        "reviews.id",
-        "reviews.name",
-        "reviews.text",
-        "reviews.rating",
-        "reviews.status",
-        "reviews.created_at",
-        "review_images.review_id as image_of",
-      ])
-      .where("reviews.status", "=", status)
-      .$if(pattern !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or([matches("reviews.name", pattern ?? ""), matches("reviews.text", pattern ?? "")]),
+      (row) => [row.name, row.text, row.slug],
+    ),
+    firstMatching(
+      count,
+      search,
+      async (limit, offset) =>
+        storage.keys.openRows(
+          storage.db,
+          "reviews",
+          await storage.db
+            .selectFrom("reviews")
+            .leftJoin("review_images", "review_images.review_id", "reviews.id")
+            .select([
+              "reviews.id",
+              "reviews.name",
+              "reviews.text",
+              "reviews.rating",
+              "reviews.status",
+              "reviews.created_at",
+              "reviews.key_id",
+              "review_images.review_id as image_of",
+            ])
+            .where("reviews.status", "=", status)
+            .orderBy("reviews.created_at", order)
+            .orderBy("reviews.id", order)
+            .limit(limit)
+            .offset(offset)
+            .execute(),
         ),
-      )
-      .orderBy("reviews.created_at", order)
-      .orderBy("reviews.id", order)
-      .limit(count)
-      .execute(),
+      (row) => [row.name, row.text],
+    ),
   ]);
   return [
     ...comments.map((row) => ({

@@ -22,12 +22,25 @@ export async function articleCommunity(
   const [comments, rating, views] = await Promise.all([
     storage.db
       .selectFrom("comments")
-      .select(["id", "parent_id", "name", "text", "created_at", "erased_at"])
-      .where("slug", "=", slug)
-      .where("status", "=", "approved")
-      .orderBy("created_at", "asc")
+      // Each writer's key with the comments: one query (decision 0335).
+      .leftJoin("data_keys", "data_keys.id", "comments.key_id")
+      .select([
+        "comments.id",
+        "comments.parent_id",
+        "comments.name",
+        "comments.text",
+        "comments.created_at",
+        "comments.erased_at",
+        "comments.key_id",
+        "data_keys.wrapped as key_wrapped",
+        "data_keys.kek as key_kek",
+      ])
+      .where("comments.slug", "=", slug)
+      .where("comments.status", "=", "approved")
+      .orderBy("comments.created_at", "asc")
       .limit(500)
-      .execute(),
+      .execute()
+      .then((rows) => storage.keys.openRows(storage.db, "comments", rows)),
     articleRating(storage, slug),
     storage.db
       .selectFrom("article_views")
@@ -83,18 +96,23 @@ export async function reviewsSummary(
     storage.db
       .selectFrom("reviews")
       .leftJoin("review_images", "review_images.review_id", "reviews.id")
+      .leftJoin("data_keys", "data_keys.id", "reviews.key_id")
       .select([
         "reviews.id",
         "reviews.name",
         "reviews.text",
         "reviews.rating",
         "reviews.created_at",
+        "reviews.key_id",
+        "data_keys.wrapped as key_wrapped",
+        "data_keys.kek as key_kek",
         "review_images.review_id as image_of",
       ])
       .where("reviews.status", "=", "approved")
       .orderBy("reviews.created_at", "desc")
       .limit(HOME_REVIEWS)
-      .execute(),
+      .execute()
+      .then((rows) => storage.keys.openRows(storage.db, "reviews", rows)),
     storage.db
       .selectFrom("reviews")
       .select((eb) => [

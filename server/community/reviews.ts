@@ -9,15 +9,16 @@ export async function addReview(
 ): Promise<string> {
   const id = newOpaqueId();
   await storage.db.transaction().execute(async (trx) => {
+    // Sealed under the writer's key, photo included (decision 0335).
+    const key = await storage.keys.contactKey(trx, "email", review.email);
     await trx
       .insertInto("reviews")
       .values({
         id,
         status: "pending",
         locale: review.locale,
-        name: review.name,
-        email: review.email,
-        text: review.text,
+        ...key.seal("reviews", { name: review.name, email: review.email, text: review.text }),
+        key_id: key.id,
         rating: review.rating,
         created_at: now.toISOString(),
       })
@@ -28,7 +29,7 @@ export async function addReview(
         .values({
           review_id: id,
           content_type: review.image.contentType,
-          data: Buffer.from(review.image.bytes),
+          data: key.sealBytes("review_images", "data", review.image.bytes),
         })
         .execute();
     }
@@ -53,9 +54,13 @@ export async function reviewImage(
   let query = storage.db
     .selectFrom("review_images")
     .innerJoin("reviews", "reviews.id", "review_images.review_id")
-    .select(["review_images.content_type", "review_images.data"])
+    .select(["review_images.content_type", "review_images.data", "reviews.key_id"])
     .where("review_images.review_id", "=", reviewId);
   if (!pendingToo) query = query.where("reviews.status", "=", "approved");
   const row = await query.executeTakeFirst();
-  return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : undefined;
+  const key = row?.key_id
+    ? (await storage.keys.load(storage.db, [row.key_id])).get(row.key_id)
+    : undefined;
+  if (!row || !key) return undefined;
+  return { contentType: row.content_type, data: key.openBytes("review_images", "data", row.data) };
 }

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import { FUNNEL_BREAKDOWNS } from "../../core/back-office";
 import { addDays, type CalendarDate, colomboToday } from "../../core/dates";
 import { openStorage, type Storage } from "../storage/database";
@@ -157,7 +157,7 @@ export async function seedDashboard(
   let issued = 0;
   let payouts = 0;
   for (let written = 0; written < counts.leads; written += batch) {
-    const leads: LeadsTable[] = [];
+    const leads: Insertable<LeadsTable>[] = [];
     const decisionRows: LenderDecisionsTable[] = [];
     const clickRows: ClicksTable[] = [];
     const conversionRows: ConversionsTable[] = [];
@@ -198,6 +198,7 @@ export async function seedDashboard(
           apply_url: null,
           reason: null,
           error: null,
+          broken_rule: null,
           attempts: 1,
           latency_ms: 200,
           asked_at: at(3),

@@ -212,6 +212,7 @@ export async function seedFunnelRecords(storage: Storage): Promise<void> {
     apply_url: null,
     reason: null,
     error: null,
+    broken_rule: null,
     attempts: 1,
     latency_ms: 120,
     asked_at: "2026-11-10T01:06:00.000Z",

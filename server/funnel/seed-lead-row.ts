@@ -1,3 +1,4 @@
+import type { Insertable } from "kysely";
 import type { LeadsTable } from "../storage/schema";
 
 /**
@@ -8,8 +9,8 @@ import type { LeadsTable } from "../storage/schema";
 export function seedLeadRow(
   id: string,
   createdAt: string,
-  extra: Partial<LeadsTable> = {},
-): LeadsTable {
+  extra: Partial<Insertable<LeadsTable>> = {},
+): Insertable<LeadsTable> {
   return {
     id,
     created_at: createdAt,

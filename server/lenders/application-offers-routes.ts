@@ -126,10 +126,12 @@ export function applicationOffersRouter(options: ApplicationOffersRoutesOptions)
     }, heartbeatMs);
     timers.push(poll, heartbeat);
     // At the deadline (and once waiting rows show as failed) the answer is complete.
+    // (A stream opened long after its deadline, as behind a burst: at once, not a negative wait.)
     const untilDeadline = Date.parse(first.decisions.deadline) - now().getTime();
-    timers.push(setTimeout(() => void read(), untilDeadline + STALE_AFTER_DEADLINE_MS + 10));
+    const after = (ms: number) => Math.max(0, untilDeadline + ms);
+    timers.push(setTimeout(() => void read(), after(STALE_AFTER_DEADLINE_MS + 10)));
     // Whatever happens, a stream does not outlive its deadline by much.
-    timers.push(setTimeout(finish, untilDeadline + STALE_AFTER_DEADLINE_MS + 5_000));
+    timers.push(setTimeout(finish, after(STALE_AFTER_DEADLINE_MS + 5_000)));
   });
   return router;
 }

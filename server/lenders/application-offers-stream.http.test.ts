@@ -67,7 +67,12 @@ async function applyOver(base: string, context: ReturnType<typeof setUpDecisionA
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-  const applied = await post("/api/applications", { ...validApplication, phone });
+  // The income of setUpDecisionApp's applicants: an approval's one repayment fits (0355).
+  const applied = await post("/api/applications", {
+    ...validApplication,
+    monthlyIncome: 180_000,
+    phone,
+  });
   if (applied.status !== 201) throw new Error(`applying answered ${applied.status}`);
   const { leadId } = (await applied.json()) as { leadId: string };
   const verified = await post(`/api/applications/${leadId}/verification`, {

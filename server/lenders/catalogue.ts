@@ -55,17 +55,21 @@ export const CATALOGUE_REFRESH_MS = 30_000;
 /**
  * Sri Lanka's catalogue from storage. The first read happens here (a server
  * does not start without its offers); a failed later read keeps the last
- * good one and is logged.
+ * good one and is logged. `withSandbox`: whether `npm run sandbox`'s
+ * lenders are listed, which only a server outside production may do,
+ * whatever its database holds (issue 30).
  */
 export async function openOfferCatalogue(
   storage: Storage,
   log: Logger,
-  refreshMs = CATALOGUE_REFRESH_MS,
+  options: { withSandbox: boolean; refreshMs?: number },
 ): Promise<OfferCatalogue> {
-  let current: readonly Offer[] = Object.freeze(await readVisibleOffers(storage));
+  const { withSandbox, refreshMs = CATALOGUE_REFRESH_MS } = options;
+  const read = () => readVisibleOffers(storage, { withSandbox });
+  let current: readonly Offer[] = Object.freeze(await read());
   let currentJson = JSON.stringify(current);
   const refresh = async () => {
-    const next = await readVisibleOffers(storage);
+    const next = await read();
     const nextJson = JSON.stringify(next);
     // The same offers keep the same array: the page cache drops its pages on a new one.
     if (nextJson === currentJson) return;

@@ -4,14 +4,14 @@
  * migrates it and writes the sample lenders into a new database (as a
  * server's first start does), runs one command (cli.ts) and closes it.
  */
-import { loadConfig } from "../config";
+import { loadConfig, storageOptionsOf } from "../config";
 import { openStorage } from "../storage/database";
 import { runLendersCommand } from "./cli";
 import { seedSampleLenders } from "./lenders";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const storage = openStorage(storageOptionsOf(config));
   try {
     await storage.migrate();
     await seedSampleLenders(storage);
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     const outcome = await runLendersCommand(storage, process.argv.slice(2), {
       allowSandbox: testing,
       urlRules: { allowHttp: testing },
+      maxDeadlineMs: config.LENDER_DEADLINE_MS,
     });
     for (const line of outcome.out) process.stdout.write(`${line}\n`);
     for (const line of outcome.err) process.stderr.write(`${line}\n`);

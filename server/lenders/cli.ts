@@ -46,6 +46,8 @@ export interface LendersToolOptions {
   allowSandbox: boolean;
   /** How decision API URLs are checked (https, public addresses). */
   urlRules: OutboundRules;
+  /** The server's LENDER_DEADLINE_MS: no lender's own deadline may be longer. */
+  maxDeadlineMs?: number;
 }
 
 const options = {

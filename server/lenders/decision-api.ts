@@ -2,8 +2,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { DISTRICTS, EMPLOYMENT_TYPES, LOAN_PURPOSES } from "../../core/application";
 import { BANK_CODES } from "../../core/banks";
-import { colomboToday } from "../../core/dates";
-import { quoteLoan } from "../../core/loan";
 import { loanTermsSchema } from "../../core/schemas/offer";
 
 /**
@@ -130,10 +128,17 @@ export const approvedAnswerSchema = z
       .int()
       .positive()
       .describe("The product you approve (one of yours; usually one of productIds)."),
-    amount: z.int().positive().describe("Whole rupees you lend: at most the amount asked."),
-    termDays: z.int().positive().max(3_650).describe("Days until the last repayment."),
+    amount: z
+      .int()
+      .positive()
+      .describe("Whole rupees you lend: at most the amount asked, within the product's range."),
+    termDays: z
+      .int()
+      .positive()
+      .max(3_650)
+      .describe("Days until the last repayment, within the product's range."),
     terms: loanTermsSchema.describe(
-      "The price, from which we compute every figure the applicant sees (APR, total, instalments, dates). Rates are fractions: 0.24 is 24% a year.",
+      "The product's price, as you published it (an approval at another rate, fees or repayment is refused as invalid_answer): we compute every figure the applicant sees (APR, total, instalments, dates) from it. Rates are fractions: 0.24 is 24% a year.",
     ),
     expiresAt: z.iso
       .datetime({ offset: true })
@@ -206,41 +211,8 @@ export function verifyDecisionSignature(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** What an approval is checked against beyond its schema. */
-export interface ApprovalContext {
-  /** Every product of the lender: an approval names one of them. */
-  lenderOfferIds: readonly number[];
-  /** The amount the applicant asked for: a lender may lend less, never more. */
-  askedAmount: number;
-  /** A sandbox lender's apply page may be http (on loopback); a real lender's is https. */
-  sandbox: boolean;
-  now: Date;
-}
-
 /**
- * Why an approval cannot be shown, or undefined when it can: a product of
- * another lender, more than was asked, already lapsed, an apply URL that
- * is not https, or terms core/loan.ts cannot price.
+ * Every approval, answered or called back, is checked against the product it
+ * names by core's one function (decision 0354) before it is stored.
  */
-export function approvalProblem(
-  answer: ApprovedAnswer,
-  context: ApprovalContext,
-): string | undefined {
-  if (!context.lenderOfferIds.includes(answer.offerId)) return "offerId: not one of your products";
-  if (answer.amount > context.askedAmount) return "amount: more than the applicant asked for";
-  if (Date.parse(answer.expiresAt) <= context.now.getTime()) return "expiresAt: already past";
-  if (new URL(answer.applyUrl).protocol !== "https:" && !context.sandbox) {
-    return "applyUrl: must be https";
-  }
-  try {
-    quoteLoan({
-      amount: answer.amount,
-      termDays: answer.termDays,
-      terms: answer.terms,
-      startDate: colomboToday(context.now),
-    });
-  } catch {
-    return "terms: cannot be priced";
-  }
-  return undefined;
-}
+export { type ApprovalProblem, approvalProblem } from "../../core/approval-check";

@@ -1,20 +1,14 @@
 import {
-  BrokenCircuitError,
-  type BulkheadPolicy,
-  BulkheadRejectedError,
-  bulkhead,
-  type CircuitBreakerPolicy,
-  CircuitState,
-  ConsecutiveBreaker,
   ConstantBackoff,
-  circuitBreaker,
   handleWhen,
   retry,
   TaskCancelledError,
   TimeoutStrategy,
   timeout,
 } from "cockatiel";
+import type { ApprovalRule, PublishedProduct } from "../../core/approval-check";
 import { RETRY_STATUSES } from "../../core/http-retry";
+import { LENDER_CONCURRENCY_RANGE } from "../../core/lender-limits";
 import type { Locale } from "../../core/locale";
 import {
   OutboundAnswerTooLarge,
@@ -36,10 +30,20 @@ import {
 } from "./decision-api";
 import {
   beginDecisions,
+  type DecisionRecord,
   type DecisionResult,
   type DecisionTarget,
   recordDecision,
+  recordDecisions,
 } from "./decisions";
+import {
+  createLenderGate,
+  type GateOutcome,
+  type GatePass,
+  GateRefused,
+  type GateState,
+  type LenderGate,
+} from "./lender-gate";
 
 /**
  * Asks lenders for their decisions (issue 15). Right after an applicant is
@@ -48,12 +52,16 @@ import {
  * (decisions.ts), then, without holding up the answer, POSTs the signed
  * request to all of them in parallel and records each outcome as it comes.
  *
- * Per lender, from cockatiel: a concurrency limit (bulkhead) and a circuit
- * breaker (after `breakerFailures` failures in a row nothing is sent for
- * `breakerHalfOpenMs`, then one request tries again). Per request: retries
- * only on SPEC §7's statuses with the same body and idempotency key, each
- * attempt with a timeout of what is left until the deadline
- * (LENDER_DEADLINE_MS after the verification). A lender that times out,
+ * Per lender and server, a gate (lender-gate.ts, decision 0350): a
+ * concurrency limit (the lender's own, or LENDER_CONCURRENCY) whose queue a
+ * request waits in until its deadline, then a circuit breaker that counts
+ * applications, not attempts (after `breakerFailures` failed applications
+ * in a row nothing is sent for `breakerHalfOpenMs`, then `breakerTrials`
+ * applications try at once). Inside it, per application: retries only on
+ * SPEC §7's statuses with the same body and idempotency key, each attempt
+ * with a timeout of what is left until the lender's deadline (its own, at
+ * most LENDER_DEADLINE_MS after the verification), so a retry never meets
+ * a breaker its own burst opened. A lender that times out,
  * errs or answers what we cannot read is recorded so; the others are not
  * held up, and nothing reaches the applicant as an error.
  */
@@ -73,12 +81,16 @@ export interface DecisionNetworkOptions {
   callbackUrl: () => string;
   /** The consent to share with lenders, in the language the applicant applied in. */
   consentText: (locale: Locale) => string;
-  /** Requests in flight to one lender at once, and how many more may wait for a slot. */
+  /**
+   * LENDER_CONCURRENCY: requests in flight to one lender at once, unless its
+   * record says otherwise; more wait for a slot while their deadline allows.
+   */
   concurrency?: number;
-  queue?: number;
-  /** Failures in a row that open a lender's circuit, and how long it stays open. */
+  /** Failed applications in a row that open a lender's circuit, and how long it stays open. */
   breakerFailures?: number;
   breakerHalfOpenMs?: number;
+  /** Applications a half-open circuit tries at once: the first success closes it, this many failures reopen it. */
+  breakerTrials?: number;
   /** Retries after a SPEC §7 status, and the wait before each. */
   retries?: number;
   retryDelayMs?: number;
@@ -86,12 +98,14 @@ export interface DecisionNetworkOptions {
   maxAnswerBytes?: number;
   /** The clock for stored times; waits use the monotonic clock. */
   now?: () => Date;
+  /** The breakers' monotonic clock in ms (performance.now); a test moves its own. */
+  breakerClock?: () => number;
 }
 
 export type DecisionListener = () => void;
 
 /** A lender's circuit on this instance; "unused": no request to it since this process started. */
-export type BreakerState = "closed" | "open" | "half_open" | "isolated" | "unused";
+export type BreakerState = GateState | "unused";
 
 /** A test application for the back office's "Send a test application" (decision 0141). */
 export interface TestApplicationTarget {
@@ -99,18 +113,22 @@ export interface TestApplicationTarget {
   url: string;
   secret: string;
   sandbox: boolean;
-  lenderOfferIds: number[];
+  products: PublishedProduct[];
+  /** The lender's deadline (its own, at most LENDER_DEADLINE_MS): the test's too. */
+  deadlineMs: number;
   request: DecisionRequest;
 }
 
 /** What a test application came to: the lender's answer (checked by the schema), or why none. */
 export type TestApplicationOutcome =
   | { kind: "answer"; answer: DecisionAnswer; latencyMs: number }
-  | { kind: "failed"; error: string; latencyMs: number };
+  | { kind: "failed"; error: string; rule?: ApprovalRule | undefined; latencyMs: number };
 
 export interface DecisionNetwork {
-  /** LENDER_DEADLINE_MS. */
+  /** LENDER_DEADLINE_MS: the longest any lender is waited for. */
   readonly deadlineMs: number;
+  /** LENDER_CONCURRENCY: a lender's limit unless its record gives one. */
+  readonly concurrency: number;
   /**
    * After a verification: writes the rows and starts asking (not awaited).
    * Resolves with how many lenders are asked; never rejects.
@@ -118,6 +136,11 @@ export interface DecisionNetwork {
   begin(leadId: string, locale: Locale): Promise<number>;
   /** Calls the listener whenever one of this lead's decisions is recorded here. */
   subscribe(leadId: string, listener: DecisionListener): () => void;
+  /**
+   * Calls the listener with the lead's id whenever any lead's decisions are
+   * begun (its lenders asked, or none) or one of them is recorded here.
+   */
+  subscribeAll(listener: (leadId: string) => void): () => void;
   /** Tells the lead's listeners that a decision changed (a callback, on any route). */
   notify(leadId: string): void;
   /** Resolves once every request started so far has been recorded. */
@@ -133,7 +156,7 @@ export interface DecisionNetwork {
   /**
    * Sends one signed test application, once (no retry, no breaker, nothing
    * stored), through the same signing, outbound and answer checks as a real
-   * one, within the deadline.
+   * one, within the lender's deadline.
    */
   sendTest(target: TestApplicationTarget): Promise<TestApplicationOutcome>;
 }
@@ -146,16 +169,20 @@ class LenderFailure extends Error {
     readonly retryable = false,
     /** The lender's fault: counts towards opening its circuit. */
     readonly countsAgainstLender = true,
+    /** For an approval refused by its checks: the rule it broke. */
+    readonly rule?: ApprovalRule,
   ) {
     super(code);
     this.name = "LenderFailure";
   }
 }
 
-interface LenderPolicies {
-  limit: BulkheadPolicy;
-  breaker: CircuitBreakerPolicy;
-}
+/**
+ * A timeout counts against a lender (towards opening its circuit) only if
+ * it had at least this share of its deadline: one that waited for a slot
+ * behind a burst and was sent with little time left says nothing of it.
+ */
+const TIMEOUT_COUNTS_FROM = 0.5;
 
 const JSON_TYPE = "application/json";
 
@@ -168,46 +195,92 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     sandboxLoopback,
     callbackUrl,
     consentText,
-    concurrency = 32,
-    queue = 64,
+    concurrency = LENDER_CONCURRENCY_RANGE.default,
     breakerFailures = 5,
     breakerHalfOpenMs = 30_000,
+    breakerTrials = 3,
     retries = 2,
     retryDelayMs = 100,
     maxAnswerBytes = 64 * 1024,
     now = () => new Date(),
+    breakerClock = () => performance.now(),
   } = options;
-  const policies = new Map<string, LenderPolicies>();
+  const gates = new Map<string, LenderGate>();
   const listeners = new Map<string, Set<DecisionListener>>();
+  const everyLead = new Set<(leadId: string) => void>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
+  // Retries of one application, inside its pass through the lender's gate.
+  const retrying = retry(
+    handleWhen((error) => error instanceof LenderFailure && error.retryable),
+    { maxAttempts: retries, backoff: new ConstantBackoff(retryDelayMs) },
+  );
 
-  const policiesOf = (lenderId: string): LenderPolicies => {
-    let found = policies.get(lenderId);
+  /**
+   * Decisions to record (decision 0352). On SQLite, written together: each
+   * commit is a sync to disk that holds this process (synchronous = FULL),
+   * so the answers that come while a write is under way go in the next one,
+   * and a burst's answers take a few commits rather than one each. On
+   * PostgreSQL each goes at once, side by side on the pool.
+   */
+  let toRecord: { record: DecisionRecord; settle: (error?: unknown) => void }[] = [];
+  let writing = false;
+  const writeRecords = async () => {
+    writing = true;
+    const batch = toRecord;
+    toRecord = [];
+    try {
+      await recordDecisions(
+        storage,
+        batch.map((item) => item.record),
+      );
+      for (const item of batch) item.settle();
+    } catch (error) {
+      for (const item of batch) item.settle(error);
+    } finally {
+      writing = false;
+      if (toRecord.length > 0) setImmediate(() => void writeRecords());
+    }
+  };
+  const record = async (item: DecisionRecord): Promise<void> => {
+    if (storage.engine === "postgres") {
+      await recordDecision(storage, item.decisionId, item.result, item.details);
+      return;
+    }
+    return new Promise<void>((resolve, reject) => {
+      toRecord.push({ record: item, settle: (error) => (error ? reject(error) : resolve()) });
+      // The first of a batch: written once the answers that came with it have queued too.
+      if (toRecord.length === 1 && !writing) setImmediate(() => void writeRecords());
+    });
+  };
+
+  /** A lender's gate, at the limit its record gives now. */
+  const gateOf = (lenderId: string, limit: number | null): LenderGate => {
+    const wanted = limit ?? concurrency;
+    let found = gates.get(lenderId);
     if (!found) {
-      found = {
-        limit: bulkhead(concurrency, queue),
-        breaker: circuitBreaker(
-          handleWhen(
-            (error) =>
-              (error instanceof LenderFailure && error.countsAgainstLender) ||
-              error instanceof TaskCancelledError,
-          ),
-          { halfOpenAfter: breakerHalfOpenMs, breaker: new ConsecutiveBreaker(breakerFailures) },
-        ),
-      };
-      policies.set(lenderId, found);
+      found = createLenderGate({
+        concurrency: wanted,
+        failures: breakerFailures,
+        openMs: breakerHalfOpenMs,
+        trials: breakerTrials,
+        clock: breakerClock,
+      });
+      gates.set(lenderId, found);
+    } else {
+      found.setConcurrency(wanted);
     }
     return found;
   };
 
   const notify = (leadId: string) => {
     for (const listener of listeners.get(leadId) ?? []) listener();
+    for (const listener of everyLead) listener(leadId);
   };
 
   /** One POST: signed now, with the same body and idempotency key on every attempt. */
   async function send(
-    target: Pick<DecisionTarget, "url" | "secret" | "sandbox" | "lenderId" | "lenderOfferIds"> & {
+    target: Pick<DecisionTarget, "url" | "secret" | "sandbox" | "lenderId" | "products"> & {
       decisionId: string;
       askedAmount: number;
     },
@@ -255,50 +328,46 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     }
     if (parsed.decision === "approved") {
       const problem = approvalProblem(parsed, {
-        lenderOfferIds: target.lenderOfferIds,
+        products: target.products,
         askedAmount: target.askedAmount,
         sandbox: target.sandbox,
         now: now(),
       });
       if (problem) {
-        log.warn("lender approval refused", { lender: target.lenderId, problem });
-        throw new LenderFailure("invalid_answer");
+        log.warn("lender approval refused", { lender: target.lenderId, rule: problem.rule });
+        throw new LenderFailure("invalid_answer", false, true, problem.rule);
       }
     }
     return parsed;
   }
 
-  /** Asks one lender within the deadline, then records what came of it. */
-  async function ask(target: DecisionTarget, endsAt: number): Promise<void> {
-    const started = performance.now();
+  /**
+   * Asks one lender within its deadline (`started` is the verification's
+   * time), through its gate, then records what came of it.
+   */
+  async function ask(target: DecisionTarget, started: number): Promise<void> {
+    const endsAt = started + target.deadlineMs;
     const body = JSON.stringify(target.request);
-    const { limit, breaker } = policiesOf(target.lenderId);
+    const gate = gateOf(target.lenderId, target.concurrency);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), Math.max(0, endsAt - performance.now()));
     let attempts = 0;
+    let pass: GatePass | undefined;
+    let sentAt = 0;
     let result: DecisionResult;
     try {
-      const retrying = retry(
-        handleWhen((error) => error instanceof LenderFailure && error.retryable),
-        { maxAttempts: retries, backoff: new ConstantBackoff(retryDelayMs) },
-      );
-      const answer = await limit.execute(
-        ({ signal }) =>
-          retrying.execute(
-            ({ signal: retrySignal }) =>
-              breaker.execute(({ signal: attemptSignal }) => {
-                const left = endsAt - performance.now();
-                if (left <= 0) throw new LenderFailure("timeout");
-                attempts += 1;
-                return timeout(left, TimeoutStrategy.Aggressive).execute(
-                  ({ signal: own }) => send(target, body, own),
-                  attemptSignal,
-                );
-              }, retrySignal),
-            signal,
-          ),
-        deadline.signal,
-      );
+      pass = await gate.enter(deadline.signal);
+      sentAt = performance.now();
+      const answer = await retrying.execute(() => {
+        const left = endsAt - performance.now();
+        if (left <= 0) throw new LenderFailure("timeout");
+        attempts += 1;
+        return timeout(left, TimeoutStrategy.Aggressive).execute(
+          ({ signal: own }) => send(target, body, own),
+          deadline.signal,
+        );
+      }, deadline.signal);
+      pass.done("success");
       result =
         answer.decision === "approved"
           ? { status: "approved", answer }
@@ -306,13 +375,22 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
             ? { status: "declined", reason: answer.reason }
             : { status: "pending" };
     } catch (error) {
-      result = { status: "failed", error: failureCode(error) };
+      pass?.done(outcomeOf(error, (endsAt - sentAt) / target.deadlineMs));
+      result = {
+        status: "failed",
+        error: failureCode(error),
+        rule: error instanceof LenderFailure ? error.rule : undefined,
+      };
       if (result.error === "error") log.error("asking a lender failed", { error });
     } finally {
       clearTimeout(timer);
     }
     const latencyMs = performance.now() - started;
-    await recordDecision(storage, target.decisionId, result, { attempts, latencyMs, at: now() });
+    await record({
+      decisionId: target.decisionId,
+      result,
+      details: { attempts, latencyMs, at: now() },
+    });
     // A lender's failure is worth a line; its decisions are in storage (and at debug level).
     (result.status === "failed" ? log.info : log.debug)("lender decision", {
       lender: target.lenderId,
@@ -332,24 +410,17 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     void settled.finally(() => inFlight.delete(settled));
   }
 
-  const breakerStates: Record<CircuitState, BreakerState> = {
-    [CircuitState.Closed]: "closed",
-    [CircuitState.Open]: "open",
-    [CircuitState.HalfOpen]: "half_open",
-    [CircuitState.Isolated]: "isolated",
-  };
-
   return {
     deadlineMs,
+    concurrency,
     rules,
     sandboxAllowed: sandboxLoopback,
     breakerState(lenderId) {
-      const found = policies.get(lenderId);
-      return found ? breakerStates[found.breaker.state] : "unused";
+      return gates.get(lenderId)?.state ?? "unused";
     },
     async sendTest(target) {
       const started = performance.now();
-      const deadline = AbortSignal.timeout(deadlineMs);
+      const deadline = AbortSignal.timeout(Math.min(target.deadlineMs, deadlineMs));
       try {
         const answer = await send(
           {
@@ -365,6 +436,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
         return {
           kind: "failed",
           error: failureCode(error),
+          rule: error instanceof LenderFailure ? error.rule : undefined,
           latencyMs: performance.now() - started,
         };
       }
@@ -380,10 +452,13 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
           deadlineMs,
           callbackUrl: callbackUrl(),
           consentText,
+          // A production server never calls a sandbox lender, whatever its database holds.
+          withSandbox: sandboxLoopback,
         });
-        // The deadline counts from the verification, the time the rows took included.
-        const endsAt = started + deadlineMs;
-        for (const target of targets) track(ask(target, endsAt));
+        // Each deadline counts from the verification, the time the rows took included.
+        for (const target of targets) track(ask(target, started));
+        // The rows are written: what the lead's decisions are, none asked included, is known.
+        notify(leadId);
         return targets.length;
       } catch (error) {
         // The applicant is verified and sees the other offers; only this is lost.
@@ -401,6 +476,12 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
       return () => {
         set.delete(listener);
         if (set.size === 0) listeners.delete(leadId);
+      };
+    },
+    subscribeAll(listener) {
+      everyLead.add(listener);
+      return () => {
+        everyLead.delete(listener);
       };
     },
     notify,
@@ -422,8 +503,21 @@ export function decisionCallbackUrl(origin: string): string {
 /** What is stored as the reason a lender gave no decision. */
 function failureCode(error: unknown): string {
   if (error instanceof LenderFailure) return error.code;
-  if (error instanceof BrokenCircuitError) return "circuit_open";
-  if (error instanceof BulkheadRejectedError) return "busy";
+  if (error instanceof GateRefused) return error.code;
   if (error instanceof TaskCancelledError) return "timeout";
   return "error";
+}
+
+/**
+ * What a failed application tells the lender's breaker: its failure, unless
+ * we refused it ourselves, it broke on our side, or it timed out having had
+ * less than TIMEOUT_COUNTS_FROM of its deadline (`hadShare`: the time from
+ * its first attempt to the deadline, as a share of the deadline).
+ */
+function outcomeOf(error: unknown, hadShare: number): GateOutcome {
+  const timedOut =
+    error instanceof TaskCancelledError ||
+    (error instanceof LenderFailure && error.code === "timeout");
+  if (timedOut) return hadShare >= TIMEOUT_COUNTS_FROM ? "failure" : "neutral";
+  return error instanceof LenderFailure && error.countsAgainstLender ? "failure" : "neutral";
 }

@@ -146,20 +146,47 @@ describe("a pending lender's callback", () => {
     ).toMatchObject({ code: "invalid_callback", fields: { decisionId: expect.any(String) } });
   });
 
-  it("refuses an approval it could not show, and records nothing", async () => {
+  it("refuses an approval outside the product, recording the decision as failed with its rule", async () => {
     const { leadId, decisionId, secret } = await pendingDecision("approves-badly", 970_021);
-    const notYours = await callback(context.app, { decisionId, ...approval(970_999) }, secret);
-    expect(notYours.statusCode).toBe(400);
-    expect(notYours.json().error.fields).toEqual({ offerId: "not one of your products" });
+    // A body that is not a decision is refused and changes nothing: the lender may send it right.
+    const noReason = await callback(context.app, { decisionId, decision: "declined" }, secret);
+    expect(noReason.statusCode).toBe(400);
+    expect((await context.offersOf(leadId)).decisions.decisions[0]?.status).toBe("pending");
+    // An approval outside the product is a decision, and a failed one (decision 0354).
     const tooMuch = await callback(
       context.app,
       { decisionId, ...approval(970_021, { amount: 80_000 }) },
       secret,
     );
-    expect(tooMuch.json().error.fields).toEqual({ amount: "more than the applicant asked for" });
-    const noReason = await callback(context.app, { decisionId, decision: "declined" }, secret);
-    expect(noReason.statusCode).toBe(400);
-    expect((await context.offersOf(leadId)).decisions.decisions[0]?.status).toBe("pending");
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.fields).toEqual({
+      amount: "more than the applicant asked for (amount_above_asked)",
+    });
+    const row = await context.test.storage.db
+      .selectFrom("lender_decisions")
+      .select(["status", "error", "broken_rule"])
+      .where("decision_id", "=", decisionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: "failed",
+      error: "invalid_answer",
+      broken_rule: "amount_above_asked",
+    });
+    const offers = await context.offersOf(leadId);
+    expect(offers.decisions.decisions[0]?.status).toBe("failed");
+    expect(offers.activeOfferIds).not.toContain(970_021);
+    // Ended: a corrected approval after it is a conflict, never shown.
+    const corrected = await callback(context.app, { decisionId, ...approval(970_021) }, secret);
+    expect(corrected.statusCode).toBe(409);
+  });
+
+  it("names the rule for an approval of another lender's product", async () => {
+    const { decisionId, secret } = await pendingDecision("approves-other", 970_022);
+    const notYours = await callback(context.app, { decisionId, ...approval(970_999) }, secret);
+    expect(notYours.statusCode).toBe(400);
+    expect(notYours.json().error.fields).toEqual({
+      offerId: "not one of your products (unknown_product)",
+    });
   });
 
   it("closes a day after the deadline", async () => {

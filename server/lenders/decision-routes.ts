@@ -12,7 +12,7 @@ import {
 } from "./decision-api";
 import type { DecisionNetwork } from "./decision-network";
 import { lenderDecisionOpenApi } from "./decision-openapi";
-import { findDecision, lenderOfferIds, recordCallback } from "./decisions";
+import { findDecision, lenderProducts, recordCallback } from "./decisions";
 
 export interface LenderDecisionRoutesOptions {
   storage: Storage;
@@ -84,29 +84,33 @@ export function lenderDecisionsRouter(options: LenderDecisionRoutesOptions): Rou
       }
       const callback = parseInput(res, decisionCallbackSchema, body, INVALID_CALLBACK);
       if (!callback) return;
-      if (callback.decision === "approved") {
-        const problem = approvalProblem(callback, {
-          lenderOfferIds: await lenderOfferIds(storage, stored.lender_id),
-          askedAmount: stored.asked_amount,
-          sandbox: stored.sandbox === 1,
-          now: at,
-        });
-        if (problem) {
-          const [field = "", message = problem] = problem.split(": ");
-          sendError(res, 400, INVALID_CALLBACK.code, INVALID_CALLBACK.message, {
-            [field]: message,
-          });
-          return;
-        }
-      }
+      // Checked as a direct answer is (decision 0354): refused, it is recorded as failed.
+      const problem =
+        callback.decision === "approved"
+          ? approvalProblem(callback, {
+              products: await lenderProducts(storage, stored.lender_id),
+              askedAmount: stored.asked_amount,
+              sandbox: stored.sandbox === 1,
+              now: at,
+            })
+          : undefined;
       const outcome = await recordCallback(
         storage,
         named.decisionId,
-        callback.decision === "approved"
-          ? { status: "approved", answer: callback }
-          : { status: "declined", reason: callback.reason },
+        problem
+          ? { status: "failed", error: "invalid_answer", rule: problem.rule }
+          : callback.decision === "approved"
+            ? { status: "approved", answer: callback }
+            : { status: "declined", reason: callback.reason },
         at,
       );
+      if (problem && outcome.kind === "recorded") {
+        sendError(res, 400, INVALID_CALLBACK.code, INVALID_CALLBACK.message, {
+          [problem.field]: `${problem.message} (${problem.rule})`,
+        });
+        network.notify(outcome.leadId);
+        return;
+      }
       switch (outcome.kind) {
         case "closed":
           sendError(res, 410, "decision_closed", "This decision no longer takes a callback.");

@@ -15,6 +15,7 @@ import {
   readApplicationDecisions,
   recordCallback,
   recordDecision,
+  recordDecisions,
   STALE_AFTER_DEADLINE_MS,
 } from "./decisions";
 import { approval, lenderSpec, productFor } from "./lender.test-support";
@@ -49,7 +50,7 @@ async function verifiedLead(
   return lead.verifiedLeadId;
 }
 
-const begin = (storage: Storage, leadId: string, now = NOW) =>
+const begin = (storage: Storage, leadId: string, now = NOW, withSandbox = true) =>
   beginDecisions(storage, {
     leadId,
     locale: "en",
@@ -57,6 +58,7 @@ const begin = (storage: Storage, leadId: string, now = NOW) =>
     deadlineMs: 3_000,
     callbackUrl: "https://nayacompare.test/api/lenders/v1/decisions",
     consentText: () => "I agree.",
+    withSandbox,
   });
 
 function decisionsContract(name: string, open: () => Promise<TestStorage>) {
@@ -120,11 +122,90 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
       expect(decisions.deadline).toBe(at(3_000).toISOString());
     });
 
+    it("gives each lender its own deadline, never longer than the server's, and its concurrency", async () => {
+      const limits = (id: string, concurrency: number | null, deadlineMs: number | null) =>
+        test.storage.db
+          .updateTable("lenders")
+          .set({ api_concurrency: concurrency, api_deadline_ms: deadlineMs })
+          .where("id", "=", id)
+          .execute();
+      await limits("alpha", 2, 1_000);
+      // Longer than the server's 3,000 (LENDER_DEADLINE_MS lowered since): the server's it is.
+      await limits("beta", null, 9_000);
+      try {
+        const leadId = await verifiedLead(test.storage);
+        const [alpha, beta] = await begin(test.storage, leadId);
+        expect(alpha).toMatchObject({ deadlineMs: 1_000, concurrency: 2 });
+        expect(alpha?.request.answerBy).toBe(at(1_000).toISOString());
+        expect(beta).toMatchObject({ deadlineMs: 3_000, concurrency: null });
+        expect(beta?.request.answerBy).toBe(at(3_000).toISOString());
+        const decisions = await readApplicationDecisions(test.storage, leadId, NOW);
+        // The page waits for the last of them.
+        expect(decisions.deadline).toBe(at(3_000).toISOString());
+        // Past alpha's deadline (and the grace), its row shows as failed; beta's still waits.
+        const later = await readApplicationDecisions(
+          test.storage,
+          leadId,
+          at(1_000 + STALE_AFTER_DEADLINE_MS),
+        );
+        expect(later.decisions.map((decision) => decision.status)).toEqual(["failed", "waiting"]);
+      } finally {
+        await limits("alpha", null, null);
+        await limits("beta", null, null);
+      }
+    });
+
     it("sends nothing of a lead whose code was never entered", async () => {
       const lead = await createLead(test.storage, { ...application, phone: "+94771239999" }, [], {
         now: NOW,
       });
       expect(await begin(test.storage, lead.leadId)).toEqual([]);
+    });
+
+    it("records a burst's answers together, each only while its row waits", async () => {
+      const [first, second] = [await verifiedLead(test.storage), await verifiedLead(test.storage)];
+      const [alpha1, beta1] = await begin(test.storage, first);
+      const [alpha2] = await begin(test.storage, second);
+      if (!alpha1 || !beta1 || !alpha2) throw new Error("not asked");
+      const details = { attempts: 2, latencyMs: 240, at: at(240) };
+      expect(
+        await recordDecisions(test.storage, [
+          { decisionId: alpha1.decisionId, result: { status: "pending" }, details },
+          { decisionId: beta1.decisionId, result: { status: "failed", error: "busy" }, details },
+          // The same row twice in one batch: the first answer stands.
+          {
+            decisionId: alpha2.decisionId,
+            result: { status: "approved", answer: answer(960_001) },
+            details,
+          },
+          {
+            decisionId: alpha2.decisionId,
+            result: { status: "failed", error: "timeout" },
+            details,
+          },
+        ]),
+      ).toEqual([true, true, true, false]);
+      expect(await recordDecisions(test.storage, [])).toEqual([]);
+      const rows = await test.storage.db
+        .selectFrom("lender_decisions")
+        .select(["lead_id", "lender_id", "status", "error", "attempts", "latency_ms"])
+        .where("lead_id", "in", [first, second])
+        .orderBy("lender_id")
+        .execute();
+      const of = (leadId: string) =>
+        rows.filter((row) => row.lead_id === leadId).map((row) => [row.status, row.error]);
+      expect(of(first)).toEqual([
+        ["pending", null],
+        ["failed", "busy"],
+      ]);
+      expect(of(second)).toEqual([
+        ["approved", null],
+        ["waiting", null],
+      ]);
+      expect(rows.find((row) => row.status === "approved")).toMatchObject({
+        attempts: 2,
+        latency_ms: 240,
+      });
     });
 
     it("records one answer per row, and a callback only while waiting or pending", async () => {
@@ -288,7 +369,7 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
 
     it("keeps to the daily cap, also when two instances send at once", async () => {
       const second = test.databaseUrl
-        ? openStorage({ databaseUrl: test.databaseUrl, dataDir: "", log: silentLog })
+        ? openStorage({ databaseUrl: test.databaseUrl, dataDir: test.dataDir, log: silentLog })
         : test.storage;
       try {
         const pensioners = await Promise.all(
@@ -312,6 +393,18 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
       } finally {
         if (second !== test.storage) await second.close();
       }
+    });
+
+    it("never asks a sandbox lender where sandbox lenders are not allowed (production)", async () => {
+      await registerApiLenders(
+        test.storage,
+        [lenderSpec("sandbox-here", "http://127.0.0.1:9/decide", [960_009], { sandbox: true })],
+        { now: NOW },
+      );
+      const inProduction = await begin(test.storage, await verifiedLead(test.storage), NOW, false);
+      expect(inProduction.map((target) => target.lenderId)).toEqual(["alpha", "beta"]);
+      const elsewhere = await begin(test.storage, await verifiedLead(test.storage), NOW, true);
+      expect(elsewhere.map((target) => target.lenderId)).toContain("sandbox-here");
     });
   });
 }

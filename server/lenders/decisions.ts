@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ApprovalRule, PublishedProduct } from "../../core/approval-check";
 import { colomboToday } from "../../core/dates";
 import type {
   ApplicationDecisions,
@@ -6,6 +7,7 @@ import type {
   DecisionStatus,
   LenderDecision,
 } from "../../core/decisions";
+import { lenderDeadlineMs } from "../../core/lender-limits";
 import type { Locale } from "../../core/locale";
 import { offerMatchesLead } from "../../core/matching";
 import { type LoanTerms, loanTermsSchema, type Offer } from "../../core/schemas/offer";
@@ -45,10 +47,14 @@ export interface DecisionTarget {
   secret: string;
   /** A sandbox lender (lenders.sandbox = 1): its URL may be on loopback outside production. */
   sandbox: boolean;
-  /** Every product of the lender: an approval must name one of them. */
-  lenderOfferIds: number[];
+  /** Every product of the lender: an approval must name one of them and stay inside it. */
+  products: PublishedProduct[];
   askedAmount: number;
+  /** This lender's deadline: its own (decision 0351), at most the server's; from the verification. */
+  deadlineMs: number;
   deadline: Date;
+  /** Requests in flight to it at once; null: the server's LENDER_CONCURRENCY. */
+  concurrency: number | null;
   request: DecisionRequest;
 }
 
@@ -57,10 +63,13 @@ export interface BeginOptions {
   /** The language the applicant applied in: the consent's words are sent in it. */
   locale: Locale;
   now: Date;
+  /** LENDER_DEADLINE_MS: the longest any lender is waited for (a lender's own may be shorter). */
   deadlineMs: number;
   callbackUrl: string;
   /** The consent to share with lenders, as the application page showed it. */
   consentText: (locale: Locale) => string;
+  /** Whether sandbox lenders are asked: outside production only, whatever storage holds. */
+  withSandbox: boolean;
 }
 
 interface ProductRow {
@@ -69,13 +78,24 @@ interface ProductRow {
   offer: string;
 }
 
-type ProductRanges = Pick<Offer, "amount" | "termDays" | "criteria">;
+type StoredProduct = PublishedProduct & Pick<Offer, "criteria">;
 
-/** The product's ranges and criteria, read from its stored JSON (core/schemas/offer.ts). */
-function productOf(row: ProductRow): ProductRanges | undefined {
+/**
+ * The product's id, ranges, price and criteria, read from its stored JSON
+ * (core/schemas/offer.ts); undefined for a row that does not hold them.
+ */
+export function productOf(row: Pick<ProductRow, "offer_id" | "offer">): StoredProduct | undefined {
   try {
-    const offer = JSON.parse(row.offer) as Partial<ProductRanges>;
-    return offer.amount && offer.termDays && offer.criteria ? (offer as ProductRanges) : undefined;
+    const offer = JSON.parse(row.offer) as Partial<StoredProduct>;
+    return offer.amount && offer.termDays && offer.criteria && offer.terms
+      ? {
+          offer_id: row.offer_id,
+          amount: offer.amount,
+          termDays: offer.termDays,
+          terms: offer.terms,
+          criteria: offer.criteria,
+        }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -113,7 +133,7 @@ export async function beginDecisions(
   options: BeginOptions,
 ): Promise<DecisionTarget[]> {
   const { leadId, locale, now, deadlineMs, callbackUrl } = options;
-  const lead = await storage.db
+  const sealed = await storage.db
     .selectFrom("leads")
     .selectAll()
     .where("id", "=", leadId)
@@ -121,16 +141,28 @@ export async function beginDecisions(
     .where("repeat_of", "is", null)
     .where("erased_at", "is", null)
     .executeTakeFirst();
+  if (!sealed) return [];
+  // The applicant's fields, opened with the lead's data key (decision 0335).
+  const [lead] = await storage.keys.openRows(storage.db, "leads", [sealed]);
   if (!lead) return [];
-  const lenders = await storage.db
+  let lenderQuery = storage.db
     .selectFrom("lenders")
-    .select(["id", "api_url", "api_secret", "api_fields", "daily_lead_cap", "sandbox"])
+    .select([
+      "id",
+      "api_url",
+      "api_secret",
+      "api_fields",
+      "api_concurrency",
+      "api_deadline_ms",
+      "daily_lead_cap",
+      "sandbox",
+    ])
     .where("status", "=", "live")
     .where("decision_mode", "=", "api")
     .where("api_url", "is not", null)
-    .where("api_secret", "is not", null)
-    .orderBy("id")
-    .execute();
+    .where("api_secret", "is not", null);
+  if (!options.withSandbox) lenderQuery = lenderQuery.where("sandbox", "=", 0);
+  const lenders = await lenderQuery.orderBy("id").execute();
   if (lenders.length === 0) return [];
   const products = await storage.db
     .selectFrom("lender_products")
@@ -149,7 +181,6 @@ export async function beginDecisions(
     monthlyIncome: lead.monthly_income,
     employment: lead.employment,
   };
-  const deadline = new Date(now.getTime() + deadlineMs);
   const consent = {
     shareWithLenders: true as const,
     text: options.consentText(locale),
@@ -169,11 +200,10 @@ export async function beginDecisions(
     district: lead.district,
   };
   const candidates = lenders.flatMap((lender) => {
-    const own = products.filter((product) => product.lender_id === lender.id);
-    const admitting = own.filter((row) => {
-      const product = productOf(row);
-      return product !== undefined && offerMatchesLead(product, profile);
-    });
+    const own = products
+      .filter((product) => product.lender_id === lender.id)
+      .flatMap((row) => productOf(row) ?? []);
+    const admitting = own.filter((product) => offerMatchesLead(product, profile));
     if (admitting.length === 0 || !lender.api_url || !lender.api_secret) return [];
     const fields = listedFields(lender.api_fields);
     const applicant = Object.fromEntries(
@@ -182,6 +212,8 @@ export async function beginDecisions(
       ),
     );
     const decisionId = newOpaqueId();
+    const ownDeadlineMs = lenderDeadlineMs(lender.api_deadline_ms, deadlineMs);
+    const deadline = new Date(now.getTime() + ownDeadlineMs);
     const target: DecisionTarget = {
       decisionId,
       leadId,
@@ -189,9 +221,11 @@ export async function beginDecisions(
       url: lender.api_url,
       secret: lender.api_secret,
       sandbox: lender.sandbox === 1,
-      lenderOfferIds: own.map((product) => product.offer_id),
+      products: own,
       askedAmount: lead.amount,
+      deadlineMs: ownDeadlineMs,
       deadline,
+      concurrency: lender.api_concurrency,
       request: {
         decisionId,
         lenderId: lender.id,
@@ -245,6 +279,7 @@ export async function beginDecisions(
           apply_url: null,
           reason: null,
           error: null,
+          broken_rule: null,
           attempts: 0,
           latency_ms: null,
           asked_at: now.toISOString(),
@@ -265,7 +300,12 @@ export type DecisionResult =
   | { status: "approved"; answer: ApprovedAnswer }
   | { status: "declined"; reason: string }
   | { status: "pending" }
-  | { status: "failed"; error: string };
+  | {
+      status: "failed";
+      error: string;
+      /** With error `invalid_answer` for a refused approval: the rule it broke. */
+      rule?: ApprovalRule | undefined;
+    };
 
 /** The columns a result sets: the approval's loan and terms, the reason, or the error. */
 function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisionsTable> {
@@ -288,8 +328,35 @@ function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisi
     case "pending":
       return { status: "pending" };
     case "failed":
-      return { status: "failed", error: result.error };
+      return { status: "failed", error: result.error, broken_rule: result.rule ?? null };
   }
+}
+
+/** What a request to a lender came to, and its figures: one row's update. */
+export interface DecisionRecord {
+  decisionId: string;
+  result: DecisionResult;
+  details: { attempts: number; latencyMs: number; at: Date };
+}
+
+/**
+ * Records lenders' answers in one transaction (decision 0352): a burst's
+ * answers, which come together, are one commit (on SQLite one sync to
+ * disk) rather than one each. Answers, in order, whether each changed its
+ * row (recordDecision).
+ */
+export async function recordDecisions(
+  storage: Storage,
+  records: readonly DecisionRecord[],
+): Promise<boolean[]> {
+  if (records.length === 0) return [];
+  return storage.db.transaction().execute(async (trx) => {
+    const changed: boolean[] = [];
+    for (const { decisionId, result, details } of records) {
+      changed.push(await recordDecision({ db: trx }, decisionId, result, details));
+    }
+    return changed;
+  });
 }
 
 /**
@@ -298,7 +365,7 @@ function resultColumns(result: DecisionResult, at: string): Partial<LenderDecisi
  * Answers whether it changed the row.
  */
 export async function recordDecision(
-  storage: Storage,
+  storage: Pick<Storage, "db">,
   decisionId: string,
   result: DecisionResult,
   details: { attempts: number; latencyMs: number; at: Date },
@@ -351,11 +418,13 @@ export type CallbackOutcome =
  * is pending, up to CALLBACK_WINDOW_MS after the deadline (a late one is
  * recorded too: the applicant sees it on the offers page later). The same
  * decision again is a duplicate; a different one after a decision, a conflict.
+ * An approval refused by its checks is recorded as `failed` like a direct
+ * answer's, and ends the decision.
  */
 export async function recordCallback(
   storage: Storage,
   decisionId: string,
-  result: Extract<DecisionResult, { status: "approved" | "declined" }>,
+  result: Extract<DecisionResult, { status: "approved" | "declined" | "failed" }>,
   now: Date,
 ): Promise<CallbackOutcome> {
   const row = await findDecision(storage, decisionId);
@@ -424,7 +493,7 @@ export async function readApplicationDecisions(
   if (rows.length === 0) {
     return { asked: 0, answered: 0, deadline: now.toISOString(), complete: true, decisions: [] };
   }
-  // One deadline per application; the latest, should rows ever differ.
+  // The page waits for the latest: a lender's own deadline may be shorter than others' (0351).
   const deadline =
     rows
       .map((row) => row.deadline_at)
@@ -516,12 +585,16 @@ export async function apiLenderIds(storage: Storage): Promise<Set<string>> {
   return new Set(rows.map((row) => row.id));
 }
 
-/** Every product (offer id) of a lender: an approval must name one of them. */
-export async function lenderOfferIds(storage: Storage, lenderId: string): Promise<number[]> {
+/** Every product of a lender, as published: an approval must name one and stay inside it. */
+export async function lenderProducts(
+  storage: Storage,
+  lenderId: string,
+): Promise<PublishedProduct[]> {
   const rows = await storage.db
     .selectFrom("lender_products")
-    .select("offer_id")
+    .select(["offer_id", "offer"])
     .where("lender_id", "=", lenderId)
+    .orderBy("position")
     .execute();
-  return rows.map((row) => row.offer_id);
+  return rows.flatMap((row) => productOf(row) ?? []);
 }

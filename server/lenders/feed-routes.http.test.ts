@@ -163,15 +163,15 @@ describe("SPEC §7's offer 67 for Spain in the lead feed", () => {
   }
 
   it("adds 67 after the matched offers where the ES config is served, and nowhere else", async () => {
-    expect(await leadFeedOf("ES", "0770006701")).toEqual([102, 110, 101, 107, 67]);
-    expect(await leadFeedOf("LK", "0770006702")).toEqual([102, 110, 101, 107]);
-    expect(await leadFeedOf("UA", "0770006703")).toEqual([102, 110, 101, 107]);
+    expect(await leadFeedOf("ES", "0770006701")).toEqual([110, 102, 101, 107, 67]);
+    expect(await leadFeedOf("LK", "0770006702")).toEqual([110, 102, 101, 107]);
+    expect(await leadFeedOf("UA", "0770006703")).toEqual([110, 102, 101, 107]);
   });
 
   it("does not add 67 twice when the lead's offers have it already", async () => {
     const with67 = (lk as Offer[]).map((offer) =>
       offer.offer_id === 101 ? { ...offer, offer_id: 67 } : offer,
     );
-    expect(await leadFeedOf("ES", "0770006704", with67)).toEqual([102, 110, 67, 107]);
+    expect(await leadFeedOf("ES", "0770006704", with67)).toEqual([110, 102, 67, 107]);
   });
 });

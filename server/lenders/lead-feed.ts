@@ -140,7 +140,10 @@ export function createLeadFeed(options: LeadFeedOptions) {
       // SPEC §7: a country's required offers (ES: 67) come last, if missing (0324).
       offerIds: withRequiredOffers(
         country,
-        rankOfferIds(offers(), lead, colomboToday(at), [...approved, ...matched], approvals),
+        rankOfferIds(offers(), lead, colomboToday(at), [...approved, ...matched], {
+          decisions: approvals,
+          monthlyIncome: lead.profile.monthlyIncome,
+        }),
       ),
       source: upstream ? "upstream" : "local",
       decisions,

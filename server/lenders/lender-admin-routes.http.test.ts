@@ -372,6 +372,44 @@ describe("an api lender", () => {
     expect(JSON.stringify(audit)).not.toContain(secret);
   });
 
+  it("takes its own concurrency and deadline, within the server's, and says the server's", async () => {
+    const limited = (concurrency: string, deadlineMs: string) =>
+      postMultipart(
+        "/admin/lenders/",
+        lenderForm({
+          id: "harbour-limits",
+          "decision.mode": "api",
+          "decision.url": `http://lender.test:${lender.port}/decide`,
+          "decision.concurrency": concurrency,
+          "decision.deadlineMs": deadlineMs,
+          products: JSON.stringify([productFor(8905)]),
+        }),
+      );
+    const page = await get("/admin/lenders/new/");
+    expect(page.body).toContain("empty for this server&#x27;s 32 (LENDER_CONCURRENCY)");
+    expect(page.body).toContain("200 to 5000; empty for this server&#x27;s 5000");
+    const tooMany = await limited("65", "9000");
+    expect(tooMany.statusCode).toBe(400);
+    expect(fieldError(tooMany.body, "decision-concurrency")).toBe("must be at most 64");
+    // Within the record's range, but longer than this server waits: the import refuses it.
+    expect(fieldError(tooMany.body, "decision-deadlineMs")).toBeUndefined();
+    const tooLong = await limited("4", "9000");
+    expect(tooLong.statusCode).toBe(400);
+    expect(fieldError(tooLong.body, "decision-deadlineMs")).toBe(
+      "must be at most 5000, the server&#x27;s LENDER_DEADLINE_MS",
+    );
+    expect(await lenderRow("harbour-limits")).toBeUndefined();
+    const saved = await limited("4", "2500");
+    expect(saved.statusCode).toBe(201);
+    expect(await lenderRow("harbour-limits")).toMatchObject({
+      api_concurrency: 4,
+      api_deadline_ms: 2_500,
+    });
+    const edit = await get("/admin/lenders/harbour-limits/");
+    expect(edit.body).toMatch(/id="lender-decision-concurrency"[^>]*value="4"/);
+    expect(edit.body).toMatch(/id="lender-decision-deadlineMs"[^>]*value="2500"/);
+  });
+
   it("rotates the secret: the new one shown once, the old one gone", async () => {
     const res = await postForm("/admin/lenders/harbour-api/secret", {});
     expect(res.statusCode).toBe(200);

@@ -85,11 +85,13 @@ export function lenderAdminRouter(
   const sendForm = (
     res: Response,
     status: number,
-    view: LenderEditView,
+    view: Omit<LenderEditView, "limits">,
     viewer: BackOfficeViewer,
   ) => {
     res.setHeader("Content-Security-Policy", LENDER_FORM_POLICY);
-    send(res, status, view, viewer);
+    // The server's own limits: the form's hints, and what a lender's own may not exceed.
+    const limits = { concurrency: decisions.concurrency, deadlineMs: decisions.deadlineMs };
+    send(res, status, { ...view, limits }, viewer);
   };
   const actorOf = ({ session }: StaffContext) => ({
     id: session.staff.id,
@@ -252,6 +254,7 @@ export function lenderAdminRouter(
         baseDir: ".",
         allowSandbox: decisions.sandboxAllowed,
         urlRules: decisions.rules,
+        maxDeadlineMs: decisions.deadlineMs,
         now: now(),
         actor: actorOf(context),
       });
@@ -350,7 +353,12 @@ export function lenderAdminRouter(
     const latencyMs = Math.round(outcome.latencyMs);
     const test: LenderEditView["test"] =
       outcome.kind === "failed"
-        ? { kind: "failed", error: outcome.error, latencyMs }
+        ? {
+            kind: "failed",
+            // A refused approval says which rule it broke (decision 0354).
+            error: outcome.rule ? `${outcome.error} (${outcome.rule})` : outcome.error,
+            latencyMs,
+          }
         : {
             kind: "answer",
             decision: outcome.answer.decision,

@@ -25,6 +25,8 @@ const ROWS: [StoredDecisionStatus, string | null, number | null][] = [
   ...[130, 140, 150].map((ms) => ["failed", "timeout", ms] as const),
   ...[160, 170, 180].map((ms) => ["failed", "http_500", ms] as const),
   ["failed", "invalid_answer", 400] as const,
+  ["failed", "invalid_answer", 410] as const,
+  ["failed", "invalid_answer", 420] as const,
   ["waiting", null, null] as const,
   ["waiting", null, null] as const,
 ].map(([status, error, latency]) => [status, error, latency]);
@@ -62,6 +64,13 @@ onEachEngine((engine, open) => {
               apply_url: null,
               reason: status === "declined" ? "policy" : null,
               error: lender === "stats-lender" ? error : null,
+              // Two approvals at another price, one for more than was asked (decision 0354).
+              broken_rule:
+                lender === "stats-lender" && error === "invalid_answer"
+                  ? latency === 410
+                    ? "amount_above_asked"
+                    : "rate_not_product"
+                  : null,
               attempts: 1,
               latency_ms: lender === "stats-lender" ? latency : 1,
               asked_at: NOW.toISOString(),
@@ -91,11 +100,15 @@ onEachEngine((engine, open) => {
         waiting: ROWS.filter(([status]) => status === "waiting").length,
         timeouts: ROWS.filter(([, error]) => error === "timeout").length,
         errors: ROWS.filter(([status, error]) => status === "failed" && error !== "timeout").length,
+        brokenRules: [
+          { rule: "rate_not_product", count: 2 },
+          { rule: "amount_above_asked", count: 1 },
+        ],
         p50Ms: rank(0.5),
         p95Ms: rank(0.95),
         breaker: "open",
       });
-      expect([stats.p50Ms, stats.p95Ms]).toEqual([100, 400]);
+      expect([stats.p50Ms, stats.p95Ms]).toEqual([110, 410]);
     });
 
     it("answers zeros and no latency for a lender never asked", async () => {

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { LenderDecisionStats, LenderFormValues } from "../../core/back-office";
+import { lenderDeadlineMs } from "../../core/lender-limits";
 import { type Offer, offerSchema } from "../../core/schemas/offer";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -16,6 +17,7 @@ import { newOpaqueId } from "../storage/opaque-ids";
 import type { LendersTable } from "../storage/schema";
 import { type DecisionRequest, LENDER_API_FIELDS, type LenderApiField } from "./decision-api";
 import type { BreakerState, TestApplicationTarget } from "./decision-network";
+import { productOf } from "./decisions";
 import { exportLenders } from "./lender-export";
 import type { LenderRecord, ParsedLenderRecord } from "./lender-record";
 import { LenderError } from "./lenders";
@@ -37,6 +39,8 @@ export function emptyLenderForm(): LenderFormValues {
     "decision.mode": "criteria",
     "decision.url": "",
     "decision.fields": [],
+    "decision.concurrency": "",
+    "decision.deadlineMs": "",
     products: "[]",
     removeLogo: false,
   };
@@ -68,6 +72,8 @@ export function lenderFormFrom(form: Record<string, unknown>): LenderFormValues 
       (field): field is string =>
         typeof field === "string" && (LENDER_API_FIELDS as readonly string[]).includes(field),
     ),
+    "decision.concurrency": text(form["decision.concurrency"], 20).trim(),
+    "decision.deadlineMs": text(form["decision.deadlineMs"], 20).trim(),
     products: text(form.products, 200_000),
     removeLogo: form.removeLogo === "on" || form.removeLogo === "1",
   };
@@ -92,6 +98,8 @@ export function lenderFormOf(record: LenderRecord): LenderFormValues {
     "decision.mode": record.decision.mode,
     "decision.url": api?.url ?? "",
     "decision.fields": api?.fields ?? [],
+    "decision.concurrency": api?.concurrency === undefined ? "" : String(api.concurrency),
+    "decision.deadlineMs": api?.deadlineMs === undefined ? "" : String(api.deadlineMs),
     products: JSON.stringify(record.products, null, 2),
     removeLogo: false,
   };
@@ -119,7 +127,6 @@ export function recordInputOf(values: LenderFormValues): {
       .map((key) => [key, values[`complaints.${key}`]] as const)
       .filter(([, value]) => value !== ""),
   );
-  const cap = values.dailyLeadCap;
   const input: Record<string, unknown> = {
     id: values.id,
     names: {
@@ -140,14 +147,26 @@ export function recordInputOf(values: LenderFormValues): {
           },
         }
       : {}),
-    ...(cap ? { dailyLeadCap: /^\d+$/.test(cap) ? Number(cap) : cap } : {}),
+    ...whole("dailyLeadCap", values.dailyLeadCap),
     decision:
       values["decision.mode"] === "api"
-        ? { mode: "api", url: values["decision.url"], fields: values["decision.fields"] }
+        ? {
+            mode: "api",
+            url: values["decision.url"],
+            fields: values["decision.fields"],
+            ...whole("concurrency", values["decision.concurrency"]),
+            ...whole("deadlineMs", values["decision.deadlineMs"]),
+          }
         : { mode: "criteria" },
     products,
   };
   return { input, errors };
+}
+
+/** A typed number as the record's field (left as typed if it is not one: the schema says so). */
+function whole(key: string, typed: string): Record<string, unknown> {
+  if (!typed) return {};
+  return { [key]: /^\d+$/.test(typed) ? Number(typed) : typed };
 }
 
 /** The form's field that a record's path names: products' inner paths go to the products box. */
@@ -348,6 +367,7 @@ export async function lenderDecisionStats(
     waiting: 0,
     errors: 0,
     timeouts: 0,
+    brokenRules: [],
     p50Ms: null,
     p95Ms: null,
     breaker,
@@ -362,6 +382,16 @@ export async function lenderDecisionStats(
       stats[row.status] += count;
     }
   }
+  const broken = await storage.db
+    .selectFrom("lender_decisions")
+    .select(["broken_rule", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("lender_id", "=", id)
+    .where("broken_rule", "is not", null)
+    .groupBy("broken_rule")
+    .execute();
+  stats.brokenRules = broken
+    .map((row) => ({ rule: String(row.broken_rule), count: Number(row.count) }))
+    .sort((left, right) => right.count - left.count || left.rule.localeCompare(right.rule));
   const measured = await storage.db
     .selectFrom("lender_decisions")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -416,12 +446,13 @@ export async function testApplicationFor(
   const parsed = products.map((product) => JSON.parse(product.offer) as Offer);
   const loan = sampleLoan(parsed);
   const asked = JSON.parse(row.api_fields ?? "[]") as LenderApiField[];
+  const deadlineMs = lenderDeadlineMs(row.api_deadline_ms, options.deadlineMs);
   const decisionId = newOpaqueId();
   const request: DecisionRequest = {
     decisionId,
     lenderId: id,
     sentAt: options.now.toISOString(),
-    answerBy: new Date(options.now.getTime() + options.deadlineMs).toISOString(),
+    answerBy: new Date(options.now.getTime() + deadlineMs).toISOString(),
     callbackUrl: options.callbackUrl,
     loan: { ...loan, purpose: "other" },
     productIds: products.map((product) => product.offer_id).slice(0, 1),
@@ -443,7 +474,8 @@ export async function testApplicationFor(
     url: row.api_url,
     secret: row.api_secret,
     sandbox: row.sandbox === 1,
-    lenderOfferIds: products.map((product) => product.offer_id),
+    products: products.flatMap((product) => productOf(product) ?? []),
+    deadlineMs,
     request,
   };
 }

@@ -66,6 +66,8 @@ export async function exportLenders(
               mode: "api",
               url: row.api_url ?? "",
               fields: JSON.parse(row.api_fields ?? "[]") as LenderApiField[],
+              ...(row.api_concurrency !== null ? { concurrency: row.api_concurrency } : {}),
+              ...(row.api_deadline_ms !== null ? { deadlineMs: row.api_deadline_ms } : {}),
             }
           : { mode: "criteria" },
       ...(withSecrets && row.api_secret ? { secret: row.api_secret } : {}),

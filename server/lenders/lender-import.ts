@@ -31,6 +31,11 @@ export interface ImportOptions {
   allowSandbox: boolean;
   /** How a decision API's URL is checked: as partners' postback URLs (https, public addresses). */
   urlRules: OutboundRules;
+  /**
+   * The server's LENDER_DEADLINE_MS: a lender's own deadline may not be
+   * longer (decision 0351). Left out, only the record's range holds.
+   */
+  maxDeadlineMs?: number;
   now?: Date;
   /** Who imports: each lender written gets an audit entry in the same transaction. */
   actor?: AuditActor;
@@ -143,6 +148,16 @@ async function checkRecords(inputs: unknown[], options: ImportOptions): Promise<
     if (record.sandbox && !options.allowSandbox) {
       problems.push(`${label}: sandbox: sandbox lenders are for testing, never in production`);
     }
+    const ownDeadline = record.decision.mode === "api" ? record.decision.deadlineMs : undefined;
+    if (
+      ownDeadline !== undefined &&
+      options.maxDeadlineMs !== undefined &&
+      ownDeadline > options.maxDeadlineMs
+    ) {
+      problems.push(
+        `${label}: decision.deadlineMs: must be at most ${options.maxDeadlineMs}, the server's LENDER_DEADLINE_MS`,
+      );
+    }
     if (record.decision.mode === "api" && !record.sandbox) {
       try {
         await checkOutboundUrl(record.decision.url, options.urlRules);
@@ -189,6 +204,8 @@ function lenderRow(
     api_url: api?.url ?? null,
     api_secret: record.secret === undefined ? (existing?.api_secret ?? null) : record.secret,
     api_fields: api ? JSON.stringify(api.fields) : null,
+    api_concurrency: api?.concurrency ?? null,
+    api_deadline_ms: api?.deadlineMs ?? null,
     sample: existing?.sample ?? 0,
     sandbox: record.sandbox ? 1 : 0,
     created_at: existing?.created_at ?? at,

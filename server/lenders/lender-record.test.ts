@@ -95,9 +95,39 @@ describe("the lender record", () => {
     expect(api({ mode: "api", url, fields: ["age", "age"] }).success).toBe(false);
   });
 
+  it("takes an api lender's own concurrency (1–64) and deadline (200–30,000 ms), whole numbers", () => {
+    const url = "https://ruhuna-harbour.example/decide";
+    const limits = (concurrency: unknown, deadlineMs: unknown) =>
+      problemsOf(apiLender({ decision: { mode: "api", url, concurrency, deadlineMs } as never }));
+    expect(limits(1, 200)).toEqual([]);
+    expect(limits(64, 30_000)).toEqual([]);
+    expect(limits(undefined, undefined)).toEqual([]);
+    expect(limits(0, 199)).toEqual([
+      "decision.concurrency: must be at least 1",
+      "decision.deadlineMs: must be at least 200",
+    ]);
+    expect(limits(65, 30_001)).toEqual([
+      "decision.concurrency: must be at most 64",
+      "decision.deadlineMs: must be at most 30000",
+    ]);
+    expect(limits(1.5, "3000")).toEqual([
+      "decision.concurrency: must be a whole number",
+      "decision.deadlineMs: Invalid input: expected number, received string",
+    ]);
+    // A criteria lender is never asked: it has no such limits.
+    expect(
+      problemsOf(licensedLender({ decision: { mode: "criteria", concurrency: 4 } as never })),
+    ).toEqual(['decision: Unrecognized key: "concurrency"']);
+  });
+
   it("takes the example of docs/lenders.md", () => {
     const docs = readFileSync("docs/lenders.md", "utf8");
     const example = /```json\n([\s\S]*?)\n```/.exec(docs)?.[1] ?? "";
     expect(problemsOf(JSON.parse(example))).toEqual([]);
+    // And its api lender's decision with limits of its own.
+    const decision = /An `api` lender's `decision` with both:\n\n```json\n([\s\S]*?)\n```/.exec(
+      docs,
+    )?.[1];
+    expect(problemsOf(apiLender({ decision: JSON.parse(decision ?? "null") }))).toEqual([]);
   });
 });

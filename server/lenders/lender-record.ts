@@ -6,6 +6,7 @@
  * lender-import.ts. docs/lenders.md shows an example.
  */
 import { z } from "zod";
+import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../../core/lender-limits";
 import {
   complaintsContactSchema,
   LENDER_ID_PATTERN,
@@ -42,6 +43,23 @@ const decisionSchema = z.discriminatedUnion("mode", [
       .array(z.enum(LENDER_API_FIELDS))
       .default([])
       .refine((fields) => new Set(fields).size === fields.length, "a field is listed twice"),
+    /** Our requests in flight to it at once, per server; omitted, LENDER_CONCURRENCY. */
+    concurrency: z
+      .number()
+      .int("must be a whole number")
+      .min(LENDER_CONCURRENCY_RANGE.min, `must be at least ${LENDER_CONCURRENCY_RANGE.min}`)
+      .max(LENDER_CONCURRENCY_RANGE.max, `must be at most ${LENDER_CONCURRENCY_RANGE.max}`)
+      .optional(),
+    /**
+     * How long we wait for its answer, from the verification; omitted,
+     * LENDER_DEADLINE_MS. An import keeps it within the server's (lender-import.ts).
+     */
+    deadlineMs: z
+      .number()
+      .int("must be a whole number of milliseconds")
+      .min(LENDER_DEADLINE_RANGE_MS.min, `must be at least ${LENDER_DEADLINE_RANGE_MS.min}`)
+      .max(LENDER_DEADLINE_RANGE_MS.max, `must be at most ${LENDER_DEADLINE_RANGE_MS.max}`)
+      .optional(),
   }),
 ]);
 

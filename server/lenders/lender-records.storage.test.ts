@@ -162,27 +162,36 @@ function lenderRecordsContract(name: string, open: () => Promise<TestStorage>) {
 
     it("writes nothing when any record is wrong, and names each problem's record and field", async () => {
       const before = await exportLenders(test.storage, { withSecrets: true, withLogos: true });
-      const problems = await refusals(test.storage, [
-        licensedLender({ legalName: "Changed, but not written" }),
-        {
-          ...licensedLender({ id: "new-lender", products: [testProduct(9201)] }),
-          licence: undefined,
-        },
-        apiLender({ id: "no-secret", secret: undefined, products: [] }),
-        apiLender({
-          id: "inside",
-          decision: { mode: "api", url: "https://10.0.0.5/decide", fields: ["age"] },
-          products: [],
-        }),
-        licensedLender({ id: "twin", products: [testProduct(9002)] }),
-        licensedLender({ id: "svg-logo", logo: "harbour.svg", products: [] }),
-        licensedLender({ id: "far-logo", logo: "/etc/passwd", products: [] }),
-        licensedLender({ id: "pretend", sample: true, products: [] }),
-        licensedLender({ id: "kandy-lane", products: [] }),
-        licensedLender({ id: "simulated", sandbox: true, products: [] }),
-        { id: "bare" },
-        licensedLender({ id: "pretend", products: [] }),
-      ]);
+      const problems = await refusals(
+        test.storage,
+        [
+          licensedLender({ legalName: "Changed, but not written" }),
+          {
+            ...licensedLender({ id: "new-lender", products: [testProduct(9201)] }),
+            licence: undefined,
+          },
+          apiLender({ id: "no-secret", secret: undefined, products: [] }),
+          apiLender({
+            id: "inside",
+            decision: { mode: "api", url: "https://10.0.0.5/decide", fields: ["age"] },
+            products: [],
+          }),
+          licensedLender({ id: "twin", products: [testProduct(9002)] }),
+          licensedLender({ id: "svg-logo", logo: "harbour.svg", products: [] }),
+          licensedLender({ id: "far-logo", logo: "/etc/passwd", products: [] }),
+          licensedLender({ id: "pretend", sample: true, products: [] }),
+          licensedLender({ id: "kandy-lane", products: [] }),
+          licensedLender({ id: "simulated", sandbox: true, products: [] }),
+          { id: "bare" },
+          licensedLender({ id: "pretend", products: [] }),
+          apiLender({
+            id: "patient",
+            decision: { mode: "api", url: `https://${API_HOST}/v1/d`, deadlineMs: 4_000 },
+            products: [],
+          }),
+        ],
+        { ...options, maxDeadlineMs: 3_000 },
+      );
       expect(problems).toEqual([
         "record 2 (new-lender): status: a lender goes live only with its licence (regulator, category, number)",
         "record 4 (inside): decision.url: 10.0.0.5 is not a public address",
@@ -195,6 +204,7 @@ function lenderRecordsContract(name: string, open: () => Promise<TestStorage>) {
         "record 11 (bare): decision: Invalid input: expected object, received undefined",
         "record 11 (bare): products: Invalid input: expected array, received undefined",
         "record 12 (pretend): id: pretend is in the file twice (also record 8 (pretend))",
+        "record 13 (patient): decision.deadlineMs: must be at most 3000, the server's LENDER_DEADLINE_MS",
       ]);
       // Once the file's own problems are fixed, storage's come next: samples, secrets, the licence.
       const storageProblems = await refusals(test.storage, [

@@ -119,14 +119,18 @@ export function productFor(offerId: number, overrides: Partial<LenderProduct> = 
   };
 }
 
-/** An approval of `offerId` for the fixture's loan, with an apply URL holding the click macros. */
+/**
+ * An approval of `offerId` for the fixture's loan at productFor's price (an
+ * approval is refused unless it is at its product's price: decision 0354),
+ * with an apply URL holding the click macros.
+ */
 export function approval(offerId: number, overrides: Record<string, unknown> = {}) {
   return {
     decision: "approved",
     offerId,
     amount: 50_000,
     termDays: 91,
-    terms: { annualInterestRate: 0.26, feeFixed: 750, feePercent: 0.01, repayment: "single" },
+    terms: { ...productFor(offerId).terms },
     expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
     applyUrl: `https://apply.lender.test/offer/${offerId}?click={click_id}&s1={sub1}`,
     ...overrides,
@@ -192,7 +196,10 @@ export function setUpDecisionApp(
   beforeAll(async () => {
     const test = await openTestSqlite();
     await seedSampleLenders(test.storage);
-    const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
+    const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+      withSandbox: true,
+      refreshMs: 60_000,
+    });
     const network = createDecisionNetwork({
       storage: test.storage,
       log: silentLog,
@@ -243,6 +250,9 @@ export function setUpDecisionApp(
       const phone = `077${String(2_000_000 + phones).padStart(7, "0")}`;
       const { leadId } = await applyVerified(get().app, outbox.messages, {
         ...validApplication,
+        // An income on which approval()'s one repayment (about Rs 53,000) fits, so an
+        // approval leads the list as a borrower's comfortable one would (decision 0355).
+        monthlyIncome: 180_000,
         phone,
         ...overrides,
       });

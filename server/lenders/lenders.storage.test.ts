@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerApiLenders } from "../sandbox/register";
 import { openStorage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { loadCatalogues, openOfferCatalogue } from "./catalogue";
+import { lenderSpec } from "./lender.test-support";
 import { LenderError, readVisibleOffers, seedSampleLenders, setLenderStatus } from "./lenders";
 
 const sample = loadCatalogues().get("lk") ?? [];
@@ -76,7 +78,10 @@ function lendersContract(name: string, open: () => Promise<TestStorage>) {
     });
 
     it("shows a paused lender's products no more, and its catalogue sees it after a refresh", async () => {
-      const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
+      const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+        withSandbox: true,
+        refreshMs: 60_000,
+      });
       try {
         const before = catalogue.offers().length;
         await setLenderStatus(test.storage, "lagoon-kite", "paused");
@@ -89,6 +94,27 @@ function lendersContract(name: string, open: () => Promise<TestStorage>) {
         expect(catalogue.offers()).toHaveLength(before);
       } finally {
         catalogue.close();
+      }
+    });
+
+    it("lists a sandbox lender only where sandbox lenders are allowed: never in production", async () => {
+      await registerApiLenders(
+        test.storage,
+        [lenderSpec("sandbox-listed", "http://127.0.0.1:9/decide", [961_001], { sandbox: true })],
+        { now: new Date() },
+      );
+      const outside = await openOfferCatalogue(test.storage, silentLog, { withSandbox: true });
+      const production = await openOfferCatalogue(test.storage, silentLog, { withSandbox: false });
+      try {
+        expect(outside.offers().map((offer) => offer.offer_id)).toContain(961_001);
+        const listed = production.offers();
+        expect(listed.map((offer) => offer.offer_id)).not.toContain(961_001);
+        expect(listed.some((offer) => offer.lender.sandbox)).toBe(false);
+        expect(listed.length).toBe(outside.offers().length - 1);
+      } finally {
+        outside.close();
+        production.close();
+        await setLenderStatus(test.storage, "sandbox-listed", "paused");
       }
     });
 

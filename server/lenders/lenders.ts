@@ -107,12 +107,15 @@ export async function seedSampleLenders(storage: Storage, now = new Date()): Pro
 
 /**
  * The offers visitors see: every product of a live lender, in catalogue
- * order. A lender's logo is its uploaded image, else a sample's drawing,
+ * order; a sandbox lender's only when asked (never in production). A lender's logo is its uploaded image, else a sample's drawing,
  * else its monogram, both of those served at /lenders/{id}/logo too
  * (docs/decisions/0102): always an image we serve.
  */
-export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
-  const rows = await storage.db
+export async function readVisibleOffers(
+  storage: Storage,
+  options: { withSandbox: boolean } = { withSandbox: true },
+): Promise<Offer[]> {
+  let query = storage.db
     .selectFrom("lender_products")
     .innerJoin("lenders", "lenders.id", "lender_products.lender_id")
     .leftJoin("lender_logos", "lender_logos.lender_id", "lenders.id")
@@ -131,7 +134,9 @@ export async function readVisibleOffers(storage: Storage): Promise<Offer[]> {
       "lenders.licence_number",
       "lender_logos.lender_id as logo_of",
     ])
-    .where("lenders.status", "=", "live")
+    .where("lenders.status", "=", "live");
+  if (!options.withSandbox) query = query.where("lenders.sandbox", "=", 0);
+  const rows = await query
     .orderBy("lender_products.position")
     .orderBy("lender_products.offer_id")
     .execute();

@@ -33,7 +33,10 @@ beforeAll(async () => {
       urlRules: testOutboundRules({ [API_HOST]: ["192.0.2.10"] }),
     },
   );
-  const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
+  const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+    withSandbox: true,
+    refreshMs: 60_000,
+  });
   catalogue.close();
   app = appWith(test.storage, { catalogues: new Map([["lk", catalogue]]) });
 });

@@ -61,6 +61,8 @@ export function apiLender(overrides: Partial<LenderRecord> = {}): LenderRecord {
       mode: "api",
       url: `https://${API_HOST}/v1/decisions`,
       fields: ["age", "monthlyIncome", "employment", "birthDate"],
+      concurrency: 8,
+      deadlineMs: 2_500,
     },
     secret: "hsec-0123456789abcdef0123456789abcdef",
     products: [testProduct(9101, "Instant 90")],

@@ -88,11 +88,13 @@ export function createMessenger(
       const texts = messageTextsFor(locale);
       if (contact.kind === "phone") {
         const text = fill(texts.erasureCodeSms, { code, minutes });
-        return sent("erasure code", sms, () => sms.send({ to: contact.value, text }));
+        const purpose = "erasure code";
+        return sent(purpose, sms, () => sms.send({ to: contact.value, text, purpose }));
       }
       const text = fill(texts.erasureCodeMail, { code, minutes });
       const subject = texts.erasureCodeSubject;
-      return sent("erasure code", mail, () => mail.send({ to: contact.value, subject, text }));
+      const purpose = "erasure code";
+      return sent(purpose, mail, () => mail.send({ to: contact.value, subject, text, purpose }));
     },
     applicationConfirmation(email, links, locale) {
       const texts = messageTextsFor(locale);

@@ -20,6 +20,8 @@ export interface OutboxMessage {
   to: string;
   subject?: string;
   text: string;
+  /** A deletion request's code (an erasure of the person's other contact leaves it). */
+  purpose?: "erasure code";
   /** ISO time it was written. */
   createdAt: string;
 }
@@ -48,7 +50,13 @@ export function outboxTransports(
       name: "outbox",
       real: false,
       async send(sms: Sms) {
-        write(dir, { channel: "sms", to: sms.to, text: sms.text, createdAt: now().toISOString() });
+        write(dir, {
+          channel: "sms",
+          to: sms.to,
+          text: sms.text,
+          ...(sms.purpose && { purpose: sms.purpose }),
+          createdAt: now().toISOString(),
+        });
       },
     },
     mail: {
@@ -92,10 +100,23 @@ export function pruneOutbox(dir: string, now: Date, maxAgeMs = OUTBOX_MAX_AGE_MS
   return old.length;
 }
 
-/** An erasure: every message to one of these contacts goes; answers how many. */
-export function eraseFromOutbox(dir: string, contacts: readonly string[]): number {
-  const wanted = new Set(contacts.map((contact) => contact.toLowerCase()));
-  const matching = entries(dir).filter((entry) => wanted.has(entry.message.to.toLowerCase()));
+/**
+ * An erasure: every message to one of the erased contacts goes, and every
+ * message to one of the person's other contacts (decision 0338) but the
+ * codes of deletion requests, which the person may still need to erase
+ * that contact too. Answers how many went.
+ */
+export function eraseFromOutbox(
+  dir: string,
+  erased: readonly string[],
+  others: readonly string[] = [],
+): number {
+  const all = new Set(erased.map((contact) => contact.toLowerCase()));
+  const spared = new Set(others.map((contact) => contact.toLowerCase()));
+  const matching = entries(dir).filter(({ message }) => {
+    const to = message.to.toLowerCase();
+    return all.has(to) || (spared.has(to) && message.purpose !== "erasure code");
+  });
   for (const entry of matching) rmSync(entry.file, { force: true });
   return matching.length;
 }

@@ -2,6 +2,8 @@
 export interface Sms {
   to: string;
   text: string;
+  /** A deletion request's code: the local outbox keeps it past an erasure of another contact. */
+  purpose?: "erasure code";
 }
 
 /** One plain-text e-mail. */
@@ -9,6 +11,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  purpose?: "erasure code";
 }
 
 /**

@@ -41,7 +41,10 @@ beforeAll(async () => {
     ],
     { baseDir: test.dataDir, allowSandbox: true, urlRules: testOutboundRules({}) },
   );
-  const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
+  const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+    withSandbox: true,
+    refreshMs: 60_000,
+  });
   catalogue.close();
   app = appWith(test.storage, { catalogues: new Map([["lk", catalogue]]) });
 });

@@ -39,7 +39,10 @@ beforeEach(() => {
 
 /** An app with the cache on; checkMs 0 reads the page version on every request. */
 async function cachedApp(pageCache: AppDependencies["pageCache"] = { maxBytes: 5_000_000 }) {
-  const catalogue = await openOfferCatalogue(test.storage, silentLog, 3_600_000);
+  const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+    withSandbox: true,
+    refreshMs: 3_600_000,
+  });
   catalogue.close();
   return appWith(test.storage, {
     renderPage: counting,
@@ -275,7 +278,7 @@ describe("what drops the cached pages", () => {
     expect(approved).toContain("A comment that waits for its moderator.");
     renders = [];
     const erased = await afterChange(ARTICLE, () =>
-      eraseCommunityWrites(test.storage.db, "cached.reader@example.com", new Date()),
+      eraseCommunityWrites(test.storage, test.storage.db, "cached.reader@example.com", new Date()),
     );
     expect(erased).not.toContain("A comment that waits for its moderator.");
   });
@@ -327,7 +330,10 @@ describe("what drops the cached pages", () => {
   });
 
   it("the offers changed, read by the catalogue's own refresh (the same offers keep the pages)", async () => {
-    const catalogue = await openOfferCatalogue(test.storage, silentLog, 3_600_000);
+    const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+      withSandbox: true,
+      refreshMs: 3_600_000,
+    });
     catalogue.close();
     const app = appWith(test.storage, {
       renderPage: counting,

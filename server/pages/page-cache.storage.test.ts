@@ -40,7 +40,10 @@ function acrossInstances(name: string, open: () => Promise<TestStorage>) {
     let appB: ReturnType<typeof appWith>;
 
     const instance = async (storage: Storage) => {
-      const catalogue = await openOfferCatalogue(storage, silentLog, 3_600_000);
+      const catalogue = await openOfferCatalogue(storage, silentLog, {
+        withSandbox: true,
+        refreshMs: 3_600_000,
+      });
       catalogues.push(catalogue);
       return appWith(storage, {
         catalogues: new Map([["lk", catalogue]]),

@@ -515,7 +515,7 @@ describe("rate limits", () => {
 });
 
 describe("the OpenAPI document and the reference", () => {
-  it("serves an OpenAPI 3.1 document of the six operations and the feed's three without a key", async () => {
+  it("serves an OpenAPI 3.1 document of the seven operations and the feed's three without a key", async () => {
     const res = await call("GET", "/openapi.json", { key: null });
     expect(res.statusCode).toBe(200);
     const document = res.json();
@@ -526,6 +526,7 @@ describe("the OpenAPI document and the reference", () => {
       "/feed/leads",
       "/leads",
       "/leads/{id}",
+      "/leads/{id}/offers",
       "/leads/{id}/verification",
       "/leads/{id}/verification/resend",
       "/offers",
@@ -549,6 +550,27 @@ describe("the OpenAPI document and the reference", () => {
     expect(document.components.schemas.Offers.properties.offers.items.properties).toHaveProperty(
       "apr",
     );
+    // Issue 30: a lead's decisions and offers, waiting for them if asked; told when complete.
+    const leadOffersParameters = document.paths["/leads/{id}/offers"].get.parameters.map(
+      (parameter: { name: string; required: boolean; schema: Record<string, unknown> }) => [
+        parameter.name,
+        parameter.required,
+      ],
+    );
+    expect(leadOffersParameters).toEqual([
+      ["id", true],
+      ["lang", false],
+      ["wait", false],
+    ]);
+    const wait = document.paths["/leads/{id}/offers"].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === "wait",
+    );
+    expect(wait.schema).toMatchObject({ type: "integer", minimum: 0, maximum: 30 });
+    const leadOffers = document.components.schemas.LeadOffers;
+    expect(Object.keys(leadOffers.properties.decisions.anyOf[0].properties).sort()).toEqual(
+      ["answered", "asked", "complete", "deadline", "lenders"].sort(),
+    );
+    expect(Object.keys(document.webhooks).sort()).toEqual(["leadStatus", "offersReady"]);
   });
 
   it("serves a readable reference page written from it, without scripts", async () => {
@@ -562,6 +584,10 @@ describe("the OpenAPI document and the reference", () => {
       "POST /leads/{id}/verification",
       "POST /leads/{id}/verification/resend",
       "GET /leads/{id}",
+      "GET /leads/{id}/offers",
+      "offers?lang=en&amp;wait=10",
+      "&quot;preApproved&quot;: true",
+      "offers_ready",
       "autocomplete=&quot;one-time-code&quot;",
       "GET /stats",
       "X-Signature",

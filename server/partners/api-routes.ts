@@ -1,6 +1,9 @@
-import express, { type Response, Router } from "express";
+import express, { type Request, type Response, Router } from "express";
 import { colomboToday } from "../../core/dates";
+import type { Locale } from "../../core/locale";
+import { quoteOffers, rankLeadOffers } from "../../core/offer-quotes";
 import { codeBodySchema } from "../../core/schemas/verification";
+import type { LeadOffers } from "../../core/site-contract";
 import { applicationBody, parseApplication } from "../borrowers/application-request";
 import {
   type CodeSendLimits,
@@ -25,12 +28,20 @@ import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
 import { type RateLimitRule, type RateLimitStore, rateLimit } from "../http/rate-limit";
 import type { OfferSource } from "../lenders/catalogue";
+import type { DecisionNetwork } from "../lenders/decision-network";
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
-import { leadIdSchema, leadsQuerySchema, offersQuerySchema, statsQuerySchema } from "./api-schemas";
+import {
+  leadIdSchema,
+  leadOffersQuerySchema,
+  leadsQuerySchema,
+  offersQuerySchema,
+  statsQuerySchema,
+} from "./api-schemas";
+import { waitForDecisions } from "./decisions-wait";
 import { partnerOf, requireSecretKey } from "./keys";
-import { partnerLead, partnerOffers } from "./offers";
+import { type PartnerLead, partnerDecisions, partnerLead, partnerOffers } from "./offers";
 import { partnerStats } from "./stats";
 
 export interface PartnerApiOptions {
@@ -48,8 +59,18 @@ export interface PartnerApiOptions {
   codeSendLimits: CodeSendLimits;
   log: Logger;
   now?: () => Date;
-  /** Asks lenders' decision APIs about a newly verified application (issue 15). */
-  decisions?: LenderDecisionsStarter;
+  /**
+   * Asks lenders' decision APIs about a newly verified application (issue 15),
+   * and tells of each decision recorded here (GET leads/{id}/offers?wait=).
+   */
+  decisions?: LenderDecisionsStarter & Pick<DecisionNetwork, "subscribe">;
+  /** How often a waiting GET leads/{id}/offers reads storage between news (500 ms). */
+  decisionsPollMs?: number | undefined;
+  /**
+   * A verified lead's offers and decisions, as the site reads them (the lead
+   * feed): the one source of every surface's list of a lead's offers.
+   */
+  leadOffers: (leadId: string) => Promise<LeadOffers | undefined>;
 }
 
 const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
@@ -61,7 +82,8 @@ const unknownLead = (res: Response) =>
  * The partner API v1 (issue 8), under /api/partner/v1/: the OpenAPI
  * document and its reference page for anyone; the rest with a secret key
  * (Authorization: Bearer sk_…), limited per partner in storage. Thin: each
- * route parses with its schema (api-schemas.ts) and calls a service.
+ * route parses with its schema (api-schemas.ts) and calls a service. A
+ * lead's decisions and offers, waiting for them (issue 30): decision 0356.
  */
 export function partnerApiRouter(options: PartnerApiOptions): Router {
   const { storage, offers, site, leadForm, messenger, log, now = () => new Date() } = options;
@@ -79,6 +101,34 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
   );
   const maySend = codeSendCheck(storage, options.codeSendLimits, () => now().getTime());
 
+  /**
+   * A verified lead's offers ranked as the site lists them (rankLeadOffers):
+   * pre-approvals and matched offers, never a lender that declined or failed.
+   * The one list of the verification answer, GET leads/{id}'s offerIds and
+   * GET leads/{id}/offers.
+   */
+  const listedOffers = (lead: LeadOffers) =>
+    rankLeadOffers(offers(), lead, colomboToday(now()), { listedOnly: true });
+
+  const shapedOffers = (lead: LeadOffers, lang: Locale, via: string | null) =>
+    partnerOffers(listedOffers(lead), lead, {
+      origin: site.origin,
+      lang,
+      // The income is the partner's own only for a lead it sent through this API.
+      withAffordability: via === "partner_api",
+    });
+
+  /** The application a verified lead of the partner stands for: its own, or the one it joined. */
+  const heldLeadId = (lead: PartnerLead) => lead.joined ?? lead.leadId;
+
+  /** The partner's own lead named by the path, or undefined once 404 unknown_lead is answered. */
+  async function ownLead(req: Request, res: Response): Promise<PartnerLead | undefined> {
+    const id = leadIdSchema.safeParse(req.params.id);
+    const lead = id.success ? await partnerLead(storage, partnerOf(res).id, id.data) : undefined;
+    if (!lead) unknownLead(res);
+    return lead;
+  }
+
   router.get("/offers", (req, res) => {
     const query = parseInput(res, offersQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
@@ -89,11 +139,11 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       lang: query.lang,
       currency: "LKR",
       startDate: today,
-      offers: partnerOffers(offers(), { amount: query.amount, termDays: query.term }, today, {
-        origin: site.origin,
-        lang: query.lang,
-        applyAs: partnerOf(res).id,
-      }),
+      offers: partnerOffers(
+        quoteOffers(offers(), { amount: query.amount, termDays: query.term }, today),
+        { amount: query.amount, termDays: query.term },
+        { origin: site.origin, lang: query.lang, applyAs: partnerOf(res).id },
+      ),
     });
   });
 
@@ -146,6 +196,8 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     const lead = await partnerLead(storage, partner.id, id);
     if (!lead) throw new Error("A lead just verified could not be read back");
     await sendConfirmation({ storage, messenger, origin: site.origin, log }, outcome, at);
+    // The applicant's application: this lead, or the earlier one a repeat joined (0358).
+    const held = await options.leadOffers(outcome.leadId);
     res.json({
       leadId: lead.leadId,
       status: lead.status,
@@ -153,12 +205,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       duplicate: outcome.joined,
       // The applicant's offers: the earlier application's when this one repeats it.
       offersUrl: await offersLink(storage, site.origin, outcome.leadId, query.lang, at),
-      offers: partnerOffers(
-        offers(),
-        { amount: lead.amount, termDays: lead.term },
-        colomboToday(new Date(lead.createdAt)),
-        { origin: site.origin, lang: query.lang, activeOfferIds: lead.offerIds, activeOnly: true },
-      ),
+      offers: held ? shapedOffers(held, query.lang, lead.via) : [],
     });
   });
 
@@ -200,13 +247,54 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
   );
 
   router.get("/leads/:id", async (req, res) => {
-    const id = leadIdSchema.safeParse(req.params.id);
-    const lead = id.success ? await partnerLead(storage, partnerOf(res).id, id.data) : undefined;
-    if (!lead) {
-      unknownLead(res);
+    const lead = await ownLead(req, res);
+    if (!lead) return;
+    const { via: _via, joined: _joined, ...status } = lead;
+    // Nothing of an unverified lead leaves us; a verified one's offers as the site lists them.
+    const listed = lead.verified ? await options.leadOffers(heldLeadId(lead)) : undefined;
+    const offerIds = listed ? listedOffers(listed).map((item) => item.offer.offer_id) : [];
+    res.json({ ...status, offerIds });
+  });
+
+  router.get("/leads/:id/offers", async (req, res) => {
+    const query = parseInput(res, leadOffersQuerySchema, req.query, INVALID_QUERY);
+    if (!query) return;
+    const lead = await ownLead(req, res);
+    if (!lead) return;
+    const answer = (held: LeadOffers | undefined) => ({
+      leadId: lead.leadId,
+      verified: lead.verified,
+      duplicate: lead.duplicate,
+      amount: held?.amount ?? lead.amount,
+      term: held?.termDays ?? lead.term,
+      lang: query.lang,
+      currency: "LKR",
+      startDate: colomboToday(now()),
+      // Nothing of an unverified lead leaves us (decision 0356).
+      decisions: held ? partnerDecisions(held.decisions, offers(), query.lang) : null,
+      offers: held ? shapedOffers(held, query.lang, lead.via) : [],
+    });
+    const heldId = heldLeadId(lead);
+    const first = lead.verified ? await options.leadOffers(heldId) : undefined;
+    if (!first) {
+      res.json(answer(undefined));
       return;
     }
-    res.json(lead);
+    // The client going away ends the wait: no listener or timer is left behind.
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    res.on("close", onClose);
+    const settled = await waitForDecisions(first, {
+      read: () => options.leadOffers(heldId),
+      subscribe: (listener) => options.decisions?.subscribe(heldId, listener) ?? (() => {}),
+      waitMs: query.wait * 1000,
+      pollMs: options.decisionsPollMs ?? 500,
+      now,
+      signal: gone.signal,
+    });
+    res.off("close", onClose);
+    if (gone.signal.aborted) return;
+    res.json(answer(settled));
   });
 
   router.get("/stats", async (req, res) => {

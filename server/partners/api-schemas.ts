@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { type CalendarDate, daysBetween, isIsoDate } from "../../core/dates";
+import { DECISION_STATUSES } from "../../core/decisions";
+import { AFFORDABILITY_LEVELS } from "../../core/offer-quotes";
 import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
 
 /**
@@ -17,7 +19,7 @@ export const MAX_STATS_DAYS = 366;
 const language = z
   .enum(LANGUAGES)
   .default("si")
-  .describe("Language of labels and links: Sinhala (si, the default) or English (en).");
+  .describe("Language of labels and links: Sinhala (si, the default), English (en) or Tamil (ta).");
 
 const amount = z.coerce
   .number()
@@ -38,6 +40,26 @@ export const offersQuerySchema = z.strictObject({ amount, term, lang: language }
 export type OffersQuery = z.output<typeof offersQuerySchema>;
 
 export const leadsQuerySchema = z.strictObject({ lang: language });
+
+/**
+ * The longest `wait` of GET leads/{id}/offers, in seconds: the longest
+ * deadline a deployment may give lenders (LENDER_DEADLINE_MS ≤ 30,000).
+ * A wait ends at the lead's own deadline anyway.
+ */
+export const MAX_WAIT_SECONDS = 30;
+
+export const leadOffersQuerySchema = z.strictObject({
+  lang: language,
+  wait: z.coerce
+    .number()
+    .int("must be whole seconds")
+    .min(0, "must be 0 or more")
+    .max(MAX_WAIT_SECONDS, `must be at most ${MAX_WAIT_SECONDS}`)
+    .default(0)
+    .describe(
+      `Seconds to wait, 0 to ${MAX_WAIT_SECONDS}, for the lenders' decisions to complete: the answer comes as soon as they are, or when the wait or the decisions' deadline ends, whichever is first. 0 (the default) answers at once.`,
+    ),
+});
 
 const calendarDate = z
   .string()
@@ -87,7 +109,7 @@ export const partnerOfferSchema = z.object({
     .int()
     .min(1)
     .describe(
-      "Position on our site's list, from 1: matched offers first, then the cheapest total to pay for this loan.",
+      "Position on our site's list, from 1, as core ranks every list: offers hard to repay on the applicant's income last, then pre-approvals, then matched offers, then the cheapest total to pay for this loan.",
     ),
   header: z.string(),
   lender: z.object({
@@ -98,6 +120,21 @@ export const partnerOfferSchema = z.object({
   }),
   tags: z.array(z.object({ code: z.string(), label: z.string() })),
   rating: z.number().nullable().describe("The lender's rating when the feed gives one."),
+  preApproved: z
+    .boolean()
+    .describe(
+      "True when the lender approved this applicant in real time: amount, term and figures are the loan it approved.",
+    ),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe("A pre-approval's expiry: after it, the applicant is no longer sent to the lender."),
+  affordability: z
+    .enum(AFFORDABILITY_LEVELS)
+    .optional()
+    .describe(
+      "For a lead you sent through this API (you gave its income): the largest repayment on the monthly income, fits (up to 30 %), stretches (up to 50 %) or hard (above, or a single repayment above the whole income). Never present a hard one as a recommendation.",
+    ),
   amount: rupees,
   term: z.number().int().describe("Days."),
   apr: z.number().describe("Annual percentage rate as a fraction: 0.336 is 33.6%."),
@@ -158,7 +195,11 @@ export const leadVerifiedSchema = z.object({
     .describe(
       "Send the visitor here to see the matched offers and go on to a lender. An opaque link, valid for 7 days.",
     ),
-  offers: z.array(partnerOfferSchema).describe("The offers matched to the application, ranked."),
+  offers: z
+    .array(partnerOfferSchema)
+    .describe(
+      "The offers matched to the application so far, ranked as our site lists them. Lenders deciding in real time answer within seconds after this: read GET leads/{id}/offers for their pre-approvals.",
+    ),
 });
 
 export const resendAnswerSchema = z.object({ verification: verificationSchema });
@@ -175,7 +216,71 @@ export const leadStatusSchema = z.object({
   term: z.number().int(),
   offerIds: z
     .array(z.number().int())
-    .describe("The offers matched when the lead was made; empty until it is verified."),
+    .describe(
+      "Once verified, the lead's offers ranked as our site lists them: lenders' pre-approvals in force and the offers matched by their criteria, never a lender that declined or failed (for a repeat, those of the application it joined); empty until it is verified. GET leads/{id}/offers gives them whole.",
+    ),
+});
+
+export const partnerDecisionsSchema = z
+  .object({
+    asked: z.number().int().describe("Lenders asked in real time (their decision API)."),
+    answered: z
+      .number()
+      .int()
+      .describe("Of them, those that answered (approved, declined or pending) or failed."),
+    complete: z
+      .boolean()
+      .describe(
+        "Nothing more will change: no lender is waiting and, before the deadline, none is pending; or the deadline has passed (a lender still waiting then shows as failed).",
+      ),
+    deadline: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .describe(
+        "Until when we wait for the lenders' answers (a few seconds after the code was verified); null when no lender was asked.",
+      ),
+    lenders: z
+      .array(
+        z.object({
+          lender: z.object({
+            id: z.string().describe("The lender's id, as in its page's address."),
+            name: z.string().describe("In the language asked, when the lender gave one."),
+          }),
+          status: z
+            .enum(DECISION_STATUSES)
+            .describe(
+              "waiting (no answer yet), approved (its pre-approval is among offers while it lasts), declined, pending (it will answer later), failed (no usable answer in time). Why a lender declined or failed is not given.",
+            ),
+        }),
+      )
+      .describe("One per lender asked."),
+  })
+  .describe("The lenders' real-time decisions on the application.");
+export type PartnerDecisions = z.output<typeof partnerDecisionsSchema>;
+
+export const leadOffersSchema = z.object({
+  leadId: z.string(),
+  verified: z
+    .boolean()
+    .describe(
+      "Whether the applicant has entered the code: until then, decisions is null and offers empty.",
+    ),
+  duplicate: z
+    .boolean()
+    .describe(
+      "True when the lead repeats the applicant's application of the last day: the decisions, offers and loan are that application's.",
+    ),
+  amount: rupees.describe("The loan applied for: the one the decisions and offers are for."),
+  term: z.number().int().describe("Days."),
+  lang: z.enum(LANGUAGES),
+  currency: z.literal("LKR"),
+  startDate: isoDate.describe("Today in Colombo: the day the figures start from."),
+  decisions: partnerDecisionsSchema.nullable(),
+  offers: z
+    .array(partnerOfferSchema)
+    .describe(
+      "The lead's offers ranked as our site lists them: lenders' pre-approvals in force (preApproved, expiresAt, their own amount and term) and the offers matched by their criteria; never a lender that declined or failed. The same list, in the same order, as GET leads/{id}'s offerIds.",
+    ),
 });
 
 const dayStatsShape = {

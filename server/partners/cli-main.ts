@@ -3,7 +3,7 @@
  * storage the server uses (DATA_DIR's SQLite file, or DATABASE_URL),
  * migrates it, runs one command (cli.ts) and closes it.
  */
-import { loadConfig, messagingSettingsOf } from "../config";
+import { loadConfig, messagingSettingsOf, storageOptionsOf } from "../config";
 import { createLogger } from "../log";
 import { createMessenger, transportsFor } from "../messaging/messenger";
 import { openStorage } from "../storage/database";
@@ -11,7 +11,7 @@ import { runPartnerCommand } from "./cli";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const storage = openStorage(storageOptionsOf(config));
   const log = createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL);
   // Claim links (`invite`) go by e-mail: SMTP when configured, else the local outbox.
   const messenger = createMessenger(transportsFor(messagingSettingsOf(config)), log);

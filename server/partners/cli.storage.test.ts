@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestSqlite, type TestStorage, testOutboundRules } from "../test-support";
 import { runPartnerCommand } from "./cli";
-import { partnerByPublishableKey, partnerBySecretKey } from "./partners";
+import { findPartner, partnerByPublishableKey, partnerBySecretKey } from "./partners";
 
 /** The partner tool's commands on a real storage (cli-main.ts only adds opening it). */
 let test: TestStorage;
@@ -99,6 +99,31 @@ describe("npm run partner", () => {
     expect(updated.out.join("\n")).toContain("Rs. 450 per lead");
     expect((await run("disable", "changing")).out[0]).toBe("changing (disabled)");
     expect((await run("enable", "changing")).out[0]).toBe("changing");
+  });
+
+  it("turns the offers-ready postback on and off (issue 30)", async () => {
+    const created = await run(
+      "create",
+      "--id",
+      "ready-now",
+      "--name",
+      "Ready Now",
+      "--payout",
+      "lead",
+      "--payout-amount",
+      "1",
+      "--offers-ready",
+    );
+    expect(created.out).toContainEqual(expect.stringMatching(/^ {2}offers ready: +on since 20/));
+    expect((await findPartner(test.storage, "ready-now"))?.offersReadySince).not.toBeNull();
+    const off = await run("update", "ready-now", "--no-offers-ready");
+    expect(off.out).toContain("  offers ready:    off");
+    expect((await findPartner(test.storage, "ready-now"))?.offersReadySince).toBeNull();
+    const on = await run("update", "ready-now", "--offers-ready");
+    expect(on.out).toContainEqual(expect.stringMatching(/^ {2}offers ready: +on since 20/));
+    const both = await run("update", "ready-now", "--offers-ready", "--no-offers-ready");
+    expect(both.exitCode).toBe(2);
+    expect((await run("--help")).out.join("\n")).toContain("offers_ready");
   });
 
   it("answers mistakes with a message and exit code 2 (usage) or 1 (refused)", async () => {

@@ -40,7 +40,8 @@ export const USAGE = `Usage: npm run partner -- <command> [options]
 
 Commands:
   create --name NAME --payout lead|sale --payout-amount RUPEES
-         [--id ID] [--origin https://partner.lk]… [--postback-url URL] [--pending]
+         [--id ID] [--origin https://partner.lk]… [--postback-url URL] [--offers-ready]
+         [--pending]
       Adds a partner and prints its keys (the secret ones only this once).
       --pending makes it a sign-up that waits for approval, as the partner
       portal's do: its keys work only once it is approved.
@@ -51,6 +52,7 @@ Commands:
       postback secret) and prints the new ones once. The old ones stop at once.
   update ID [--name NAME] [--payout lead|sale] [--payout-amount RUPEES]
             [--origin URL]… [--postback-url URL | --no-postback]
+            [--offers-ready | --no-offers-ready]
       Changes a partner; --origin replaces the whole list.
   disable ID | enable ID
       Stops or restores every key of a partner; its history stays.
@@ -63,7 +65,9 @@ Commands:
 
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
 Postback URL macros: {click_id} {lead_id} {sub1}…{sub5} {status} {payout}, in the
-path and query. A postback URL must be https (http only when NODE_ENV is not
+path and query. --offers-ready also sends the postback URL, once per lead sent
+through the partner API, when its lenders' decisions are complete: {lead_id},
+{status} = offers_ready, the other macros empty; never counted or paid. A postback URL must be https (http only when NODE_ENV is not
 production) and its host must resolve to public addresses only: checked here
 and again before every postback.`;
 
@@ -77,6 +81,8 @@ const options = {
   origin: { type: "string", multiple: true },
   "postback-url": { type: "string" },
   "no-postback": { type: "boolean" },
+  "offers-ready": { type: "boolean" },
+  "no-offers-ready": { type: "boolean" },
   publishable: { type: "boolean" },
   "postback-secret": { type: "boolean" },
   all: { type: "boolean" },
@@ -109,6 +115,7 @@ function describe(partner: Partner): string[] {
     `  publishable key: ${partner.publishableKey}`,
     `  origins:         ${partner.origins.join(" ") || "(none)"}`,
     `  postback URL:    ${partner.postbackUrl ?? "(none)"}`,
+    `  offers ready:    ${partner.offersReadySince ? `on since ${partner.offersReadySince}` : "off"}`,
   ];
 }
 
@@ -161,6 +168,7 @@ export async function runPartnerCommand(
             payoutRupees: amount,
             origins: values.origin ?? [],
             postbackUrl: values["postback-url"] ?? null,
+            offersReady: values["offers-ready"] === true,
           },
           { postbackRules, actor: COMMAND_LINE, status: values.pending ? "pending" : "active" },
         );
@@ -190,6 +198,9 @@ export async function runPartnerCommand(
         if (values["no-postback"] && values["postback-url"]) {
           throw new UsageError("use --postback-url or --no-postback, not both");
         }
+        if (values["offers-ready"] && values["no-offers-ready"]) {
+          throw new UsageError("use --offers-ready or --no-offers-ready, not both");
+        }
         const partnerId = id();
         const update: Parameters<typeof updatePartner>[2] = {};
         if (values.name !== undefined) update.name = values.name;
@@ -200,6 +211,8 @@ export async function runPartnerCommand(
         if (values.origin) update.origins = values.origin;
         if (values["postback-url"] !== undefined) update.postbackUrl = values["postback-url"];
         if (values["no-postback"]) update.postbackUrl = null;
+        if (values["offers-ready"]) update.offersReady = true;
+        if (values["no-offers-ready"]) update.offersReady = false;
         out.push(
           ...describe(
             await updatePartner(storage, partnerId, update, { postbackRules, actor: COMMAND_LINE }),

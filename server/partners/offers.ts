@@ -1,14 +1,14 @@
-import type { CalendarDate } from "../../core/dates";
+import type { ApplicationDecisions } from "../../core/decisions";
 import { type Locale, localizePath } from "../../core/locale";
 import { lenderSlug } from "../../core/matching";
 import { messagesFor } from "../../core/messages";
-import { quoteOffers } from "../../core/offer-quotes";
+import type { QuotedOffer } from "../../core/offer-quotes";
 import { lenderName, productName } from "../../core/offers";
 import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
 import type { LeadStatus } from "../storage/schema";
-import type { PartnerOffer } from "./api-schemas";
+import type { PartnerDecisions, PartnerOffer } from "./api-schemas";
 
 export interface OfferListOptions {
   /** Our public origin, for absolute links. */
@@ -16,9 +16,11 @@ export interface OfferListOptions {
   lang: Locale;
   /** When given, each offer carries an application link attributed to this partner. */
   applyAs?: string | undefined;
-  activeOfferIds?: readonly number[];
-  /** Only the active offers (a lead's matches), not the others. */
-  activeOnly?: boolean;
+  /**
+   * Whether each offer says how it sits on the applicant's income: only for a
+   * lead the partner sent through the API, whose income the partner gave us.
+   */
+  withAffordability?: boolean;
 }
 
 /** A tag's label in the language asked (the widget's catalog), or its code for one we do not name. */
@@ -28,20 +30,19 @@ function tagLabel(lang: Locale, code: string): string {
 }
 
 /**
- * The offers for a loan as our site lists them (core/offer-quotes.ts: same
- * filter, ranked by the total to pay, computed figures), shaped for partners.
+ * Offers ranked by core/offer-quotes.ts (the site's one ranking), shaped for
+ * partners: a loan's offers (quoteOffers) or a lead's (rankLeadOffers), each
+ * with its figures for the loan it prices (a pre-approval's own amount and
+ * term) and its position.
  */
 export function partnerOffers(
-  offers: readonly Offer[],
+  ranked: readonly QuotedOffer[],
   loan: { amount: number; termDays: number },
-  today: CalendarDate,
   options: OfferListOptions,
 ): PartnerOffer[] {
-  const { origin, lang, applyAs, activeOfferIds = [], activeOnly = false } = options;
-  const quoted = quoteOffers(offers, loan, today, { activeOfferIds }).filter(
-    (item) => !activeOnly || item.group === "matched",
-  );
-  return quoted.map(({ offer, quote }, index) => {
+  const { origin, lang, applyAs, withAffordability = false } = options;
+  return ranked.map(({ offer, quote, approval, affordability }, index) => {
+    const priced = approval ?? loan;
     const item: PartnerOffer = {
       offerId: offer.offer_id,
       rank: index + 1,
@@ -54,8 +55,9 @@ export function partnerOffers(
       },
       tags: offer.tags.map((code) => ({ code, label: tagLabel(lang, code) })),
       rating: offer.stars ?? null,
-      amount: loan.amount,
-      term: loan.termDays,
+      preApproved: approval !== undefined,
+      amount: priced.amount,
+      term: priced.termDays,
       apr: quote.apr,
       interest: quote.interest,
       fees: quote.fees,
@@ -63,6 +65,8 @@ export function partnerOffers(
       returnDate: quote.returnDate,
       repayments: quote.repayments.map(({ date, amount }) => ({ date, amount })),
     };
+    if (approval) item.expiresAt = approval.expiresAt;
+    if (withAffordability && affordability) item.affordability = affordability;
     if (applyAs !== undefined) {
       const query = new URLSearchParams({
         amount: String(loan.amount),
@@ -86,8 +90,14 @@ export interface PartnerLead {
   createdAt: string;
   amount: number;
   term: number;
-  /** Empty until verified: nothing of an unverified lead leaves us. */
-  offerIds: number[];
+  /** Where the lead came from: through the API the partner gave its income itself. */
+  via: string | null;
+  /**
+   * For a repeat, the verified application it joined, whose loan, decisions and
+   * offers are the applicant's (decision 0358); null otherwise. Never answered:
+   * it may be another partner's lead, or one made on our site.
+   */
+  joined: string | null;
 }
 
 /** A lead of this partner, without anything personal; undefined for another's or an unknown id. */
@@ -105,7 +115,7 @@ export async function partnerLead(
       "created_at",
       "amount",
       "term_days",
-      "offer_ids",
+      "via",
       "verified_at",
       "repeat_of",
     ])
@@ -123,6 +133,33 @@ export async function partnerLead(
     createdAt: row.created_at,
     amount: row.amount,
     term: row.term_days,
-    offerIds: verified ? (JSON.parse(row.offer_ids) as number[]) : [],
+    via: row.via,
+    joined: verified ? row.repeat_of : null,
+  };
+}
+
+/**
+ * The lenders' decisions on a lead as a partner reads them (decision 0356):
+ * each lender's name in the language asked and its status, never a reason,
+ * an error code or a broken rule. Null when no lender was asked in real time
+ * and nothing is awaited.
+ */
+export function partnerDecisions(
+  decisions: ApplicationDecisions | undefined,
+  catalogue: readonly Offer[],
+  lang: Locale,
+): PartnerDecisions {
+  if (!decisions || decisions.asked === 0) {
+    return { asked: 0, answered: 0, complete: true, deadline: null, lenders: [] };
+  }
+  return {
+    asked: decisions.asked,
+    answered: decisions.answered,
+    complete: decisions.complete,
+    deadline: decisions.deadline,
+    lenders: decisions.decisions.map(({ lenderId, status }) => {
+      const offer = catalogue.find((entry) => entry.lender.id === lenderId);
+      return { lender: { id: lenderId, name: offer ? lenderName(offer, lang) : lenderId }, status };
+    }),
   };
 }

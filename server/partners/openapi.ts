@@ -9,10 +9,13 @@ import {
   errorResponseSchema,
   leadCreatedSchema,
   leadIdSchema,
+  leadOffersQuerySchema,
+  leadOffersSchema,
   leadStatusSchema,
   leadsQuerySchema,
   leadVerifiedSchema,
   MAX_STATS_DAYS,
+  MAX_WAIT_SECONDS,
   offersQuerySchema,
   offersResponseSchema,
   resendAnswerSchema,
@@ -346,6 +349,24 @@ export function partnerOpenApi(origin: string): JsonSchema {
           },
         },
       },
+      "/leads/{id}/offers": {
+        get: {
+          operationId: "getLeadOffers",
+          summary: "A lead's real-time decisions and ranked offers, waiting for them if asked",
+          description: `Once the applicant's code is verified, we ask the lenders that decide in real time, and they answer within a few seconds (the decisions' deadline). This answers the decisions so far (each lender asked, by name in the language asked, and its status: waiting, approved, declined, pending or failed; never why) and the lead's offers ranked as our site lists them: pre-approvals in force with their own amount, term and expiry, then the offers matched by their criteria; a lender that declined or failed is never listed. With wait=SECONDS (up to ${MAX_WAIT_SECONDS}) one call answers as soon as the decisions are complete, or when the wait or the deadline ends, whichever is first; without it, at once. The offers are the same list, in the same order, as GET /leads/{id}'s offerIds. Until the lead is verified: verified false, decisions null, offers empty. A lead that repeats the applicant's application of the last day (duplicate) answers that application's loan, decisions and offers. You may also be told when the decisions are complete: the offersReady postback.`,
+          parameters: [leadIdParameter, ...queryParameters(leadOffersQuerySchema)],
+          responses: {
+            "200": {
+              description: "The lead's decisions and offers.",
+              headers: RATE_LIMIT_HEADERS,
+              content: json("LeadOffers"),
+            },
+            "400": errorAnswer("invalid_query: fields names what is wrong (lang, wait)."),
+            "404": errorAnswer("unknown_lead: no lead of yours has this id."),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
       "/stats": {
         get: {
           operationId: "getStats",
@@ -392,6 +413,31 @@ export function partnerOpenApi(origin: string): JsonSchema {
           responses: { "200": { description: "Received." } },
         },
       },
+      offersReady: {
+        get: {
+          summary: "Our postback to you when a lead's lenders' decisions are complete",
+          description:
+            "If you turn it on (the partner portal's Postbacks page, or npm run partner -- update ID --offers-ready), a GET of the same postback URL template, once per lead you sent through POST /leads and verified since, as soon as its lenders' decisions are complete (every lender asked has answered, or the deadline has passed): {lead_id} is the lead, {status} is offers_ready, every other macro ({click_id}, {sub1}…{sub5}, {payout}) is empty. Then read GET /leads/{id}/offers. Signed and retried exactly as the lead status postback (X-Signature, the same rules for your URL); it is not a click's status: it counts in no statistics, statement or payout.",
+          parameters: [
+            {
+              name: "X-Signature",
+              in: "header",
+              required: true,
+              description:
+                "Hex HMAC-SHA256 of the exact URL requested, under your postback secret.",
+              schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+            },
+            {
+              name: "X-Postback-Id",
+              in: "header",
+              required: true,
+              description: "lead_id:offers_ready, the same on every retry.",
+              schema: { type: "string" },
+            },
+          ],
+          responses: { "200": { description: "Received." } },
+        },
+      },
     },
     components: {
       securitySchemes: {
@@ -423,6 +469,7 @@ export function partnerOpenApi(origin: string): JsonSchema {
         LeadVerified: jsonSchema(leadVerifiedSchema, "output"),
         Resent: jsonSchema(resendAnswerSchema, "output"),
         Lead: jsonSchema(leadStatusSchema, "output"),
+        LeadOffers: jsonSchema(leadOffersSchema, "output"),
         Stats: jsonSchema(statsResponseSchema, "output"),
         Error: jsonSchema(errorResponseSchema, "output"),
         FeedOffers: jsonSchema(offerCatalogueSchema, "output"),

@@ -41,6 +41,11 @@ export interface Partner {
   disabledAt: string | null;
   /** pending: a sign-up waiting for an operator; only an active partner's keys work. */
   status: PartnerStatus;
+  /**
+   * Since when the partner gets an "offers ready" postback for each lead whose
+   * lenders' decisions complete (decision 0357); null: it does not.
+   */
+  offersReadySince: string | null;
 }
 
 /** What the partner must copy now: the secret key and postback secret are never shown again. */
@@ -110,6 +115,8 @@ export const partnerInputSchema = z.strictObject({
   payoutRupees: z.number().int().min(0).max(1_000_000),
   origins: z.array(originSchema).max(20),
   postbackUrl: postbackUrlSchema.nullable(),
+  /** Whether the partner gets an "offers ready" postback per lead (decision 0357); off unless given. */
+  offersReady: z.boolean().optional(),
 });
 export type PartnerInput = z.input<typeof partnerInputSchema>;
 
@@ -163,6 +170,7 @@ function partnerOf(row: PartnersTable): Partner {
     createdAt: row.created_at,
     disabledAt: row.disabled_at,
     status: row.status,
+    offersReadySince: row.offers_ready_since,
   };
 }
 
@@ -188,6 +196,7 @@ export function auditedPartner(partner: Partner): Record<string, unknown> {
     payoutRupees: partner.payoutRupees,
     origins: partner.origins,
     postbackHost,
+    offersReady: partner.offersReadySince !== null,
   };
 }
 
@@ -287,6 +296,7 @@ export async function createPartner(
     created_at: now.toISOString(),
     disabled_at: null,
     status,
+    offers_ready_since: data.offersReady ? now.toISOString() : null,
   };
   const partner = partnerOf(row);
   await storage.db.transaction().execute(async (trx) => {
@@ -371,6 +381,10 @@ export async function updatePartner(
   if (data.postbackUrl !== undefined) values.postback_url = data.postbackUrl;
   return storage.db.transaction().execute(async (trx) => {
     const before = await partnerOrThrow(trx, id);
+    // Turned on keeps the moment it first was: only leads verified since then are told of.
+    if (data.offersReady !== undefined && data.offersReady !== (before.offersReadySince !== null)) {
+      values.offers_ready_since = data.offersReady ? now.toISOString() : null;
+    }
     if (Object.keys(values).length === 0) return before;
     await trx.updateTable("partners").set(values).where("id", "=", id).execute();
     const after = await partnerOrThrow(trx, id);

@@ -17,7 +17,6 @@ import {
   signInWait,
 } from "../staff/sign-in-throttle";
 import { acceptedTotpStep } from "../staff/totp";
-import { installationKey } from "../storage/installation-key";
 import {
   changePortalPassword,
   maskedPayoutDetails,
@@ -134,7 +133,7 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
   const currentPasswordProblem = async (request: PortalSignedInRequest, typed: unknown) => {
     const { account } = request.session;
     const at = now();
-    const key = `partner-${accountKey(account.email, await installationKey(storage.db))}`;
+    const key = `partner-${accountKey(account.email, await storage.keys.hashKey())}`;
     if ((await signInWait(storage, key, at)) > 0) return "wait" as const;
     if (!(await checkPassword(account.password_hash, passwordText(typed)))) {
       await countFailure(storage, key, at);

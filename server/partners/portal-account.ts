@@ -4,7 +4,6 @@ import { hashPassword } from "../staff/passwords";
 import { tokenHash } from "../staff/staff";
 import { newRecoveryCodes, normalizedRecoveryCode, recoveryCodeHash } from "../staff/totp";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import { PARTNER_PORTAL, type PartnerAccount } from "./portal-accounts";
 import type { ProfileForm } from "./portal-checks";
 
@@ -128,7 +127,7 @@ export async function newPortalRecoveryCodes(
   accountId: string,
   now: Date,
 ): Promise<string[]> {
-  const key = await installationKey(storage.db);
+  const key = await storage.keys.hashKey();
   const codes = newRecoveryCodes();
   await storage.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("partner_recovery_codes").where("account_id", "=", accountId).execute();
@@ -155,7 +154,7 @@ export async function spendPortalRecoveryCode(
   now: Date,
 ): Promise<boolean> {
   if (normalizedRecoveryCode(code) === undefined) return false;
-  const key = await installationKey(storage.db);
+  const key = await storage.keys.hashKey();
   // Of two uses at once, one marks it used.
   const result = await storage.db
     .updateTable("partner_recovery_codes")

@@ -72,11 +72,10 @@ export function dashboardQuery(raw: Record<string, unknown>, now: Date): Checked
 }
 
 const rowsOf = (report: PortalReport): DashboardRow[] =>
-  report.rows.map(({ key, clicks, leads, verifiedLeads, approvals, issued, earnings }) => ({
+  report.rows.map(({ key, clicks, leads, approvals, issued, earnings }) => ({
     key,
     clicks,
     leads,
-    verifiedLeads,
     approvals,
     issued,
     earnings,

@@ -72,7 +72,7 @@ onEachEngine((name, open) => {
       ]);
       const bRows = linesOf(await csvOf(b, "sub1"));
       expect(bRows.map((line) => line.split(",")[0])).toEqual(["sub1", "beta-only", "(total)"]);
-      expect(bRows.at(-1)).toBe("(total),1,1,1,0,1,350,1.0000,1.0000,0.0000,");
+      expect(bRows.at(-1)).toBe("(total),1,1,0,1,350,1.0000,0.0000,");
     });
   });
 });

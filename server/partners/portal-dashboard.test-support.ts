@@ -105,10 +105,10 @@ export function csvAsApiDays(csv: string) {
     .split("\r\n")
     .slice(1, -1)
     .map((line) => {
-      const [date, clicks, , verified, approvals, issued, earnings] = line.split(",");
+      const [date, clicks, leads, approvals, issued, earnings] = line.split(",");
       return {
         date,
-        leads: Number(verified),
+        leads: Number(leads),
         clicks: Number(clicks),
         approvals: Number(approvals),
         sales: Number(issued),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { offerCatalogueSchema } from "../../core/schemas/offer";
 import { setUpTestApp } from "../test-support";
+import { leadOffersSchema } from "./api-schemas";
 import { createPartner } from "./partners";
 import { seedConversion } from "./payouts.test-support";
 import { claimedPortalSession } from "./portal.test-support";
@@ -75,6 +76,34 @@ describe("the portal's documentation page", () => {
     expect(b.body).not.toContain(keys["docs-a"]?.publishable);
     expect(b.body).toContain("None yet: add your site");
     expect(b.body).toContain(`Origin: https://your-site.example`);
+  });
+
+  it("shows real-time pre-approvals with a waiting call and an answer of the API's shape, in three languages", async () => {
+    for (const [base, lang, title] of [
+      ["/en/partner/portal/docs/", "en", "Pre-approvals in real time"],
+      ["/partner/portal/docs/", "si", "තත්‍ය කාලීන පූර්ව අනුමැති"],
+      ["/ta/partner/portal/docs/", "ta", "உடனடி முன்னங்கீகாரங்கள்"],
+    ] as const) {
+      const res = await get(base, { cookie: cookies["docs-a"] as string });
+      expect(res.statusCode, base).toBe(200);
+      expect(res.body).toContain(title);
+      expect(res.body).toContain("GET /leads/{id}/offers?wait={seconds}");
+      expect(res.body).toContain(
+        `https://nayacompare.test/api/partner/v1/leads/$LEAD_ID/offers?lang=${lang}&amp;wait=10`,
+      );
+      const example = /<pre[^>]*id="lead-offers-example"[^>]*><code>([^<]*)<\/code><\/pre>/.exec(
+        res.body,
+      )?.[1];
+      if (!example) throw new Error(`no example answer on ${base}`);
+      const answer = leadOffersSchema.parse(
+        JSON.parse(example.replaceAll("&quot;", '"').replaceAll("&amp;", "&")),
+      );
+      expect(answer.lang).toBe(lang);
+      expect(answer.decisions?.complete).toBe(true);
+      expect(answer.offers[0]?.preApproved).toBe(true);
+      expect(answer.offers[0]?.lender.pageUrl.startsWith("https://nayacompare.test/")).toBe(true);
+      expect(res.body).toContain(`href="${base.replace("docs/", "postbacks/")}"`);
+    }
   });
 
   it("sends a visitor who is not signed in to sign in", async () => {

@@ -9,8 +9,9 @@ import { deliveryLog, sendTestPostback, templateProblem } from "./portal-postbac
 /**
  * The partner portal's postbacks page (issue 18, decisions 0238, 0239): the
  * URL template with its macros (checked as the partner tool checks it, and
- * its host as deliveries do), a test postback sent at once whose request
- * and answer the page shows, and the delivery log of the partner's own
+ * its host as deliveries do), the "offers ready" postback turned on or off
+ * (issue 30, decision 0357), a test postback sent at once whose request and
+ * answer the page shows, and the delivery log of the partner's own
  * postbacks, 50 a page, newest first.
  */
 export const POSTBACK_TESTS_PER_MINUTE = 10;
@@ -35,6 +36,7 @@ export const postbackRoutes: PortalSectionRoutes = (router, portal) => {
       ...request.frame,
       template: partner.postbackUrl ?? "",
       saved: partner.postbackUrl !== null,
+      offersReady: partner.offersReadySince !== null,
       payoutModel: partner.payoutModel,
       payoutRupees: partner.payoutRupees,
       log: { ...log, page },
@@ -45,8 +47,8 @@ export const postbackRoutes: PortalSectionRoutes = (router, portal) => {
   router.get(path, async (req, res) => {
     const request = await portal.partnerSignedIn(req, res);
     if (!request) return;
-    const notice =
-      req.query.notice === "saved" || req.query.notice === "cleared" ? req.query.notice : undefined;
+    const notices = ["saved", "cleared", "offers_ready_on", "offers_ready_off"] as const;
+    const notice = notices.find((one) => one === req.query.notice);
     portal.send(req, res, 200, await view(request, pageOf(req.query.page), { notice }));
   });
 
@@ -100,6 +102,27 @@ export const postbackRoutes: PortalSectionRoutes = (router, portal) => {
       return;
     }
     res.redirect(303, `${path}?notice=saved`);
+  });
+
+  router.post(`${path}offers-ready`, async (req: Request, res: Response) => {
+    const request = await portal.partnerForm(req, res);
+    if (!request) return;
+    const sent = request.form.offersReady;
+    // Only "on" or "off": anything else (the field twice, or none) changes nothing.
+    if (sent !== "on" && sent !== "off") {
+      portal.send(req, res, 400, await view(request, 1));
+      return;
+    }
+    await updatePartner(
+      portal.storage,
+      request.partner.id,
+      { offersReady: sent === "on" },
+      {
+        actor: partnerAccountActor(request.session.account.id, request.partner.id),
+        now: portal.now(),
+      },
+    );
+    res.redirect(303, `${path}?notice=offers_ready_${sent}`);
   });
 
   router.post(`${path}test`, async (req, res) => {

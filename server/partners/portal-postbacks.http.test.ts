@@ -187,6 +187,51 @@ describe("the postback URL template", () => {
   });
 });
 
+describe("the offers-ready postback's setting", () => {
+  it("turns it on and off for the partner's own account only, in the page's language", async () => {
+    const page = await get(a, "/en/partner/portal/postbacks/");
+    expect(page.body).toContain("When a lead&#x27;s offers are ready");
+    expect(page.body).toContain("Off: we do not send it.");
+    expect(page.body).toContain('name="offersReady" value="on"');
+    const on = await post(a, "/en/partner/portal/postbacks/offers-ready", { offersReady: "on" });
+    expect(on.statusCode).toBe(303);
+    expect(on.headers.location).toBe("/en/partner/portal/postbacks/?notice=offers_ready_on");
+    expect((await findPartner(test.storage, a.partnerId))?.offersReadySince).not.toBeNull();
+    expect((await findPartner(test.storage, b.partnerId))?.offersReadySince).toBeNull();
+    const shown = await get(a, "/en/partner/portal/postbacks/?notice=offers_ready_on");
+    expect(shown.body).toContain("Offers-ready postbacks are on.");
+    expect(shown.body).toContain("On: we send it for each lead");
+    expect(shown.body).toContain('name="offersReady" value="off"');
+    const sinhala = await get(a, "/partner/portal/postbacks/");
+    expect(sinhala.body).toContain("Offers-ready postback නවත්වන්න");
+    const tamil = await get(a, "/ta/partner/portal/postbacks/");
+    expect(tamil.body).toContain("Offers-ready போஸ்ட்பேக்குகளை நிறுத்துங்கள்");
+    const audit = await test.storage.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "after"])
+      .where("subject", "=", `partner:${a.partnerId}`)
+      .where("action", "=", "partner.update")
+      .orderBy("at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_id).toBe(`partner:${a.accountId}`);
+    expect(audit.after).toContain('"offersReady":true');
+
+    // Only "on" or "off": anything else changes nothing.
+    for (const payload of [`csrf=${a.csrf}`, `csrf=${a.csrf}&offersReady=on&offersReady=off`]) {
+      const refused = await inject(app, {
+        method: "POST",
+        url: "/en/partner/portal/postbacks/offers-ready",
+        headers: { ...FORM, cookie: a.cookie },
+        payload,
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    const off = await post(a, "/partner/portal/postbacks/offers-ready", { offersReady: "off" });
+    expect(off.headers.location).toBe("/partner/portal/postbacks/?notice=offers_ready_off");
+    expect((await findPartner(test.storage, a.partnerId))?.offersReadySince).toBeNull();
+  });
+});
+
 describe("a test postback", () => {
   it("reaches the partner's server signed as a real one, and the page shows its answer", async () => {
     received.length = 0;

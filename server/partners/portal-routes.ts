@@ -29,7 +29,6 @@ import {
 } from "../staff/sign-in-throttle";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../staff/totp";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import type { PayoutMethod } from "../storage/schema";
 import type { Partner } from "./partners";
 import { spendPortalRecoveryCode } from "./portal-account";
@@ -214,7 +213,7 @@ export function partnerPortalRouter(dependencies: {
     const recentFigures = async (partnerId: string) => {
       const today = colomboToday(now());
       const { totals } = await portalStats(storage, partnerId, addDays(today, -29), today);
-      return { verifiedLeads: totals.verifiedLeads, earnings: totals.earnings };
+      return { leads: totals.leads, earnings: totals.earnings };
     };
 
     const homeView = async (session: PortalSession): Promise<PortalView> => {
@@ -261,7 +260,7 @@ export function partnerPortalRouter(dependencies: {
       const email = text(form.email, 254).trim();
       const password = text(form.password, PASSWORD_MAX_LENGTH * 4);
       const at = now();
-      const key = `partner-${accountKey(email, await installationKey(storage.db))}`;
+      const key = `partner-${accountKey(email, await storage.keys.hashKey())}`;
       const wait = await signInWait(storage, key, at);
       if (wait > 0) {
         res.setHeader("Retry-After", String(Math.ceil(wait / 1000)));

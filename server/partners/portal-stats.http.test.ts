@@ -2,14 +2,15 @@ import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
 import { colomboToday } from "../../core/dates";
 import { validApplication } from "../../core/schemas/application.fixtures";
-import { postJsonTo } from "../borrowers/applicant.test-support";
-import { setUpTestApp } from "../test-support";
+import { codeSentTo, postJsonTo } from "../borrowers/applicant.test-support";
+import { setUpTestApp, testOutbox } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
 import { createPartner } from "./partners";
 import { seedConversion } from "./payouts.test-support";
 import { portalStats } from "./portal-stats";
 
-const context = setUpTestApp();
+const outbox = testOutbox();
+const context = setUpTestApp({ messenger: outbox.messenger });
 const keys: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe("the portal's daily figures", () => {
       expect(
         portal.rows.map((row) => ({
           date: row.key,
-          leads: row.verifiedLeads,
+          leads: row.leads,
           clicks: row.clicks,
           approvals: row.approvals,
           sales: row.issued,
@@ -64,9 +65,9 @@ describe("the portal's daily figures", () => {
       expect(api.totals.payouts).toBe(portal.totals.earnings);
     }
     const a = await portalStats(context.test.storage, "portal-a", "2026-11-20", "2026-11-22");
-    expect(a.totals).toMatchObject({ verifiedLeads: 2, approvals: 2, issued: 1, earnings: 600 });
+    expect(a.totals).toMatchObject({ leads: 2, approvals: 2, issued: 1, earnings: 600 });
     const b = await portalStats(context.test.storage, "portal-b", "2026-11-20", "2026-11-22");
-    expect(b.totals).toMatchObject({ verifiedLeads: 2, approvals: 1, issued: 1, earnings: 1_800 });
+    expect(b.totals).toMatchObject({ leads: 2, approvals: 1, issued: 1, earnings: 1_800 });
   });
 });
 
@@ -106,6 +107,24 @@ describe("the portal's channels and domains, from real requests", () => {
       payload: JSON.stringify(person("0765000004", { widget_domain: "blog.example.lk" })),
     });
     expect(api.statusCode).toBe(201);
+    // Only verified applications are leads (issue 30): each applicant enters the code.
+    for (const [res, phone, path] of [
+      [widget, "0765000001", "/api/applications"],
+      [link, "0765000002", "/api/applications"],
+      [api, "0765000004", "/api/partner/v1/leads"],
+    ] as const) {
+      const { leadId } = res.json() as { leadId: string };
+      const verified = await inject(context.app, {
+        method: "POST",
+        url: `${path}/${leadId}/verification`,
+        headers: {
+          "content-type": "application/json",
+          ...(path.includes("partner") ? { authorization: `Bearer ${keys["portal-a"]}` } : {}),
+        },
+        payload: JSON.stringify({ code: codeSentTo(outbox.messages(), phone) }),
+      });
+      expect(verified.statusCode).toBe(200);
+    }
 
     const storage = context.test.storage;
     const byChannel = await portalStats(storage, "portal-a", today, today, "channel");
@@ -116,8 +135,8 @@ describe("the portal's channels and domains, from real requests", () => {
     ]);
     const byDomain = await portalStats(storage, "portal-a", today, today, "domain");
     expect(byDomain.rows.map((row) => [row.key, row.leads])).toEqual([
-      ["blog.example.lk", 1],
       [null, 2],
+      ["blog.example.lk", 1],
     ]);
     // Partner B made none of them.
     const other = await portalStats(storage, "portal-b", today, today, "domain");

@@ -20,11 +20,11 @@ const secrets = new Map([["kandy-lane", LENDER_SECRET]]);
 const FROM: CalendarDate = "2026-11-20";
 const TO: CalendarDate = "2026-11-22";
 
-/** The portal's daily rows in the partner API's words (its `leads` are the verified ones). */
+/** The portal's daily rows in the partner API's words (both count verified leads only). */
 function asApiDays(report: PortalReport) {
   return report.rows.map((row) => ({
     date: row.key,
-    leads: row.verifiedLeads,
+    leads: row.leads,
     clicks: row.clicks,
     approvals: row.approvals,
     sales: row.issued,
@@ -202,19 +202,18 @@ onEachEngine((name, open) => {
           row.key,
           row.clicks,
           row.leads,
-          row.verifiedLeads,
           row.approvals,
           row.issued,
           row.earnings,
         ]),
       ).toEqual([
-        ["2026-11-20", 0, 2, 1, 0, 0, 0],
-        ["2026-11-21", 2, 1, 1, 1, 1, 400],
-        ["2026-11-22", 1, 1, 1, 0, 0, 400],
+        // The 20th's second application was never verified: no lead (issue 30).
+        ["2026-11-20", 0, 1, 0, 0, 0],
+        ["2026-11-21", 2, 1, 1, 1, 400],
+        ["2026-11-22", 1, 1, 0, 0, 400],
       ]);
-      expect(report.totals).toMatchObject({ clicks: 3, leads: 4, verifiedLeads: 3, earnings: 800 });
+      expect(report.totals).toMatchObject({ clicks: 3, leads: 3, earnings: 800 });
       expect(report.totals.rates).toEqual({
-        verified: 3 / 4,
         clickedOut: 3 / 3,
         approved: 1 / 3,
         issued: 1,
@@ -222,8 +221,7 @@ onEachEngine((name, open) => {
       const beta = await portalStats(test.storage, "beta-ads", FROM, TO);
       expect(beta.totals).toMatchObject({
         clicks: 4,
-        leads: 3,
-        verifiedLeads: 2,
+        leads: 2,
         approvals: 2,
         issued: 1,
         earnings: 2_500,
@@ -243,7 +241,7 @@ onEachEngine((name, open) => {
             expect(asApiDays(portal)).toEqual(api.days);
             const { leads, clicks, approvals, sales, payouts } = api.totals;
             expect([leads, clicks, approvals, sales, payouts]).toEqual([
-              portal.totals.verifiedLeads,
+              portal.totals.leads,
               portal.totals.clicks,
               portal.totals.approvals,
               portal.totals.issued,
@@ -272,64 +270,50 @@ onEachEngine((name, open) => {
         }
       }
       const bySub1 = await portalStats(test.storage, "alpha-media", FROM, TO, "sub1");
-      expect(bySub1.rows.map((row) => [row.key, row.leads, row.verifiedLeads, row.clicks])).toEqual(
-        [
-          ["a-s1", 1, 1, 2],
-          ["shared", 2, 1, 1],
-          [null, 1, 1, 0],
-        ],
-      );
+      expect(bySub1.rows.map((row) => [row.key, row.leads, row.clicks])).toEqual([
+        ["a-s1", 1, 2],
+        ["shared", 1, 1],
+        [null, 1, 0],
+      ]);
       const bySub8 = await portalStats(test.storage, "beta-ads", FROM, TO, "sub8");
-      expect(
-        bySub8.rows.map((row) => [row.key, row.verifiedLeads, row.approvals, row.earnings]),
-      ).toEqual([
+      expect(bySub8.rows.map((row) => [row.key, row.leads, row.approvals, row.earnings])).toEqual([
         ["b-s8", 1, 1, 2_500],
         [null, 1, 1, 0],
       ]);
       const bySource = await portalStats(test.storage, "alpha-media", FROM, TO, "utm_source");
       expect(bySource.rows.map((row) => [row.key, row.leads, row.approvals, row.issued])).toEqual([
         ["fb", 2, 1, 1],
-        [null, 2, 0, 0],
+        [null, 1, 0, 0],
       ]);
     });
 
     it("break down by channel: the partner's widget, a link to our site, or the partner API", async () => {
       const byChannel = await portalStats(test.storage, "alpha-media", FROM, TO, "channel");
-      expect(
-        byChannel.rows.map((row) => [
-          row.key,
-          row.leads,
-          row.verifiedLeads,
-          row.clicks,
-          row.earnings,
-        ]),
-      ).toEqual([
-        ["widget", 2, 1, 2, 400],
-        ["link", 1, 1, 1, 400],
-        ["partner_api", 1, 1, 0, 0],
+      expect(byChannel.rows.map((row) => [row.key, row.leads, row.clicks, row.earnings])).toEqual([
+        ["widget", 1, 2, 400],
+        ["link", 1, 1, 400],
+        ["partner_api", 1, 0, 0],
       ]);
       // A lead made before 0021 has no channel: null, with its click and postback.
       const beta = await portalStats(test.storage, "beta-ads", FROM, TO, "channel");
       expect(beta.rows.map((row) => [row.key, row.leads, row.clicks, row.approvals])).toEqual([
         ["widget", 1, 3, 1],
         [null, 1, 1, 1],
-        ["link", 1, 0, 0],
+        // The link's one application was never verified: no lead, no row (issue 30).
       ]);
     });
 
     it("break down by the host name of the page the widget ran on, lower case, nothing more", async () => {
       const byDomain = await portalStats(test.storage, "alpha-media", FROM, TO, "domain");
-      expect(
-        byDomain.rows.map((row) => [row.key, row.leads, row.verifiedLeads, row.clicks]),
-      ).toEqual([
-        [null, 2, 2, 1],
-        ["blog.alpha.lk", 1, 1, 2],
-        ["deals.alpha.lk", 1, 0, 0],
+      expect(byDomain.rows.map((row) => [row.key, row.leads, row.clicks])).toEqual([
+        [null, 2, 1],
+        ["blog.alpha.lk", 1, 2],
+        // deals.alpha.lk's one application was never verified: no row.
       ]);
       const beta = await portalStats(test.storage, "beta-ads", FROM, TO, "domain");
       expect(beta.rows.map((row) => [row.key, row.leads, row.issued])).toEqual([
         ["b.example", 1, 1],
-        [null, 2, 0],
+        [null, 1, 0],
       ]);
       const stored = await test.storage.db
         .selectFrom("leads")
@@ -358,11 +342,11 @@ onEachEngine((name, open) => {
       const alpha = await portalStats(test.storage, "alpha-media", FROM, TO, "sub1");
       const beta = await portalStats(test.storage, "beta-ads", FROM, TO, "sub1");
       expect(alpha.rows.find((row) => row.key === "shared")).toMatchObject({
-        leads: 2,
+        leads: 1,
         approvals: 0,
       });
       expect(beta.rows.find((row) => row.key === "shared")).toMatchObject({
-        leads: 2,
+        leads: 1,
         approvals: 1,
       });
       const nobody = await portalStats(test.storage, "gamma-none", FROM, TO);

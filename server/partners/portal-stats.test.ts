@@ -9,7 +9,7 @@ import {
   zeroCounts,
 } from "./portal-stats";
 
-const counts = { clicks: 6, leads: 4, verifiedLeads: 3, approvals: 2, issued: 1, earnings: 1_200 };
+const counts = { clicks: 6, leads: 3, approvals: 2, issued: 1, earnings: 1_200 };
 
 function report(rows: PortalReport["rows"], grouping: PortalReport["grouping"]): PortalReport {
   const totals = { ...zeroCounts() };
@@ -31,13 +31,11 @@ function report(rows: PortalReport["rows"], grouping: PortalReport["grouping"]):
 describe("the portal's figures", () => {
   it("give each step's share of the one before, or null when none reached it", () => {
     expect(conversionRates(counts)).toEqual({
-      verified: 0.75,
       clickedOut: 2,
       approved: 2 / 6,
       issued: 0.5,
     });
     expect(conversionRates(zeroCounts())).toEqual({
-      verified: null,
       clickedOut: null,
       approved: null,
       issued: null,
@@ -66,10 +64,10 @@ describe("the portal's figures", () => {
     );
     expect(csv).toBe(
       [
-        "\uFEFFsub1,clicks,leads,verified_leads,approvals,issued,earnings_lkr,verified_rate,click_out_rate,approval_rate,issue_rate",
-        "'=cmd,6,4,3,2,1,1200,0.7500,2.0000,0.3333,0.5000",
-        "(not set),0,0,0,0,0,0,,,,",
-        "(total),6,4,3,2,1,1200,0.7500,2.0000,0.3333,0.5000",
+        "\uFEFFsub1,clicks,leads,approvals,issued,earnings_lkr,click_out_rate,approval_rate,issue_rate",
+        "'=cmd,6,3,2,1,1200,2.0000,0.3333,0.5000",
+        "(not set),0,0,0,0,0,,,",
+        "(total),6,3,2,1,1200,2.0000,0.3333,0.5000",
         "",
       ].join("\r\n"),
     );

@@ -11,10 +11,9 @@ import { statsQuerySchema } from "./api-schemas";
  * function (countPartnerSteps) that the partner API's GET stats uses too,
  * so the portal and the API cannot disagree.
  *
- * - leads: applications made through the partner, repeats not counted,
- *   verified or not (an unverified one is deleted after 24 hours, so on
- *   older days it equals verified leads);
- * - verifiedLeads: of those, verified: the API's `leads`;
+ * - leads: verified applications made through the partner, repeats not
+ *   counted: the API's `leads` (an unverified application is nobody's lead:
+ *   nothing of it leaves us, and it is deleted after 24 hours; issue 30);
  * - clicks: click-outs to lenders credited to the partner: the API's `clicks`;
  * - approvals, issued, earnings: the postbacks recorded for the partner
  *   (partner_postbacks) with status approved, issued, and their payouts,
@@ -60,21 +59,13 @@ interface StepQuery {
   key: RawBuilder<unknown>;
 }
 
-export const PORTAL_STEPS = [
-  "clicks",
-  "leads",
-  "verifiedLeads",
-  "approvals",
-  "issued",
-  "earnings",
-] as const;
+export const PORTAL_STEPS = ["clicks", "leads", "approvals", "issued", "earnings"] as const;
 export type PortalStep = (typeof PORTAL_STEPS)[number];
 export type StepCounts = Record<PortalStep, number>;
 
 export const zeroCounts = (): StepCounts => ({
   clicks: 0,
   leads: 0,
-  verifiedLeads: 0,
   approvals: 0,
   issued: 0,
   earnings: 0,
@@ -161,12 +152,12 @@ export async function countPartnerSteps(
 
   type Row = Record<string, unknown>;
   const [leads, clicks, postbacks] = await Promise.all([
-    // A repeat application joins the lead it repeats: it is not a lead of its own.
-    sql<Row>`select ${lead.key} as k, count(*) as n,
-        sum(case when l.verified_at is not null then 1 else 0 end) as verified
+    // A repeat application joins the lead it repeats: it is not a lead of its own; an
+    // unverified one is no lead at all.
+    sql<Row>`select ${lead.key} as k, count(*) as n
       from ${lead.from}
       where l.partner_id = ${partnerId} and l.created_at >= ${start} and l.created_at < ${end}
-        and l.repeat_of is null
+        and l.repeat_of is null and l.verified_at is not null
       group by 1`.execute(db),
     sql<Row>`select ${click.key} as k, count(*) as n
       from ${click.from}
@@ -191,11 +182,7 @@ export async function countPartnerSteps(
     }
     return entry;
   };
-  for (const row of leads.rows) {
-    const entry = of(row);
-    entry.leads = Number(row.n);
-    entry.verifiedLeads = Number(row.verified ?? 0);
-  }
+  for (const row of leads.rows) of(row).leads = Number(row.n);
   for (const row of clicks.rows) of(row).clicks = Number(row.n);
   for (const row of postbacks.rows) {
     const entry = of(row);
@@ -208,9 +195,7 @@ export async function countPartnerSteps(
 
 /** The share of one step that reached the next, or null when none reached the first. */
 export interface ConversionRates {
-  /** Verified leads per lead. */
-  verified: number | null;
-  /** Click-outs per verified lead (a lead may click several offers). */
+  /** Click-outs per (verified) lead: a lead may click several offers. */
   clickedOut: number | null;
   /** Approvals per click-out. */
   approved: number | null;
@@ -221,8 +206,7 @@ export interface ConversionRates {
 export function conversionRates(counts: StepCounts): ConversionRates {
   const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
   return {
-    verified: rate(counts.verifiedLeads, counts.leads),
-    clickedOut: rate(counts.clicks, counts.verifiedLeads),
+    clickedOut: rate(counts.clicks, counts.leads),
     approved: rate(counts.approvals, counts.clicks),
     issued: rate(counts.issued, counts.approvals),
   };
@@ -241,7 +225,7 @@ export interface PortalReport {
   grouping: PortalGrouping;
   timeZone: "Asia/Colombo";
   currency: "LKR";
-  /** By day: every day of the range in order, zeros included; else by verified leads, most first. */
+  /** By day: every day of the range in order, zeros included; else by leads, most first. */
   rows: PortalRow[];
   totals: StepCounts & { rates: ConversionRates };
 }
@@ -276,7 +260,7 @@ export async function portalStats(
       ? daysOf(from, to).map((day) => [day, counts.get(day) ?? zeroCounts()])
       : [...counts.entries()].sort(
           ([keyA, a], [keyB, b]) =>
-            b.verifiedLeads - a.verifiedLeads ||
+            b.leads - a.leads ||
             b.clicks - a.clicks ||
             // "Not given" last, then the values in code order.
             (keyA === null ? 1 : 0) - (keyB === null ? 1 : 0) ||
@@ -317,11 +301,9 @@ export function portalStatsCsv(report: PortalReport): string {
       report.grouping === "day" ? "date" : report.grouping,
       "clicks",
       "leads",
-      "verified_leads",
       "approvals",
       "issued",
       "earnings_lkr",
-      "verified_rate",
       "click_out_rate",
       "approval_rate",
       "issue_rate",
@@ -329,10 +311,7 @@ export function portalStatsCsv(report: PortalReport): string {
     // Neither "(not set)" nor "(total)" can be an attribution value (no parentheses there).
     ...[...report.rows, { key: "(total)", ...report.totals }].map((row) => [
       row.key ?? "(not set)",
-      ...[row.clicks, row.leads, row.verifiedLeads, row.approvals, row.issued, row.earnings].map(
-        String,
-      ),
-      rateText(row.rates.verified),
+      ...[row.clicks, row.leads, row.approvals, row.issued, row.earnings].map(String),
       rateText(row.rates.clickedOut),
       rateText(row.rates.approved),
       rateText(row.rates.issued),

@@ -133,7 +133,7 @@ describe("the widget page", () => {
       expect(snippetOf(res.body)).toBe(
         [
           `<script src="${testSite.origin}/widget/v1/${PINNED}" integrity="${INTEGRITY}" crossorigin="anonymous" defer></script>`,
-          `<loan-widget partner="${partners.a.publishableKey}" lang="${locale}" amount="50000" period="90"></loan-widget>`,
+          `<loan-widget partner="${partners.a.publishableKey}" lang="${locale}" amount="50000" period="360"></loan-widget>`,
         ].join("\n"),
       );
       // The preview: the same pinned script from our origin, events only logged; the builder.

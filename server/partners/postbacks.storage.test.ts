@@ -4,6 +4,7 @@ import { TEST_TODAY, validApplication } from "../../core/schemas/application.fix
 import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick, recordPostback } from "../borrowers/clicks";
 import { eraseContact } from "../borrowers/erasure";
+import { leadApplicant } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
 import { COMMAND_LINE } from "../staff/audit";
 import { openStorage, type Storage } from "../storage/database";
@@ -152,12 +153,8 @@ function postbacksContract(name: string, open: () => Promise<TestStorage>) {
       const { leadId, clickId } = await leadAndClick("per-lead", at);
       const approved = await lenderSays(clickId, "approved", at);
       if (!approved.duplicate) await postbacks.listener(approved.change);
-      const lead = await test.storage.db
-        .selectFrom("leads")
-        .select("phone")
-        .where("id", "=", leadId)
-        .executeTakeFirstOrThrow();
-      await eraseContact(test.storage, { phone: lead.phone ?? "" }, { now: at });
+      const lead = await leadApplicant(test.storage, leadId);
+      await eraseContact(test.storage, { phone: lead?.phone ?? "" }, { now: at });
       const issued = await lenderSays(clickId, "issued", at);
       if (!issued.duplicate) await postbacks.listener(issued.change);
       const rows = await rowsOf([clickId]);

@@ -80,6 +80,40 @@ export function postbackHeaders(
   };
 }
 
+/**
+ * Sends one signed postback through the outbound checks: undefined for a
+ * 2xx, else what went wrong as the outboxes record it ("HTTP 500",
+ * "timeout", "network error", "refused (address)"), never a body.
+ */
+export async function sendSignedPostback(
+  get: typeof outboundGet,
+  request: { url: string; secret: string; postbackId: string; timeoutMs: number },
+  rules: OutboundRules,
+): Promise<string | undefined> {
+  try {
+    const status = await get(
+      request.url,
+      {
+        headers: postbackHeaders(request.secret, request.url, request.postbackId),
+        timeoutMs: request.timeoutMs,
+      },
+      rules,
+    );
+    return status < 200 || status > 299 ? `HTTP ${status}` : undefined;
+  } catch (error) {
+    return error instanceof OutboundRefused
+      ? `refused (${error.reason})`
+      : error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
+        ? "timeout"
+        : "network error";
+  }
+}
+
+/** The wait before the next attempt after `attempts` failed ones: doubling, up to a cap. */
+export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
+}
+
 const MACRO = /\{([a-z0-9_]+)\}/g;
 
 /**
@@ -248,30 +282,16 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
         .execute();
       return;
     }
-    const secret = partner;
-    let problem: string | undefined;
-    try {
-      const status = await get(
-        row.url,
-        {
-          headers: postbackHeaders(
-            secret.postback_secret,
-            row.url,
-            `${row.click_id}:${row.status}`,
-          ),
-          timeoutMs,
-        },
-        rules,
-      );
-      if (status < 200 || status > 299) problem = `HTTP ${status}`;
-    } catch (error) {
-      problem =
-        error instanceof OutboundRefused
-          ? `refused (${error.reason})`
-          : error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
-            ? "timeout"
-            : "network error";
-    }
+    const problem = await sendSignedPostback(
+      get,
+      {
+        url: row.url,
+        secret: partner.postback_secret,
+        postbackId: `${row.click_id}:${row.status}`,
+        timeoutMs,
+      },
+      rules,
+    );
     const attempts = row.attempts + 1;
     const at = now();
     if (!problem) {
@@ -284,7 +304,7 @@ export function createPartnerPostbacks(options: PostbackDeliveryOptions): Partne
       return;
     }
     const giveUp = attempts >= maxAttempts;
-    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
+    const delay = retryDelayMs(attempts, baseDelayMs, maxDelayMs);
     await db
       .updateTable("partner_postbacks")
       .set({

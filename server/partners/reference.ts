@@ -4,6 +4,7 @@
  */
 
 import { escapeHtml } from "../../core/html";
+import { leadOffersExample } from "../../core/portal/docs";
 
 type Json = Record<string, unknown>;
 
@@ -118,13 +119,16 @@ export function referencePage(document: Json): string {
       .filter(([method]) => HTTP_METHODS.has(method))
       .map(([method, op]) => operation(document, method, shown, op));
   });
-  const webhooks = Object.values((document.webhooks ?? {}) as Record<string, Record<string, Json>>)
-    .flatMap((methods) => Object.entries(methods))
+  const webhooks = Object.entries((document.webhooks ?? {}) as Record<string, Record<string, Json>>)
+    .flatMap(([name, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ name, method, op })),
+    )
     .map(
-      ([
+      ({
+        name,
         method,
         op,
-      ]) => `<section id="postbacks"><h3>${code(`${method.toUpperCase()} {your postback URL}`)} — ${escapeValue(op.summary)}</h3>
+      }) => `<section id="${escapeValue(name)}"><h3>${code(`${method.toUpperCase()} {your postback URL}`)} — ${escapeValue(op.summary)}</h3>
 <p>${escapeValue(op.description)}</p>${parameters(op.parameters as Json[] | undefined)}</section>`,
     );
   return `<!doctype html>
@@ -170,6 +174,13 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d5dde5;pad
 <h2>Example</h2>
 <pre>curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
   "${escapeValue(server)}/offers?amount=50000&amp;term=91&amp;lang=en"</pre>
+<h2 id="pre-approvals">Pre-approvals in real time</h2>
+<p>Once the code is verified, we ask the lenders that decide in real time; they answer within a few seconds (the ${code("deadline")}). ${code("GET /leads/{id}/offers?wait=10")} answers as soon as every lender asked has answered, or when the wait or the deadline ends, whichever comes first: each lender asked with its status (${code("waiting")}, ${code("approved")}, ${code("declined")}, ${code("pending")}, ${code("failed")}; never why), and the lead's offers ranked as our site lists them, pre-approvals first with their own amount, term and ${code("expiresAt")}. A lender that declined or failed is never among the offers. ${code("decisions.complete")} says nothing more will change; if it is false, ask again. Until the lead is verified the answer is ${code('"verified": false')} with ${code('"decisions": null')} and no offers.</p>
+<pre>curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
+  "${escapeValue(server)}/leads/$LEAD_ID/offers?lang=en&amp;wait=10"</pre>
+<p>An answer, once the three lenders asked have answered:</p>
+<pre>${escapeValue(JSON.stringify(leadOffersExample(new URL(server).origin, "en"), null, 2))}</pre>
+<p>Instead of waiting, you may turn on the ${code("offers_ready")} postback (below): one per lead, when its decisions are complete.</p>
 <h2>Endpoints</h2>
 ${operations.join("\n")}
 <h2>Postbacks</h2>

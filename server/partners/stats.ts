@@ -34,7 +34,7 @@ export async function partnerStats(
     // may be paid for.
     const counts: DayCounts = steps
       ? {
-          leads: steps.verifiedLeads,
+          leads: steps.leads,
           clicks: steps.clicks,
           approvals: steps.approvals,
           sales: steps.issued,

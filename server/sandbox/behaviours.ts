@@ -50,10 +50,22 @@ const EVERYONE: EmploymentType[] = [
   "other",
 ];
 
-/** A single-repayment product (61–120 days) and an instalment one (5–12 months). */
-function products(base: number, name: string, rate: number, feeFixed: number): LenderProduct[] {
+/**
+ * A single-repayment product (61–120 days) and an instalment one (5–12
+ * months), priced as the lender approves: an approval at another price is
+ * refused (decision 0354).
+ */
+function products(
+  base: number,
+  name: string,
+  price: { rate: number; feeFixed: number; feePercent: number },
+): LenderProduct[] {
   const criteria = { minAge: 18, maxAge: 70, minMonthlyIncome: 0, employment: EVERYONE };
-  const terms = { annualInterestRate: rate, feeFixed, feePercent: 0 };
+  const terms = {
+    annualInterestRate: price.rate,
+    feeFixed: price.feeFixed,
+    feePercent: price.feePercent,
+  };
   return [
     {
       offer_id: base + 1,
@@ -96,7 +108,11 @@ export function defineSandboxLender(
     annualInterestRate: price.rate,
     feeFixed: price.feeFixed,
     feePercent: price.feePercent ?? 0,
-    products: products(700_000 + index * 100, name, price.rate, price.feeFixed),
+    products: products(700_000 + index * 100, name, {
+      rate: price.rate,
+      feeFixed: price.feeFixed,
+      feePercent: price.feePercent ?? 0,
+    }),
   };
 }
 

@@ -21,6 +21,9 @@ export interface ApiLenderSpec {
   /** The applicant's fields it receives. */
   apiFields: readonly LenderApiField[];
   dailyLeadCap?: number | null | undefined;
+  /** Its own limits (decision 0351): requests at once, and its deadline; the server's otherwise. */
+  concurrency?: number | undefined;
+  deadlineMs?: number | undefined;
   /** A simulated lender of `npm run sandbox`: labelled so, and callable on loopback (not in production). */
   sandbox: boolean;
   status?: LenderStatus | undefined;
@@ -40,7 +43,13 @@ function recordOf(lender: ApiLenderSpec): LenderRecord {
     ...(lender.licence && { licence: { regulator: "CBSL", ...lender.licence } }),
     status: lender.status ?? "live",
     ...(lender.dailyLeadCap != null && { dailyLeadCap: lender.dailyLeadCap }),
-    decision: { mode: "api", url: lender.apiUrl, fields: [...lender.apiFields] },
+    decision: {
+      mode: "api",
+      url: lender.apiUrl,
+      fields: [...lender.apiFields],
+      ...(lender.concurrency !== undefined && { concurrency: lender.concurrency }),
+      ...(lender.deadlineMs !== undefined && { deadlineMs: lender.deadlineMs }),
+    },
     secret: lender.apiSecret,
     ...(lender.sandbox && { sandbox: true }),
     products: [...lender.products],

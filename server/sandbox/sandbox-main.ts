@@ -8,7 +8,7 @@
  * them only outside production (NODE_ENV=development: `npm run dev`, or
  * `npm run demo`, which starts both) and reads its lenders every 30 s.
  */
-import { loadConfig } from "../config";
+import { loadConfig, storageOptionsOf } from "../config";
 import { openStorage } from "../storage/database";
 import { SANDBOX_LENDERS } from "./behaviours";
 import { sandboxLenderSpec } from "./lenders-of";
@@ -18,7 +18,7 @@ import { pauseLenders, registerApiLenders } from "./register";
 async function main(): Promise<void> {
   const config = loadConfig();
   const quiet = config.LOG_LEVEL === "silent" || config.LOG_LEVEL === "error";
-  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const storage = openStorage(storageOptionsOf(config));
   await storage.migrate();
   const network = await startSandboxLenders(SANDBOX_LENDERS, {
     log: quiet ? undefined : (line) => process.stdout.write(`  ${line}\n`),

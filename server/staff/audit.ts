@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   "card.create",
   "card.update",
   "card.remove",
+  "data_key.rotate",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

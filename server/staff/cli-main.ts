@@ -4,7 +4,7 @@
  * runs one command (cli.ts) and closes it. Links start with PUBLIC_ORIGIN
  * (or http://localhost:PORT), and go by e-mail too when SMTP is configured.
  */
-import { loadConfig, messagingSettingsOf } from "../config";
+import { loadConfig, messagingSettingsOf, storageOptionsOf } from "../config";
 import { createLogger } from "../log";
 import { createMessenger, transportsFor } from "../messaging/messenger";
 import { openStorage } from "../storage/database";
@@ -13,7 +13,7 @@ import { runStaffCommand } from "./cli";
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL);
-  const storage = openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
+  const storage = openStorage({ ...storageOptionsOf(config), log });
   const messenger = createMessenger(transportsFor(messagingSettingsOf(config)), log);
   try {
     await storage.migrate();

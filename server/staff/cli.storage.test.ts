@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestSqlite, type TestStorage, testOutbox } from "../test-support";
+import { openStorage } from "../storage/database";
+import { openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
 import { auditEntries } from "./audit";
 import { runStaffCommand } from "./cli";
 import { enrolmentOf } from "./staff";
@@ -92,5 +94,54 @@ describe("npm run staff", () => {
     expect((await run("frobnicate")).exitCode).toBe(2);
     expect((await run()).exitCode).toBe(2);
     expect((await run("--help")).exitCode).toBe(0);
+  });
+
+  it("rotate-data-key re-wraps every data key under DATA_KEY, opening those DATA_KEY_PREVIOUS wrapped", async () => {
+    const next = randomBytes(32);
+    // As `npm run staff` starts with DATA_KEY=next and DATA_KEY_PREVIOUS=the old key.
+    const rotating = openStorage({
+      dataDir: test.dataDir,
+      dataKey: next,
+      previousDataKey: test.installationKey,
+      log: silentLog,
+    });
+    try {
+      await rotating.migrate();
+      const staff = (argv: string[]) =>
+        runStaffCommand(rotating, argv, {
+          origin: "https://nayacompare.lk",
+          messenger: outbox.messenger,
+          now: () => NOW,
+        });
+      const keys = await rotating.db.selectFrom("data_keys").select("id").execute();
+      const rotated = await staff(["rotate-data-key"]);
+      expect(rotated).toMatchObject({ exitCode: 0, err: [] });
+      expect(rotated.out).toEqual([
+        `Re-wrapped ${keys.length} data keys under the installation key ${rotating.keys.currentId}.`,
+        "None is left under another key: DATA_KEY_PREVIOUS, and the old key, may go.",
+      ]);
+      const again = await staff(["rotate-data-key"]);
+      expect(again.out[0]).toBe(
+        `Every data key was already wrapped by the installation key ${rotating.keys.currentId}.`,
+      );
+      const { entries } = await auditEntries(rotating.db, {
+        action: "data_key.rotate",
+        limit: 10,
+        offset: 0,
+      });
+      expect(entries.map((entry) => entry.subject)).toEqual([
+        `installation-key:${rotating.keys.currentId}`,
+        `installation-key:${rotating.keys.currentId}`,
+      ]);
+    } finally {
+      await rotating.close();
+    }
+    // The old key no longer opens this database.
+    const stale = openStorage({ dataDir: test.dataDir, log: silentLog });
+    try {
+      await expect(stale.migrate()).rejects.toThrow(/wrapped by the installation key/);
+    } finally {
+      await stale.close();
+    }
   });
 });

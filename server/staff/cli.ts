@@ -1,6 +1,7 @@
 /**
  * The commands of `npm run staff -- <command>` (issue 16): create, list,
- * role, disable, enable, link. A new member's one-time link is printed (and
+ * role, disable, enable, link, and rotate-data-key (issue 31, decision
+ * 0337). A new member's one-time link is printed (and
  * mailed when an SMTP transport is configured); it is shown once: only its
  * hash is kept. Every change goes to the audit log as the command line's.
  * The entry that opens storage is cli-main.ts.
@@ -9,8 +10,9 @@ import { parseArgs } from "node:util";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "../../core/back-office";
 import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { Messenger } from "../messaging/messenger";
+import { rewrapDataKeys } from "../storage/data-keys";
 import type { Storage } from "../storage/database";
-import { COMMAND_LINE } from "./audit";
+import { COMMAND_LINE, recordAudit } from "./audit";
 import { enrolmentLink, mailEnrolmentLink } from "./enrolment-links";
 import {
   createStaff,
@@ -40,6 +42,10 @@ Commands:
   link EMAIL
       A new one-time link, for a lost password or phone: using it sets the
       password and two-step sign-in again. The earlier link stops.
+  rotate-data-key
+      Re-wraps every data key under DATA_KEY (or DATA_DIR's data.key), opening
+      those DATA_KEY_PREVIOUS wrapped; run again, it carries on. Then the old
+      key may go (docs/deploy.md, "The installation key").
 
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL. Links start
 with PUBLIC_ORIGIN. The last active admin cannot be disabled or made another role.`;
@@ -148,6 +154,28 @@ export async function runStaffCommand(
         const row = await member();
         out.push(
           ...(await linkLines(await newEnrolmentLink(storage, row.id, COMMAND_LINE, now()))),
+        );
+        break;
+      }
+      case "rotate-data-key": {
+        const { rewrapped } = await rewrapDataKeys(storage.db, storage.keys);
+        const current = storage.keys.currentId;
+        await recordAudit(
+          storage.db,
+          COMMAND_LINE,
+          {
+            action: "data_key.rotate",
+            subject: `installation-key:${current}`,
+            before: null,
+            after: { rewrapped },
+          },
+          now(),
+        );
+        out.push(
+          rewrapped === 0
+            ? `Every data key was already wrapped by the installation key ${current}.`
+            : `Re-wrapped ${rewrapped} data keys under the installation key ${current}.`,
+          "None is left under another key: DATA_KEY_PREVIOUS, and the old key, may go.",
         );
         break;
       }

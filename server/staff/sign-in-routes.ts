@@ -3,7 +3,6 @@ import type { SignInNotice, SignInView } from "../../core/back-office";
 import { cookieValue } from "../../core/cookies";
 import { clientAddressOf } from "../http/client-address";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
-import { installationKey } from "../storage/installation-key";
 import { twoFactorRequired } from "./access";
 import { recordAudit } from "./audit";
 import { type BackOffice, DEVICE_COOKIE, SESSION_COOKIE, safeNext } from "./gate";
@@ -85,7 +84,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
     await endPreviousSession(req);
     const token = await startSession(storage, staffId, "signed_in", now());
     backOffice.startSessionCookie(req, res, token, true);
-    backOffice.trustBrowser(req, res, newDeviceCookie(staffId, await installationKey(storage.db)));
+    backOffice.trustBrowser(req, res, newDeviceCookie(staffId, await storage.keys.hashKey()));
     res.redirect(303, next ?? "/admin/");
   };
 
@@ -112,7 +111,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
         problem,
         ...(waitMs > 0 ? { waitSeconds: Math.ceil(waitMs / 1000) } : {}),
       });
-    const key = await installationKey(storage.db);
+    const key = await storage.keys.hashKey();
     const staff = await staffByEmail(storage, email);
     const device =
       staff && trustedDeviceOf(cookieValue(req.headers.cookie, DEVICE_COOKIE), staff.id, key);

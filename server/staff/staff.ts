@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { StaffMember, StaffProblem, StaffRole } from "../../core/back-office";
 import type { Storage } from "../storage/database";
-import { installationKey } from "../storage/installation-key";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
 import type { StaffTable } from "../storage/schema";
 import { type AuditActor, recordAudit } from "./audit";
@@ -334,7 +333,7 @@ export async function confirmTotp(
   step: number,
   now: Date,
 ): Promise<string[]> {
-  const key = await installationKey(storage.db);
+  const key = await storage.keys.hashKey();
   const codes = newRecoveryCodes();
   await storage.db.transaction().execute(async (trx) => {
     await trx
@@ -393,7 +392,7 @@ export async function spendRecoveryCode(
   code: string,
   now: Date,
 ): Promise<boolean> {
-  const key = await installationKey(storage.db);
+  const key = await storage.keys.hashKey();
   return storage.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("staff_recovery_codes")

@@ -5,6 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Logger } from "../log";
+import { installationKeyFromFile } from "./data-key-file";
+import { createKeyring, type Keyring } from "./data-keys";
 import { migrationsFor } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -13,9 +15,14 @@ export type Engine = "sqlite" | "postgres";
 export interface Storage {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
+  /** The data keys of personal data and the installation's hash key (decision 0335). */
+  readonly keys: Keyring;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
-  /** Applies every pending migration. */
+  /**
+   * Applies every pending migration, then reads the installation's hash
+   * key: a DATA_KEY that is not this database's stops here.
+   */
   migrate(): Promise<void>;
   /**
    * After an erasure: moves committed pages out of SQLite's write-ahead log
@@ -32,8 +39,19 @@ export interface StorageOptions {
   /** postgres://… selects PostgreSQL; without it, SQLite in dataDir. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** The installation key (DATA_KEY); without it, DATA_DIR's key file (made on first use). */
+  dataKey?: Buffer | undefined;
+  /** The key a rotation replaces (DATA_KEY_PREVIOUS): what it wrapped still opens. */
+  previousDataKey?: Buffer | undefined;
   log?: Logger;
 }
+
+/** The migration that sealed the personal data already stored (0024). */
+const SEALING_MIGRATION = "0024_personal_data_keys";
+
+/** The tables that hold (sealed) personal data or held it in the clear before 0024. */
+const PERSONAL_TABLES =
+  "leads, comments, reviews, review_images, push_subscriptions, erasure_confirmations, data_keys";
 
 export const SQLITE_FILE_NAME = "nayacompare.sqlite";
 
@@ -117,15 +135,18 @@ function openPostgres(connectionString: string, log: Logger | undefined): Postgr
 
 export function openStorage(options: StorageOptions): Storage {
   const engine: Engine = options.databaseUrl ? "postgres" : "sqlite";
+  const installationKey = options.dataKey ?? installationKeyFromFile(options.dataDir);
   const dialect = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.log)
     : openSqlite(options.dataDir);
   const db = new Kysely<Database>({ dialect });
+  const keys = createKeyring(db, { current: installationKey, previous: options.previousDataKey });
   let closed: Promise<void> | undefined;
 
   return {
     db,
     engine,
+    keys,
     async ping() {
       await sql`select 1`.execute(db);
     },
@@ -133,15 +154,13 @@ export function openStorage(options: StorageOptions): Storage {
       if (engine === "sqlite") {
         await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
       } else {
-        await sql`vacuum leads, comments, reviews, review_images, push_subscriptions, erasure_confirmations`.execute(
-          db,
-        );
+        await sql.raw(`vacuum ${PERSONAL_TABLES}`).execute(db);
       }
     },
     async migrate() {
       const migrator = new Migrator({
         db,
-        provider: { getMigrations: async () => migrationsFor(engine) },
+        provider: { getMigrations: async () => migrationsFor(engine, installationKey) },
       });
       const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((result) => result.status === "Error");
@@ -151,6 +170,19 @@ export function openStorage(options: StorageOptions): Storage {
           { cause: error },
         );
       }
+      if (
+        results?.some(
+          (result) => result.migrationName === SEALING_MIGRATION && result.status === "Success",
+        )
+      ) {
+        // The values 0024 sealed were in the clear: out of the files now (decision 0335).
+        if (engine === "sqlite") {
+          await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+        } else {
+          await sql.raw(`vacuum full settings, ${PERSONAL_TABLES}`).execute(db);
+        }
+      }
+      await keys.hashKey();
     },
     close() {
       closed ??= db.destroy();

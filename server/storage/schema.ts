@@ -1,3 +1,4 @@
+import type { ColumnType } from "kysely";
 import type { StaffRole } from "../../core/back-office";
 import type { Locale } from "../../core/locale";
 
@@ -58,6 +59,27 @@ export interface FunnelDaysCountedTable {
   day: string;
 }
 
+/**
+ * A column added by 0024 that older code (seeds, benches, tests) may leave
+ * out of an insert: null then.
+ */
+type Added<Type> = ColumnType<Type | null, Type | null | undefined, Type | null>;
+
+/**
+ * A data key (decision 0335): one lead's or one contact's, or the
+ * installation's hash key (`installation:hash-key`), wrapped by the
+ * installation key; an erasure deletes the person's.
+ */
+export interface DataKeysTable {
+  /** A lead's: opaque; a contact's: `contact:` and its lookup hash. */
+  id: string;
+  /** AES-256-GCM of the key under the installation key (personal-crypto.ts), base64url. */
+  wrapped: string;
+  /** The id of the installation key that wrapped it (not the key). */
+  kek: string;
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -78,8 +100,14 @@ export interface ErasureConfirmationsTable {
   /** Opaque (newOpaqueId); it may travel in the page's address, the contact never does. */
   request_id: string;
   kind: "email" | "phone";
-  /** Normalised (lower case, E.164); null once confirmed, expired or out of tries. */
+  /**
+   * Normalised (lower case, E.164), sealed under the row's own data key;
+   * null once confirmed, expired or out of tries (and the key deleted).
+   */
   contact: string | null;
+  /** The contact's lookup hash, for "forget other requests for this contact"; null with it. */
+  contact_hash: Added<string>;
+  key_id: Added<string>;
   /** HMAC-SHA256 of the code under the installation key; null with the contact. */
   code_hash: string | null;
   /** Wrong codes given so far. */
@@ -100,7 +128,10 @@ export interface ErasureRequestsTable {
 
 export type LeadStatus = "new" | "matched" | "clicked" | "approved" | "rejected" | "issued";
 
-/** An application. The last five columns are personal data: null once erased. */
+/**
+ * An application. full_name, nic, birth_date, phone and email are personal
+ * data, sealed under the lead's data key (key_id): null once erased.
+ */
 export interface LeadsTable {
   /** Opaque: 128 random bits, base64url. */
   id: string;
@@ -157,6 +188,11 @@ export interface LeadsTable {
   channel: LeadChannel | null;
   /** The host name (never a path) of the page the widget ran on, for `widget` leads; else null. */
   page_domain: string | null;
+  /** The lead's data key (data_keys), which seals its personal data; null once erased. */
+  key_id: Added<string>;
+  /** Lookup hashes of the phone and the e-mail, for an erasure to find the lead; null once erased. */
+  phone_hash: Added<string>;
+  email_hash: Added<string>;
 }
 
 export type LeadChannel = "widget" | "link" | "partner_api";
@@ -188,7 +224,10 @@ export interface LandingTokensTable {
   created_at: string;
 }
 
-/** A browser's Web Push subscription for news of one lead (issue 6). */
+/**
+ * A browser's Web Push subscription for news of one lead (issue 6): its
+ * endpoint and keys sealed under the lead's data key.
+ */
 export interface PushSubscriptionsTable {
   id: string;
   lead_id: string;
@@ -196,6 +235,9 @@ export interface PushSubscriptionsTable {
   /** The browser's ECDH public key and auth secret, base64url, for encrypting to it. */
   p256dh: string;
   auth: string;
+  /** The endpoint's keyed hash: one subscription per endpoint. */
+  endpoint_hash: Added<string>;
+  key_id: Added<string>;
   /** The language of the page that subscribed: notifications are written in it. */
   locale: string;
   created_at: string;
@@ -227,7 +269,7 @@ export interface ConversionsTable {
 
 export type ModerationStatus = "pending" | "approved" | "rejected";
 
-/** A blog comment; shown only once approved. */
+/** A blog comment; shown only once approved. Name, e-mail and text sealed under the writer's key. */
 export interface CommentsTable {
   id: string;
   slug: string;
@@ -247,9 +289,11 @@ export interface CommentsTable {
    * as a placeholder (no name, e-mail or text) that holds their answers together.
    */
   erased_at: string | null;
+  /** The data key of the e-mail that wrote it (`contact:…`); null for a placeholder. */
+  key_id: Added<string>;
 }
 
-/** A customer review for the home page; shown only once approved. */
+/** A customer review for the home page; shown only once approved. Name, e-mail, text and photo sealed. */
 export interface ReviewsTable {
   id: string;
   status: ModerationStatus;
@@ -264,9 +308,11 @@ export interface ReviewsTable {
    * review; null for reviews written before issue 14.
    */
   email: string | null;
+  /** The data key of the e-mail that wrote it, or of the review alone when it has no e-mail. */
+  key_id: Added<string>;
 }
 
-/** A review's photo, checked to be the JPEG, PNG or WebP it says it is. */
+/** A review's photo, checked to be the JPEG, PNG or WebP it says it is; sealed under the review's key. */
 export interface ReviewImagesTable {
   review_id: string;
   content_type: string;
@@ -308,6 +354,8 @@ export interface PartnersTable {
   disabled_at: string | null;
   /** A portal sign-up is pending until approved (or rejected); only an active partner's keys work. */
   status: PartnerStatus;
+  /** Since when the partner gets an "offers ready" postback per lead (decision 0357); null: off. */
+  offers_ready_since: string | null;
 }
 
 export type PartnerStatus = "pending" | "active" | "rejected";
@@ -441,6 +489,27 @@ export interface PartnerPostbacksTable {
   created_at: string;
 }
 
+/** What a lead postback says (decision 0357): its lenders' decisions are complete. */
+export type LeadPostbackEvent = "offers_ready";
+
+/**
+ * The outbox of postbacks about a lead (migration 0028), one per lead and
+ * event: never a click's status, never counted in figures or payouts.
+ */
+export interface PartnerLeadPostbacksTable {
+  lead_id: string;
+  event: LeadPostbackEvent;
+  partner_id: string;
+  url: string | null;
+  attempts: number;
+  /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export type LenderStatus = "draft" | "live" | "paused";
 export type DecisionMode = "criteria" | "api";
 
@@ -463,6 +532,10 @@ export interface LendersTable {
   api_secret: string | null;
   /** JSON array of application field names. */
   api_fields: string | null;
+  /** Requests in flight to it at once, 1–64; null: LENDER_CONCURRENCY (migration 0027). */
+  api_concurrency: number | null;
+  /** Its deadline from the verification, at most LENDER_DEADLINE_MS; null: that. */
+  api_deadline_ms: number | null;
   sample: number;
   sandbox: number;
   created_at: string;
@@ -592,6 +665,8 @@ export interface LenderDecisionsTable {
   apply_url: string | null;
   reason: string | null;
   error: string | null;
+  /** With error `invalid_answer`: the rule of core/approval-check.ts the approval broke (0026). */
+  broken_rule: string | null;
   attempts: number;
   latency_ms: number | null;
   asked_at: string;
@@ -607,6 +682,7 @@ export interface Database {
   funnel_day_counts: FunnelDayCountsTable;
   funnel_days_counted: FunnelDaysCountedTable;
   settings: SettingsTable;
+  data_keys: DataKeysTable;
   lenders: LendersTable;
   lender_logos: LenderLogosTable;
   lender_products: LenderProductsTable;
@@ -628,6 +704,7 @@ export interface Database {
   partners: PartnersTable;
   rate_limits: RateLimitsTable;
   partner_postbacks: PartnerPostbacksTable;
+  partner_lead_postbacks: PartnerLeadPostbacksTable;
   payout_runs: PayoutRunsTable;
   payout_run_partners: PayoutRunPartnersTable;
   payout_run_items: PayoutRunItemsTable;

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { Logger } from "../log";
 import { openStorage, type Storage } from "./database";
@@ -7,6 +10,8 @@ import { openStorage, type Storage } from "./database";
 export interface ScratchDatabase {
   storage: Storage;
   databaseUrl: string;
+  /** A folder of its own holding the installation key's file (data.key), for a second storage. */
+  dataDir: string;
   /** Closes the storage and drops the database. */
   drop(): Promise<void>;
 }
@@ -33,18 +38,21 @@ export async function openScratchPostgres(
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${options.prefix}-`));
   const storage = openStorage({
     databaseUrl: url.toString(),
-    dataDir: "",
+    dataDir,
     ...(options.log && { log: options.log }),
   });
   await storage.migrate();
   return {
     storage,
     databaseUrl: url.toString(),
+    dataDir,
     async drop() {
       await storage.close();
       await admin(`drop database ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

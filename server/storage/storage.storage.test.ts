@@ -154,6 +154,7 @@ describe("PostgreSQL when the server is down", () => {
     const storage = openStorage({
       databaseUrl: "postgres://nobody@127.0.0.1:1/none",
       dataDir: "",
+      dataKey: Buffer.alloc(32, 1),
       log: silentLog,
     });
     await expect(storage.ping()).rejects.toThrow();

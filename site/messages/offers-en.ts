@@ -41,7 +41,8 @@ export const offersEn = {
   "sort:payment": "Monthly payment, lowest first",
   "sort:apr": "APR, lowest first",
   sortSubmit: "Sort",
-  sortNote: "Pre-approved offers stay at the top.",
+  sortNote:
+    "Offers you can repay come first, pre-approved at the top; offers hard to repay come last.",
   rejectedText:
     "No lender could offer you a loan for this application this time. Another amount or period may suit other lenders: tell us how much you need and apply again, free of charge.",
   matchedTitleOne: "1 offer matching you",
@@ -64,6 +65,14 @@ export const offersEn = {
   shareWarning:
     "Above {limit} of your income, repaying may be hard alongside rent, food and other debts.",
   shareWarningLabel: "Warning:",
+  hardTitleOne: "1 offer that would be hard to repay",
+  hardTitleOther: "{count} offers that would be hard to repay",
+  hardIntro:
+    "On the monthly income you gave, a repayment of each of these takes more than half of it (or one repayment more than all of it). We list them last and do not recommend them.",
+  hardChip: "Hard to repay",
+  shareHard: "More than half of your income: hard to repay alongside rent, food and other debts.",
+  longerTerm: "Over {months} months with this lender: {payment} a month, within your income.",
+  longerTermLink: "See its {months}-month loan",
   editApplication: "Edit my application",
   readyOne: "1 offer is ready for you.",
   readyOther: "{count} offers are ready for you.",

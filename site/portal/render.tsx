@@ -534,7 +534,7 @@ function Body(props: {
               <dl className="home-recent">
                 <div>
                   <dt>{t.recentVerifiedLeads}</dt>
-                  <dd>{rupeeDigits(view.recent.verifiedLeads)}</dd>
+                  <dd>{rupeeDigits(view.recent.leads)}</dd>
                 </div>
                 <div>
                   <dt>{t.recentEarnings}</dt>

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import {

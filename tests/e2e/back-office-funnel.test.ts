@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUNNEL_FROM, FUNNEL_TO, seedFunnelRecords } from "../../server/funnel/funnel.test-support";
 import { openStorage } from "../../server/storage/database";

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productFor } from "../../server/lenders/lender.test-support";
 import { registerApiLenders } from "../../server/sandbox/register";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import type { Browser } from "playwright-core";
+import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
@@ -104,8 +104,11 @@ describe("the borrower's loop with the sandbox lenders", () => {
     const page = await context.newPage();
     const problems = watchConsole(page);
 
-    // The partner's link to our form, with its campaign's sub id.
-    await page.goto(`${base}/en/application/?amount=50000&period=91&partner=lanka-deals&sub1=loop`);
+    // The partner's link to our form, with its campaign's sub id: 12 months, whose instalments
+    // fit the applicant's income, so the pre-approvals lead (decision 0355).
+    await page.goto(
+      `${base}/en/application/?amount=50000&period=360&partner=lanka-deals&sub1=loop`,
+    );
     await page.waitForSelector("html[data-hydrated='true']");
     await fillApplication(page, PHONE);
     await acceptRequiredConsents(page);

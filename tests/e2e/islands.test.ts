@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { describe, expect, it } from "vitest";
 import { commentRequestSchema, reviewRequestSchema } from "../../core/schemas/community";
 import { addComment } from "../../server/community/comments";

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser } from "playwright";
 import { describe, expect, it } from "vitest";
 import { watchConsole } from "../support/browser";
 import { withServerAndBrowser } from "../support/server-and-browser";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import type { Browser } from "playwright-core";
+import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/staff/passwords";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
@@ -125,7 +125,7 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
 
     // The visitor: the partner's link, the application, the SMS code.
     await page.goto(
-      `${base}/en/application/?amount=50000&period=91&partner=ruhuna-deals&sub1=statement`,
+      `${base}/en/application/?amount=50000&period=360&partner=ruhuna-deals&sub1=statement`,
     );
     await page.waitForSelector("html[data-hydrated='true']");
     await fillApplication(page, VISITOR_PHONE);

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
+import { LOAN_TERM_LK } from "../../core/product";
 import { createPartner } from "../../server/partners/partners";
 import { inviteToClaim, setPasswordByLink } from "../../server/partners/portal-accounts";
 import { openStorage } from "../../server/storage/database";
@@ -153,7 +154,7 @@ describe("the portal's widget builder", () => {
       expect(snippet).toBe(
         [
           `<script src="${server.url}/widget/v1/${manifest.pinned}" integrity="${manifest.integrity}" crossorigin="anonymous" defer></script>`,
-          `<${build.element} partner="${publishableKey}" lang="${build.lang}" amount="50000" period="90" style="--loan-color-accent: ${build.accent}"></${build.element}>`,
+          `<${build.element} partner="${publishableKey}" lang="${build.lang}" amount="50000" period="${LOAN_TERM_LK.default}" style="--loan-color-accent: ${build.accent}"></${build.element}>`,
         ].join("\n"),
       );
       await page.getByRole("button", { name: t.copy }).first().click();
@@ -251,7 +252,7 @@ describe("the portal's widget builder", () => {
     await page.getByRole("button", { name: t.showWidget }).click();
     await page.locator("#wb-snippet-box").waitFor();
     expect((await page.locator("#wb-snippet").inputValue()).split("\n")[1]).toBe(
-      `<loan-eligibility partner="${publishableKey}" lang="en" amount="80000" period="90" style="--loan-color-surface: #f0f4ff"></loan-eligibility>`,
+      `<loan-eligibility partner="${publishableKey}" lang="en" amount="80000" period="${LOAN_TERM_LK.default}" style="--loan-color-surface: #f0f4ff"></loan-eligibility>`,
     );
     // The link form keeps the widget's settings through its own submission.
     await page.getByLabel("utm_campaign").fill("avurudu");

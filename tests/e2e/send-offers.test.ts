@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { Browser } from "playwright-core";
+import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
 import { validApplication } from "../../core/schemas/application.fixtures";

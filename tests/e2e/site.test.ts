@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser } from "playwright";
 import { describe, expect, it } from "vitest";
 import { axeViolations, settle, watchConsole } from "../support/browser";
 import { lastCodeTo, messagesTo } from "../support/outbox";

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { describe, expect, it } from "vitest";
 import { axeViolations, watchConsole } from "../support/browser";
 import { withServerAndBrowser } from "../support/server-and-browser";

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalUuidV4 } from "../../core/ids";
 import { validApplication } from "../../core/schemas/application.fixtures";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Browser, Page, Route } from "playwright-core";
+import type { Browser, Page, Route } from "playwright";
 import { describe, expect, it } from "vitest";
 import { en } from "../../core/messages/en";
 import { si } from "../../core/messages/si";

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colomboToday, formatDate } from "../../core/dates";
 import { formatPercent } from "../../core/loan";
 import { formatRupees } from "../../core/money";
 import { quoteOffers, regularPayment } from "../../core/offer-quotes";
 import { lenderName, productName } from "../../core/offers";
+import { LOAN_TERM_LK } from "../../core/product";
 import type { Offer } from "../../core/schemas/offer";
 import lk from "../../server/lenders/catalogues/lk.json";
 import { representativeQuote } from "../../widget/loan-selection";
@@ -296,10 +297,22 @@ describe("all four elements on a partner's page", () => {
       await input.fill("12,345");
       await error.waitFor({ state: "detached" });
       expect(await state()).toEqual({ text: "12,345", invalid: false, message: hint });
-      expect(await figures(page, "#calculator")).toEqual(expectedFigures(12_345, 90));
+      // The period is still the calculator's default: 12 months (decision 0355).
+      expect(await figures(page, "#calculator")).toEqual(
+        expectedFigures(12_345, LOAN_TERM_LK.default),
+      );
 
-      // By keyboard, the period slider's End is the longest term: 12 monthly instalments.
+      // By keyboard, the period slider's Home is the shortest term, its End the longest: 12
+      // monthly instalments.
       await page.locator("#calculator .lw-slider").nth(1).focus();
+      await page.keyboard.press("Home");
+      await page.waitForFunction(
+        (text) =>
+          document.querySelector("#calculator")?.shadowRoot?.querySelector("output")
+            ?.textContent !== text,
+        says.twelveMonths,
+      );
+      expect(await figures(page, "#calculator")).toEqual(expectedFigures(12_345, 61));
       await page.keyboard.press("End");
       await page.waitForFunction(
         (text) =>
@@ -346,7 +359,7 @@ describe("all four elements on a partner's page", () => {
     expect(`${href.origin}${href.pathname}`).toBe(`${server.url}/application/`);
     expect(Object.fromEntries(href.searchParams)).toMatchObject({
       amount: "50000",
-      period: "90",
+      period: String(LOAN_TERM_LK.default),
       partner: "demo-partner",
       // The page's host name only, for the partner's figures by domain (decision 0256).
       widget_domain: await page.evaluate(() => location.hostname),
@@ -443,7 +456,7 @@ describe("all four elements on a partner's page", () => {
     await widget.locator(".lw-offer").first().waitFor();
     await widget.getByRole("link", { name: "Apply now" }).click();
     const apply = (await readEvents()).find((event) => event.type === "loan-apply");
-    expect(apply?.detail).toMatchObject({ amount: 50_000, period: 90 });
+    expect(apply?.detail).toMatchObject({ amount: 50_000, period: LOAN_TERM_LK.default });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillApplicationInAnyLanguage } from "../support/application-form";
 import { launchBrowser, watchConsole } from "../support/browser";

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { formatDate } from "../../core/dates";
 import { validApplication } from "../../core/schemas/application.fixtures";
 

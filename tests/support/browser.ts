@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright";
 import { expect } from "vitest";
 import { findChromium } from "../../scripts/find-chromium.mjs";
 

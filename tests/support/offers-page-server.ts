@@ -97,7 +97,10 @@ export async function startOffersPageServer() {
     ],
     { urlRules: testOutboundRules(LENDER_HOSTS) },
   );
-  const catalogue = await openOfferCatalogue(test.storage, silentLog, 60_000);
+  const catalogue = await openOfferCatalogue(test.storage, silentLog, {
+    withSandbox: true,
+    refreshMs: 60_000,
+  });
   const network = createDecisionNetwork({
     storage: test.storage,
     log: silentLog,
@@ -149,7 +152,7 @@ export async function startOffersPageServer() {
     url,
     /**
      * A new verified application (the fixture's: Rs. 50,000 for 91 days,
-     * salaried) with `overrides`: its lead id, for the lead cookie. Its
+     * salaried, Rs. 180,000 a month) with `overrides`: its lead id, for the lead cookie. Its
      * three lenders have been asked and wait for `answer`.
      */
     async newLead(overrides: Record<string, unknown> = {}): Promise<string> {
@@ -157,6 +160,9 @@ export async function startOffersPageServer() {
       const phone = `0762${String(phones).padStart(6, "0")}`;
       const applied = await postJson("/api/applications", {
         ...validApplication,
+        // An income on which the approval's one repayment fits: it stays a pre-approval at
+        // the top, not one hard to repay (decision 0355).
+        monthlyIncome: 180_000,
         phone,
         ...overrides,
       });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { DEFAULT_COUNTRY_CONFIG } from "../../core/country";
 import type { OutboundRules } from "../../server/http/outbound";
 import { loadAssetManifest } from "../../server/pages/assets";

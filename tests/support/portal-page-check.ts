@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { expect } from "vitest";
 import { axeViolations } from "./browser";
 import { screensDir } from "./screens-dir";

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser } from "playwright";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser";
 import { type ServerProcess, startServer } from "./server-process";

@@ -1,5 +1,5 @@
 import { generateSync } from "otplib";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { expect } from "vitest";
 import type { StaffRole } from "../../core/back-office";
 import { COMMAND_LINE } from "../../server/staff/audit";

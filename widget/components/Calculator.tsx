@@ -33,7 +33,7 @@ export interface CalculatorProps {
  * then interest, fees, total, APR and the last date, and one line on why
  * the APR differs from the yearly rate. A typed amount that cannot be used
  * keeps its text and says why beside the field (decision 0176). Controlled:
- * the owner keeps the selection. React public API only (preact runs it in the widget).
+ * the owner keeps the selection. React public API only (preact/compat runs it in the widget).
  */
 export function Calculator({ locale, selection, onSelectionChange, today }: CalculatorProps) {
   const t = messagesFor(locale);

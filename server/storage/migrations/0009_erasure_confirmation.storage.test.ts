@@ -16,7 +16,9 @@ function migrationContract(name: string, open: () => Promise<TestStorage>) {
     it("takes away the text an earlier erasure left in a comment, and nothing else", async () => {
       const migrator = new Migrator({
         db: test.storage.db,
-        provider: { getMigrations: async () => migrationsFor(test.storage.engine) },
+        provider: {
+          getMigrations: async () => migrationsFor(test.storage.engine, test.installationKey),
+        },
       });
       // Back to just before 0009, whatever came after it.
       const down = await migrator.migrateTo("0008_verification");
@@ -50,19 +52,32 @@ function migrationContract(name: string, open: () => Promise<TestStorage>) {
 
       const up = await migrator.migrateToLatest();
       expect(up.error).toBeUndefined();
-      const rows = await test.storage.db
-        .selectFrom("comments")
-        .select(["id", "name", "email", "text", "erased_at"])
-        .orderBy("id")
-        .execute();
+      // Sealed since 0024 (decision 0335): read through the keys.
+      const rows = await test.storage.keys.openRows(
+        test.storage.db,
+        "comments",
+        await test.storage.db
+          .selectFrom("comments")
+          .select(["id", "name", "email", "text", "erased_at", "key_id"])
+          .orderBy("id")
+          .execute(),
+      );
       expect(rows).toEqual([
-        { id: "erased-before", name: "", email: null, text: "", erased_at: comment.created_at },
+        {
+          id: "erased-before",
+          name: "",
+          email: null,
+          text: "",
+          erased_at: comment.created_at,
+          key_id: null,
+        },
         {
           id: "kept",
           name: "Ruwan",
           email: "ruwan@example.lk",
           text: "Still mine",
           erased_at: null,
+          key_id: expect.stringMatching(/^contact:[0-9a-f]{64}$/),
         },
       ]);
     });

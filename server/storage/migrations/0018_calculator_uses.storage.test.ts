@@ -16,7 +16,9 @@ onEachEngine((engine, open) => {
     it("makes the calculator uses of the events already stored", async () => {
       const migrator = new Migrator({
         db: test.storage.db,
-        provider: { getMigrations: async () => migrationsFor(test.storage.engine) },
+        provider: {
+          getMigrations: async () => migrationsFor(test.storage.engine, test.installationKey),
+        },
       });
       const down = await migrator.migrateTo("0017_funnel");
       expect(down.error).toBeUndefined();

@@ -16,7 +16,9 @@ onEachEngine((engine, open) => {
     it("takes an unverified lead's channel from its code, and leaves older leads unrecorded", async () => {
       const migrator = new Migrator({
         db: test.storage.db,
-        provider: { getMigrations: async () => migrationsFor(test.storage.engine) },
+        provider: {
+          getMigrations: async () => migrationsFor(test.storage.engine, test.installationKey),
+        },
       });
       const down = await migrator.migrateTo("0018_calculator_uses");
       expect(down.error).toBeUndefined();

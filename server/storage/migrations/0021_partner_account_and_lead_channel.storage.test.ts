@@ -17,7 +17,9 @@ onEachEngine((engine, open) => {
     it("keeps the partner API's leads as such, and leaves every other older lead unrecorded", async () => {
       const migrator = new Migrator({
         db: test.storage.db,
-        provider: { getMigrations: async () => migrationsFor(test.storage.engine) },
+        provider: {
+          getMigrations: async () => migrationsFor(test.storage.engine, test.installationKey),
+        },
       });
       const down = await migrator.migrateTo("0020_lead_via");
       expect(down.error).toBeUndefined();

@@ -21,13 +21,18 @@ import { createLeadViaColumn } from "./0020_lead_via";
 import { createPartnerAccountAndLeadChannel } from "./0021_partner_account_and_lead_channel";
 import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
 import { createCreditCardsTable } from "./0023_credit_cards";
+import { createPersonalDataKeys } from "./0024_personal_data_keys";
+import { createDecisionBrokenRuleColumn } from "./0026_decision_broken_rule";
+import { createLenderLimitColumns } from "./0027_lender_limits";
+import { createOffersReadyPostbacks } from "./0028_offers_ready_postbacks";
 import { columnTypes } from "./column-types";
 
 /**
  * Every migration, in order, for either engine. Names sort in the order they
- * must run; never rename or edit one that has shipped, add a new one.
+ * must run; never rename or edit one that has shipped, add a new one. The
+ * installation key seals what 0024 seals (decision 0335).
  */
-export function migrationsFor(engine: Engine): Record<string, Migration> {
+export function migrationsFor(engine: Engine, installationKey: Buffer): Record<string, Migration> {
   const types = columnTypes(engine);
   return {
     "0001_events": createEventsTable(types),
@@ -51,5 +56,9 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "0021_partner_account_and_lead_channel": createPartnerAccountAndLeadChannel(types),
     "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
     "0023_credit_cards": createCreditCardsTable(types),
+    "0024_personal_data_keys": createPersonalDataKeys(types, installationKey),
+    "0026_decision_broken_rule": createDecisionBrokenRuleColumn(),
+    "0027_lender_limits": createLenderLimitColumns(),
+    "0028_offers_ready_postbacks": createOffersReadyPostbacks(types),
   };
 }

@@ -293,6 +293,12 @@ export const backOfficeEn = {
   lenderLicenceNumber: "Licence number",
   lenderDailyCap: "Daily lead cap",
   lenderDailyCapHint: "Verified applications a day at most; empty for no cap.",
+  lenderConcurrency: "Requests at once",
+  lenderConcurrencyHint:
+    "Our requests in flight to it at once on each server, {min} to {max}; empty for this server's {server} (LENDER_CONCURRENCY). More wait for a slot until their deadline.",
+  lenderDeadline: "Deadline, in milliseconds",
+  lenderDeadlineHint:
+    "How long we wait for its answer after the applicant's code, retries included, {min} to {max}; empty for this server's {max} (LENDER_DEADLINE_MS).",
   lenderDecision: "How it decides",
   lenderModeCriteria: "We match its products' ranges and criteria",
   lenderModeApi: "It decides through its decision API",
@@ -338,6 +344,7 @@ export const backOfficeEn = {
   lenderStatsWaiting: "Waiting for an answer",
   lenderStatsErrors: "Errors",
   lenderStatsTimeouts: "Timeouts",
+  lenderStatsRefused: "Refused approvals",
   lenderStatsP50: "Latency, median",
   lenderStatsP95: "Latency, 95th percentile",
   lenderStatsMs: "{ms} ms",

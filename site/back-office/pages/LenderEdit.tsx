@@ -3,6 +3,7 @@ import type {
   LenderEditView,
   LenderFormValues,
 } from "../../../core/back-office";
+import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../../../core/lender-limits";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { quoteOffers } from "../../../core/offer-quotes";
@@ -143,6 +144,12 @@ function Stats({ stats, t }: { stats: LenderDecisionStats; t: BackOfficeMessages
     [t.lenderStatsWaiting, stats.waiting],
     [t.lenderStatsErrors, stats.errors],
     [t.lenderStatsTimeouts, stats.timeouts],
+    [
+      t.lenderStatsRefused,
+      stats.brokenRules.length === 0
+        ? 0
+        : stats.brokenRules.map(({ rule, count }) => `${rule} × ${count}`).join(", "),
+    ],
     [t.lenderStatsP50, ms(stats.p50Ms)],
     [t.lenderStatsP95, ms(stats.p95Ms)],
     [t.lenderBreaker, breaker],
@@ -255,6 +262,8 @@ function Problems({
     "licence.number": t.lenderLicenceNumber,
     dailyLeadCap: t.lenderDailyCap,
     "decision.url": t.lenderDecisionUrl,
+    "decision.concurrency": t.lenderConcurrency,
+    "decision.deadlineMs": t.lenderDeadline,
     logo: t.lenderLogo,
     products: t.lenderProductsLabel,
   };
@@ -431,6 +440,25 @@ export function LenderEditPage({
                 </div>
               ))}
             </fieldset>
+            <Field
+              name="decision.concurrency"
+              label={t.lenderConcurrency}
+              hint={fill(t.lenderConcurrencyHint, {
+                min: LENDER_CONCURRENCY_RANGE.min,
+                max: LENDER_CONCURRENCY_RANGE.max,
+                server: view.limits.concurrency,
+              })}
+              view={view}
+            />
+            <Field
+              name="decision.deadlineMs"
+              label={t.lenderDeadline}
+              hint={fill(t.lenderDeadlineHint, {
+                min: LENDER_DEADLINE_RANGE_MS.min,
+                max: view.limits.deadlineMs,
+              })}
+              view={view}
+            />
             <Field
               name="dailyLeadCap"
               label={t.lenderDailyCap}

@@ -54,7 +54,8 @@ export function LeadOffersScreen({
   const offersList = useRef<HTMLDivElement>(null);
   const showAllPressed = useRef(false);
   const [announced, setAnnounced] = useState("");
-  const count = state.approved.length + state.matched.length + state.others.length;
+  const count =
+    state.approved.length + state.matched.length + state.others.length + state.hard.length;
 
   useEffect(() => {
     if (!state.rejected || rejectedAtFirst.current) return;
@@ -94,7 +95,7 @@ export function LeadOffersScreen({
           count: lenders.length,
           names: lenderNames(view.offers, lenders, locale, o.unnamedLender),
         });
-  // The first three rows in list order (approved, matched, others), or all of them.
+  // The first three rows in list order (approved, matched, others, hard to repay), or all of them.
   let left = all ? Number.POSITIVE_INFINITY : FIRST_SHOWN;
   const shown = (items: QuotedOffer[]) => {
     const part = items.slice(0, Math.max(0, left));
@@ -104,7 +105,10 @@ export function LeadOffersScreen({
   const approved = shown(state.approved);
   const matched = shown(state.matched);
   const others = shown(state.others);
-  const firstHidden = [...state.approved, ...state.matched, ...state.others][FIRST_SHOWN];
+  const hard = shown(state.hard);
+  const firstHidden = [...state.approved, ...state.matched, ...state.others, ...state.hard][
+    FIRST_SHOWN
+  ];
   const card = (item: QuotedOffer) => (
     <OfferCard
       key={item.offer.offer_id}
@@ -159,6 +163,17 @@ export function LeadOffersScreen({
         />
         <OfferGroup title={o.othersTitle} note={o.othersNote}>
           {others.map(card)}
+        </OfferGroup>
+        {/* After everything else, never as a recommendation (decision 0355). */}
+        <OfferGroup
+          title={
+            state.hard.length === 1
+              ? o.hardTitleOne
+              : fill(o.hardTitleOther, { count: state.hard.length })
+          }
+          note={o.hardIntro}
+        >
+          {hard.map(card)}
         </OfferGroup>
         {all || !firstHidden ? null : (
           <a

@@ -1,19 +1,25 @@
 import type { CalendarDate } from "../../../core/dates";
 import type { ApplicationDecisions } from "../../../core/decisions";
 import type { Locale } from "../../../core/locale";
-import { type OfferSort, type QuotedOffer, rankOffers } from "../../../core/offer-quotes";
+import { type OfferSort, type QuotedOffer, rankLeadOffers } from "../../../core/offer-quotes";
 import { lenderName } from "../../../core/offers";
 import type { Offer } from "../../../core/schemas/offer";
 import type { LeadOffers } from "../../../core/site-contract";
 
 /** What a visitor's offers page shows, from the catalogue, the application and its decisions so far. */
 export interface LeadOffersState {
-  /** Pre-approved offers (for the loan asked, then for another loan), ranked. */
+  /** Pre-approved offers (for the loan asked, then for another loan), ranked; none hard to repay. */
   approved: QuotedOffer[];
-  /** The offers matched by lenders' published criteria, ranked. */
+  /** The offers matched by lenders' published criteria, ranked; none hard to repay. */
   matched: QuotedOffer[];
   /** Offers that lend the loan but whose criteria the application does not meet. */
   others: QuotedOffer[];
+  /**
+   * Every offer hard to repay on the income given, whatever its group, in
+   * ranking order: listed after all the others, never as a recommendation
+   * (decision 0355).
+   */
+  hard: QuotedOffer[];
   /** Lenders that said no, by id. */
   declined: string[];
   /** Lenders that gave no usable answer in time (failed, or still waiting once complete). */
@@ -31,14 +37,12 @@ export function leadOffersState(
   today: CalendarDate,
   sort: OfferSort,
 ): LeadOffersState {
-  const ranked = rankOffers(catalogue, lead, today, {
-    activeOfferIds: lead.activeOfferIds,
-    decisions,
-    sort,
-  });
+  const ranked = rankLeadOffers(catalogue, { ...lead, decisions }, today, { sort });
   const settled = !decisions || decisions.complete;
-  const approved = ranked.filter((item) => item.approval !== undefined);
-  const matched = ranked.filter((item) => item.group === "matched");
+  const easy = ranked.filter((item) => item.affordability !== "hard");
+  const hard = ranked.filter((item) => item.affordability === "hard");
+  const approved = easy.filter((item) => item.approval !== undefined);
+  const matched = easy.filter((item) => item.group === "matched");
   const lenders = (statuses: readonly string[]) =>
     (decisions?.decisions ?? [])
       .filter((decision) => statuses.includes(decision.status))
@@ -46,11 +50,13 @@ export function leadOffersState(
   return {
     approved,
     matched,
-    others: ranked.filter((item) => item.group === "other"),
+    others: easy.filter((item) => item.group === "other"),
+    hard,
     declined: lenders(["declined"]),
     unanswered: lenders(settled ? ["failed", "waiting", "pending"] : ["failed"]),
     settled,
-    rejected: settled && approved.length === 0 && matched.length === 0,
+    // A pre-approval or a match hard to repay is still the borrower's to see.
+    rejected: settled && ranked.every((item) => item.group === "other"),
   };
 }
 

@@ -2,6 +2,7 @@ import { colomboToday, formatDate } from "../../../core/dates";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import { AFFORDABLE_SHARE, incomeShare, type QuotedOffer } from "../../../core/offer-quotes";
+import { termMonths } from "../../../core/product";
 import type { LeadOffers } from "../../../core/site-contract";
 import type { OffersMessages } from "../../messages/offers";
 
@@ -10,6 +11,7 @@ const ICONS = {
   approved: "M4 10.5l4 4 8-9",
   matched: "M10 3v14M3 10h14",
   other: "M10 4v8M10 15.5v.5",
+  hard: "M10 2.5l8 14.5H2zM10 8v4.5M10 14.5v.5",
 } as const;
 
 function StatusChip({ kind, label }: { kind: keyof typeof ICONS; label: string }) {
@@ -23,30 +25,84 @@ function StatusChip({ kind, label }: { kind: keyof typeof ICONS; label: string }
   );
 }
 
+/** A plain link to the lender, in a new tab: no button, no recommendation. */
+function LenderLink({ item, o }: { item: QuotedOffer; o: OffersMessages }) {
+  return (
+    <p>
+      <a
+        href={`/go/${item.offer.offer_id}`}
+        target="_blank"
+        rel="noopener"
+        className="offer-lender-link"
+      >
+        {o.lenderSite}
+        <span className="visually-hidden">{` (${o.newTab})`}</span>
+      </a>
+    </p>
+  );
+}
+
 /**
  * What a row of the visitor's list adds to the offer: its status and the
  * button that fits it (pre-approved: "get this offer"; you match: "apply";
  * may not match: what the lender requires and a plain link, no button), the
- * payment as a share of the income the visitor gave, and a pre-approval's
- * loan.
+ * largest payment as a share of the income the visitor gave, and a
+ * pre-approval's loan. An offer hard to repay (decision 0355) leads with
+ * that, whatever its group, and has a plain link only; one that is not
+ * comfortable names a longer term of the same lender that fits, when there is one.
  */
 export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages) {
   const share = incomeShare(item.quote, lead.monthlyIncome);
+  const hard = item.affordability === "hard";
+  const longer = item.longerTerm;
   const affordability =
     share === undefined ? null : (
-      <p className={share > AFFORDABLE_SHARE ? "offer-share offer-share-high" : "offer-share"}>
-        {fill(item.quote.repayments.length > 1 ? o.shareMonthly : o.shareSingle, {
-          percent: `${Math.round(share * 100)}%`,
-        })}
-        {share > AFFORDABLE_SHARE ? (
-          <>
-            {" "}
-            <strong>{o.shareWarningLabel}</strong>{" "}
-            {fill(o.shareWarning, { limit: `${Math.round(AFFORDABLE_SHARE * 100)}%` })}
-          </>
+      <>
+        <p className={share > AFFORDABLE_SHARE ? "offer-share offer-share-high" : "offer-share"}>
+          {fill(item.quote.repayments.length > 1 ? o.shareMonthly : o.shareSingle, {
+            percent: `${Math.round(share * 100)}%`,
+          })}
+          {share > AFFORDABLE_SHARE ? (
+            <>
+              {" "}
+              <strong>{o.shareWarningLabel}</strong>{" "}
+              {hard
+                ? o.shareHard
+                : fill(o.shareWarning, { limit: `${Math.round(AFFORDABLE_SHARE * 100)}%` })}
+            </>
+          ) : null}
+        </p>
+        {longer ? (
+          <p className="offer-longer">
+            {fill(o.longerTerm, {
+              months: termMonths(longer.termDays),
+              payment: formatRupees(longer.payment),
+            })}{" "}
+            {/* To the lender's own instalment loan, like any click-out: the lead's loan is
+                fixed, and a new application within a day would join this one (0355). */}
+            <a href={`/go/${longer.offerId}`} target="_blank" rel="noopener">
+              {fill(o.longerTermLink, { months: termMonths(longer.termDays) })}
+              <span className="visually-hidden">{` (${o.newTab})`}</span>
+            </a>
+          </p>
         ) : null}
-      </p>
+      </>
     );
+  if (hard) {
+    return {
+      ctaText: "",
+      children: (
+        <>
+          <p className="offer-status-line">
+            <StatusChip kind="hard" label={o.hardChip} />
+            {item.approval ? ` ${o.preApproved}.` : null}
+          </p>
+          {affordability}
+          <LenderLink item={item} o={o} />
+        </>
+      ),
+    };
+  }
   if (item.group === "other") {
     const { criteria } = item.offer;
     return {
@@ -65,17 +121,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
             })}
           </p>
           {affordability}
-          <p>
-            <a
-              href={`/go/${item.offer.offer_id}`}
-              target="_blank"
-              rel="noopener"
-              className="offer-lender-link"
-            >
-              {o.lenderSite}
-              <span className="visually-hidden">{` (${o.newTab})`}</span>
-            </a>
-          </p>
+          <LenderLink item={item} o={o} />
         </>
       ),
     };

@@ -24,12 +24,11 @@ import {
  * page embeds, and the same figures as tables (what the page is without
  * script), each with its CSV.
  */
-const STEPS = ["leads", "verifiedLeads", "clicks", "approvals", "issued", "earnings"] as const;
-const RATES = ["verified", "clickedOut", "approved", "issued"] as const;
+const STEPS = ["leads", "clicks", "approvals", "issued", "earnings"] as const;
+const RATES = ["clickedOut", "approved", "issued"] as const;
 /** Each rate's part and whole (portal-stats.ts conversionRates). */
 const RATE_STEPS: Record<keyof DashboardRates, [keyof DashboardFigures, keyof DashboardFigures]> = {
-  verified: ["verifiedLeads", "leads"],
-  clickedOut: ["clicks", "verifiedLeads"],
+  clickedOut: ["clicks", "leads"],
   approved: ["approvals", "clicks"],
   issued: ["issued", "approvals"],
 };
@@ -129,7 +128,7 @@ function chartData(report: DashboardReport, t: DashboardMessages): DashboardChar
     labels: t.steps,
     series: Object.fromEntries(STEPS.map((step) => [step, report.days.map((row) => row[step])])),
     charts: [
-      { title: t.chartTraffic, steps: ["leads", "verifiedLeads", "clicks"] },
+      { title: t.chartTraffic, steps: ["leads", "clicks"] },
       { title: t.chartLoans, steps: ["approvals", "issued"] },
       { title: t.chartEarnings, steps: ["earnings"] },
     ],

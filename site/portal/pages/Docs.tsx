@@ -1,6 +1,6 @@
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import type { DocsView } from "../../../core/portal/docs";
+import { type DocsView, leadOffersExample } from "../../../core/portal/docs";
 import { docsMessages } from "./docs-messages";
 
 const PARTNER_OPERATIONS = [
@@ -9,6 +9,7 @@ const PARTNER_OPERATIONS = [
   ["POST", "/leads/{id}/verification", "verify"],
   ["POST", "/leads/{id}/verification/resend", "resend"],
   ["GET", "/leads/{id}", "lead"],
+  ["GET", "/leads/{id}/offers?wait={seconds}", "leadOffers"],
   ["GET", "/stats", "stats"],
 ] as const;
 
@@ -33,6 +34,9 @@ export function DocsPage({ view, locale, base }: { view: DocsView; locale: Local
   // Continuation lines without indentation: on a phone they wrap, and spaces would stand alone.
   const serverExample = `curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
 "${partnerBase}/offers?amount=50000&term=91&lang=${locale}"`;
+  const waitExample = `curl -H "Authorization: Bearer $NAYACOMPARE_SECRET_KEY" \\
+"${partnerBase}/leads/$LEAD_ID/offers?lang=${locale}&wait=10"`;
+  const answerExample = JSON.stringify(leadOffersExample(view.siteOrigin, locale), null, 2);
   const pageExample = `const answer = await fetch("${feedBase}/feed/config/lk", {
   headers: { "X-Publishable-Key": "${view.publishableKey}" },
 });
@@ -97,6 +101,20 @@ const offers = await answer.json();`;
       <pre className="docs-example" lang="en">
         <code>{serverExample}</code>
       </pre>
+
+      <h2 id="pre-approvals">{t.preApprovalsTitle}</h2>
+      <p>{t.preApprovalsIntro}</p>
+      <p>{t.exampleWait}</p>
+      <pre className="docs-example" lang="en">
+        <code>{waitExample}</code>
+      </pre>
+      <p>{t.exampleAnswer}</p>
+      <pre className="docs-example" lang="en" id="lead-offers-example">
+        <code>{answerExample}</code>
+      </pre>
+      <p>
+        {t.offersReadyNote} <a href={`${base}postbacks/`}>{t.postbacksLink}</a>
+      </p>
 
       <h2>{t.feedTitle}</h2>
       <p>{fill(t.feedIntro, { base: feedBase })}</p>

@@ -98,9 +98,15 @@ export function PostbacksPage({
       })
     : undefined;
   const sampleStatus = view.payoutModel === "sale" ? "issued" : "approved";
+  const notices = {
+    saved: t.saved,
+    cleared: t.cleared,
+    offers_ready_on: t.offersReadyOnNotice,
+    offers_ready_off: t.offersReadyOffNotice,
+  };
   return (
     <>
-      {view.notice ? <Notice>{view.notice === "saved" ? t.saved : t.cleared}</Notice> : null}
+      {view.notice ? <Notice>{notices[view.notice]}</Notice> : null}
       {view.testRefused ? (
         <Alert>{view.testRefused === "busy" ? t.testBusy : t.testNoTemplate}</Alert>
       ) : null}
@@ -146,6 +152,19 @@ export function PostbacksPage({
           </div>
         ))}
       </dl>
+      <h2 id="offers-ready-title">{t.offersReadyTitle}</h2>
+      <p>{t.offersReadyIntro}</p>
+      <p id="offers-ready-state">
+        <strong>{view.offersReady ? t.offersReadyOn : t.offersReadyOff}</strong>
+        {view.offersReady && !view.saved ? ` ${t.offersReadyNoUrl}` : null}
+      </p>
+      <form method="post" action={`${path}offers-ready`}>
+        <CsrfField csrf={view.csrf} />
+        <input type="hidden" name="offersReady" value={view.offersReady ? "off" : "on"} />
+        <button type="submit">
+          {view.offersReady ? t.offersReadyTurnOff : t.offersReadyTurnOn}
+        </button>
+      </form>
       <h2>{t.testTitle}</h2>
       <p>{fill(t.testIntro, { status: sampleStatus, payout: formatRupees(view.payoutRupees) })}</p>
       <form method="post" action={`${path}test`}>

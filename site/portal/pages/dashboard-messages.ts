@@ -46,23 +46,20 @@ const en = {
   steps: {
     clicks: "Clicks",
     leads: "Leads",
-    verifiedLeads: "Verified leads",
     approvals: "Approvals",
     issued: "Issued loans",
     earnings: "Earnings (Rs.)",
   },
   stepsNote:
-    "A lead is an application made through you; it is verified when the applicant confirms their phone number. A click is a verified applicant opening a lender's offer. Approvals and issued loans are what lenders report to us; earnings follow your terms.",
+    "A lead is an application made through you whose applicant confirmed their phone number with our code; an application without it is not counted (nothing of it leaves us). A click is a verified applicant opening a lender's offer. Approvals and issued loans are what lenders report to us; earnings follow your terms.",
   ratesTitle: "From one step to the next",
   rates: {
-    verified: "{rate} of leads were verified ({part} of {whole}).",
     clickedOut:
       "Each verified lead clicked {rate} lender offers on average ({part} clicks, {whole} verified leads): one applicant may open several offers.",
     approved: "{rate} of clicks were approved by the lender ({part} of {whole}).",
     issued: "{rate} of approvals became an issued loan ({part} of {whole}).",
   } satisfies Record<keyof DashboardRates, string>,
   ratesNone: {
-    verified: "No leads yet, so no share of verified leads.",
     clickedOut: "No verified leads yet, so no clicks per lead.",
     approved: "No clicks yet, so no share of approvals.",
     issued: "No approvals yet, so no share of issued loans.",
@@ -130,23 +127,20 @@ const si: DashboardMessages = {
   steps: {
     clicks: "ක්ලික්",
     leads: "අයදුම්පත්",
-    verifiedLeads: "තහවුරු කළ අයදුම්පත්",
     approvals: "අනුමැති",
     issued: "නිකුත් කළ ණය",
     earnings: "ඉපැයීම් (රු.)",
   },
   stepsNote:
-    "අයදුම්පතක් යනු ඔබ හරහා පැමිණි ණය ඉල්ලීමකි; අයදුම්කරු තම දුරකථන අංකය තහවුරු කළ විට එය තහවුරු වේ. ක්ලික් එකක් යනු තහවුරු වූ අයදුම්කරුවෙකු ණය දෙන්නෙකුගේ දීමනාවක් විවෘත කිරීමයි. අනුමැති සහ නිකුත් කළ ණය ණය දෙන්නන් අපට දන්වන ඒවාය; ඉපැයීම් ඔබේ කොන්දේසි අනුව ගණන් වේ.",
+    "අයදුම්පතක් යනු ඔබ හරහා පැමිණි, අයදුම්කරු අපගේ කේතයෙන් තම දුරකථන අංකය තහවුරු කළ ණය ඉල්ලීමකි; තහවුරු නොකළ ඉල්ලීම් ගණන් නොගැනේ (ඒවායින් කිසිවක් අපෙන් පිටතට නොයයි). ක්ලික් එකක් යනු තහවුරු වූ අයදුම්කරුවෙකු ණය දෙන්නෙකුගේ දීමනාවක් විවෘත කිරීමයි. අනුමැති සහ නිකුත් කළ ණය ණය දෙන්නන් අපට දන්වන ඒවාය; ඉපැයීම් ඔබේ කොන්දේසි අනුව ගණන් වේ.",
   ratesTitle: "එක් පියවරකින් ඊළඟ පියවරට",
   rates: {
-    verified: "අයදුම්පත්වලින් {rate}ක් තහවුරු වුණා ({whole}න් {part}).",
     clickedOut:
       "තහවුරු වූ එක් අයදුම්පතකින් සාමාන්‍යයෙන් ණය දීමනා {rate}කට ක්ලික් කළා (ක්ලික් {part}, තහවුරු කළ අයදුම්පත් {whole}): එක් අයදුම්කරුවෙකුට දීමනා කිහිපයක් විවෘත කළ හැකියි.",
     approved: "ක්ලික්වලින් {rate}ක් ණය දෙන්නා අනුමත කළා ({whole}න් {part}).",
     issued: "අනුමැතිවලින් {rate}ක් ණයක් ලෙස නිකුත් වුණා ({whole}න් {part}).",
   },
   ratesNone: {
-    verified: "තවම අයදුම්පත් නැති නිසා තහවුරු වූ ප්‍රමාණයක් නැත.",
     clickedOut: "තවම තහවුරු කළ අයදුම්පත් නැති නිසා අයදුම්පතකට ක්ලික් ගණනක් නැත.",
     approved: "තවම ක්ලික් නැති නිසා අනුමැති ප්‍රමාණයක් නැත.",
     issued: "තවම අනුමැති නැති නිසා නිකුත් කළ ණය ප්‍රමාණයක් නැත.",

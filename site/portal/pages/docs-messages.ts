@@ -23,8 +23,18 @@ const en = {
     verify: "Send the code your visitor typed; the lead counts once it is verified.",
     resend: "Send your visitor a new code.",
     lead: "A lead's status, as lenders report it.",
+    leadOffers:
+      "A lead's real-time decisions and its offers ranked as on our site, waiting for the decisions if you ask.",
     stats: "Leads, clicks, approvals and payouts by day: the same figures as your dashboard.",
   },
+  preApprovalsTitle: "Pre-approvals in real time",
+  preApprovalsIntro:
+    "Once your visitor's code is verified, we ask the lenders that decide in real time, and they answer within a few seconds. With ?wait=10 one call answers as soon as every lender asked has answered, or when the ten seconds or the lenders' deadline are up, whichever is first. Each lender asked comes with its status (waiting, approved, declined, pending or failed; never why), and the offers are ranked as our site lists them: pre-approvals first, with their own amount, term and expiry. A lender that declined or failed is never among the offers. If decisions.complete is false, ask again.",
+  exampleWait: "From your server, after the code is verified:",
+  exampleAnswer: "An answer, once the three lenders asked have answered:",
+  offersReadyNote:
+    "Rather than wait, you can have us call your postback URL once per lead when its decisions are complete ({status} is offers_ready): turn it on on the Postbacks page.",
+  postbacksLink: "Postbacks",
   feedTitle: "The feed (from your pages)",
   feedIntro:
     "Base address: {base}. The widget reads it; your own pages may too. It answers without a key; with your publishable key (in the X-Publishable-Key header or as ?key=), the request must come from a page on one of your origins, which the browser names in the Origin header. From any other origin the answer is 403 origin_not_allowed; a key that is not yours is 401 invalid_key.",
@@ -65,6 +75,7 @@ const si: DocsMessages = {
     verify: "ඔබේ අමුත්තා ඇතුළත් කළ කේතය යවන්න; තහවුරු වූ පසු පමණක් ලීඩ් එක ගණන් ගැනේ.",
     resend: "ඔබේ අමුත්තාට අලුත් කේතයක් යවන්න.",
     lead: "ණය දෙන්නන් වාර්තා කරන පරිදි ලීඩ් එකක තත්ත්වය.",
+    leadOffers: "ලීඩ් එකක තත්‍ය කාලීන තීරණ සහ අපේ වෙබ් අඩවියේ අනුපිළිවෙළට එහි දීමනා; ඔබ ඉල්ලුවොත් තීරණ සඳහා රැඳී සිටිමින්.",
     stats: "දිනපතා ලීඩ්, ක්ලික්, අනුමැති සහ ගෙවීම්: ඔබේ පුවරුවේ සංඛ්‍යාම.",
   },
   feedTitle: "Feed එක (ඔබේ පිටුවලින්)",
@@ -76,6 +87,14 @@ const si: DocsMessages = {
     config: "Feed config එකක සියලු දීමනා (ශ්‍රී ලංකාවට lk), ගණකයේ පෙරනිමි ණයට අනුව පෙළගස්වා.",
     leads: "ලීඩ් එකකට සක්‍රිය දීමනාවල හැඳුනුම් අංක: පුද්ගලයා ගැන කිසිවක් නැත.",
   },
+  preApprovalsTitle: "තත්‍ය කාලීන පූර්ව අනුමැති",
+  preApprovalsIntro:
+    "ඔබේ අමුත්තාගේ කේතය තහවුරු වූ පසු, තත්‍ය කාලීනව තීරණ දෙන ණය දෙන්නන්ගෙන් අපි විමසන අතර, ඔවුන් තත්පර කිහිපයක් ඇතුළත පිළිතුරු දෙති. ?wait=10 සමඟ, විමසූ සියලු ණය දෙන්නන් පිළිතුරු දුන් වහාම, නැතහොත් තත්පර දහය හෝ ණය දෙන්නන්ගේ අවසන් වේලාව ඉකුත් වූ විට, කුමක් මුලින් සිදු වුවත්, එක් ඇමතුමක් පිළිතුරු දෙයි. විමසූ සෑම ණය දෙන්නෙකුම එහි තත්ත්වය සමඟ පැමිණේ (waiting, approved, declined, pending හෝ failed; හේතුව කිසි විටෙක නැත), සහ දීමනා අපේ වෙබ් අඩවියේ අනුපිළිවෙළට පෙළගැසේ: පූර්ව අනුමැති මුලින්, ඒවායේම මුදල, කාලය සහ කල් ඉකුත් වීම සමඟ. ප්‍රතික්ෂේප කළ හෝ අසාර්ථක වූ ණය දෙන්නෙකු කිසි විටෙක දීමනා අතර නැත. decisions.complete අගය false නම්, නැවත විමසන්න.",
+  exampleWait: "කේතය තහවුරු වූ පසු, ඔබේ සර්වරයෙන්:",
+  exampleAnswer: "විමසූ ණය දෙන්නන් තිදෙනා පිළිතුරු දුන් පසු පිළිතුරක්:",
+  offersReadyNote:
+    "රැඳී සිටීම වෙනුවට, ලීඩ් එකක තීරණ සම්පූර්ණ වූ විට එක් ලීඩ් එකකට එක් වරක් ඔබේ postback URL එක අමතන්නට අපට ඉඩ දිය හැක ({status} යනු offers_ready ය): Postback පිටුවේ එය සක්‍රිය කරන්න.",
+  postbacksLink: "Postback",
   exampleServer: "ඔබේ සර්වරයෙන්:",
   examplePage: "ඔබේ origin එක වන {origin} හි පිටුවකින්:",
   exampleCurl: "ටර්මිනලයකින් උත්සාහ කිරීමට, ඔබේ origin එක ඔබම සඳහන් කරන්න:",
