@@ -5,9 +5,10 @@ import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
 import { type QuotedOffer, quoteOffers, regularPayment } from "../../core/offer-quotes";
-import { lenderName, productName } from "../../core/offers";
+import { lenderName } from "../../core/offers";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
+import { ProductName } from "./ProductName";
 import { QuoteFigures } from "./QuoteFigures";
 
 export interface OfferListProps {
@@ -178,9 +179,13 @@ export function OfferCard({
             height={40}
           />
           <div>
-            <h3 id={headingId} className="lw-offer-title">
-              {productName(offer, locale)}
-            </h3>
+            <ProductName
+              offer={offer}
+              locale={locale}
+              as="h3"
+              id={headingId}
+              className="lw-offer-title"
+            />
             <p className="lw-lender">
               {lenderName(offer, locale)}
               {lender.sandbox || lender.sample ? (
