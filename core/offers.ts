@@ -90,13 +90,6 @@ export interface NameInLanguage {
   lang: Locale;
 }
 
-/** The language a name is written in, by its script: Sinhala, Tamil, or else English. */
-function languageOfText(text: string): Locale {
-  if (/[\u0D80-\u0DFF]/.test(text)) return "si";
-  if (/[\u0B80-\u0BFF]/.test(text)) return "ta";
-  return "en";
-}
-
 /**
  * The product's name for a page in `locale` (issue 32), the one function every renderer uses:
  * the lender's name for it in that language when it gave one; else its English name (or the
@@ -108,9 +101,18 @@ export function productName(
   locale: Locale,
 ): NameInLanguage {
   const given = offer.headers?.[locale];
-  if (given) return { text: given, lang: locale };
-  const text = offer.headers?.en ?? offer.header;
-  return { text, lang: languageOfText(text) };
+  const text = given ?? offer.headers?.en ?? offer.header;
+  // Not given in the page's language: the language its script says (Sinhala, Tamil, else English).
+  return {
+    text,
+    lang: given
+      ? locale
+      : /[\u0D80-\u0DFF]/.test(text)
+        ? "si"
+        : /[\u0B80-\u0BFF]/.test(text)
+          ? "ta"
+          : "en",
+  };
 }
 
 /** SPEC §9: "Tomamos impulso" shows its first two tags; every other offer all of them. */

@@ -4,8 +4,8 @@ import { fill } from "../../core/messages";
 import { formatRupees } from "../../core/money";
 import { lenderName } from "../../core/offers";
 import type { ClickoutView } from "../../core/site-contract";
-import { ProductName } from "../../widget/components/ProductName";
 import { Icon, LogoMark } from "../components/Icon";
+import { ProductName } from "../components/ProductName";
 import { clickoutMessagesFor } from "../messages/clickout";
 import { siteMessagesFor } from "../messages/index";
 
@@ -20,9 +20,10 @@ function fillNodes(template: string, values: Record<string, ReactNode>): ReactNo
 
 /**
  * "Leaving us" (issue 32): between the offers and the lender's own site. It names the lender
- * and its licence as the offer cards do, what the lender will ask (its product's published
- * conditions, then what lenders ask on their site), that we charge nothing and the lender
- * decides; then one link to the lender, in a new tab, and one back to the offers. No script:
+ * and its licence as the offer cards do and the product; "Continue" to the lender (a new tab)
+ * and back to the offers, on the first screen; then what the lender will ask (its product's
+ * published conditions, then what lenders ask on their site), and that we charge nothing and
+ * the lender decides. No script:
  * the click was counted when this page was asked for (decision 0375), and "Continue" is the
  * lender's own address.
  */
@@ -68,6 +69,19 @@ export function ClickoutPage({ view }: { view: ClickoutView }) {
             product: <ProductName offer={offer} locale={locale} as="strong" />,
           })}
         </p>
+        <p className="clickout-actions">
+          <a className="button" href={lenderUrl} target="_blank" rel="noopener noreferrer">
+            {fill(c.clickoutContinue, { lender })}
+            <Icon name="arrow" />
+            <span className="visually-hidden">{` (${c.clickoutNewTab})`}</span>
+          </a>
+          <span className="clickout-hint" aria-hidden="true">
+            {c.clickoutNewTab}
+          </span>
+          <a className="clickout-back" href={backPath}>
+            {c.clickoutBack}
+          </a>
+        </p>
         <section aria-labelledby="clickout-ask">
           <h2 id="clickout-ask">{fill(c.clickoutAskTitle, { lender })}</h2>
           <p>{c.clickoutCriteria}</p>
@@ -93,19 +107,6 @@ export function ClickoutPage({ view }: { view: ClickoutView }) {
           <h2 id="clickout-free">{c.clickoutFreeTitle}</h2>
           <p>{fill(c.clickoutFree, { lender })}</p>
         </section>
-        <p className="clickout-actions">
-          <a className="button" href={lenderUrl} target="_blank" rel="noopener noreferrer">
-            {fill(c.clickoutContinue, { lender })}
-            <Icon name="arrow" />
-            <span className="visually-hidden">{` (${c.clickoutNewTab})`}</span>
-          </a>
-          <span className="clickout-hint" aria-hidden="true">
-            {c.clickoutNewTab}
-          </span>
-          <a className="clickout-back" href={backPath}>
-            {c.clickoutBack}
-          </a>
-        </p>
       </main>
     </>
   );

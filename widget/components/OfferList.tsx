@@ -5,10 +5,9 @@ import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
 import { formatRupees } from "../../core/money";
 import { type QuotedOffer, quoteOffers, regularPayment } from "../../core/offer-quotes";
-import { lenderName } from "../../core/offers";
+import { lenderName, productName } from "../../core/offers";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
-import { ProductName } from "./ProductName";
 import { QuoteFigures } from "./QuoteFigures";
 
 export interface OfferListProps {
@@ -164,6 +163,8 @@ export function OfferCard({
   const { offer, quote } = item;
   const { lender, criteria } = offer;
   const headingId = useId();
+  // The product's name, marked with its language when not the page's (issue 32).
+  const name = productName(offer, locale);
   const count = quote.repayments.length;
   const monthly = count > 1;
   const cta = ctaText ?? t.chooseOffer;
@@ -179,13 +180,13 @@ export function OfferCard({
             height={40}
           />
           <div>
-            <ProductName
-              offer={offer}
-              locale={locale}
-              as="h3"
+            <h3
               id={headingId}
               className="lw-offer-title"
-            />
+              lang={name.lang === locale ? undefined : name.lang}
+            >
+              {name.text}
+            </h3>
             <p className="lw-lender">
               {lenderName(offer, locale)}
               {lender.sandbox || lender.sample ? (

@@ -3,7 +3,7 @@ import { formatPercent } from "../../../core/loan";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import { applicationUrl } from "../../../widget/apply-link";
-import { ProductName } from "../../../widget/components/ProductName";
+import { ProductName } from "../../components/ProductName";
 import { Island } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import { lenderMessagesFor } from "../../messages/lender";
