@@ -420,20 +420,32 @@ describe("decorateOffers: as a whole", () => {
   });
 });
 
-describe("names in the page's language (issue 17)", () => {
+describe("names in the page's language (issue 17, 32)", () => {
   const named = offer(7, {
     header: "Salary Advance 90",
     headers: { en: "Salary Advance 90", si: "වැටුප් අත්තිකාරම් 90" },
   });
 
   it("gives the product's name in the language the lender gave it", () => {
-    expect(productName(named, "si")).toBe("වැටුප් අත්තිකාරම් 90");
-    expect(productName(named, "en")).toBe("Salary Advance 90");
+    expect(productName(named, "si")).toEqual({ text: "වැටුප් අත්තිකාරම් 90", lang: "si" });
+    expect(productName(named, "en")).toEqual({ text: "Salary Advance 90", lang: "en" });
   });
 
-  it("falls back to the header, and the lender's name, when no name is given", () => {
+  it("gives the English name, marked English, when there is none in the page's language", () => {
+    expect(productName(named, "ta")).toEqual({ text: "Salary Advance 90", lang: "en" });
+  });
+
+  it("falls back to the header, in the language its script says, and the lender's name", () => {
     const plain = offer(8, { header: "Plain Loan" });
-    expect(productName(plain, "si")).toBe("Plain Loan");
+    expect(productName(plain, "si")).toEqual({ text: "Plain Loan", lang: "en" });
+    expect(productName(offer(9, { header: "ரொக்கக் கடன்" }), "si")).toEqual({
+      text: "ரொக்கக் கடன்",
+      lang: "ta",
+    });
+    expect(productName(offer(10, { header: "ණය 30" }), "ta")).toEqual({
+      text: "ණය 30",
+      lang: "si",
+    });
     expect(lenderName(plain, "si")).toBe(plain.lender.name);
   });
 });

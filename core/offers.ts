@@ -84,9 +84,35 @@ export function lenderName(offer: Offer, locale: Locale): string {
   return offer.lender.names?.[locale] ?? offer.lender.name;
 }
 
-/** The product's name in the page's language, when the lender gave one; its header otherwise. */
-export function productName(offer: Offer, locale: Locale): string {
-  return offer.headers?.[locale] ?? offer.header;
+/** A name and the language it is written in: a renderer puts `lang` on it when not the page's. */
+export interface NameInLanguage {
+  text: string;
+  lang: Locale;
+}
+
+/**
+ * The product's name for a page in `locale` (issue 32), the one function every renderer uses:
+ * the lender's name for it in that language when it gave one; else its English name (or the
+ * header, the feed's key), with the language it is written in, so that the page can mark it
+ * (`<span lang="en">`) and a screen reader pronounces it right.
+ */
+export function productName(
+  offer: Pick<Offer, "header" | "headers">,
+  locale: Locale,
+): NameInLanguage {
+  const given = offer.headers?.[locale];
+  const text = given ?? offer.headers?.en ?? offer.header;
+  // Not given in the page's language: the language its script says (Sinhala, Tamil, else English).
+  return {
+    text,
+    lang: given
+      ? locale
+      : /[\u0D80-\u0DFF]/.test(text)
+        ? "si"
+        : /[\u0B80-\u0BFF]/.test(text)
+          ? "ta"
+          : "en",
+  };
 }
 
 /** SPEC §9: "Tomamos impulso" shows its first two tags; every other offer all of them. */

@@ -180,6 +180,16 @@ export interface RenderOptions {
   cards?: readonly CreditCard[] | undefined;
 }
 
+/** The click-out page (issue 32): the offer the visitor chose and where "Continue" leads. */
+export interface ClickoutView {
+  locale: Locale;
+  offer: Offer;
+  /** The lender's address for this click: its click id and sub ids filled in (never personal). */
+  lenderUrl: string;
+  /** Back to the offers, in the page's language. */
+  backPath: string;
+}
+
 export interface RenderedPage {
   status: number;
   locale: Locale;

@@ -415,7 +415,7 @@ export function createApp({
   app.use("/admin", backOffice.notFound);
   app.use(reviewImagesRouter(storage));
   app.use(lenderLogosRouter(storage));
-  app.use(clickoutRouter(storage, offers));
+  app.use(clickoutRouter(storage, offers, assets));
   app.use(landingRouter(storage, now));
   app.use(
     partnerPortalRouter({

@@ -29,6 +29,7 @@ export {
   isFunnelTableName,
 } from "./back-office/funnel-tables";
 export { backOfficeStylesheet, renderBackOfficeDocument } from "./back-office/render";
+export { renderClickoutDocument } from "./clickout/render";
 export { portalBase, portalStylesheet, renderPortalDocument } from "./portal/render";
 
 /** The back office's English catalog (its only one so far), for what the server writes (CSV). */

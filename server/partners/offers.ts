@@ -46,7 +46,7 @@ export function partnerOffers(
     const item: PartnerOffer = {
       offerId: offer.offer_id,
       rank: index + 1,
-      header: productName(offer, lang),
+      header: productName(offer, lang).text,
       lender: {
         name: lenderName(offer, lang),
         logoUrl: `${origin}${offer.lender.logo}`,

@@ -70,6 +70,12 @@ function products(
     {
       offer_id: base + 1,
       header: `${name} short loan`,
+      // Its name in each language (issue 32): a page in Sinhala or Tamil names it in its own.
+      headers: {
+        en: `${name} short loan`,
+        si: `${name} කෙටි ණය`,
+        ta: `${name} குறுகிய கடன்`,
+      },
       tags: ["single-repayment", "bank-transfer"],
       amount: { min: 5_000, max: 200_000 },
       termDays: { min: 61, max: 120 },
@@ -79,6 +85,11 @@ function products(
     {
       offer_id: base + 2,
       header: `${name} instalment loan`,
+      headers: {
+        en: `${name} instalment loan`,
+        si: `${name} වාරික ණය`,
+        ta: `${name} தவணைக் கடன்`,
+      },
       tags: ["monthly-instalments", "bank-transfer"],
       amount: { min: 5_000, max: 200_000 },
       termDays: { min: 150, max: 360 },

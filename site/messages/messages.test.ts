@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogProblems, tamilCatalogProblems } from "../../core/messages/catalog-checks";
 import { cardsMessagesFor } from "./cards";
+import { clickoutMessagesFor } from "./clickout";
 import { erasureMessagesFor } from "./erasure";
 import { homeMessagesFor, siteCatalog, trustMessagesFor } from "./index";
 import { lenderMessagesFor } from "./lender";
@@ -66,6 +67,13 @@ describe("credit cards page catalogs", () => {
       expect(length, locale).toBeGreaterThanOrEqual(20);
       expect(length, locale).toBeLessThanOrEqual(160);
     }
+  });
+});
+
+describe("click-out page catalogs (issue 32)", () => {
+  it("match in keys and placeholders, with Sinhala and Tamil copy in their scripts", () => {
+    expect(catalogProblems(clickoutMessagesFor("si"), clickoutMessagesFor("en"))).toEqual([]);
+    expect(tamilCatalogProblems(clickoutMessagesFor("ta"), clickoutMessagesFor("en"))).toEqual([]);
   });
 });
 

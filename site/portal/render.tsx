@@ -307,7 +307,9 @@ function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
   const path = localizePath(splitLocalePath(base).locale, "/terms-and-conditions/");
   return (
     <p>
-      <a href={path}>{t.termsLink}</a>
+      <a className="portal-target" href={path}>
+        {t.termsLink}
+      </a>
     </p>
   );
 }
@@ -372,7 +374,9 @@ function Body(props: {
     <>
       {text}
       <p>
-        <a href={base}>{t.backHome}</a>
+        <a className="portal-target" href={base}>
+          {t.backHome}
+        </a>
       </p>
     </>
   );
@@ -409,7 +413,9 @@ function Body(props: {
             </p>
           </form>
           <p>
-            <a href={`${base}forgot/`}>{t.forgotLink}</a>
+            <a className="portal-target" href={`${base}forgot/`}>
+              {t.forgotLink}
+            </a>
           </p>
           <p>
             {t.noAccount} <a href={`${base}sign-up/`}>{t.signUpLink}</a>
@@ -542,7 +548,9 @@ function Body(props: {
                 </div>
               </dl>
               <p>
-                <a href={`${base}${PORTAL_SECTION_PATHS.dashboard}`}>{t.recentMore}</a>
+                <a className="portal-target" href={`${base}${PORTAL_SECTION_PATHS.dashboard}`}>
+                  {t.recentMore}
+                </a>
               </p>
             </section>
           ) : null}

@@ -8,6 +8,7 @@ import {
   typedBirthDate,
 } from "../support/application-form";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
+import { continueToLender } from "../support/clickout";
 import { codeSentTo } from "../support/outbox";
 import { withServerAndBrowser } from "../support/server-and-browser";
 import type { ServerProcess } from "../support/server-process";
@@ -354,7 +355,9 @@ describe("the application form", () => {
     const cta = page.locator("a.lw-cta").first();
     expect(await cta.getAttribute("href")).toMatch(/^\/go\/\d+$/);
     // Issue 15: the lender opens in a new tab, and the offers page stays (it was the same tab).
-    const [tab] = await Promise.all([context.waitForEvent("page"), cta.click()]);
+    const [clickout] = await Promise.all([context.waitForEvent("page"), cta.click()]);
+    // Our click-out page first (issue 32), then the lender in a tab of its own.
+    const tab = await continueToLender(clickout);
     await tab.waitForURL(/\.example\/apply\?/);
     expect(page.url()).toBe(`${server.url}/en/offers/`);
     const lender = new URL(tab.url());

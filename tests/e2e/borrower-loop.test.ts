@@ -12,6 +12,7 @@ import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { continueToLender } from "../support/clickout";
 import { codeSentTo } from "../support/outbox";
 import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -145,7 +146,9 @@ describe("the borrower's loop with the sandbox lenders", () => {
 
     // "Get this offer" opens the lender's apply page in a new tab; the offers page stays.
     const link = swift.getByRole("link", { name: "Get this offer (opens in a new tab)" });
-    const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    const [clickout] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    // Our click-out page first (issue 32), then the lender in a tab of its own.
+    const tab = await continueToLender(clickout);
     await tab.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/apply\/[A-Za-z0-9_-]{22}\?/);
     expect(page.url()).toBe(`${base}/en/offers/`);
     const clickId = String(new URL(tab.url()).searchParams.get("click"));

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { continueToLender } from "../support/clickout";
 import {
   ANSWERS,
   LENDERS,
@@ -207,7 +208,9 @@ describe("the offers once there", () => {
     expect(await link.getAttribute("href")).toBe("/go/901");
     expect(await link.getAttribute("target")).toBe("_blank");
     expect(await link.getAttribute("rel")).toBe("noopener");
-    const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    const [clickout] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    // Our click-out page first (issue 32), then the lender in a tab of its own.
+    const tab = await continueToLender(clickout);
     await tab.waitForURL(/^https:\/\/apply\.lender\.test\/offer\/901\?/);
     expect(new URL(tab.url()).searchParams.get("click")).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(tab).not.toBe(page);

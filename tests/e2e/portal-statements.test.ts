@@ -12,6 +12,7 @@ import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";
 import { launchBrowser, watchConsole } from "../support/browser";
+import { continueToLender } from "../support/clickout";
 import { codeSentTo } from "../support/outbox";
 import { checkPortalPage } from "../support/portal-page-check";
 import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
@@ -151,7 +152,9 @@ describe("a partner's statement after a sandbox lender issues a loan", () => {
       )
       .toBe(1);
     const link = swift.getByRole("link", { name: "Get this offer (opens in a new tab)" });
-    const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    const [clickout] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    // Our click-out page first (issue 32), then the lender in a tab of its own.
+    const tab = await continueToLender(clickout);
     await tab.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/apply\/[A-Za-z0-9_-]{22}\?/);
     const clickId = String(new URL(tab.url()).searchParams.get("click"));
 

@@ -163,6 +163,8 @@ export function OfferCard({
   const { offer, quote } = item;
   const { lender, criteria } = offer;
   const headingId = useId();
+  // The product's name, marked with its language when not the page's (issue 32).
+  const name = productName(offer, locale);
   const count = quote.repayments.length;
   const monthly = count > 1;
   const cta = ctaText ?? t.chooseOffer;
@@ -178,8 +180,12 @@ export function OfferCard({
             height={40}
           />
           <div>
-            <h3 id={headingId} className="lw-offer-title">
-              {productName(offer, locale)}
+            <h3
+              id={headingId}
+              className="lw-offer-title"
+              lang={name.lang === locale ? undefined : name.lang}
+            >
+              {name.text}
             </h3>
             <p className="lw-lender">
               {lenderName(offer, locale)}

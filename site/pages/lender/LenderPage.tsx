@@ -2,8 +2,8 @@ import { formatDate } from "../../../core/dates";
 import { formatPercent } from "../../../core/loan";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
-import { productName } from "../../../core/offers";
 import { applicationUrl } from "../../../widget/apply-link";
+import { ProductName } from "../../components/ProductName";
 import { Island } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import { lenderMessagesFor } from "../../messages/lender";
@@ -48,7 +48,7 @@ export function LenderPage({ locale, view }: PageProps<LenderView>) {
             className="product"
             aria-labelledby={`product-${offer.offer_id}`}
           >
-            <h3 id={`product-${offer.offer_id}`}>{productName(offer, locale)}</h3>
+            <ProductName offer={offer} locale={locale} as="h3" id={`product-${offer.offer_id}`} />
             <ul>
               <li>
                 {formatRupees(offer.amount.min)}–{formatRupees(offer.amount.max)},{" "}

@@ -159,7 +159,9 @@ function Figures(props: {
       <>
         <Notice>{fill(t.empty, { from: report.from, to: report.to })}</Notice>
         <p>
-          <a href={`${base}${PORTAL_SECTION_PATHS.widget}`}>{t.emptyLink}</a>
+          <a className="portal-target" href={`${base}${PORTAL_SECTION_PATHS.widget}`}>
+            {t.emptyLink}
+          </a>
         </p>
       </>
     );
@@ -195,7 +197,7 @@ function Figures(props: {
       <section aria-labelledby="dashboard-days-title">
         <h2 id="dashboard-days-title">{t.daysTitle}</h2>
         <p>
-          <a href={download("day")} download>
+          <a className="portal-target" href={download("day")} download>
             {t.downloadDays}
           </a>
         </p>
@@ -212,7 +214,7 @@ function Figures(props: {
       <section aria-labelledby="dashboard-breakdown-title">
         <h2 id="dashboard-breakdown-title">{fill(t.breakdownTitle, { grouping })}</h2>
         <p>
-          <a href={download(report.by)} download>
+          <a className="portal-target" href={download(report.by)} download>
             {t.downloadBreakdown}
           </a>
         </p>

@@ -48,12 +48,17 @@ const offers = await answer.json();`;
       <p>{t.intro}</p>
       <ul className="docs-links">
         <li>
-          <a href="/api/partner/v1/openapi.json" hrefLang="en" type="application/json">
+          <a
+            className="portal-target"
+            href="/api/partner/v1/openapi.json"
+            hrefLang="en"
+            type="application/json"
+          >
             {t.openApi}
           </a>
         </li>
         <li>
-          <a href="/api/partner/v1/reference" hrefLang="en">
+          <a className="portal-target" href="/api/partner/v1/reference" hrefLang="en">
             {t.reference}
           </a>
         </li>

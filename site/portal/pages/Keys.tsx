@@ -53,7 +53,9 @@ export function KeysPage({ view, locale, base }: { view: KeysView; locale: Local
             <strong>{t.issuedCopy}</strong> {t.issuedNote[view.issued.key]}
           </p>
           <p>
-            <a href={path}>{t.backToKeys}</a>
+            <a className="portal-target" href={path}>
+              {t.backToKeys}
+            </a>
           </p>
         </section>
       ) : null}

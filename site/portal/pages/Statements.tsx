@@ -76,6 +76,7 @@ export function StatementsPage({
             <li key={totals.month} className="card">
               <h3>
                 <a
+                  className="portal-target"
                   href={`${path}${totals.month}/`}
                   aria-label={fill(t.openMonth, { month: monthName(totals.month, t) })}
                 >
@@ -94,7 +95,9 @@ export function StatementsPage({
   return (
     <>
       <p>
-        <a href={path}>{t.allMonths}</a>
+        <a className="portal-target" href={path}>
+          {t.allMonths}
+        </a>
       </p>
       <h2>{name}</h2>
       <Totals totals={totals} t={t} />

@@ -287,7 +287,9 @@ export function WidgetPage({
               </p>
             )}
             <p className="hint">
-              <a href={keysPath}>{t.keysLink}</a>
+              <a className="portal-target" href={keysPath}>
+                {t.keysLink}
+              </a>
             </p>
             <Kept values={Object.fromEntries(LINK_FIELDS.map((field) => [field, link[field]]))} />
             <button type="submit">{t.showWidget}</button>
