@@ -68,6 +68,7 @@ export function pageNeeds(path: string): PageNeeds {
     community: needs?.community,
     savedApplication: needs?.savedApplication ?? false,
     cards: needs?.cards ?? false,
+    form: needs?.form ?? false,
   };
 }
 
@@ -80,6 +81,7 @@ export function pageData(
     now = new Date(),
     cookieNoticeAccepted = false,
     query = {},
+    form,
     lead,
     pending,
     community,
@@ -102,6 +104,7 @@ export function pageData(
       today,
       now,
       query,
+      form,
       lead,
       pending,
       community,
