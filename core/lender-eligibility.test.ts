@@ -106,6 +106,14 @@ describe("productEligibility", () => {
       productEligibility(offer(1), { ...person, monthlyIncome: 44_000 }, today).likelihood,
     ).toBe("likely");
     expect(productEligibility(offer(1), { ...person, age: 60 }, today).likelihood).toBe("possible");
+    // 10 % above 50,000 is 55,000 exactly, not borderline.
+    const fifty = offer(2, { minMonthlyIncome: 50_000 });
+    expect(productEligibility(fifty, { ...person, monthlyIncome: 55_000 }, today).likelihood).toBe(
+      "likely",
+    );
+    expect(productEligibility(fifty, { ...person, monthlyIncome: 54_999 }, today).likelihood).toBe(
+      "possible",
+    );
   });
 
   it("never says likely or possible where the lead feed would not match, and the reverse for likely", () => {

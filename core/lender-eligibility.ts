@@ -91,7 +91,8 @@ export function criteriaChecks(offer: Offer, profile: EligibilityProfile): Crite
       borderline:
         incomeMet &&
         criteria.minMonthlyIncome > 0 &&
-        profile.monthlyIncome < criteria.minMonthlyIncome * (1 + BORDERLINE_INCOME),
+        // Rounded: 50,000 × 1.1 is 55,000.000000000007 in floating point.
+        profile.monthlyIncome < Math.round(criteria.minMonthlyIncome * (1 + BORDERLINE_INCOME)),
     },
     {
       criterion: "employment",
