@@ -154,6 +154,8 @@ export interface PageNeeds {
   community: CommunityNeed | undefined;
   /** The credit cards' catalogue (the credit cards page). */
   cards: boolean;
+  /** The page answers its own form's POST, rendered for that request only (the eligibility page). */
+  form: boolean;
 }
 
 /** Everything a render takes besides the path. */
@@ -168,6 +170,8 @@ export interface RenderOptions {
   offers: readonly Offer[];
   /** The request's query, first value of each name (the application's prefill). */
   query?: PageQuery | undefined;
+  /** A POST's form fields, for a page whose needs name `form`: rendered, never stored. */
+  form?: PageQuery | undefined;
   /** The visitor's application, for the pages whose needs name it. */
   lead?: LeadOffers | undefined;
   /** The visitor's application waiting for its code, for the same pages. */

@@ -69,6 +69,7 @@ export function pageNeeds(path: string): PageNeeds {
     community: needs?.community,
     savedApplication: needs?.savedApplication ?? false,
     cards: needs?.cards ?? false,
+    form: needs?.form ?? false,
   };
 }
 
@@ -81,6 +82,7 @@ export function pageData(
     now = new Date(),
     cookieNoticeAccepted = false,
     query = {},
+    form,
     lead,
     pending,
     community,
@@ -103,6 +105,7 @@ export function pageData(
       today,
       now,
       query,
+      form,
       lead,
       pending,
       community,

@@ -63,9 +63,11 @@ describe("static pages", () => {
     }
   });
 
-  it("shows the eligibility test on the how-it-works page", async () => {
+  it("leads from the how-it-works page to the eligibility check", async () => {
     const res = await get("/en/how/");
-    expect(res.body).toContain("Can you apply? Four quick questions");
+    expect(res.body).toContain(
+      '<a class="button-secondary" href="/en/eligibility/">Which lenders are likely to say yes?</a>',
+    );
   });
 
   it("gives partners the configured contacts", async () => {

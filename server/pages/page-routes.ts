@@ -1,7 +1,14 @@
-import type { Request, RequestHandler, Response } from "express";
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
 import { cookieValue } from "../../core/cookies";
 import { colomboToday } from "../../core/dates";
 import { pageNeeds, renderErrorPage, renderPage } from "../../site/server";
+import { sendError } from "../http/errors";
+import { sameSiteForms } from "../http/same-site-forms";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 import type { CachedPage, PageCache } from "./page-cache";
@@ -35,6 +42,21 @@ export function pagesHandler(
   caching?: PageCaching,
 ): RequestHandler {
   return async (req, res, next) => {
+    if (req.method === "POST" && pageNeeds(req.path).form) {
+      const form = await pageForm(req, res, next);
+      if (!form) return;
+      let page: ReturnType<typeof renderPage>;
+      try {
+        const context = await pageRequestContext(req, req.path, "", lookups);
+        page = render(req.path, { ...renderOptionsOf(pageOptions), ...context, form });
+      } catch (error) {
+        log.error("page render failed", { path: req.path, error });
+        page = renderErrorPage(req.path, renderOptionsOf(pageOptions));
+      }
+      // The answers are the visitor's: never cached, never stored by a browser or a proxy.
+      pageHeaders(res, page.locale, true).status(page.status).send(page.html);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       next();
       return;
@@ -136,6 +158,52 @@ async function lookUp(
     log.error("page cache failed", { path: req.path, error });
     return undefined;
   }
+}
+
+const formBody = express.urlencoded({ extended: false, limit: "2kb", parameterLimit: 10 });
+
+/**
+ * A page's own form (the eligibility check, issue 32): a same-site
+ * urlencoded POST of a few short fields, answered by the page rendered with
+ * them; the fields go into that one render only, never into a log, an
+ * address or storage. Anything else is a 4xx with the envelope.
+ */
+async function pageForm(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): Promise<Record<string, string> | undefined> {
+  if (!req.is("application/x-www-form-urlencoded")) {
+    sendError(
+      res,
+      415,
+      "unsupported_media_type",
+      "Send the form as application/x-www-form-urlencoded.",
+    );
+    return undefined;
+  }
+  const passed = await new Promise<boolean>((resolve) => {
+    sameSiteForms(req, res, () => resolve(true));
+    if (res.headersSent) resolve(false);
+  });
+  if (!passed) return undefined;
+  const parsed = await new Promise<unknown>((resolve) =>
+    formBody(req, res, (error?: unknown) => resolve(error ?? null)),
+  );
+  if (parsed) {
+    next(parsed);
+    return undefined;
+  }
+  const fields: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+    if (typeof value !== "string") continue;
+    if (value.includes("\u0000")) {
+      sendError(res, 400, "invalid_request", "The form holds a character it may not.");
+      return undefined;
+    }
+    fields[name] = value.slice(0, 40);
+  }
+  return fields;
 }
 
 /** The headers of every rendered page, served from the cache or not. */

@@ -7,6 +7,8 @@ import { Calculator } from "../../widget/components/Calculator";
 import { OfferList } from "../../widget/components/OfferList";
 import { normalizeSelection } from "../../widget/loan-selection";
 import { useCalculatorChange } from "../calculator-tracking";
+import { eligibilityHref } from "../eligibility-link";
+import { siteMessagesFor } from "../messages";
 
 /** The calculator and the offers that fit its loan, priced by core/; offers lead to our application. */
 export function OffersForLoan({
@@ -28,6 +30,9 @@ export function OffersForLoan({
         onSelectionChange={changeSelection}
         today={today}
       />
+      <a className="eligibility-link" href={eligibilityHref(locale, selection)}>
+        {siteMessagesFor(locale).eligibilityLink}
+      </a>
       <OfferList
         locale={locale}
         selection={selection}

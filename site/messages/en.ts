@@ -56,9 +56,10 @@ export const siteEn = {
   navHow: "How it works",
   footerPartner: "Affiliate programme",
   cookieNoticeLabel: "Cookie notice",
-  cookieNoticeText: "We use only our own cookies, and none of them tells us who you are.",
+  cookieNoticeText: "We use only our own cookies",
   cookieAccept: "Accept",
-  cookieReadMore: "Cookie policy",
+  seeMyOffers: "See my offers",
+  eligibilityLink: "Which lenders are likely to say yes?",
   lenderDescription: "{lender}: loans, rates, fees and who can apply, with worked examples.",
   lenderSampleNote:
     "A sample lender: it shows how offers look on our site and is not a real company.",

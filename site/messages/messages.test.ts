@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogProblems, tamilCatalogProblems } from "../../core/messages/catalog-checks";
 import { cardsMessagesFor } from "./cards";
 import { clickoutMessagesFor } from "./clickout";
+import { eligibilityMessagesFor } from "./eligibility";
 import { erasureMessagesFor } from "./erasure";
 import { homeMessagesFor, siteCatalog, trustMessagesFor } from "./index";
 import { lenderMessagesFor } from "./lender";
@@ -26,6 +27,15 @@ describe("site message catalogs", () => {
 describe("home page catalogs", () => {
   it("match in keys and placeholders, with Sinhala copy in Sinhala", () => {
     expect(catalogProblems(homeMessagesFor("si"), homeMessagesFor("en"))).toEqual([]);
+  });
+});
+
+describe("eligibility page catalogs", () => {
+  it("match in keys and placeholders, with Sinhala and Tamil copy in their scripts", () => {
+    expect(catalogProblems(eligibilityMessagesFor("si"), eligibilityMessagesFor("en"))).toEqual([]);
+    expect(
+      tamilCatalogProblems(eligibilityMessagesFor("ta"), eligibilityMessagesFor("en")),
+    ).toEqual([]);
   });
 });
 

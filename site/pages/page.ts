@@ -62,6 +62,8 @@ export interface PageInputs {
   now: Date;
   /** The page address's query. */
   query: PageQuery;
+  /** A POST's form fields, on a page whose needs name `form` (never in an address). */
+  form?: PageQuery | undefined;
   /** The visitor's application, when the page's needs name it and there is one. */
   lead?: LeadOffers | undefined;
   /** The visitor's application waiting for its code, on the same pages. */
@@ -109,6 +111,8 @@ export interface PageServer<View> {
     community: CommunityNeed;
     savedApplication: boolean;
     cards: boolean;
+    /** The page answers its own form's POST (urlencoded, never cached or stored). */
+    form: boolean;
   }>;
 }
 

@@ -16,6 +16,7 @@ import { blogPage } from "./blog";
 import { blogTagPage } from "./blog-tag";
 import { creditCardsPage } from "./credit-cards";
 import { documentPage } from "./document";
+import { eligibilityPage } from "./eligibility";
 import { homePage } from "./home";
 import { lenderPage } from "./lender";
 import { offersLinkPage } from "./offers-link";
@@ -26,6 +27,7 @@ import { unsubscribePage } from "./unsubscribe";
 export const PAGES = [
   homePage,
   staticPage,
+  eligibilityPage,
   blogPage,
   blogTagPage,
   articlePage,

@@ -69,66 +69,6 @@ describe("the site in a browser", () => {
     await context.close();
   });
 
-  for (const [prefix, locale, texts] of [
-    [
-      "",
-      "si-LK",
-      {
-        yes: "ඔව්",
-        no: "නැත",
-        fail: "දැනට මෙහි කිසිදු ණය දෙන ආයතනයකට ඔබේ අයදුම්පත භාර ගත නොහැක:",
-        whyOver:
-          "මෙහි ආයතන ණය දෙන්නේ අවුරුදු 18 සිට 70 දක්වා අයට පමණි; අයදුම්පතේදී ඔබේ වයස NIC අංකයෙන් පරීක්ෂා කෙරේ. අවුරුදු 18 සපිරුණු දා සිට අයදුම් කළ හැකිය.",
-        apply: "දැන් අයදුම් කරන්න",
-      },
-    ],
-    [
-      "/en",
-      "en-US",
-      {
-        yes: "Yes",
-        no: "No",
-        fail: "No lender here can take your application yet:",
-        whyOver:
-          "Lenders here lend only from 18 to 70, and the application checks your age from your NIC. You can apply from your 18th birthday.",
-        apply: "Apply now",
-      },
-    ],
-  ] as const) {
-    it(`runs the eligibility check near the top of the how-it-works page (${locale})`, async () => {
-      const page = await browser.newPage({ locale, viewport: { width: 360, height: 640 } });
-      const problems = watchConsole(page);
-      await page.goto(`${server.url}${prefix}/how/`);
-      await page.waitForSelector("html[data-hydrated='true']");
-      const check = page.locator(".lw-eligibility");
-      // Within the first screen and a half of a phone, not 2,000 px down.
-      const box = await check.boundingBox();
-      expect(box?.y).toBeLessThan(960);
-      const question = (index: number) => check.locator("fieldset").nth(index);
-
-      // Under 18 (or over 70): ruled out, and said why, with no score.
-      await question(0).getByRole("radio", { name: texts.no }).check();
-      const result = check.locator(".lw-result");
-      await result.getByText(texts.fail).waitFor();
-      expect(await result.locator("li").allTextContents()).toEqual([texts.whyOver]);
-      expect(await check.textContent()).not.toMatch(/\d%/);
-      expect(await result.getByRole("link").count()).toBe(0);
-
-      // Corrected, and the rest answered yes: the way on is the application.
-      for (const index of [0, 1, 2, 3]) {
-        await question(index).getByRole("radio", { name: texts.yes }).check();
-      }
-      const apply = result.getByRole("link", { name: texts.apply });
-      await apply.waitFor();
-      expect(await result.locator("li").count()).toBe(0);
-      expect(await apply.getAttribute("href")).toBe(`${prefix}/application/`);
-      await apply.click();
-      await page.waitForURL(`${server.url}${prefix}/application/`);
-      expect(problems).toEqual([]);
-      await page.close();
-    });
-  }
-
   it("takes a deletion request in two steps, codes from the outbox, with SPEC §5's messages in Sinhala", async () => {
     // On a phone: each step is checked for horizontal scroll and accessibility.
     const page = await browser.newPage({ locale: "si-LK", viewport: { width: 360, height: 740 } });

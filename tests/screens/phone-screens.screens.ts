@@ -85,6 +85,14 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
     await open(page, `${prefix}/how/`);
     await shoot(page, `how-${lang}`);
 
+    // The eligibility check answered (issue 32): the first lenders under the form.
+    await open(page, `${prefix}/eligibility/?amount=50000&period=180`);
+    await page.locator("#eligibility-income").fill("55000");
+    await page.locator("#eligibility-employment").selectOption("salaried");
+    await page.locator("#eligibility-age").fill("35");
+    await page.locator(".eligibility-row").first().scrollIntoViewIfNeeded();
+    await shoot(page, `eligibility-${lang}`, { full: false });
+
     await open(page, `${prefix}/application/`);
     await shoot(page, `application-${lang}`);
     await page.locator("form button[type='submit']").last().click();

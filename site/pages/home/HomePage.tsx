@@ -9,6 +9,7 @@ import { normalizeSelection } from "../../../widget/loan-selection";
 import { useCalculatorChange } from "../../calculator-tracking";
 import { Reviews } from "../../components/community/Reviews";
 import { TrustNotes } from "../../components/TrustNotes";
+import { eligibilityHref } from "../../eligibility-link";
 import { Island } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
@@ -94,8 +95,11 @@ export function HomeContent({ locale, today, view }: PageProps<HomePageView>) {
           onSelectionChange={changeSelection}
           today={today}
         />
-        <a className="button" href={apply()}>
-          {t.applyNow}
+        <a className="button see-offers" href={apply()}>
+          {t.seeMyOffers}
+        </a>
+        <a className="eligibility-link" href={eligibilityHref(locale, selection)}>
+          {t.eligibilityLink}
         </a>
       </section>
 
