@@ -11,9 +11,10 @@ import { formatPercent } from "../../../core/loan";
 import { localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
-import { lenderName, productName } from "../../../core/offers";
+import { lenderName } from "../../../core/offers";
 import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../core/product";
 import { applicationUrl } from "../../../widget/apply-link";
+import { ProductName } from "../../components/ProductName";
 import { siteMessagesFor } from "../../messages";
 import type { EligibilityMessages } from "../../messages/eligibility";
 import type { PageProps } from "../page";
@@ -62,8 +63,6 @@ function LenderRow({
   const { offer, likelihood, criteria, repayment } = answer.best;
   const name = lenderName(offer, locale);
   const nameLang = locale !== "en" && !offer.lender.names?.[locale] ? "en" : undefined;
-  const product = productName(offer, locale);
-  const productLang = locale !== "en" && !offer.headers?.[locale] ? "en" : undefined;
   const employment = (code: string) => copy[`employment:${code}` as keyof Copy] ?? code;
   // The unmet criteria first: they are the answer's reason.
   const shown = [...criteria].sort((left, right) => Number(left.met) - Number(right.met));
@@ -78,9 +77,7 @@ function LenderRow({
       <div className="eligibility-row-head">
         <h3>
           <span lang={nameLang}>{name}</span>
-          <span className="eligibility-product" lang={productLang}>
-            {product}
-          </span>
+          <ProductName offer={offer} locale={locale} className="eligibility-product" />
         </h3>
         <span className={`chip chip-${likelihood}`}>{copy[`likelihood:${likelihood}`]}</span>
       </div>
