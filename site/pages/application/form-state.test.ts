@@ -8,23 +8,25 @@ const REQUIRED = APPLICATION_ERRORS.required;
 const prefill = { amount: 20_000, term: 120, purpose: undefined, version: undefined };
 const fresh = initialFormState({ view: prefill, today: TEST_TODAY });
 const stepped: FormState = { ...fresh, version: 3, hydrated: true };
+/** Version 2, from a `ver=2` link: the four sections on one page. */
+const onePageForm = initialFormState({ view: { ...prefill, version: 2 }, today: TEST_TODAY });
 
 describe("the application form's first state", () => {
-  it("starts from the link's prefill, on version 2 unless the link said 3", () => {
+  it("starts from the link's prefill, in steps (version 3) unless the link said 2", () => {
     expect(fresh).toMatchObject({
       values: { amount: 20_000, term: 120, purpose: "", nic: "" },
       errors: {},
-      version: 2,
+      version: 3,
       step: 0,
       status: "idle",
       summaryShown: false,
       hydrated: false,
     });
     expect(
-      initialFormState({ view: { ...prefill, purpose: "rent", version: 3 }, today: TEST_TODAY }),
+      initialFormState({ view: { ...prefill, purpose: "rent", version: 2 }, today: TEST_TODAY }),
     ).toMatchObject({
       values: { purpose: "rent" },
-      version: 3,
+      version: 2,
     });
   });
 
@@ -139,6 +141,26 @@ describe("submitting", () => {
     expect(back.values).toBe(values);
   });
 
+  it("lists a step's problems in a summary, hides it when the step passes or on Back", () => {
+    const problems = { purpose: REQUIRED };
+    const refused = formReducer(stepped, { type: "stepChecked", step: 0, problems });
+    expect(refused).toMatchObject({ step: 0, summaryShown: true, errors: problems });
+    const passed = formReducer(
+      { ...refused, values: { ...refused.values, purpose: "rent" } },
+      { type: "stepChecked", step: 0, problems: {} },
+    );
+    expect(passed).toMatchObject({ step: 1, summaryShown: false, errors: {} });
+    const onStep2 = formReducer(passed, {
+      type: "stepChecked",
+      step: 1,
+      problems: { nic: REQUIRED },
+    });
+    expect(formReducer(onStep2, { type: "wentBack" })).toMatchObject({
+      step: 0,
+      summaryShown: false,
+    });
+  });
+
   it("shows the problems in a summary, and version 3 the step of the first one", () => {
     const errors = { email: REQUIRED, bank: REQUIRED };
     const outcome = { kind: "invalid", errors } as const;
@@ -147,7 +169,10 @@ describe("submitting", () => {
       { type: "submitEnded", outcome },
     );
     expect(onSteps).toMatchObject({ status: "idle", errors, summaryShown: true, step: 1 });
-    const onePage = formReducer({ ...fresh, status: "sending" }, { type: "submitEnded", outcome });
+    const onePage = formReducer(
+      { ...onePageForm, status: "sending" },
+      { type: "submitEnded", outcome },
+    );
     expect(onePage).toMatchObject({ status: "idle", errors, summaryShown: true, step: 0 });
   });
 
@@ -162,7 +187,7 @@ describe("actions that change nothing", () => {
   it.each([
     ["hydrated again with the same version", { ...stepped }, { type: "hydrated", version: 3 }],
     ["failing again", { ...fresh, status: "failed" }, { type: "checksUnavailable" }],
-    ["a summary link on version 2", fresh, { type: "summaryLinkFollowed", path: "bank" }],
+    ["a summary link on version 2", onePageForm, { type: "summaryLinkFollowed", path: "bank" }],
     ["a summary link to this step", stepped, { type: "summaryLinkFollowed", path: "purpose" }],
     [
       "throttled again",
