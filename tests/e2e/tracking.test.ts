@@ -149,7 +149,7 @@ describe("events and ids on the site", () => {
 });
 
 describe("the experiment", () => {
-  it("lets exp_flow choose a variant, keeps it, ignores a bad one, and shows the form it stands for", async () => {
+  it("lets exp_flow choose a variant, keeps it, ignores a bad one; the form is in steps for both", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems = watchConsole(page);
