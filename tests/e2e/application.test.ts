@@ -753,6 +753,68 @@ describe("the code step", () => {
     },
   );
 
+  it("takes the code the browser gives (WebOTP) and sends it; a submit by hand aborts the wait", {
+    timeout: 60_000,
+  }, async () => {
+    // A browser with WebOTP, as Chrome on Android is: the page's request is answered (or not)
+    // by the test, which sees its options and whether it was aborted.
+    const webOtp = () => {
+      const w = window as unknown as {
+        OTPCredential: unknown;
+        otpAsked: unknown[];
+        otpAborted: boolean;
+        giveOtp: (code: string) => void;
+      };
+      w.OTPCredential = class {};
+      w.otpAsked = [];
+      w.otpAborted = false;
+      navigator.credentials.get = (options?: CredentialRequestOptions) =>
+        new Promise((resolve, reject) => {
+          w.otpAsked.push((options as { otp?: unknown }).otp);
+          options?.signal?.addEventListener("abort", () => {
+            w.otpAborted = true;
+            reject(new DOMException("aborted", "AbortError"));
+          });
+          w.giveOtp = (code) => resolve({ code, type: "otp" } as unknown as Credential);
+        });
+    };
+    const applyTo = async (phone: string) => {
+      const context = await browser.newContext();
+      await context.addInitScript(webOtp);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await open(page, "/en/application/?ver=2");
+      await fillApplication(page, phone);
+      await acceptRequiredConsents(page);
+      await page.getByRole("button", { name: "See my offers" }).click();
+      await page.getByLabel("Code from the SMS").waitFor();
+      await page.waitForFunction(() => (window as { otpAsked?: unknown[] }).otpAsked?.length === 1);
+      expect(await page.evaluate(() => (window as { otpAsked?: unknown[] }).otpAsked)).toEqual([
+        { transport: ["sms"] },
+      ]);
+      return { context, page, problems };
+    };
+
+    // The browser gives the code from the SMS: it is entered and sent without a tap.
+    const given = await applyTo("0771000106");
+    const code = await codeSentTo(server, "0771000106");
+    await given.page.evaluate((value) => {
+      (window as unknown as { giveOtp: (code: string) => void }).giveOtp(value);
+    }, code);
+    await given.page.waitForURL(`${server.url}/en/offers/`);
+    expect(given.problems).toEqual([]);
+    await given.context.close();
+
+    // Typed and confirmed by hand: the wait for the browser's code ends.
+    const typed = await applyTo("0771000107");
+    await typed.page.getByLabel("Code from the SMS").fill("12");
+    await typed.page.getByRole("button", { name: "Confirm" }).click();
+    await typed.page.waitForFunction(() => (window as { otpAborted?: boolean }).otpAborted);
+    await typed.page.getByRole("alert").filter({ hasText: "Enter the six digits" }).waitFor();
+    expect(typed.problems).toEqual([]);
+    await typed.context.close();
+  });
+
   it("lets the visitor go back to correct the number", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
