@@ -83,7 +83,8 @@ export function codeSendCheck(storage: Storage, limits: CodeSendLimits, now: () 
  * URLs use, so that a browser on our pages may offer the code (WebOTP's last line `@host #code`).
  */
 export function webOtpHost(origin: string): string {
-  return new URL(origin).host;
+  // The spec's line holds a host, no port (a development origin's port is left out).
+  return new URL(origin).hostname;
 }
 
 /**
