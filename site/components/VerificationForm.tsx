@@ -175,7 +175,8 @@ export function VerificationForm(props: VerificationFormProps) {
       autoSent.current = undefined;
       return;
     }
-    if (value === autoSent.current) return;
+    // Sent already, or a check under way (the button then sends what the field holds).
+    if (value === autoSent.current || checking || verified || now === undefined) return;
     autoSent.current = value;
     webOtp.current?.abort();
     void verify(value);
