@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { EXPERIMENTS, experimentFor, formVersionOfFlow, resolveFlow } from "./experiments";
+import { EXPERIMENTS, experimentFor, resolveFlow } from "./experiments";
 
 const lk = experimentFor("LK");
 
 describe("experiments", () => {
-  it("configures SPEC §9's experiments for their countries, and Sri Lanka's form version", () => {
+  it("configures SPEC §9's experiments for their countries", () => {
     expect(experimentFor("PH")?.variants).toEqual(["0256.1-A", "0256.1-B"]);
     expect(experimentFor("VN")?.id).toBe("0256.1");
     expect(experimentFor("MY")?.id).toBe("0256.1");
     expect(experimentFor("PL")?.variants).toEqual(["0294.1-A", "0294.1-B"]);
     expect(experimentFor("ZA")?.variants).toEqual(["0298.1-A", "0298.1-B"]);
-    expect(lk?.variants.map(formVersionOfFlow)).toEqual([2, 3]);
+    expect(lk?.variants).toEqual(["0301.1-A", "0301.1-B"]);
     expect(new Set(EXPERIMENTS.flatMap((e) => e.countries)).size).toBe(
       EXPERIMENTS.flatMap((e) => e.countries).length,
     );

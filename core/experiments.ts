@@ -37,7 +37,9 @@ export const EXPERIMENTS: readonly Experiment[] = [
     id: "0301.1",
     countries: ["LK"],
     variants: ["0301.1-A", "0301.1-B"],
-    about: "application form version 2 (one page, A) or 3 (steps, B)",
+    // Ended by decision 0371: B (the steps) won; the server renders them for both variants, so
+    // the flow still tags events (sub3) and no longer changes the form.
+    about: "application form version 2 (one page, A) or 3 (steps, B); ended, both see B",
   },
 ];
 
@@ -81,11 +83,4 @@ export function resolveFlow(options: {
   if (!onLocaleRoot) return { flow: undefined, store: undefined };
   const drawn = experiment.variants[random() < 0.5 ? 0 : 1];
   return { flow: drawn, store: drawn };
-}
-
-/** Sri Lanka's experiment decides the application form's version when neither `ver` nor `reg_version` does. */
-export function formVersionOfFlow(flow: string | null | undefined): 2 | 3 | undefined {
-  if (flow === "0301.1-A") return 2;
-  if (flow === "0301.1-B") return 3;
-  return undefined;
 }

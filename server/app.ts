@@ -282,6 +282,7 @@ export function createApp({
       country,
       limits: rateLimitStore,
       messenger,
+      site,
       codeSendLimits: sendLimits,
       clock: now,
     }),

@@ -24,6 +24,8 @@ export interface ApplicationsRouterOptions {
   /** The limits of people's writes (memory unless configured). */
   limits: RateLimitStore;
   messenger: Messenger;
+  /** The site's public origin: its host ends each code's SMS (WebOTP, decision 0373). */
+  site: { origin: string };
   codeSendLimits: CodeSendLimits;
   clock: () => Date;
 }
@@ -38,7 +40,7 @@ export interface ApplicationsRouterOptions {
  * put in an address.
  */
 export function applicationsRouter(options: ApplicationsRouterOptions): Router {
-  const { storage, offers, country, limits, messenger, clock } = options;
+  const { storage, offers, country, limits, messenger, site, clock } = options;
   const router = Router();
   const now = () => clock().getTime();
   // Only valid applications count: a visitor correcting a mistake is not
@@ -69,11 +71,12 @@ export function applicationsRouter(options: ApplicationsRouterOptions): Router {
       via: "site",
       locale: query.lang,
     });
-    const sent = await sendCode(res, messenger, {
-      phone: lead.phone,
-      code: lead.code,
-      locale: query.lang,
-    });
+    const sent = await sendCode(
+      res,
+      messenger,
+      { phone: lead.phone, code: lead.code, locale: query.lang },
+      site.origin,
+    );
     if (!sent) {
       // Nothing waits for a code that never went: the applicant sends the form again.
       await deleteUnverifiedLead(storage, lead.leadId);

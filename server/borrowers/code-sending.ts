@@ -78,14 +78,33 @@ export function codeSendCheck(storage: Storage, limits: CodeSendLimits, now: () 
   };
 }
 
-/** Sends a code by SMS; false once a 503 has been answered because the transport failed. */
+/**
+ * The host a code's SMS is bound to (decision 0373): the site's public origin's, the one its
+ * URLs use, so that a browser on our pages may offer the code (WebOTP's last line `@host #code`).
+ */
+export function webOtpHost(origin: string): string {
+  // The spec's line holds a host, no port (a development origin's port is left out).
+  return new URL(origin).hostname;
+}
+
+/**
+ * Sends a code by SMS, its last line for WebOTP (`@host #code`, the host of `origin`, the
+ * site's public one); false once a 503 has been answered because the transport failed.
+ */
 export async function sendCode(
   res: Response,
   messenger: Messenger,
   sms: { phone: string; code: string; locale: Locale },
+  origin: string,
 ): Promise<boolean> {
   try {
-    await messenger.applicationCode(sms.phone, sms.code, CODE_TTL_MINUTES, sms.locale);
+    await messenger.applicationCode(
+      sms.phone,
+      sms.code,
+      CODE_TTL_MINUTES,
+      sms.locale,
+      webOtpHost(origin),
+    );
     return true;
   } catch {
     // The messenger has logged the transport's reason (never the number).

@@ -116,7 +116,7 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
           answerResendTooSoon(res, outcome.verification, at);
           return;
         case "sent":
-          if (!(await sendCode(res, messenger, outcome))) {
+          if (!(await sendCode(res, messenger, outcome, site.origin))) {
             await allowResendNow(storage, leadId, at);
             return;
           }

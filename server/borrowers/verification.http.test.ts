@@ -70,6 +70,10 @@ describe("an application's code", () => {
     });
     const code = codeSentTo(outbox.messages(), person.phone);
     expect(outbox.messages().at(-1)?.text).toContain("your code is");
+    // WebOTP's line (decision 0373), alone and last: the site's public host, then the code.
+    const lines = outbox.messages().at(-1)?.text.split("\n") ?? [];
+    expect(lines.at(-1)).toBe(`@nayacompare.test #${code}`);
+    expect(lines.at(-2)).toContain("your code is");
     const stored = await context.test.storage.db
       .selectFrom("lead_verifications")
       .selectAll()
@@ -81,6 +85,10 @@ describe("an application's code", () => {
     const sinhala = applicant();
     await apply(sinhala);
     expect(outbox.messages().at(-1)?.text).toContain("ඔබේ කේතය");
+    const sinhalaCode = codeSentTo(outbox.messages(), sinhala.phone);
+    expect(outbox.messages().at(-1)?.text.split("\n").at(-1)).toBe(
+      `@nayacompare.test #${sinhalaCode}`,
+    );
   });
 
   it("tells a wrong code with the tries left, and is dead after five", async () => {

@@ -23,7 +23,17 @@ export type PartnerAccountChange = "payout" | "password" | "two_step_off";
 export interface Messenger {
   readonly sms: SmsTransport;
   readonly mail: MailTransport;
-  applicationCode(phone: string, code: string, minutes: number, locale: Locale): Promise<void>;
+  /**
+   * An application's code; with `webOtpHost`, the text's last line is WebOTP's `@host #code`
+   * (decision 0373), so that a browser on that host may offer the code.
+   */
+  applicationCode(
+    phone: string,
+    code: string,
+    minutes: number,
+    locale: Locale,
+    webOtpHost?: string,
+  ): Promise<void>;
   erasureCode(contact: Contact, code: string, minutes: number, locale: Locale): Promise<void>;
   applicationConfirmation(
     email: string,
@@ -62,6 +72,11 @@ export interface Messenger {
   close(): Promise<void>;
 }
 
+/** WebOTP's origin-bound line (the WICG spec): `@host #code`, alone on the message's last line. */
+export function webOtpLine(host: string, code: string): string {
+  return `@${host} #${code}`;
+}
+
 export function createMessenger(
   transports: { sms: SmsTransport; mail: MailTransport },
   log: Logger,
@@ -80,8 +95,9 @@ export function createMessenger(
   return {
     sms,
     mail,
-    applicationCode(phone, code, minutes, locale) {
-      const text = fill(messageTextsFor(locale).applicationCodeSms, { code, minutes });
+    applicationCode(phone, code, minutes, locale, webOtpHost) {
+      const body = fill(messageTextsFor(locale).applicationCodeSms, { code, minutes });
+      const text = webOtpHost ? `${body}\n${webOtpLine(webOtpHost, code)}` : body;
       return sent("application code", sms, () => sms.send({ to: phone, text }));
     },
     erasureCode(contact, code, minutes, locale) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ALL_LOCALES, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
 import { CODE_DIGITS, CODE_TTL_MINUTES } from "../../core/verification";
+import { webOtpLine } from "./messenger";
 import { type MessageTexts, messageTextsFor } from "./texts";
 
 /**
@@ -37,12 +38,16 @@ const SMS_KEYS = (Object.keys(messageTextsFor("en")) as (keyof MessageTexts)[]).
 function filled(locale: (typeof ALL_LOCALES)[number], key: keyof MessageTexts): string {
   // offersLink's: the origin, the locale's landing path, a 32-byte base64url token.
   const link = `https://nayacompare.lk${localizePath(locale, "/landing/offers/")}?token=${"x".repeat(43)}`;
-  return fill(messageTextsFor(locale)[key], {
+  const text = fill(messageTextsFor(locale)[key], {
     code: "9".repeat(CODE_DIGITS),
     minutes: CODE_TTL_MINUTES,
     link,
     date: "31/12/2026",
   });
+  // An application's code ends with WebOTP's line (decision 0373), as the messenger adds it.
+  return key === "applicationCodeSms"
+    ? `${text}\n${webOtpLine("nayacompare.lk", "9".repeat(CODE_DIGITS))}`
+    : text;
 }
 
 describe("the SMS we send", () => {

@@ -168,7 +168,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       via: "partner_api",
       locale: query.lang,
     });
-    if (!(await sendCode(res, messenger, { ...lead, locale: query.lang }))) {
+    if (!(await sendCode(res, messenger, { ...lead, locale: query.lang }, site.origin))) {
       await deleteUnverifiedLead(storage, lead.leadId);
       return;
     }
@@ -237,7 +237,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
           answerResendTooSoon(res, outcome.verification, at);
           return;
         case "sent":
-          if (!(await sendCode(res, messenger, outcome))) {
+          if (!(await sendCode(res, messenger, outcome, site.origin))) {
             await allowResendNow(storage, id, at);
             return;
           }

@@ -80,7 +80,8 @@ function problemOf(result: HttpResult): Problem {
 /**
  * The one-time code step (issue 14), on the application page after a
  * submit and on the offers page of an application waiting for its code:
- * the code field (autofill one-time-code, a numeric keyboard), the check,
+ * the code field (autofill one-time-code, a numeric keyboard, WebOTP where
+ * the browser has it), checked by itself at the sixth digit, the check,
  * and a new code after a wait that grows. Errors are announced and tied
  * to the field. A chunk of its own (verification-form.ts loads it), with
  * its copy. The wait is counted only once mounted, so the server's render
@@ -107,6 +108,10 @@ export function VerificationForm(props: VerificationFormProps) {
   /** Undefined until mounted: the server cannot know the browser's clock. */
   const [now, setNow] = useState<number>();
   const input = useRef<HTMLInputElement>(null);
+  /** The last code sent, so a refused one is not sent again by itself. */
+  const autoSent = useRef<string | undefined>(undefined);
+  /** The browser's WebOTP request while it waits for the SMS. */
+  const webOtp = useRef<AbortController | undefined>(undefined);
 
   useEffect(() => {
     const tick = () => setNow(Date.now());
@@ -134,21 +139,73 @@ export function VerificationForm(props: VerificationFormProps) {
     input.current?.focus();
   };
 
-  const check = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /**
+   * Checks a code: on the form's submit, and by itself once the sixth digit is typed, pasted
+   * or given by the browser (WebOTP), each value once: a code refused is not sent again until
+   * the visitor changes it (decision 0374).
+   */
+  const verify = async (value: string) => {
     if (checking || verified || now === undefined) return;
     setResent(false);
-    if (code.length !== CODE_DIGITS) {
+    if (value.length !== CODE_DIGITS) {
       fail({ kind: "empty" });
       return;
     }
     setChecking(true);
     setProblem(undefined);
-    const result = await postJson(url(""), { code });
+    const result = await postJson(url(""), { code: value });
     setChecking(false);
     if (result.ok || result.status === 409) succeed();
     else fail(problemOf(result));
   };
+
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Submitted by hand: the browser's offer of the code is no longer waited for.
+    webOtp.current?.abort();
+    autoSent.current = code;
+    void verify(code);
+  };
+
+  /** A value typed, pasted or given: sent by itself when whole and not sent already. */
+  const enter = (value: string) => {
+    setCode(value);
+    if (problem?.kind === "empty") setProblem(undefined);
+    if (value.length < CODE_DIGITS) {
+      autoSent.current = undefined;
+      return;
+    }
+    // Sent already, or a check under way (the button then sends what the field holds).
+    if (value === autoSent.current || checking || verified || now === undefined) return;
+    autoSent.current = value;
+    webOtp.current?.abort();
+    void verify(value);
+  };
+  const enterRef = useRef(enter);
+  enterRef.current = enter;
+
+  // WebOTP where the browser has it (the SMS's last line names our host): the code is offered
+  // from the SMS and entered as if typed. Nothing happens where it is missing; it ends with the
+  // form (unmounted), or when the visitor submits by hand.
+  const hydrated = now !== undefined;
+  useEffect(() => {
+    if (!hydrated || !("OTPCredential" in window)) return;
+    const controller = new AbortController();
+    webOtp.current = controller;
+    const request = { otp: { transport: ["sms"] }, signal: controller.signal };
+    navigator.credentials
+      .get(request as CredentialRequestOptions)
+      .then((credential) => {
+        const given = (credential as { code?: unknown } | null)?.code;
+        if (typeof given === "string" && !controller.signal.aborted) {
+          enterRef.current(codeDigits(given));
+        }
+      })
+      .catch(() => {
+        // Aborted, refused or timed out: the visitor types the code.
+      });
+    return () => controller.abort();
+  }, [hydrated]);
 
   const resend = async () => {
     if (resending || verified) return;
@@ -163,6 +220,7 @@ export function VerificationForm(props: VerificationFormProps) {
       setResendAt(typeof at === "string" ? Date.parse(at) : Date.now());
       setProblem(undefined);
       setCode("");
+      autoSent.current = undefined;
       setResent(true);
       input.current?.focus();
     } else if (result.status === 409) {
@@ -214,10 +272,7 @@ export function VerificationForm(props: VerificationFormProps) {
             spellCheck={false}
             className="verification-code"
             value={code}
-            onChange={(event) => {
-              setCode(codeDigits(event.target.value));
-              if (problem?.kind === "empty") setProblem(undefined);
-            }}
+            onChange={(event) => enter(codeDigits(event.target.value))}
             aria-invalid={fieldProblem ? true : undefined}
             aria-describedby={describedBy}
           />

@@ -5,6 +5,7 @@ import {
   acceptRequiredConsents,
   fillApplication,
   fillApplicationInAnyLanguage,
+  nextStep,
   typedBirthDate,
 } from "../support/application-form";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
@@ -45,12 +46,12 @@ describe("the application form", () => {
   it("shows version 2 as one page with every field, the same from the server", async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     const problems = watchConsole(page);
-    const html = await (await fetch(`${server.url}/en/application/`)).text();
+    const html = await (await fetch(`${server.url}/en/application/?ver=2`)).text();
     for (const label of ["Full name", "NIC number", "Monthly income (Rs.)", "Your consent"]) {
       expect(html).toContain(label);
     }
     expect(html).toContain("<noscript>");
-    await open(page, "/en/application/");
+    await open(page, "/en/application/?ver=2");
     for (const label of ["Full name", "NIC number", "Date of birth", "District you live in"]) {
       expect(await page.getByLabel(label).isVisible(), label).toBe(true);
     }
@@ -71,8 +72,11 @@ describe("the application form", () => {
     const note = page.locator("noscript > p.notice");
     expect(await note.isVisible()).toBe(true);
     expect(await note.textContent()).toContain("This form needs JavaScript");
-    expect(await page.getByLabel("NIC number").isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: "See my offers" }).isDisabled()).toBe(true);
+    // The server's render is the steps' first (0371): what the browser shows once hydrated.
+    expect(await page.getByText("Step 1 of 4").isVisible()).toBe(true);
+    expect(await page.getByLabel("What is the loan for?").isVisible()).toBe(true);
+    expect(await page.getByLabel("NIC number").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
     await context.close();
   });
 
@@ -81,29 +85,29 @@ describe("the application form", () => {
     const page = await context.newPage();
     const problems = watchConsole(page);
     await open(page, "/en/reg2/?ver=3");
-    await page.getByText("Step 1 of 3").waitFor();
-    expect(await page.getByRole("progressbar", { name: "Step 1 of 3" }).count()).toBe(1);
+    await page.getByText("Step 1 of 4").waitFor();
+    expect(await page.getByRole("progressbar", { name: "Step 1 of 4" }).count()).toBe(1);
     expect(await page.getByLabel("NIC number").isVisible()).toBe(false);
     expect(await page.evaluate(() => sessionStorage.getItem("reg_version"))).toBe("3");
 
-    // A step is checked before the next: the first invalid field takes focus.
+    // A step is checked before the next: its problems in a summary that takes focus.
     await page.getByRole("button", { name: "Next" }).click();
     await page
       .locator("#application-purpose-error")
       .filter({ hasText: "This field is required" })
       .waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-purpose");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-summary");
     await page.getByLabel("What is the loan for?").selectOption("rent");
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByText("Step 2 of 3").waitFor();
+    await page.getByText("Step 2 of 4").waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("About you");
     expect(await page.getByLabel("NIC number").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Back" }).click();
-    await page.getByText("Step 1 of 3").waitFor();
+    await page.getByText("Step 1 of 4").waitFor();
 
     // Later in the session, a link without ver shows the steps too.
     await open(page, "/en/application/");
-    await page.getByText("Step 1 of 3").waitFor();
+    await page.getByText("Step 1 of 4").waitFor();
     expect(await page.getByLabel("NIC number").isVisible()).toBe(false);
     // ?ver=2 switches back and is remembered in its turn.
     await open(page, "/en/application/?ver=2");
@@ -112,6 +116,70 @@ describe("the application form", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    ["/en/application/", "Please correct the following", "What is the loan for?"],
+    ["/application/", "කරුණාකර පහත දෑ නිවැරදි කරන්න", "ණය මුදල කුමකටද?"],
+    ["/ta/application/", "பின்வருவனவற்றைத் திருத்துங்கள்", "கடன் எதற்காக?"],
+  ])(
+    "is four steps from the server, Next naming only the step's own fields, axe clean (%s)",
+    { timeout: 90_000 },
+    async (path, title, purposeLabel) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+      const problems = watchConsole(page);
+      // The server's HTML is the first step already (no full form collapsed after load).
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html).toMatch(/<progress[^>]*max="4"[^>]*value="1"|value="1"[^>]*max="4"/);
+      expect((html.match(/<fieldset class="application-group" hidden=""/g) ?? []).length).toBe(3);
+      await open(page, path);
+      // Each field says why it is asked (0370).
+      expect(await page.locator("#application-purpose-hint .field-why").count()).toBe(1);
+      await page.locator("button.application-submit").click();
+      const summary = page.getByRole("region", { name: title });
+      await summary.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("application-summary");
+      // Only step 1's field: never a field of a later step (issue 32 saw all twelve).
+      expect(await summary.getByRole("link").allTextContents()).toEqual([purposeLabel]);
+      expect(await page.locator(".field-error").count()).toBe(1);
+      expect(await axeViolations(page), `${path} step 1 with errors`).toEqual([]);
+
+      await page.locator("#application-purpose").selectOption("rent");
+      for (const step of [1, 2, 3]) {
+        await page.locator("button.application-submit").click();
+        await page.locator(`#application-step-${step + 1}-title`).waitFor();
+        expect(await summaryLinks(page), `${path} after step ${step}`).toEqual([]);
+        expect(await axeViolations(page), `${path} step ${step + 1}`).toEqual([]);
+        // Touch targets: every button, box, radio button and field of the step is 44 px tall.
+        const small = await page
+          .locator(
+            "fieldset.application-group:not([hidden]) :is(input, select), .application-actions button",
+          )
+          .evaluateAll((elements) =>
+            elements
+              .map((element) => {
+                const box = (element.closest("label") ?? element).getBoundingClientRect();
+                return { name: element.getAttribute("name") ?? element.textContent, h: box.height };
+              })
+              .filter(({ h }) => h < 44),
+          );
+        expect(small, `${path} step ${step + 1}`).toEqual([]);
+        // Next on an empty step names its own fields only.
+        await page.locator("button.application-submit").click();
+        await summary.waitFor();
+        const fields = step === 3 ? 2 : step === 1 ? 5 : 4;
+        expect(await summaryLinks(page), `${path} step ${step + 1}`).toHaveLength(
+          step === 3 ? 1 : fields,
+        );
+        expect(await page.locator(".field-error").count()).toBe(fields);
+        if (step < 3) await fillStep(page, step + 1);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it.each([
     [
@@ -124,7 +192,8 @@ describe("the application form", () => {
       "NIC number",
       "Enter a valid NIC number (9 digits and V or X, or 12 digits)",
     ],
-  ])("says a wrong NIC is wrong in the page's language (%s)", async (path, label, message) => {
+  ])("says a wrong NIC is wrong in the page's language (%s)", async (route, label, message) => {
+    const path = `${route}?ver=2`;
     const page = await browser.newPage();
     const problems = watchConsole(page);
     await open(page, path);
@@ -148,7 +217,7 @@ describe("the application form", () => {
   it("formats a mobile number as it is typed", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
-    await open(page, "/application/");
+    await open(page, "/application/?ver=2");
     const phone = page.getByLabel("ජංගම දුරකථන අංකය");
     await phone.pressSequentially("0771234567");
     expect(await phone.inputValue()).toBe("077 123 4567");
@@ -159,9 +228,8 @@ describe("the application form", () => {
   it("opens from a page of the app inside it, its own script loaded on the way", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
-    // Variant A of the form experiment: the one-page form (a draw could give steps).
     // The about page is React's app; the home page is islands, whose links load in full (0271).
-    await open(page, "/en/about/?exp_flow=0301.1-A");
+    await open(page, "/en/about/");
     await page.evaluate(() => {
       (window as { sameDocument?: boolean }).sameDocument = true;
     });
@@ -171,6 +239,9 @@ describe("the application form", () => {
     });
     await page.locator('a[href^="/en/application/"]').first().click();
     await page.waitForURL(/\/en\/application\/$/);
+    await page.getByText("Step 1 of 4").waitFor();
+    await page.getByLabel("What is the loan for?").selectOption("rent");
+    await page.getByRole("button", { name: "Next" }).click();
     const phone = page.getByLabel("Mobile number");
     await phone.pressSequentially("0771234567");
     expect(await phone.inputValue()).toBe("077 123 4567");
@@ -189,11 +260,11 @@ describe("the application form", () => {
     ["/en/application/", "Please correct the following", "NIC number"],
     ["/application/", "කරුණාකර පහත දෑ නිවැරදි කරන්න", "ජාතික හැඳුනුම්පත් අංකය"],
   ])(
-    "lists every problem of an empty submit in one short summary that takes focus (%s)",
-    async (path, title, nicLabel) => {
+    "lists every problem of an empty submit on one page in a short summary that takes focus (%s)",
+    async (route, title, nicLabel) => {
       const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
       const problems = watchConsole(page);
-      await open(page, path);
+      await open(page, `${route}?ver=2`);
       await page.locator("button.application-submit").click();
       const summary = page.getByRole("region", { name: title });
       await summary.waitFor();
@@ -220,7 +291,7 @@ describe("the application form", () => {
   it("keeps what was typed when the service is busy or unreachable", async () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
-    await open(page, "/en/application/");
+    await open(page, "/en/application/?ver=2");
     await fillApplication(page);
     await acceptRequiredConsents(page);
 
@@ -337,10 +408,10 @@ describe("the application form", () => {
     // Issue 14: the code step, not the offers yet, and no lead cookie before the code.
     await page.getByRole("heading", { name: "Enter the code we sent you" }).waitFor();
     expect((await context.cookies()).some((cookie) => cookie.name === "lead")).toBe(false);
+    // The sixth digit sends the code by itself (0374).
     await page
       .getByLabel("Code from the SMS")
       .fill(await codeSentTo(server, validApplication.phone));
-    await page.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(`${server.url}/en/offers/`);
     await page.waitForSelector("html[data-hydrated='true']");
     expect((await context.cookies()).some((cookie) => cookie.name === "lead")).toBe(true);
@@ -368,10 +439,31 @@ describe("the application form", () => {
   });
 });
 
+/** The error summary's links, none when it is not shown. */
+async function summaryLinks(page: Page): Promise<string[]> {
+  return page.locator("#application-summary a").allTextContents();
+}
+
+/** Step 2 or 3 of the form filled in any language (by the fields' ids). */
+async function fillStep(page: Page, step: 2 | 3 | number): Promise<void> {
+  const field = (name: string) => page.locator(`#application-${name}`);
+  if (step === 2) {
+    await field("fullName").fill(validApplication.fullName);
+    await field("nic").fill(validApplication.nic);
+    await field("phone").fill("0771000109");
+    await field("email").fill(validApplication.email);
+  } else {
+    await field("monthlyIncome").fill(String(validApplication.monthlyIncome));
+    await page.locator('input[name="employment"][value="salaried"]').check();
+    await field("bank").selectOption(validApplication.bank);
+    await field("district").selectOption(validApplication.district);
+  }
+}
+
 /** Issue 17's less typing, in each language: the NIC fills the date of birth, written dd/mm/yyyy. */
 const NIC_DATE = {
   en: {
-    path: "/en/application/",
+    path: "/en/application/?ver=2",
     filled: "Date of birth filled in from your NIC number: 05/12/1985.",
     dateMismatch: "This date is not the birth date in your NIC number",
     nicMismatch: "The NIC number does not match your date of birth",
@@ -379,7 +471,7 @@ const NIC_DATE = {
     hint: "Day/month/year, for example 05/12/1985",
   },
   si: {
-    path: "/application/",
+    path: "/application/?ver=2",
     filled: "ඔබේ ජාතික හැඳුනුම්පත් අංකයෙන් උපන් දිනය පුරවන ලදී: 05/12/1985.",
     dateMismatch: "මෙම දිනය ඔබේ ජාතික හැඳුනුම්පත් අංකයේ ඇති උපන් දිනය නොවේ",
     nicMismatch: "ජාතික හැඳුනුම්පත් අංකය ඔබේ උපන් දිනයට නොගැළපේ",
@@ -462,7 +554,6 @@ async function applyAndSeeOffers(page: Page, phone: string): Promise<void> {
   await acceptRequiredConsents(page);
   await page.getByRole("button", { name: "See my offers" }).click();
   await page.getByLabel("Code from the SMS").fill(await codeSentTo(server, phone));
-  await page.getByRole("button", { name: "Confirm" }).click();
   await page.waitForURL(`${server.url}/en/offers/`);
   await page.waitForSelector("html[data-hydrated='true']");
 }
@@ -515,12 +606,12 @@ describe("coming back to the application", () => {
     await page.getByText("ඔබ මිනිත්තු කිහිපයකට පෙර ලබා දුන් පිළිතුරු").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // Sent again (the consents ticked anew), it is a repeat application: a new code.
+    for (const step of [1, 2, 3]) await nextStep(page, step);
     await page.locator("#application-consents-terms").check();
     await page.locator("#application-consents-shareWithLenders").check();
     await page.locator("button.application-submit").click();
     await page.getByRole("heading", { name: "අපි එවූ කේතය ඇතුළත් කරන්න" }).waitFor();
     await page.getByLabel("SMS එකේ ඇති කේතය").fill(await codeSentTo(server, phone, 2));
-    await page.getByRole("button", { name: "තහවුරු කරන්න" }).click();
     await page.waitForURL(`${server.url}/offers/`);
 
     // Start again empties the form, here and for whoever opens it next in this browser.
@@ -577,7 +668,6 @@ const CODE_STEP = {
     path: "/en/application/?ver=2",
     title: "Enter the code we sent you",
     label: "Code from the SMS",
-    confirm: "Confirm",
     wrong: "That is not the code we sent. Tries left: 4.",
     wait: /You can ask for a new code in \d+:\d\d\./,
     resend: "Send a new code",
@@ -588,7 +678,6 @@ const CODE_STEP = {
     path: "/application/?ver=2",
     title: "අපි එවූ කේතය ඇතුළත් කරන්න",
     label: "SMS එකේ ඇති කේතය",
-    confirm: "තහවුරු කරන්න",
     wrong: "එය අපි එවූ කේතය නොවේ. ඉතිරි උත්සාහයන්: 4.",
     wait: /නව කේතයක් ඉල්ලීමට තව \d+:\d\d රැඳී සිටින්න\./,
     resend: "නව කේතයක් එවන්න",
@@ -634,10 +723,20 @@ describe("the code step", () => {
       );
       expect(await axeViolations(page)).toEqual([]);
 
+      // The sixth digit sends the code by itself, once (0374): a wrong code is not sent again
+      // until it is changed; a pasted code with spaces is its digits.
+      const checks: string[] = [];
+      page.on("request", (request) => {
+        if (/\/verification$/.test(new URL(request.url()).pathname)) checks.push(request.method());
+      });
       const right = await codeSentTo(server, phone);
-      await code.fill(right === "000000" ? "000001" : "000000");
-      await page.getByRole("button", { name: text.confirm }).click();
+      const wrong = right === "000000" ? "000001" : "000000";
+      await code.pressSequentially(wrong.slice(0, 5));
+      expect(checks).toEqual([]);
+      await code.pressSequentially(wrong.slice(5));
       await page.getByRole("alert").filter({ hasText: text.wrong }).waitFor();
+      expect(checks).toEqual(["POST"]);
+      expect(await code.inputValue()).toBe(wrong);
       expect(await code.getAttribute("aria-invalid")).toBe("true");
       expect(await code.getAttribute("aria-describedby")).toMatch(/-error/);
       expect(await axeViolations(page)).toEqual([]);
@@ -646,14 +745,78 @@ describe("the code step", () => {
       await page.clock.fastForward(31_000);
       await page.getByRole("button", { name: text.resend }).click();
       await page.getByText(text.wait).waitFor();
+      // The wrong code was not sent again meanwhile; the newest, pasted, goes by itself.
+      expect(checks).toEqual(["POST"]);
       const newest = await codeSentTo(server, phone);
-      await code.fill(newest);
-      await page.getByRole("button", { name: text.confirm }).click();
+      await code.fill(`${newest.slice(0, 3)} ${newest.slice(3)}`);
       await page.getByRole("heading", { name: text.offers }).waitFor();
+      expect(checks).toEqual(["POST", "POST"]);
       expect(problems.filter((line) => !CODE_ANSWERS.test(line))).toEqual([]);
       await context.close();
     },
   );
+
+  it("takes the code the browser gives (WebOTP) and sends it; a submit by hand aborts the wait", {
+    timeout: 60_000,
+  }, async () => {
+    // A browser with WebOTP, as Chrome on Android is: the page's request is answered (or not)
+    // by the test, which sees its options and whether it was aborted.
+    const webOtp = () => {
+      const w = window as unknown as {
+        OTPCredential: unknown;
+        otpAsked: unknown[];
+        otpAborted: boolean;
+        giveOtp: (code: string) => void;
+      };
+      w.OTPCredential = class {};
+      w.otpAsked = [];
+      w.otpAborted = false;
+      navigator.credentials.get = (options?: CredentialRequestOptions) =>
+        new Promise((resolve, reject) => {
+          w.otpAsked.push((options as { otp?: unknown }).otp);
+          options?.signal?.addEventListener("abort", () => {
+            w.otpAborted = true;
+            reject(new DOMException("aborted", "AbortError"));
+          });
+          w.giveOtp = (code) => resolve({ code, type: "otp" } as unknown as Credential);
+        });
+    };
+    const applyTo = async (phone: string) => {
+      const context = await browser.newContext();
+      await context.addInitScript(webOtp);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await open(page, "/en/application/?ver=2");
+      await fillApplication(page, phone);
+      await acceptRequiredConsents(page);
+      await page.getByRole("button", { name: "See my offers" }).click();
+      await page.getByLabel("Code from the SMS").waitFor();
+      await page.waitForFunction(() => (window as { otpAsked?: unknown[] }).otpAsked?.length === 1);
+      expect(await page.evaluate(() => (window as { otpAsked?: unknown[] }).otpAsked)).toEqual([
+        { transport: ["sms"] },
+      ]);
+      return { context, page, problems };
+    };
+
+    // The browser gives the code from the SMS: it is entered and sent without a tap.
+    const given = await applyTo("0771000106");
+    const code = await codeSentTo(server, "0771000106");
+    await given.page.evaluate((value) => {
+      (window as unknown as { giveOtp: (code: string) => void }).giveOtp(value);
+    }, code);
+    await given.page.waitForURL(`${server.url}/en/offers/`);
+    expect(given.problems).toEqual([]);
+    await given.context.close();
+
+    // Typed and confirmed by hand: the wait for the browser's code ends.
+    const typed = await applyTo("0771000107");
+    await typed.page.getByLabel("Code from the SMS").fill("12");
+    await typed.page.getByRole("button", { name: "Confirm" }).click();
+    await typed.page.waitForFunction(() => (window as { otpAborted?: boolean }).otpAborted);
+    await typed.page.getByRole("alert").filter({ hasText: "Enter the six digits" }).waitFor();
+    expect(typed.problems).toEqual([]);
+    await typed.context.close();
+  });
 
   it("lets the visitor go back to correct the number", async () => {
     const page = await browser.newPage();
@@ -700,7 +863,6 @@ describe("the code step", () => {
     }
     await open(page, "/en/offers/");
     await page.getByLabel("Code from the SMS").fill(await codeSentTo(server, "0771000104"));
-    await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("heading", { name: "Thank you! Here are your offers" }).waitFor();
     await page.getByRole("heading", { name: /offers? matching you/ }).waitFor();
     expect(problems).toEqual([]);

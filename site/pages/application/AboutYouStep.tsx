@@ -22,6 +22,7 @@ export function AboutYouStep({
       <TextField
         {...form.bind("fullName")}
         hint={a.fullNameHint}
+        why={a.fullNameWhy}
         type="text"
         autoComplete="name"
         autoCapitalize="words"
@@ -31,6 +32,7 @@ export function AboutYouStep({
       <TextField
         {...form.bind("nic")}
         hint={a.nicHint}
+        why={a.nicWhy}
         type="text"
         autoComplete="off"
         autoCapitalize="characters"
@@ -45,6 +47,7 @@ export function AboutYouStep({
       <TextField
         {...form.bind("birthDate")}
         hint={a.birthDateHint}
+        why={a.birthDateWhy}
         type="text"
         inputMode="numeric"
         autoComplete="bday"
@@ -60,6 +63,7 @@ export function AboutYouStep({
       <TextField
         {...form.bind("phone")}
         hint={t.phoneHint}
+        why={a.phoneWhy}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
@@ -67,6 +71,7 @@ export function AboutYouStep({
       />
       <TextField
         {...form.bind("email")}
+        why={a.emailWhy}
         type="email"
         inputMode="email"
         autoComplete="email"

@@ -3,6 +3,7 @@ import { VerificationForm } from "../../components/verification-form";
 import { applicationMessagesFor, siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import { AboutYouStep } from "./AboutYouStep";
+import { ConsentStep } from "./ConsentStep";
 import { ErrorSummary } from "./ErrorSummary";
 import { FormActions } from "./FormActions";
 import { LoanStep } from "./LoanStep";
@@ -13,8 +14,10 @@ import { useApplicationForm } from "./use-application-form";
 
 /**
  * The application form (issue 5; SPEC §4's /application/, /reg/, /reg2/).
- * Version 2 is one page of three sections; version 3 shows the same
- * sections as steps, each checked before the next. Both check with the
+ * Version 3, the default, shows four short steps, one topic each, each
+ * checked alone before the next, rendered by the server at its first step
+ * (decisions 0370–0372); version 2 (`ver=2`) shows the same four sections
+ * on one page. Both check with the
  * server's own schema and post JSON to /api/applications; a created
  * application then asks for the code sent to the phone (issue 14). Without
  * JavaScript the form cannot be sent: the server render shows every field
@@ -79,6 +82,7 @@ export function ApplicationPage(props: PageProps<ApplicationView>) {
         <LoanStep locale={locale} today={today} form={form} hidden={hidden(0)} />
         <AboutYouStep locale={locale} form={form} hidden={hidden(1)} />
         <MoneyStep locale={locale} form={form} hidden={hidden(2)} />
+        <ConsentStep locale={locale} form={form} hidden={hidden(3)} />
         <FormActions locale={locale} form={form} />
         <TrustNotes locale={locale} variant="short" />
         {state.status === "failed" || state.status === "throttled" || state.status === "notSent" ? (

@@ -41,6 +41,7 @@ export function LoanStep({
       </div>
       <SelectField
         {...form.bind("purpose")}
+        why={a.purposeWhy}
         placeholder={a.choose}
         options={LOAN_PURPOSES.map((code) => [code, h[`purpose:${code}`]] as const)}
       />

@@ -2,12 +2,11 @@ import { DISTRICTS, EMPLOYMENT_TYPES } from "../../../core/application";
 import { BANK_CODES, BANKS } from "../../../core/banks";
 import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor } from "../../messages";
-import { Consents } from "./Consents";
 import { RadioField, SelectField, TextField } from "./fields";
 import { StepTitle } from "./StepTitle";
 import type { ApplicationForm } from "./use-application-form";
 
-/** The last step: income, work, bank, district, and the consents. */
+/** The third step: income, work, the bank the loan is paid into, the district. */
 export function MoneyStep({
   locale,
   form,
@@ -24,6 +23,7 @@ export function MoneyStep({
       <TextField
         {...form.bind("monthlyIncome")}
         hint={a.incomeHint}
+        why={a.incomeWhy}
         type="text"
         inputMode="numeric"
         autoComplete="off"
@@ -32,6 +32,7 @@ export function MoneyStep({
       />
       <RadioField
         {...form.bind("employment")}
+        why={a.employmentWhy}
         options={EMPLOYMENT_TYPES.map((code) => [code, a[`employment:${code}`]] as const)}
       />
       <SelectField
@@ -42,12 +43,12 @@ export function MoneyStep({
       />
       <SelectField
         {...form.bind("district")}
+        why={a.districtWhy}
         placeholder={a.choose}
         options={DISTRICTS.map((district) => [district, a[`district:${district}`]] as const)
           // Plain comparison, not Intl: server and browser must sort alike (Sinhala's block is in alphabet order).
           .sort(([, one], [, other]) => (one < other ? -1 : one > other ? 1 : 0))}
       />
-      <Consents locale={locale} form={form} />
     </fieldset>
   );
 }

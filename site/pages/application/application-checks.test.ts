@@ -36,10 +36,26 @@ describe("checking the form with the server's schema", () => {
     values.consents = { terms: false, shareWithLenders: false, marketing: false };
     expect(stepProblems(values, TEST_TODAY, 0)).toEqual({});
     expect(stepProblems(values, TEST_TODAY, 1)).toEqual({ nic: APPLICATION_ERRORS.nicMismatch });
-    expect(Object.keys(stepProblems(values, TEST_TODAY, 2))).toEqual([
+    expect(stepProblems(values, TEST_TODAY, 2)).toEqual({});
+    expect(Object.keys(stepProblems(values, TEST_TODAY, 3))).toEqual([
       "consents.terms",
       "consents.shareWithLenders",
     ]);
+  });
+
+  it("names only a step's own fields on an empty form, never another step's (issue 32)", () => {
+    const empty = initialFormValues({ amount: 50_000, term: 90 });
+    expect(stepProblems(empty, TEST_TODAY, 0)).toEqual({ purpose: APPLICATION_ERRORS.required });
+    expect(Object.keys(stepProblems(empty, TEST_TODAY, 1)).sort()).toEqual(
+      ["birthDate", "email", "fullName", "nic", "phone"].sort(),
+    );
+    expect(Object.keys(stepProblems(empty, TEST_TODAY, 2)).sort()).toEqual(
+      ["bank", "district", "employment", "monthlyIncome"].sort(),
+    );
+    expect(Object.keys(stepProblems(empty, TEST_TODAY, 3)).sort()).toEqual(
+      ["consents.shareWithLenders", "consents.terms"].sort(),
+    );
+    expect(stepProblems(empty, TEST_TODAY, 4)).toEqual({});
   });
 
   it("checks one field as the visitor leaves it", () => {

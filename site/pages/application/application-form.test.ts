@@ -79,10 +79,12 @@ describe("steps", () => {
 
   it("hold every field once, in the form's order", () => {
     expect(FIELD_ORDER).toHaveLength(new Set(FIELD_ORDER).size);
-    expect(APPLICATION_STEPS).toHaveLength(3);
+    // Four steps at most, one topic each (issue 32, decision 0370).
+    expect(APPLICATION_STEPS).toHaveLength(4);
     expect(stepOf("purpose")).toBe(0);
     expect(stepOf("email")).toBe(1);
-    expect(stepOf("consents.marketing")).toBe(2);
+    expect(stepOf("district")).toBe(2);
+    expect(stepOf("consents.marketing")).toBe(3);
   });
 });
 
@@ -136,27 +138,27 @@ describe("the remembered form version", () => {
     expect(rememberedFormVersion(undefined, storage)).toBe(2);
   });
 
-  it("is 2 without a stored version or with an unknown one", () => {
+  it("is 3, the server's, without a stored version or with an unknown one", () => {
     const { items, storage } = memory();
-    expect(rememberedFormVersion(undefined, storage)).toBe(2);
+    expect(rememberedFormVersion(undefined, storage)).toBe(3);
     items.set(FORM_VERSION_KEY, "7");
-    expect(rememberedFormVersion(undefined, storage)).toBe(2);
+    expect(rememberedFormVersion(undefined, storage)).toBe(3);
   });
 
   it("works when session storage throws (privacy modes)", () => {
     const throwing = () => {
       throw new DOMException("denied", "SecurityError");
     };
-    expect(rememberedFormVersion(undefined, throwing)).toBe(2);
-    expect(rememberedFormVersion(3, throwing)).toBe(3);
+    expect(rememberedFormVersion(undefined, throwing)).toBe(3);
+    expect(rememberedFormVersion(2, throwing)).toBe(2);
     const failingSet = () => ({
-      getItem: () => "3",
+      getItem: () => "2",
       setItem: () => {
         throw new DOMException("full", "QuotaExceededError");
       },
     });
-    expect(rememberedFormVersion(2, failingSet)).toBe(2);
-    expect(rememberedFormVersion(undefined, failingSet)).toBe(3);
+    expect(rememberedFormVersion(3, failingSet)).toBe(3);
+    expect(rememberedFormVersion(undefined, failingSet)).toBe(2);
   });
 });
 

@@ -38,19 +38,15 @@ export type FieldPath =
   | Exclude<keyof ApplicationFormValues, "consents">
   | `consents.${ConsentName}`;
 
-/** The fields of each step of version 3, in the order they appear (version 2 shows them as its sections). */
+/**
+ * The fields of each step of version 3, one topic each, in the order they appear (version 2
+ * shows them as its sections): the loan, the person, income and work, the consents (0370).
+ */
 export const APPLICATION_STEPS = [
   ["amount", "term", "purpose"],
   ["fullName", "nic", "birthDate", "phone", "email"],
-  [
-    "monthlyIncome",
-    "employment",
-    "bank",
-    "district",
-    "consents.terms",
-    "consents.shareWithLenders",
-    "consents.marketing",
-  ],
+  ["monthlyIncome", "employment", "bank", "district"],
+  ["consents.terms", "consents.shareWithLenders", "consents.marketing"],
 ] as const satisfies readonly (readonly FieldPath[])[];
 
 export const FIELD_ORDER: readonly FieldPath[] = APPLICATION_STEPS.flat();
@@ -61,7 +57,7 @@ export function isFieldPath(path: string): path is FieldPath {
   return (FIELD_ORDER as readonly string[]).includes(path);
 }
 
-/** The step (0, 1 or 2) a field is on. */
+/** The step (0 to 3) a field is on. */
 export function stepOf(path: FieldPath): number {
   return APPLICATION_STEPS.findIndex((fields) => (fields as readonly FieldPath[]).includes(path));
 }
@@ -221,13 +217,17 @@ export function withValue<Path extends ControlPath>(
   return { ...values, [name]: MASKS[name]?.(text) ?? text };
 }
 
+/** The form without `ver` or `reg_version`: the steps (decision 0371), on the server and in the browser. */
+export const DEFAULT_FORM_VERSION: FormVersion = 3;
+
 /** SPEC §4's session storage key for the form version. */
 export const FORM_VERSION_KEY = "reg_version";
 
 /**
  * The form version to show in the browser: the link's `ver`, stored for the
- * rest of the session; without one, what the session stored; else what the
- * visitor's experiment flow says (issue 6); else 2.
+ * rest of the session; without one, what the session stored; else 3, the
+ * steps, as the server renders it (decision 0371: experiment 0301.1 no longer
+ * decides it, so the server's markup is the browser's).
  * `storage` is a function because merely reading `window.sessionStorage`
  * throws in some privacy modes, as may its methods: the form then works
  * without remembering.
@@ -235,7 +235,6 @@ export const FORM_VERSION_KEY = "reg_version";
 export function rememberedFormVersion(
   fromLink: FormVersion | undefined,
   storage: () => Pick<Storage, "getItem" | "setItem">,
-  fromExperiment?: FormVersion | undefined,
 ): FormVersion {
   if (fromLink !== undefined) {
     try {
@@ -246,8 +245,8 @@ export function rememberedFormVersion(
     return fromLink;
   }
   try {
-    return formVersionOf(storage().getItem(FORM_VERSION_KEY)) ?? fromExperiment ?? 2;
+    return formVersionOf(storage().getItem(FORM_VERSION_KEY)) ?? DEFAULT_FORM_VERSION;
   } catch {
-    return fromExperiment ?? 2;
+    return DEFAULT_FORM_VERSION;
   }
 }

@@ -29,12 +29,28 @@ function describedBy(id: string, hint: string | undefined, error: string | undef
   );
 }
 
-function Hint({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
+/** A field's hint: how to write it, then why we ask (decision 0370), each a line. */
+function Hint({
+  id,
+  text,
+  why,
+}: {
+  id: string;
+  text: string | undefined;
+  why?: string | undefined;
+}) {
+  return text || why ? (
     <p id={`${id}-hint`} className="field-hint">
-      {text}
+      {text ? <span className="field-how">{text}</span> : null}
+      {why ? <span className="field-why">{why}</span> : null}
     </p>
   ) : null;
+}
+
+/** What a field may say under its label: how to write it, and why we ask for it. */
+export interface FieldHints {
+  hint?: string | undefined;
+  why?: string | undefined;
 }
 
 export function FieldError({ id, text }: { id: string; text: string | undefined }) {
@@ -62,22 +78,23 @@ export function TextField({
   name,
   label,
   hint,
+  why,
   error,
   value,
   onValue,
   onBlur,
   ...attributes
-}: InputAttributes & FieldBinding<string> & { hint?: string | undefined }) {
+}: InputAttributes & FieldBinding<string> & FieldHints) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <Hint id={id} text={hint} />
+      <Hint id={id} text={hint} why={why} />
       <input
         id={id}
         name={name}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy(id, hint ?? why, error)}
         onChange={(event) => onValue(event.currentTarget.value)}
         onBlur={onBlur}
         {...attributes}
@@ -92,28 +109,29 @@ export function SelectField({
   name,
   label,
   hint,
+  why,
   error,
   placeholder,
   options,
   value,
   onValue,
   onBlur,
-}: FieldBinding<string> & {
-  hint?: string | undefined;
-  /** The empty first choice ("Choose…"). */
-  placeholder: string;
-  options: readonly (readonly [value: string, text: string])[];
-}) {
+}: FieldBinding<string> &
+  FieldHints & {
+    /** The empty first choice ("Choose…"). */
+    placeholder: string;
+    options: readonly (readonly [value: string, text: string])[];
+  }) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <Hint id={id} text={hint} />
+      <Hint id={id} text={hint} why={why} />
       <select
         id={id}
         name={name}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy(id, hint ?? why, error)}
         onChange={(event) => onValue(event.currentTarget.value)}
         onBlur={onBlur}
       >
@@ -134,19 +152,22 @@ export function RadioField({
   id,
   name,
   label,
+  why,
   error,
   options,
   value,
   onValue,
 }: Omit<FieldBinding<string>, "onBlur"> & {
+  why?: string | undefined;
   options: readonly (readonly [value: string, text: string])[];
 }) {
   return (
     <fieldset
       className="form-field application-choices"
-      aria-describedby={describedBy(id, undefined, error)}
+      aria-describedby={describedBy(id, why, error)}
     >
       <legend>{label}</legend>
+      <Hint id={id} text={undefined} why={why} />
       {options.map(([code, text], index) => (
         <label key={code} className="application-choice">
           <input

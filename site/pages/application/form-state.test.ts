@@ -8,23 +8,25 @@ const REQUIRED = APPLICATION_ERRORS.required;
 const prefill = { amount: 20_000, term: 120, purpose: undefined, version: undefined };
 const fresh = initialFormState({ view: prefill, today: TEST_TODAY });
 const stepped: FormState = { ...fresh, version: 3, hydrated: true };
+/** Version 2, from a `ver=2` link: the four sections on one page. */
+const onePageForm = initialFormState({ view: { ...prefill, version: 2 }, today: TEST_TODAY });
 
 describe("the application form's first state", () => {
-  it("starts from the link's prefill, on version 2 unless the link said 3", () => {
+  it("starts from the link's prefill, in steps (version 3) unless the link said 2", () => {
     expect(fresh).toMatchObject({
       values: { amount: 20_000, term: 120, purpose: "", nic: "" },
       errors: {},
-      version: 2,
+      version: 3,
       step: 0,
       status: "idle",
       summaryShown: false,
       hydrated: false,
     });
     expect(
-      initialFormState({ view: { ...prefill, purpose: "rent", version: 3 }, today: TEST_TODAY }),
+      initialFormState({ view: { ...prefill, purpose: "rent", version: 2 }, today: TEST_TODAY }),
     ).toMatchObject({
       values: { purpose: "rent" },
-      version: 3,
+      version: 2,
     });
   });
 
@@ -147,7 +149,8 @@ describe("submitting", () => {
       { type: "submitEnded", outcome },
     );
     expect(onSteps).toMatchObject({ status: "idle", errors, summaryShown: true, step: 1 });
-    const onePage = formReducer({ ...fresh, status: "sending" }, { type: "submitEnded", outcome });
+    const sending = { ...onePageForm, status: "sending" } as const;
+    const onePage = formReducer(sending, { type: "submitEnded", outcome });
     expect(onePage).toMatchObject({ status: "idle", errors, summaryShown: true, step: 0 });
   });
 
@@ -162,7 +165,7 @@ describe("actions that change nothing", () => {
   it.each([
     ["hydrated again with the same version", { ...stepped }, { type: "hydrated", version: 3 }],
     ["failing again", { ...fresh, status: "failed" }, { type: "checksUnavailable" }],
-    ["a summary link on version 2", fresh, { type: "summaryLinkFollowed", path: "bank" }],
+    ["a summary link on version 2", onePageForm, { type: "summaryLinkFollowed", path: "bank" }],
     ["a summary link to this step", stepped, { type: "summaryLinkFollowed", path: "purpose" }],
     [
       "throttled again",

@@ -2,6 +2,7 @@ import type { CalendarDate } from "../../../core/dates";
 import type { PendingVerification, SavedApplication } from "../../../core/site-contract";
 import {
   type ApplicationFormValues,
+  DEFAULT_FORM_VERSION,
   type FieldErrors,
   type FieldPath,
   firstInvalidField,
@@ -24,9 +25,9 @@ export interface FormState {
   values: ApplicationFormValues;
   /** English messages by field; a field checked and found fine may hold undefined. */
   errors: FieldErrors;
-  /** The server renders the link's version (2 without one); the browser may then remember another. */
+  /** The server renders the link's version (3 without one); the browser may then remember another. */
   version: FormVersion;
-  /** The step version 3 shows (0, 1 or 2); version 2 shows every step. */
+  /** The step version 3 shows (0 to 3); version 2 shows every step. */
   step: number;
   status: SubmitStatus;
   /** The list of problems above the form, shown after a refused submit. */
@@ -82,7 +83,7 @@ export function initialFormState({
   return {
     values: initialFormValues(view),
     errors: {},
-    version: view.version ?? 2,
+    version: view.version ?? DEFAULT_FORM_VERSION,
     step: 0,
     status: "idle",
     summaryShown: false,
@@ -179,13 +180,14 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         ),
         ...problems,
       };
-      if (firstInvalidField(problems)) return { ...state, errors };
-      return { ...state, errors, status: "idle", step: action.step + 1 };
+      // The summary lists this step's problems only (ErrorSummary shows the step's fields).
+      if (firstInvalidField(problems)) return { ...state, errors, summaryShown: true };
+      return { ...state, errors, status: "idle", step: action.step + 1, summaryShown: false };
     }
     case "checksUnavailable":
       return update(state, { status: "failed" });
     case "wentBack":
-      return update(state, { step: state.step - 1 });
+      return update(state, { step: state.step - 1, summaryShown: false });
     case "summaryLinkFollowed":
       return state.version === 3 ? update(state, { step: stepOf(action.path) }) : state;
     case "sendingStarted":

@@ -1,11 +1,9 @@
 import { type FocusEvent, type FormEvent, useEffect, useReducer, useRef } from "react";
 import type { CalendarDate } from "../../../core/dates";
-import { formVersionOfFlow } from "../../../core/experiments";
 import { type Locale, localizePath } from "../../../core/locale";
 import type { LoanSelection } from "../../../widget/loan-selection";
 import { postJson } from "../../../widget/runtime/http";
 import { preloadVerificationForm } from "../../components/verification-form";
-import { experimentFlow } from "../../experiment";
 import { applicationExtras, trackField } from "../../tracking";
 import {
   type ApplicationFormValues,
@@ -66,15 +64,12 @@ export function useApplicationForm({
   const focusNext = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    // After hydration, so the server's markup (version 2 unless the link said 3) is matched first.
+    // After hydration, so the server's markup (the steps unless the link said 2) is matched
+    // first; only a session that followed a `ver=2` link may differ from it (decision 0371).
     loadChecks().catch(() => {
       // Asked for again by the first check.
     });
-    const version = rememberedFormVersion(
-      view.version,
-      () => window.sessionStorage,
-      formVersionOfFlow(experimentFlow(false)),
-    );
+    const version = rememberedFormVersion(view.version, () => window.sessionStorage);
     dispatch({ type: "hydrated", version });
   }, [view.version]);
 
@@ -173,8 +168,8 @@ export function useApplicationForm({
       return;
     }
     dispatch({ type: "stepChecked", step, problems });
-    const first = firstInvalidField(problems);
-    focusNext.current = first ? fieldId(first) : stepTitleId(step + 1);
+    // This step's problems only, in a summary that takes focus; else the next step's title.
+    focusNext.current = firstInvalidField(problems) ? SUMMARY_ID : stepTitleId(step + 1);
   };
 
   const back = () => {
