@@ -118,4 +118,5 @@ export const offersEn = {
   "afford:stretches": "Stretches your budget ({percent} of income)",
   "afford:hard": "Hard to repay ({percent} of income)",
   noFigure: "Not known",
+  validLabel: "Offer valid until",
 } as const;

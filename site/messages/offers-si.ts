@@ -111,4 +111,5 @@ export const offersSi = {
   "afford:stretches": "අයවැයට බරයි (ආදායමෙන් {percent})",
   "afford:hard": "ගෙවීමට අපහසුයි (ආදායමෙන් {percent})",
   noFigure: "නොදනී",
+  validLabel: "දීමනාව වලංගු දිනය",
 } as const satisfies OffersMessages;

@@ -2,7 +2,7 @@ import type { OffersMessages } from "./offers";
 
 /** A visitor's own offers page in Tamil (issue 20). Not yet served: docs/tamil-wiring.md. */
 export const offersTa = {
-  thanksTitle: "நன்றி! இதோ உங்கள் சலுகைகள்",
+  thanksTitle: "நன்றி! உங்கள் சலுகைகள்",
   thanksText: "{days} நாட்களுக்கு {amount} இற்கான உங்கள் விண்ணப்பம் கிடைத்துள்ளது.",
   thanksNote:
     "கடன் வழங்குநர் உங்கள் விண்ணப்பத்தைப் பரிசீலித்து, கடன் பற்றித் தீர்மானித்து, உங்களுடன் ஒப்பந்தத்தில் கையெழுத்திடுவார். நாங்கள் கடன் வழங்குநர் அல்ல; உங்களிடம் ஒருபோதும் கட்டணம் அறவிடுவதில்லை.",
@@ -44,7 +44,7 @@ export const offersTa = {
   matchedTitleOther: "உங்களுக்குப் பொருந்தும் {count} சலுகைகள்",
   youMatch: "நீங்கள் பொருந்துகிறீர்கள்",
   mayNotMatch: "பொருந்தாமல் இருக்கலாம்",
-  offerCta: "இந்தச் சலுகையைப் பெறுங்கள்",
+  offerCta: "சலுகையைப் பெறுங்கள்",
   applyCta: "விண்ணப்பியுங்கள்",
   lenderSite: "கடன் வழங்குநரின் இணையத்தளத்தைப் பாருங்கள்",
   requires:
@@ -115,4 +115,5 @@ export const offersTa = {
   "afford:stretches": "வரவுசெலவைச் சிரமப்படுத்தும் (வருமானத்தில் {percent})",
   "afford:hard": "திருப்பிச் செலுத்தக் கடினம் ({percent})",
   noFigure: "தெரியாது",
+  validLabel: "சலுகை செல்லுபடியாகும் திகதி",
 } as const satisfies OffersMessages;

@@ -94,6 +94,30 @@ export function LeadOfferCard({
               ) : null}
             </p>
           </div>
+        </div>
+        <dl className="offer-figures">
+          {CARD_FIGURES.map((figure) => (
+            <div key={figure} className={figure === lead ? "offer-lead" : undefined}>
+              <dt>{figures[figure][0]}</dt>
+              <dd data-figure={figure}>{figures[figure][1]}</dd>
+            </div>
+          ))}
+        </dl>
+        {children}
+        {/* The button first: on a narrow screen "Compare" wraps under it, never the button. */}
+        <div className="offer-actions">
+          {ctaText ? (
+            <a
+              className={ctaSecondary ? "lw-cta lw-secondary" : "lw-cta"}
+              href={`/go/${offer.offer_id}`}
+              aria-describedby={headingId}
+              target="_blank"
+              rel="noopener"
+            >
+              {ctaText}
+              <span className="visually-hidden">{` (${o.newTab})`}</span>
+            </a>
+          ) : null}
           {compareForm ? (
             <label className="compare-tick">
               <input
@@ -107,14 +131,6 @@ export function LeadOfferCard({
             </label>
           ) : null}
         </div>
-        <dl className="offer-figures">
-          {CARD_FIGURES.map((figure) => (
-            <div key={figure} className={figure === lead ? "offer-lead" : undefined}>
-              <dt>{figures[figure][0]}</dt>
-              <dd data-figure={figure}>{figures[figure][1]}</dd>
-            </div>
-          ))}
-        </dl>
         {lender.licence ? (
           <p className="lw-sub">
             {fill(t.licenceLine, {
@@ -122,19 +138,6 @@ export function LeadOfferCard({
               number: lender.licence.number,
             })}
           </p>
-        ) : null}
-        {children}
-        {ctaText ? (
-          <a
-            className={ctaSecondary ? "lw-cta lw-secondary" : "lw-cta"}
-            href={`/go/${offer.offer_id}`}
-            aria-describedby={headingId}
-            target="_blank"
-            rel="noopener"
-          >
-            {ctaText}
-            <span className="visually-hidden">{` (${o.newTab})`}</span>
-          </a>
         ) : null}
         <details className="lw-more">
           <summary>{t.moreDetails}</summary>

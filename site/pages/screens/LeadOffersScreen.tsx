@@ -154,9 +154,6 @@ export function LeadOffersScreen({
   return (
     <section aria-labelledby="screen-title" className="lead-offers-screen">
       <h1 id="screen-title">{o.thanksTitle}</h1>
-      <p className="lead">
-        {fill(o.thanksText, { amount: formatRupees(lead.amount), days: lead.termDays })}
-      </p>
       {decisions && decisions.asked > 0 ? (
         <DecisionsProgress locale={locale} status={state.status} />
       ) : null}
@@ -262,6 +259,10 @@ export function LeadOffersScreen({
       )}
       {/* Below the list, so that a phone's first screen reaches the first offer. */}
       <TrustNotes locale={locale} variant="short" />
+      {/* Below the list: the first screen is for the offers (issue 32). */}
+      <p className="lead">
+        {fill(o.thanksText, { amount: formatRupees(lead.amount), days: lead.termDays })}
+      </p>
       <p className="offers-links">
         <a className="edit-application" href={localizePath(locale, "/application/")}>
           {o.editApplication}
