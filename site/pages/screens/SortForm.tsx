@@ -44,7 +44,7 @@ export function SortForm({
   };
   return (
     <details className="offers-controls" open={isFiltered(filters)}>
-      <summary>
+      <summary className="offers-controls-summary">
         <span className="offers-controls-title">{o.controlsSummary}</span>{" "}
         <span className="offers-controls-now">
           {fill(o.sortedBy, { sort: o[`sortShort:${sort}`] })}
