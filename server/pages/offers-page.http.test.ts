@@ -170,7 +170,8 @@ describe("the offers page while lenders decide", () => {
     expect(text).toContain("Asking 3 lenders for their decisions… 2 of 3 answered so far.");
     expect(text).toContain("1 pre-approved offer");
     expect(text).toContain("Pre-approved Less than the Rs. 50,000 you asked for.");
-    expect(text).toMatch(/Offer valid until \d\d\/\d\d\/\d{4}\./);
+    // Under "More details" with the approved loan (issue 32: the card stays short).
+    expect(text).toMatch(/Offer valid until \d\d\/\d\d\/\d{4}/);
     expect(text).toContain("Approved amount Rs. 40,000");
     const headers = headersIn(html);
     expect(headers[0]).toBe("Lanka Trust Personal Loan");
@@ -180,7 +181,7 @@ describe("the offers page while lenders decide", () => {
     // The samples matched by their criteria are there, under the pre-approval.
     expect(headers.length).toBeGreaterThan(2);
     expect(text).toContain("1 lender did not offer you a loan this time: Kandy Hill Credit.");
-    expect(text).not.toContain("did not answer in time");
+    expect(text).not.toContain("did not reply in time");
   });
 
   it("reloads itself without JavaScript until the deadline, and never with it", async () => {
@@ -212,8 +213,10 @@ describe("the offers page once lenders have decided", () => {
     const { leadId } = await onceDecided();
     const html = await offersPage(leadId);
     const text = textOf(html);
-    expect(text).toContain("3 of 3 lenders answered.");
-    expect(text).toContain("1 lender did not answer in time: Lagoon Gate Finance.");
+    // One count (decision 0361): the line above and the names below agree.
+    expect(text).toContain("2 of 3 lenders answered; 1 did not reply in time.");
+    expect(text).not.toContain("3 of 3 lenders answered");
+    expect(text).toContain("1 lender did not reply in time: Lagoon Gate Finance.");
     expect(text).toContain("Each lender decides by its own criteria");
     expect(html).not.toContain("<progress");
   });
@@ -281,7 +284,7 @@ describe("the offers on the page", () => {
     expect(headersIn(unknown)).toEqual(headersIn(byTotal));
     // The sort form works without JavaScript: a GET of this page with ?sort=.
     expect(byTotal).toMatch(/<form class="sort-form" method="get">/);
-    expect(byTotal).toMatch(/<noscript><button type="submit"[^>]*>Sort<\/button><\/noscript>/);
+    expect(byTotal).toMatch(/<noscript><button type="submit"[^>]*>Apply<\/button><\/noscript>/);
     expect(textOf(byTotal)).toContain("How we rank offers");
   });
 });
@@ -291,7 +294,7 @@ function rowsOf(html: string): { group: string; html: string }[] {
   const rows: { group: string; html: string }[] = [];
   for (const section of html.split('<section aria-labelledby="').slice(1)) {
     const group = /class="lw-title">([^<]*)<\/h2>/.exec(section)?.[1] ?? "";
-    for (const row of section.split('<li class="lw-offer"').slice(1))
+    for (const row of section.split('<li class="lw-offer lead-offer"').slice(1))
       rows.push({ group, html: row });
   }
   return rows;
@@ -307,7 +310,7 @@ describe("the offers as rows (issue 17)", () => {
     const count = rowsOf(all).length;
     expect(count).toBeGreaterThan(3);
     expect(rowsOf(html)).toHaveLength(3);
-    const fourth = /<li class="lw-offer" part="offer" id="(offer-\d+)"/g;
+    const fourth = /<li class="lw-offer lead-offer" id="(offer-\d+)"/g;
     const ids = [...all.matchAll(fourth)].map((match) => match[1]);
     expect(html).toContain(
       `<a class="lw-button lw-secondary show-all" href="?sort=total&amp;all=1#${ids[3]}">Show all ${count} offers</a>`,
@@ -330,13 +333,11 @@ describe("the offers as rows (issue 17)", () => {
     expect(others.length).toBeGreaterThan(0);
     for (const row of approved) {
       expect(textOf(row.html)).toContain("Pre-approved");
-      expect(row.html).toMatch(
-        /<a class="lw-cta" part="cta" href="\/go\/\d+"[^>]*>Get this offer</,
-      );
+      expect(row.html).toMatch(/<a class="lw-cta" href="\/go\/\d+"[^>]*>Get this offer</);
     }
     for (const row of matched) {
       expect(textOf(row.html)).toContain("You match");
-      expect(row.html).toMatch(/<a class="lw-cta lw-secondary" part="cta"[^>]*>Apply</);
+      expect(row.html).toMatch(/<a class="lw-cta lw-secondary"[^>]*>Apply</);
     }
     for (const row of others) {
       const text = textOf(row.html);
@@ -364,9 +365,7 @@ describe("the offers as rows (issue 17)", () => {
       let warned = 0;
       let fine = 0;
       for (const row of rows) {
-        const payment = rupees(
-          /<span data-figure="(?:payment|total)">([^<]*)</.exec(row.html)?.[1],
-        );
+        const payment = rupees(/<dd data-figure="payment">([^<]*)</.exec(row.html)?.[1]);
         const share = /<p class="offer-share[^"]*">([\s\S]*?)<\/p>/.exec(row.html)?.[1] ?? "";
         expect(textOf(share)).toContain(words);
         expect(share).toContain(`${Math.round((payment / income) * 100)}%`);
@@ -403,5 +402,134 @@ describe("the offers as rows (issue 17)", () => {
     expect(await offersPage(leadId, "/offers/")).toContain(
       '<a class="edit-application" href="/application/">මගේ අයදුම්පත වෙනස් කරන්න</a>',
     );
+  });
+});
+
+/** Each row's figures as (figure, label) in order, and the one set large. */
+function figuresOfRow(html: string): { order: string[]; lead: string | undefined } {
+  return {
+    order: [...html.matchAll(/<dd data-figure="([a-z-]+)">/g)]
+      .map((match) => match[1] ?? "")
+      .filter((figure) => ["payment", "total", "apr", "term"].includes(figure)),
+    lead: /<div class="offer-lead"><dt>[^<]*<\/dt><dd data-figure="([a-z]+)">/.exec(html)?.[1],
+  };
+}
+
+describe("comparable offers (issue 32, decisions 0360–0362)", () => {
+  it("give the same four figures in the same order on every card, the sorted one large", async () => {
+    const { leadId } = await onceDecided();
+    for (const sort of ["total", "payment", "apr"]) {
+      const rows = rowsOf(await offersPage(leadId, `/en/offers/?sort=${sort}&all=1`));
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows) {
+        expect(figuresOfRow(row.html)).toEqual({
+          order: ["payment", "total", "apr", "term"],
+          lead: sort,
+        });
+        // Monthly instalments or one repayment, said by the payment's label.
+        expect(textOf(row.html)).toMatch(/Monthly payment Rs\. [\d,]+|One repayment Rs\. [\d,]+/);
+      }
+    }
+  });
+
+  it("filter by repayment type and term without JavaScript, the counts following", async () => {
+    const { leadId } = await onceDecided();
+    const all = rowsOf(await offersPage(leadId, "/en/offers/?all=1"));
+    const monthlyRows = all.filter((row) => textOf(row.html).includes("Monthly payment"));
+    expect(monthlyRows.length).toBeGreaterThan(0);
+    expect(monthlyRows.length).toBeLessThan(all.length);
+
+    const monthly = await offersPage(leadId, "/en/offers/?repay=monthly&all=1");
+    expect(rowsOf(monthly)).toHaveLength(monthlyRows.length);
+    for (const row of rowsOf(monthly)) expect(textOf(row.html)).toContain("Monthly payment");
+    expect(textOf(monthly)).toContain(
+      `${monthlyRows.length} of ${all.length} offers shown. Clear filters`,
+    );
+    expect(monthly).toContain('href="?sort=total&amp;all=1">Clear filters</a>');
+    // The form opens, its choice kept; a GET of this page.
+    expect(monthly).toMatch(/<details class="offers-controls" open="">/);
+    expect(monthly).toContain('<option value="monthly" selected="">');
+
+    const once = rowsOf(await offersPage(leadId, "/en/offers/?repay=once&all=1"));
+    expect(once).toHaveLength(all.length - monthlyRows.length);
+    for (const row of once) expect(textOf(row.html)).toContain("One repayment");
+
+    // The term filter offers the terms the list holds: here the 91 days applied for.
+    const terms = [...(await offersPage(leadId, "/en/offers/")).matchAll(/<option value="(\d+)"/g)];
+    expect(terms.map((match) => match[1])).toEqual(["91"]);
+    expect(rowsOf(await offersPage(leadId, "/en/offers/?term=91&all=1"))).toHaveLength(all.length);
+    const none = await offersPage(leadId, "/en/offers/?term=30&all=1");
+    expect(rowsOf(none)).toHaveLength(0);
+    expect(textOf(none)).toContain(`0 of ${all.length} offers shown. Clear filters`);
+    // Nonsense is no filter.
+    const nonsense = await offersPage(leadId, "/en/offers/?repay=weekly&term=x&all=1");
+    expect(rowsOf(nonsense)).toHaveLength(all.length);
+    expect(nonsense).not.toContain("offers shown");
+  });
+
+  it("compare two or three offers side by side from ?compare=, repeated or comma-separated", async () => {
+    const { leadId } = await onceDecided();
+    const ids = [
+      ...(await offersPage(leadId, "/en/offers/?all=1")).matchAll(/name="compare" value="(\d+)"/g),
+    ].map((match) => match[1]);
+    expect(ids.length).toBeGreaterThan(3);
+    // Each card's box belongs to one GET form that carries the order, nothing personal.
+    const list = await offersPage(leadId);
+    const form = /<form id="([^"]+)" class="compare-form" method="get">([\s\S]*?)<\/form>/.exec(
+      list,
+    );
+    expect(form?.[2]).toContain('<input type="hidden" name="sort" value="total"/>');
+    expect(form?.[2]).not.toMatch(/name="(?!sort")/);
+    expect(list).toContain(`form="${form?.[1]}"`);
+
+    const two = await offersPage(leadId, `/en/offers/?compare=${ids[0]}&compare=${ids[1]}`);
+    const table = /<table class="compare-table compare-2">[\s\S]*?<\/table>/.exec(two)?.[0] ?? "";
+    expect(table.match(/<th scope="col">/g)).toHaveLength(2);
+    const rowNames = [...table.matchAll(/<th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(rowNames).toEqual([
+      "Repayment",
+      "Total to repay",
+      "APR",
+      "Term",
+      "Fees",
+      "Lender",
+      "CBSL licence",
+      "On your income",
+    ]);
+    expect(table.match(/href="\/go\/\d+"/g)).toHaveLength(2);
+    expect(rowsOf(two)).toHaveLength(0);
+    expect(two).toContain('href="?sort=total">Back to all offers</a>');
+
+    const three = await offersPage(
+      leadId,
+      `/en/offers/?sort=apr&compare=${ids.slice(0, 4).join(",")}`,
+    );
+    expect(three).toContain('<table class="compare-table compare-3">');
+    expect(textOf(three)).toContain("Offers compared: scroll sideways to see all three");
+    // One offer, or ids not in the list: the list, with a word on what to do.
+    for (const query of [`compare=${ids[0]}`, "compare=999999,1"]) {
+      const html = await offersPage(leadId, `/en/offers/?${query}`);
+      expect(html).not.toContain("compare-table");
+      expect(rowsOf(html)).toHaveLength(3);
+      expect(textOf(html)).toContain("Tick two or three offers to compare them.");
+    }
+    // No id at all: the list as it is.
+    const nonsense = await offersPage(leadId, "/en/offers/?compare=abc");
+    expect(nonsense).not.toContain("compare-table");
+    expect(textOf(nonsense)).not.toContain("Tick two or three offers to compare them.");
+  });
+
+  it("compare in Sinhala and Tamil too", async () => {
+    const { leadId } = await onceDecided();
+    const ids = [
+      ...(await offersPage(leadId, "/en/offers/?all=1")).matchAll(/name="compare" value="(\d+)"/g),
+    ].map((match) => match[1]);
+    for (const [prefix, title] of [
+      ["", "ඔබේ දීමනා පැත්තෙන් පැත්තට"],
+      ["/ta", "உங்கள் சலுகைகள் அருகருகே"],
+    ]) {
+      const html = await offersPage(leadId, `${prefix}/offers/?compare=${ids[0]},${ids[1]}`);
+      expect(textOf(html)).toContain(title);
+    }
   });
 });

@@ -60,17 +60,17 @@ const copy = {
   en: {
     asking: "Asking 3 lenders for their decisions… 1 of 3 answered so far.",
     approvedSoFar: "2 of 3 answered so far.",
-    done: "3 of 3 lenders answered.",
+    done: "2 of 3 lenders answered; 1 did not reply in time.",
     preApproved: "Pre-approved",
     smaller: "Less than the Rs. 50,000 you asked for.",
     declined: "1 lender did not offer you a loan this time: Kandy Hill Credit.",
-    silent: "1 lender did not answer in time: Lagoon Gate Finance.",
+    silent: "1 lender did not reply in time: Lagoon Gate Finance.",
     rejected: "Other lenders may still help you",
   },
   si: {
     asking: "ණය දෙන ආයතන 3කින් තීරණ විමසමින්… මේ වන විට 3න් 1ක් පිළිතුරු දී ඇත.",
     approvedSoFar: "මේ වන විට 3න් 2ක් පිළිතුරු දී ඇත.",
-    done: "ණය දෙන ආයතන 3න් 3ක් පිළිතුරු දුන්නා.",
+    done: "ණය දෙන ආයතන 3න් 2ක් පිළිතුරු දුන්නා; 1ක් නියමිත වේලාවට පිළිතුරු දුන්නේ නැත.",
     preApproved: "පූර්ව අනුමතයි",
     smaller: "ඔබ ඉල්ලූ Rs. 50,000ට වඩා අඩුයි.",
     declined: "මෙවර එක් ණය දෙන ආයතනයක් ඔබට ණයක් පිරිනැමුවේ නැත: මහනුවර කඳු ණය.",
@@ -168,6 +168,8 @@ describe("the offers once there", () => {
     await decided(leadId);
     const { context, page, problems } = await visitor(leadId);
     await openOffers(page);
+    // The order and the filters are one row that opens (decision 0362).
+    await page.locator(".offers-controls > summary").click();
     const sort = page.getByLabel("Sort offers by");
     expect(await sort.inputValue()).toBe("total");
     /** The APRs of the matched offers (the second group), as the page lists them. */
@@ -322,11 +324,12 @@ describe("the offers as rows (issue 17)", () => {
     expect(await rows(page).nth(3).getAttribute("id")).toBe(fragment);
     expect(await page.getByLabel("Sort offers by").inputValue()).toBe("apr");
     // Sorting again keeps every row.
+    await page.locator(".offers-controls > summary").click();
     await page.getByLabel("Sort offers by").selectOption("payment");
     await Promise.all([
       // (Chromium keeps the fragment on a GET form's submission to the same page.)
-      page.waitForURL(/\/en\/offers\/\?sort=payment&all=1(#offer-\d+)?$/),
-      page.getByRole("button", { name: "Sort" }).click(),
+      page.waitForURL(/\/en\/offers\/\?sort=payment&repay=any&term=&all=1(#offer-\d+)?$/),
+      page.getByRole("button", { name: "Apply" }).click(),
     ]);
     expect(await rows(page).count()).toBe(count);
     await context.close();
@@ -372,7 +375,8 @@ describe("without JavaScript", () => {
     expect(await page.locator('meta[http-equiv="refresh"]').getAttribute("content")).toBe("2");
     expect(await page.locator(".decisions-progress").textContent()).toContain("1 of 3");
     // The sort form asks the server without JavaScript.
-    expect(await page.getByRole("button", { name: "Sort" }).isVisible()).toBe(true);
+    await page.locator(".offers-controls > summary").click();
+    expect(await page.getByRole("button", { name: "Apply" }).isVisible()).toBe(true);
 
     await server.answer(leadId, LENDERS.kandy, ANSWERS.decline);
     await server.answer(leadId, LENDERS.lagoon, ANSWERS.decline);
@@ -382,10 +386,11 @@ describe("without JavaScript", () => {
       .toBe("3 of 3 lenders answered.");
     expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
 
+    await page.locator(".offers-controls > summary").click();
     await page.getByLabel("Sort offers by").selectOption("apr");
     await Promise.all([
-      page.waitForURL(`${server.url}/en/offers/?sort=apr`),
-      page.getByRole("button", { name: "Sort" }).click(),
+      page.waitForURL(`${server.url}/en/offers/?sort=apr&repay=any&term=`),
+      page.getByRole("button", { name: "Apply" }).click(),
     ]);
     expect(await page.getByLabel("Sort offers by").inputValue()).toBe("apr");
     await context.close();

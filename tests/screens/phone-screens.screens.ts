@@ -122,6 +122,17 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
     );
     await shoot(page, `offers-${lang}`);
 
+    // Two offers side by side (issue 32, decision 0362): the first two rows' "Compare" boxes.
+    const ticks = page.locator(".compare-tick input");
+    await ticks.nth(0).check();
+    await ticks.nth(1).check();
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.getAll("compare").length === 2),
+      page.locator(".compare-form button[type='submit']").click(),
+    ]);
+    await page.waitForSelector("html[data-hydrated='true']");
+    await shoot(page, `offers-compare-${lang}`, { full: false });
+
     // A partner's page with <loan-offers> (the widget, in its shadow root), as on a phone.
     await page.setContent(
       `<html lang="${lang}"><head><title>Offers</title></head><body><loan-offers api-base="${server.url}" amount="30000" period="90"></loan-offers></body></html>`,

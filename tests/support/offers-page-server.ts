@@ -42,7 +42,7 @@ export type TestLenderId = (typeof LENDERS)[keyof typeof LENDERS];
 export const ANSWERS = {
   approveLess: { status: 200, body: approval(901, { amount: 40_000 }) },
   decline: { status: 200, body: { decision: "declined", reason: "income_too_low" } },
-  /** Not a decision: recorded as no usable answer ("did not answer in time"). */
+  /** Not a decision: recorded as no usable answer ("did not reply in time"). */
   garbage: { status: 200, body: "<html>not a decision</html>" },
 } satisfies Record<string, LenderReply>;
 

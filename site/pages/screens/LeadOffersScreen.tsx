@@ -1,19 +1,31 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { CalendarDate } from "../../../core/dates";
 import { type Locale, localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import type { QuotedOffer } from "../../../core/offer-quotes";
 import type { LeadOffers } from "../../../core/site-contract";
-import { FIRST_SHOWN, OfferCard } from "../../../widget/components/OfferList";
+import { FIRST_SHOWN } from "../../../widget/components/OfferList";
 import { PushPromptSlot } from "../../components/PushPromptSlot";
 import { SendOffers } from "../../components/SendOffers";
 import { TrustNotes } from "../../components/TrustNotes";
 import { siteMessagesFor } from "../../messages";
 import { offersMessagesFor } from "../../messages/offers";
+import { CompareView } from "./CompareView";
 import { DecisionsProgress } from "./DecisionsProgress";
+import { LeadOfferCard } from "./LeadOfferCard";
 import { leadOffersState, lenderNames } from "./lead-offers-view";
+import { DecisionsSummary, groupTitle, OfferGroup } from "./offer-groups";
 import { rowParts } from "./offer-row-parts";
+import {
+  isFiltered,
+  MAX_COMPARED,
+  NO_FILTERS,
+  offersQuery,
+  passes,
+  termDaysOf,
+  termsOf,
+} from "./offers-filters";
 import type { ScreenView } from "./page.server";
 import { RejectedScreen } from "./RejectedScreen";
 import { SortForm } from "./SortForm";
@@ -31,6 +43,9 @@ import { useLiveOffers } from "./use-live-offers";
  * "Get this offer" opens the lender in a new tab through /go/{offerId} (the
  * click is recorded), so this page stays. Once no lender pre-approved or
  * matched the application, SPEC §2's rejected screen instead of an empty list.
+ * Issue 32: every card gives the same four figures, the sorted one large
+ * (0360); one count of the lenders' answers (0361); filters, and two or
+ * three offers side by side from `?compare=` (0362), all without JavaScript.
  */
 export function LeadOffersScreen({
   locale,
@@ -48,14 +63,25 @@ export function LeadOffersScreen({
   const lead = useLiveOffers(rendered);
   const { decisions } = lead;
   const [sort, setSort] = useState(view.sort);
+  const [filters, setFilters] = useState(view.filters);
   const [all, setAll] = useState(view.all);
   const state = leadOffersState(view.offers, lead, decisions, today, sort);
   const rejectedAtFirst = useRef(state.rejected);
   const offersList = useRef<HTMLDivElement>(null);
   const showAllPressed = useRef(false);
   const [announced, setAnnounced] = useState("");
-  const count =
-    state.approved.length + state.matched.length + state.others.length + state.hard.length;
+  const compareForm = useId();
+  const everything = [...state.approved, ...state.matched, ...state.others, ...state.hard];
+  const keep = (items: QuotedOffer[]) =>
+    items.filter((item) => passes(item, filters, lead.termDays));
+  const groups = {
+    approved: keep(state.approved),
+    matched: keep(state.matched),
+    others: keep(state.others),
+    hard: keep(state.hard),
+  };
+  const listed = [...groups.approved, ...groups.matched, ...groups.others, ...groups.hard];
+  const count = listed.length;
 
   useEffect(() => {
     if (!state.rejected || rejectedAtFirst.current) return;
@@ -95,6 +121,11 @@ export function LeadOffersScreen({
           count: lenders.length,
           names: lenderNames(view.offers, lenders, locale, o.unnamedLender),
         });
+  const compared = view.compare
+    .map((id) => everything.find((item) => item.offer.offer_id === id))
+    .filter((item): item is QuotedOffer => item !== undefined)
+    .slice(0, MAX_COMPARED);
+  const here = { sort, filters, all };
   // The first three rows in list order (approved, matched, others, hard to repay), or all of them.
   let left = all ? Number.POSITIVE_INFINITY : FIRST_SHOWN;
   const shown = (items: QuotedOffer[]) => {
@@ -102,95 +133,136 @@ export function LeadOffersScreen({
     left -= part.length;
     return part;
   };
-  const approved = shown(state.approved);
-  const matched = shown(state.matched);
-  const others = shown(state.others);
-  const hard = shown(state.hard);
-  const firstHidden = [...state.approved, ...state.matched, ...state.others, ...state.hard][
-    FIRST_SHOWN
-  ];
+  const approved = shown(groups.approved);
+  const matched = shown(groups.matched);
+  const others = shown(groups.others);
+  const hard = shown(groups.hard);
+  const firstHidden = listed[FIRST_SHOWN];
   const card = (item: QuotedOffer) => (
-    <OfferCard
+    <LeadOfferCard
       key={item.offer.offer_id}
       item={item}
       locale={locale}
-      href={`/go/${item.offer.offer_id}`}
-      assetBase=""
-      newTabText={o.newTab}
-      id={`offer-${item.offer.offer_id}`}
+      sort={sort}
+      termDays={termDaysOf(item, lead.termDays)}
+      compareForm={everything.length > 1 ? compareForm : undefined}
       {...rowParts(item, lead, o)}
     />
   );
+  const title = (items: QuotedOffer[], part: QuotedOffer[], words: [string, string, string]) =>
+    groupTitle(fill, items.length, part.length, words);
   return (
-    <section aria-labelledby="screen-title">
+    <section aria-labelledby="screen-title" className="lead-offers-screen">
       <h1 id="screen-title">{o.thanksTitle}</h1>
-      <p className="lead">
-        {fill(o.thanksText, { amount: formatRupees(lead.amount), days: lead.termDays })}
-      </p>
       {decisions && decisions.asked > 0 ? (
-        <DecisionsProgress locale={locale} decisions={decisions} />
+        <DecisionsProgress locale={locale} status={state.status} />
       ) : null}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announced}
       </p>
-      {count > 1 ? <SortForm locale={locale} sort={sort} all={all} onSort={setSort} /> : null}
-      <div className="lw-offers lead-offers" ref={offersList}>
-        <OfferGroup
-          title={
-            state.approved.length === 1
-              ? o.approvedTitleOne
-              : fill(o.approvedTitleOther, { count: state.approved.length })
-          }
-          note={o.approvedIntro}
-        >
-          {approved.map(card)}
-        </OfferGroup>
-        <OfferGroup
-          title={
-            state.matched.length === 1
-              ? o.matchedTitleOne
-              : fill(o.matchedTitleOther, { count: state.matched.length })
-          }
-        >
-          {matched.map(card)}
-        </OfferGroup>
-        <DecisionsSummary
-          lines={[
-            summaryLine(state.declined, o.declinedOne, o.declinedOther),
-            summaryLine(state.unanswered, o.unansweredOne, o.unansweredOther),
-          ]}
-          note={o.declinedNote}
-        />
-        <OfferGroup title={o.othersTitle} note={o.othersNote}>
-          {others.map(card)}
-        </OfferGroup>
-        {/* After everything else, never as a recommendation (decision 0355). */}
-        <OfferGroup
-          title={
-            state.hard.length === 1
-              ? o.hardTitleOne
-              : fill(o.hardTitleOther, { count: state.hard.length })
-          }
-          note={o.hardIntro}
-        >
-          {hard.map(card)}
-        </OfferGroup>
-        {all || !firstHidden ? null : (
-          <a
-            className="lw-button lw-secondary show-all"
-            href={`?sort=${sort}&all=1#offer-${firstHidden.offer.offer_id}`}
-            onClick={(event) => {
-              event.preventDefault();
-              showAllPressed.current = true;
-              setAll(true);
-            }}
-          >
-            {fill(t.showAll, { count })}
-          </a>
-        )}
-      </div>
+      {compared.length > 1 ? (
+        <CompareView locale={locale} items={compared} lead={lead} backHref={offersQuery(here)} />
+      ) : (
+        <>
+          {view.compare.length > 0 ? <p className="compare-too-few">{o.compareTooFew}</p> : null}
+          {everything.length > 1 ? (
+            <SortForm
+              locale={locale}
+              sort={sort}
+              filters={filters}
+              terms={termsOf(everything, lead.termDays, filters.term)}
+              all={all}
+              onChange={(nextSort, nextFilters) => {
+                setSort(nextSort);
+                setFilters(nextFilters);
+              }}
+            />
+          ) : null}
+          {isFiltered(filters) ? (
+            <p className="filtered-count">
+              {fill(o.filteredCount, { shown: count, count: everything.length })}{" "}
+              <a
+                href={offersQuery({ sort, filters: NO_FILTERS, all })}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setFilters(NO_FILTERS);
+                }}
+              >
+                {o.clearFilters}
+              </a>
+            </p>
+          ) : null}
+          <div className="lw-offers lead-offers" ref={offersList}>
+            <OfferGroup
+              title={title(groups.approved, approved, [
+                o.approvedTitleOne,
+                o.approvedTitleOther,
+                o.approvedTitleTop,
+              ])}
+              note={o.approvedIntro}
+            >
+              {approved.map(card)}
+            </OfferGroup>
+            <OfferGroup
+              title={title(groups.matched, matched, [
+                o.matchedTitleOne,
+                o.matchedTitleOther,
+                o.matchedTitleTop,
+              ])}
+            >
+              {matched.map(card)}
+            </OfferGroup>
+            <DecisionsSummary
+              lines={[
+                summaryLine(state.declined, o.declinedOne, o.declinedOther),
+                summaryLine(state.unanswered, o.unansweredOne, o.unansweredOther),
+              ]}
+              note={o.declinedNote}
+            />
+            <OfferGroup
+              title={title(groups.others, others, [o.othersTitle, o.othersTitle, o.othersTitleTop])}
+              note={o.othersNote}
+            >
+              {others.map(card)}
+            </OfferGroup>
+            {/* After everything else, never as a recommendation (decision 0355). */}
+            <OfferGroup
+              title={title(groups.hard, hard, [o.hardTitleOne, o.hardTitleOther, o.hardTitleTop])}
+              note={o.hardIntro}
+            >
+              {hard.map(card)}
+            </OfferGroup>
+            {all || !firstHidden ? null : (
+              <a
+                className="lw-button lw-secondary show-all"
+                href={`${offersQuery({ ...here, all: true })}#offer-${firstHidden.offer.offer_id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  showAllPressed.current = true;
+                  setAll(true);
+                }}
+              >
+                {fill(t.showAll, { count })}
+              </a>
+            )}
+          </div>
+          {everything.length > 1 ? (
+            <form id={compareForm} className="compare-form" method="get">
+              <p>{o.compareHint}</p>
+              <input type="hidden" name="sort" value={sort} />
+              <button type="submit" className="button button-secondary">
+                {o.compareSubmit}
+              </button>
+            </form>
+          ) : null}
+        </>
+      )}
       {/* Below the list, so that a phone's first screen reaches the first offer. */}
       <TrustNotes locale={locale} variant="short" />
+      {/* Below the list: the first screen is for the offers (issue 32). */}
+      <p className="lead">
+        {fill(o.thanksText, { amount: formatRupees(lead.amount), days: lead.termDays })}
+      </p>
       <p className="offers-links">
         <a className="edit-application" href={localizePath(locale, "/application/")}>
           {o.editApplication}
@@ -209,41 +281,4 @@ function focusHeading() {
   const heading = document.getElementById("screen-title");
   heading?.setAttribute("tabindex", "-1");
   heading?.focus();
-}
-
-/** A heading, the offers under it, then a note (the first row stays high on a phone); nothing without offers. */
-function OfferGroup({
-  title,
-  note,
-  children,
-}: {
-  title: string;
-  note?: string;
-  children: ReactNode[];
-}) {
-  const id = useId();
-  if (children.length === 0) return null;
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="lw-title">
-        {title}
-      </h2>
-      <ul className="lw-offer-list">{children}</ul>
-      {note ? <p className="lw-note">{note}</p> : null}
-    </section>
-  );
-}
-
-/** Lenders that said no or did not answer, by name, without a reason and without blame. */
-function DecisionsSummary({ lines, note }: { lines: string[]; note: string }) {
-  const said = lines.filter(Boolean);
-  if (said.length === 0) return null;
-  return (
-    <div className="decisions-summary">
-      {said.map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-      <p className="lw-note">{note}</p>
-    </div>
-  );
 }

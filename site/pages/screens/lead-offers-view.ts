@@ -5,6 +5,7 @@ import { type OfferSort, type QuotedOffer, rankLeadOffers } from "../../../core/
 import { lenderName } from "../../../core/offers";
 import type { Offer } from "../../../core/schemas/offer";
 import type { LeadOffers } from "../../../core/site-contract";
+import { type DecisionsStatus, decisionsStatus } from "./decisions-status";
 
 /** What a visitor's offers page shows, from the catalogue, the application and its decisions so far. */
 export interface LeadOffersState {
@@ -20,6 +21,8 @@ export interface LeadOffersState {
    * (decision 0355).
    */
   hard: QuotedOffer[];
+  /** Where the lenders asked stand: the status line's and the summary's one count (0361). */
+  status: DecisionsStatus;
   /** Lenders that said no, by id. */
   declined: string[];
   /** Lenders that gave no usable answer in time (failed, or still waiting once complete). */
@@ -38,22 +41,20 @@ export function leadOffersState(
   sort: OfferSort,
 ): LeadOffersState {
   const ranked = rankLeadOffers(catalogue, { ...lead, decisions }, today, { sort });
-  const settled = !decisions || decisions.complete;
+  const status = decisionsStatus(decisions);
+  const { settled } = status;
   const easy = ranked.filter((item) => item.affordability !== "hard");
   const hard = ranked.filter((item) => item.affordability === "hard");
   const approved = easy.filter((item) => item.approval !== undefined);
   const matched = easy.filter((item) => item.group === "matched");
-  const lenders = (statuses: readonly string[]) =>
-    (decisions?.decisions ?? [])
-      .filter((decision) => statuses.includes(decision.status))
-      .map((decision) => decision.lenderId);
   return {
     approved,
     matched,
     others: easy.filter((item) => item.group === "other"),
     hard,
-    declined: lenders(["declined"]),
-    unanswered: lenders(settled ? ["failed", "waiting", "pending"] : ["failed"]),
+    status,
+    declined: status.declined,
+    unanswered: status.noReply,
     settled,
     // A pre-approval or a match hard to repay is still the borrower's to see.
     rejected: settled && ranked.every((item) => item.group === "other"),

@@ -152,10 +152,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
             ? `${fill(o.smallerAmount, { asked: formatRupees(lead.amount) })} `
             : null}
           {approval && approval.termDays !== lead.termDays
-            ? `${fill(o.otherTerm, { days: approval.termDays, asked: lead.termDays })} `
-            : null}
-          {Number.isFinite(expires)
-            ? fill(o.validUntil, { date: formatDate(colomboToday(new Date(expires))) })
+            ? fill(o.otherTerm, { days: approval.termDays, asked: lead.termDays })
             : null}
         </p>
         {affordability}
@@ -173,6 +170,13 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
                 <dt>{o.approvedTerm}</dt>
                 <dd>{fill(o.daysValue, { days: approval.termDays })}</dd>
               </div>
+              {/* Under "More details", so that the card stays short (issue 32). */}
+              {Number.isFinite(expires) ? (
+                <div>
+                  <dt>{o.validLabel}</dt>
+                  <dd>{formatDate(colomboToday(new Date(expires)))}</dd>
+                </div>
+              ) : null}
             </>
           ),
         }

@@ -6,6 +6,7 @@ import { type ArticleSummary, articleSummary, newestFirst } from "../../content/
 import { verificationMessagesFor } from "../../messages/verification";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 import { leadOffersState, selfRefreshSeconds } from "./lead-offers-view";
+import { compareIdsOf, filtersOf, type OfferFilters } from "./offers-filters";
 
 /**
  * Screens of the borrower's path (SPEC §2): the offers for a loan (after an
@@ -33,6 +34,10 @@ export interface ScreenView {
   sort: OfferSort;
   /** Every offer, not only the first three (`?all=1`, the "show all" link without JavaScript). */
   all: boolean;
+  /** The visitor's filters (`?repay=`, `?term=`; decision 0362). */
+  filters: OfferFilters;
+  /** Offers to show side by side (`?compare=`, ids; decision 0362): none for the list. */
+  compare: number[];
   /**
    * Lenders have decided and none pre-approved nor matched the application:
    * the offers page shows SPEC §2's rejected screen instead of an empty list.
@@ -70,6 +75,8 @@ export function view(route: RouteRecord, inputs: PageInputs): ScreenView {
     locale: inputs.locale,
     sort,
     all: inputs.query.all === "1",
+    filters: filtersOf(inputs.query),
+    compare: compareIdsOf(inputs.query),
     ...(screen === "offers" && inputs.pending ? { pending: inputs.pending } : {}),
     ...(lead
       ? {
