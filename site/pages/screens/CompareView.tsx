@@ -5,6 +5,7 @@ import { formatRupees } from "../../../core/money";
 import { incomeShare, type QuotedOffer } from "../../../core/offer-quotes";
 import { lenderName, productName } from "../../../core/offers";
 import type { LeadOffers } from "../../../core/site-contract";
+import { ProductName } from "../../components/ProductName";
 import { offersMessagesFor } from "../../messages/offers";
 import { CARD_FIGURES, cardFigures } from "./LeadOfferCard";
 import { rowParts } from "./offer-row-parts";
@@ -82,7 +83,7 @@ export function CompareView({
               <td />
               {items.map((item) => (
                 <th key={item.offer.offer_id} scope="col">
-                  {productName(item.offer, locale)}
+                  <ProductName offer={item.offer} locale={locale} />
                 </th>
               ))}
             </tr>
@@ -110,7 +111,7 @@ export function CompareView({
                     >
                       {ctaText || o.lenderSite}
                       <span className="visually-hidden">
-                        {` ${productName(item.offer, locale)} (${o.newTab})`}
+                        {` ${productName(item.offer, locale).text} (${o.newTab})`}
                       </span>
                     </a>
                   </td>

@@ -5,7 +5,8 @@ import type { Locale } from "../../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import { type OfferSort, type QuotedOffer, regularPayment } from "../../../core/offer-quotes";
-import { lenderName, productName } from "../../../core/offers";
+import { lenderName } from "../../../core/offers";
+import { ProductName } from "../../components/ProductName";
 import { offersMessagesFor } from "../../messages/offers";
 import { isMonthly } from "./offers-filters";
 
@@ -55,6 +56,7 @@ export function LeadOfferCard({
   ctaText,
   ctaSecondary,
   children,
+  afterActions,
   loanRows,
 }: {
   item: QuotedOffer;
@@ -67,6 +69,8 @@ export function LeadOfferCard({
   ctaText?: string | undefined;
   ctaSecondary?: boolean | undefined;
   children?: ReactNode;
+  /** Under the button: what may be worth a look besides this offer (a longer term that fits). */
+  afterActions?: ReactNode;
   loanRows?: ReactNode;
 }) {
   const t = messagesFor(locale);
@@ -82,9 +86,13 @@ export function LeadOfferCard({
         <div className="lw-offer-head">
           <img className="lw-logo" src={lender.logo} alt="" width={40} height={40} />
           <div>
-            <h3 id={headingId} className="lw-offer-title">
-              {productName(offer, locale)}
-            </h3>
+            <ProductName
+              offer={offer}
+              locale={locale}
+              as="h3"
+              id={headingId}
+              className="lw-offer-title"
+            />
             <p className="lw-lender">
               {lenderName(offer, locale)}
               {lender.sandbox || lender.sample ? (
@@ -131,6 +139,7 @@ export function LeadOfferCard({
             </label>
           ) : null}
         </div>
+        {afterActions}
         {lender.licence ? (
           <p className="lw-sub">
             {fill(t.licenceLine, {

@@ -40,7 +40,16 @@ function rowOf(locale: Locale) {
   );
   if (!item) throw new Error("no approval ranked");
   const parts = rowParts(item, lead, offersMessagesFor(locale));
-  return { item, parts, html: renderToStaticMarkup(<>{parts.children}</>) };
+  return {
+    item,
+    parts,
+    html: renderToStaticMarkup(
+      <>
+        {parts.children}
+        {parts.afterActions}
+      </>,
+    ),
+  };
 }
 
 describe("a row hard to repay", () => {

@@ -55,6 +55,21 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
   const share = incomeShare(item.quote, lead.monthlyIncome);
   const hard = item.affordability === "hard";
   const longer = item.longerTerm;
+  // Below the button (issue 32): the card's own offer and its button stay on the first screen.
+  const longerTerm = longer ? (
+    <p className="offer-longer">
+      {fill(o.longerTerm, {
+        months: termMonths(longer.termDays),
+        payment: formatRupees(longer.payment),
+      })}{" "}
+      {/* To the lender's own instalment loan, like any click-out: the lead's loan is
+            fixed, and a new application within a day would join this one (0355). */}
+      <a href={`/go/${longer.offerId}`} target="_blank" rel="noopener">
+        {fill(o.longerTermLink, { months: termMonths(longer.termDays) })}
+        <span className="visually-hidden">{` (${o.newTab})`}</span>
+      </a>
+    </p>
+  ) : null;
   const affordability =
     share === undefined ? null : (
       <>
@@ -72,25 +87,12 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
             </>
           ) : null}
         </p>
-        {longer ? (
-          <p className="offer-longer">
-            {fill(o.longerTerm, {
-              months: termMonths(longer.termDays),
-              payment: formatRupees(longer.payment),
-            })}{" "}
-            {/* To the lender's own instalment loan, like any click-out: the lead's loan is
-                fixed, and a new application within a day would join this one (0355). */}
-            <a href={`/go/${longer.offerId}`} target="_blank" rel="noopener">
-              {fill(o.longerTermLink, { months: termMonths(longer.termDays) })}
-              <span className="visually-hidden">{` (${o.newTab})`}</span>
-            </a>
-          </p>
-        ) : null}
       </>
     );
   if (hard) {
     return {
       ctaText: "",
+      afterActions: longerTerm,
       children: (
         <>
           <p className="offer-status-line">
@@ -107,6 +109,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
     const { criteria } = item.offer;
     return {
       ctaText: "",
+      afterActions: longerTerm,
       children: (
         <>
           <p className="offer-status-line">
@@ -129,6 +132,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
   if (item.group === "matched") {
     return {
       ctaText: o.applyCta,
+      afterActions: longerTerm,
       ctaSecondary: true,
       children: (
         <>
@@ -144,6 +148,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
   const expires = approval ? Date.parse(approval.expiresAt) : Number.NaN;
   return {
     ctaText: o.offerCta,
+    afterActions: longerTerm,
     children: (
       <>
         <p className="offer-status-line approval-note">
