@@ -72,22 +72,20 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
   ) : null;
   const affordability =
     share === undefined ? null : (
-      <>
-        <p className={share > AFFORDABLE_SHARE ? "offer-share offer-share-high" : "offer-share"}>
-          {fill(item.quote.repayments.length > 1 ? o.shareMonthly : o.shareSingle, {
-            percent: `${Math.round(share * 100)}%`,
-          })}
-          {share > AFFORDABLE_SHARE ? (
-            <>
-              {" "}
-              <strong>{o.shareWarningLabel}</strong>{" "}
-              {hard
-                ? o.shareHard
-                : fill(o.shareWarning, { limit: `${Math.round(AFFORDABLE_SHARE * 100)}%` })}
-            </>
-          ) : null}
-        </p>
-      </>
+      <p className={share > AFFORDABLE_SHARE ? "offer-share offer-share-high" : "offer-share"}>
+        {fill(item.quote.repayments.length > 1 ? o.shareMonthly : o.shareSingle, {
+          percent: `${Math.round(share * 100)}%`,
+        })}
+        {share > AFFORDABLE_SHARE ? (
+          <>
+            {" "}
+            <strong>{o.shareWarningLabel}</strong>{" "}
+            {hard
+              ? o.shareHard
+              : fill(o.shareWarning, { limit: `${Math.round(AFFORDABLE_SHARE * 100)}%` })}
+          </>
+        ) : null}
+      </p>
     );
   if (hard) {
     return {
