@@ -402,7 +402,7 @@ describe("all four elements on a partner's page", () => {
     );
     expect(cards.map(({ href, ...figures }) => figures)).toEqual(
       expected.map(({ offer, quote }) => ({
-        header: productName(offer, "en"),
+        header: productName(offer, "en").text,
         apr: formatPercent(quote.apr),
         total: formatRupees(quote.total),
         returnDate: formatDate(quote.returnDate),
@@ -706,7 +706,7 @@ describe("<loan-offers> as compact rows on a phone (issue 17)", () => {
         expected.slice(0, 3).map(({ offer, quote }) => {
           const monthly = quote.repayments.length > 1;
           return {
-            title: productName(offer, locale),
+            title: productName(offer, locale).text,
             lender: lenderName(offer, locale),
             big: formatRupees(monthly ? regularPayment(quote) : quote.total),
             kind: monthly ? "payment" : "total",
