@@ -63,7 +63,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
         payment: formatRupees(longer.payment),
       })}{" "}
       {/* To the lender's own instalment loan, like any click-out: the lead's loan is
-            fixed, and a new application within a day would join this one (0355). */}
+          fixed, and a new application within a day would join this one (0355). */}
       <a href={`/go/${longer.offerId}`} target="_blank" rel="noopener">
         {fill(o.longerTermLink, { months: termMonths(longer.termDays) })}
         <span className="visually-hidden">{` (${o.newTab})`}</span>
