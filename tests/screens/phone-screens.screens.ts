@@ -52,7 +52,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function shoot(page: Page, name: string, { full = true } = {}): Promise<void> {
+async function shoot(page: Page, name: string, { full = false } = {}): Promise<void> {
   // Fonts and late layout settle before the picture: nothing moves after this.
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: path.join(OUT, `${name}.png`) });
