@@ -76,7 +76,6 @@ export const offersEn = {
   editApplication: "Edit my application",
   readyOne: "1 offer is ready for you.",
   readyOther: "{count} offers are ready for you.",
-  newTab: "opens in a new tab",
   askedDoneMissing: "{answered} of {count} lenders answered; {missing} did not reply in time.",
   answeredCountMissing: "{answered} of {count} answered so far; {missing} did not reply.",
   approvedTitleTop: "Top {shown} of {count} pre-approved offers",

@@ -68,7 +68,6 @@ export const offersSi = {
   editApplication: "මගේ අයදුම්පත වෙනස් කරන්න",
   readyOne: "ඔබට එක් දීමනාවක් සූදානම්.",
   readyOther: "ඔබට දීමනා {count}ක් සූදානම්.",
-  newTab: "නව ටැබයක විවෘත වේ",
   askedDoneMissing:
     "ණය දෙන ආයතන {count}න් {answered}ක් පිළිතුරු දුන්නා; {missing}ක් නියමිත වේලාවට පිළිතුරු දුන්නේ නැත.",
   answeredCountMissing: "මේ වන විට {count}න් {answered}ක් පිළිතුරු දී ඇත; {missing}ක් පිළිතුරු දුන්නේ නැත.",

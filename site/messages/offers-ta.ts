@@ -72,7 +72,6 @@ export const offersTa = {
   editApplication: "எனது விண்ணப்பத்தைத் திருத்துங்கள்",
   readyOne: "உங்களுக்காக 1 சலுகை தயாராக உள்ளது.",
   readyOther: "உங்களுக்காக {count} சலுகைகள் தயாராக உள்ளன.",
-  newTab: "புதிய தாவலில் திறக்கும்",
   askedDoneMissing:
     "{count} கடன் வழங்குநர்களில் {answered} பதிலளித்தனர்; {missing} உரிய நேரத்தில் பதிலளிக்கவில்லை.",
   answeredCountMissing: "இதுவரை {count} இல் {answered} பதிலளித்துள்ளனர்; {missing} பதிலளிக்கவில்லை.",

@@ -147,13 +147,12 @@ describe("the borrower's loop with the sandbox lenders", () => {
       .toBe(1);
     expect(await swift.locator(".lw-badge").textContent()).toBe("Test lender (sandbox)");
 
-    // "Get this offer" opens the lender's apply page in a new tab; the offers page stays.
-    const link = swift.getByRole("link", { name: "Get this offer (opens in a new tab)" });
-    const [clickout] = await Promise.all([context.waitForEvent("page"), link.click()]);
-    // Our click-out page first (issue 32), then the lender in a tab of its own.
-    const tab = await continueToLender(clickout);
+    // "Get this offer" opens our click-out page in place (issue 32), and that the lender's
+    // apply page in a tab of its own; the click-out page stays, with its link back.
+    await swift.getByRole("link", { name: "Get this offer", exact: true }).click();
+    const tab = await continueToLender(page);
     await tab.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/apply\/[A-Za-z0-9_-]{22}\?/);
-    expect(page.url()).toBe(`${base}/en/offers/`);
+    expect(await page.getAttribute("a.clickout-back", "href")).toBe("/en/offers/");
     const clickId = String(new URL(tab.url()).searchParams.get("click"));
     expect(clickId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await tab.getByRole("heading", { name: "Your pre-approved offer" }).count()).toBe(1);
@@ -198,9 +197,14 @@ describe("the borrower's loop with the sandbox lenders", () => {
       ]);
     expect(connections).toBe(0);
 
-    // Back on the offers page: the deadline has passed. The six that approve (the one calling
-    // back and the flaky one too) lead the list; the line and the names below agree on the
-    // three that could not answer (decision 0361), named without blame.
+    // Back on the offers page (the click-out page's link): the deadline has passed. The six
+    // that approve (the one calling back and the flaky one too) lead the list; the line and
+    // the names below agree on the three that could not answer (decision 0361), named
+    // without blame.
+    await Promise.all([
+      page.waitForURL(`${base}/en/offers/`),
+      page.locator("a.clickout-back").click(),
+    ]);
     await expect
       .poll(() => page.locator(".decisions-progress").textContent(), { timeout: 20_000 })
       .toBe("6 of 9 lenders answered; 3 did not reply in time.");

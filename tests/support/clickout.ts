@@ -2,7 +2,7 @@ import type { Page } from "playwright";
 import { expect } from "vitest";
 
 /**
- * "Get this offer" opens our click-out page (issue 32, decision 0375) in `clickout`; its
+ * "Get this offer" opens our click-out page (issue 32, decision 0375) in place, in `clickout`; its
  * "Continue" opens the lender in another tab, which this returns.
  */
 export async function continueToLender(clickout: Page): Promise<Page> {

@@ -116,11 +116,6 @@ export interface OfferCardProps {
   href: string;
   assetBase: string;
   onSelect?: ((offerId: number) => boolean) | undefined;
-  /**
-   * The words a screen reader hears after the call to action when it opens
-   * a new tab ("opens in a new tab"); without them the link opens in place.
-   */
-  newTabText?: string | undefined;
   /** What the site says of the offer and the visitor (status, affordability), under the figures. */
   children?: ReactNode;
   /** The loan a lender approved, in place of the product's amount and period ranges. */
@@ -151,7 +146,6 @@ export function OfferCard({
   href,
   assetBase,
   onSelect,
-  newTabText,
   children,
   loanRows,
   details,
@@ -224,13 +218,11 @@ export function OfferCard({
             part="cta"
             href={href}
             aria-describedby={headingId}
-            {...(newTabText ? { target: "_blank", rel: "noopener" } : {})}
             onClick={(event) => {
               if (onSelect && !onSelect(offer.offer_id)) event.preventDefault();
             }}
           >
             {cta}
-            {newTabText ? <span className="visually-hidden">{` (${newTabText})`}</span> : null}
           </a>
         ) : null}
         <details className="lw-more">

@@ -106,13 +106,9 @@ export function CompareView({
                     <a
                       className={ctaText && !ctaSecondary ? "lw-cta" : "lw-cta lw-secondary"}
                       href={`/go/${item.offer.offer_id}`}
-                      target="_blank"
-                      rel="noopener"
                     >
                       {ctaText || o.lenderSite}
-                      <span className="visually-hidden">
-                        {` ${productName(item.offer, locale).text} (${o.newTab})`}
-                      </span>
+                      <span className="visually-hidden">{` ${productName(item.offer, locale).text}`}</span>
                     </a>
                   </td>
                 );

@@ -69,7 +69,7 @@ export function LeadOfferCard({
   ctaText?: string | undefined;
   ctaSecondary?: boolean | undefined;
   children?: ReactNode;
-  /** Under the button: what may be worth a look besides this offer (a longer term that fits). */
+  /** Under the button: why a share of income is a warning, and a longer term that fits. */
   afterActions?: ReactNode;
   loanRows?: ReactNode;
 }) {
@@ -119,11 +119,8 @@ export function LeadOfferCard({
               className={ctaSecondary ? "lw-cta lw-secondary" : "lw-cta"}
               href={`/go/${offer.offer_id}`}
               aria-describedby={headingId}
-              target="_blank"
-              rel="noopener"
             >
               {ctaText}
-              <span className="visually-hidden">{` (${o.newTab})`}</span>
             </a>
           ) : null}
           {compareForm ? (

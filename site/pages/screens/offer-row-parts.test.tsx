@@ -53,7 +53,7 @@ function rowOf(locale: Locale) {
 }
 
 describe("a row hard to repay", () => {
-  it("warns first, has no button, and links the lender's longer loan that fits, in a new tab", () => {
+  it("warns first, has no button, and links the lender's longer loan that fits, through the click-out page", () => {
     const { item, parts, html } = rowOf("en");
     expect(item.affordability).toBe("hard");
     expect(parts.ctaText).toBe("");
@@ -63,7 +63,9 @@ describe("a row hard to repay", () => {
     expect(html).toContain("More than half of your income");
     const longer = item.longerTerm;
     expect(longer?.offerId).toBe(902);
-    expect(html).toContain(`href="/go/902" target="_blank" rel="noopener"`);
+    expect(html).toContain(`href="/go/902"`);
+    // The click-out page opens in place; it opens the lender in a new tab (issue 32).
+    expect(html).not.toContain("_blank");
     expect(html).toMatch(
       /Over \d+ months with this lender: Rs\. [\d,]+ a month, within your income\./,
     );

@@ -25,18 +25,12 @@ function StatusChip({ kind, label }: { kind: keyof typeof ICONS; label: string }
   );
 }
 
-/** A plain link to the lender, in a new tab: no button, no recommendation. */
+/** A plain link to the lender (through our click-out page): no button, no recommendation. */
 function LenderLink({ item, o }: { item: QuotedOffer; o: OffersMessages }) {
   return (
     <p>
-      <a
-        href={`/go/${item.offer.offer_id}`}
-        target="_blank"
-        rel="noopener"
-        className="offer-lender-link"
-      >
+      <a href={`/go/${item.offer.offer_id}`} className="offer-lender-link">
         {o.lenderSite}
-        <span className="visually-hidden">{` (${o.newTab})`}</span>
       </a>
     </p>
   );
@@ -64,29 +58,43 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
       })}{" "}
       {/* To the lender's own instalment loan, like any click-out: the lead's loan is
           fixed, and a new application within a day would join this one (0355). */}
-      <a href={`/go/${longer.offerId}`} target="_blank" rel="noopener">
+      <a href={`/go/${longer.offerId}`}>
         {fill(o.longerTermLink, { months: termMonths(longer.termDays) })}
-        <span className="visually-hidden">{` (${o.newTab})`}</span>
       </a>
     </p>
   ) : null;
-  const affordability =
-    share === undefined ? null : (
-      <p className={share > AFFORDABLE_SHARE ? "offer-share offer-share-high" : "offer-share"}>
-        {fill(item.quote.repayments.length > 1 ? o.shareMonthly : o.shareSingle, {
-          percent: `${Math.round(share * 100)}%`,
-        })}
-        {share > AFFORDABLE_SHARE ? (
-          <>
-            {" "}
-            <strong>{o.shareWarningLabel}</strong>{" "}
-            {hard
-              ? o.shareHard
-              : fill(o.shareWarning, { limit: `${Math.round(AFFORDABLE_SHARE * 100)}%` })}
-          </>
-        ) : null}
-      </p>
-    );
+  const high = share !== undefined && share > AFFORDABLE_SHARE;
+  const why = high
+    ? hard
+      ? o.shareHard
+      : fill(o.shareWarning, { limit: `${Math.round(AFFORDABLE_SHARE * 100)}%` })
+    : null;
+  /**
+   * The payment as a share of the income, a warning above the limit. Why it is one stands in
+   * the same line on a row with a plain link; under the button of a row that has one, so that
+   * the offer and its button fit the first screen, the warning and the figure staying above
+   * the button (issue 32, decision 0378).
+   */
+  const affordability = (button: boolean) => ({
+    before:
+      share === undefined ? null : (
+        <p className={high ? "offer-share offer-share-high" : "offer-share"}>
+          {high ? <strong>{`${o.shareWarningLabel} `}</strong> : null}
+          {fill(item.quote.repayments.length > 1 ? o.shareMonthly : o.shareSingle, {
+            percent: `${Math.round(share * 100)}%`,
+          })}
+          {why && !button ? ` ${why}` : null}
+        </p>
+      ),
+    after: (
+      <>
+        {why && button ? <p className="offer-share offer-share-why">{why}</p> : null}
+        {longerTerm}
+      </>
+    ),
+  });
+  const plain = affordability(false);
+  const withButton = affordability(true);
   if (hard) {
     return {
       ctaText: "",
@@ -97,7 +105,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
             <StatusChip kind="hard" label={o.hardChip} />
             {item.approval ? ` ${o.preApproved}.` : null}
           </p>
-          {affordability}
+          {plain.before}
           <LenderLink item={item} o={o} />
         </>
       ),
@@ -121,7 +129,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
               employment: criteria.employment.map((type) => o[`employment:${type}`]).join(o.or),
             })}
           </p>
-          {affordability}
+          {plain.before}
           <LenderLink item={item} o={o} />
         </>
       ),
@@ -130,14 +138,14 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
   if (item.group === "matched") {
     return {
       ctaText: o.applyCta,
-      afterActions: longerTerm,
+      afterActions: withButton.after,
       ctaSecondary: true,
       children: (
         <>
           <p className="offer-status-line">
             <StatusChip kind="matched" label={o.youMatch} />
           </p>
-          {affordability}
+          {withButton.before}
         </>
       ),
     };
@@ -146,7 +154,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
   const expires = approval ? Date.parse(approval.expiresAt) : Number.NaN;
   return {
     ctaText: o.offerCta,
-    afterActions: longerTerm,
+    afterActions: withButton.after,
     children: (
       <>
         <p className="offer-status-line approval-note">
@@ -158,7 +166,7 @@ export function rowParts(item: QuotedOffer, lead: LeadOffers, o: OffersMessages)
             ? fill(o.otherTerm, { days: approval.termDays, asked: lead.termDays })
             : null}
         </p>
-        {affordability}
+        {withButton.before}
       </>
     ),
     ...(approval
