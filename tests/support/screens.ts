@@ -34,15 +34,37 @@ export interface ScreenOptions {
  * secret made for the run (`pk_…`, `sk_…`, `whsec_…`, the portal's `code.secret`),
  * a QR code of a new two-step sign-in secret (`svg.qr`), and a test postback's
  * request and answer (`pre.postbacks-pre`: the receiver's port, a new click id).
+ * A key's `-` and `_` let it wrap anywhere, so for the picture its text is one
+ * fixed placeholder (put back after): the page is laid out the same every run.
  */
 function perRunSecrets(page: Page): Locator[] {
   return [
     page.locator("svg.qr"),
-    page.locator("code.secret"),
-    page.locator("code", { hasText: /^(pk|sk|whsec)_/ }),
+    page.locator("code[data-screens-text]"),
     page.locator("pre.postbacks-pre"),
   ];
 }
+
+/** Puts SECRET_PLACEHOLDER in place of each key's text; `false` puts the keys back. */
+async function hideKeys(page: Page, hide: boolean): Promise<void> {
+  await page.evaluate(
+    ({ hide, placeholder }) => {
+      for (const code of document.querySelectorAll("code")) {
+        const text = code.textContent ?? "";
+        if (hide && (code.classList.contains("secret") || /^(pk|sk|whsec)_/.test(text))) {
+          code.dataset.screensText = text;
+          code.textContent = placeholder;
+        } else if (!hide && code.dataset.screensText !== undefined) {
+          code.textContent = code.dataset.screensText;
+          delete code.dataset.screensText;
+        }
+      }
+    },
+    { hide, placeholder: SECRET_PLACEHOLDER },
+  );
+}
+
+const SECRET_PLACEHOLDER = "x".repeat(32);
 
 /**
  * The page's first screen (its viewport) as `<dir>/<name>.png`, written only
@@ -54,12 +76,15 @@ export async function saveScreen(
   { dir = screensDir(), mask = [] }: ScreenOptions = {},
 ): Promise<boolean> {
   await settled(page);
-  const picture = await page.screenshot({
-    animations: "disabled",
-    caret: "hide",
-    mask: [...perRunSecrets(page), ...mask],
-    maskColor: "#888888",
-  });
+  await hideKeys(page, true);
+  const picture = await page
+    .screenshot({
+      animations: "disabled",
+      caret: "hide",
+      mask: [...perRunSecrets(page), ...mask],
+      maskColor: "#888888",
+    })
+    .finally(() => hideKeys(page, false));
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   if (existsSync(file) && samePixels(readFileSync(file), picture)) return false;
