@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUNNEL_FROM, FUNNEL_TO, seedFunnelRecords } from "../../server/funnel/funnel.test-support";
 import { openStorage } from "../../server/storage/database";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
@@ -14,7 +15,7 @@ import { signInThroughThePage, staffMember } from "../support/staff";
  * The funnel in Chromium (issue 16): an analyst signs in with password and
  * code, reads the funnel for a range of seeded records on a computer and on
  * a phone, sees the charts drawn (canvas) above the tables they draw,
- * downloads a table as CSV; axe finds nothing. Screenshots go to
+ * downloads a table as CSV; axe finds nothing. Screenshots (first screens) go to
  * /tmp/shots-bo-funnel/ for a person to look at.
  */
 const SHOTS = "/tmp/shots-bo-funnel";
@@ -33,7 +34,6 @@ beforeAll(async () => {
     await storage.close();
   }
   [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -73,7 +73,7 @@ describe("the funnel", () => {
     await expect.poll(() => page.locator("#funnel-charts canvas").count()).toBe(2);
     expect(await page.locator("#funnel-daily tbody tr").count()).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/funnel-1280x800.png`, fullPage: true });
+    await saveScreen(page, "funnel-1280x800", { dir: SHOTS });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -92,9 +92,8 @@ describe("the funnel", () => {
     await expect.poll(() => page.locator("#funnel-charts canvas").count()).toBe(2);
     expect(await noHorizontalScroll(page)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/funnel-360x800-full.png`, fullPage: true });
     await page.locator("#funnel-charts").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/funnel-360x800.png` });
+    await saveScreen(page, "funnel-360x800", { dir: SHOTS });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productFor } from "../../server/lenders/lender.test-support";
@@ -6,6 +5,7 @@ import { registerApiLenders } from "../../server/sandbox/register";
 import type { TestMember } from "../../server/staff/staff.test-support";
 import { openStorage } from "../../server/storage/database";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
@@ -16,7 +16,7 @@ import { signInThroughThePage, staffMember } from "../support/staff";
  * with a logo, makes it live and pauses it; an api lender's page with its
  * test application and statistics; the form's live preview as an admin
  * types (decision 0142). Axe and no horizontal scroll on each page;
- * screenshots in /tmp/shots-bo-lenders/ and /tmp/shots-live-preview/ for a
+ * first screens in /tmp/shots-bo-lenders/ and /tmp/shots-live-preview/ for a
  * person to look at.
  */
 const SHOTS = "/tmp/shots-bo-lenders";
@@ -35,8 +35,6 @@ let browser: Browser;
 let admins = 0;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  mkdirSync(LIVE_SHOTS, { recursive: true });
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const storage = openStorage({ dataDir: server.dataDir });
   try {
@@ -87,8 +85,7 @@ const noHorizontalScroll = (page: Page) =>
 async function checkPage(page: Page, shot: string, folder = SHOTS) {
   expect(await axeViolations(page), shot).toEqual([]);
   expect(await noHorizontalScroll(page), shot).toBe(true);
-  await page.screenshot({ path: `${folder}/${shot}.png`, fullPage: true });
-  await page.screenshot({ path: `${folder}/${shot}-screen.png` });
+  await saveScreen(page, shot, { dir: folder });
 }
 
 /** Presses a button that sends the form, and waits for the page that comes back. */

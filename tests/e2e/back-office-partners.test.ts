@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/dates";
@@ -7,6 +7,7 @@ import { previousColomboMonth } from "../../server/partners/payouts";
 import { seedConversion } from "../../server/partners/payouts.test-support";
 import { openStorage } from "../../server/storage/database";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { signInThroughThePage, staffMember } from "../support/staff";
 
@@ -15,7 +16,7 @@ import { signInThroughThePage, staffMember } from "../support/staff";
  * pending sign-up, rotates its secret key (shown once: gone on reload),
  * makes a payout run of last month from conversions the lender reported,
  * marks the partner paid and downloads the statement's CSV; axe on every
- * page, no sideways scrolling on a phone, and screenshots at 360 and 1280
+ * page, no sideways scrolling on a phone, and first screens at 360 and 1280
  * pixels in /tmp/shots-bo-partners/ for a person to look at.
  */
 const SHOTS = "/tmp/shots-bo-partners";
@@ -26,7 +27,6 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const storage = openStorage({ dataDir: server.dataDir });
   try {
@@ -76,7 +76,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     ["1280", DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+    await saveScreen(page, `${name}-${label}`, { dir: SHOTS });
     expect(await noHorizontalScroll(page), `${name} at ${label}`).toBe(true);
   }
   await page.setViewportSize(PHONE);

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
-import { screensDir } from "../support/screens-dir";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { smallTargets } from "../support/touch-targets";
 
@@ -55,7 +55,7 @@ describe("the click-out page", () => {
       const box = await cta.boundingBox();
       expect((box?.y ?? 999) + (box?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
       expect(await smallTargets(page, "main")).toEqual([]);
-      await page.screenshot({ path: `${screensDir()}/clickout-${locale}.png` });
+      await saveScreen(page, `clickout-${locale}`);
 
       const [tab] = await Promise.all([context.waitForEvent("page"), cta.click()]);
       await tab.waitForURL(/kandy-lane\.example\/apply\?/);

@@ -24,7 +24,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * the per-day CSV and finds it equal to the partner API's GET stats; a range
  * with nothing says so. Every page: axe (WCAG 2.1 A and AA), no sideways
  * scrolling at 360 and 1280 px, no console error; screenshots into
- * docs/screens/ (partner-portal-dashboard-<si|en>[-full].png).
+ * docs/screens/ (partner-portal-dashboard-<si|en>.png) under `npm run screens`.
  */
 const PHONE = { width: 360, height: 640 };
 

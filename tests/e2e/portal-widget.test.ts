@@ -12,7 +12,6 @@ import { portalMessagesFor } from "../../site/portal/messages";
 import { widgetMessagesFor } from "../../site/portal/pages/widget-messages";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { checkPortalPage } from "../support/portal-page-check";
-import { screensDir } from "../support/screens-dir";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -22,10 +21,8 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * another origin (registered as the partner's), runs the pinned widget with
  * its integrity hash: the calculator computes, the publishable key is taken;
  * the same page with a tampered hash runs nothing. Then a tracking link.
- * axe, no sideways scrolling at 360 and 1280 px, screenshots into docs/screens/.
+ * axe, no sideways scrolling at 360 and 1280 px, screenshots through checkPortalPage.
  */
-const SCREENS = screensDir();
-/** Every step at both widths, to look at. */
 const PHONE = { width: 360, height: 640 };
 const PASSWORD = "a kettle of seven herons";
 const PARTNER = "colombo-deals";
@@ -125,12 +122,7 @@ describe("the portal's widget builder", () => {
       await signIn(page, locale);
       // The preview is our widget itself, loaded by the page.
       await page.locator("#widget-preview loan-widget .lw-widget").waitFor();
-      await checkPortalPage(page, `widget-${locale}`);
-      await page.screenshot({ path: `${SCREENS}/partner-portal-widget-${locale}.png` });
-      await page.screenshot({
-        path: `${SCREENS}/partner-portal-widget-${locale}-full.png`,
-        fullPage: true,
-      });
+      await checkPortalPage(page, `widget-${locale}`, `partner-portal-widget-${locale}`);
 
       // Build: element, language, colour; the preview follows at once.
       await page.getByLabel(t.elements[build.element]).check();

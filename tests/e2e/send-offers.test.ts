@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
@@ -10,6 +9,7 @@ import {
 } from "../../server/messaging/smtp.test-support";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { codeSentTo, sentTo } from "../support/outbox";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -18,7 +18,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * the link by e-mail (to a real SMTP server), the link opens the offers in
  * a fresh browser (another device), and without JavaScript the same form
  * posts and lands on a page that says what happened. Screenshots of the
- * component on a 360-px phone go to SHOTS (docs/screens/send-offers-*.png).
+ * component on a 360-px phone go to SHOTS (send-offers-*.png).
  */
 const SHOTS = "/tmp/shots-send-offers";
 const PHONE = { width: 360, height: 640 };
@@ -28,7 +28,6 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   smtp = await startTestSmtp();
   [server, browser] = await Promise.all([
     startServer({ SMTP_URL: smtp.url, MAIL_FROM: "no-reply@nayacompare.test" }),
@@ -134,7 +133,7 @@ describe("save or send my offers", () => {
       );
       // The component on a 360 × 640 phone, its top at the top of the screen.
       await section.evaluate((element) => element.scrollIntoView({ block: "start" }));
-      await page.screenshot({ path: `${SHOTS}/send-offers-${locale}.png` });
+      await saveScreen(page, `send-offers-${locale}`, { dir: SHOTS });
       expect(problems).toEqual([]);
 
       const text = await mailTo(address);

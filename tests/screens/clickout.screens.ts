@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchBrowser, watchConsole } from "../support/browser";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -36,8 +37,7 @@ it("the click-out page in si, en and ta", { timeout: 60_000 }, async () => {
     const problems = watchConsole(page);
     const response = await page.goto(`${server.url}${prefix}/go/101`);
     expect(response?.status()).toBe(200);
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: path.join(OUT, `clickout-${lang}.png`) });
+    await saveScreen(page, `clickout-${lang}`, { dir: OUT });
     expect(problems).toEqual([]);
     await context.close();
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright";
@@ -7,6 +7,7 @@ import { fillApplicationInAnyLanguage } from "../support/application-form";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { codeSentTo } from "../support/outbox";
 import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -16,10 +17,10 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * it): it drives the built server and the sandbox lenders as `npm run demo`
  * does, and stops if a screen it expects is missing; then `<loan-offers>` on
  * a partner's page. `<screen>-<lang>.png` is the first screen as a visitor
- * sees it, `-full.png` the whole page. The partner portal's pictures
+ * sees it, written only when it changed (support/screens.ts). The partner portal's pictures
  * (partner-portal-<section>-*.png) come from its sections' browser tests,
  * tests/e2e/portal-*.test.ts, which `npm run screens` runs next with
- * SCREENS_DIR=docs/screens (support/screens-dir.ts).
+ * SCREENS_DIR=docs/screens (support/screens.ts).
  */
 const OUT = path.resolve("docs/screens");
 const VIEWPORT = { width: 360, height: 640 };
@@ -37,7 +38,6 @@ let server: ServerProcess | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   sandbox = await startSandbox(dataDir);
   [server, browser] = await Promise.all([
     startServer({ NODE_ENV: "development", LENDER_DEADLINE_MS: String(DEADLINE_MS) }, { dataDir }),
@@ -52,11 +52,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function shoot(page: Page, name: string, { full = false } = {}): Promise<void> {
-  // Fonts and late layout settle before the picture: nothing moves after this.
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`) });
-  if (full) await page.screenshot({ path: path.join(OUT, `${name}-full.png`), fullPage: true });
+async function shoot(page: Page, name: string): Promise<void> {
+  await saveScreen(page, name, { dir: OUT });
 }
 
 async function open(page: Page, address: string): Promise<void> {
@@ -91,15 +88,15 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
     await page.locator("#eligibility-employment").selectOption("salaried");
     await page.locator("#eligibility-age").fill("35");
     await page.locator(".eligibility-row").first().scrollIntoViewIfNeeded();
-    await shoot(page, `eligibility-${lang}`, { full: false });
+    await shoot(page, `eligibility-${lang}`);
 
     // The application's first step as the server renders it, then "Next" on it empty: the
     // step's own problems (decisions 0371, 0372). The first screen only: the steps are short.
     await open(page, `${prefix}/application/`);
-    await shoot(page, `application-${lang}`, { full: false });
+    await shoot(page, `application-${lang}`);
     await page.locator("form button[type='submit']").last().click();
     await page.waitForFunction(() => document.activeElement?.closest("form") !== null);
-    await shoot(page, `application-errors-${lang}`, { full: false });
+    await shoot(page, `application-errors-${lang}`);
 
     // A whole application, its SMS code (sent by itself at the sixth digit, 0374), and the
     // sandbox lenders' decisions.
@@ -109,7 +106,7 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
     await page.locator("form button[type='submit']").last().click();
     await page.locator(".verification-code").waitFor();
     await page.evaluate(() => document.fonts.ready);
-    await shoot(page, `application-code-${lang}`, { full: false });
+    await shoot(page, `application-code-${lang}`);
     const code = await codeSentTo(server, phone);
     await page.locator(".verification-code").fill(code);
     await page.waitForURL(`${server.url}${prefix}/offers/`);
@@ -131,7 +128,7 @@ for (const [index, { lang, prefix }] of LOCALES.entries()) {
       page.locator(".compare-form button[type='submit']").click(),
     ]);
     await page.waitForSelector("html[data-hydrated='true']");
-    await shoot(page, `offers-compare-${lang}`, { full: false });
+    await shoot(page, `offers-compare-${lang}`);
 
     // A partner's page with <loan-offers> (the widget, in its shadow root), as on a phone.
     await page.setContent(

@@ -1,14 +1,14 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchBrowser, watchConsole } from "../support/browser";
+import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
  * `npm run screens`, issue 21's pages on a 360×640 phone in three languages,
  * with the cookie notice already accepted: a topic's page (decision 0318,
- * first screen and whole page), the 404 page naming a mistyped path (0319),
+ * first screen), the 404 page naming a mistyped path (0319),
  * the rejected landing page (0320). Not a test of the product.
  */
 const OUT = path.resolve("docs/screens");
@@ -22,7 +22,6 @@ let server: ServerProcess | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
@@ -38,18 +37,16 @@ for (const { lang, prefix, missing } of LOCALES) {
     await context.addCookies([{ name: "cookie_notice", value: "accepted", url: server.url }]);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    const shots: [string, string, number, boolean][] = [
-      [`blog-tag-${lang}`, `${prefix}/blog/tag/budgeting/`, 200, false],
-      [`not-found-${lang}`, missing, 404, false],
-      [`landing-rejected-${lang}`, `${prefix}/landing/rejected/`, 200, false],
+    const shots: [string, string, number][] = [
+      [`blog-tag-${lang}`, `${prefix}/blog/tag/budgeting/`, 200],
+      [`not-found-${lang}`, missing, 404],
+      [`landing-rejected-${lang}`, `${prefix}/landing/rejected/`, 200],
     ];
-    for (const [name, address, status, full] of shots) {
+    for (const [name, address, status] of shots) {
       const response = await page.goto(`${server.url}${encodeURI(address)}`);
       expect(response?.status(), address).toBe(status);
       await page.waitForSelector("html[data-hydrated='true']");
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: path.join(OUT, `${name}.png`) });
-      if (full) await page.screenshot({ path: path.join(OUT, `${name}-full.png`), fullPage: true });
+      await saveScreen(page, name, { dir: OUT });
     }
     expect(problems.filter((line) => !line.includes("404"))).toEqual([]);
     await context.close();

@@ -1,10 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright";
 import { expect } from "vitest";
 import { axeViolations } from "./browser";
-import { screensDir } from "./screens-dir";
+import { saveScreen } from "./screens";
 import { smallTargets } from "./touch-targets";
 
 const PHONE = { width: 360, height: 640 };
@@ -16,9 +15,9 @@ const STEPS = path.join(tmpdir(), "nayacompare-portal-steps");
  * What every partner-portal page must be, in the browser tests: no
  * sideways scrolling at 1280 and 360 px (the elements past the edge named),
  * no axe violation, on the portal's own pages every link and button a 44×44 px target at
- * 360 px unless it is a link in a sentence (issue 32, ./touch-targets.ts); the phone's full page into a temporary folder as
- * `<name>-360-full.png`; with `shot`, the phone's first screen and full page
- * as screensDir()'s `<shot>.png` and `<shot>-full.png`. `settle` waits, after
+ * 360 px unless it is a link in a sentence (issue 32, ./touch-targets.ts); the phone's first
+ * screen into a temporary folder as `<name>-360.png`; with `shot`, the same as screensDir()'s
+ * `<shot>.png` (./screens.ts: written only when it changed). `settle` waits, after
  * each resize, for what the page redraws at its new width (the dashboard's charts).
  */
 export async function checkPortalPage(
@@ -49,10 +48,6 @@ export async function checkPortalPage(
     expect(await smallTargets(page, "body"), `${name}: targets under 44×44 px`).toEqual([]);
   }
   expect(await axeViolations(page), name).toEqual([]);
-  mkdirSync(STEPS, { recursive: true });
-  await page.screenshot({ path: `${STEPS}/${name}-360-full.png`, fullPage: true });
-  if (shot) {
-    await page.screenshot({ path: `${screensDir()}/${shot}.png` });
-    await page.screenshot({ path: `${screensDir()}/${shot}-full.png`, fullPage: true });
-  }
+  await saveScreen(page, `${name}-360`, { dir: STEPS });
+  if (shot) await saveScreen(page, shot);
 }
