@@ -7,8 +7,8 @@
  * hidden until they are drawn. Built alone (rollup.config.mjs) and served at
  * <portal>/dashboard/chart.js under that page's CSP only.
  */
-import { adoptChartStyles, drawDayChart } from "../back-office/day-chart";
-import { rupeeDigits } from "../back-office/format";
+import { adoptChartStyles, drawDayChart } from "../operator/day-chart";
+import { rupeeDigits } from "../operator/format";
 import { DASHBOARD_CHARTS_ID, DASHBOARD_DATA_ID, type DashboardChartData } from "./dashboard-data";
 
 function start() {
