@@ -35,3 +35,29 @@ export function TermsLink({ t, base }: { t: PortalMessages; base: string }) {
     </p>
   );
 }
+
+/** Accepting the programme's terms (signing up, claiming an account), with the terms' link. */
+export function TermsChoice(props: {
+  t: PortalMessages;
+  base: string;
+  invalid: boolean;
+  /** The id of the problem's text beside it, if any. */
+  describedBy?: string | undefined;
+}) {
+  return (
+    <>
+      <label className="choice">
+        <input
+          type="checkbox"
+          name="terms"
+          value="yes"
+          required
+          aria-invalid={props.invalid ? true : undefined}
+          aria-describedby={props.describedBy}
+        />
+        {props.t.terms}
+      </label>
+      <TermsLink t={props.t} base={props.base} />
+    </>
+  );
+}

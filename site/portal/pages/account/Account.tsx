@@ -7,19 +7,11 @@ import {
   type SignUpProblem,
 } from "../../../../core/partner-portal";
 import type { AccountView } from "../../../../core/portal/account";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, CsrfField, FieldError, Notice } from "../../../operator/fields";
 import { type PortalMessages, portalMessagesFor } from "../../messages";
 import { type AccountMessages, accountMessagesFor } from "./account-messages";
 
 type Problems = Partial<Record<SignUpField, SignUpProblem>>;
-
-function FieldError({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <span className="field-error" id={`${id}-error`}>
-      {text}
-    </span>
-  ) : null;
-}
 
 /** A one-line field with its label, hint and problem, described by both. */
 function Field(props: {
@@ -47,7 +39,7 @@ function Field(props: {
           {hint}
         </span>
       ) : null}
-      <FieldError id={id} text={problem} />
+      <FieldError id={id} problem={problem} />
       <input
         id={id}
         name={props.name}
@@ -80,7 +72,7 @@ function Choices<Value extends string>(props: {
   return (
     <fieldset aria-describedby={problem ? `${id}-error` : undefined}>
       <legend>{props.legend}</legend>
-      <FieldError id={id} text={problem} />
+      <FieldError id={id} problem={problem} />
       {props.values.map((value) => (
         <label className="choice" key={value}>
           <input

@@ -1,7 +1,7 @@
 import { Alert, Notice } from "../../../operator/fields";
 import { EmailField, NewPasswordForm } from "../../../operator/SignIn";
 import type { PortalPageOf } from "../../page";
-import { Saying, TermsLink } from "../../parts";
+import { Saying, TermsChoice } from "../../parts";
 
 export const forgotPage: PortalPageOf<"forgot"> = {
   title: (_view, { t }) => t.forgotTitle,
@@ -56,19 +56,7 @@ export const setPasswordPage: PortalPageOf<"set-password"> = {
         confirmInvalid={view.problem === "mismatch"}
       >
         {view.purpose === "claim" ? (
-          <>
-            <label className="choice">
-              <input
-                type="checkbox"
-                name="terms"
-                value="yes"
-                required
-                aria-invalid={view.problem === "terms" ? true : undefined}
-              />
-              {t.terms}
-            </label>
-            <TermsLink t={t} base={base} />
-          </>
+          <TermsChoice t={t} base={base} invalid={view.problem === "terms"} />
         ) : null}
       </NewPasswordForm>
     );

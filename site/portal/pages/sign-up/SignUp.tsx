@@ -7,7 +7,7 @@ import {
 } from "../../../../core/partner-portal";
 import { Alert, FieldError } from "../../../operator/fields";
 import type { PortalMessages } from "../../messages";
-import { TermsLink } from "../../parts";
+import { TermsChoice } from "../../parts";
 
 export function SignUpPage({
   view,
@@ -119,18 +119,12 @@ export function SignUpPage({
         ])}
         {text("payoutDetails", t.payoutDetails, "text", { hint: t.payoutDetailsHint, max: 300 })}
         <FieldError id="terms" problem={problem("terms")} />
-        <label className="choice">
-          <input
-            type="checkbox"
-            name="terms"
-            value="yes"
-            required
-            aria-invalid={invalid("terms")}
-            aria-describedby={problems.terms ? "terms-error" : undefined}
-          />
-          {t.terms}
-        </label>
-        <TermsLink t={t} base={base} />
+        <TermsChoice
+          t={t}
+          base={base}
+          invalid={Boolean(problems.terms)}
+          describedBy={problems.terms ? "terms-error" : undefined}
+        />
         <p>
           <button type="submit">{t.signUp}</button>
         </p>
