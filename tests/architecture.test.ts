@@ -46,7 +46,7 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** uPlot's one importer, and the scripts that draw charts with it (rollup.config.mjs). */
-const CHART_MODULE = path.join("site", "back-office", "day-chart.ts");
+const CHART_MODULE = path.join("site", "operator", "day-chart.ts");
 const CHART_MODULE_NAME = CHART_MODULE.replace(/\.ts$/, "");
 const CHART_SCRIPTS = [
   path.join("site", "back-office", "funnel-chart.ts"),
@@ -222,6 +222,36 @@ describe("the site's pages (STYLE 13)", () => {
     const entry = readFileSync(path.join("site", "server.tsx"), "utf8");
     expect(entry).not.toMatch(/^export\s+(type|interface|const|let|class)\b/m);
     expect(entry).not.toMatch(/^export\s+type\s*\{/m);
+  });
+});
+
+describe("the signed-in areas: site/operator/ shared by site/back-office/ and site/portal/", () => {
+  const areas = ["back-office", "portal"];
+
+  it("lets operator/ import neither area, and neither area the other", () => {
+    const violations = ["operator", ...areas].flatMap((from) =>
+      sourceFiles(path.join("site", from)).flatMap((file) =>
+        localImportsOf(file)
+          .filter((target) => {
+            const [top, folder] = target.split(path.sep);
+            return top === "site" && folder !== from && areas.includes(folder ?? "");
+          })
+          .map((target) => `${file} → ${target}`),
+      ),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it("lists every page folder of each area in its registry", () => {
+    const unlisted = areas.flatMap((area) => {
+      const pagesDir = path.join("site", area, "pages");
+      const registry = readFileSync(path.join(pagesDir, "registry.ts"), "utf8");
+      return readdirSync(pagesDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .filter((entry) => !registry.includes(`from "./${entry.name}"`))
+        .map((entry) => `${area}: ${entry.name}`);
+    });
+    expect(unlisted).toEqual([]);
   });
 });
 

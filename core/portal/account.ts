@@ -29,7 +29,7 @@ export type AccountFormProblem =
     }
   | { form: "two_factor_off"; problem: "current" | "code" | "wait" };
 
-/** The partner portal's account page (issue 18): what the server gives site/portal/pages/Account.tsx. */
+/** The partner portal's account page (issue 18): what the server gives site/portal/pages/account/Account.tsx. */
 export interface AccountView extends PortalSignedIn {
   page: "account";
   email: string;

@@ -2,7 +2,7 @@ import type { PortalSignedIn } from "../partner-portal";
 
 /**
  * The partner portal's dashboard page (issue 18, decision 0223): what the
- * server gives site/portal/pages/Dashboard.tsx. The figures are
+ * server gives site/portal/pages/dashboard/Dashboard.tsx. The figures are
  * server/partners/portal-stats.ts's (the partner API's GET stats counts
  * with the same function); these types only carry them to the page.
  */

@@ -17,7 +17,7 @@ export type OriginProblem =
 
 export const ORIGINS_MAX = 20;
 
-/** The partner portal's keys page (issue 18): what the server gives site/portal/pages/Keys.tsx. */
+/** The partner portal's keys page (issue 18): what the server gives site/portal/pages/keys/Keys.tsx. */
 export interface KeysView extends PortalSignedIn {
   page: "keys";
   publishableKey: string;

@@ -81,7 +81,7 @@ export interface DeliveryRow {
 
 export const DELIVERY_LOG_PAGE = 50;
 
-/** The partner portal's postbacks page (issue 18): what the server gives site/portal/pages/Postbacks.tsx. */
+/** The partner portal's postbacks page (issue 18): what the server gives site/portal/pages/postbacks/Postbacks.tsx. */
 export interface PostbacksView extends PortalSignedIn {
   page: "postbacks";
   /** The saved template, or what was typed when it was refused. */

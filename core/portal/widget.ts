@@ -123,7 +123,7 @@ export interface BuilderContext {
   integrity: string | null;
 }
 
-/** The portal's widget page (issue 18): what the server gives site/portal/pages/Widget.tsx. */
+/** The portal's widget page (issue 18): what the server gives site/portal/pages/widget/Widget.tsx. */
 export interface WidgetView extends PortalSignedIn {
   page: "widget";
   context: BuilderContext;

@@ -35,7 +35,7 @@ const BASES: Record<Locale, string> = {
   ta: "/ta/partner/portal/",
 };
 
-/** The page's words this test looks for (site/portal/pages/widget-messages.ts; server/ may not import site/). */
+/** The page's words this test looks for (site/portal/pages/widget/widget-messages.ts; server/ may not import site/). */
 const WORDS = {
   si: {
     title: "විජට් සහ සබැඳි",

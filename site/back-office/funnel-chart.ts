@@ -8,7 +8,7 @@
  * include it.
  */
 import { FUNNEL_STEPS, type FunnelStep } from "../../core/back-office";
-import { adoptChartStyles, drawDayChart } from "./day-chart";
+import { adoptChartStyles, drawDayChart } from "../operator/day-chart";
 
 const TRAFFIC: readonly FunnelStep[] = ["visits", "applications", "verified"];
 const LENDERS: readonly FunnelStep[] = ["asked", "approved", "clickouts", "issued", "payouts"];

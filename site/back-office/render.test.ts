@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BackOfficeView, BackOfficeViewer } from "../../core/back-office";
-import { colomboTime } from "./format";
+import { colomboTime } from "../operator/format";
 import { renderBackOfficeDocument } from "./render";
 
 const viewer: BackOfficeViewer = {

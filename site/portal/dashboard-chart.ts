@@ -2,13 +2,13 @@
  * The partner portal dashboard's one script (issue 18, decision 0223):
  * draws the figures the page embeds as JSON (<script type="application/json">,
  * which runs nothing) as uPlot charts, with the back office's chart code
- * (site/back-office/day-chart.ts). The page's tables hold the same figures
+ * (site/operator/day-chart.ts). The page's tables hold the same figures
  * and are what the page is without this script; the charts' section stays
  * hidden until they are drawn. Built alone (rollup.config.mjs) and served at
  * <portal>/dashboard/chart.js under that page's CSP only.
  */
-import { adoptChartStyles, drawDayChart } from "../back-office/day-chart";
-import { rupeeDigits } from "../back-office/format";
+import { adoptChartStyles, drawDayChart } from "../operator/day-chart";
+import { rupeeDigits } from "../operator/format";
 import { DASHBOARD_CHARTS_ID, DASHBOARD_DATA_ID, type DashboardChartData } from "./dashboard-data";
 
 function start() {

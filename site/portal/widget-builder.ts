@@ -28,7 +28,7 @@ import {
   type WidgetSettings,
   widgetSnippet,
 } from "../../core/portal/widget";
-import { widgetMessagesFor } from "./pages/widget-messages";
+import { widgetMessagesFor } from "./pages/widget/widget-messages";
 
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : "si";

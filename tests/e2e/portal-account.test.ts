@@ -10,7 +10,7 @@ import { portalAccountFor } from "../../server/partners/portal.test-support";
 import { totpCodeAt } from "../../server/staff/totp";
 import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";
-import { accountMessagesFor } from "../../site/portal/pages/account-messages";
+import { accountMessagesFor } from "../../site/portal/pages/account/account-messages";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { checkPortalPage } from "../support/portal-page-check";
 import { type ServerProcess, startServer } from "../support/server-process";

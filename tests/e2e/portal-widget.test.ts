@@ -9,7 +9,7 @@ import { createPartner } from "../../server/partners/partners";
 import { inviteToClaim, setPasswordByLink } from "../../server/partners/portal-accounts";
 import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";
-import { widgetMessagesFor } from "../../site/portal/pages/widget-messages";
+import { widgetMessagesFor } from "../../site/portal/pages/widget/widget-messages";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { checkPortalPage } from "../support/portal-page-check";
 import { type ServerProcess, startServer } from "../support/server-process";

@@ -1,0 +1,8 @@
+import { type BackOfficePageOf, inSection } from "../../page";
+import { AuditPage } from "./Audit";
+
+export const auditPage: BackOfficePageOf<"audit"> = {
+  title: (_view, { t }) => t.auditTitle,
+  section: inSection("audit"),
+  Body: AuditPage,
+};

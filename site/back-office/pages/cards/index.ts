@@ -1,0 +1,16 @@
+import { fill } from "../../../../core/messages";
+import { type BackOfficePageOf, inSection } from "../../page";
+import { CardEditPage, CardsPage } from "./Cards";
+
+export const cardsPage: BackOfficePageOf<"cards"> = {
+  title: (_view, { t }) => t.cardsTitle,
+  section: inSection("cards"),
+  Body: CardsPage,
+};
+
+export const cardEditPage: BackOfficePageOf<"card-edit"> = {
+  title: (view, { t }) =>
+    view.mode === "new" ? t.cardNewTitle : fill(t.cardEditTitle, { id: view.form.id }),
+  section: inSection("cards"),
+  Body: CardEditPage,
+};

@@ -1,0 +1,109 @@
+import type {
+  AccountView,
+  BackOfficeSection,
+  BackOfficeViewer,
+  HomeView,
+} from "../../../../core/back-office";
+import { fill } from "../../../../core/messages";
+import { CsrfField, Notice } from "../../../operator/fields";
+import { colomboDate } from "../../../operator/format";
+import type { BackOfficeMessages } from "../../messages";
+import { roleName, SECTION_PATHS, sectionName } from "../../sections";
+
+function describe(section: BackOfficeSection, t: BackOfficeMessages): string {
+  const descriptions: Record<BackOfficeSection, string> = {
+    home: "",
+    moderation: t.describeModeration,
+    lenders: t.describeLenders,
+    cards: t.describeCards,
+    partners: t.describePartners,
+    payouts: t.describePayouts,
+    funnel: t.describeFunnel,
+    audit: t.describeAudit,
+    staff: t.describeStaff,
+    account: t.describeAccount,
+  };
+  return descriptions[section];
+}
+
+export function HomePage({
+  view,
+  t,
+  viewer,
+}: {
+  view: HomeView;
+  t: BackOfficeMessages;
+  viewer: BackOfficeViewer;
+}) {
+  return (
+    <>
+      {view.twoFactor ? null : (
+        <Notice>
+          {t.homeTwoFactorOffer} <a href="/admin/account/two-factor/">{t.homeTwoFactorLink}</a>
+        </Notice>
+      )}
+      {view.pending === undefined ? null : (
+        <p>
+          {view.pending > 0 ? fill(t.homePending, { count: view.pending }) : t.homeNothingPending}
+        </p>
+      )}
+      <p>{t.homeIntro}</p>
+      <ul className="cards">
+        {viewer.sections
+          .filter((section) => section !== "home")
+          .map((section) => (
+            <li key={section} className="card">
+              <h2>
+                <a href={SECTION_PATHS[section]}>{sectionName(section, t)}</a>
+              </h2>
+              <p className="meta">{describe(section, t)}</p>
+            </li>
+          ))}
+      </ul>
+    </>
+  );
+}
+
+export function AccountPage({
+  view,
+  t,
+  csrf,
+}: {
+  view: AccountView;
+  t: BackOfficeMessages;
+  csrf: string;
+}) {
+  return (
+    <>
+      <dl className="pairs">
+        <dt>{t.accountEmail}</dt>
+        <dd>{view.email}</dd>
+        <dt>{t.accountRole}</dt>
+        <dd>{roleName(view.role, t)}</dd>
+        <dt>{t.accountSince}</dt>
+        <dd>{colomboDate(view.createdAt)}</dd>
+      </dl>
+      <h2>{t.twoFactorTitle}</h2>
+      {view.twoFactorSince ? (
+        <p>
+          {fill(t.accountTwoFactorOn, {
+            date: colomboDate(view.twoFactorSince),
+            count: view.recoveryCodesLeft,
+          })}
+        </p>
+      ) : (
+        <p>
+          {t.accountTwoFactorOff} <a href="/admin/account/two-factor/">{t.accountTwoFactorLink}</a>
+        </p>
+      )}
+      <h2>{t.accountEverywhere}</h2>
+      <p>{t.accountEverywhereIntro}</p>
+      <form method="post" action="/admin/account/sign-out-everywhere">
+        <CsrfField csrf={csrf} />
+        <button type="submit" className="danger">
+          {t.accountEverywhere}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { type BackOfficePageOf, inSection } from "../../page";
+import { ModerationPage } from "./Moderation";
+
+export const moderationPage: BackOfficePageOf<"moderation"> = {
+  title: (_view, { t }) => t.moderationTitle,
+  section: inSection("moderation"),
+  Body: ModerationPage,
+};

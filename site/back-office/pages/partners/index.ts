@@ -1,0 +1,14 @@
+import { type BackOfficePageOf, inSection } from "../../page";
+import { PartnerPage, PartnersPage } from "./Partners";
+
+export const partnersPage: BackOfficePageOf<"partners"> = {
+  title: (_view, { t }) => t.partnersTitle,
+  section: inSection("partners"),
+  Body: PartnersPage,
+};
+
+export const partnerPage: BackOfficePageOf<"partner"> = {
+  title: (view) => view.partner.name,
+  section: inSection("partners"),
+  Body: PartnerPage,
+};

@@ -1,0 +1,463 @@
+import type {
+  AdjustmentField,
+  PayoutProblem,
+  PayoutRunView,
+  PayoutStatementView,
+  PayoutsView,
+} from "../../../../core/back-office-partners";
+import { fill } from "../../../../core/messages";
+import { formatRupees } from "../../../../core/money";
+import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { colomboTime, rupeeDigits } from "../../../operator/format";
+import type { BackOfficeMessages } from "../../messages";
+import { modelName, PeriodForm } from "../partners/Partners";
+
+function problemText(problem: PayoutProblem, t: BackOfficeMessages): string {
+  return {
+    period: t.payoutsProblemPeriod,
+    empty: t.payoutsProblemEmpty,
+    conflict: t.payoutsProblemConflict,
+    paid: t.payoutProblemPaid,
+    reference: t.payoutProblemReference,
+    not_found: t.payoutProblemNotFound,
+  }[problem];
+}
+
+export function PayoutsPage({
+  view,
+  t,
+  csrf,
+}: {
+  view: PayoutsView;
+  t: BackOfficeMessages;
+  csrf: string;
+}) {
+  const total = view.unpaid.reduce((sum, row) => sum + row.totalRupees, 0);
+  return (
+    <>
+      <p>{t.payoutsIntro}</p>
+      {view.problem ? <Alert>{problemText(view.problem, t)}</Alert> : null}
+      {view.periodProblem ? <Alert>{t.payoutsPeriodProblem}</Alert> : null}
+      <PeriodForm action="/admin/payouts/" period={view.period} t={t} />
+      <h2>{fill(t.payoutsPeriod, { from: view.period.from, to: view.period.to })}</h2>
+      {view.unpaid.length === 0 ? (
+        <p>{t.payoutsNothing}</p>
+      ) : (
+        <>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.payoutsPartner}</th>
+                <th scope="col">{t.payoutsItems}</th>
+                <th scope="col">{t.payoutsAmount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.unpaid.map((row) => (
+                <tr key={row.partnerId}>
+                  <th scope="row">{row.partnerName}</th>
+                  <td className="number">{row.items}</td>
+                  <td className="number">{rupeeDigits(row.totalRupees)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t.payoutsTotal}</th>
+                <td className="number">{view.unpaid.reduce((sum, row) => sum + row.items, 0)}</td>
+                <td className="number">{rupeeDigits(total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+          <form method="post" action="/admin/payouts/">
+            <CsrfField csrf={csrf} />
+            <input type="hidden" name="from" value={view.period.from} />
+            <input type="hidden" name="to" value={view.period.to} />
+            <p>
+              <button type="submit">{t.payoutsCreate}</button>
+            </p>
+          </form>
+        </>
+      )}
+      <Adjustments view={view} t={t} csrf={csrf} />
+      <h2>{t.payoutsRuns}</h2>
+      {view.runs.length === 0 ? (
+        <p>{t.payoutsNoRuns}</p>
+      ) : (
+        <ul className="cards">
+          {view.runs.map((run) => (
+            <li key={run.id} className="card">
+              <h3>
+                <a
+                  href={`/admin/payouts/${run.id}/`}
+                  aria-label={fill(t.payoutsOpenRun, { from: run.from, to: run.to })}
+                >
+                  {fill(t.payoutsRun, { from: run.from, to: run.to })}
+                </a>
+              </h3>
+              <p className="meta">
+                {fill(t.payoutsRunMeta, {
+                  total: formatRupees(run.totalRupees),
+                  count: run.partners.length,
+                  time: colomboTime(run.createdAt),
+                  who: run.createdBy,
+                  paid: run.partners.filter((partner) => partner.paidAt !== null).length,
+                })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function adjustmentProblemText(field: AdjustmentField, t: BackOfficeMessages): string {
+  return {
+    partner: t.adjustmentProblemPartner,
+    month: t.adjustmentProblemMonth,
+    rupees: t.adjustmentProblemRupees,
+    reason: t.adjustmentProblemReason,
+  }[field];
+}
+
+/**
+ * The adjustments (decision 0245): a form to add one to what a partner is
+ * owed for a month, signed, with its reason; and the latest ones, each
+ * waiting for a run or taken by one.
+ */
+function Adjustments({
+  view,
+  t,
+  csrf,
+}: {
+  view: PayoutsView;
+  t: BackOfficeMessages;
+  csrf: string;
+}) {
+  const form = view.adjustment?.form;
+  const problems = new Set(view.adjustment?.problems ?? []);
+  const described = (field: AdjustmentField, hint?: boolean) =>
+    [problems.has(field) ? `adjustment-${field}-error` : "", hint ? `adjustment-${field}-hint` : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const error = (field: AdjustmentField) =>
+    problems.has(field) ? (
+      <span className="field-error" id={`adjustment-${field}-error`}>
+        {adjustmentProblemText(field, t)}
+      </span>
+    ) : null;
+  return (
+    <>
+      <h2 id="adjustments">{t.adjustmentsTitle}</h2>
+      <p>{t.adjustmentsIntro}</p>
+      {view.adjusted ? <Notice>{t.adjustmentAdded}</Notice> : null}
+      {problems.size > 0 ? <Alert>{t.adjustmentProblem}</Alert> : null}
+      <form method="post" action="/admin/payouts/adjustments" className="adjustment-form">
+        <CsrfField csrf={csrf} />
+        <div>
+          <label htmlFor="adjustment-partner">{t.adjustmentPartner}</label>
+          {error("partner")}
+          <select
+            id="adjustment-partner"
+            name="partner"
+            defaultValue={form?.partner ?? ""}
+            aria-invalid={problems.has("partner") || undefined}
+            aria-describedby={described("partner")}
+          >
+            <option value="">{t.adjustmentChoose}</option>
+            {view.partners.map((partner) => (
+              <option key={partner.id} value={partner.id}>
+                {`${partner.name} (${partner.id})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="adjustment-month">{t.adjustmentMonth}</label>
+          <span className="hint" id="adjustment-month-hint">
+            {t.adjustmentMonthHint}
+          </span>
+          {error("month")}
+          <input
+            id="adjustment-month"
+            name="month"
+            type="month"
+            defaultValue={form?.month ?? ""}
+            aria-invalid={problems.has("month") || undefined}
+            aria-describedby={described("month", true)}
+          />
+        </div>
+        <div>
+          <label htmlFor="adjustment-rupees">{t.adjustmentRupees}</label>
+          <span className="hint" id="adjustment-rupees-hint">
+            {t.adjustmentRupeesHint}
+          </span>
+          {error("rupees")}
+          <input
+            id="adjustment-rupees"
+            name="rupees"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={9}
+            defaultValue={form?.rupees ?? ""}
+            aria-invalid={problems.has("rupees") || undefined}
+            aria-describedby={described("rupees", true)}
+          />
+        </div>
+        <div>
+          <label htmlFor="adjustment-reason">{t.adjustmentReason}</label>
+          <span className="hint" id="adjustment-reason-hint">
+            {t.adjustmentReasonHint}
+          </span>
+          {error("reason")}
+          <input
+            id="adjustment-reason"
+            name="reason"
+            type="text"
+            maxLength={200}
+            autoComplete="off"
+            defaultValue={form?.reason ?? ""}
+            aria-invalid={problems.has("reason") || undefined}
+            aria-describedby={described("reason", true)}
+          />
+        </div>
+        <p>
+          <button type="submit">{t.adjustmentAdd}</button>
+        </p>
+      </form>
+      {view.adjustments.length === 0 ? (
+        <p>{t.adjustmentsNone}</p>
+      ) : (
+        <ul className="cards">
+          {view.adjustments.map((adjustment) => (
+            <li key={adjustment.id} className="card">
+              <h3>
+                {fill(t.adjustmentLine, {
+                  partner: adjustment.partnerName,
+                  month: adjustment.month,
+                  amount: formatRupees(adjustment.rupees),
+                })}
+              </h3>
+              <p>{adjustment.reason}</p>
+              <p className="meta">
+                {fill(t.adjustmentMeta, {
+                  time: colomboTime(adjustment.createdAt),
+                  who: adjustment.createdBy,
+                })}{" "}
+                {adjustment.runId ? (
+                  <a href={`/admin/payouts/${adjustment.runId}/`}>{t.adjustmentInRun}</a>
+                ) : (
+                  t.adjustmentWaiting
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function PayoutRunPage({
+  view,
+  t,
+  csrf,
+}: {
+  view: PayoutRunView;
+  t: BackOfficeMessages;
+  csrf: string;
+}) {
+  const { run } = view;
+  const paidName = view.done
+    ? (run.partners.find((partner) => partner.partnerId === view.done?.paid)?.partnerName ??
+      view.done.paid)
+    : undefined;
+  return (
+    <>
+      <p>
+        <a href="/admin/payouts/">{t.payoutRunBack}</a>
+      </p>
+      <h2>{fill(t.payoutsRun, { from: run.from, to: run.to })}</h2>
+      <p>
+        {fill(t.payoutRunTotal, {
+          total: formatRupees(run.totalRupees),
+          time: colomboTime(run.createdAt),
+          who: run.createdBy,
+        })}
+      </p>
+      {view.created ? <Notice>{t.payoutRunCreated}</Notice> : null}
+      {view.problem &&
+      !run.partners.some(
+        (partner) => partner.partnerId === view.problem?.partner && partner.paidAt === null,
+      ) ? (
+        <Alert>{problemText(view.problem.problem, t)}</Alert>
+      ) : null}
+      {paidName ? <Notice>{fill(t.payoutRunPaid, { partner: paidName })}</Notice> : null}
+      <ul className="cards">
+        {run.partners.map((partner) => {
+          const problem = view.problem?.partner === partner.partnerId ? view.problem : undefined;
+          const field = `reference-${partner.partnerId}`;
+          return (
+            <li key={partner.partnerId} className="card">
+              <h3 id={`payout-${partner.partnerId}`}>{partner.partnerName}</h3>
+              <p>
+                {fill(t.payoutRunPartner, {
+                  total: formatRupees(partner.totalRupees),
+                  count: partner.items,
+                })}
+              </p>
+              <p className="meta">
+                {partner.paidAt
+                  ? fill(t.payoutPaidOn, {
+                      time: colomboTime(partner.paidAt),
+                      reference: partner.paidReference ?? "",
+                      who: partner.paidBy ?? "",
+                    })
+                  : t.payoutUnpaid}
+              </p>
+              <p>
+                <a href={`/admin/payouts/${run.id}/${partner.partnerId}/`}>
+                  {fill(t.payoutStatement, { name: partner.partnerName })}
+                </a>
+              </p>
+              {partner.paidAt ? null : (
+                <form
+                  method="post"
+                  action={`/admin/payouts/${run.id}/${partner.partnerId}/paid`}
+                  className="inline-form"
+                >
+                  <CsrfField csrf={csrf} />
+                  <label htmlFor={field}>
+                    {fill(t.payoutReference, { name: partner.partnerName })}
+                  </label>
+                  <span className="hint" id={`${field}-hint`}>
+                    {t.payoutReferenceHint}
+                  </span>
+                  {problem ? (
+                    <span className="field-error" id={`${field}-error`}>
+                      {problemText(problem.problem, t)}
+                    </span>
+                  ) : null}
+                  <input
+                    id={field}
+                    name="reference"
+                    type="text"
+                    maxLength={100}
+                    autoComplete="off"
+                    defaultValue={problem?.reference ?? ""}
+                    aria-invalid={problem ? true : undefined}
+                    aria-describedby={problem ? `${field}-error ${field}-hint` : `${field}-hint`}
+                  />
+                  <button type="submit">{t.payoutMarkPaid}</button>
+                </form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+export function PayoutStatementPage({
+  view,
+  t,
+}: {
+  view: PayoutStatementView;
+  t: BackOfficeMessages;
+}) {
+  const { run, partner } = view;
+  const statusName = (status: string) =>
+    ({
+      approved: t.statementStatusApproved,
+      rejected: t.statementStatusRejected,
+      issued: t.statementStatusIssued,
+    })[status] ?? status;
+  return (
+    <>
+      <p>
+        <a href={`/admin/payouts/${run.id}/`}>
+          {fill(t.payoutsRun, { from: run.from, to: run.to })}
+        </a>
+      </p>
+      <h2>{partner.partnerName}</h2>
+      <p>
+        {fill(t.statementIntro, {
+          name: partner.partnerName,
+          partner: partner.partnerId,
+          from: run.from,
+          to: run.to,
+          model: modelName(view.payoutModel, t),
+        })}
+      </p>
+      <p>
+        {fill(t.statementTotal, { total: formatRupees(partner.totalRupees) })}{" "}
+        {partner.paidAt
+          ? fill(t.payoutPaidOn, {
+              time: colomboTime(partner.paidAt),
+              reference: partner.paidReference ?? "",
+              who: partner.paidBy ?? "",
+            })
+          : t.payoutUnpaid}
+      </p>
+      <p>
+        <a
+          className="button secondary"
+          href={`/admin/payouts/${run.id}/${partner.partnerId}/statement.csv`}
+          download
+        >
+          {t.statementCsv}
+        </a>
+      </p>
+      <table>
+        <caption>{t.statementTitle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.statementReported}</th>
+            <th scope="col">{t.statementIds}</th>
+            <th scope="col">{t.statementAmount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.items.map((item) => (
+            <tr key={`${item.clickId}:${item.status}`}>
+              <td>
+                {colomboTime(item.reportedAt)}, {statusName(item.status)}
+              </td>
+              <td className="id">
+                {fill(t.statementClickId, { id: item.clickId })}
+                <br />
+                {item.leadId ? fill(t.statementLeadId, { id: item.leadId }) : t.statementErased}
+              </td>
+              <td className="number">{rupeeDigits(item.payoutRupees)}</td>
+            </tr>
+          ))}
+          {view.adjustments.map((adjustment) => (
+            <tr key={adjustment.id}>
+              <td>
+                {colomboTime(adjustment.createdAt)}, {t.statementAdjustment}
+              </td>
+              <td>
+                {fill(t.statementAdjustmentOf, {
+                  month: adjustment.month,
+                  reason: adjustment.reason,
+                })}
+              </td>
+              <td className="number">{rupeeDigits(adjustment.rupees)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {t.payoutsTotal}
+            </th>
+            <td className="number">{rupeeDigits(partner.totalRupees)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </>
+  );
+}

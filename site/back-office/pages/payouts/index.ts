@@ -1,0 +1,20 @@
+import { type BackOfficePageOf, inSection } from "../../page";
+import { PayoutRunPage, PayoutStatementPage, PayoutsPage } from "./Payouts";
+
+export const payoutsPage: BackOfficePageOf<"payouts"> = {
+  title: (_view, { t }) => t.payoutsTitle,
+  section: inSection("payouts"),
+  Body: PayoutsPage,
+};
+
+export const payoutRunPage: BackOfficePageOf<"payout-run"> = {
+  title: (_view, { t }) => t.payoutsTitle,
+  section: inSection("payouts"),
+  Body: PayoutRunPage,
+};
+
+export const payoutStatementPage: BackOfficePageOf<"payout-statement"> = {
+  title: (_view, { t }) => t.statementTitle,
+  section: inSection("payouts"),
+  Body: PayoutStatementPage,
+};

@@ -1,0 +1,406 @@
+import { createElement } from "react";
+import type { Locale } from "../../../../core/locale";
+import { PORTAL_SECTION_PATHS } from "../../../../core/partner-portal";
+import {
+  type BuilderProblem,
+  builderFieldId,
+  checkLinkForm,
+  checkWidgetForm,
+  contrastWarnings,
+  elementAttributes,
+  hasProblems,
+  LINK_FIELDS,
+  LINK_TARGETS,
+  LINK_VALUES,
+  type LinkField,
+  PARTNER_AS,
+  previewStyle,
+  scriptUrl,
+  trackingLink,
+  WIDGET_COLOURS,
+  WIDGET_ELEMENTS,
+  WIDGET_FIELDS,
+  WIDGET_SUBS,
+  type WidgetField,
+  type WidgetView,
+  widgetSnippet,
+} from "../../../../core/portal/widget";
+import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../../core/product";
+import { type WidgetMessages, widgetMessagesFor } from "./widget-messages";
+
+type Field = WidgetField | LinkField;
+type Problems = Partial<Record<Field, BuilderProblem>>;
+
+const fieldId = builderFieldId;
+
+function FieldError({
+  field,
+  problem,
+  t,
+}: {
+  field: Field;
+  problem?: BuilderProblem | undefined;
+  t: WidgetMessages;
+}) {
+  return (
+    <span className="field-error" id={`${fieldId(field)}-error`} hidden={!problem}>
+      {problem ? t.problems[problem] : ""}
+    </span>
+  );
+}
+
+const describedBy = (field: Field, problem: BuilderProblem | undefined, hint?: string) =>
+  [hint, problem ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(" ") || undefined;
+
+function TextField(props: {
+  field: Field;
+  label: string;
+  value: string;
+  problems: Problems;
+  t: WidgetMessages;
+  hint?: string;
+  inputMode?: "numeric" | "text";
+  swatch?: boolean;
+}) {
+  const { field, label, value, problems, t, hint, inputMode, swatch } = props;
+  const problem = problems[field];
+  const hintId = hint ? `${fieldId(field)}-hint` : undefined;
+  return (
+    <div className="wb-field">
+      <label htmlFor={fieldId(field)}>{label}</label>
+      {hint ? (
+        <span className="hint" id={hintId}>
+          {hint}
+        </span>
+      ) : null}
+      <FieldError field={field} problem={problem} t={t} />
+      <span className={swatch ? "wb-colour" : undefined}>
+        <input
+          id={fieldId(field)}
+          name={field}
+          type="text"
+          defaultValue={value}
+          maxLength={100}
+          inputMode={inputMode}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy(field, problem, hintId)}
+        />
+        {swatch ? (
+          <span className="wb-swatch" id={`${fieldId(field)}-swatch`} aria-hidden="true" />
+        ) : null}
+      </span>
+    </div>
+  );
+}
+
+function Choices<Value extends string>(props: {
+  field: Field;
+  legend: string;
+  options: readonly Value[];
+  labels: Record<Value, string>;
+  value: string;
+  problems: Problems;
+  t: WidgetMessages;
+}) {
+  const { field, legend, options, labels, value, problems, t } = props;
+  const problem = problems[field];
+  return (
+    <fieldset aria-describedby={describedBy(field, problem)}>
+      <legend>{legend}</legend>
+      <FieldError field={field} problem={problem} t={t} />
+      {options.map((option) => (
+        <label className="choice" key={option}>
+          <input type="radio" name={field} value={option} defaultChecked={option === value} />
+          <span>{labels[option]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The other form's values, kept through this form's submission (both forms are GET). */
+function Kept({ values }: { values: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(values).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+    </>
+  );
+}
+
+/** Copy button (shown by the builder script) and where its result is announced. */
+function CopyButton({ target, t }: { target: string; t: WidgetMessages }) {
+  return (
+    <p className="wb-copy">
+      <button type="button" className="secondary" data-copy={target} hidden>
+        {t.copy}
+      </button>
+      <span role="status" aria-live="polite" id={`${target}-status`} />
+    </p>
+  );
+}
+
+/** The partner portal's widget and link builder (issue 18, decisions 0230–0233). */
+export function WidgetPage({
+  view,
+  locale,
+  base,
+}: {
+  view: WidgetView;
+  locale: Locale;
+  base: string;
+}) {
+  const t = widgetMessagesFor(locale);
+  const { context, widget, link } = view;
+  const problems: Problems = { ...view.widgetProblems, ...view.linkProblems };
+  const { settings } = checkWidgetForm(widget);
+  const linkSettings = checkLinkForm(link).settings;
+  const widgetOk = !hasProblems(view.widgetProblems);
+  const linkOk = !hasProblems(view.linkProblems);
+  const warnings = contrastWarnings(settings);
+  const periodLabel = (days: number) =>
+    isInstalmentTerm(days) ? t.months(termMonths(days)) : t.days(days);
+  const keysPath = `${base}${PORTAL_SECTION_PATHS.keys}`;
+  return (
+    <div className="wb">
+      <p>{t.intro}</p>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: checked colours and a number, allowed by its hash */}
+      <style dangerouslySetInnerHTML={{ __html: previewStyle(settings) }} />
+      <div className="wb-builder">
+        <section aria-labelledby="wb-widget-title">
+          <h2 id="wb-widget-title">{t.widgetTitle}</h2>
+          <form
+            method="get"
+            id="widget-form"
+            noValidate
+            data-origin={context.origin}
+            data-partner-id={context.partnerId}
+            data-key={context.publishableKey}
+            data-script={context.scriptPath}
+            data-integrity={context.integrity ?? ""}
+          >
+            <p className="alert" role="alert" id="wb-widget-alert" hidden={widgetOk}>
+              {t.checkFields}
+            </p>
+            <Choices
+              field="element"
+              legend={t.elementLegend}
+              options={WIDGET_ELEMENTS}
+              labels={t.elements}
+              value={widget.element}
+              problems={problems}
+              t={t}
+            />
+            <Choices
+              field="lang"
+              legend={t.langLegend}
+              options={["si", "en", "ta"] as const}
+              labels={t.languages}
+              value={widget.lang}
+              problems={problems}
+              t={t}
+            />
+            <TextField
+              field="amount"
+              label={t.amount}
+              hint={t.amountHint}
+              value={widget.amount}
+              inputMode="numeric"
+              problems={problems}
+              t={t}
+            />
+            <div className="wb-field">
+              <label htmlFor={fieldId("period")}>{t.period}</label>
+              <FieldError field="period" problem={problems.period} t={t} />
+              <select
+                id={fieldId("period")}
+                name="period"
+                defaultValue={widget.period}
+                aria-invalid={problems.period ? true : undefined}
+                aria-describedby={describedBy("period", problems.period)}
+              >
+                {LOAN_TERM_GRID.map((days) => (
+                  <option key={days} value={String(days)}>
+                    {periodLabel(days)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset>
+              <legend>{t.looksLegend}</legend>
+              <span className="hint">{t.looksHint}</span>
+              <div className="wb-grid">
+                {WIDGET_COLOURS.map((colour) => (
+                  <TextField
+                    key={colour.field}
+                    field={colour.field}
+                    label={t.colours[colour.field]}
+                    value={widget[colour.field]}
+                    problems={problems}
+                    t={t}
+                    swatch
+                  />
+                ))}
+                <TextField
+                  field="radius"
+                  label={t.radius}
+                  value={widget.radius}
+                  inputMode="numeric"
+                  problems={problems}
+                  t={t}
+                />
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend>{t.subsLegend}</legend>
+              <span className="hint">{t.subsHint}</span>
+              <div className="wb-grid wb-codes">
+                {WIDGET_SUBS.map((sub) => (
+                  <TextField
+                    key={sub}
+                    field={sub}
+                    label={sub}
+                    value={widget[sub]}
+                    problems={problems}
+                    t={t}
+                  />
+                ))}
+              </div>
+            </fieldset>
+            <Choices
+              field="partner_as"
+              legend={t.partnerAsLegend}
+              options={PARTNER_AS}
+              labels={t.partnerAs}
+              value={widget.partner_as}
+              problems={problems}
+              t={t}
+            />
+            {view.origins.length === 0 ? (
+              <p className="hint">{t.originsNone}</p>
+            ) : (
+              <p className="hint">
+                {t.originsSome} {view.origins.join(", ")}.
+              </p>
+            )}
+            <p className="hint">
+              <a className="portal-target" href={keysPath}>
+                {t.keysLink}
+              </a>
+            </p>
+            <Kept values={Object.fromEntries(LINK_FIELDS.map((field) => [field, link[field]]))} />
+            <button type="submit">{t.showWidget}</button>
+          </form>
+        </section>
+        <div className="wb-result">
+          <section aria-labelledby="wb-preview-title">
+            <h2 id="wb-preview-title">{t.previewTitle}</h2>
+            <p className="hint">{t.previewNote}</p>
+            <div id="wb-warnings">
+              {warnings.map((warning) => (
+                <p className="alert" key={warning}>
+                  {t.contrast[warning]}
+                </p>
+              ))}
+            </div>
+            <div id="widget-preview" className="wb-preview">
+              {createElement(
+                settings.element,
+                Object.fromEntries(elementAttributes(settings)),
+                <p>{t.previewNeedsScript}</p>,
+              )}
+            </div>
+          </section>
+          <section aria-labelledby="wb-code-title">
+            <h2 id="wb-code-title">{t.codeTitle}</h2>
+            <p className="alert" id="wb-snippet-blocked" hidden={widgetOk}>
+              {t.codeBlocked}
+            </p>
+            <div id="wb-snippet-box" hidden={!widgetOk}>
+              <label htmlFor="wb-snippet">{t.codeLabel}</label>
+              <span className="hint" id="wb-snippet-hint">
+                {t.codeHint}
+              </span>
+              <textarea
+                id="wb-snippet"
+                readOnly
+                rows={10}
+                aria-describedby="wb-snippet-hint"
+                defaultValue={widgetOk ? widgetSnippet(settings, context) : ""}
+              />
+              <CopyButton target="wb-snippet" t={t} />
+            </div>
+          </section>
+        </div>
+      </div>
+      <section className="wb-link" aria-labelledby="wb-link-title">
+        <h2 id="wb-link-title">{t.linkTitle}</h2>
+        <p>{t.linkIntro}</p>
+        <form method="get" id="link-form" noValidate>
+          <p className="alert" role="alert" id="wb-link-alert" hidden={linkOk}>
+            {t.checkFields}
+          </p>
+          <Choices
+            field="link_to"
+            legend={t.linkToLegend}
+            options={LINK_TARGETS}
+            labels={t.linkTargets}
+            value={link.link_to}
+            problems={problems}
+            t={t}
+          />
+          <Choices
+            field="link_lang"
+            legend={t.linkLangLegend}
+            options={["si", "en", "ta"] as const}
+            labels={t.languages}
+            value={link.link_lang}
+            problems={problems}
+            t={t}
+          />
+          <fieldset>
+            <legend>{t.linkValuesLegend}</legend>
+            <span className="hint">{t.subsHint}</span>
+            <div className="wb-grid wb-codes">
+              {LINK_VALUES.map((name) => (
+                <TextField
+                  key={name}
+                  field={`link_${name}`}
+                  label={name}
+                  value={link[`link_${name}`]}
+                  problems={problems}
+                  t={t}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <Kept values={Object.fromEntries(WIDGET_FIELDS.map((field) => [field, widget[field]]))} />
+          <button type="submit">{t.makeLink}</button>
+        </form>
+        <p className="alert" id="wb-link-blocked" hidden={linkOk}>
+          {t.linkBlocked}
+        </p>
+        <div id="wb-link-box" hidden={!linkOk}>
+          <label htmlFor="wb-link">{t.linkLabel}</label>
+          <textarea
+            id="wb-link"
+            readOnly
+            rows={3}
+            defaultValue={linkOk ? trackingLink(linkSettings, context) : ""}
+          />
+          <CopyButton target="wb-link" t={t} />
+        </div>
+      </section>
+      <script
+        src={scriptUrl({ ...context, origin: "" })}
+        integrity={context.integrity ?? undefined}
+        data-events="log"
+        defer
+      />
+      {view.builderScript ? <script src={view.builderScript} defer /> : null}
+    </div>
+  );
+}
