@@ -51,14 +51,3 @@ export interface ReviewsSummary {
   rating: RatingSummary;
   now: string;
 }
-
-/** What a page needs read from storage about the community, if anything. */
-export type CommunityNeed = { kind: "article"; slug: string } | { kind: "home" } | { kind: "blog" };
-
-/** What the server reads from storage for the page that named a CommunityNeed. */
-export interface CommunityData {
-  article?: ArticleCommunity | undefined;
-  reviews?: ReviewsSummary | undefined;
-  /** Views of every article (all time), for the blog's "popular" list. */
-  viewsBySlug?: Readonly<Record<string, number>> | undefined;
-}

@@ -3,7 +3,7 @@
  * a page, and what it gets back: the types both sides share. The entry
  * itself exports functions only.
  */
-import type { CommunityData, CommunityNeed } from "./community-data";
+import type { ArticleCommunity, ReviewsSummary } from "./community-data";
 import type { CountryConfig } from "./country";
 import type { ApplicationDecisions } from "./decisions";
 import type { Locale } from "./locale";
@@ -145,15 +145,40 @@ export interface SavedApplication {
   district: string;
 }
 
-/** What the server reads from storage before rendering a page, named by the page. */
+/**
+ * What a page may have the server load for its render, by key (decision 0405): each key's
+ * loader is one function in server/pages/loaders.ts, a page names the keys it needs (`needs`
+ * in its page.server.ts) and its view gets those alone. Data a page lacks: a key here, its
+ * loader there, the key in the page's `needs`.
+ */
+export interface PageData {
+  /** The visitor's verified application, by the lead cookie (the offers screens). */
+  lead: LeadOffers | undefined;
+  /** The visitor's application waiting for its code, by the lead_pending cookie. */
+  pending: PendingVerification | undefined;
+  /** The visitor's own answers for a while after applying (0196): a page loading them is not stored. */
+  savedApplication: SavedApplication | undefined;
+  /** The article's (the route's slug) approved comments, rating and views. */
+  articleCommunity: ArticleCommunity;
+  /** The home page's approved reviews with their average. */
+  reviews: ReviewsSummary;
+  /** Views of every article (all time), for the blog's "popular" lists. */
+  articleViews: Readonly<Record<string, number>>;
+  /** The credit cards' catalogue, in the page's order. */
+  cards: readonly CreditCard[];
+}
+
+export type PageDataKey = keyof PageData;
+
+/** What a view gets of the keys its page named: undefined where no loader ran (a test's render). */
+export type LoadedData<Key extends PageDataKey> = { readonly [K in Key]: PageData[K] | undefined };
+
+/** What the server does before rendering the page at a path (site/server.tsx `pageNeeds`). */
 export interface PageNeeds {
-  /** The visitor's application and any application waiting for its code (the offers screens). */
-  lead: boolean;
-  /** The visitor's own application's answers (the application form); its response is not stored. */
-  savedApplication: boolean;
-  community: CommunityNeed | undefined;
-  /** The credit cards' catalogue (the credit cards page). */
-  cards: boolean;
+  /** The loaders to run, the page's `needs` for its route. */
+  data: readonly PageDataKey[];
+  /** The matched route's slug (an article's), for loaders that read by it. */
+  slug: string | undefined;
   /** The page answers its own form's POST, rendered for that request only (the eligibility page). */
   form: boolean;
 }
@@ -170,18 +195,10 @@ export interface RenderOptions {
   offers: readonly Offer[];
   /** The request's query, first value of each name (the application's prefill). */
   query?: PageQuery | undefined;
-  /** A POST's form fields, for a page whose needs name `form`: rendered, never stored. */
+  /** A POST's form fields, for a page with `form`: rendered, never stored. */
   form?: PageQuery | undefined;
-  /** The visitor's application, for the pages whose needs name it. */
-  lead?: LeadOffers | undefined;
-  /** The visitor's application waiting for its code, for the same pages. */
-  pending?: PendingVerification | undefined;
-  /** Comments, ratings, views and reviews, for the pages whose needs name them. */
-  community?: CommunityData | undefined;
-  /** The visitor's own answers, for the page whose needs name them. */
-  savedApplication?: SavedApplication | undefined;
-  /** The credit cards' catalogue, for the page whose needs name it. */
-  cards?: readonly CreditCard[] | undefined;
+  /** What the page's `needs` named, loaded for this render (server/pages/loaders.ts). */
+  data?: Partial<PageData> | undefined;
 }
 
 /** The click-out page (issue 32): the offer the visitor chose and where "Continue" leads. */

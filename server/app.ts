@@ -15,12 +15,10 @@ import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
 import { offersLinkRouter } from "./borrowers/offers-link-routes";
 import { pushRouter } from "./borrowers/push-routes";
-import { APPLICATION_RESET_COOKIE, savedApplicationOf } from "./borrowers/saved-application";
-import { pendingVerificationOf } from "./borrowers/verification";
+import { APPLICATION_RESET_COOKIE } from "./borrowers/saved-application";
 import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
 import { moderationRouter } from "./community/moderation-routes";
-import { communityLookup } from "./community/page-data";
 import { reviewImagesRouter } from "./community/review-image-routes";
 import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
@@ -43,7 +41,6 @@ import { undecodablePath } from "./http/undecodable-path";
 import { applicationOffersRouter } from "./lenders/application-offers-routes";
 import { cardAdminRouter } from "./lenders/card-admin-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
-import { listCreditCards } from "./lenders/credit-cards";
 import {
   createDecisionNetwork,
   type DecisionNetwork,
@@ -58,8 +55,8 @@ import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { buildRouter } from "./pages/build-routes";
 import { clientApiRouter } from "./pages/client-api-routes";
+import { pageLoaders } from "./pages/loaders";
 import { createPageCache } from "./pages/page-cache";
-import type { PageLookups } from "./pages/page-context";
 import { cachedPagesHandler, pagesHandler } from "./pages/page-routes";
 import { partnerApiRouter } from "./partners/api-routes";
 import { partnersBackOfficeRouter } from "./partners/back-office-routes";
@@ -346,14 +343,8 @@ export function createApp({
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
-  const lookups: PageLookups = {
-    leadOffers: leadFeed.leadOffers,
-    pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, now()),
-    community: communityLookup(storage),
-    savedApplication: (leadId, resetAt) => savedApplicationOf(storage, leadId, now(), resetAt),
-    cards: () => listCreditCards(storage),
-  };
-  app.use(clientApiRouter({ site, offers }, lookups));
+  const loaders = pageLoaders({ storage, leadOffers: leadFeed.leadOffers, now });
+  app.use(clientApiRouter({ site, offers }, loaders));
 
   if (distDir) {
     // The widget runs on partners' pages: any origin may load it.
@@ -434,7 +425,7 @@ export function createApp({
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  const pages = pagesHandler({ assets, site, offers }, lookups, log, render, caching);
+  const pages = pagesHandler({ assets, site, offers }, loaders, log, render, caching);
   app.use(pages);
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   // A route parameter with a bad percent-encoding, on any route: the 404 page, not a 500.

@@ -10,7 +10,14 @@ import { renderToString } from "react-dom/server";
 import { colomboToday } from "../core/dates";
 import { type Locale, localizePath, splitLocalePath } from "../core/locale";
 import type { Offer } from "../core/schemas/offer";
-import type { PageNeeds, RenderedPage, RenderOptions, SiteSettings } from "../core/site-contract";
+import type {
+  LoadedData,
+  PageDataKey,
+  PageNeeds,
+  RenderedPage,
+  RenderOptions,
+  SiteSettings,
+} from "../core/site-contract";
 import { App } from "./App";
 import { backOfficeMessagesFor } from "./back-office/messages";
 import { renderDocument } from "./document";
@@ -60,16 +67,20 @@ function pageOf(route: RouteRecord | undefined) {
   return page && { name: page.name, server: page.server as PageServer<PageView> };
 }
 
-/** What the server must read from storage before rendering the page at a path. */
+/** What a page's `needs` names for a route: the keys of its data the server loads. */
+function neededKeys(server: PageServer<PageView> | undefined, route: RouteRecord) {
+  const needs = server?.needs;
+  return (typeof needs === "function" ? needs(route) : needs) ?? [];
+}
+
+/** What the server must load (decision 0405) and accept before rendering the page at a path. */
 export function pageNeeds(path: string): PageNeeds {
   const { route } = matchRoute(path);
-  const needs = route && pageOf(route)?.server.needs?.(route);
+  const server = pageOf(route)?.server;
   return {
-    lead: needs?.lead ?? false,
-    community: needs?.community,
-    savedApplication: needs?.savedApplication ?? false,
-    cards: needs?.cards ?? false,
-    form: needs?.form ?? false,
+    data: route ? neededKeys(server, route) : [],
+    slug: route?.slug,
+    form: server?.form ?? false,
   };
 }
 
@@ -83,11 +94,7 @@ export function pageData(
     cookieNoticeAccepted = false,
     query = {},
     form,
-    lead,
-    pending,
-    community,
-    savedApplication,
-    cards,
+    data = {},
   }: Omit<RenderOptions, "assets">,
 ) {
   const { locale, rest, route } = matchRoute(path);
@@ -106,11 +113,10 @@ export function pageData(
       now,
       query,
       form,
-      lead,
-      pending,
-      community,
-      savedApplication,
-      cards,
+      // What the page named, and nothing else of what was loaded: its view's type asks no more.
+      data: Object.fromEntries(
+        neededKeys(page.server, route).map((key) => [key, data[key]]),
+      ) as LoadedData<PageDataKey>,
     });
   // A content route whose file is missing in this language is not a page.
   const found = page && view ? page : undefined;

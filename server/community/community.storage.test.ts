@@ -5,7 +5,7 @@ import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support"
 import { addComment } from "./comments";
 import { countView, rateArticle } from "./engagement";
 import { moderate } from "./moderation";
-import { articleCommunity, communityLookup, reviewsSummary } from "./page-data";
+import { articleCommunity, articleViewsLookup, reviewsSummary } from "./page-data";
 import { addReview, reviewImage } from "./reviews";
 
 /** Who moderates in these tests (the audit log needs someone). */
@@ -86,12 +86,12 @@ describe("the blog's view counts", () => {
   });
 
   it("are recounted at most once a minute", async () => {
-    const lookup = communityLookup(test.storage, 60_000);
+    const lookup = articleViewsLookup(test.storage, 60_000);
     const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 8, 0, seconds));
     await countView(test.storage, SLUG, "visitor-a", at(0));
-    expect(await lookup({ kind: "blog" }, at(0))).toEqual({ viewsBySlug: { [SLUG]: 1 } });
+    expect(await lookup(at(0))).toEqual({ [SLUG]: 1 });
     await countView(test.storage, SLUG, "visitor-b", at(1));
-    expect(await lookup({ kind: "blog" }, at(59))).toEqual({ viewsBySlug: { [SLUG]: 1 } });
-    expect(await lookup({ kind: "blog" }, at(60))).toEqual({ viewsBySlug: { [SLUG]: 2 } });
+    expect(await lookup(at(59))).toEqual({ [SLUG]: 1 });
+    expect(await lookup(at(60))).toEqual({ [SLUG]: 2 });
   });
 });

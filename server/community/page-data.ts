@@ -1,7 +1,5 @@
 import type {
   ArticleCommunity,
-  CommunityData,
-  CommunityNeed,
   PublicComment,
   PublicReview,
   ReviewsSummary,
@@ -148,35 +146,15 @@ export async function viewsBySlug(storage: Storage): Promise<Record<string, numb
   return Object.fromEntries(rows.map((row) => [row.slug, Number(row.count)]));
 }
 
-/** The community's data a page shows (the page's CommunityNeed). */
-export async function communityData(
-  storage: Storage,
-  need: NonNullable<CommunityNeed>,
-  now: Date = new Date(),
-): Promise<CommunityData> {
-  switch (need.kind) {
-    case "article":
-      return { article: await articleCommunity(storage, need.slug, now) };
-    case "home":
-      return { reviews: await reviewsSummary(storage, now) };
-    case "blog":
-      return { viewsBySlug: await viewsBySlug(storage) };
-  }
-}
-
 /**
- * The community lookup pages use. The blog's view counts are one count
- * over every view recorded, so they are recounted at most once per
- * `viewsTtlMs` rather than on every blog page; comments, ratings and
- * reviews are read on each render, so moderation shows at once.
+ * The blog's view counts as pages read them: one count over every view
+ * recorded, so recounted at most once per `viewsTtlMs` rather than on every
+ * blog page (comments, ratings and reviews are read on each render, so that
+ * moderation shows at once).
  */
-export function communityLookup(storage: Storage, viewsTtlMs = 60_000) {
+export function articleViewsLookup(storage: Storage, viewsTtlMs = 60_000) {
   let views: { at: number; counts: Promise<Record<string, number>> } | undefined;
-  return async (
-    need: NonNullable<CommunityNeed>,
-    now: Date = new Date(),
-  ): Promise<CommunityData> => {
-    if (need.kind !== "blog") return communityData(storage, need, now);
+  return async (now: Date = new Date()): Promise<Record<string, number>> => {
     if (!views || now.getTime() - views.at >= viewsTtlMs) {
       const counts = viewsBySlug(storage);
       views = { at: now.getTime(), counts };
@@ -185,6 +163,6 @@ export function communityLookup(storage: Storage, viewsTtlMs = 60_000) {
         if (views?.counts === counts) views = undefined;
       });
     }
-    return { viewsBySlug: await views.counts };
+    return views.counts;
   };
 }

@@ -2,7 +2,8 @@ import { Router } from "express";
 import { z } from "zod";
 import { pageData, pageHeadHtml } from "../../site/server";
 import { parseInput } from "../http/parse";
-import { type PageLookups, type PageOptions, pageRequestContext } from "./page-context";
+import type { PageLoaders } from "./loaders";
+import { type PageOptions, pageRequestContext } from "./page-context";
 
 /** A path of ours with its query: one leading slash, no scheme, no host, no fragment. */
 const pageQuerySchema = z.object({
@@ -19,7 +20,7 @@ const pageQuerySchema = z.object({
  */
 export function clientApiRouter(
   pageOptions: Omit<PageOptions, "assets">,
-  lookups: PageLookups,
+  loaders: PageLoaders,
 ): Router {
   const router = Router();
   router.get("/client-api/page", async (req, res) => {
@@ -35,7 +36,7 @@ export function clientApiRouter(
     if (!parsed) return;
     const [path = "/", search = ""] = parsed.path.split("?", 2);
     const options = { ...pageOptions, offers: pageOptions.offers() };
-    const { noStore, ...context } = await pageRequestContext(req, path, search, lookups);
+    const { noStore, ...context } = await pageRequestContext(req, path, search, loaders);
     const page = pageData(path, { ...options, ...context });
     res.setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache");
     res.vary("Cookie").json({

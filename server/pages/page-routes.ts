@@ -11,13 +11,9 @@ import { sendError } from "../http/errors";
 import { sameSiteForms } from "../http/same-site-forms";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
+import { type PageLoaders, PRIVATE_DATA } from "./loaders";
 import type { CachedPage, PageCache } from "./page-cache";
-import {
-  type PageLookups,
-  type PageOptions,
-  pageRequestContext,
-  renderOptionsOf,
-} from "./page-context";
+import { type PageOptions, pageRequestContext, renderOptionsOf } from "./page-context";
 
 /** The page cache and what makes a request personal, so never served from it nor stored. */
 export interface PageCaching {
@@ -36,7 +32,7 @@ const IGNORED_QUERY = /^(utm_(source|medium|campaign|content|term)|gclid|fbclid)
 /** Server-renders every GET of a page path, in the locale its prefix names. */
 export function pagesHandler(
   pageOptions: PageOptions,
-  lookups: PageLookups,
+  loaders: PageLoaders,
   log: Logger,
   render: typeof renderPage = renderPage,
   caching?: PageCaching,
@@ -47,7 +43,7 @@ export function pagesHandler(
       if (!form) return;
       let page: ReturnType<typeof renderPage>;
       try {
-        const context = await pageRequestContext(req, req.path, "", lookups);
+        const context = await pageRequestContext(req, req.path, "", loaders);
         page = render(req.path, { ...renderOptionsOf(pageOptions), ...context, form });
       } catch (error) {
         log.error("page render failed", { path: req.path, error });
@@ -82,7 +78,7 @@ export function pagesHandler(
         req,
         req.path,
         search,
-        lookups,
+        loaders,
       );
       noStore = personal;
       page = render(req.path, { ...options, ...context });
@@ -231,7 +227,7 @@ function cacheable(req: Request, search: string, personalCookies: readonly strin
   }
   if (search.length > 1) {
     // The application form reads campaign tags too (decision 0311).
-    if (pageNeeds(req.path).savedApplication) return false;
+    if (pageNeeds(req.path).data.some((key) => PRIVATE_DATA.has(key))) return false;
     for (const name of new URLSearchParams(search).keys()) {
       if (!IGNORED_QUERY.test(name)) return false;
     }

@@ -5,24 +5,17 @@
  * (site/routes.ts), the client's page switch (site/App.tsx) and the server
  * entry (site/server.tsx) all read it.
  *
- * The server half (routes, view builder, head, data needs) is never in the
+ * The server half (routes, view builder, head, the data it needs) is never in the
  * browser's bundle: the site's client build gives every `*.server.ts` of a
  * page an empty module (rollup.config.mjs, `serverHalvesLeftOut`), the way
  * Remix leaves a route's loader out. The browser gets a page's view from
  * the server (in the page, or from /client-api/page) and only renders it.
  */
 import type { ComponentType } from "react";
-import type { CommunityData, CommunityNeed } from "../../core/community-data";
 import type { CalendarDate } from "../../core/dates";
 import type { Locale } from "../../core/locale";
-import type { CreditCard } from "../../core/schemas/credit-card";
 import type { Offer } from "../../core/schemas/offer";
-import type {
-  LeadOffers,
-  PageQuery,
-  PendingVerification,
-  SavedApplication,
-} from "../../core/site-contract";
+import type { LoadedData, PageDataKey, PageQuery } from "../../core/site-contract";
 import type { SiteContent } from "../content/types";
 import type { siteMessagesFor } from "../messages";
 
@@ -46,8 +39,8 @@ export interface RouteRecord {
 /** A route as a page declares it; the registry adds the page's name. */
 export type PageRoute = Omit<RouteRecord, "name">;
 
-/** What a page's view is built from, besides its route. */
-export interface PageInputs {
+/** What a page's view is built from, besides its route: `Needs`, the keys its `needs` names. */
+export interface PageInputs<Needs extends PageDataKey = never> {
   locale: Locale;
   /** Articles, documents and static pages, rendered at build time. */
   content: SiteContent;
@@ -62,24 +55,23 @@ export interface PageInputs {
   now: Date;
   /** The page address's query. */
   query: PageQuery;
-  /** A POST's form fields, on a page whose needs name `form` (never in an address). */
+  /** A POST's form fields, on a page with `form` (never in an address). */
   form?: PageQuery | undefined;
-  /** The visitor's application, when the page's needs name it and there is one. */
-  lead?: LeadOffers | undefined;
-  /** The visitor's application waiting for its code, on the same pages. */
-  pending?: PendingVerification | undefined;
-  /** What the page's needs named of the community, read from storage. */
-  community?: CommunityData | undefined;
-  /** The visitor's own answers, when the page's needs name them and they applied a moment ago. */
-  savedApplication?: SavedApplication | undefined;
-  /** The credit cards' catalogue, when the page's needs name it. */
-  cards?: readonly CreditCard[] | undefined;
+  /** What the page's `needs` named, loaded by the server for this render (decision 0405). */
+  data: LoadedData<Needs>;
 }
 
 export type SiteMessages = ReturnType<typeof siteMessagesFor>;
 
+/** The keys a page's `needs` names: `PageInputs<NeedsOf<typeof needs>>` types its view's inputs. */
+export type NeedsOf<Needs> = Needs extends readonly (infer Key extends PageDataKey)[]
+  ? Key
+  : Needs extends (route: RouteRecord) => readonly (infer Key extends PageDataKey)[]
+    ? Key
+    : never;
+
 /** The server half of a page, in its page.server.ts. */
-export interface PageServer<View> {
+export interface PageServer<View, Needs extends PageDataKey = PageDataKey> {
   /** The page's fixed addresses. */
   routes: readonly PageRoute[];
   /** Addresses made from data (a lender's): the route for a path, or undefined. */
@@ -94,8 +86,11 @@ export interface PageServer<View> {
    * and its links load in full. Without it, React hydrates the whole page.
    */
   islands?: IslandEntry;
-  /** What the page shows, or undefined when there is no such page (a 404). */
-  view(route: RouteRecord, inputs: PageInputs): View | undefined;
+  /**
+   * What the page shows, or undefined when there is no such page (a 404). A property, not a
+   * method, so that the compiler refuses a view whose inputs ask for more than `needs` names.
+   */
+  view: (route: RouteRecord, inputs: PageInputs<NoInfer<Needs>>) => View | undefined;
   /**
    * The page's title and description; `refreshSeconds` makes a page without
    * JavaScript load itself again after that long (the offers page while
@@ -105,15 +100,13 @@ export interface PageServer<View> {
     view: View,
     t: SiteMessages,
   ): { title: string; description: string; refreshSeconds?: number | undefined };
-  /** What the server must read from storage for the page; nothing unless given. */
-  needs?: (route: RouteRecord) => Partial<{
-    lead: boolean;
-    community: CommunityNeed;
-    savedApplication: boolean;
-    cards: boolean;
-    /** The page answers its own form's POST (urlencoded, never cached or stored). */
-    form: boolean;
-  }>;
+  /**
+   * What the server loads for the page (core/site-contract.ts `PageData`, decision 0405), all
+   * routes alike or by route; nothing unless given. Its view gets these keys alone.
+   */
+  needs?: readonly Needs[] | ((route: RouteRecord) => readonly Needs[]);
+  /** The page answers its own form's POST (urlencoded, never cached or stored). */
+  form?: boolean;
 }
 
 /** Every page component gets the same three props. */
@@ -123,9 +116,9 @@ export interface PageProps<View> {
   today: CalendarDate;
 }
 
-export interface PageModule<Name extends string, View> {
+export interface PageModule<Name extends string, View, Needs extends PageDataKey = never> {
   name: Name;
-  server: PageServer<View>;
+  server: PageServer<View, Needs>;
   Component: ComponentType<PageProps<View>>;
   /**
    * Loads the page's chunks in the browser before it renders: the
@@ -135,8 +128,8 @@ export interface PageModule<Name extends string, View> {
 }
 
 /** Declares a page; the types tie its view, its builder and its component together. */
-export function definePage<const Name extends string, View>(
-  page: PageModule<Name, View>,
-): PageModule<Name, View> {
+export function definePage<const Name extends string, View, Needs extends PageDataKey = never>(
+  page: PageModule<Name, View, Needs>,
+): PageModule<Name, View, Needs> {
   return page;
 }

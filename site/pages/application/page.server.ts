@@ -1,5 +1,5 @@
 import type { SavedApplication } from "../../../core/site-contract";
-import type { PageInputs, PageRoute, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, SiteMessages } from "../page";
 import { type ApplicationPrefill, applicationPrefill } from "./prefill";
 
 /** The application form (issue 5), prefilled from its link, and from the visitor's own application. */
@@ -19,11 +19,11 @@ export const routes: readonly PageRoute[] = [
 /** Reached from the site, campaigns and lenders, not from search. */
 export const indexed = false;
 
-export function view(_route: unknown, inputs: PageInputs): ApplicationView {
+export function view(_route: unknown, inputs: PageInputs<NeedsOf<typeof needs>>): ApplicationView {
   return {
     kind: "application",
     ...applicationPrefill(inputs.query),
-    ...(inputs.savedApplication ? { saved: inputs.savedApplication } : {}),
+    ...(inputs.data.savedApplication ? { saved: inputs.data.savedApplication } : {}),
   };
 }
 
@@ -31,9 +31,7 @@ export function view(_route: unknown, inputs: PageInputs): ApplicationView {
  * The visitor's own answers, when they applied a moment ago (decision 0196):
  * the form starts from them on "back" and "Edit my application".
  */
-export function needs() {
-  return { savedApplication: true };
-}
+export const needs = ["savedApplication"] as const;
 
 export function head(_view: ApplicationView, t: SiteMessages) {
   return { title: `${t.applicationTitle} | ${t.siteName}`, description: t.applicationIntro };

@@ -3,7 +3,7 @@ import { ARTICLE_SLUGS } from "../../../core/schemas/content";
 import { type ArticleSummary, similarArticles } from "../../content/articles";
 import { AUTHORS, isAuthorId } from "../../content/authors";
 import type { ContentHeading } from "../../content/types";
-import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 export interface ArticleView {
   kind: "article";
@@ -36,7 +36,13 @@ export const indexed = true;
 /** Server HTML with islands, hydrated on preact (decision 0271). */
 export const islands = "article";
 
-export function view(route: RouteRecord, inputs: PageInputs): ArticleView | undefined {
+/** The article's comments, rating and views, read on each render so that moderation shows at once. */
+export const needs = ["articleCommunity"] as const;
+
+export function view(
+  route: RouteRecord,
+  inputs: PageInputs<NeedsOf<typeof needs>>,
+): ArticleView | undefined {
   const articles = inputs.content.articles[inputs.locale];
   const article = articles.find((entry) => entry.slug === route.slug);
   if (!article) return undefined;
@@ -58,14 +64,10 @@ export function view(route: RouteRecord, inputs: PageInputs): ArticleView | unde
     sources: article.meta.sources.map((source) => ({ ...source })),
     similar: similarArticles(article, articles),
     html: article.html,
-    community: inputs.community?.article,
+    community: inputs.data.articleCommunity,
   };
 }
 
 export function head(view: ArticleView, t: SiteMessages) {
   return { title: `${view.title} | ${t.siteName}`, description: view.description };
 }
-
-export const needs = (route: RouteRecord) => ({
-  community: { kind: "article", slug: route.slug ?? "" } as const,
-});

@@ -14,7 +14,7 @@ import type { SiteContent } from "../../content/types";
 import { siteMessagesFor } from "../../messages";
 import { topicMessagesFor } from "../../messages/topics";
 import { ARTICLES_PER_PAGE } from "../blog/page.server";
-import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 export interface BlogTagView {
   kind: "blog-tag";
@@ -62,7 +62,13 @@ export const indexed = true;
 export const islands = "plain";
 
 /** A topic's articles six a page, newest first, with its most viewed; no page past the last. */
-export function view(route: RouteRecord, inputs: PageInputs): BlogTagView | undefined {
+/** Every article's views, for the most viewed. */
+export const needs = ["articleViews"] as const;
+
+export function view(
+  route: RouteRecord,
+  inputs: PageInputs<NeedsOf<typeof needs>>,
+): BlogTagView | undefined {
   const tag = route.slug ?? "";
   const all = inputs.content.articles[inputs.locale];
   const tagged = articlesTagged(all, tag);
@@ -81,7 +87,7 @@ export function view(route: RouteRecord, inputs: PageInputs): BlogTagView | unde
     articles: tagged
       .slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE)
       .map(articleSummary),
-    popular: mostViewed(tagged, inputs.community?.viewsBySlug ?? {}),
+    popular: mostViewed(tagged, inputs.data.articleViews ?? {}),
     otherTags: ARTICLE_TAGS.filter(
       (other) => other !== tag && articlesTagged(all, other).length > 0,
     ),
@@ -95,5 +101,3 @@ export function head(view: BlogTagView, t: SiteMessages) {
       : `${view.title}: ${fill(t.blogPage, { page: view.page, count: view.pageCount })} | ${t.siteName}`;
   return { title, description: view.description };
 }
-
-export const needs = () => ({ community: { kind: "blog" } as const });

@@ -6,7 +6,7 @@ import {
   mostViewed,
   newestFirst,
 } from "../../content/articles";
-import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 export interface BlogView {
   kind: "blog";
@@ -34,7 +34,10 @@ export const indexed = true;
 export const islands = "plain";
 
 /** Six articles a page, newest first, with the most viewed beside them. */
-export function view(route: RouteRecord, inputs: PageInputs): BlogView {
+/** Every article's views, for the most viewed. */
+export const needs = ["articleViews"] as const;
+
+export function view(route: RouteRecord, inputs: PageInputs<NeedsOf<typeof needs>>): BlogView {
   const articles = inputs.content.articles[inputs.locale];
   const sorted = [...articles].sort(newestFirst);
   const page = route.page ?? 1;
@@ -45,7 +48,7 @@ export function view(route: RouteRecord, inputs: PageInputs): BlogView {
     articles: sorted
       .slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE)
       .map(articleSummary),
-    popular: mostViewed(articles, inputs.community?.viewsBySlug ?? {}),
+    popular: mostViewed(articles, inputs.data.articleViews ?? {}),
     tags: ARTICLE_TAGS.filter((tag) => articles.some((article) => article.meta.tags.includes(tag))),
   };
 }
@@ -57,5 +60,3 @@ export function head(view: BlogView, t: SiteMessages) {
       : `${t.blogTitle}: ${fill(t.blogPage, { page: view.page, count: view.pageCount })} | ${t.siteName}`;
   return { title, description: t.blogDescription };
 }
-
-export const needs = () => ({ community: { kind: "blog" } as const });

@@ -4,7 +4,7 @@ import { fill } from "../../../core/messages";
 import { formatRupees } from "../../../core/money";
 import type { CardNames, CreditCard } from "../../../core/schemas/credit-card";
 import { type CardsMessages, cardsMessagesFor } from "../../messages/cards";
-import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 /** A name in the page's language, or in English (`lang: "en"`) when it has none there. */
 export interface CardName {
@@ -53,9 +53,7 @@ export const indexed = true;
 /** Server HTML with no island of its own (decision 0271, 0315). */
 export const islands = "plain";
 
-export function needs() {
-  return { cards: true };
-}
+export const needs = ["cards"] as const;
 
 const nameIn = (names: CardNames, locale: Locale): CardName => {
   const own = names[locale];
@@ -97,7 +95,10 @@ function cardRow(card: CreditCard, locale: Locale, t: CardsMessages): CardRow {
   };
 }
 
-export function view(_route: RouteRecord, inputs: PageInputs): CreditCardsView {
+export function view(
+  _route: RouteRecord,
+  inputs: PageInputs<NeedsOf<typeof needs>>,
+): CreditCardsView {
   const t = cardsMessagesFor(inputs.locale);
   return {
     kind: "credit-cards",
@@ -120,7 +121,7 @@ export function view(_route: RouteRecord, inputs: PageInputs): CreditCardsView {
       loanLink: t.cardsLoanLink,
     },
     // Storage gives them in the page's order (server/lenders/credit-cards.ts).
-    cards: (inputs.cards ?? []).map((card) => cardRow(card, inputs.locale, t)),
+    cards: (inputs.data.cards ?? []).map((card) => cardRow(card, inputs.locale, t)),
   };
 }
 

@@ -79,4 +79,4 @@ export function head(view: EligibilityPageView, t: SiteMessages) {
 }
 
 /** The page answers its own form's POST (server/pages/page-routes.ts), never stored. */
-export const needs = () => ({ form: true });
+export const form = true;

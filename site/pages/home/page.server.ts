@@ -5,7 +5,7 @@ import type { Offer } from "../../../core/schemas/offer";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { lendersOf } from "../../lenders";
 import { type HomeMessages, homeMessagesFor } from "../../messages/home";
-import type { PageInputs, PageRoute, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, SiteMessages } from "../page";
 
 /** The home page's "why us" figures, computed from the catalogue, never typed in; and reviews. */
 export interface HomePageView {
@@ -54,10 +54,13 @@ export function homeFigures(
   };
 }
 
-export function view(_route: unknown, inputs: PageInputs): HomePageView {
+/** The approved reviews. */
+export const needs = ["reviews"] as const;
+
+export function view(_route: unknown, inputs: PageInputs<NeedsOf<typeof needs>>): HomePageView {
   return {
     ...homeFigures(inputs.offers, inputs.today),
-    reviews: inputs.community?.reviews,
+    reviews: inputs.data.reviews,
     copy: homeMessagesFor(inputs.locale),
   };
 }
@@ -65,5 +68,3 @@ export function view(_route: unknown, inputs: PageInputs): HomePageView {
 export function head(_view: HomePageView, t: SiteMessages) {
   return { title: `${t.siteName}: ${t.siteTagline}`, description: t.siteTagline };
 }
-
-export const needs = () => ({ community: { kind: "home" } as const });

@@ -4,7 +4,7 @@ import type { Offer } from "../../../core/schemas/offer";
 import type { LeadOffers, PendingVerification } from "../../../core/site-contract";
 import { type ArticleSummary, articleSummary, newestFirst } from "../../content/articles";
 import { verificationMessagesFor } from "../../messages/verification";
-import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 import { leadOffersState, selfRefreshSeconds } from "./lead-offers-view";
 import { compareIdsOf, filtersOf, type OfferFilters } from "./offers-filters";
 
@@ -64,11 +64,16 @@ export const routes: readonly PageRoute[] = Object.entries(SCREENS).map(([path, 
 /** Campaigns and lenders send people here, not search. */
 export const indexed = false;
 
-export function view(route: RouteRecord, inputs: PageInputs): ScreenView {
+/** The offers screens show the visitor's application (the lead cookie), or ask for its code (lead_pending). */
+export const needs = (route: RouteRecord) =>
+  route.slug === "offers" ? (["lead", "pending"] as const) : [];
+
+export function view(route: RouteRecord, inputs: PageInputs<NeedsOf<typeof needs>>): ScreenView {
+  const { lead: verified, pending } = inputs.data;
   const screen = route.slug as ScreenKind;
   const listsOffers = screen === "offers" || screen === "transition";
   const sort = isOfferSort(inputs.query.sort) ? inputs.query.sort : "total";
-  const lead = screen === "offers" && !inputs.pending ? inputs.lead : undefined;
+  const lead = screen === "offers" && !pending ? verified : undefined;
   return {
     kind: "screen",
     screen,
@@ -77,7 +82,7 @@ export function view(route: RouteRecord, inputs: PageInputs): ScreenView {
     all: inputs.query.all === "1",
     filters: filtersOf(inputs.query),
     compare: compareIdsOf(inputs.query),
-    ...(screen === "offers" && inputs.pending ? { pending: inputs.pending } : {}),
+    ...(screen === "offers" && pending ? { pending } : {}),
     ...(lead
       ? {
           lead,
@@ -116,6 +121,3 @@ export function head(view: ScreenView, t: SiteMessages) {
     refreshSeconds: view.refreshSeconds,
   };
 }
-
-/** The offers screens show the visitor's application (the lead cookie), or ask for its code (lead_pending). */
-export const needs = (route: RouteRecord) => ({ lead: route.slug === "offers" });
