@@ -23,6 +23,7 @@ import { nodeResolve } from "@rollup/plugin-node-resolve";
 import replace from "@rollup/plugin-replace";
 import terser from "@rollup/plugin-terser";
 import typescript from "@rollup/plugin-typescript";
+import { ALL_LOCALES } from "./core/locale.ts";
 import { siteContent } from "./site/content/plugin.mjs";
 
 const extensions = [".ts", ".tsx", ".mjs", ".js"];
@@ -297,9 +298,6 @@ function widgetCatalogs() {
   };
 }
 
-/** The site's locales, whose catalogs are each a chunk of their own in the browser (0326). */
-const CATALOG_LOCALES = ["si", "en", "ta"];
-
 /**
  * Every locale's catalogs out of the site's browser scripts (decisions 0304,
  * 0326): each import of core/messages/<locale>.ts, site/messages/<locale>.ts
@@ -316,13 +314,13 @@ function catalogSlots(islandsDir) {
   const SLOT = "\0catalog-slot:";
   const runtime = path.resolve("site/messages/catalog-slots.ts");
   const loaders = new Map(
-    CATALOG_LOCALES.map((locale) => [
+    ALL_LOCALES.map((locale) => [
       path.resolve(`site/messages/catalogs-${locale}.ts`),
       path.resolve(islandsDir ?? "site/messages", `catalogs-${locale}.ts`),
     ]),
   );
   const used = new Set(loaders.values());
-  const suffix = `(${CATALOG_LOCALES.join("|")})`;
+  const suffix = `(${ALL_LOCALES.join("|")})`;
   const coreCatalog = new RegExp(`^${suffix}\\.ts$`);
   const siteCatalog = new RegExp(`^(?!push-)([a-z-]+-)?${suffix}\\.ts$`);
   const isCatalog = (id) =>
@@ -373,7 +371,7 @@ function staticImportsOf(bundle) {
 function catalogChunks(bundle, loaderDir) {
   const withImports = staticImportsOf(bundle);
   const catalogs = {};
-  for (const locale of CATALOG_LOCALES) {
+  for (const locale of ALL_LOCALES) {
     const loader = path.resolve(loaderDir, `catalogs-${locale}.ts`);
     const chunk = Object.values(bundle).find((file) => file.facadeModuleId === loader);
     if (!chunk) throw new Error(`No chunk for ${loader}`);
