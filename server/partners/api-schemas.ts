@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type CalendarDate, daysBetween, isIsoDate } from "../../core/dates";
 import { DECISION_STATUSES } from "../../core/decisions";
-import { DEFAULT_LOCALE, localeSchema } from "../../core/locale";
+import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localeSchema } from "../../core/locale";
 import { AFFORDABILITY_LEVELS } from "../../core/offer-quotes";
 import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
 
@@ -15,10 +15,17 @@ import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
 /** The longest range GET stats answers, in days (a year, leap or not). */
 export const MAX_STATS_DAYS = 366;
 
-const language = z
-  .enum(localeSchema.options)
+/** "Sinhala (si, the default), English (en) or Tamil (ta)", from the registry. */
+const languageNames = ALL_LOCALES.map(
+  (locale) =>
+    `${LOCALES[locale].english} (${locale}${locale === DEFAULT_LOCALE ? ", the default" : ""})`,
+);
+
+const language = localeSchema
   .default(DEFAULT_LOCALE)
-  .describe("Language of labels and links: Sinhala (si, the default), English (en) or Tamil (ta).");
+  .describe(
+    `Language of labels and links: ${languageNames.slice(0, -1).join(", ")} or ${languageNames.at(-1)}.`,
+  );
 
 const amount = z.coerce
   .number()
