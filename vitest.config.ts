@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{core,widget,site,server}/**/*.test.{ts,tsx}", "tests/architecture.test.ts"],
+          include: ["{core,widget,site,server}/**/*.test.{ts,tsx}", "tests/*.test.ts"],
           exclude: ["**/*.http.test.ts", "**/*.storage.test.ts"],
         },
       },

@@ -5,10 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { ALL_LOCALES } from "../core/locale.ts";
 import { staticImportsOf } from "./shared.mjs";
-
-/** The site's locales, whose catalogs are each a chunk of their own in the browser (0326). */
-export const CATALOG_LOCALES = ["si", "en", "ta"];
 
 /**
  * Every locale's catalogs out of the site's browser scripts (decisions 0304,
@@ -26,13 +24,13 @@ export function catalogSlots(islandsDir) {
   const SLOT = "\0catalog-slot:";
   const runtime = path.resolve("site/messages/catalog-slots.ts");
   const loaders = new Map(
-    CATALOG_LOCALES.map((locale) => [
+    ALL_LOCALES.map((locale) => [
       path.resolve(`site/messages/catalogs-${locale}.ts`),
       path.resolve(islandsDir ?? "site/messages", `catalogs-${locale}.ts`),
     ]),
   );
   const used = new Set(loaders.values());
-  const suffix = `(${CATALOG_LOCALES.join("|")})`;
+  const suffix = `(${ALL_LOCALES.join("|")})`;
   const coreCatalog = new RegExp(`^${suffix}\\.ts$`);
   const siteCatalog = new RegExp(`^(?!push-)([a-z-]+-)?${suffix}\\.ts$`);
   const isCatalog = (id) =>
@@ -71,7 +69,7 @@ export function catalogSlots(islandsDir) {
 export function catalogChunks(bundle, loaderDir) {
   const withImports = staticImportsOf(bundle);
   const catalogs = {};
-  for (const locale of CATALOG_LOCALES) {
+  for (const locale of ALL_LOCALES) {
     const loader = path.resolve(loaderDir, `catalogs-${locale}.ts`);
     const chunk = Object.values(bundle).find((file) => file.facadeModuleId === loader);
     if (!chunk) throw new Error(`No chunk for ${loader}`);

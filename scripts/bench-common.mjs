@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { splitLocalePath } from "../core/locale.ts";
 
 /** Servers still running: stopped if the benchmark ends early (an error). */
 export const running = new Set();
@@ -369,7 +370,7 @@ export async function readPage(baseUrl, pagePath) {
   const response = await fetch(`${baseUrl}${pagePath}`, {
     headers: {
       "Accept-Encoding": "br, gzip",
-      Cookie: pagePath.startsWith("/en/") ? "locale=en" : "locale=si",
+      Cookie: `locale=${splitLocalePath(pagePath).locale}`,
     },
   });
   await response.arrayBuffer();

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../core/html";
-import type { Locale } from "../core/locale";
+import { LOCALES, type Locale } from "../core/locale";
 import type { AssetManifest, RuntimeConfig } from "../core/site-contract";
 
 export interface DocumentParts {
@@ -55,5 +55,7 @@ export function renderDocument(parts: DocumentParts): string {
             ? `<script type="application/json" id="runtime-config">${serializeState(runtime)}</script>`
             : ""
         }`;
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="build-id" content="${escapeHtml(assets.buildId)}">${headHtml}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
+  // Left to right is the default: only a right-to-left language's pages say their direction.
+  const dir = LOCALES[locale].dir === "ltr" ? "" : ` dir="${LOCALES[locale].dir}"`;
+  return `<!doctype html><html lang="${locale}"${dir}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="build-id" content="${escapeHtml(assets.buildId)}">${headHtml}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${styles}${scripts}</head><body><div id="root">${bodyHtml}</div>${stateScript}</body></html>`;
 }

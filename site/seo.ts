@@ -15,8 +15,6 @@ export interface PageHead {
   refreshSeconds?: number | undefined;
 }
 
-const OPEN_GRAPH_LOCALE: Record<Locale, string> = { si: "si_LK", en: "en_LK", ta: "ta_LK" };
-
 /**
  * Title, description, canonical link, hreflang alternates (x-default is the
  * Sinhala page, our default), Open Graph and the JSON-LD block (SPEC §3).
@@ -54,10 +52,10 @@ export function headHtml(head: PageHead, site: SiteSettings): string {
     `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" data-page-head>`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" data-page-head>`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" data-page-head>`,
-    `<meta property="og:locale" content="${OPEN_GRAPH_LOCALE[head.locale]}" data-page-head>`,
+    `<meta property="og:locale" content="${LOCALES[head.locale].openGraph}" data-page-head>`,
     ...ALL_LOCALES.filter((locale) => locale !== head.locale).map(
       (locale) =>
-        `<meta property="og:locale:alternate" content="${OPEN_GRAPH_LOCALE[locale]}" data-page-head>`,
+        `<meta property="og:locale:alternate" content="${LOCALES[locale].openGraph}" data-page-head>`,
     ),
     `<script type="application/ld+json" data-page-head>${serializeState(structuredData(head, site))}</script>`,
   );

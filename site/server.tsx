@@ -195,7 +195,7 @@ function withoutContentHtml(state: AppState): AppState {
 export function renderErrorPage(path: string, { assets, site }: RenderOptions): RenderedPage {
   const { locale } = splitLocalePath(path);
   const t = siteMessagesFor(locale);
-  const home = locale === "si" ? "/" : `/${locale}/`;
+  const home = localizePath(locale, "/");
   const bodyHtml = `<main id="main" class="error-screen"><h1>${t.errorTitle}</h1><p>${t.errorText}</p><a class="button" href="${home}">${t.siteName}</a></main>`;
   const html = renderDocument({
     locale,

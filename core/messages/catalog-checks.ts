@@ -1,42 +1,45 @@
+import { ALL_LOCALES, LOCALES, type Locale } from "../locale";
+
 /**
  * What the compiler cannot check about a pair of catalogs: no empty text,
- * the same {placeholders} in both languages, and Sinhala copy written in
- * Sinhala script (except the keys allowed to be Latin, like a brand name).
- * Tamil catalogs (issue 20) are checked the same way against Tamil script.
+ * the same {placeholders} in both languages, and each language's copy written
+ * in its own script (LOCALES' `letters`), except the keys allowed to be Latin,
+ * like a brand name. English is the reference: its catalog defines the keys.
  */
-const SINHALA_LETTER = /[\u0D80-\u0DFF]/;
-const TAMIL_LETTER = /[\u0B80-\u0BFF]/;
 const placeholdersOf = (text: string) =>
   [...text.matchAll(/\{(\w+)\}/g)]
     .map((match) => match[1])
     .sort()
     .join(",");
 
-export function catalogProblems(
-  si: Record<string, string>,
-  en: Record<string, string>,
+type Catalog = Readonly<Record<string, string>>;
+
+/** Every other locale's catalog of a lookup (`homeMessagesFor`) against English's. */
+export function localeCatalogProblems(
+  messagesFor: (locale: Locale) => Catalog,
   latinKeys: readonly string[] = [],
 ): string[] {
-  return translationProblems("si", "Sinhala", SINHALA_LETTER, si, en, latinKeys);
+  return ALL_LOCALES.filter((locale) => locale !== "en").flatMap((locale) =>
+    translationProblems(locale, messagesFor(locale), messagesFor("en"), latinKeys),
+  );
+}
+
+export function catalogProblems(si: Catalog, en: Catalog, latinKeys: readonly string[] = []) {
+  return translationProblems("si", si, en, latinKeys);
 }
 
 /** The same checks for a Tamil catalog: its copy in Tamil script, its placeholders those of English. */
-export function tamilCatalogProblems(
-  ta: Record<string, string>,
-  en: Record<string, string>,
-  latinKeys: readonly string[] = [],
-): string[] {
-  return translationProblems("ta", "Tamil", TAMIL_LETTER, ta, en, latinKeys);
+export function tamilCatalogProblems(ta: Catalog, en: Catalog, latinKeys: readonly string[] = []) {
+  return translationProblems("ta", ta, en, latinKeys);
 }
 
 function translationProblems(
-  code: string,
-  language: string,
-  letter: RegExp,
-  translated: Record<string, string>,
-  en: Record<string, string>,
+  code: Locale,
+  translated: Catalog,
+  en: Catalog,
   latinKeys: readonly string[],
 ): string[] {
+  const { letters: letter, english: language } = LOCALES[code];
   const problems: string[] = [];
   for (const [key, english] of Object.entries(en)) {
     const text = translated[key];

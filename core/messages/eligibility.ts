@@ -1,4 +1,4 @@
-import type { Locale } from "../locale";
+import { catalog } from "../locale";
 import { eligibilityTa } from "./eligibility-ta";
 
 /**
@@ -51,6 +51,4 @@ const si = {
 
 export type EligibilityMessages = { readonly [Key in keyof typeof en]: string };
 
-export function eligibilityMessagesFor(locale: Locale): EligibilityMessages {
-  return locale === "ta" ? eligibilityTa : locale === "en" ? en : si;
-}
+export const eligibilityMessagesFor = catalog<EligibilityMessages>({ si, en, ta: eligibilityTa });

@@ -1,6 +1,6 @@
 import { ATTRIBUTION_VALUE_PATTERN, looksPersonal, PARTNER_CODES } from "../application";
 import { escapeHtml } from "../html";
-import { isLocale, type Locale, localizePath } from "../locale";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../locale";
 import type { PortalSignedIn } from "../partner-portal";
 import { LOAN_AMOUNT_LK, LOAN_TERM_GRID, LOAN_TERM_LK, parseLoanAmount } from "../product";
 
@@ -234,7 +234,7 @@ export function checkWidgetForm(form: WidgetForm): {
   return {
     settings: {
       element: element ?? WIDGET_ELEMENTS[0],
-      lang: lang ?? "si",
+      lang: lang ?? DEFAULT_LOCALE,
       amount: typeof amount === "number" ? amount : LOAN_AMOUNT_LK.default,
       period: period ?? LOAN_TERM_LK.default,
       colours,
@@ -262,7 +262,7 @@ export function checkLinkForm(form: LinkForm): {
     if (problem) problems[`link_${name}`] = problem;
     else if (value) values[name] = value;
   }
-  return { settings: { to: to ?? "home", lang: lang ?? "si", values }, problems };
+  return { settings: { to: to ?? "home", lang: lang ?? DEFAULT_LOCALE, values }, problems };
 }
 
 /** The WCAG contrast ratio of two #aabbcc colours (1 to 21). */

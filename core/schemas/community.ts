@@ -6,7 +6,7 @@ import {
   parseReviewImage,
   REVIEW_IMAGE_MAX_BYTES,
 } from "../community";
-import { ALL_LOCALES, type Locale } from "../locale";
+import { localeSchema } from "../locale";
 import { ARTICLE_SLUGS } from "./content";
 
 /** Trimmed text with inner runs of white space kept (a comment's paragraphs stay). */
@@ -21,7 +21,7 @@ const NAME = text(COMMUNITY_LIMITS.name.min, COMMUNITY_LIMITS.name.max, COMMUNIT
   // One line: a name with line breaks is a layout attack, not a name.
   .pipe(z.string().regex(/^[^\r\n\t]*$/, COMMUNITY_ERRORS.name));
 
-const LOCALE = z.enum(ALL_LOCALES as [Locale, ...Locale[]], { error: COMMUNITY_ERRORS.locale });
+const LOCALE = z.enum(localeSchema.options, { error: COMMUNITY_ERRORS.locale });
 
 /**
  * The author's e-mail, in lower case: never shown on the site, only to moderators; an

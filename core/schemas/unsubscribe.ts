@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isErasureRequestId, typedCode } from "../erasure-code";
-import { ALL_LOCALES, type Locale } from "../locale";
+import { localeSchema } from "../locale";
 import { normalizeSriLankanMobile } from "../phone";
 import { UNSUBSCRIBE_ERRORS } from "../unsubscribe-errors";
 
@@ -22,7 +22,7 @@ const optionalText = (max: number) =>
  */
 export const unsubscribeRequestSchema = z
   .strictObject({
-    locale: z.enum(ALL_LOCALES as [Locale, ...Locale[]]).optional(),
+    locale: localeSchema.optional(),
     email: optionalText(254).pipe(
       z
         .email(UNSUBSCRIBE_ERRORS.email)

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { CountryConfig } from "../../core/country";
+import { DEFAULT_LOCALE, localeSchema } from "../../core/locale";
 import { setPendingLeadCookie } from "../http/lead-cookie";
 import { parseInput } from "../http/parse";
 import { type RateLimitStore, rateLimitCheck, visitorAndIpRules } from "../http/rate-limit";
@@ -15,7 +16,7 @@ import { createLead, deleteUnverifiedLead } from "./leads";
 const TEN_MINUTES = 10 * 60 * 1000;
 
 /** The language of the SMS: the page's (the form sends it), Sinhala by default. */
-const applicationQuerySchema = z.object({ lang: z.enum(["si", "en", "ta"]).default("si") });
+const applicationQuerySchema = z.object({ lang: localeSchema.default(DEFAULT_LOCALE) });
 
 export interface ApplicationsRouterOptions {
   storage: Storage;

@@ -4,6 +4,7 @@ import {
   DEFAULT_LOCALE,
   isLocale,
   type Locale,
+  localizedPaths,
   localizePath,
   splitLocalePath,
 } from "../../core/locale";
@@ -19,10 +20,7 @@ import type { Storage } from "../storage/database";
 import { recordClick } from "./clicks";
 
 /** The click-out's paths: as the offers page and partners link to it, and in each language. */
-const PATHS = ["/go/:offerId", "/en/go/:offerId", "/ta/go/:offerId"].flatMap((path) => [
-  path,
-  `${path}/`,
-]);
+const PATHS = localizedPaths("/go/:offerId").flatMap((path) => [path, `${path}/`]);
 
 /**
  * The page's language: the path's prefix (/en/go/…, /ta/go/…); for /go/… without one, the

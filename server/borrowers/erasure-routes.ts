@@ -6,7 +6,7 @@ import {
   type ErasureKind,
   isErasureRequestId,
 } from "../../core/erasure-code";
-import { isLocale, type Locale, localizePath } from "../../core/locale";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../../core/locale";
 import {
   UNSUBSCRIBE_ERRORS,
   type UnsubscribeConfirmation,
@@ -134,7 +134,7 @@ export function unsubscribeRouter({
     const at = now();
     await sweepErasureRequests(storage, at);
     const { requestId, codes } = await openErasureRequest(storage, request, at);
-    const locale = request.locale ?? form(res)?.locale ?? "si";
+    const locale = request.locale ?? form(res)?.locale ?? DEFAULT_LOCALE;
     try {
       await Promise.all(
         codes.map(({ kind, contact, code }) =>
@@ -260,7 +260,7 @@ function parseConfirmation(req: Request, res: Response): UnsubscribeConfirmation
 
 /** A form post's answer: a page of the unsubscribe steps in the form's language. */
 function redirect(res: Response, path: string, query: Record<string, string>): void {
-  const locale = (res.locals.form as FormPost | undefined)?.locale ?? "si";
+  const locale = (res.locals.form as FormPost | undefined)?.locale ?? DEFAULT_LOCALE;
   const search = new URLSearchParams(query).toString();
   res.redirect(303, `${localizePath(locale, path)}${search ? `?${search}` : ""}`);
 }
@@ -283,7 +283,7 @@ function keyedHash(key: string, kind: "ip" | ErasureKind, value: string): string
 const formFields: RequestHandler = (req, res, next) => {
   if (req.is("application/x-www-form-urlencoded")) {
     const { locale, to, ...fields } = req.body as Record<string, unknown>;
-    const post: FormPost = { locale: isLocale(locale) ? locale : "si", to: kindsOf(to) };
+    const post: FormPost = { locale: isLocale(locale) ? locale : DEFAULT_LOCALE, to: kindsOf(to) };
     res.locals.form = post;
     req.body = fields;
   }

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { localizePath, splitLocalePath } from "../../core/locale";
+import { localizedPaths, localizePath, splitLocalePath } from "../../core/locale";
 import { setLeadCookie } from "../http/lead-cookie";
 import type { Storage } from "../storage/database";
 import { redeemLandingToken } from "./landing-tokens";
@@ -17,7 +17,7 @@ import { redeemLandingToken } from "./landing-tokens";
  */
 export function landingRouter(storage: Storage, clock: () => Date = () => new Date()): Router {
   const router = Router();
-  const paths = ["/landing/offers/", "/en/landing/offers/", "/ta/landing/offers/"];
+  const paths = localizedPaths("/landing/offers/");
   router.get(paths, async (req, res, next) => {
     const token = req.query.token;
     if (token === undefined) {

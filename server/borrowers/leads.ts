@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { ATTRIBUTION_FIELDS } from "../../core/application";
 import { type CalendarDate, colomboToday } from "../../core/dates";
-import type { Locale } from "../../core/locale";
+import { DEFAULT_LOCALE, type Locale } from "../../core/locale";
 import { type LeadProfile, matchLead } from "../../core/matching";
 import { ageOn } from "../../core/nic";
 import type { Application } from "../../core/schemas/application";
@@ -155,7 +155,7 @@ export async function createLead(
   offers: readonly Offer[],
   options: CreateLeadOptions = {},
 ): Promise<LeadOutcome> {
-  const { now = new Date(), leadForm = null, via = "site", locale = "si" } = options;
+  const { now = new Date(), leadForm = null, via = "site", locale = DEFAULT_LOCALE } = options;
   return storage.db.transaction().execute(async (trx) => {
     const installation = await storage.keys.hashKey(trx);
     const key = dedupeKey(installation, application);

@@ -2,7 +2,13 @@ import { createHmac } from "node:crypto";
 import express, { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { colomboToday } from "../../core/dates";
-import { isLocale, type Locale, localizePath } from "../../core/locale";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  localeSchema,
+  localizePath,
+} from "../../core/locale";
 import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { leadIdOf } from "../http/lead-cookie";
@@ -50,9 +56,9 @@ const sendSchema = z.strictObject({
     .pipe(z.email().optional())
     .optional(),
   // A plain form's language field; JSON from the page's script says it in ?lang=.
-  locale: z.enum(["si", "en", "ta"]).optional(),
+  locale: localeSchema.optional(),
 });
-const querySchema = z.object({ lang: z.enum(["si", "en", "ta"]).optional() });
+const querySchema = z.object({ lang: localeSchema.optional() });
 const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
 
 function notSent(res: Response): void {
@@ -100,7 +106,7 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
   const router = Router();
   const keysOf = (res: Response) => res.locals.offersLinkKeys as LimitKeys;
   const isForm = (req: Request) => typeof req.is("application/x-www-form-urlencoded") === "string";
-  const formLocale = (res: Response): Locale => res.locals.formLocale ?? "si";
+  const formLocale = (res: Response): Locale => res.locals.formLocale ?? DEFAULT_LOCALE;
 
   const answerForm = (res: Response, outcome: FormOutcome) => {
     const query =
@@ -184,7 +190,7 @@ export function offersLinkRouter(options: OffersLinkRouterOptions): Router {
       await countSend(req, res, leadId, contact);
       if (!(await maySend(req, res))) return;
       const at = clock();
-      const locale: Locale = body.locale ?? query.lang ?? "si";
+      const locale: Locale = body.locale ?? query.lang ?? DEFAULT_LOCALE;
       const { expiresAt, until } = offersLinkExpiry(at);
       try {
         const link = await offersLink(storage, site.origin, leadId, locale, at);

@@ -1,5 +1,6 @@
 import express, { Router } from "express";
 import { z } from "zod";
+import { localeSchema } from "../../core/locale";
 import { sendError } from "../http/errors";
 import { leadIdOf } from "../http/lead-cookie";
 import { validateBody } from "../http/parse";
@@ -36,7 +37,7 @@ const subscriptionSchema = z.object({
   // A browser's PushSubscription.toJSON() also has expirationTime: taken, not kept.
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
-  locale: z.enum(["si", "en", "ta"]),
+  locale: localeSchema,
 });
 
 /**

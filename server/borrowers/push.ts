@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import webpush from "web-push";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/locale";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../../core/locale";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import type { Database } from "../storage/schema";
@@ -136,7 +136,7 @@ export function notificationPayload(locale: Locale, status: LeadStatusChange["st
   return JSON.stringify({
     title: texts.title,
     body: texts[status],
-    url: locale === "si" ? "/offers/" : `/${locale}/offers/`,
+    url: localizePath(locale, "/offers/"),
     lang: locale,
   });
 }

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from "../../core/locale";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/locale";
 import type { PendingVerification } from "../../core/site-contract";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
@@ -186,7 +186,12 @@ export async function verifyCode(
     const state = verificationState({ ...row, tries: Number(reserved.tries) });
     return { kind: state.triesLeft > 0 ? "wrong_code" : "too_many_tries", verification: state };
   }
-  return completeVerification(storage, leadId, isLocale(row.locale) ? row.locale : "si", now);
+  return completeVerification(
+    storage,
+    leadId,
+    isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    now,
+  );
 }
 
 /**
@@ -325,7 +330,7 @@ export async function resendCode(
     kind: "sent",
     code,
     phone,
-    locale: isLocale(row.locale) ? row.locale : "si",
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
     verification: verificationState(next),
   };
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { DISTRICTS, EMPLOYMENT_TYPES, LOAN_PURPOSES } from "../../core/application";
 import { BANK_CODES } from "../../core/banks";
+import { localeSchema } from "../../core/locale";
 import { loanTermsSchema } from "../../core/schemas/offer";
 
 /**
@@ -106,7 +107,7 @@ export const decisionRequestSchema = z
       .strictObject({
         shareWithLenders: z.literal(true),
         text: z.string().describe("The words the applicant agreed to, as the page showed them."),
-        language: z.enum(["si", "en", "ta"]),
+        language: localeSchema,
         givenAt: z.iso.datetime().describe("When the applicant submitted the application."),
       })
       .describe("The applicant's consent to share the application with matching lenders."),

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { textsTa } from "./texts-ta";
 
 /**
@@ -99,8 +99,4 @@ const textsSi = {
     "ආයුබෝවන්,\n\nහවුල්කරු ද්වාරයේදී ඔබේ NayaCompare හවුල්කරු ගිණුමේ පියවර දෙකේ පිවිසුම අක්‍රිය කරන ලදී: මෙතැන් සිට මුරපදය පමණක් පිවිසීමට ප්‍රමාණවත් වේ. ඔබේ ගිණුම් පිටුවේදී එය නැවත සක්‍රිය කළ හැක:\n\n{link}\n\nමෙම වෙනස ඔබ කළේ නැත්නම්, වහාම ඔබේ මුරපදය වෙනස් කර මෙම ඊමේල් එකට පිළිතුරු දෙන්න.\n\nNayaCompare",
 } as const satisfies MessageTexts;
 
-const texts: Record<Locale, MessageTexts> = { en: textsEn, si: textsSi, ta: textsTa };
-
-export function messageTextsFor(locale: Locale): MessageTexts {
-  return texts[locale];
-}
+export const messageTextsFor = catalog<MessageTexts>({ en: textsEn, si: textsSi, ta: textsTa });

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { ALL_LOCALES } from "../../core/locale";
+import { localeSchema } from "../../core/locale";
 import type { AssetManifest } from "../../core/site-contract";
 
 const localeFiles = z.partialRecord(
-  z.enum(ALL_LOCALES),
+  localeSchema,
   z.array(z.string().startsWith("/assets/")).min(1),
 );
 

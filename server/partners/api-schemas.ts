@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type CalendarDate, daysBetween, isIsoDate } from "../../core/dates";
 import { DECISION_STATUSES } from "../../core/decisions";
+import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localeSchema } from "../../core/locale";
 import { AFFORDABILITY_LEVELS } from "../../core/offer-quotes";
 import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
 
@@ -11,15 +12,20 @@ import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
  * (core/schemas/application.ts), the same as our form's.
  */
 
-export const LANGUAGES = ["si", "en", "ta"] as const;
-
 /** The longest range GET stats answers, in days (a year, leap or not). */
 export const MAX_STATS_DAYS = 366;
 
-const language = z
-  .enum(LANGUAGES)
-  .default("si")
-  .describe("Language of labels and links: Sinhala (si, the default), English (en) or Tamil (ta).");
+/** "Sinhala (si, the default), English (en) or Tamil (ta)", from the registry. */
+const languageNames = ALL_LOCALES.map(
+  (locale) =>
+    `${LOCALES[locale].english} (${locale}${locale === DEFAULT_LOCALE ? ", the default" : ""})`,
+);
+
+const language = localeSchema
+  .default(DEFAULT_LOCALE)
+  .describe(
+    `Language of labels and links: ${languageNames.slice(0, -1).join(", ")} or ${languageNames.at(-1)}.`,
+  );
 
 const amount = z.coerce
   .number()
@@ -153,7 +159,7 @@ export type PartnerOffer = z.output<typeof partnerOfferSchema>;
 export const offersResponseSchema = z.object({
   amount: rupees,
   term: z.number().int(),
-  lang: z.enum(LANGUAGES),
+  lang: localeSchema,
   currency: z.literal("LKR"),
   startDate: isoDate.describe("Today in Colombo: the day the figures start from."),
   offers: z.array(partnerOfferSchema),
@@ -272,7 +278,7 @@ export const leadOffersSchema = z.object({
     ),
   amount: rupees.describe("The loan applied for: the one the decisions and offers are for."),
   term: z.number().int().describe("Days."),
-  lang: z.enum(LANGUAGES),
+  lang: localeSchema,
   currency: z.literal("LKR"),
   startDate: isoDate.describe("Today in Colombo: the day the figures start from."),
   decisions: partnerDecisionsSchema.nullable(),

@@ -7,7 +7,7 @@
  * that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
-import { isLocale, localizePath } from "../../core/locale";
+import { ALL_LOCALES, DEFAULT_LOCALE, isLocale, localizePath } from "../../core/locale";
 import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import type { Messenger } from "../messaging/messenger";
@@ -58,7 +58,7 @@ Commands:
       Stops or restores every key of a partner; its history stays.
   approve ID | reject ID
       Answers a pending sign-up (the back office's Partners page does too).
-  invite ID --email EMAIL [--language si|en|ta]
+  invite ID --email EMAIL [--language ${ALL_LOCALES.join("|")}]
       E-mails the partner a link to claim its account in the partner portal
       (/partner/portal/): it sets a password and accepts the terms. The link
       works once, for 24 hours; inviting again replaces it.
@@ -235,8 +235,11 @@ export async function runPartnerCommand(
       case "invite": {
         const partnerId = id();
         if (!values.email) throw new UsageError("invite needs --email");
-        const language = values.language ?? "si";
-        if (!isLocale(language)) throw new UsageError("--language is si, en or ta");
+        const language = values.language ?? DEFAULT_LOCALE;
+        if (!isLocale(language))
+          throw new UsageError(
+            `--language is ${ALL_LOCALES.slice(0, -1).join(", ")} or ${ALL_LOCALES.at(-1)}`,
+          );
         if (!portal) throw new UsageError("invite needs the site's messenger");
         const at = (portal.now ?? (() => new Date()))();
         const token = await inviteToClaim(storage, partnerId, values.email, language, at);

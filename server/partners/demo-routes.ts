@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Router } from "express";
+import { localizedPaths } from "../../core/locale";
 
 /**
  * What the partner page (/partner/, /en/partner/) links to beyond its own
@@ -76,10 +77,10 @@ export function demoPagePolicy(html: string, widgetOrigin: string): string {
 
 export function partnerPagesRouter({ site, examplesDir, distDir }: PartnerPagesOptions): Router {
   const router = Router();
-  router.get(["/partner/api.html", "/en/partner/api.html", "/ta/partner/api.html"], (_req, res) => {
+  router.get(localizedPaths("/partner/api.html"), (_req, res) => {
     res.redirect(302, "/api/partner/v1/reference");
   });
-  const demo = ["/partner/demo/:file", "/en/partner/demo/:file", "/ta/partner/demo/:file"];
+  const demo = localizedPaths("/partner/demo/:file");
   router.get(demo, async (req, res, next) => {
     const file = req.params.file;
     if (!examplesDir || typeof file !== "string" || !DEMO_FILE.test(file)) {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { licensedOffer } from "../../core/decisions.fixtures";
-import type { Locale } from "../../core/locale";
+import { ALL_LOCALES, type Locale } from "../../core/locale";
 import type { Offer } from "../../core/schemas/offer";
 import { ClickoutPage } from "./ClickoutPage";
 
@@ -38,7 +38,7 @@ describe("the click-out page", () => {
   });
 
   it("says what happens next in each language, every part filled", () => {
-    for (const locale of ["si", "en", "ta"] as const) {
+    for (const locale of ALL_LOCALES) {
       const html = page(locale);
       expect(html, locale).not.toMatch(/\{[a-z]+\}/);
       expect(html, locale).toContain('href="/en/offers/"');

@@ -1,12 +1,12 @@
 import { escapeHtml } from "../../core/html";
-import type { Locale } from "../../core/locale";
+import { type ByLocale, type Locale, pick } from "../../core/locale";
 
 /**
  * The partners' chat link's words (SPEC §1): its accessible name, in each
  * language. Here rather than in the site's catalogs: only the server's
  * render uses them, so no browser bundle carries them.
  */
-const CHAT_LINK_TEXT: Record<Locale, string> = {
+const CHAT_LINK_TEXT: ByLocale<string> = {
   si: "හවුල්කරු කණ්ඩායම සමඟ චැට් කරන්න",
   en: "Chat with our partner team",
   ta: "எமது கூட்டாளர் குழுவுடன் அரட்டையடியுங்கள்",
@@ -34,6 +34,6 @@ export function withContacts(
   if (!contacts.chatUrl) return withEmail.replace(CHAT_ITEM, "").replaceAll("{chat}", "");
   return withEmail.replaceAll(
     "{chat}",
-    `<a href="${escapeHtml(contacts.chatUrl)}">${CHAT_LINK_TEXT[contacts.locale]}</a>`,
+    `<a href="${escapeHtml(contacts.chatUrl)}">${pick(contacts.locale, CHAT_LINK_TEXT)}</a>`,
   );
 }

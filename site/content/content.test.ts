@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ALL_LOCALES, type ByLocale } from "../../core/locale";
 import {
   ARTICLE_SLUGS,
   articleFrontMatterSchema,
@@ -16,8 +17,7 @@ import { linkKind, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
  * matter, enough substance, a table of contents and only safe links.
  * Sinhala and Tamil run shorter in words than English for the same text.
  */
-const MIN_WORDS = { en: 600, si: 450, ta: 450 } as const;
-const LOCALES = ["en", "si", "ta"] as const;
+const MIN_WORDS: ByLocale<number> = { en: 600, si: 450, ta: 450 };
 
 function read(kind: "blog" | "documents" | "pages", locale: string, slug: string) {
   const file = path.join("site/content", kind, locale, `${slug}.md`);
@@ -31,7 +31,7 @@ function markdownLinks(body: string): string[] {
 
 describe.each(ARTICLE_SLUGS)("article %s", (slug) => {
   it("exists in all three languages with the same dates, tags and sources", () => {
-    const versions = LOCALES.map((locale) => {
+    const versions = ALL_LOCALES.map((locale) => {
       const { data } = read("blog", locale, slug);
       const result = articleFrontMatterSchema.safeParse(data);
       expect(result.error?.issues ?? [], `${locale}/${slug}`).toEqual([]);
@@ -50,7 +50,7 @@ describe.each(ARTICLE_SLUGS)("article %s", (slug) => {
       expect(linkKind(source.url), source.url).toBe("external");
   });
 
-  it.each(LOCALES)("is substantial, structured and links safely (%s)", (locale) => {
+  it.each(ALL_LOCALES)("is substantial, structured and links safely (%s)", (locale) => {
     const { body } = read("blog", locale, slug);
     const { words, headings } = renderMarkdown(body);
     expect(words).toBeGreaterThanOrEqual(MIN_WORDS[locale]);
@@ -62,7 +62,7 @@ describe.each(ARTICLE_SLUGS)("article %s", (slug) => {
 });
 
 describe.each(DOCUMENT_SLUGS)("document %s", (slug) => {
-  it.each(LOCALES)("exists with valid front matter, sections and safe links (%s)", (locale) => {
+  it.each(ALL_LOCALES)("exists with valid front matter, sections and safe links (%s)", (locale) => {
     const { data, body } = read("documents", locale, slug);
     const result = documentFrontMatterSchema.safeParse(data);
     expect(result.error?.issues ?? []).toEqual([]);
@@ -72,7 +72,7 @@ describe.each(DOCUMENT_SLUGS)("document %s", (slug) => {
 });
 
 describe.each(PAGE_SLUGS)("page %s", (slug) => {
-  it.each(LOCALES)("exists with valid front matter, sections and safe links (%s)", (locale) => {
+  it.each(ALL_LOCALES)("exists with valid front matter, sections and safe links (%s)", (locale) => {
     const { data, body } = read("pages", locale, slug);
     const result = pageFrontMatterSchema.safeParse(data);
     expect(result.error?.issues ?? []).toEqual([]);
@@ -89,7 +89,7 @@ describe.each(PAGE_SLUGS)("page %s", (slug) => {
 });
 
 it("explains how it works in three steps", () => {
-  for (const locale of LOCALES) {
+  for (const locale of ALL_LOCALES) {
     const { headings } = renderMarkdown(read("pages", locale, "how").body);
     expect(headings.filter((heading) => /^[1-3]\./.test(heading.text)).length, locale).toBe(3);
   }

@@ -5,15 +5,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ALL_LOCALES } from "../../core/locale.ts";
 import { readingMinutes, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
-
-/** The locales of core/locale.ts (issue 20: Tamil too), each a folder of every kind. */
-const LOCALES = ["si", "en", "ta"];
 
 /** @param {string} root */
 export function contentFiles(root) {
+  // Every locale of core/locale.ts is a folder of every kind: one missing fails the build.
   return ["blog", "documents", "pages"].flatMap((kind) =>
-    LOCALES.flatMap((locale) => {
+    ALL_LOCALES.flatMap((locale) => {
       const dir = path.join(root, kind, locale);
       return readdirSync(dir)
         .filter((name) => name.endsWith(".md"))
@@ -24,12 +23,10 @@ export function contentFiles(root) {
 
 /** @param {string} root */
 export function loadSiteContent(root) {
+  /** @returns {Record<string, unknown[]>} */
+  const none = () => Object.fromEntries(ALL_LOCALES.map((locale) => [locale, []]));
   /** @type {Record<string, Record<string, unknown[]>>} */
-  const content = {
-    articles: { si: [], en: [], ta: [] },
-    documents: { si: [], en: [], ta: [] },
-    pages: { si: [], en: [], ta: [] },
-  };
+  const content = { articles: none(), documents: none(), pages: none() };
   const collection = { blog: "articles", documents: "documents", pages: "pages" };
   for (const { kind, locale, slug, file } of contentFiles(root)) {
     const { data, body } = splitFrontMatter(readFileSync(file, "utf8"));

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { cardsEn } from "./cards-en";
 import { cardsSi } from "./cards-si";
 import { cardsTa } from "./cards-ta";
@@ -9,8 +9,4 @@ import { cardsTa } from "./cards-ta";
  */
 export type CardsMessages = { readonly [Key in keyof typeof cardsEn]: string };
 
-const cardsCatalogs: Record<Locale, CardsMessages> = { si: cardsSi, en: cardsEn, ta: cardsTa };
-
-export function cardsMessagesFor(locale: Locale): CardsMessages {
-  return cardsCatalogs[locale];
-}
+export const cardsMessagesFor = catalog<CardsMessages>({ si: cardsSi, en: cardsEn, ta: cardsTa });

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { eligibilityEn } from "./eligibility-en";
 import { eligibilitySi } from "./eligibility-si";
 import { eligibilityTa } from "./eligibility-ta";
@@ -10,12 +10,8 @@ import { eligibilityTa } from "./eligibility-ta";
  */
 export type EligibilityMessages = { readonly [Key in keyof typeof eligibilityEn]: string };
 
-const catalogs: Record<Locale, EligibilityMessages> = {
+export const eligibilityMessagesFor = catalog<EligibilityMessages>({
   si: eligibilitySi,
   en: eligibilityEn,
   ta: eligibilityTa,
-};
-
-export function eligibilityMessagesFor(locale: Locale): EligibilityMessages {
-  return catalogs[locale];
-}
+});

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { erasureEn } from "./erasure-en";
 import { erasureSi } from "./erasure-si";
 import { erasureTa } from "./erasure-ta";
@@ -10,12 +10,8 @@ import { erasureTa } from "./erasure-ta";
  */
 export type ErasureMessages = { readonly [Key in keyof typeof erasureEn]: string };
 
-const erasureCatalogs: Record<Locale, ErasureMessages> = {
+export const erasureMessagesFor = catalog<ErasureMessages>({
   si: erasureSi,
   en: erasureEn,
   ta: erasureTa,
-};
-
-export function erasureMessagesFor(locale: Locale): ErasureMessages {
-  return erasureCatalogs[locale];
-}
+});

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { homeEn } from "./home-en";
 import { homeSi } from "./home-si";
 import { homeTa } from "./home-ta";
@@ -11,8 +11,4 @@ import { homeTa } from "./home-ta";
  */
 export type HomeMessages = { readonly [Key in keyof typeof homeEn]: string };
 
-const homeCatalogs: Record<Locale, HomeMessages> = { si: homeSi, en: homeEn, ta: homeTa };
-
-export function homeMessagesFor(locale: Locale): HomeMessages {
-  return homeCatalogs[locale];
-}
+export const homeMessagesFor = catalog<HomeMessages>({ si: homeSi, en: homeEn, ta: homeTa });

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog, type Locale } from "../../core/locale";
 import { type Messages, messagesFor } from "../../core/messages";
 import { applicationEn } from "./application-en";
 import { applicationSi } from "./application-si";
@@ -41,35 +41,23 @@ export { type HomeMessages, homeMessagesFor } from "./home";
 
 export type ApplicationMessages = { readonly [Key in keyof typeof applicationEn]: string };
 
-const applicationCatalogs: Record<Locale, ApplicationMessages> = {
+/** The application form's own copy (labels, steps, consents, error texts). */
+export const applicationMessagesFor = catalog<ApplicationMessages>({
   si: applicationSi,
   en: applicationEn,
   ta: applicationTa,
-};
-
-/** The application form's own copy (labels, steps, consents, error texts). */
-export function applicationMessagesFor(locale: Locale): ApplicationMessages {
-  return applicationCatalogs[locale];
-}
+});
 
 export type CommunityMessages = { readonly [Key in keyof typeof communityEn]: string };
 
-const communityCatalogs: Record<Locale, CommunityMessages> = {
+/** Comments, ratings, views, customer reviews and the offers sidebar (issue 7). */
+export const communityMessagesFor = catalog<CommunityMessages>({
   si: communitySi,
   en: communityEn,
   ta: communityTa,
-};
-
-/** Comments, ratings, views, customer reviews and the offers sidebar (issue 7). */
-export function communityMessagesFor(locale: Locale): CommunityMessages {
-  return communityCatalogs[locale];
-}
+});
 
 export type TrustMessages = { readonly [Key in keyof typeof trustEn]: string };
 
-const trustCatalogs: Record<Locale, TrustMessages> = { si: trustSi, en: trustEn, ta: trustTa };
-
 /** The trust notes' copy (issue 17): who we are, how we earn, CRIB, data, a person to reach. */
-export function trustMessagesFor(locale: Locale): TrustMessages {
-  return trustCatalogs[locale];
-}
+export const trustMessagesFor = catalog<TrustMessages>({ si: trustSi, en: trustEn, ta: trustTa });

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { lenderEn } from "./lender-en";
 import { lenderSi } from "./lender-si";
 import { lenderTa } from "./lender-ta";
@@ -9,8 +9,8 @@ import { lenderTa } from "./lender-ta";
  */
 export type LenderMessages = { readonly [Key in keyof typeof lenderEn]: string };
 
-const lenderCatalogs: Record<Locale, LenderMessages> = { si: lenderSi, en: lenderEn, ta: lenderTa };
-
-export function lenderMessagesFor(locale: Locale): LenderMessages {
-  return lenderCatalogs[locale];
-}
+export const lenderMessagesFor = catalog<LenderMessages>({
+  si: lenderSi,
+  en: lenderEn,
+  ta: lenderTa,
+});

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { offersEn } from "./offers-en";
 import { offersSi } from "./offers-si";
 import { offersTa } from "./offers-ta";
@@ -10,8 +10,8 @@ import { offersTa } from "./offers-ta";
  */
 export type OffersMessages = { readonly [Key in keyof typeof offersEn]: string };
 
-const catalogs: Record<Locale, OffersMessages> = { si: offersSi, en: offersEn, ta: offersTa };
-
-export function offersMessagesFor(locale: Locale): OffersMessages {
-  return catalogs[locale];
-}
+export const offersMessagesFor = catalog<OffersMessages>({
+  si: offersSi,
+  en: offersEn,
+  ta: offersTa,
+});

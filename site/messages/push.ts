@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { pushTa } from "./push-ta";
 
 /**
@@ -30,8 +30,4 @@ const pushSi = {
 
 export type PushMessages = { readonly [Key in keyof typeof pushEn]: string };
 
-const catalogs: Record<Locale, PushMessages> = { si: pushSi, en: pushEn, ta: pushTa };
-
-export function pushMessagesFor(locale: Locale): PushMessages {
-  return catalogs[locale];
-}
+export const pushMessagesFor = catalog<PushMessages>({ si: pushSi, en: pushEn, ta: pushTa });

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { sendOffersEn } from "./send-offers-en";
 import { sendOffersSi } from "./send-offers-si";
 import { sendOffersTa } from "./send-offers-ta";
@@ -11,12 +11,8 @@ import { sendOffersTa } from "./send-offers-ta";
  */
 export type SendOffersMessages = { readonly [Key in keyof typeof sendOffersEn]: string };
 
-const catalogs: Record<Locale, SendOffersMessages> = {
+export const sendOffersMessagesFor = catalog<SendOffersMessages>({
   si: sendOffersSi,
   en: sendOffersEn,
   ta: sendOffersTa,
-};
-
-export function sendOffersMessagesFor(locale: Locale): SendOffersMessages {
-  return catalogs[locale];
-}
+});

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 
 /**
  * A blog topic's page's title and description (decision 0318), apart from
@@ -25,8 +25,8 @@ const topicsTa: TopicMessages = {
     "“{tag}” என்ற தலைப்பிலான எங்கள் வழிகாட்டிகள்: இலங்கைக் குடும்பங்களுக்கான நடைமுறைப் பண ஆலோசனைகள், புதியவை முதலில்.",
 };
 
-const topicCatalogs: Record<Locale, TopicMessages> = { si: topicsSi, en: topicsEn, ta: topicsTa };
-
-export function topicMessagesFor(locale: Locale): TopicMessages {
-  return topicCatalogs[locale];
-}
+export const topicMessagesFor = catalog<TopicMessages>({
+  si: topicsSi,
+  en: topicsEn,
+  ta: topicsTa,
+});

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import { verificationEn } from "./verification-en";
 import { verificationSi } from "./verification-si";
 import { verificationTa } from "./verification-ta";
@@ -10,12 +10,8 @@ import { verificationTa } from "./verification-ta";
  */
 export type VerificationMessages = { readonly [Key in keyof typeof verificationEn]: string };
 
-const catalogs: Record<Locale, VerificationMessages> = {
+export const verificationMessagesFor = catalog<VerificationMessages>({
   si: verificationSi,
   en: verificationEn,
   ta: verificationTa,
-};
-
-export function verificationMessagesFor(locale: Locale): VerificationMessages {
-  return catalogs[locale];
-}
+});

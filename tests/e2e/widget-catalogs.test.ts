@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Browser, Page, Route } from "playwright";
 import { describe, expect, it } from "vitest";
+import { ALL_LOCALES } from "../../core/locale";
 import { en } from "../../core/messages/en";
 import { si } from "../../core/messages/si";
 import { ta } from "../../core/messages/ta";
@@ -55,7 +56,7 @@ const shadowText = (page: Page, selector: string) =>
 describe("the widget's catalogs", () => {
   it("are served immutable and compressed, and a pinned copy names the ones it checks", async () => {
     const { pinned, catalogs } = await manifest();
-    expect(Object.keys(catalogs).sort()).toEqual(["en", "si", "ta"]);
+    expect(Object.keys(catalogs).sort()).toEqual([...ALL_LOCALES].sort());
     const script = await (await fetch(`${server.url}/widget/v1/${pinned}`)).text();
     for (const [locale, file] of Object.entries(catalogs)) {
       expect(file).toMatch(new RegExp(`^messages-${locale}-[0-9a-f]{8}\\.json$`));
