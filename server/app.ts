@@ -40,7 +40,6 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
-import { applicationOffersRouter } from "./lenders/application-offers-routes";
 import { cardAdminRouter } from "./lenders/card-admin-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
 import { listCreditCards } from "./lenders/credit-cards";
@@ -50,12 +49,13 @@ import {
   decisionCallbackUrl,
 } from "./lenders/decision-network";
 import { lenderDecisionsRouter } from "./lenders/decision-routes";
-import { feedRouter } from "./lenders/feed-routes";
-import { createLeadFeed } from "./lenders/lead-feed";
 import { lenderAdminRouter } from "./lenders/lender-admin-routes";
 import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
+import { applicationOffersRouter } from "./offers/application-offers-routes";
+import { feedRouter } from "./offers/feed-routes";
+import { createLeadOffers, offersPageLead } from "./offers/lead-offers";
 import { buildRouter } from "./pages/build-routes";
 import { clientApiRouter } from "./pages/client-api-routes";
 import { createPageCache } from "./pages/page-cache";
@@ -194,7 +194,7 @@ export function createApp({
   // The deployment's lenders: its country's config (SPEC §7; 0323), Sri Lanka's by default.
   const catalogue = catalogues.get(feedConfigName(country.country, "/")) ?? fixedCatalogue([]);
   const offers = () => catalogue.offers();
-  const leadFeed = createLeadFeed({
+  const leadOffers = createLeadOffers({
     storage,
     offers,
     log,
@@ -300,7 +300,7 @@ export function createApp({
     }),
   );
   api.use(offersLinkRouter({ storage, messenger, site, clock: now }));
-  api.use(applicationOffersRouter({ leadFeed, network: decisions, now, ...offersStream }));
+  api.use(applicationOffersRouter({ leadOffers, network: decisions, now, ...offersStream }));
   api.use(
     lenderDecisionsRouter({
       storage,
@@ -313,7 +313,7 @@ export function createApp({
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
-  api.use(feedRouter({ catalogues, country: country.country, leadFeed, log }));
+  api.use(feedRouter({ catalogues, country: country.country, leadOffers, log }));
   api.use(
     unsubscribeRouter({
       storage,
@@ -340,14 +340,17 @@ export function createApp({
       now,
       decisions,
       decisionsPollMs: offersStream?.pollMs,
-      leadOffers: leadFeed.leadOffers,
+      leadOffers: leadOffers.read,
     }),
   );
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
   const lookups: PageLookups = {
-    leadOffers: leadFeed.leadOffers,
+    leadOffers: async (leadId) => {
+      const lead = await leadOffers.read(leadId);
+      return lead && offersPageLead(lead);
+    },
     pendingVerification: (leadId) => pendingVerificationOf(storage, leadId, now()),
     community: communityLookup(storage),
     savedApplication: (leadId, resetAt) => savedApplicationOf(storage, leadId, now(), resetAt),
