@@ -66,6 +66,7 @@ import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
+import { activePartnerId } from "./partners/partners";
 import { PORTAL_SESSION_COOKIE, partnerPortalRouter } from "./partners/portal-routes";
 import { backOfficeRouter } from "./staff/back-office-routes";
 import { createBackOffice, SESSION_COOKIE } from "./staff/gate";
@@ -284,6 +285,7 @@ export function createApp({
       messenger,
       site,
       codeSendLimits: sendLimits,
+      partnerOf: activePartnerId,
       clock: now,
     }),
   );

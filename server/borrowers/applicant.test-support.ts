@@ -9,8 +9,9 @@ import { normalizeSriLankanMobile } from "../../core/phone";
 import type { Application } from "../../core/schemas/application";
 import type { Offer } from "../../core/schemas/offer";
 import type { OutboxMessage } from "../messaging/outbox";
+import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
-import { type CreateLeadOptions, createLead, type LeadOutcome } from "./leads";
+import { type CreateLeadOptions, type LeadOutcome, createLead as storeLead } from "./leads";
 import { verifyCode } from "./verification";
 
 type App = Parameters<typeof inject>[0];
@@ -87,6 +88,19 @@ export async function applyVerified(
     throw new Error(`The code answered ${verified.statusCode}: ${verified.body}`);
   }
   return { leadId, appliedId };
+}
+
+/**
+ * createLead as server/app.ts and the partner API call it: an application's
+ * `partner` attributes the lead to that partner while it is active.
+ */
+export function createLead(
+  storage: Storage,
+  application: Application,
+  offers: readonly Offer[],
+  options: CreateLeadOptions = {},
+): Promise<LeadOutcome> {
+  return storeLead(storage, application, offers, { partnerOf: activePartnerId, ...options });
 }
 
 /**

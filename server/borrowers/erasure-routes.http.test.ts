@@ -12,8 +12,8 @@ import { MessageError } from "../messaging/transports";
 import { addStaffMember, signInOverHttp, type TestMember } from "../staff/staff.test-support";
 import { openedLead, plainMarker } from "../storage/stored-bytes.test-support";
 import { appWith, openTestSqlite, type TestStorage, testOutbox } from "../test-support";
+import { createLead } from "./applicant.test-support";
 import { isSuppressed } from "./erasure";
-import { createLead } from "./leads";
 import { subscribeToLead } from "./push";
 
 const offers = loadCatalogues().get("lk") ?? [];

@@ -13,13 +13,13 @@ import {
   valuesIn,
 } from "../storage/stored-bytes.test-support";
 import { onEachEngine, type TestStorage, testOutbox } from "../test-support";
-import { createVerifiedLead } from "./applicant.test-support";
+import { createLead, createVerifiedLead } from "./applicant.test-support";
 import { recordClick } from "./clicks";
 import { offersLink } from "./code-sending";
 import { eraseContact } from "./erasure";
 import { openErasureRequest } from "./erasure-requests";
 import { issueLandingToken, redeemLandingToken } from "./landing-tokens";
-import { createLead, findLead, leadApplicant } from "./leads";
+import { findLead, leadApplicant } from "./leads";
 
 const offers = loadCatalogues().get("lk") ?? [];
 const EMAIL = "nimali.erase-me@example.lk";

@@ -4,11 +4,10 @@ import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
 import { onEachEngine, type TestStorage } from "../test-support";
-import { createVerifiedLead } from "./applicant.test-support";
+import { createLead, createVerifiedLead } from "./applicant.test-support";
 import { offersLink } from "./code-sending";
 import { eraseContact } from "./erasure";
 import { redeemLandingToken } from "./landing-tokens";
-import { createLead } from "./leads";
 import { maskEmail, maskPhone, offersLinkContacts, offersLinkExpiry } from "./offers-link";
 
 /**

@@ -10,9 +10,9 @@ import {
   valuesIn,
 } from "../storage/stored-bytes.test-support";
 import { onEachEngine, type TestStorage } from "../test-support";
-import { createVerifiedLead } from "./applicant.test-support";
+import { createLead, createVerifiedLead } from "./applicant.test-support";
 import { issueLandingToken, redeemLandingToken } from "./landing-tokens";
-import { createLead, findLead } from "./leads";
+import { findLead } from "./leads";
 import { sweepUnverifiedLeads, UNVERIFIED_RETENTION_MS, verifyCode } from "./verification";
 
 const offers = loadCatalogues().get("lk") ?? [];

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
-import { createLead } from "../borrowers/leads";
+import { createLead, createVerifiedLead } from "../borrowers/applicant.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { openStorage, type Storage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";

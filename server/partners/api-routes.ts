@@ -42,6 +42,7 @@ import {
 import { waitForDecisions } from "./decisions-wait";
 import { partnerOf, requireSecretKey } from "./keys";
 import { type PartnerLead, partnerDecisions, partnerLead, partnerOffers } from "./offers";
+import { activePartnerId } from "./partners";
 import { partnerStats } from "./stats";
 
 export interface PartnerApiOptions {
@@ -167,6 +168,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       leadForm,
       via: "partner_api",
       locale: query.lang,
+      partnerOf: activePartnerId,
     });
     if (!(await sendCode(res, messenger, { ...lead, locale: query.lang }, site.origin))) {
       await deleteUnverifiedLead(storage, lead.leadId);

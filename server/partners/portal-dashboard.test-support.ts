@@ -9,9 +9,8 @@
 import { addDays, type CalendarDate } from "../../core/dates";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
+import { createLead, createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick } from "../borrowers/clicks";
-import { createLead } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";
 import { lenderReports, offerOfKandyLane } from "./payouts.test-support";
