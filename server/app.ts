@@ -10,6 +10,7 @@ import { applicationsRouter } from "./borrowers/application-routes";
 import { clickoutRouter } from "./borrowers/clickout-routes";
 import type { LeadStatusListener } from "./borrowers/clicks";
 import { CODE_SEND_LIMITS, type CodeSendLimits } from "./borrowers/code-sending";
+import { erasureRequests } from "./borrowers/erasure";
 import { unsubscribeRouter } from "./borrowers/erasure-routes";
 import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
@@ -19,9 +20,11 @@ import { APPLICATION_RESET_COOKIE, savedApplicationOf } from "./borrowers/saved-
 import { pendingVerificationOf } from "./borrowers/verification";
 import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
+import { pendingCount } from "./community/moderation";
 import { moderationRouter } from "./community/moderation-routes";
 import { communityLookup } from "./community/page-data";
 import { reviewImagesRouter } from "./community/review-image-routes";
+import { erasureSteps } from "./erasure";
 import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
@@ -323,6 +326,7 @@ export function createApp({
       outboxDir,
       // Codes cost money to send: their limits hold across every instance.
       limits: storageRateLimitStore(storage),
+      erasureSteps,
       now,
     }),
   );
@@ -405,9 +409,9 @@ export function createApp({
   const backOffice = createBackOffice({ storage, now, site });
   app.use("/admin", backOffice.headers);
   app.use(signInRouter(backOffice, rateLimitStore));
-  app.use(backOfficeRouter(backOffice));
+  app.use(backOfficeRouter(backOffice, () => pendingCount(storage)));
   app.use(funnelRouter(backOffice, distDir));
-  app.use(moderationRouter(backOffice));
+  app.use(moderationRouter(backOffice, () => erasureRequests(storage)));
   app.use(staffRouter(backOffice, { messenger, site }));
   app.use(partnersBackOfficeRouter(backOffice, { messenger, site }));
   app.use(

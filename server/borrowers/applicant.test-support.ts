@@ -8,9 +8,12 @@ import inject from "light-my-request";
 import { normalizeSriLankanMobile } from "../../core/phone";
 import type { Application } from "../../core/schemas/application";
 import type { Offer } from "../../core/schemas/offer";
+import { erasureSteps } from "../erasure";
 import type { OutboxMessage } from "../messaging/outbox";
 import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
+import type { ErasedContacts } from "../storage/erasure-steps";
+import { type ErasureOptions, type ErasureOutcome, eraseContact as eraseWith } from "./erasure";
 import { type CreateLeadOptions, type LeadOutcome, createLead as storeLead } from "./leads";
 import { verifyCode } from "./verification";
 
@@ -126,4 +129,13 @@ export async function createVerifiedLead(
   );
   if (outcome.kind !== "verified") throw new Error(`The code was not taken: ${outcome.kind}`);
   return { ...lead, verifiedLeadId: outcome.leadId };
+}
+
+/** eraseContact as a confirmed request erases: with every feature's step (server/erasure.ts). */
+export function eraseContact(
+  storage: Storage,
+  request: ErasedContacts,
+  options: Omit<ErasureOptions, "steps"> = {},
+): Promise<ErasureOutcome> {
+  return eraseWith(storage, request, { ...options, steps: erasureSteps });
 }

@@ -13,10 +13,9 @@ import {
   valuesIn,
 } from "../storage/stored-bytes.test-support";
 import { onEachEngine, type TestStorage, testOutbox } from "../test-support";
-import { createLead, createVerifiedLead } from "./applicant.test-support";
+import { createLead, createVerifiedLead, eraseContact } from "./applicant.test-support";
 import { recordClick } from "./clicks";
 import { offersLink } from "./code-sending";
-import { eraseContact } from "./erasure";
 import { openErasureRequest } from "./erasure-requests";
 import { issueLandingToken, redeemLandingToken } from "./landing-tokens";
 import { findLead, leadApplicant } from "./leads";

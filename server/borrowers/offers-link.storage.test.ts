@@ -4,9 +4,8 @@ import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
 import { onEachEngine, type TestStorage } from "../test-support";
-import { createLead, createVerifiedLead } from "./applicant.test-support";
+import { createLead, createVerifiedLead, eraseContact } from "./applicant.test-support";
 import { offersLink } from "./code-sending";
-import { eraseContact } from "./erasure";
 import { redeemLandingToken } from "./landing-tokens";
 import { maskEmail, maskPhone, offersLinkContacts, offersLinkExpiry } from "./offers-link";
 

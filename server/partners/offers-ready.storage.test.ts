@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createLead } from "../borrowers/applicant.test-support";
-import { eraseContact } from "../borrowers/erasure";
+import { createLead, eraseContact } from "../borrowers/applicant.test-support";
 import { verifyCode } from "../borrowers/verification";
 import type { outboundGet } from "../http/outbound";
 import { loadCatalogues } from "../lenders/catalogue";

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
+import { createVerifiedLead, eraseContact } from "../borrowers/applicant.test-support";
 import { recordClick, recordPostback } from "../borrowers/clicks";
-import { eraseContact } from "../borrowers/erasure";
 import { leadApplicant } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
 import { COMMAND_LINE } from "../staff/audit";

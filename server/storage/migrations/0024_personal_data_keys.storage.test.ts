@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eraseContact, isSuppressed, suppressionHash } from "../../borrowers/erasure";
+import { eraseContact } from "../../borrowers/applicant.test-support";
+import { isSuppressed, suppressionHash } from "../../borrowers/erasure";
 import { leadApplicant } from "../../borrowers/leads";
 import { articleCommunity, reviewsSummary } from "../../community/page-data";
 import { reviewImage } from "../../community/reviews";

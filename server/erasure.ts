@@ -1,0 +1,11 @@
+import { communityErasure } from "./community/erasure";
+import { partnersErasure } from "./partners/erasure";
+import type { ErasureStep } from "./storage/erasure-steps";
+
+/**
+ * Every feature's step of an erasure (decision 0391), run in this order in
+ * the erasure's transaction after the borrowers' own part (the leads, their
+ * clicks, push subscriptions, links and codes: server/borrowers/erasure.ts).
+ * A feature that keeps something of a person adds its step here.
+ */
+export const erasureSteps: readonly ErasureStep[] = [partnersErasure, communityErasure];
