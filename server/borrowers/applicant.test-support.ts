@@ -8,13 +8,9 @@ import inject from "light-my-request";
 import { normalizeSriLankanMobile } from "../../core/phone";
 import type { Application } from "../../core/schemas/application";
 import type { Offer } from "../../core/schemas/offer";
-import { erasureSteps } from "../erasure";
 import type { OutboxMessage } from "../messaging/outbox";
-import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
-import type { ErasedContacts } from "../storage/erasure-steps";
-import { type ErasureOptions, type ErasureOutcome, eraseContact as eraseWith } from "./erasure";
-import { type CreateLeadOptions, type LeadOutcome, createLead as storeLead } from "./leads";
+import { type CreateLeadOptions, createLead, type LeadOutcome } from "./leads";
 import { verifyCode } from "./verification";
 
 type App = Parameters<typeof inject>[0];
@@ -94,19 +90,6 @@ export async function applyVerified(
 }
 
 /**
- * createLead as server/app.ts and the partner API call it: an application's
- * `partner` attributes the lead to that partner while it is active.
- */
-export function createLead(
-  storage: Storage,
-  application: Application,
-  offers: readonly Offer[],
-  options: CreateLeadOptions = {},
-): Promise<LeadOutcome> {
-  return storeLead(storage, application, offers, { partnerOf: activePartnerId, ...options });
-}
-
-/**
  * For the storage tests: an application stored and verified with the code
  * it was given, as an applicant would enter it; the lead the applicant
  * holds then (a repeat's is the earlier one).
@@ -129,13 +112,4 @@ export async function createVerifiedLead(
   );
   if (outcome.kind !== "verified") throw new Error(`The code was not taken: ${outcome.kind}`);
   return { ...lead, verifiedLeadId: outcome.leadId };
-}
-
-/** eraseContact as a confirmed request erases: with every feature's step (server/erasure.ts). */
-export function eraseContact(
-  storage: Storage,
-  request: ErasedContacts,
-  options: Omit<ErasureOptions, "steps"> = {},
-): Promise<ErasureOutcome> {
-  return eraseWith(storage, request, { ...options, steps: erasureSteps });
 }

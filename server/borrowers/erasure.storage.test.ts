@@ -4,7 +4,9 @@ import { parseReviewImage } from "../../core/community";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { addReview } from "../community/reviews";
+import { eraseContact } from "../erasure";
 import { loadCatalogues } from "../lenders/catalogue";
+import { createLead, createVerifiedLead } from "../partners/leads.test-support";
 import type { Storage } from "../storage/database";
 import {
   databaseFiles,
@@ -13,7 +15,6 @@ import {
   valuesIn,
 } from "../storage/stored-bytes.test-support";
 import { onEachEngine, type TestStorage, testOutbox } from "../test-support";
-import { createLead, createVerifiedLead, eraseContact } from "./applicant.test-support";
 import { recordClick } from "./clicks";
 import { offersLink } from "./code-sending";
 import { openErasureRequest } from "./erasure-requests";

@@ -7,7 +7,7 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
 import { postbackSignature } from "./postback-api";
 
 /**

@@ -17,7 +17,7 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "../lenders/lender.test-support";
+} from "../sandbox/lender.test-support";
 import { appWith, silentLog, testOutboundRules } from "../test-support";
 
 /**

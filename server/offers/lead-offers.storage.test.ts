@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { loadCatalogues } from "../lenders/catalogue";
+import { createVerifiedLead } from "../partners/leads.test-support";
 import { openTestSqlite, recordingLog, type TestStorage } from "../test-support";
 import { createLeadOffers } from "./lead-offers";
 
