@@ -10,6 +10,7 @@ import { applicationsRouter } from "./borrowers/application-routes";
 import { clickoutRouter } from "./borrowers/clickout-routes";
 import type { LeadStatusListener } from "./borrowers/clicks";
 import { CODE_SEND_LIMITS, type CodeSendLimits } from "./borrowers/code-sending";
+import { erasureRequests } from "./borrowers/erasure";
 import { unsubscribeRouter } from "./borrowers/erasure-routes";
 import { landingRouter } from "./borrowers/landing-routes";
 import { postbackRouter } from "./borrowers/lender-postback-routes";
@@ -18,8 +19,10 @@ import { pushRouter } from "./borrowers/push-routes";
 import { APPLICATION_RESET_COOKIE } from "./borrowers/saved-application";
 import { verificationRouter } from "./borrowers/verification-routes";
 import { communityRouter } from "./community/community-routes";
+import { pendingCount } from "./community/moderation";
 import { moderationRouter } from "./community/moderation-routes";
 import { reviewImagesRouter } from "./community/review-image-routes";
+import { erasureSteps } from "./erasure";
 import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
@@ -38,7 +41,6 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
-import { applicationOffersRouter } from "./lenders/application-offers-routes";
 import { cardAdminRouter } from "./lenders/card-admin-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
 import {
@@ -47,12 +49,13 @@ import {
   decisionCallbackUrl,
 } from "./lenders/decision-network";
 import { lenderDecisionsRouter } from "./lenders/decision-routes";
-import { feedRouter } from "./lenders/feed-routes";
-import { createLeadFeed } from "./lenders/lead-feed";
 import { lenderAdminRouter } from "./lenders/lender-admin-routes";
 import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
+import { applicationOffersRouter } from "./offers/application-offers-routes";
+import { feedRouter } from "./offers/feed-routes";
+import { createLeadOffers, offersPageLead } from "./offers/lead-offers";
 import { buildRouter } from "./pages/build-routes";
 import { clientApiRouter } from "./pages/client-api-routes";
 import { pageLoaders } from "./pages/loaders";
@@ -63,6 +66,7 @@ import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
+import { activePartnerId } from "./partners/partners";
 import { PORTAL_SESSION_COOKIE, partnerPortalRouter } from "./partners/portal-routes";
 import { backOfficeRouter } from "./staff/back-office-routes";
 import { createBackOffice, SESSION_COOKIE } from "./staff/gate";
@@ -191,7 +195,7 @@ export function createApp({
   // The deployment's lenders: its country's config (SPEC §7; 0323), Sri Lanka's by default.
   const catalogue = catalogues.get(feedConfigName(country.country, "/")) ?? fixedCatalogue([]);
   const offers = () => catalogue.offers();
-  const leadFeed = createLeadFeed({
+  const leadOffers = createLeadOffers({
     storage,
     offers,
     log,
@@ -281,6 +285,7 @@ export function createApp({
       messenger,
       site,
       codeSendLimits: sendLimits,
+      partnerOf: activePartnerId,
       clock: now,
     }),
   );
@@ -297,7 +302,7 @@ export function createApp({
     }),
   );
   api.use(offersLinkRouter({ storage, messenger, site, clock: now }));
-  api.use(applicationOffersRouter({ leadFeed, network: decisions, now, ...offersStream }));
+  api.use(applicationOffersRouter({ leadOffers, network: decisions, now, ...offersStream }));
   api.use(
     lenderDecisionsRouter({
       storage,
@@ -310,7 +315,7 @@ export function createApp({
   api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
   api.use(communityRouter(storage, rateLimitStore));
   api.use(pushRouter(storage));
-  api.use(feedRouter({ catalogues, country: country.country, leadFeed, log }));
+  api.use(feedRouter({ catalogues, country: country.country, leadOffers, log }));
   api.use(
     unsubscribeRouter({
       storage,
@@ -318,6 +323,7 @@ export function createApp({
       outboxDir,
       // Codes cost money to send: their limits hold across every instance.
       limits: storageRateLimitStore(storage),
+      erasureSteps,
       now,
     }),
   );
@@ -337,13 +343,20 @@ export function createApp({
       now,
       decisions,
       decisionsPollMs: offersStream?.pollMs,
-      leadOffers: leadFeed.leadOffers,
+      leadOffers: leadOffers.read,
     }),
   );
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
-  const loaders = pageLoaders({ storage, leadOffers: leadFeed.leadOffers, now });
+  const loaders = pageLoaders({
+    storage,
+    leadOffers: async (leadId) => {
+      const lead = await leadOffers.read(leadId);
+      return lead ? offersPageLead(lead) : undefined;
+    },
+    now,
+  });
   app.use(clientApiRouter({ site, offers }, loaders));
 
   if (distDir) {
@@ -391,9 +404,9 @@ export function createApp({
   const backOffice = createBackOffice({ storage, now, site });
   app.use("/admin", backOffice.headers);
   app.use(signInRouter(backOffice, rateLimitStore));
-  app.use(backOfficeRouter(backOffice));
+  app.use(backOfficeRouter(backOffice, () => pendingCount(storage)));
   app.use(funnelRouter(backOffice, distDir));
-  app.use(moderationRouter(backOffice));
+  app.use(moderationRouter(backOffice, () => erasureRequests(storage)));
   app.use(staffRouter(backOffice, { messenger, site }));
   app.use(partnersBackOfficeRouter(backOffice, { messenger, site }));
   app.use(

@@ -153,6 +153,45 @@ describe("the server's feature folders (STYLE 14)", () => {
     expect(violations).toEqual([]);
   });
 
+  it("has no two features importing each other both ways (0393)", () => {
+    const featureOf = (file: string) => {
+      const [top, folder, rest] = file.split(path.sep);
+      return top === "server" && rest !== undefined ? folder : undefined;
+    };
+    const arrows = new Set(
+      // Test-support files count: farm-studio draws them as part of their folder.
+      serverFiles
+        .flatMap((file) =>
+          localImportsOf(file).map((target) => [featureOf(file), featureOf(target)] as const),
+        )
+        .filter(([from, to]) => from && to && from !== to)
+        .map(([from, to]) => `${from} → ${to}`),
+    );
+    const bothWays = [...arrows].filter((arrow) => {
+      const [from, to] = arrow.split(" → ");
+      return from && to && from < to && arrows.has(`${to} → ${from}`);
+    });
+    expect(bothWays).toEqual([]);
+  });
+
+  it("keeps each migration to its own queries: kysely, node and its folder only (0392)", () => {
+    const folder = path.join("server", "storage", "migrations");
+    // The list and the engines' column types name the engine's type, nothing else.
+    const wiring = ["index.ts", "column-types.ts"].map((file) => path.join(folder, file));
+    const violations = serverFiles
+      .filter((file) => file.startsWith(folder + path.sep) && !wiring.includes(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((specifier) =>
+            specifier.startsWith(".")
+              ? path.dirname(path.resolve(path.dirname(file), specifier)) !== path.resolve(folder)
+              : !/^(kysely(\/|$)|node:)/.test(specifier),
+          )
+          .map((specifier) => `${file} → ${specifier}`),
+      );
+    expect(violations).toEqual([]);
+  });
+
   it("names every file that makes a router -routes.ts", () => {
     const misnamed = serverFiles
       .filter((file) => file !== path.join("server", "app.ts"))

@@ -11,7 +11,7 @@ import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { applicationBody, parseApplication } from "./application-request";
 import { type CodeSendLimits, codeSendCheck, sendCode } from "./code-sending";
-import { createLead, deleteUnverifiedLead } from "./leads";
+import { createLead, deleteUnverifiedLead, type PartnerOf } from "./leads";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -28,6 +28,8 @@ export interface ApplicationsRouterOptions {
   /** The site's public origin: its host ends each code's SMS (WebOTP, decision 0373). */
   site: { origin: string };
   codeSendLimits: CodeSendLimits;
+  /** Which active partner an application's attribution names (the partners', from server/app.ts). */
+  partnerOf: PartnerOf;
   clock: () => Date;
 }
 
@@ -41,7 +43,7 @@ export interface ApplicationsRouterOptions {
  * put in an address.
  */
 export function applicationsRouter(options: ApplicationsRouterOptions): Router {
-  const { storage, offers, country, limits, messenger, site, clock } = options;
+  const { storage, offers, country, limits, messenger, site, partnerOf, clock } = options;
   const router = Router();
   const now = () => clock().getTime();
   // Only valid applications count: a visitor correcting a mistake is not
@@ -71,6 +73,7 @@ export function applicationsRouter(options: ApplicationsRouterOptions): Router {
       leadForm: country.leadId,
       via: "site",
       locale: query.lang,
+      partnerOf,
     });
     const sent = await sendCode(
       res,

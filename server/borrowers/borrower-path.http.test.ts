@@ -1,10 +1,10 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { validApplication } from "../../core/schemas/application.fixtures";
+import { postbackSignature } from "../lenders/postback-api";
 import { openedLead } from "../storage/stored-bytes.test-support";
 import { recordingLog, setUpTestApp, testOutbox } from "../test-support";
 import { applyVerified, codeSentTo, cookieIn, enterCode } from "./applicant.test-support";
-import { postbackSignature } from "./clicks";
 
 const SECRET = "kandy-lane-secret-0123456789";
 const recorded = recordingLog();

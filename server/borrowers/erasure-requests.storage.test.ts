@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERASURE_CODE } from "../../core/erasure-code";
+import { erasureSteps } from "../erasure";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { isSuppressed } from "./erasure";
 import { confirmErasure, openErasureRequest, sweepErasureRequests } from "./erasure-requests";
@@ -29,16 +30,27 @@ function requestsContract(name: string, open: () => Promise<TestStorage>) {
       const [email, phone] = codes;
       if (!email || !phone) throw new Error("two codes expected");
       expect(email.code).not.toBe(phone.code);
-      const first = await confirmErasure(test.storage, requestId, email.code, { now: AT });
+      const first = await confirmErasure(test.storage, requestId, email.code, {
+        now: AT,
+        steps: erasureSteps,
+      });
       expect(first).toEqual({ kind: "erased", erased: "email", waiting: ["phone"] });
       expect(await isSuppressed(test.storage, "email", "own@example.lk")).toBe(true);
       expect(await isSuppressed(test.storage, "phone", "+94770000001")).toBe(false);
       // A wrong code now costs the phone a try, and only the phone.
-      const second = await confirmErasure(test.storage, requestId, wrong(phone.code), { now: AT });
+      const second = await confirmErasure(test.storage, requestId, wrong(phone.code), {
+        now: AT,
+        steps: erasureSteps,
+      });
       expect(second).toEqual({ kind: "wrong_code", triesLeft: 4, waiting: ["phone"] });
-      const third = await confirmErasure(test.storage, requestId, phone.code, { now: AT });
+      const third = await confirmErasure(test.storage, requestId, phone.code, {
+        now: AT,
+        steps: erasureSteps,
+      });
       expect(third).toEqual({ kind: "erased", erased: "phone", waiting: [] });
-      expect(await confirmErasure(test.storage, requestId, phone.code, { now: AT })).toEqual({
+      expect(
+        await confirmErasure(test.storage, requestId, phone.code, { now: AT, steps: erasureSteps }),
+      ).toEqual({
         kind: "expired",
       });
     });
@@ -52,7 +64,7 @@ function requestsContract(name: string, open: () => Promise<TestStorage>) {
       const right = codes[0]?.code ?? "";
       const outcomes = await Promise.all(
         Array.from({ length: 12 }, () =>
-          confirmErasure(test.storage, requestId, wrong(right), { now: AT }),
+          confirmErasure(test.storage, requestId, wrong(right), { now: AT, steps: erasureSteps }),
         ),
       );
       const kinds = outcomes.map((outcome) => outcome.kind);
@@ -64,7 +76,9 @@ function requestsContract(name: string, open: () => Promise<TestStorage>) {
         outcome.kind === "wrong_code" ? [outcome.triesLeft] : [],
       );
       expect(tries.sort()).toEqual([1, 2, 3, 4]);
-      expect(await confirmErasure(test.storage, requestId, right, { now: AT })).toEqual({
+      expect(
+        await confirmErasure(test.storage, requestId, right, { now: AT, steps: erasureSteps }),
+      ).toEqual({
         kind: "too_many_tries",
       });
       expect(await isSuppressed(test.storage, "phone", "+94770000002")).toBe(false);

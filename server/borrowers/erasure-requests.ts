@@ -1,14 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { ERASURE_CODE, type ErasureKind } from "../../core/erasure-code";
 import type { Storage } from "../storage/database";
+import type { ErasedContacts, ErasureStep } from "../storage/erasure-steps";
 import { newOpaqueId } from "../storage/opaque-ids";
 import { lookupHash } from "../storage/personal-crypto";
-import {
-  type ErasedContacts,
-  eraseContactIn,
-  finishErasure,
-  type ReachedContacts,
-} from "./erasure";
+import { eraseContactIn, finishErasure, type ReachedContacts } from "./erasure";
 
 /**
  * Verified erasure (issue 14, decision 0090). A deletion request names an
@@ -116,7 +112,11 @@ export async function confirmErasure(
   storage: Storage,
   requestId: string,
   code: string,
-  { now, outboxDir }: { now: Date; outboxDir?: string | undefined },
+  {
+    now,
+    outboxDir,
+    steps,
+  }: { now: Date; outboxDir?: string | undefined; steps: readonly ErasureStep[] },
 ): Promise<ErasureConfirmation> {
   let erasedContacts: ReachedContacts | undefined;
   const outcome = await storage.db.transaction().execute(async (trx) => {
@@ -163,7 +163,7 @@ export async function confirmErasure(
         .execute();
       await storage.keys.destroy(trx, [match.key_id]);
       const erased: ErasedContacts = { [match.kind]: opened.contact };
-      erasedContacts = (await eraseContactIn(storage, trx, erased, now)).contacts;
+      erasedContacts = (await eraseContactIn(storage, trx, erased, now, steps)).contacts;
       return {
         kind: "erased",
         erased: match.kind,

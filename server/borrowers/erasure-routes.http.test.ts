@@ -9,11 +9,11 @@ import { loadCatalogues } from "../lenders/catalogue";
 import { createLogger } from "../log";
 import { createMessenger } from "../messaging/messenger";
 import { MessageError } from "../messaging/transports";
+import { createLead } from "../partners/leads.test-support";
 import { addStaffMember, signInOverHttp, type TestMember } from "../staff/staff.test-support";
 import { openedLead, plainMarker } from "../storage/stored-bytes.test-support";
 import { appWith, openTestSqlite, type TestStorage, testOutbox } from "../test-support";
 import { isSuppressed } from "./erasure";
-import { createLead } from "./leads";
 import { subscribeToLead } from "./push";
 
 const offers = loadCatalogues().get("lk") ?? [];

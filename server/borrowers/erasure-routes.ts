@@ -23,7 +23,7 @@ import { sameSiteForms } from "../http/same-site-forms";
 import type { Messenger } from "../messaging/messenger";
 import { MessageError } from "../messaging/transports";
 import type { Storage } from "../storage/database";
-import type { ErasedContacts } from "./erasure";
+import type { ErasedContacts, ErasureStep } from "../storage/erasure-steps";
 import {
   confirmErasure,
   ERASURE_LIMIT_NAMES,
@@ -54,6 +54,8 @@ export interface UnsubscribeDependencies {
   limits: RateLimitStore;
   /** The local outbox, whose messages to an erased contact go too. */
   outboxDir?: string | undefined;
+  /** Every feature's step of an erasure (server/erasure.ts, decision 0391). */
+  erasureSteps: readonly ErasureStep[];
   now?: () => Date;
 }
 
@@ -83,6 +85,7 @@ export function unsubscribeRouter({
   messenger,
   limits,
   outboxDir,
+  erasureSteps,
   now = () => new Date(),
 }: UnsubscribeDependencies): Router {
   const router = Router();
@@ -189,7 +192,11 @@ export function unsubscribeRouter({
     await hashLimitKeys(req, res, {});
     if (!(await confirmLimit(req, res))) return;
     const { requestId, code } = confirmation;
-    const outcome = await confirmErasure(storage, requestId, code, { now: now(), outboxDir });
+    const outcome = await confirmErasure(storage, requestId, code, {
+      now: now(),
+      outboxDir,
+      steps: erasureSteps,
+    });
     const post = form(res);
     switch (outcome.kind) {
       case "erased":

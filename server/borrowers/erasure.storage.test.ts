@@ -4,7 +4,9 @@ import { parseReviewImage } from "../../core/community";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { addReview } from "../community/reviews";
+import { eraseContact } from "../erasure";
 import { loadCatalogues } from "../lenders/catalogue";
+import { createLead, createVerifiedLead } from "../partners/leads.test-support";
 import type { Storage } from "../storage/database";
 import {
   databaseFiles,
@@ -13,13 +15,11 @@ import {
   valuesIn,
 } from "../storage/stored-bytes.test-support";
 import { onEachEngine, type TestStorage, testOutbox } from "../test-support";
-import { createVerifiedLead } from "./applicant.test-support";
 import { recordClick } from "./clicks";
 import { offersLink } from "./code-sending";
-import { eraseContact } from "./erasure";
 import { openErasureRequest } from "./erasure-requests";
 import { issueLandingToken, redeemLandingToken } from "./landing-tokens";
-import { createLead, findLead, leadApplicant } from "./leads";
+import { findLead, leadApplicant } from "./leads";
 
 const offers = loadCatalogues().get("lk") ?? [];
 const EMAIL = "nimali.erase-me@example.lk";

@@ -1,19 +1,12 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { sql } from "kysely";
-import { eraseCommunityWrites } from "../community/erasure";
 import { eraseFromOutbox } from "../messaging/outbox";
 import type { Storage } from "../storage/database";
+import type { ErasedContacts, ErasureStep } from "../storage/erasure-steps";
 import { lookupHash } from "../storage/personal-crypto";
 
 /** A keyed hash: without the key, a leaked table cannot be matched against a list of numbers. */
 export function suppressionHash(key: string, kind: "email" | "phone", value: string): string {
   return createHmac("sha256", key).update(`${kind}:${value}`).digest("hex");
-}
-
-/** What an erasure erases: an e-mail, a phone, or both (normalised: lower case, E.164). */
-export interface ErasedContacts {
-  email?: string | undefined;
-  phone?: string | undefined;
 }
 
 export interface ErasureOutcome {
@@ -38,6 +31,8 @@ export interface ErasureDone extends ErasureOutcome {
 }
 
 export interface ErasureOptions {
+  /** Every feature's step (server/erasure.ts). */
+  steps: readonly ErasureStep[];
   now?: Date;
   /** The local outbox (DATA_DIR/outbox): messages to the person's contacts are deleted from it too. */
   outboxDir?: string | undefined;
@@ -53,8 +48,9 @@ export interface ErasureOptions {
  * and income, which together with the age could still point to a person)
  * and keeps what statistics need (amount, term, purpose, employment, age,
  * status, attribution); its clicks lose their link to it, its push
- * subscriptions (issue 6) are deleted and partners' postbacks (issue 8)
- * lose its id. What was written with the e-mail goes with its key: comments
+ * subscriptions (issue 6), links and codes are deleted. Then each feature's
+ * step (decision 0391, server/erasure.ts): partners' postbacks (issue 8)
+ * lose its id; what was written with the e-mail goes with its key: comments
  * (a placeholder stays where others answered) and reviews with their photos
  * (decision 0091). Deletion requests still waiting for a code for the same
  * contact forget it. Then finishErasure: the files and the outbox.
@@ -64,6 +60,7 @@ export async function eraseContactIn(
   trx: Storage["db"],
   request: ErasedContacts,
   now: Date,
+  steps: readonly ErasureStep[],
 ): Promise<ErasureDone> {
   const key = await storage.keys.hashKey(trx);
   const contacts = [
@@ -153,25 +150,16 @@ export async function eraseContactIn(
     // and codes still waiting open nothing of an erased lead.
     await trx.deleteFrom("landing_tokens").where("lead_id", "in", leadIds).execute();
     await trx.deleteFrom("lead_verifications").where("lead_id", "in", leadIds).execute();
-    // A lead's "offers ready" postback is about the lead alone: it goes (and is not sent).
-    await trx.deleteFrom("partner_lead_postbacks").where("lead_id", "in", leadIds).execute();
-    // Partners' postbacks keep their click and payout, not the link to the lead.
-    for (const leadId of leadIds) {
-      await trx
-        .updateTable("partner_postbacks")
-        .set({ lead_id: null, url: sql<string | null>`replace(url, ${leadId}, '')` })
-        .where("lead_id", "=", leadId)
-        .execute();
-    }
     // Crypto-shredding: whatever copy of the sealed values outlives the rows opens no more.
     await storage.keys.destroy(
       trx,
       matching.map((lead) => lead.key_id),
     );
   }
-  const erasedWrites =
-    request.email === undefined ? 0 : await eraseCommunityWrites(storage, trx, request.email, now);
-  const erasedRecords = leadIds.length + erasedWrites;
+  let erasedRecords = leadIds.length;
+  for (const step of steps) {
+    erasedRecords += await step.erase({ storage, trx, contacts: request, leadIds, now });
+  }
   await trx
     .insertInto("erasure_requests")
     .values({
@@ -205,11 +193,11 @@ export async function finishErasure(
 export async function eraseContact(
   storage: Storage,
   request: ErasedContacts,
-  { now = new Date(), outboxDir }: ErasureOptions = {},
+  { steps, now = new Date(), outboxDir }: ErasureOptions,
 ): Promise<ErasureOutcome> {
   const { contacts, ...outcome } = await storage.db
     .transaction()
-    .execute((trx) => eraseContactIn(storage, trx, request, now));
+    .execute((trx) => eraseContactIn(storage, trx, request, now, steps));
   await finishErasure(storage, contacts, outboxDir);
   return outcome;
 }

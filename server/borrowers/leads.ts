@@ -7,7 +7,6 @@ import { type LeadProfile, matchLead } from "../../core/matching";
 import { ageOn } from "../../core/nic";
 import type { Application } from "../../core/schemas/application";
 import type { Offer } from "../../core/schemas/offer";
-import { activePartnerId } from "../partners/partners";
 import type { Storage } from "../storage/database";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
 import { lookupHash } from "../storage/personal-crypto";
@@ -138,7 +137,16 @@ export interface CreateLeadOptions {
   via?: VerificationVia;
   /** The language of the SMS. */
   locale?: Locale;
+  /**
+   * The active partner an application's `partner` attribution names, or null
+   * (server/partners/partners.ts activePartnerId, given by server/app.ts and
+   * the partner API); without it the lead is attributed to none.
+   */
+  partnerOf?: PartnerOf;
 }
+
+/** Which active partner a code names, read in the lead's transaction. */
+export type PartnerOf = (db: Kysely<Database>, code: string | undefined) => Promise<string | null>;
 
 /**
  * Stores an application as a new, unverified lead with a one-time code
@@ -155,7 +163,13 @@ export async function createLead(
   offers: readonly Offer[],
   options: CreateLeadOptions = {},
 ): Promise<LeadOutcome> {
-  const { now = new Date(), leadForm = null, via = "site", locale = DEFAULT_LOCALE } = options;
+  const {
+    now = new Date(),
+    leadForm = null,
+    via = "site",
+    locale = DEFAULT_LOCALE,
+    partnerOf,
+  } = options;
   return storage.db.transaction().execute(async (trx) => {
     const installation = await storage.keys.hashKey(trx);
     const key = dedupeKey(installation, application);
@@ -172,7 +186,7 @@ export async function createLead(
     };
     const offerIds = matchLead(offers, profile);
     const leadId = newOpaqueId();
-    const partnerId = await activePartnerId(trx, application.partner);
+    const partnerId = partnerOf ? await partnerOf(trx, application.partner) : null;
     // The applicant's personal data, sealed under a data key of the lead's own (decision 0335).
     const dataKey = await storage.keys.create(trx);
     await trx

@@ -1,14 +1,10 @@
 import express, { type Request, type Response, Router } from "express";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
+import { lenderPostbackSchema, type Postback } from "../lenders/postback-api";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
-import {
-  type LeadStatusListener,
-  lenderPostbackSchema,
-  type Postback,
-  recordPostback,
-} from "./clicks";
+import { type LeadStatusListener, recordPostback } from "./clicks";
 
 /**
  * POST /api/postback (JSON or form body) and GET /api/postback (query):

@@ -8,8 +8,9 @@ import { createMessenger } from "../messaging/messenger";
 import { outboxTransports, readOutbox } from "../messaging/outbox";
 import { readableBody, startTestSmtp, type TestSmtp } from "../messaging/smtp.test-support";
 import { type MailTransport, MessageError } from "../messaging/transports";
+import { createVerifiedLead } from "../partners/leads.test-support";
 import { recordingLog, setUpTestApp, testOutbox } from "../test-support";
-import { applyVerified, cookieIn, createVerifiedLead, postJsonTo } from "./applicant.test-support";
+import { applyVerified, cookieIn, postJsonTo } from "./applicant.test-support";
 import { offersLinkExpiry } from "./offers-link";
 
 /**

@@ -2,13 +2,12 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { eraseContact } from "../erasure";
 import { loadCatalogues } from "../lenders/catalogue";
+import { createLead, createVerifiedLead } from "../partners/leads.test-support";
 import { onEachEngine, type TestStorage } from "../test-support";
-import { createVerifiedLead } from "./applicant.test-support";
 import { offersLink } from "./code-sending";
-import { eraseContact } from "./erasure";
 import { redeemLandingToken } from "./landing-tokens";
-import { createLead } from "./leads";
 import { maskEmail, maskPhone, offersLinkContacts, offersLinkExpiry } from "./offers-link";
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
+import { createLead, createVerifiedLead } from "../partners/leads.test-support";
 import {
   databaseFiles,
   openedLead,
@@ -10,9 +11,8 @@ import {
   valuesIn,
 } from "../storage/stored-bytes.test-support";
 import { onEachEngine, type TestStorage } from "../test-support";
-import { createVerifiedLead } from "./applicant.test-support";
 import { issueLandingToken, redeemLandingToken } from "./landing-tokens";
-import { createLead, findLead } from "./leads";
+import { findLead } from "./leads";
 import { sweepUnverifiedLeads, UNVERIFIED_RETENTION_MS, verifyCode } from "./verification";
 
 const offers = loadCatalogues().get("lk") ?? [];

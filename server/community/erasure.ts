@@ -1,8 +1,9 @@
 import type { Storage } from "../storage/database";
+import type { ErasureStep } from "../storage/erasure-steps";
 import { touchPages } from "../storage/page-version";
 
 /**
- * Erasure (server/borrowers/erasure.ts, decision 0091): what a person wrote
+ * Erasure (server/borrowers/erasure.ts, decisions 0091, 0391): what a person wrote
  * with their e-mail goes, text included. Their comments are deleted, except
  * one that someone else answered: it stays as a placeholder without its
  * author's name, e-mail or text ("deleted at its author's request"), so the
@@ -68,3 +69,12 @@ export async function eraseCommunityWrites(
   if (comments + reviewIds.length > 0) await touchPages(db);
   return comments + reviewIds.length;
 }
+
+/** The community's step of an erasure: what was written with the erased e-mail. */
+export const communityErasure: ErasureStep = {
+  feature: "community",
+  erase: ({ storage, trx, contacts, now }) =>
+    contacts.email === undefined
+      ? Promise.resolve(0)
+      : eraseCommunityWrites(storage, trx, contacts.email, now),
+};

@@ -1,10 +1,10 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { ModerationAction } from "../../core/back-office";
-import { erasureRequests } from "../borrowers/erasure";
 import { sendUploadedImage } from "../http/send-image";
 import type { BackOffice } from "../staff/gate";
 import { isOpaqueId } from "../storage/opaque-ids";
+import type { ErasureRequestsTable } from "../storage/schema";
 import { moderateAll, pendingItems, publishedItems, SEARCH_MAX_LENGTH } from "./moderation";
 import { reviewImage } from "./reviews";
 
@@ -40,7 +40,11 @@ const searchOf = (value: unknown) =>
  * the confirmed deletion requests. For admins and moderators; every change
  * is in the audit log. What visitors wrote is shown as text, never as HTML.
  */
-export function moderationRouter(backOffice: BackOffice): Router {
+export function moderationRouter(
+  backOffice: BackOffice,
+  /** The confirmed deletion requests, newest first (server/borrowers/erasure.ts, from app.ts). */
+  erasureRequests: () => Promise<ErasureRequestsTable[]>,
+): Router {
   const router = Router();
   const { storage, send } = backOffice;
 
@@ -49,7 +53,7 @@ export function moderationRouter(backOffice: BackOffice): Router {
     const [pending, published, erasures] = await Promise.all([
       pendingItems(storage, query),
       publishedItems(storage, query),
-      erasureRequests(storage),
+      erasureRequests(),
     ]);
     const action = ACTIONS.find((known) => known === req.query.done);
     const count = Number(req.query.count);

@@ -1,6 +1,5 @@
 import inject from "light-my-request";
 import { afterAll, describe, expect, it } from "vitest";
-import { postbackSignature } from "../borrowers/clicks";
 import {
   approval,
   lenderSpec,
@@ -8,7 +7,8 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
+import { postbackSignature } from "./postback-api";
 
 /**
  * What a lender's approval leads to (issue 15): the click-out to its apply

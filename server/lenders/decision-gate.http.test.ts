@@ -11,7 +11,7 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
 
 /**
  * A lender's gate on this server (lender-gate.ts, decision 0350) against

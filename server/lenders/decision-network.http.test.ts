@@ -6,7 +6,6 @@ import { validApplication } from "../../core/schemas/application.fixtures";
 import { consentToShareText } from "../../site/server";
 import { codeSentTo, enterCode, postJsonTo } from "../borrowers/applicant.test-support";
 import { createPartner } from "../partners/partners";
-import { decisionSignature, verifyDecisionSignature } from "./decision-api";
 import {
   approval,
   gate,
@@ -16,7 +15,8 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
+import { decisionSignature, verifyDecisionSignature } from "./decision-api";
 
 /**
  * The decision network against real HTTP servers on loopback as lenders

@@ -1,4 +1,3 @@
-import { lenderPostbackSchema } from "../borrowers/clicks";
 import { type JsonSchema, jsonSchema } from "../http/json-schema";
 import {
   approvedAnswerSchema,
@@ -14,6 +13,7 @@ import {
   SIGNATURE_TOLERANCE_SECONDS,
   TIMESTAMP_HEADER,
 } from "./decision-api";
+import { lenderPostbackSchema } from "./postback-api";
 
 /**
  * The decision API's OpenAPI 3.1 document (issue 15), made from the zod

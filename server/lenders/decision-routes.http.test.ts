@@ -1,6 +1,5 @@
 import inject from "light-my-request";
 import { afterAll, describe, expect, it } from "vitest";
-import { decisionSignature } from "./decision-api";
 import {
   approval,
   lenderSpec,
@@ -8,7 +7,8 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
+import { decisionSignature } from "./decision-api";
 
 /**
  * A pending lender's callback, POST /api/lenders/v1/decisions (issue 15):

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
-import { createLead } from "../borrowers/leads";
+import { createLead, createVerifiedLead } from "../partners/leads.test-support";
+import { approval, lenderSpec, productFor } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { openStorage, type Storage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";
@@ -18,7 +18,6 @@ import {
   recordDecisions,
   STALE_AFTER_DEADLINE_MS,
 } from "./decisions";
-import { approval, lenderSpec, productFor } from "./lender.test-support";
 
 /**
  * Lenders' decisions in storage (migration 0013) behave alike on SQLite and

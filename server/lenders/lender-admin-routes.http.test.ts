@@ -3,6 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  approval,
+  productFor,
+  setUpDecisionApp,
+  startTestLender,
+  type TestLender,
+} from "../sandbox/lender.test-support";
 import { auditEntries } from "../staff/audit";
 import {
   addStaffMember,
@@ -13,13 +20,6 @@ import {
 } from "../staff/staff.test-support";
 import { TOTP_PERIOD_SECONDS } from "../staff/totp";
 import { decisionRequestSchema, verifyDecisionSignature } from "./decision-api";
-import {
-  approval,
-  productFor,
-  setUpDecisionApp,
-  startTestLender,
-  type TestLender,
-} from "./lender.test-support";
 import { LENDER_FORM_POLICY } from "./lender-admin-routes";
 
 /**

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
+import { createVerifiedLead } from "../partners/leads.test-support";
+import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { auditEntries } from "../staff/audit";
 import type { StoredDecisionStatus } from "../storage/schema";
 import { onEachEngine, type TestStorage } from "../test-support";
-import { lenderSpec } from "./lender.test-support";
 import { lenderDecisionStats, rotateLenderSecret } from "./lender-admin";
 
 /**

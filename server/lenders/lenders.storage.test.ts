@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { openStorage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { loadCatalogues, openOfferCatalogue } from "./catalogue";
-import { lenderSpec } from "./lender.test-support";
 import { LenderError, readVisibleOffers, seedSampleLenders, setLenderStatus } from "./lenders";
 
 const sample = loadCatalogues().get("lk") ?? [];

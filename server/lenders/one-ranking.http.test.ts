@@ -14,7 +14,7 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
 
 /**
  * One ranking everywhere (issue 30, decision 0355): for the same lead, the

@@ -14,7 +14,7 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "../lenders/lender.test-support";
+} from "../sandbox/lender.test-support";
 
 /**
  * The offers page of a visitor's application as the server renders it

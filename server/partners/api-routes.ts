@@ -3,7 +3,6 @@ import { colomboToday } from "../../core/dates";
 import type { Locale } from "../../core/locale";
 import { quoteOffers, rankLeadOffers } from "../../core/offer-quotes";
 import { codeBodySchema } from "../../core/schemas/verification";
-import type { LeadOffers } from "../../core/site-contract";
 import { applicationBody, parseApplication } from "../borrowers/application-request";
 import {
   type CodeSendLimits,
@@ -31,6 +30,7 @@ import type { OfferSource } from "../lenders/catalogue";
 import type { DecisionNetwork } from "../lenders/decision-network";
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
+import type { OffersOfLead } from "../offers/lead-offers";
 import type { Storage } from "../storage/database";
 import {
   leadIdSchema,
@@ -42,6 +42,7 @@ import {
 import { waitForDecisions } from "./decisions-wait";
 import { partnerOf, requireSecretKey } from "./keys";
 import { type PartnerLead, partnerDecisions, partnerLead, partnerOffers } from "./offers";
+import { activePartnerId } from "./partners";
 import { partnerStats } from "./stats";
 
 export interface PartnerApiOptions {
@@ -67,10 +68,10 @@ export interface PartnerApiOptions {
   /** How often a waiting GET leads/{id}/offers reads storage between news (500 ms). */
   decisionsPollMs?: number | undefined;
   /**
-   * A verified lead's offers and decisions, as the site reads them (the lead
-   * feed): the one source of every surface's list of a lead's offers.
+   * A verified lead's offers and decisions, as the site reads them
+   * (server/offers): the one source of every surface's list of a lead's offers.
    */
-  leadOffers: (leadId: string) => Promise<LeadOffers | undefined>;
+  leadOffers: (leadId: string) => Promise<OffersOfLead | undefined>;
 }
 
 const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid." };
@@ -107,10 +108,10 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
    * The one list of the verification answer, GET leads/{id}'s offerIds and
    * GET leads/{id}/offers.
    */
-  const listedOffers = (lead: LeadOffers) =>
+  const listedOffers = (lead: OffersOfLead) =>
     rankLeadOffers(offers(), lead, colomboToday(now()), { listedOnly: true });
 
-  const shapedOffers = (lead: LeadOffers, lang: Locale, via: string | null) =>
+  const shapedOffers = (lead: OffersOfLead, lang: Locale, via: string | null) =>
     partnerOffers(listedOffers(lead), lead, {
       origin: site.origin,
       lang,
@@ -167,6 +168,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       leadForm,
       via: "partner_api",
       locale: query.lang,
+      partnerOf: activePartnerId,
     });
     if (!(await sendCode(res, messenger, { ...lead, locale: query.lang }, site.origin))) {
       await deleteUnverifiedLead(storage, lead.leadId);
@@ -261,7 +263,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     if (!query) return;
     const lead = await ownLead(req, res);
     if (!lead) return;
-    const answer = (held: LeadOffers | undefined) => ({
+    const answer = (held: OffersOfLead | undefined) => ({
       leadId: lead.leadId,
       verified: lead.verified,
       duplicate: lead.duplicate,

@@ -1,19 +1,19 @@
-import type { LeadOffers } from "../../core/site-contract";
 import { STALE_AFTER_DEADLINE_MS } from "../lenders/decisions";
+import type { OffersOfLead } from "../offers/lead-offers";
 
 /**
  * GET /api/partner/v1/leads/{id}/offers?wait=SECONDS (decision 0356): one
  * call that answers once a lead's decisions are complete, or when the wait
  * or the decisions' deadline ends, whichever is first. Like the borrower's
- * stream (server/lenders/application-offers-routes.ts), it reads storage on
+ * stream (server/offers/application-offers-routes.ts), it reads storage on
  * this instance's news of the lead at once and every pollMs otherwise, so a
  * decision another instance records is seen too. Nothing outlives the
  * request: the subscription and timers go when it is answered or when the
  * client goes away.
  */
 export interface DecisionsWaitOptions {
-  /** The lead's offers and decisions as they stand (the lead feed). */
-  read: () => Promise<LeadOffers | undefined>;
+  /** The lead's offers and decisions as they stand (server/offers). */
+  read: () => Promise<OffersOfLead | undefined>;
   /** This instance's news of the lead (the decision network's subscribe). */
   subscribe: (listener: () => void) => () => void;
   waitMs: number;
@@ -31,18 +31,17 @@ export interface DecisionsWaitOptions {
  */
 export const LAST_READ_GRACE_MS = 500;
 
-/** Whether nothing more will change: no lender asked, or every one settled. */
-export const decisionsSettled = (lead: LeadOffers): boolean =>
-  lead.decisions === undefined || lead.decisions.complete;
+/** Whether nothing more will change: no lender asked (complete then), or every one settled. */
+export const decisionsSettled = (lead: OffersOfLead): boolean => lead.decisions.complete;
 
 /** The lead's offers once settled, or as they stand when the wait ends (see above). */
 export function waitForDecisions(
-  first: LeadOffers,
+  first: OffersOfLead,
   options: DecisionsWaitOptions,
-): Promise<LeadOffers> {
+): Promise<OffersOfLead> {
   const { read, subscribe, waitMs, pollMs, now, signal } = options;
   const decisions = first.decisions;
-  if (!decisions || decisions.complete || waitMs <= 0 || signal.aborted) {
+  if (decisions.complete || waitMs <= 0 || signal.aborted) {
     return Promise.resolve(first);
   }
   // A lender still waiting shows as failed STALE_AFTER_DEADLINE_MS after the deadline.
@@ -69,7 +68,7 @@ export function waitForDecisions(
       signal.removeEventListener("abort", finish);
       resolve(last);
     };
-    const take = (next: LeadOffers | undefined) => {
+    const take = (next: OffersOfLead | undefined) => {
       if (done) return;
       if (next) last = next;
       if (!next || decisionsSettled(last)) finish();

@@ -16,7 +16,7 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "../lenders/lender.test-support";
+} from "../sandbox/lender.test-support";
 import { appWith, silentLog, testOutboundRules } from "../test-support";
 import { leadOffersSchema, leadStatusSchema, leadVerifiedSchema } from "./api-schemas";
 import { createOffersReadyPostbacks, type OffersReadyPostbacks } from "./offers-ready";

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { eraseContact } from "../borrowers/erasure";
-import { createLead } from "../borrowers/leads";
 import { verifyCode } from "../borrowers/verification";
+import { eraseContact } from "../erasure";
 import type { outboundGet } from "../http/outbound";
 import { loadCatalogues } from "../lenders/catalogue";
 import { partnerAccountActor } from "../staff/audit";
 import { openStorage, type Storage } from "../storage/database";
 import type { StoredDecisionStatus } from "../storage/schema";
 import { onEachEngine, silentLog, type TestStorage, testOutboundRules } from "../test-support";
+import { createLead } from "./leads.test-support";
 import { createOffersReadyPostbacks } from "./offers-ready";
 import { createPartner, findPartner, updatePartner } from "./partners";
 import { postbackUrlSignature } from "./postbacks";

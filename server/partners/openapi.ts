@@ -32,7 +32,7 @@ import { POSTBACK_MACROS } from "./partners";
  * The reference is in English only: it is read by developers, the API's
  * codes and messages are English, and a Sinhala copy would drift.
  *
- * The public feed (`/api/feed/…`, server/lenders/feed-routes.ts) is in the
+ * The public feed (`/api/feed/…`, server/offers/feed-routes.ts) is in the
  * same document (issue 18, decision 0247): its paths carry their own
  * server (`/api`) and the publishable key as their security, optional,
  * in the header or the query, and checked against the partner's origins.

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick } from "../borrowers/clicks";
-import { createLead } from "../borrowers/leads";
 import { publicAddresses } from "../http/outbound";
 import { loadCatalogues } from "../lenders/catalogue";
 import { COMMAND_LINE } from "../staff/audit";
 import { onEachEngine, type TestStorage } from "../test-support";
+import { createLead, createVerifiedLead } from "./leads.test-support";
 import {
   createPartner,
   decideSignUp,

@@ -6,11 +6,11 @@
  */
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick, recordPostback } from "../borrowers/clicks";
 import { loadCatalogues } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";
 import { silentLog } from "../test-support";
+import { createVerifiedLead } from "./leads.test-support";
 import { createPartnerPostbacks } from "./postbacks";
 
 const offers = loadCatalogues().get("lk") ?? [];

@@ -9,11 +9,10 @@
 import { addDays, type CalendarDate } from "../../core/dates";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick } from "../borrowers/clicks";
-import { createLead } from "../borrowers/leads";
 import { loadCatalogues } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";
+import { createLead, createVerifiedLead } from "./leads.test-support";
 import { lenderReports, offerOfKandyLane } from "./payouts.test-support";
 import { type ApprovedPortalPartner, approvedPortalPartner } from "./portal.test-support";
 import { colomboDayStart } from "./portal-stats";

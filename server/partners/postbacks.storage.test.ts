@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
 import { recordClick, recordPostback } from "../borrowers/clicks";
-import { eraseContact } from "../borrowers/erasure";
 import { leadApplicant } from "../borrowers/leads";
+import { eraseContact } from "../erasure";
 import { loadCatalogues } from "../lenders/catalogue";
 import { COMMAND_LINE } from "../staff/audit";
 import { openStorage, type Storage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage, testOutboundRules } from "../test-support";
+import { createVerifiedLead } from "./leads.test-support";
 import { createPartner, setPartnerDisabled } from "./partners";
 import { createPartnerPostbacks, fillPostbackUrl, postbackUrlSignature } from "./postbacks";
 import { partnerStats } from "./stats";

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { escapeHtml } from "../../core/html";
 import { formatRupees } from "../../core/money";
-import { postbackSignature } from "../borrowers/clicks";
 import {
   type DecisionRequest,
   decisionRequestSchema,
@@ -12,6 +11,7 @@ import {
   TIMESTAMP_HEADER,
   verifyDecisionSignature,
 } from "../lenders/decision-api";
+import { postbackSignature } from "../lenders/postback-api";
 import type { SandboxLender } from "./behaviours";
 
 /**

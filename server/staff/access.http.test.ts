@@ -6,13 +6,13 @@ import { addReview } from "../community/reviews";
 import { FUNNEL_POLICY } from "../funnel/funnel-routes";
 import { cardFormOf } from "../lenders/card-admin-routes";
 import { saveCreditCards } from "../lenders/credit-cards";
-import { lenderSpec, productFor } from "../lenders/lender.test-support";
 import { LENDER_FORM_POLICY } from "../lenders/lender-admin-routes";
 import { importLenders } from "../lenders/lender-import";
 import { testCard } from "../lenders/test-cards";
 import { createPartner } from "../partners/partners";
 import { createPayoutRun } from "../partners/payouts";
 import { seedConversion } from "../partners/payouts.test-support";
+import { lenderSpec, productFor } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import {

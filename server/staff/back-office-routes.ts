@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { pendingCount } from "../community/moderation";
 import { mayUse } from "./access";
 import type { BackOffice } from "./gate";
 
@@ -9,9 +8,13 @@ import type { BackOffice } from "./gate";
  * lenders (server/lenders/lender-admin-routes.ts), partners and payouts
  * (server/partners/back-office-routes.ts), the funnel (server/funnel/).
  */
-export function backOfficeRouter(backOffice: BackOffice): Router {
+export function backOfficeRouter(
+  backOffice: BackOffice,
+  /** How many comments and reviews wait for a moderator (server/community, from app.ts). */
+  pendingModeration: () => Promise<number>,
+): Router {
   const router = Router();
-  const { storage, send } = backOffice;
+  const { send } = backOffice;
 
   // Routing is not strict: "/admin" also matches "/admin/", which must go on to its page.
   router.get("/admin", (req, res, next) => {
@@ -27,7 +30,7 @@ export function backOfficeRouter(backOffice: BackOffice): Router {
       200,
       {
         page: "home",
-        pending: moderates ? await pendingCount(storage) : undefined,
+        pending: moderates ? await pendingModeration() : undefined,
         twoFactor: staff.totp_enabled_at !== null,
       },
       viewer,

@@ -4,10 +4,12 @@ import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
 import { isSuppressed } from "../borrowers/erasure";
 import { confirmErasure, openErasureRequest } from "../borrowers/erasure-requests";
-import { createLead, leadApplicant } from "../borrowers/leads";
+import { leadApplicant } from "../borrowers/leads";
 import { addComment } from "../community/comments";
 import { pendingItems } from "../community/moderation";
+import { erasureSteps } from "../erasure";
 import { loadCatalogues } from "../lenders/catalogue";
+import { createLead } from "../partners/leads.test-support";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import { HASH_KEY_ID, InstallationKeyMismatch, rewrapDataKeys } from "./data-keys";
 import { openStorage, type Storage } from "./database";
@@ -90,7 +92,10 @@ onEachEngine((engine, open) => {
         { phone: "+94770000321" },
         new Date(),
       );
-      await confirmErasure(test.storage, requestId, codes[0]?.code ?? "", { now: new Date() });
+      await confirmErasure(test.storage, requestId, codes[0]?.code ?? "", {
+        now: new Date(),
+        steps: erasureSteps,
+      });
       expect(await isSuppressed(test.storage, "phone", "+94770000321")).toBe(true);
 
       // A new key alone: this database's keys are not its own.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productFor } from "../../server/lenders/lender.test-support";
+import { productFor } from "../../server/sandbox/lender.test-support";
 import { registerApiLenders } from "../../server/sandbox/register";
 import type { TestMember } from "../../server/staff/staff.test-support";
 import { openStorage } from "../../server/storage/database";

@@ -7,6 +7,8 @@ import { validApplication } from "../../core/schemas/application.fixtures";
 import { codeSentTo } from "../../server/borrowers/applicant.test-support";
 import { openOfferCatalogue } from "../../server/lenders/catalogue";
 import { createDecisionNetwork } from "../../server/lenders/decision-network";
+import { seedSampleLenders } from "../../server/lenders/lenders";
+import { loadAssetManifest } from "../../server/pages/assets";
 import {
   approval,
   LENDER_HOSTS,
@@ -16,9 +18,7 @@ import {
   productFor,
   startTestLender,
   type TestLender,
-} from "../../server/lenders/lender.test-support";
-import { seedSampleLenders } from "../../server/lenders/lenders";
-import { loadAssetManifest } from "../../server/pages/assets";
+} from "../../server/sandbox/lender.test-support";
 import { registerApiLenders } from "../../server/sandbox/register";
 import {
   appWith,

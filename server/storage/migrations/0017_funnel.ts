@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import { insertVisits } from "../../tracking/visits";
-import type { Database, EventsTable } from "../schema";
+import { backfillSessionDays, pageView } from "./session-days";
 
 /**
  * The funnel in the back office (issue 16, decision 0161): events gain the
@@ -62,20 +61,7 @@ export function createFunnelTables(): Migration {
       }
 
       // The events already stored make their visits, a page at a time.
-      const typed = db as unknown as Kysely<Database>;
-      let after = "";
-      for (;;) {
-        const page: EventsTable[] = await typed
-          .selectFrom("events")
-          .selectAll()
-          .where("id", ">", after)
-          .orderBy("id")
-          .limit(5_000)
-          .execute();
-        if (page.length === 0) break;
-        await insertVisits(typed, page);
-        after = page[page.length - 1]?.id ?? after;
-      }
+      await backfillSessionDays(db, "visits", pageView);
     },
     async down(db: Kysely<unknown>) {
       for (const table of ["funnel_days_counted", "funnel_day_counts", "visits"]) {

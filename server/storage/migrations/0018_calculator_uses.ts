@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import { insertCalculatorUses } from "../../tracking/visits";
-import type { Database, EventsTable } from "../schema";
+import { backfillSessionDays, calculatorUse } from "./session-days";
 
 /**
  * The funnel's "calculator used" (decision 0164): a session's calculator
@@ -26,20 +25,7 @@ export function createCalculatorUsesTable(): Migration {
         .execute();
 
       // The events already stored make their calculator uses, a page at a time.
-      const typed = db as unknown as Kysely<Database>;
-      let after = "";
-      for (;;) {
-        const page: EventsTable[] = await typed
-          .selectFrom("events")
-          .selectAll()
-          .where("id", ">", after)
-          .orderBy("id")
-          .limit(5_000)
-          .execute();
-        if (page.length === 0) break;
-        await insertCalculatorUses(typed, page);
-        after = page[page.length - 1]?.id ?? after;
-      }
+      await backfillSessionDays(db, "calculator_uses", calculatorUse);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("calculator_uses").execute();

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eraseContact, isSuppressed, suppressionHash } from "../../borrowers/erasure";
+import { isSuppressed, suppressionHash } from "../../borrowers/erasure";
 import { leadApplicant } from "../../borrowers/leads";
 import { articleCommunity, reviewsSummary } from "../../community/page-data";
 import { reviewImage } from "../../community/reviews";
+import { eraseContact } from "../../erasure";
 import { seedLeadRow } from "../../funnel/seed-lead-row";
 import { onEachEngine, type TestStorage } from "../../test-support";
 import { HASH_KEY_ID } from "../data-keys";

@@ -8,7 +8,7 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
 
 /**
  * The borrower's side of the decisions (issue 15): the JSON at

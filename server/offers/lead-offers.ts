@@ -6,12 +6,31 @@ import { lenderSlug, matchLead } from "../../core/matching";
 import { rankOfferIds } from "../../core/offer-quotes";
 import type { LeadOffers } from "../../core/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
+import type { OfferSource } from "../lenders/catalogue";
+import { apiLenderIds, approvedOfferIds, readApplicationDecisions } from "../lenders/decisions";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
-import type { OfferSource } from "./catalogue";
-import { apiLenderIds, approvedOfferIds, readApplicationDecisions } from "./decisions";
 
-export interface LeadFeedOptions {
+/**
+ * A lead's offers (decision 0390): the one shape that the offers page, its
+ * JSON and stream, the lead feed and the partner API read, each adapting it
+ * to what it answers. Its loan and income, the ids of the offers active for
+ * it (approvals in force first, then the offers matched by their published
+ * criteria, ranked as the offers page lists them), where the matched ones
+ * came from, and the lenders' decisions (asked 0 when none was asked).
+ */
+export interface OffersOfLead {
+  leadId: string;
+  amount: number;
+  termDays: number;
+  monthlyIncome: number;
+  activeOfferIds: number[];
+  /** The feed's upstream (FEED_UPSTREAM_URL) matched them, or we did. */
+  source: "upstream" | "local";
+  decisions: ApplicationDecisions;
+}
+
+export interface LeadOffersOptions {
   storage: Storage;
   offers: OfferSource;
   log: Logger;
@@ -28,20 +47,17 @@ export interface LeadFeedOptions {
   now?: () => number;
 }
 
-export type LeadFeedResult =
-  | { found: true; offerIds: number[]; source: "upstream" | "local" }
-  | { found: false };
-
 const MAX_CACHE_ENTRIES = 10_000;
 
 /**
- * The lead feed (SPEC §7): the ids of the offers active for a lead. With
+ * A lead's offers, read from storage at each call. The lead feed (SPEC §7)
+ * is part of it: the ids of the offers active for a lead. With
  * an upstream (FEED_UPSTREAM_URL) it asks there first, retrying once on the
  * SPEC §7 statuses and giving up after a timeout; whatever goes wrong, the
  * local matching answers, so a visitor never sees an empty page because a
  * partner's server is down. Upstream answers are cached briefly per lead.
  */
-export function createLeadFeed(options: LeadFeedOptions) {
+export function createLeadOffers(options: LeadOffersOptions) {
   const {
     storage,
     offers,
@@ -107,9 +123,7 @@ export function createLeadFeed(options: LeadFeedOptions) {
    * decides through its API (decision_mode api) is offered only by its
    * approval: its products are never "matched" by criteria it does not decide by.
    */
-  async function offersOfLead(
-    lead: LeadSummary,
-  ): Promise<LeadFeedResult & { found: true; decisions: ApplicationDecisions }> {
+  async function offersOf(lead: LeadSummary): Promise<OffersOfLead> {
     const at = new Date(now());
     const [approved, apiLenders, upstream, decisions] = await Promise.all([
       approvedOfferIds(storage, lead.leadId, at),
@@ -136,9 +150,12 @@ export function createLeadFeed(options: LeadFeedOptions) {
       ),
     };
     return {
-      found: true,
+      leadId: lead.leadId,
+      amount: lead.amount,
+      termDays: lead.termDays,
+      monthlyIncome: lead.profile.monthlyIncome,
       // SPEC §7: a country's required offers (ES: 67) come last, if missing (0324).
-      offerIds: withRequiredOffers(
+      activeOfferIds: withRequiredOffers(
         country,
         rankOfferIds(offers(), lead, colomboToday(at), [...approved, ...matched], {
           decisions: approvals,
@@ -150,43 +167,38 @@ export function createLeadFeed(options: LeadFeedOptions) {
     };
   }
 
-  /** A verified lead's loan, offers and decisions, or undefined for an unknown lead. */
-  async function applicationOffers(leadId: string): Promise<ApplicationOffers | undefined> {
-    const lead = await findLead(storage, leadId);
-    if (!lead) return undefined;
-    const { offerIds, decisions } = await offersOfLead(lead);
-    return { amount: lead.amount, termDays: lead.termDays, activeOfferIds: offerIds, decisions };
-  }
-
   return {
-    async offerIdsFor(leadId: string): Promise<LeadFeedResult> {
+    /** A verified lead's offers, or undefined for an unknown lead. */
+    async read(leadId: string): Promise<OffersOfLead | undefined> {
       const lead = await findLead(storage, leadId);
-      if (!lead) return { found: false };
-      const { offerIds, source } = await offersOfLead(lead);
-      return { found: true, offerIds, source };
-    },
-    applicationOffers,
-    /**
-     * What the offers page shows a visitor who applied, or undefined for an
-     * unknown lead: with the lenders' decisions when any lender was asked.
-     */
-    async leadOffers(leadId: string): Promise<LeadOffers | undefined> {
-      const lead = await findLead(storage, leadId);
-      if (!lead) return undefined;
-      const { offerIds, decisions } = await offersOfLead(lead);
-      return {
-        leadId,
-        amount: lead.amount,
-        termDays: lead.termDays,
-        activeOfferIds: offerIds,
-        ...(decisions.asked > 0 ? { decisions } : {}),
-        monthlyIncome: lead.profile.monthlyIncome,
-      };
+      return lead ? offersOf(lead) : undefined;
     },
   };
 }
 
-export type LeadFeed = ReturnType<typeof createLeadFeed>;
+export type LeadOffersSource = ReturnType<typeof createLeadOffers>;
+
+/**
+ * What the offers page's state holds of them (core/site-contract.ts
+ * LeadOffers): the decisions only when a lender was asked.
+ */
+export function offersPageLead(lead: OffersOfLead): LeadOffers {
+  const { leadId, amount, termDays, activeOfferIds, decisions, monthlyIncome } = lead;
+  return {
+    leadId,
+    amount,
+    termDays,
+    activeOfferIds,
+    ...(decisions.asked > 0 ? { decisions } : {}),
+    monthlyIncome,
+  };
+}
+
+/** What GET /api/applications/{leadId}/offers and each event of its stream carry. */
+export function applicationOffersOf(lead: OffersOfLead): ApplicationOffers {
+  const { amount, termDays, activeOfferIds, decisions } = lead;
+  return { amount, termDays, activeOfferIds, decisions };
+}
 
 /** A list of offer ids, as SPEC §7 answers, or undefined. Also takes `{ "offers": [...] }`. */
 function offerIdsOf(body: unknown): number[] | undefined {

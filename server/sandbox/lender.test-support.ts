@@ -12,7 +12,14 @@ import { validApplication } from "../../core/schemas/application.fixtures";
 import { consentToShareText } from "../../site/server";
 import type { AppDependencies } from "../app";
 import { applyVerified } from "../borrowers/applicant.test-support";
-import { type ApiLenderSpec, type LenderProduct, registerApiLenders } from "../sandbox/register";
+import { type OfferCatalogue, openOfferCatalogue } from "../lenders/catalogue";
+import type { DecisionRequest } from "../lenders/decision-api";
+import {
+  createDecisionNetwork,
+  type DecisionNetwork,
+  type DecisionNetworkOptions,
+} from "../lenders/decision-network";
+import { seedSampleLenders } from "../lenders/lenders";
 import {
   appWith,
   openTestSqlite,
@@ -21,14 +28,7 @@ import {
   testOutboundRules,
   testOutbox,
 } from "../test-support";
-import { type OfferCatalogue, openOfferCatalogue } from "./catalogue";
-import type { DecisionRequest } from "./decision-api";
-import {
-  createDecisionNetwork,
-  type DecisionNetwork,
-  type DecisionNetworkOptions,
-} from "./decision-network";
-import { seedSampleLenders } from "./lenders";
+import { type ApiLenderSpec, type LenderProduct, registerApiLenders } from "./register";
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;

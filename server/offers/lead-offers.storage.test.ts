@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
-import { createVerifiedLead } from "../borrowers/applicant.test-support";
+import { loadCatalogues } from "../lenders/catalogue";
+import { createVerifiedLead } from "../partners/leads.test-support";
 import { openTestSqlite, recordingLog, type TestStorage } from "../test-support";
-import { loadCatalogues } from "./catalogue";
-import { createLeadFeed } from "./lead-feed";
+import { createLeadOffers } from "./lead-offers";
 
 const offers = loadCatalogues().get("lk") ?? [];
 const UPSTREAM = "https://feed.partner.test/leads";
@@ -43,7 +43,7 @@ function upstream(answers: ({ status: number; body?: unknown } | Error)[]) {
 
 function feedWith(fake: ReturnType<typeof upstream>, now = () => 0) {
   const { log, lines } = recordingLog();
-  const feed = createLeadFeed({
+  const feed = createLeadOffers({
     storage: test.storage,
     offers: () => offers,
     log,
@@ -58,9 +58,8 @@ describe("the lead feed with an upstream (FEED_UPSTREAM_URL)", () => {
   it("asks the upstream with SPEC §7's query and keeps only offers we can show", async () => {
     const fake = upstream([{ status: 200, body: [102, 999, "107"] }]);
     const { feed } = feedWith(fake);
-    expect(await feed.offerIdsFor(leadId)).toEqual({
-      found: true,
-      offerIds: [102, 107],
+    expect(await feed.read(leadId)).toMatchObject({
+      activeOfferIds: [102, 107],
       source: "upstream",
     });
     const query = Object.fromEntries(fake.calls[0]?.searchParams ?? []);
@@ -69,17 +68,16 @@ describe("the lead feed with an upstream (FEED_UPSTREAM_URL)", () => {
 
   it("retries once on a SPEC §7 status, then falls back to local matching", async () => {
     const retried = upstream([{ status: 503 }, { status: 200, body: [101] }]);
-    expect(await feedWith(retried).feed.offerIdsFor(leadId)).toMatchObject({
-      offerIds: [101],
+    expect(await feedWith(retried).feed.read(leadId)).toMatchObject({
+      activeOfferIds: [101],
       source: "upstream",
     });
     expect(retried.calls).toHaveLength(2);
 
     const down = upstream([{ status: 502 }, { status: 504 }]);
     const { feed, lines } = feedWith(down);
-    expect(await feed.offerIdsFor(leadId)).toEqual({
-      found: true,
-      offerIds: LOCAL,
+    expect(await feed.read(leadId)).toMatchObject({
+      activeOfferIds: LOCAL,
       source: "local",
     });
     expect(down.calls).toHaveLength(2);
@@ -88,7 +86,7 @@ describe("the lead feed with an upstream (FEED_UPSTREAM_URL)", () => {
 
   it("does not retry a status outside SPEC §7's list", async () => {
     const fake = upstream([{ status: 404 }, { status: 200, body: [101] }]);
-    expect(await feedWith(fake).feed.offerIdsFor(leadId)).toMatchObject({ source: "local" });
+    expect(await feedWith(fake).feed.read(leadId)).toMatchObject({ source: "local" });
     expect(fake.calls).toHaveLength(1);
   });
 
@@ -99,7 +97,7 @@ describe("the lead feed with an upstream (FEED_UPSTREAM_URL)", () => {
       [{ status: 200, body: { unexpected: true } }],
     ]) {
       const { feed } = feedWith(upstream(answers));
-      expect(await feed.offerIdsFor(leadId)).toMatchObject({ offerIds: LOCAL, source: "local" });
+      expect(await feed.read(leadId)).toMatchObject({ activeOfferIds: LOCAL, source: "local" });
     }
   });
 
@@ -107,19 +105,17 @@ describe("the lead feed with an upstream (FEED_UPSTREAM_URL)", () => {
     let time = 0;
     const fake = upstream([{ status: 200, body: [101] }]);
     const { feed } = feedWith(fake, () => time);
-    await feed.offerIdsFor(leadId);
-    await feed.offerIdsFor(leadId);
+    await feed.read(leadId);
+    await feed.read(leadId);
     expect(fake.calls).toHaveLength(1);
     time = 61_000;
-    await feed.offerIdsFor(leadId);
+    await feed.read(leadId);
     expect(fake.calls).toHaveLength(2);
   });
 
   it("answers not found for an unknown lead without asking the upstream", async () => {
     const fake = upstream([{ status: 200, body: [101] }]);
-    expect(await feedWith(fake).feed.offerIdsFor("AAAAAAAAAAAAAAAAAAAAAA")).toEqual({
-      found: false,
-    });
+    expect(await feedWith(fake).feed.read("AAAAAAAAAAAAAAAAAAAAAA")).toBeUndefined();
     expect(fake.calls).toHaveLength(0);
   });
 });

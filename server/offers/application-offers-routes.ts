@@ -2,12 +2,12 @@ import { type Request, type Response, Router } from "express";
 import { type ApplicationOffers, DECISION_STREAM_EVENTS } from "../../core/decisions";
 import { sendError } from "../http/errors";
 import { leadIdOf } from "../http/lead-cookie";
-import type { DecisionNetwork } from "./decision-network";
-import { STALE_AFTER_DEADLINE_MS } from "./decisions";
-import type { LeadFeed } from "./lead-feed";
+import type { DecisionNetwork } from "../lenders/decision-network";
+import { STALE_AFTER_DEADLINE_MS } from "../lenders/decisions";
+import { applicationOffersOf, type LeadOffersSource } from "./lead-offers";
 
 export interface ApplicationOffersRoutesOptions {
-  leadFeed: LeadFeed;
+  leadOffers: LeadOffersSource;
   network: DecisionNetwork;
   /** How often a stream reads storage, for decisions another instance records. */
   pollMs?: number;
@@ -30,14 +30,20 @@ export interface ApplicationOffersRoutesOptions {
  * sends a heartbeat comment every heartbeatMs.
  */
 export function applicationOffersRouter(options: ApplicationOffersRoutesOptions): Router {
-  const { leadFeed, network, pollMs = 500, heartbeatMs = 15_000, now } = options;
+  const { leadOffers, network, pollMs = 500, heartbeatMs = 15_000, now } = options;
   const router = Router();
+
+  /** The lead's offers as the JSON and each event carry them; undefined for an unknown lead. */
+  const applicationOffers = async (leadId: string) => {
+    const lead = await leadOffers.read(leadId);
+    return lead && applicationOffersOf(lead);
+  };
 
   /** The lead's offers when the lead cookie names it; otherwise a 404 has been answered. */
   async function authorised(req: Request, res: Response): Promise<ApplicationOffers | undefined> {
     res.setHeader("Cache-Control", "no-store");
     const leadId = String(req.params.leadId);
-    const offers = leadIdOf(req) === leadId ? await leadFeed.applicationOffers(leadId) : undefined;
+    const offers = leadIdOf(req) === leadId ? await applicationOffers(leadId) : undefined;
     if (!offers) {
       sendError(res, 404, "unknown_application", "No application of yours has this id.");
     }
@@ -97,7 +103,7 @@ export function applicationOffersRouter(options: ApplicationOffersRoutesOptions)
       }
       reading = true;
       try {
-        const offers = await leadFeed.applicationOffers(leadId);
+        const offers = await applicationOffers(leadId);
         if (!offers) finish();
         else if (!finished) show(offers);
       } catch {

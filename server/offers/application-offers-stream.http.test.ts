@@ -7,8 +7,7 @@ import { validApplication } from "../../core/schemas/application.fixtures";
 import { consentToShareText } from "../../site/server";
 import { codeSentTo } from "../borrowers/applicant.test-support";
 import { createHttpServer, type ServerTimeouts } from "../http/http-server";
-import { appWith, silentLog, testOutboundRules } from "../test-support";
-import { createDecisionNetwork } from "./decision-network";
+import { createDecisionNetwork } from "../lenders/decision-network";
 import {
   approval,
   gate,
@@ -18,7 +17,8 @@ import {
   setUpDecisionApp,
   startTestLender,
   type TestLender,
-} from "./lender.test-support";
+} from "../sandbox/lender.test-support";
+import { appWith, silentLog, testOutboundRules } from "../test-support";
 
 /**
  * The Server-Sent Events stream of an application's decisions (issue 15),

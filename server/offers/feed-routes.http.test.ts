@@ -8,9 +8,9 @@ import { LOAN_TERM_LK } from "../../core/product";
 import { validApplication } from "../../core/schemas/application.fixtures";
 import type { Offer } from "../../core/schemas/offer";
 import { applyVerified } from "../borrowers/applicant.test-support";
+import { fixedCatalogue } from "../lenders/catalogue";
+import lk from "../lenders/catalogues/lk.json";
 import { appWith, setUpTestApp, testOutbox } from "../test-support";
-import { fixedCatalogue } from "./catalogue";
-import lk from "./catalogues/lk.json";
 
 const byId = (left: { offer_id: number }, right: { offer_id: number }) =>
   left.offer_id - right.offer_id;

@@ -6,9 +6,9 @@ import { rankCatalogue } from "../../core/offer-quotes";
 import { LOAN_AMOUNT_LK, LOAN_TERM_LK } from "../../core/product";
 import type { Offer } from "../../core/schemas/offer";
 import { sendError } from "../http/errors";
+import type { Catalogues } from "../lenders/catalogue";
 import type { Logger } from "../log";
-import type { Catalogues } from "./catalogue";
-import type { LeadFeed } from "./lead-feed";
+import type { LeadOffersSource } from "./lead-offers";
 
 const FEED_CONFIG_NAME = /^[a-z]{2}(_[a-z]{2})?$/;
 
@@ -34,13 +34,13 @@ const NO_OFFERS: readonly Offer[] = Object.freeze([]);
 export function feedRouter({
   catalogues,
   country,
-  leadFeed,
+  leadOffers,
   log,
 }: {
   catalogues: Catalogues;
   /** COUNTRY: which config `GET /api/feed/config` serves. */
   country: string;
-  leadFeed: LeadFeed;
+  leadOffers: LeadOffersSource;
   log: Logger;
 }): Router {
   const router = Router();
@@ -72,12 +72,12 @@ export function feedRouter({
       sendError(res, 400, "missing_lead_id", "you should pass slParams.lead_id");
       return;
     }
-    const result = await leadFeed.offerIdsFor(leadId);
-    if (!result.found) {
+    const lead = await leadOffers.read(leadId);
+    if (!lead) {
       sendError(res, 404, "unknown_lead", "There is no lead with this id.");
       return;
     }
-    res.json(result.offerIds);
+    res.json(lead.activeOfferIds);
   });
   return router;
 }
