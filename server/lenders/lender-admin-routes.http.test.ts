@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import { auditEntries } from "../staff/audit";
 import {
   addStaffMember,
@@ -11,7 +12,6 @@ import {
   signInOverHttp,
   type TestMember,
 } from "../staff/staff.test-support";
-import { TOTP_PERIOD_SECONDS } from "../staff/totp";
 import { decisionRequestSchema, verifyDecisionSignature } from "./decision-api";
 import {
   approval,

@@ -1,0 +1,149 @@
+import type { Storage } from "../storage/database";
+import type { StaffSessionStage } from "../storage/schema";
+import { csrfTokenOf } from "./csrf";
+import { loose } from "./loose-db";
+import type { AccountRow, Realm } from "./realm";
+import { isTokenShaped, newToken, tokenHash } from "./tokens";
+
+/**
+ * Sessions of every realm, in storage so that every instance knows them and
+ * "sign out everywhere" is one delete. The cookie holds a random token; the
+ * table holds its SHA-256, so a copy of the database opens no session. A
+ * session ends after its realm's idle time without a request and its
+ * absolute time after sign-in; one waiting for the second factor ends after
+ * 5 minutes (or 5 wrong codes: sign-in.ts).
+ */
+export const SECOND_FACTOR_MS = 5 * 60 * 1000;
+export const SECOND_FACTOR_TRIES = 5;
+
+export type SessionStage = StaffSessionStage;
+
+export interface AccountSession<A> {
+  /** The cookie's token (never stored). */
+  token: string;
+  stage: SessionStage;
+  /** Wrong second-factor codes given in this session (realms that count them per session). */
+  codeAttempts: number;
+  account: A;
+  /** This session's CSRF token, for its forms. */
+  csrf: string;
+}
+
+/** How long a session of this stage lives at most. */
+export function sessionLifetimeMs(realm: Realm<AccountRow>, stage: SessionStage): number {
+  return stage === "second_factor" ? SECOND_FACTOR_MS : realm.sessions.absoluteMs;
+}
+
+/** A new session for an account; answers its token for the cookie. */
+export async function startSession<A extends AccountRow>(
+  storage: Storage,
+  realm: Realm<A>,
+  accountId: string,
+  stage: SessionStage,
+  now: Date,
+): Promise<string> {
+  const token = newToken();
+  const { table, accountColumn } = realm.sessions;
+  await loose(storage.db)
+    .insertInto(table)
+    .values({
+      token_hash: tokenHash(token),
+      [accountColumn]: accountId,
+      stage,
+      ...(realm.secondFactor.tries === "session" ? { code_attempts: 0 } : {}),
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + sessionLifetimeMs(realm, stage)).toISOString(),
+    })
+    .execute();
+  if (stage === "signed_in") await realm.accounts.signedIn?.(storage, accountId, now);
+  return token;
+}
+
+/**
+ * The live session of a cookie's token, its idle time restarted; undefined
+ * when there is none, it has ended (and is then deleted), or its account is
+ * disabled.
+ */
+export async function liveSession<A extends AccountRow>(
+  storage: Storage,
+  realm: Realm<A>,
+  token: string | undefined,
+  now: Date,
+): Promise<AccountSession<A> | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const hash = tokenHash(token);
+  const { table, accountColumn, idleMs } = realm.sessions;
+  const row = await loose(storage.db)
+    .selectFrom(table)
+    .selectAll()
+    .where("token_hash", "=", hash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const account = await realm.accounts.byId(storage, String(row[accountColumn]));
+  const at = now.getTime();
+  const ended =
+    !account ||
+    Date.parse(String(row.expires_at)) <= at ||
+    Date.parse(String(row.last_seen_at)) + idleMs <= at ||
+    realm.accounts.isDisabled(account);
+  if (ended) {
+    await endSession(storage, realm, token);
+    return undefined;
+  }
+  await loose(storage.db)
+    .updateTable(table)
+    .set({ last_seen_at: now.toISOString() })
+    .where("token_hash", "=", hash)
+    .execute();
+  return {
+    token,
+    stage: row.stage as SessionStage,
+    codeAttempts: Number(row.code_attempts ?? 0),
+    account,
+    csrf: csrfTokenOf(token),
+  };
+}
+
+/** Counts a wrong second-factor code on the session; answers the tries left (0: it has ended). */
+export async function countWrongCode<A extends AccountRow>(
+  storage: Storage,
+  realm: Realm<A>,
+  session: AccountSession<A>,
+): Promise<number> {
+  const attempts = session.codeAttempts + 1;
+  if (attempts >= SECOND_FACTOR_TRIES) {
+    await endSession(storage, realm, session.token);
+    return 0;
+  }
+  await loose(storage.db)
+    .updateTable(realm.sessions.table)
+    .set({ code_attempts: attempts })
+    .where("token_hash", "=", tokenHash(session.token))
+    .execute();
+  return SECOND_FACTOR_TRIES - attempts;
+}
+
+export async function endSession<A extends AccountRow>(
+  storage: Storage,
+  realm: Realm<A>,
+  token: string,
+): Promise<void> {
+  await loose(storage.db)
+    .deleteFrom(realm.sessions.table)
+    .where("token_hash", "=", tokenHash(token))
+    .execute();
+}
+
+/** Ends every session of an account ("sign out everywhere"); answers how many there were. */
+export async function endEverySession<A extends AccountRow>(
+  storage: Storage,
+  realm: Realm<A>,
+  accountId: string,
+): Promise<number> {
+  const result = await loose(storage.db)
+    .deleteFrom(realm.sessions.table)
+    .where(realm.sessions.accountColumn, "=", accountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
