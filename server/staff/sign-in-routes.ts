@@ -2,14 +2,14 @@ import { type Request, type Response, Router } from "express";
 import type { SignInNotice, SignInView } from "../../core/back-office";
 import { csrfTokenMatches } from "../accounts/csrf";
 import { passwordProblem } from "../accounts/passwords";
-import { passwordText, signInFlow, text } from "../accounts/sign-in";
+import { passwordText, type SignInFlow, signInFlow, text } from "../accounts/sign-in";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";
 import type { RateLimitStore } from "../http/rate-limit";
 import { twoFactorRequired } from "./access";
 import { recordAudit } from "./audit";
 import { type BackOffice, safeNext } from "./gate";
 import { endEverySession, type StaffSession } from "./sessions";
-import { completeEnrolment, enrolmentOf, staffById } from "./staff";
+import { completeEnrolment, enrolmentOf, type StaffRow, staffById } from "./staff";
 import { STAFF_REALM, selfActor } from "./staff-realm";
 import { confirmTotp, pendingTotpSecret, recoveryCodesLeft } from "./two-factor";
 
@@ -26,8 +26,18 @@ const NOTICES: readonly SignInNotice[] = ["signed_out", "ended", "everywhere", "
 
 export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Router {
   const router = Router();
-  const { storage, now, send } = backOffice;
+  const { storage, now } = backOffice;
   const flow = signInFlow(STAFF_REALM, { storage, limits, now });
+  signInSection(router, backOffice, flow);
+  accountSection(router, backOffice, flow);
+  return router;
+}
+
+type StaffFlow = SignInFlow<StaffRow>;
+
+/** Signing in (both steps), a one-time link's page, signing out. */
+function signInSection(router: Router, backOffice: BackOffice, flow: StaffFlow): void {
+  const { storage, now, send } = backOffice;
 
   /** Signed in: to the page asked for, else the back office's home. */
   const signedIn = (res: Response, next?: string) => res.redirect(303, next ?? "/admin/");
@@ -151,6 +161,11 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
     await flow.endSession(req, res, session);
     res.redirect(303, "/admin/sign-in/?notice=signed_out");
   });
+}
+
+/** A member's own account: its page, signing out everywhere, the second factor. */
+function accountSection(router: Router, backOffice: BackOffice, flow: StaffFlow): void {
+  const { storage, now, send } = backOffice;
 
   backOffice.route(router, "GET /admin/account/", async (_req, res, { session, viewer }) => {
     const { staff } = session;
@@ -255,6 +270,4 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
       send(res, 200, { page: "recovery-codes", codes }, viewer);
     },
   );
-
-  return router;
 }
