@@ -69,7 +69,6 @@ export interface Realm<A extends AccountRow> {
 /** How a realm finds its accounts and what its flow does besides the shared steps. */
 export interface AccountStore<A extends AccountRow> {
   byEmail(storage: Storage, email: string): Promise<A | undefined>;
-  byId(storage: Storage, id: string): Promise<A | undefined>;
   /** A disabled account signs in no more, and its sessions end. */
   isDisabled(account: A): boolean;
   /** Whether sign-in asks this account for a second factor. */

@@ -73,20 +73,32 @@ export async function liveSession<A extends AccountRow>(
 ): Promise<AccountSession<A> | undefined> {
   if (!isTokenShaped(token)) return undefined;
   const hash = tokenHash(token);
-  const { table, accountColumn, idleMs } = realm.sessions;
+  const { accountColumn, idleMs } = realm.sessions;
+  const table: string = realm.sessions.table;
+  const accounts: string = realm.accountsTable;
+  const columns = ["stage", "last_seen_at", "expires_at"];
+  if (realm.secondFactor.tries === "session") columns.push("code_attempts");
+  // One query: the session and its account.
   const row = await loose(storage.db)
     .selectFrom(table)
-    .selectAll()
-    .where("token_hash", "=", hash)
+    .innerJoin(accounts, `${accounts}.id`, `${table}.${accountColumn}`)
+    .selectAll(accounts)
+    .select(columns.map((column) => `${table}.${column} as session_${column}`))
+    .where(`${table}.token_hash`, "=", hash)
     .executeTakeFirst();
   if (!row) return undefined;
-  const account = await realm.accounts.byId(storage, String(row[accountColumn]));
+  const {
+    session_stage: stage,
+    session_code_attempts: codeAttempts,
+    session_last_seen_at: lastSeenAt,
+    session_expires_at: expiresAt,
+    ...account
+  } = row as Record<string, unknown>;
   const at = now.getTime();
   const ended =
-    !account ||
-    Date.parse(String(row.expires_at)) <= at ||
-    Date.parse(String(row.last_seen_at)) + idleMs <= at ||
-    realm.accounts.isDisabled(account);
+    Date.parse(String(expiresAt)) <= at ||
+    Date.parse(String(lastSeenAt)) + idleMs <= at ||
+    realm.accounts.isDisabled(account as unknown as A);
   if (ended) {
     await endSession(storage, realm, token);
     return undefined;
@@ -98,9 +110,9 @@ export async function liveSession<A extends AccountRow>(
     .execute();
   return {
     token,
-    stage: row.stage as SessionStage,
-    codeAttempts: Number(row.code_attempts ?? 0),
-    account,
+    stage: stage as SessionStage,
+    codeAttempts: Number(codeAttempts ?? 0),
+    account: account as unknown as A,
     csrf: csrfTokenOf(token),
   };
 }

@@ -38,8 +38,6 @@ export const PARTNER_REALM: Realm<PartnerAccount> = {
   secondFactor: { codeMaxLength: 20, tries: "throttle" },
   accounts: {
     byEmail: accountByEmail,
-    byId: (storage, id) =>
-      storage.db.selectFrom("partner_accounts").selectAll().where("id", "=", id).executeTakeFirst(),
     isDisabled: () => false,
     hasSecondFactor: (account) => account.totp_secret !== null,
   },

@@ -1,6 +1,6 @@
 import type { Realm } from "../accounts/realm";
 import { type AuditActor, recordAudit } from "./audit";
-import { type StaffRow, staffByEmail, staffById } from "./staff";
+import { type StaffRow, staffByEmail } from "./staff";
 
 /**
  * The back office's realm (accounts/realm.ts): members of staff, signed in
@@ -41,7 +41,6 @@ export const STAFF_REALM: Realm<StaffRow> = {
   secondFactor: { codeMaxLength: 40, tries: "session" },
   accounts: {
     byEmail: staffByEmail,
-    byId: staffById,
     isDisabled: (staff) => staff.disabled_at !== null,
     hasSecondFactor: (staff) => staff.totp_enabled_at !== null,
     async signedIn(storage, staffId, now) {
