@@ -1,5 +1,6 @@
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import { auditEntries } from "../staff/audit";
 import {
   addStaffMember,
@@ -7,7 +8,6 @@ import {
   type SignedIn,
   signInOverHttp,
 } from "../staff/staff.test-support";
-import { TOTP_PERIOD_SECONDS } from "../staff/totp";
 import { setUpTestApp } from "../test-support";
 import { cardFormOf } from "./card-admin-routes";
 import { findCreditCard, listCreditCards } from "./credit-cards";

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import {
   approval,
   productFor,
@@ -18,7 +19,6 @@ import {
   signInOverHttp,
   type TestMember,
 } from "../staff/staff.test-support";
-import { TOTP_PERIOD_SECONDS } from "../staff/totp";
 import { decisionRequestSchema, verifyDecisionSignature } from "./decision-api";
 import { LENDER_FORM_POLICY } from "./lender-admin-routes";
 

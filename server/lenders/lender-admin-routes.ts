@@ -71,15 +71,26 @@ const isFormFile = (value: unknown): value is FormFile =>
  * (dist/back-office/); without a build it is not there (404) and the
  * preview button does the same.
  */
-export function lenderAdminRouter(
-  backOffice: BackOffice,
-  {
-    decisions,
-    callbackUrl,
-    distDir,
-  }: { decisions: DecisionNetwork; callbackUrl: () => string; distDir?: string | undefined },
-): Router {
+/** The lender id of an address or a form, when it has a lender id's shape. */
+const lenderId = (value: unknown) =>
+  typeof value === "string" && LENDER_ID_PATTERN.test(value) ? value : undefined;
+
+interface Dependencies {
+  decisions: DecisionNetwork;
+  callbackUrl: () => string;
+  distDir?: string | undefined;
+}
+
+export function lenderAdminRouter(backOffice: BackOffice, dependencies: Dependencies): Router {
   const router = Router();
+  const pages = lenderPages(backOffice, dependencies.decisions);
+  formSection(router, backOffice, pages, dependencies);
+  actionsSection(router, backOffice, pages, dependencies);
+  return router;
+}
+
+/** The pages every section answers with: the list, the form, a lender's edit page. */
+function lenderPages(backOffice: BackOffice, decisions: DecisionNetwork) {
   const { storage, send, now } = backOffice;
   /** The form's page, the one page here that runs a script: its preview's (decision 0142). */
   const sendForm = (
@@ -161,8 +172,19 @@ export function lenderAdminRouter(
     );
   };
 
-  const lenderId = (value: unknown) =>
-    typeof value === "string" && LENDER_ID_PATTERN.test(value) ? value : undefined;
+  return { sendForm, actorOf, listPage, editPage };
+}
+
+type LenderPages = ReturnType<typeof lenderPages>;
+
+/** The list, a new lender, a lender saved or previewed, the preview's script. */
+function formSection(
+  router: Router,
+  backOffice: BackOffice,
+  { sendForm, actorOf, listPage, editPage }: LenderPages,
+  { decisions, distDir }: Dependencies,
+): void {
+  const { storage, send, now } = backOffice;
 
   backOffice.route(router, "GET /admin/lenders/", async (req, res, { viewer }) => {
     const kind = NOTICES.find((known) => known === req.query.done);
@@ -304,6 +326,16 @@ export function lenderAdminRouter(
     }
     await saveOrPreview(res, context, existing);
   });
+}
+
+/** A lender's status, API secret, test application and logo. */
+function actionsSection(
+  router: Router,
+  backOffice: BackOffice,
+  { actorOf, listPage, editPage }: LenderPages,
+  { decisions, callbackUrl }: Dependencies,
+): void {
+  const { storage, send, now } = backOffice;
 
   backOffice.route(router, "POST /admin/lenders/:id/status", async (req, res, context) => {
     const id = lenderId(req.params.id) ?? "";
@@ -401,6 +433,4 @@ export function lenderAdminRouter(
       "no-store",
     );
   });
-
-  return router;
 }

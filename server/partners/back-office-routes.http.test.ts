@@ -1,12 +1,12 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import {
   addStaffMember,
   formHeaders,
   type SignedIn,
   signInOverHttp,
 } from "../staff/staff.test-support";
-import { TOTP_PERIOD_SECONDS } from "../staff/totp";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import { createPartner, findPartner, hashSecretKey } from "./partners";
 import { seedConversion } from "./payouts.test-support";

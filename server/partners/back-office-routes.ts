@@ -106,21 +106,27 @@ const actorOf = ({ session }: StaffContext): AuditActor => ({
   label: session.staff.email,
 });
 
-export function partnersBackOfficeRouter(
-  backOffice: BackOffice,
-  portal?: { messenger: Messenger; site: { readonly origin: string } },
-): Router {
+type PortalMail = { messenger: Messenger; site: { readonly origin: string } };
+
+export function partnersBackOfficeRouter(backOffice: BackOffice, portal?: PortalMail): Router {
   const router = Router();
+  partnersSection(router, backOffice, portal);
+  payoutsSection(router, backOffice);
+  return router;
+}
+
+/** This Colombo month so far: what the lists' figures cover unless asked. */
+function thisMonth(now: Date): DatePeriod {
+  const today = colomboToday(now);
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/** /admin/partners/: the list, a partner's page, sign-ups answered, terms, keys, disabling. */
+function partnersSection(router: Router, backOffice: BackOffice, portal?: PortalMail): void {
   const { storage, send, now } = backOffice;
 
-  /** This Colombo month so far: what the list's figures cover unless asked. */
-  const thisMonth = (): DatePeriod => {
-    const today = colomboToday(now());
-    return { from: `${today.slice(0, 8)}01`, to: today };
-  };
-
   backOffice.route(router, "GET /admin/partners/", async (req, res, { viewer }) => {
-    const { period, problem } = periodIn(req, thisMonth());
+    const { period, problem } = periodIn(req, thisMonth(now()));
     const [partners, figures, signUps] = await Promise.all([
       listPartners(storage),
       partnersPeriodFigures(storage, period.from as CalendarDate, period.to as CalendarDate),
@@ -251,6 +257,11 @@ export function partnersBackOfficeRouter(
     const after = (await findPartner(storage, partner.id)) ?? partner;
     partnerPage(res, context.viewer, 200, after, { issued });
   });
+}
+
+/** /admin/payouts/: runs, adjustments, a partner marked paid, statements as pages and CSV. */
+function payoutsSection(router: Router, backOffice: BackOffice): void {
+  const { storage, send, now } = backOffice;
 
   const payoutsPage = async (
     res: Response,
@@ -441,6 +452,4 @@ export function partnersBackOfficeRouter(
         .send(statementCsv(statement));
     },
   );
-
-  return router;
 }

@@ -7,16 +7,16 @@ import {
   type AccountView,
 } from "../../core/portal/account";
 import { portalBase } from "../../site/server";
-import type { PartnerAccountChange } from "../messaging/messenger";
-import { checkPassword, passwordProblem } from "../staff/passwords";
+import { checkPassword, passwordProblem } from "../accounts/passwords";
 import {
   accountKey,
   clearFailures,
   countFailure,
   secondFactorKey,
   signInWait,
-} from "../staff/sign-in-throttle";
-import { acceptedTotpStep } from "../staff/totp";
+} from "../accounts/sign-in-throttle";
+import { acceptedTotpStep } from "../accounts/totp";
+import type { PartnerAccountChange } from "../messaging/messenger";
 import {
   changePortalPassword,
   maskedPayoutDetails,

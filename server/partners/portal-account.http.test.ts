@@ -1,11 +1,11 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csrfTokenOf } from "../accounts/csrf";
+import { checkPassword } from "../accounts/passwords";
+import { newTotpSecret, TOTP_PERIOD_SECONDS, totpCodeAt } from "../accounts/totp";
 import { smtpMailTransport } from "../messaging/mail-smtp";
 import { createMessenger } from "../messaging/messenger";
 import { readableBody, startTestSmtp, type TestSmtp } from "../messaging/smtp.test-support";
-import { checkPassword } from "../staff/passwords";
-import { csrfTokenOf } from "../staff/sessions";
-import { newTotpSecret, TOTP_PERIOD_SECONDS, totpCodeAt } from "../staff/totp";
 import { appWith, openTestSqlite, silentLog, type TestStorage, testOutbox } from "../test-support";
 import { portalAccountFor } from "./portal.test-support";
 import type { PartnerAccount } from "./portal-accounts";

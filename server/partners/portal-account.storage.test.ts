@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkPassword } from "../staff/passwords";
+import { checkPassword } from "../accounts/passwords";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { portalAccountFor } from "./portal.test-support";
 import {
@@ -12,7 +12,7 @@ import {
   updatePortalPayout,
   updatePortalProfile,
 } from "./portal-account";
-import { livePortalSession, startPortalSession } from "./portal-accounts";
+import { livePortalSession, startPortalSession } from "./portal-realm";
 
 const PASSWORD = "a kettle of seven herons";
 const now = new Date("2026-11-25T06:00:00.000Z");

@@ -1,11 +1,16 @@
 import type { PortalPayoutMethod } from "../../core/partner-portal";
+import { hashPassword } from "../accounts/passwords";
+import {
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+} from "../accounts/second-factor";
+import { tokenHash } from "../accounts/tokens";
 import { recordAudit } from "../staff/audit";
-import { hashPassword } from "../staff/passwords";
-import { tokenHash } from "../staff/staff";
-import { newRecoveryCodes, normalizedRecoveryCode, recoveryCodeHash } from "../staff/totp";
 import type { Storage } from "../storage/database";
 import { PARTNER_PORTAL, type PartnerAccount } from "./portal-accounts";
 import type { ProfileForm } from "./portal-checks";
+import { PARTNER_REALM } from "./portal-realm";
 
 /**
  * What a partner changes on the portal's account page (issue 18, decisions
@@ -128,56 +133,21 @@ export async function newPortalRecoveryCodes(
   now: Date,
 ): Promise<string[]> {
   const key = await storage.keys.hashKey();
-  const codes = newRecoveryCodes();
-  await storage.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("partner_recovery_codes").where("account_id", "=", accountId).execute();
-    await trx
-      .insertInto("partner_recovery_codes")
-      .values(
-        codes.map((code) => ({
-          code_hash: recoveryCodeHash(code, key, "partner"),
-          account_id: accountId,
-          created_at: now.toISOString(),
-          used_at: null,
-        })),
-      )
-      .execute();
-  });
-  return codes;
+  return storage.db
+    .transaction()
+    .execute((trx) => replaceRecoveryCodes(trx, PARTNER_REALM, accountId, key, now));
 }
 
 /** Spends one of the account's unused recovery codes; false when it is not one. */
-export async function spendPortalRecoveryCode(
+export const spendPortalRecoveryCode = (
   storage: Storage,
   accountId: string,
   code: string,
   now: Date,
-): Promise<boolean> {
-  if (normalizedRecoveryCode(code) === undefined) return false;
-  const key = await storage.keys.hashKey();
-  // Of two uses at once, one marks it used.
-  const result = await storage.db
-    .updateTable("partner_recovery_codes")
-    .set({ used_at: now.toISOString() })
-    .where("code_hash", "=", recoveryCodeHash(code, key, "partner"))
-    .where("account_id", "=", accountId)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+) => spendRecoveryCode(storage, PARTNER_REALM, accountId, code, now);
 
-export async function portalRecoveryCodesLeft(
-  storage: Storage,
-  accountId: string,
-): Promise<number> {
-  const row = await storage.db
-    .selectFrom("partner_recovery_codes")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("account_id", "=", accountId)
-    .where("used_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+export const portalRecoveryCodesLeft = (storage: Storage, accountId: string) =>
+  recoveryCodesLeft(storage, PARTNER_REALM, accountId);
 
 /** Two-step sign-in off (the caller checked the password and a code): secret and codes go. */
 export async function turnOffPortalTotp(

@@ -7,22 +7,24 @@ import {
   accountSigningIn,
   ClaimRefused,
   confirmPortalTotp,
-  endPortalSession,
   inviteToClaim,
   LINK_HOURS,
-  livePortalSession,
-  PORTAL_SESSION_IDLE_MS,
   passwordLinkOf,
-  pendingPortalTotpSecret,
   pendingSignUpFacts,
   requestReset,
   type SignUpInput,
   setPasswordByLink,
   signUp,
-  spendPortalTotpStep,
-  startPortalSession,
   verifyEmail,
 } from "./portal-accounts";
+import {
+  endPortalSession,
+  livePortalSession,
+  PORTAL_SESSION_IDLE_MS,
+  pendingPortalTotpSecret,
+  spendPortalTotpStep,
+  startPortalSession,
+} from "./portal-realm";
 
 /**
  * Partner portal accounts on each engine (issue 18): a sign-up stored with

@@ -1,19 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { PortalSignUpFacts } from "../../core/back-office-partners";
 import { type Locale, localizePath } from "../../core/locale";
+import { checkPassword, hashPassword } from "../accounts/passwords";
+import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
-import { checkPassword, hashPassword } from "../staff/passwords";
-import { SECOND_FACTOR_MS } from "../staff/sessions";
-import { newToken, tokenHash } from "../staff/staff";
-import { newTotpSecret } from "../staff/totp";
 import type { Storage } from "../storage/database";
 import type {
   PartnerAccountKind,
   PartnerAccountsTable,
   PartnerLinkPurpose,
   PayoutMethod,
-  StaffSessionStage,
 } from "../storage/schema";
 import { createPartner, findPartner, type Partner, partnerIdFrom } from "./partners";
 
@@ -21,11 +18,9 @@ import { createPartner, findPartner, type Partner, partnerIdFrom } from "./partn
  * Partner portal accounts (issue 18, decisions 0211–0213): a sign-up, its
  * e-mail verification (which makes a pending partner for an operator to
  * approve), and the portal's sessions. Passwords, tokens and hashes are
- * the back office's (server/staff/passwords.ts, staff.ts): one set of rules.
+ * every realm's (server/accounts/): one set of rules; sessions: portal-realm.ts.
  */
 export const LINK_HOURS = 24;
-export const PORTAL_SESSION_IDLE_MS = 60 * 60 * 1000;
-export const PORTAL_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 
 /** Who the audit log names for a change made by a portal sign-up. */
 export const PARTNER_PORTAL: AuditActor = { id: null, label: "partner portal" };
@@ -137,7 +132,7 @@ export async function accountOfLink(
   purpose: PartnerLinkPurpose,
   now: Date,
 ): Promise<PartnerAccount | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   return storage.db
     .selectFrom("partner_account_links")
     .innerJoin("partner_accounts", "partner_accounts.id", "partner_account_links.account_id")
@@ -210,50 +205,6 @@ export async function accountSigningIn(
   return account && matches ? account : undefined;
 }
 
-export interface PortalSession {
-  token: string;
-  stage: StaffSessionStage;
-  account: PartnerAccount;
-}
-
-/** A new session (signed in, or waiting 5 minutes for the second factor); answers its token. */
-export async function startPortalSession(
-  storage: Storage,
-  accountId: string,
-  now: Date,
-  stage: StaffSessionStage = "signed_in",
-): Promise<string> {
-  const token = newToken();
-  const lifetime = stage === "second_factor" ? SECOND_FACTOR_MS : PORTAL_SESSION_ABSOLUTE_MS;
-  await storage.db
-    .insertInto("partner_sessions")
-    .values({
-      token_hash: tokenHash(token),
-      account_id: accountId,
-      stage,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + lifetime).toISOString(),
-    })
-    .execute();
-  return token;
-}
-
-/** The secret a partner is scanning to turn the second factor on; made once, kept until used. */
-export async function pendingPortalTotpSecret(
-  storage: Storage,
-  account: PartnerAccount,
-): Promise<string> {
-  if (account.totp_pending_secret) return account.totp_pending_secret;
-  const secret = newTotpSecret();
-  await storage.db
-    .updateTable("partner_accounts")
-    .set({ totp_pending_secret: secret })
-    .where("id", "=", account.id)
-    .execute();
-  return secret;
-}
-
 /** Turns the second factor on with the pending secret, whose first code was right at `step`. */
 export async function confirmPortalTotp(
   storage: Storage,
@@ -271,62 +222,6 @@ export async function confirmPortalTotp(
     })
     .where("id", "=", account.id)
     .where("totp_pending_secret", "=", account.totp_pending_secret)
-    .execute();
-}
-
-/** Moves the last accepted step forward; false when the code's step was used already. */
-export async function spendPortalTotpStep(
-  storage: Storage,
-  accountId: string,
-  step: number,
-): Promise<boolean> {
-  const result = await storage.db
-    .updateTable("partner_accounts")
-    .set({ totp_last_step: step })
-    .where("id", "=", accountId)
-    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** The live session of a cookie's token, its idle time restarted; ended ones are deleted. */
-export async function livePortalSession(
-  storage: Storage,
-  token: string | undefined,
-  now: Date,
-): Promise<PortalSession | undefined> {
-  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const hash = tokenHash(token);
-  const row = await storage.db
-    .selectFrom("partner_sessions")
-    .innerJoin("partner_accounts", "partner_accounts.id", "partner_sessions.account_id")
-    .selectAll("partner_accounts")
-    .select([
-      "partner_sessions.stage",
-      "partner_sessions.last_seen_at",
-      "partner_sessions.expires_at",
-    ])
-    .where("partner_sessions.token_hash", "=", hash)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { stage, last_seen_at, expires_at, ...account } = row;
-  const at = now.getTime();
-  if (Date.parse(expires_at) <= at || Date.parse(last_seen_at) + PORTAL_SESSION_IDLE_MS <= at) {
-    await endPortalSession(storage, token);
-    return undefined;
-  }
-  await storage.db
-    .updateTable("partner_sessions")
-    .set({ last_seen_at: now.toISOString() })
-    .where("token_hash", "=", hash)
-    .execute();
-  return { token, stage, account };
-}
-
-export async function endPortalSession(storage: Storage, token: string): Promise<void> {
-  await storage.db
-    .deleteFrom("partner_sessions")
-    .where("token_hash", "=", tokenHash(token))
     .execute();
 }
 

@@ -6,7 +6,7 @@ import {
   type SignUpForm,
   type SignUpProblem,
 } from "../../core/partner-portal";
-import { PASSWORD_MAX_LENGTH, passwordProblem } from "../staff/passwords";
+import { PASSWORD_MAX_LENGTH, passwordProblem } from "../accounts/passwords";
 
 /**
  * The partner portal's form checks (issue 18), one set for the sign-up

@@ -1,13 +1,15 @@
 import type { Request, Response, Router } from "express";
 import type { Locale } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
+import type { SignInFlow } from "../accounts/sign-in";
 import type { OutboundRules } from "../http/outbound";
 import type { RateLimitStore } from "../http/rate-limit";
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import type { Partner } from "./partners";
-import type { PortalSession } from "./portal-accounts";
+import type { PartnerAccount } from "./portal-accounts";
+import type { PortalSession } from "./portal-realm";
 
 /** A signed-in request: the session, the account's partner if any, and what every page carries. */
 export interface PortalSignedInRequest {
@@ -44,7 +46,13 @@ export interface PortalSectionContext {
   postbackTestTimeoutMs: number;
   /** Where per-partner limits count (test postbacks). */
   limits: RateLimitStore;
+  /** The partner realm's sign-in flow and sessions (accounts/sign-in.ts). */
+  accounts: SignInFlow<PartnerAccount>;
   send(req: Request, res: Response, status: number, view: PortalView): void;
+  /** A POST's form, from one of our pages; else refused. */
+  form(req: Request, res: Response): Promise<Record<string, unknown> | undefined>;
+  /** What every signed-in page carries: its CSRF token, whether the partner is approved. */
+  frameOf(session: PortalSession, partner: Partner | undefined): PortalSignedIn;
   /** Signed in (both factors); else sent to sign in. */
   signedIn(req: Request, res: Response): Promise<PortalSignedInRequest | undefined>;
   /** Signed in with an approved partner; else sent to sign in, or to the portal's home. */

@@ -7,7 +7,7 @@ import type {
   DashboardRow,
   DashboardView,
 } from "../../core/portal/dashboard";
-import { sendPortalScript } from "../staff/back-office-scripts";
+import { sendPortalScript } from "../http/built-scripts";
 import type { PortalSectionRoutes } from "./portal-context";
 import {
   PORTAL_GROUPINGS,

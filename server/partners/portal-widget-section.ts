@@ -13,7 +13,7 @@ import {
   readWidgetForm,
   type WidgetView,
 } from "../../core/portal/widget";
-import { sendPortalScript } from "../staff/back-office-scripts";
+import { sendPortalScript } from "../http/built-scripts";
 import type { PortalSectionRoutes } from "./portal-context";
 
 /**

@@ -17,7 +17,8 @@ import {
   testSite,
 } from "../test-support";
 import { createPartner, type Partner } from "./partners";
-import { inviteToClaim, setPasswordByLink, startPortalSession } from "./portal-accounts";
+import { inviteToClaim, setPasswordByLink } from "./portal-accounts";
+import { startPortalSession } from "./portal-realm";
 
 /**
  * The portal's widget and link builder over HTTP (issue 18): the page in

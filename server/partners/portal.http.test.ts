@@ -1,18 +1,18 @@
 import fc from "fast-check";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csrfTokenOf } from "../accounts/csrf";
+import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../accounts/totp";
 import { smtpMailTransport } from "../messaging/mail-smtp";
 import { createMessenger } from "../messaging/messenger";
 import { readableBody, startTestSmtp, type TestSmtp } from "../messaging/smtp.test-support";
 import { COMMAND_LINE } from "../staff/audit";
-import { csrfTokenOf } from "../staff/sessions";
 import {
   addStaffMember,
   formHeaders,
   type SignedIn,
   signInOverHttp,
 } from "../staff/staff.test-support";
-import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../staff/totp";
 import {
   appWith,
   boundedRuns,
@@ -24,7 +24,7 @@ import {
 } from "../test-support";
 import { runPartnerCommand } from "./cli";
 import { createPartner, findPartner, setPartnerDisabled } from "./partners";
-import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-routes";
+import { PORTAL_SIGN_UP_PER_ADDRESS } from "./portal-sign-up-section";
 
 /**
  * The partner portal's accounts over HTTP (issue 18): sign-up in each

@@ -1,5 +1,5 @@
+import { csrfTokenOf } from "../accounts/csrf";
 import { COMMAND_LINE } from "../staff/audit";
-import { csrfTokenOf } from "../staff/sessions";
 import type { Storage } from "../storage/database";
 import { decideSignUp, type PartnerUpdate, rotateKeys, updatePartner } from "./partners";
 import {
@@ -7,9 +7,9 @@ import {
   type PartnerAccount,
   setPasswordByLink,
   signUp,
-  startPortalSession,
   verifyEmail,
 } from "./portal-accounts";
+import { startPortalSession } from "./portal-realm";
 
 /**
  * Partners in the portal for its sections' tests (issue 18), made with the

@@ -1,6 +1,7 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
+import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
 import { FUNNEL_POLICY } from "../funnel/funnel-routes";
@@ -24,7 +25,6 @@ import {
 import { COMMAND_LINE } from "./audit";
 import { BACK_OFFICE_POLICY } from "./gate";
 import { addStaffMember, formHeaders, signInOverHttp, type TestMember } from "./staff.test-support";
-import { TOTP_PERIOD_SECONDS } from "./totp";
 
 /**
  * Every back-office route of the table in access.ts, GET and POST, as each

@@ -1,42 +1,17 @@
 import { type Request, type Response, Router } from "express";
 import type { SignInNotice, SignInView } from "../../core/back-office";
-import { cookieValue } from "../../core/cookies";
-import { clientAddressOf } from "../http/client-address";
-import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
+import { csrfTokenMatches } from "../accounts/csrf";
+import { passwordProblem } from "../accounts/passwords";
+import { passwordText, type SignInFlow, signInFlow, text } from "../accounts/sign-in";
+import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";
+import type { RateLimitStore } from "../http/rate-limit";
 import { twoFactorRequired } from "./access";
 import { recordAudit } from "./audit";
-import { type BackOffice, DEVICE_COOKIE, SESSION_COOKIE, safeNext } from "./gate";
-import { checkPassword, PASSWORD_MAX_LENGTH, passwordProblem } from "./passwords";
-import {
-  countWrongCode,
-  csrfTokenMatches,
-  endEverySession,
-  endSession,
-  type StaffSession,
-  startSession,
-} from "./sessions";
-import {
-  accountKey,
-  clearFailures,
-  countFailure,
-  deviceKey,
-  newDeviceCookie,
-  secondFactorKey,
-  signInWait,
-  trustedDeviceOf,
-} from "./sign-in-throttle";
-import {
-  completeEnrolment,
-  confirmTotp,
-  enrolmentOf,
-  pendingTotpSecret,
-  recoveryCodesLeft,
-  spendRecoveryCode,
-  spendTotpStep,
-  staffByEmail,
-  staffById,
-} from "./staff";
-import { acceptedTotpStep, groupedSecret, normalizedRecoveryCode, qrRows, totpUri } from "./totp";
+import { type BackOffice, safeNext } from "./gate";
+import { endEverySession, type StaffSession } from "./sessions";
+import { completeEnrolment, enrolmentOf, type StaffRow, staffById } from "./staff";
+import { STAFF_REALM, selfActor } from "./staff-realm";
+import { confirmTotp, pendingTotpSecret, recoveryCodesLeft } from "./two-factor";
 
 /**
  * Signing in and out of the back office, one-time links, and a member's own
@@ -47,46 +22,25 @@ import { acceptedTotpStep, groupedSecret, normalizedRecoveryCode, qrRows, totpUr
  * every failure reads the same whatever was wrong.
  */
 
-/** Attempts per address in 15 minutes from browsers not trusted for the account (0133). */
-export const SIGN_IN_PER_ADDRESS = { limit: 50, windowMs: 15 * 60 * 1000 };
-
-const text = (value: unknown, max: number) =>
-  typeof value === "string" ? value.slice(0, max) : "";
-
 const NOTICES: readonly SignInNotice[] = ["signed_out", "ended", "everywhere", "enrolled"];
 
 export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Router {
   const router = Router();
+  const { storage, now } = backOffice;
+  const flow = signInFlow(STAFF_REALM, { storage, limits, now });
+  signInSection(router, backOffice, flow);
+  accountSection(router, backOffice, flow);
+  return router;
+}
+
+type StaffFlow = SignInFlow<StaffRow>;
+
+/** Signing in (both steps), a one-time link's page, signing out. */
+function signInSection(router: Router, backOffice: BackOffice, flow: StaffFlow): void {
   const { storage, now, send } = backOffice;
-  const perAddress = rateLimitCheck({
-    store: limits,
-    name: "staff sign-in",
-    rules: [{ ...SIGN_IN_PER_ADDRESS, keyOf: (req) => `ip:${clientAddressOf(req)}` }],
-    now: () => now().getTime(),
-    onLimited: (req, res, seconds) =>
-      send(res, 429, {
-        page: "sign-in",
-        email: text(req.body?.email, 254),
-        next: safeNext(req.body?.next),
-        problem: "busy",
-        waitSeconds: seconds,
-      }),
-  });
 
-  /** Whatever session the browser had ends when it signs in anew: one session per sign-in. */
-  const endPreviousSession = async (req: Request) => {
-    const previous = cookieValue(req.headers.cookie, SESSION_COOKIE);
-    if (previous) await endSession(storage, previous);
-  };
-
-  /** A signed-in session, with its cookie, the browser trusted for the member from now on. */
-  const signIn = async (req: Request, res: Response, staffId: string, next?: string) => {
-    await endPreviousSession(req);
-    const token = await startSession(storage, staffId, "signed_in", now());
-    backOffice.startSessionCookie(req, res, token, true);
-    backOffice.trustBrowser(req, res, newDeviceCookie(staffId, await storage.keys.hashKey()));
-    res.redirect(303, next ?? "/admin/");
-  };
+  /** Signed in: to the page asked for, else the back office's home. */
+  const signedIn = (res: Response, next?: string) => res.redirect(303, next ?? "/admin/");
 
   backOffice.open(router, "GET /admin/sign-in/", async (req, res) => {
     const session = await backOffice.sessionOf(req);
@@ -100,9 +54,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
 
   backOffice.open(router, "POST /admin/sign-in/", async (req, res, form) => {
     const email = text(form.email, 254);
-    const password = text(form.password, PASSWORD_MAX_LENGTH * 4);
     const next = safeNext(form.next);
-    const at = now();
     const refuse = (status: number, problem: SignInView["problem"], waitMs = 0) =>
       send(res, status, {
         page: "sign-in",
@@ -111,34 +63,18 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
         problem,
         ...(waitMs > 0 ? { waitSeconds: Math.ceil(waitMs / 1000) } : {}),
       });
-    const key = await storage.keys.hashKey();
-    const staff = await staffByEmail(storage, email);
-    const device =
-      staff && trustedDeviceOf(cookieValue(req.headers.cookie, DEVICE_COOKIE), staff.id, key);
-    // A trusted browser counts its own failures and skips the address's limit (0133).
-    if (!device && !(await perAddress(req, res))) return;
-    const failures = device ? deviceKey(device) : accountKey(email, key);
-    const wait = await signInWait(storage, failures, at);
-    if (wait > 0) {
-      refuse(429, "wait", wait);
-      return;
-    }
-    // Always one argon2 verification, an account or not: the same time either way.
-    const matches = await checkPassword(staff?.password_hash ?? null, password);
-    if (!staff || !matches || staff.disabled_at) {
-      await countFailure(storage, failures, at);
-      refuse(401, "mismatch");
-      return;
-    }
-    await clearFailures(storage, failures);
-    if (staff.totp_enabled_at) {
-      await endPreviousSession(req);
-      const token = await startSession(storage, staff.id, "second_factor", at);
-      backOffice.startSessionCookie(req, res, token, false);
+    const outcome = await flow.password(
+      req,
+      res,
+      { email, password: passwordText(form.password) },
+      (_req, res, seconds) =>
+        send(res, 429, { page: "sign-in", email, next, problem: "busy", waitSeconds: seconds }),
+    );
+    if (outcome.kind === "wait") refuse(429, "wait", outcome.waitMs);
+    else if (outcome.kind === "mismatch") refuse(401, "mismatch");
+    else if (outcome.kind === "second_factor") {
       res.redirect(303, `/admin/sign-in/code/${next ? `?next=${encodeURIComponent(next)}` : ""}`);
-      return;
-    }
-    await signIn(req, res, staff.id, next);
+    } else if (outcome.kind === "signed_in") signedIn(res, next);
   });
 
   const halfSignedIn = async (req: Request, res: Response) => {
@@ -162,54 +98,30 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
       return;
     }
     const next = safeNext(form.next);
-    const at = now();
-    const { staff } = session;
-    const key = secondFactorKey(staff.id);
-    const wait = await signInWait(storage, key, at);
-    if (wait > 0) {
+    const outcome = await flow.code(req, res, session, form.code);
+    if (outcome.kind === "signed_in") signedIn(res, next);
+    else if (outcome.kind === "wait") {
+      const waitSeconds = Math.ceil(outcome.waitMs / 1000);
       send(res, 429, {
         page: "sign-in-code",
         csrf: session.csrf,
         next,
         problem: "wait",
-        waitSeconds: Math.ceil(wait / 1000),
+        waitSeconds,
       });
-      return;
+    } else if (outcome.kind === "ended") {
+      send(res, 401, { page: "sign-in", email: session.staff.email, problem: "code_tries" });
+    } else {
+      const { triesLeft } = outcome;
+      send(res, 401, {
+        page: "sign-in-code",
+        csrf: session.csrf,
+        next,
+        problem: "wrong",
+        triesLeft,
+      });
     }
-    if (await secondFactorMatches(session, text(form.code, 40))) {
-      await clearFailures(storage, key);
-      await endSession(storage, session.token);
-      await signIn(req, res, staff.id, next);
-      return;
-    }
-    await countFailure(storage, key, at);
-    const triesLeft = await countWrongCode(storage, session);
-    if (triesLeft === 0) {
-      backOffice.endSessionCookie(req, res);
-      send(res, 401, { page: "sign-in", email: staff.email, problem: "code_tries" });
-      return;
-    }
-    send(res, 401, {
-      page: "sign-in-code",
-      csrf: session.csrf,
-      next,
-      problem: "wrong",
-      triesLeft,
-    });
   });
-
-  /** A TOTP code not used before, or an unused recovery code. */
-  const secondFactorMatches = async (session: StaffSession, code: string) => {
-    const { staff } = session;
-    const typed = code.replace(/\s/g, "");
-    if (/^\d{6}$/.test(typed) && staff.totp_secret) {
-      const step = acceptedTotpStep(staff.totp_secret, typed, now(), staff.totp_last_step);
-      return step !== undefined && (await spendTotpStep(storage, staff.id, step));
-    }
-    return normalizedRecoveryCode(code) !== undefined
-      ? spendRecoveryCode(storage, staff, code, now())
-      : false;
-  };
 
   backOffice.open(router, "GET /admin/enrol/", async (req, res) => {
     const token = text(req.query.token, 100);
@@ -223,7 +135,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
 
   backOffice.open(router, "POST /admin/enrol/", async (req, res, form) => {
     const token = text(form.token, 100);
-    const password = text(form.password, PASSWORD_MAX_LENGTH * 4);
+    const password = passwordText(form.password);
     const staff = await enrolmentOf(storage, token, now());
     if (!staff) {
       send(res, 410, { page: "enrol-invalid" });
@@ -231,7 +143,7 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
     }
     const problem =
       passwordProblem(password, staff.email) ??
-      (password === text(form.confirm, PASSWORD_MAX_LENGTH * 4) ? undefined : "mismatch");
+      (password === passwordText(form.confirm) ? undefined : "mismatch");
     if (problem) {
       send(res, 400, { page: "enrol", email: staff.email, token, problem });
       return;
@@ -241,14 +153,19 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
       send(res, 410, { page: "enrol-invalid" });
       return;
     }
-    await signIn(req, res, enrolled.id, "/admin/account/two-factor/");
+    await flow.startSession(req, res, enrolled, "signed_in");
+    signedIn(res, "/admin/account/two-factor/");
   });
 
   backOffice.route(router, "POST /admin/sign-out", async (req, res, { session }) => {
-    await endSession(storage, session.token);
-    backOffice.endSessionCookie(req, res);
+    await flow.endSession(req, res, session);
     res.redirect(303, "/admin/sign-in/?notice=signed_out");
   });
+}
+
+/** A member's own account: its page, signing out everywhere, the second factor. */
+function accountSection(router: Router, backOffice: BackOffice, flow: StaffFlow): void {
+  const { storage, now, send } = backOffice;
 
   backOffice.route(router, "GET /admin/account/", async (_req, res, { session, viewer }) => {
     const { staff } = session;
@@ -275,11 +192,11 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
       const ended = await endEverySession(storage, staff.id);
       await recordAudit(
         storage.db,
-        { id: staff.id, label: staff.email },
+        selfActor(staff),
         { action: "staff.sign_out_everywhere", subject: `staff:${staff.id}`, after: { ended } },
         now(),
       );
-      backOffice.endSessionCookie(req, res);
+      flow.clearCookie(req, res);
       res.redirect(303, "/admin/sign-in/?notice=everywhere");
     },
   );
@@ -353,6 +270,4 @@ export function signInRouter(backOffice: BackOffice, limits: RateLimitStore): Ro
       send(res, 200, { page: "recovery-codes", codes }, viewer);
     },
   );
-
-  return router;
 }

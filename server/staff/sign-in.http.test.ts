@@ -1,9 +1,9 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../accounts/totp";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import { COMMAND_LINE } from "./audit";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions";
-import { SIGN_IN_PER_ADDRESS } from "./sign-in-routes";
 import { createStaff } from "./staff";
 import {
   addStaffMember,
@@ -12,7 +12,7 @@ import {
   TEST_PASSWORD,
   type TestMember,
 } from "./staff.test-support";
-import { TOTP_PERIOD_SECONDS, totpCodeAt } from "./totp";
+import { SIGN_IN_PER_ADDRESS } from "./staff-realm";
 
 /**
  * Signing in and out of the back office (issue 16) over HTTP, with the

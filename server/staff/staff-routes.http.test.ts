@@ -1,5 +1,6 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import { listLenders } from "../lenders/lender-export";
 import { importLenders } from "../lenders/lender-import";
 import { seedSampleLenders } from "../lenders/lenders";
@@ -14,7 +15,6 @@ import {
   testOutboundRules,
 } from "../test-support";
 import { addStaffMember, formHeaders, type SignedIn, signInOverHttp } from "./staff.test-support";
-import { TOTP_PERIOD_SECONDS } from "./totp";
 
 /**
  * The staff page and the audit log (issue 16), as an admin: adding a

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csrfTokenOf } from "../accounts/csrf";
+import { clearFailures, countFailure, signInWait } from "../accounts/sign-in-throttle";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { auditEntries, COMMAND_LINE, recordAudit } from "./audit";
 import {
-  csrfTokenOf,
   endEverySession,
   liveSession,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   startSession,
 } from "./sessions";
-import { clearFailures, countFailure, signInWait } from "./sign-in-throttle";
 import {
   completeEnrolment,
   createStaff,
@@ -18,9 +18,9 @@ import {
   newEnrolmentLink,
   setStaffDisabled,
   setStaffRole,
-  spendTotpStep,
   staffById,
 } from "./staff";
+import { spendTotpStep } from "./two-factor";
 
 const T0 = new Date("2026-11-21T06:00:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);

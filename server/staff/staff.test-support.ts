@@ -6,18 +6,12 @@
 import type { Express } from "express";
 import inject from "light-my-request";
 import type { StaffRole } from "../../core/back-office";
+import { csrfTokenOf } from "../accounts/csrf";
+import { acceptedTotpStep, totpCodeAt } from "../accounts/totp";
 import type { Storage } from "../storage/database";
 import { COMMAND_LINE } from "./audit";
-import { csrfTokenOf } from "./sessions";
-import {
-  completeEnrolment,
-  confirmTotp,
-  createStaff,
-  pendingTotpSecret,
-  type StaffRow,
-  staffById,
-} from "./staff";
-import { acceptedTotpStep, totpCodeAt } from "./totp";
+import { completeEnrolment, createStaff, type StaffRow, staffById } from "./staff";
+import { confirmTotp, pendingTotpSecret } from "./two-factor";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 

@@ -1,12 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { StaffMember, StaffProblem, StaffRole } from "../../core/back-office";
+import { hashPassword } from "../accounts/passwords";
+import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Storage } from "../storage/database";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
 import type { StaffTable } from "../storage/schema";
 import { type AuditActor, recordAudit } from "./audit";
-import { hashPassword } from "./passwords";
-import { newRecoveryCodes, newTotpSecret, recoveryCodeHash } from "./totp";
 
 /**
  * Staff accounts (issue 16): made by an admin (or `npm run staff`) with an
@@ -40,16 +39,6 @@ export const staffEmailSchema = z
   .transform((email) => email.toLowerCase());
 
 export type StaffRow = StaffTable;
-
-/** The token of a one-time link or session, as stored: its SHA-256. */
-export function tokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** 256 random bits, base64url: a link's or a session's token. */
-export function newToken(): string {
-  return randomBytes(32).toString("base64url");
-}
 
 export async function staffByEmail(storage: Storage, email: string): Promise<StaffRow | undefined> {
   const parsed = staffEmailSchema.safeParse(email);
@@ -251,7 +240,7 @@ export async function enrolmentOf(
   token: string,
   now: Date,
 ): Promise<StaffRow | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const row = await storage.db
     .selectFrom("staff_enrolments")
     .innerJoin("staff", "staff.id", "staff_enrolments.staff_id")
@@ -309,115 +298,4 @@ export async function completeEnrolment(
     return true;
   });
   return used ? staffById(storage, staff.id) : undefined;
-}
-
-/** The secret a member is enrolling with: the pending one, or a new one kept as pending. */
-export async function pendingTotpSecret(storage: Storage, staff: StaffRow): Promise<string> {
-  if (staff.totp_pending_secret) return staff.totp_pending_secret;
-  const secret = newTotpSecret();
-  await storage.db
-    .updateTable("staff")
-    .set({ totp_pending_secret: secret })
-    .where("id", "=", staff.id)
-    .execute();
-  return secret;
-}
-
-/**
- * Makes the pending secret the member's second factor (its first code was
- * right, at `step`) and gives ten new recovery codes, shown once.
- */
-export async function confirmTotp(
-  storage: Storage,
-  staff: StaffRow,
-  step: number,
-  now: Date,
-): Promise<string[]> {
-  const key = await storage.keys.hashKey();
-  const codes = newRecoveryCodes();
-  await storage.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("staff")
-      .set({
-        totp_secret: staff.totp_pending_secret,
-        totp_pending_secret: null,
-        totp_enabled_at: now.toISOString(),
-        totp_last_step: step,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", staff.id)
-      .execute();
-    await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", staff.id).execute();
-    await trx
-      .insertInto("staff_recovery_codes")
-      .values(
-        codes.map((code) => ({
-          code_hash: recoveryCodeHash(code, key),
-          staff_id: staff.id,
-          created_at: now.toISOString(),
-          used_at: null,
-        })),
-      )
-      .execute();
-    await recordAudit(
-      trx,
-      { id: staff.id, label: staff.email },
-      { action: "staff.two_factor", subject: `staff:${staff.id}`, after: { enrolled: true } },
-      now,
-    );
-  });
-  return codes;
-}
-
-/** Records the step of a code just accepted, so that it is never accepted again. */
-export async function spendTotpStep(
-  storage: Storage,
-  staffId: string,
-  step: number,
-): Promise<boolean> {
-  // Only forward: of two sign-ins with one code at once, one moves it.
-  const result = await storage.db
-    .updateTable("staff")
-    .set({ totp_last_step: step })
-    .where("id", "=", staffId)
-    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Spends a recovery code of the member; answers whether it was one (unused). */
-export async function spendRecoveryCode(
-  storage: Storage,
-  staff: StaffRow,
-  code: string,
-  now: Date,
-): Promise<boolean> {
-  const key = await storage.keys.hashKey();
-  return storage.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("staff_recovery_codes")
-      .set({ used_at: now.toISOString() })
-      .where("code_hash", "=", recoveryCodeHash(code, key))
-      .where("staff_id", "=", staff.id)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await recordAudit(
-      trx,
-      { id: staff.id, label: staff.email },
-      { action: "staff.recovery_code_used", subject: `staff:${staff.id}` },
-      now,
-    );
-    return true;
-  });
-}
-
-export async function recoveryCodesLeft(storage: Storage, staffId: string): Promise<number> {
-  const row = await storage.db
-    .selectFrom("staff_recovery_codes")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("staff_id", "=", staffId)
-    .where("used_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }

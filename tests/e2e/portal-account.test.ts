@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
+import { totpCodeAt } from "../../server/accounts/totp";
 import {
   readableBody,
   startTestSmtp,
   type TestSmtp,
 } from "../../server/messaging/smtp.test-support";
 import { portalAccountFor } from "../../server/partners/portal.test-support";
-import { totpCodeAt } from "../../server/staff/totp";
 import { openStorage } from "../../server/storage/database";
 import { portalMessagesFor } from "../../site/portal/messages";
 import { accountMessagesFor } from "../../site/portal/pages/account/account-messages";

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/staff/passwords";
+import { hashPassword } from "../../server/accounts/passwords";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
 import { acceptRequiredConsents, fillApplication } from "../support/application-form";

@@ -7,6 +7,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRoundRobinProxy } from "../../scripts/round-robin-proxy.mjs";
+import { csrfTokenOf } from "../../server/accounts/csrf";
+import { totpCodeAt } from "../../server/accounts/totp";
 import {
   approvedPortalPartner,
   PORTAL_TEST_PASSWORD,
@@ -15,9 +17,7 @@ import { defineSandboxLender } from "../../server/sandbox/behaviours";
 import { sandboxLenderSpec } from "../../server/sandbox/lenders-of";
 import { type SandboxNetwork, startSandboxLenders } from "../../server/sandbox/network";
 import { registerApiLenders } from "../../server/sandbox/register";
-import { csrfTokenOf } from "../../server/staff/sessions";
 import { addStaffMember } from "../../server/staff/staff.test-support";
-import { totpCodeAt } from "../../server/staff/totp";
 import { openStorage, type Storage } from "../../server/storage/database";
 import { POSTGRES_SKIPPED, testEnv } from "../../server/test-support";
 import { codeSentTo } from "../support/outbox";
