@@ -4,9 +4,9 @@ import {
   COUNTRY_ID_PATTERN,
   type CountryConfig,
   DEFAULT_COUNTRY_CONFIG,
-} from "../core/country";
-import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../core/lender-limits";
-import type { ContactDetails } from "../core/site-contract";
+} from "../core/domain/country";
+import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../core/domain/lender-limits";
+import type { ContactDetails } from "../core/views/site-contract";
 import { urlProblemAsWritten } from "./http/outbound";
 import type { MessagingSettings } from "./messaging/messenger";
 import type { StorageOptions } from "./storage/database";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect } from "vitest";
-import { validApplication } from "../core/schemas/application.fixtures";
+import { validApplication } from "../core/domain/schemas/application.fixtures";
 import { createPartner } from "./partners/partners";
 import { recordingLog, setUpTestApp, type TestStorage } from "./test-support";
 

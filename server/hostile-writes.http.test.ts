@@ -3,7 +3,7 @@ import type { Express } from "express";
 import fc from "fast-check";
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MARKETING_COOKIE, MARKETING_SESSION_COOKIE } from "../core/marketing";
+import { MARKETING_COOKIE, MARKETING_SESSION_COOKIE } from "../core/domain/marketing";
 import { APPLICATION_RESET_COOKIE } from "./borrowers/saved-application";
 import {
   expectEnvelope,

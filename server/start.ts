@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { feedConfigNamesOf } from "../core/feed-config";
+import { feedConfigNamesOf } from "../core/domain/feed-config";
 import { consentToShareText } from "../site/server";
 import { createApp } from "./app";
 import { sweepErasureRequests } from "./borrowers/erasure-requests";

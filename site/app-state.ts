@@ -1,4 +1,4 @@
-import { isIsoDate } from "../core/dates";
+import { isIsoDate } from "../core/helpers/dates";
 import { isLocale } from "../core/locale";
 import type { AppState } from "./pages/registry";
 

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { type CalculatorControl, calculatorField } from "../core/calculator-event";
+import { type CalculatorControl, calculatorField } from "../core/domain/calculator-event";
 import type { LoanSelection } from "../widget/loan-selection";
 import { track } from "./track";
 

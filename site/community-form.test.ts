@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_IMAGE_MAX_BYTES } from "../core/community";
+import { REVIEW_IMAGE_MAX_BYTES } from "../core/domain/community";
 import {
   commentBody,
   commentProblems,

@@ -8,7 +8,7 @@ import {
   type CommunityErrorKey,
   REVIEW_IMAGE_MAX_BYTES,
   REVIEW_IMAGE_TYPES,
-} from "../core/community";
+} from "../core/domain/community";
 import type { Locale } from "../core/locale";
 import type { CommunityFieldErrors } from "./community";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { COMMUNITY_ERRORS } from "../core/community";
-import type { PublicComment } from "../core/community-data";
+import { COMMUNITY_ERRORS } from "../core/domain/community";
 import { localeCatalogProblems } from "../core/messages/catalog-checks";
+import type { PublicComment } from "../core/views/community-data";
 import {
   averageText,
   commentThreads,
@@ -144,7 +144,7 @@ describe("community catalogs", () => {
     expect(localeCatalogProblems(communityMessagesFor)).toEqual([]);
   });
 
-  it("say every error of core/community.ts", () => {
+  it("say every error of core/domain/community.ts", () => {
     const en: Record<string, string> = communityMessagesFor("en");
     const missing = Object.keys(COMMUNITY_ERRORS)
       .map((key) => `communityError:${key}`)

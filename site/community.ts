@@ -4,11 +4,11 @@
  * and what an answer of the API means for a form. The forms' own checks and
  * bodies are in community-form.ts, which loads with the forms.
  */
-import { type CommunityErrorKey, communityErrorKey } from "../core/community";
-import type { PublicComment, RatingSummary } from "../core/community-data";
-import { colomboToday, formatDate } from "../core/dates";
+import { type CommunityErrorKey, communityErrorKey } from "../core/domain/community";
+import { colomboToday, formatDate } from "../core/helpers/dates";
 import type { Locale } from "../core/locale";
 import { fill } from "../core/messages";
+import type { PublicComment, RatingSummary } from "../core/views/community-data";
 import { communityMessagesFor } from "./messages";
 
 const MINUTE = 60_000;

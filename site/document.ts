@@ -1,6 +1,6 @@
-import { escapeHtml } from "../core/html";
+import { escapeHtml } from "../core/helpers/html";
 import { LOCALES, type Locale } from "../core/locale";
-import type { AssetManifest, RuntimeConfig } from "../core/site-contract";
+import type { AssetManifest, RuntimeConfig } from "../core/views/site-contract";
 
 export interface DocumentParts {
   locale: Locale;

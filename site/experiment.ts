@@ -3,7 +3,7 @@ import {
   FLOW_QUERY_PARAMETER,
   FLOW_STORAGE_KEY,
   resolveFlow,
-} from "../core/experiments";
+} from "../core/domain/experiments";
 import { runtimeConfig } from "./runtime-config";
 import { readStored, store } from "./web-storage";
 

@@ -1,5 +1,5 @@
-import { lenderSlug } from "../core/matching";
-import type { Offer } from "../core/schemas/offer";
+import { lenderSlug } from "../core/domain/matching";
+import type { Offer } from "../core/domain/schemas/offer";
 
 export { lenderSlug };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARTICLE_SLUGS, DOCUMENT_SLUGS } from "../core/schemas/content";
+import { ARTICLE_SLUGS, DOCUMENT_SLUGS } from "../core/domain/schemas/content";
 import { matchRoute, routes } from "./routes";
 
 describe("matchRoute", () => {

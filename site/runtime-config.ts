@@ -1,5 +1,5 @@
-import { COUNTRY_ID_PATTERN, DEFAULT_COUNTRY_CONFIG, isCountryCode } from "../core/country";
-import type { RuntimeConfig } from "../core/site-contract";
+import { COUNTRY_ID_PATTERN, DEFAULT_COUNTRY_CONFIG, isCountryCode } from "../core/domain/country";
+import type { RuntimeConfig } from "../core/views/site-contract";
 
 let cached: RuntimeConfig | undefined;
 

@@ -1,6 +1,6 @@
-import { escapeHtml } from "../core/html";
+import { escapeHtml } from "../core/helpers/html";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale, localizePath } from "../core/locale";
-import type { SiteSettings } from "../core/site-contract";
+import type { SiteSettings } from "../core/views/site-contract";
 import { serializeState } from "./document";
 
 export interface PageHead {

@@ -2,14 +2,14 @@
  * The site's server entry: the only module of site/ that server/ imports.
  * It turns a request path into a complete HTML document and a status. It
  * exports functions only; the types it shares with the server are in
- * core/site-contract.ts and core/community-data.ts.
+ * core/views/site-contract.ts and core/views/community-data.ts.
  */
 
 import content from "virtual:site-content";
 import { renderToString } from "react-dom/server";
-import { colomboToday } from "../core/dates";
+import type { Offer } from "../core/domain/schemas/offer";
+import { colomboToday } from "../core/helpers/dates";
 import { type Locale, localizePath, splitLocalePath } from "../core/locale";
-import type { Offer } from "../core/schemas/offer";
 import type {
   LoadedData,
   PageDataKey,
@@ -17,7 +17,7 @@ import type {
   RenderedPage,
   RenderOptions,
   SiteSettings,
-} from "../core/site-contract";
+} from "../core/views/site-contract";
 import { App } from "./App";
 import { backOfficeMessagesFor } from "./back-office/messages";
 import { renderDocument } from "./document";

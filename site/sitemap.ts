@@ -1,7 +1,7 @@
-import { escapeHtml } from "../core/html";
+import type { Offer } from "../core/domain/schemas/offer";
+import { escapeHtml } from "../core/helpers/html";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localizePath } from "../core/locale";
-import type { Offer } from "../core/schemas/offer";
-import type { SiteSettings } from "../core/site-contract";
+import type { SiteSettings } from "../core/views/site-contract";
 import type { SiteContent } from "./content/types";
 import { PAGES } from "./pages/registry";
 

@@ -4,7 +4,7 @@
  * 5, and 27 after a restore from the back-forward cache) and the
  * application form's field events. Never what a visitor typed.
  */
-import type { AttributionField } from "../core/application";
+import type { AttributionField } from "../core/domain/application";
 import {
   decodeMarketing,
   encodeMarketing,
@@ -15,7 +15,7 @@ import {
   type Marketing,
   marketingFromLanding,
   trafficType,
-} from "../core/marketing";
+} from "../core/domain/marketing";
 import { readCookie, writeCookie } from "../widget/runtime/cookies";
 import { EVENT_PAGE, type EventFields, sendEvent, trackPageViews } from "../widget/runtime/tracker";
 import { experimentFlow } from "./experiment";

@@ -317,3 +317,39 @@ describe("client addresses (decision 0341)", () => {
     expect(readers).toEqual([]);
   });
 });
+
+/**
+ * core/ by kind (issue 33): helpers (small pure functions) import only helpers; messages only
+ * messages and the language registry; domain (the rules, the figures, the input schemas)
+ * domain, helpers and the registry; views (what the server hands the site to render) any of
+ * core. core/locale.ts, the language registry, stands alone at the top.
+ */
+const CORE_KINDS = {
+  helpers: ["helpers"],
+  messages: ["messages", "locale"],
+  domain: ["domain", "helpers", "locale"],
+  views: ["views", "domain", "helpers", "messages", "locale"],
+} as const;
+
+describe("core/'s folders by kind (issue 33)", () => {
+  it("keeps no module at core/'s top but the language registry", () => {
+    const loose = readdirSync("core").filter(
+      (name) => /\.tsx?$/.test(name) && !/^locale(\.test)?\.ts$/.test(name),
+    );
+    expect(loose).toEqual([]);
+  });
+  for (const [kind, allowed] of Object.entries(CORE_KINDS)) {
+    it(`lets core/${kind}/ import only ${allowed.join(", ")}`, () => {
+      const violations = sourceFiles(path.join("core", kind))
+        .filter((file) => !isTest(file))
+        .flatMap((file) =>
+          localImportsOf(file)
+            .filter(
+              (target) => !(allowed as readonly string[]).includes(target.split(path.sep)[1] ?? ""),
+            )
+            .map((target) => `${file} → ${target}`),
+        );
+      expect(violations).toEqual([]);
+    });
+  }
+});

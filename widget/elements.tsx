@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
-import { isAttributionCode } from "../core/application";
-import { type CalendarDate, colomboToday } from "../core/dates";
-import { type EligibilityAnswers, eligibilityOutcome } from "../core/eligibility";
+import { isAttributionCode } from "../core/domain/application";
+import { type EligibilityAnswers, eligibilityOutcome } from "../core/domain/eligibility";
+import { type CalendarDate, colomboToday } from "../core/helpers/dates";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
 import { messagesFor } from "../core/messages";
 import { ATTRIBUTION_KEYS, type Attribution, applicationUrl } from "./apply-link";

@@ -1,4 +1,4 @@
-import type { EligibilityAnswers } from "../core/eligibility";
+import type { EligibilityAnswers } from "../core/domain/eligibility";
 
 /**
  * The widget's DOM events, one typed declaration each. All bubble and are

@@ -1,11 +1,11 @@
-import type { CalendarDate } from "../core/dates";
-import { type LoanQuote, quoteLoan } from "../core/loan";
+import { type LoanQuote, quoteLoan } from "../core/domain/loan";
 import {
   clampLoanAmount,
   clampLoanTerm,
   parseLoanAmount,
   representativeTerms,
-} from "../core/product";
+} from "../core/domain/product";
+import type { CalendarDate } from "../core/helpers/dates";
 
 /** What the visitor chose in the calculator. */
 export interface LoanSelection {
@@ -28,7 +28,7 @@ export function normalizeSelection(amount: number | undefined, termDays: number 
   };
 }
 
-/** The calculator's representative example for a selection (core/product.ts). */
+/** The calculator's representative example for a selection (core/domain/product.ts). */
 export function representativeQuote(selection: LoanSelection, today: CalendarDate): LoanQuote {
   return quoteLoan({
     amount: selection.amount,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { Offer } from "../core/schemas/offer";
+import type { Offer } from "../core/domain/schemas/offer";
 import { getJson } from "./runtime/http";
 
 export type OffersFeedState =

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import type { PasswordProblem } from "../../core/back-office";
+import type { PasswordProblem } from "../../core/views/back-office";
 
 /**
  * Staff passwords: argon2id with OWASP's minimum (19 MiB, 2 passes, one

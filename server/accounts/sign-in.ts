@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { cookieValue } from "../../core/cookies";
+import { cookieValue } from "../../core/helpers/cookies";
 import { clientAddressOf } from "../http/client-address";
 import { secureCookies, serializeCookie } from "../http/cookies";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";

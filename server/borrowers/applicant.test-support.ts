@@ -5,9 +5,9 @@
  * Not imported by any shipped module.
  */
 import inject from "light-my-request";
-import { normalizeSriLankanMobile } from "../../core/phone";
-import type { Application } from "../../core/schemas/application";
-import type { Offer } from "../../core/schemas/offer";
+import { normalizeSriLankanMobile } from "../../core/domain/phone";
+import type { Application } from "../../core/domain/schemas/application";
+import type { Offer } from "../../core/domain/schemas/offer";
 import type { OutboxMessage } from "../messaging/outbox";
 import type { Storage } from "../storage/database";
 import { type CreateLeadOptions, createLead, type LeadOutcome } from "./leads";

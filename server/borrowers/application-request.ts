@@ -1,6 +1,6 @@
 import express, { type Response } from "express";
-import { colomboToday } from "../../core/dates";
-import { type Application, applicationSchema } from "../../core/schemas/application";
+import { type Application, applicationSchema } from "../../core/domain/schemas/application";
+import { colomboToday } from "../../core/helpers/dates";
 import { parseInput } from "../http/parse";
 
 /** The body parser of an application, for our form's endpoint and the partner API's. */

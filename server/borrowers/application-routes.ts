@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { CountryConfig } from "../../core/country";
+import type { CountryConfig } from "../../core/domain/country";
 import { DEFAULT_LOCALE, localeSchema } from "../../core/locale";
 import { setPendingLeadCookie } from "../http/lead-cookie";
 import { parseInput } from "../http/parse";

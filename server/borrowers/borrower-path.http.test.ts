@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import { postbackSignature } from "../lenders/postback-api";
 import { openedLead } from "../storage/stored-bytes.test-support";
 import { recordingLog, setUpTestApp, testOutbox } from "../test-support";

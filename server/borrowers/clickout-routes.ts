@@ -1,5 +1,10 @@
 import { type Request, Router } from "express";
-import { cookieValue } from "../../core/cookies";
+import {
+  decodeMarketing,
+  MARKETING_COOKIE,
+  MARKETING_SESSION_COOKIE,
+} from "../../core/domain/marketing";
+import { cookieValue } from "../../core/helpers/cookies";
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -8,8 +13,7 @@ import {
   localizePath,
   splitLocalePath,
 } from "../../core/locale";
-import { decodeMarketing, MARKETING_COOKIE, MARKETING_SESSION_COOKIE } from "../../core/marketing";
-import type { AssetManifest } from "../../core/site-contract";
+import type { AssetManifest } from "../../core/views/site-contract";
 import { renderClickoutDocument } from "../../site/server";
 import { leadIdOf } from "../http/lead-cookie";
 import { LOCALE_COOKIE } from "../http/locale-redirect";

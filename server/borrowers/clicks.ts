@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { lenderSlug } from "../../core/matching";
-import type { Offer } from "../../core/schemas/offer";
+import { lenderSlug } from "../../core/domain/matching";
+import type { Offer } from "../../core/domain/schemas/offer";
 import { type Postback, postbackSignature } from "../lenders/postback-api";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";

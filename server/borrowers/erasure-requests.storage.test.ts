@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERASURE_CODE } from "../../core/erasure-code";
+import { ERASURE_CODE } from "../../core/domain/erasure-code";
 import { erasureSteps } from "../erasure";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { isSuppressed } from "./erasure";

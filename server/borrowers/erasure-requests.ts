@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { ERASURE_CODE, type ErasureKind } from "../../core/erasure-code";
+import { ERASURE_CODE, type ErasureKind } from "../../core/domain/erasure-code";
 import type { Storage } from "../storage/database";
 import type { ErasedContacts, ErasureStep } from "../storage/erasure-steps";
 import { newOpaqueId } from "../storage/opaque-ids";

@@ -5,15 +5,15 @@ import {
   ERASURE_CODE,
   type ErasureKind,
   isErasureRequestId,
-} from "../../core/erasure-code";
-import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../../core/locale";
+} from "../../core/domain/erasure-code";
 import {
   UNSUBSCRIBE_ERRORS,
   type UnsubscribeConfirmation,
   type UnsubscribeRequest,
   unsubscribeConfirmSchema,
   unsubscribeRequestSchema,
-} from "../../core/schemas/unsubscribe";
+} from "../../core/domain/schemas/unsubscribe";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../../core/locale";
 import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { clearLeadCookie } from "../http/lead-cookie";

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseReviewImage } from "../../core/community";
-import { applicationSchema } from "../../core/schemas/application";
-import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { parseReviewImage } from "../../core/domain/community";
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
 import { addReview } from "../community/reviews";
 import { eraseContact } from "../erasure";
 import { loadCatalogues } from "../lenders/catalogue";

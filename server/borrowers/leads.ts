@@ -1,12 +1,12 @@
 import { createHmac } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { ATTRIBUTION_FIELDS } from "../../core/application";
-import { type CalendarDate, colomboToday } from "../../core/dates";
+import { ATTRIBUTION_FIELDS } from "../../core/domain/application";
+import { type LeadProfile, matchLead } from "../../core/domain/matching";
+import { ageOn } from "../../core/domain/nic";
+import type { Application } from "../../core/domain/schemas/application";
+import type { Offer } from "../../core/domain/schemas/offer";
+import { type CalendarDate, colomboToday } from "../../core/helpers/dates";
 import { DEFAULT_LOCALE, type Locale } from "../../core/locale";
-import { type LeadProfile, matchLead } from "../../core/matching";
-import { ageOn } from "../../core/nic";
-import type { Application } from "../../core/schemas/application";
-import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
 import { lookupHash } from "../storage/personal-crypto";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import express, { type Request, type Response, Router } from "express";
 import { z } from "zod";
-import { colomboToday } from "../../core/dates";
+import { colomboToday } from "../../core/helpers/dates";
 import {
   DEFAULT_LOCALE,
   isLocale,

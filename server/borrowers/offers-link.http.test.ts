@@ -1,7 +1,7 @@
 import inject from "light-my-request";
 import { afterAll, describe, expect, it } from "vitest";
-import { applicationSchema } from "../../core/schemas/application";
-import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
 import { smtpMailTransport } from "../messaging/mail-smtp";
 import { createMessenger } from "../messaging/messenger";

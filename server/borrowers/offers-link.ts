@@ -1,4 +1,4 @@
-import { colomboToday, formatDate } from "../../core/dates";
+import { colomboToday, formatDate } from "../../core/helpers/dates";
 import type { Storage } from "../storage/database";
 import { LANDING_TOKEN_TTL_MS } from "./landing-tokens";
 

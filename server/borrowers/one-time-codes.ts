@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { CODE_DIGITS, CODE_TTL_MINUTES, MAX_CODE_TRIES } from "../../core/verification";
+import { CODE_DIGITS, CODE_TTL_MINUTES, MAX_CODE_TRIES } from "../../core/domain/verification";
 
 /**
  * The one-time codes that verify an applicant's phone (issue 14,

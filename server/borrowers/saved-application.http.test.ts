@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import { setUpTestApp, testOutbox } from "../test-support";
 import { applyVerified } from "./applicant.test-support";
 import { APPLICATION_RESET_COOKIE, SAVED_APPLICATION_TTL_MS } from "./saved-application";

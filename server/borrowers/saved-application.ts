@@ -1,4 +1,4 @@
-import type { SavedApplication } from "../../core/site-contract";
+import type { SavedApplication } from "../../core/views/site-contract";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
 

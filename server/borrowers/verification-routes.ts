@@ -1,5 +1,5 @@
 import express, { type Response, Router } from "express";
-import { type CodeBody, codeBodySchema } from "../../core/schemas/verification";
+import { type CodeBody, codeBodySchema } from "../../core/domain/schemas/verification";
 import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { clearPendingLeadCookie, setLeadCookie } from "../http/lead-cookie";

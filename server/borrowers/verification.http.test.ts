@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import { createMessenger } from "../messaging/messenger";
 import { outboxTransports } from "../messaging/outbox";
 import { webhookSmsTransport } from "../messaging/sms-webhook";

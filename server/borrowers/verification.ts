@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/locale";
-import type { PendingVerification } from "../../core/site-contract";
+import type { PendingVerification } from "../../core/views/site-contract";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
 import type { LeadVerificationsTable, VerificationVia } from "../storage/schema";

@@ -1,4 +1,4 @@
-import type { CommentRequest } from "../../core/schemas/community";
+import type { CommentRequest } from "../../core/domain/schemas/community";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
 

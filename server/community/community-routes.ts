@@ -1,11 +1,11 @@
 import express, { type RequestHandler, Router } from "express";
-import { COMMUNITY_ERRORS, HONEYPOT_FIELD } from "../../core/community";
+import { COMMUNITY_ERRORS, HONEYPOT_FIELD } from "../../core/domain/community";
 import {
   commentRequestSchema,
   ratingRequestSchema,
   reviewRequestSchema,
-} from "../../core/schemas/community";
-import { ARTICLE_SLUGS } from "../../core/schemas/content";
+} from "../../core/domain/schemas/community";
+import { ARTICLE_SLUGS } from "../../core/domain/schemas/content";
 import { clientAddressOf } from "../http/client-address";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseReviewImage } from "../../core/community";
+import { parseReviewImage } from "../../core/domain/community";
 import { COMMAND_LINE } from "../staff/audit";
 import { onEachEngine, openTestSqlite, type TestStorage } from "../test-support";
 import { addComment } from "./comments";

@@ -1,5 +1,5 @@
-import type { RatingSummary } from "../../core/community-data";
-import { colomboToday } from "../../core/dates";
+import { colomboToday } from "../../core/helpers/dates";
+import type { RatingSummary } from "../../core/views/community-data";
 import type { Storage } from "../storage/database";
 import { touchPages } from "../storage/page-version";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { ModerationAction } from "../../core/back-office";
+import type { ModerationAction } from "../../core/views/back-office";
 import { sendUploadedImage } from "../http/send-image";
 import type { BackOffice } from "../staff/gate";
 import { isOpaqueId } from "../storage/opaque-ids";

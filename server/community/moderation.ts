@@ -1,4 +1,4 @@
-import type { ModerationAction, ModerationItem } from "../../core/back-office";
+import type { ModerationAction, ModerationItem } from "../../core/views/back-office";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { touchPages } from "../storage/page-version";

@@ -3,7 +3,7 @@ import type {
   PublicComment,
   PublicReview,
   ReviewsSummary,
-} from "../../core/community-data";
+} from "../../core/views/community-data";
 import type { Storage } from "../storage/database";
 import { articleRating, ratingSummaryOf } from "./engagement";
 import { reviewImagePath } from "./reviews";

@@ -1,4 +1,4 @@
-import type { ReviewRequest } from "../../core/schemas/community";
+import type { ReviewRequest } from "../../core/domain/schemas/community";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
 

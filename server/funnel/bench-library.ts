@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Insertable, sql } from "kysely";
-import { FUNNEL_BREAKDOWNS } from "../../core/back-office";
-import { addDays, type CalendarDate, colomboToday } from "../../core/dates";
+import { addDays, type CalendarDate, colomboToday } from "../../core/helpers/dates";
+import { FUNNEL_BREAKDOWNS } from "../../core/views/back-office";
 import { openStorage, type Storage } from "../storage/database";
 import type {
   ClicksTable,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FUNNEL_BREAKDOWNS } from "../../core/back-office";
-import { addDays, type CalendarDate, colomboToday } from "../../core/dates";
+import { addDays, type CalendarDate, colomboToday } from "../../core/helpers/dates";
+import { FUNNEL_BREAKDOWNS } from "../../core/views/back-office";
 import { PORTAL_GROUPINGS, portalStats } from "../partners/portal-stats";
 import { partnerStats } from "../partners/stats";
 import { onEachEngine, type TestStorage } from "../test-support";

@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, colomboToday } from "../../core/dates";
+import { addDays, type CalendarDate, colomboToday } from "../../core/helpers/dates";
 import type { Storage } from "../storage/database";
 import { colomboDayStart, countClosedDays } from "./funnel";
 

@@ -1,5 +1,11 @@
 import { Router } from "express";
-import { addDays, type CalendarDate, colomboToday, daysBetween, isIsoDate } from "../../core/dates";
+import {
+  addDays,
+  type CalendarDate,
+  colomboToday,
+  daysBetween,
+  isIsoDate,
+} from "../../core/helpers/dates";
 import {
   backOfficeMessagesEn,
   funnelCsv,

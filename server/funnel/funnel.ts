@@ -1,18 +1,18 @@
 import { sql } from "kysely";
 import {
+  addDays,
+  type CalendarDate,
+  COLOMBO_UTC_OFFSET_MINUTES,
+  colomboToday,
+} from "../../core/helpers/dates";
+import {
   FUNNEL_BREAKDOWNS,
   FUNNEL_STEPS,
   type FunnelBreakdown,
   type FunnelReport,
   type FunnelRow,
   type FunnelStep,
-} from "../../core/back-office";
-import {
-  addDays,
-  type CalendarDate,
-  COLOMBO_UTC_OFFSET_MINUTES,
-  colomboToday,
-} from "../../core/dates";
+} from "../../core/views/back-office";
 import type { Engine, Storage } from "../storage/database";
 import type { FunnelDayCountsTable } from "../storage/schema";
 

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
-import type { ApiErrorBody } from "../../core/api-error";
+import type { ApiErrorBody } from "../../core/helpers/api-error";
 
 /** An error that carries its HTTP answer; thrown by routes and services. */
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { describe, expect, it } from "vitest";
-import { COOKIE_HEADER_CASES } from "../../core/cookies.fixtures";
+import { COOKIE_HEADER_CASES } from "../../core/helpers/cookies.fixtures";
 import { leadIdOf } from "./lead-cookie";
 
 describe("the server's cookie reader", () => {

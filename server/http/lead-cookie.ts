@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { cookieValue } from "../../core/cookies";
+import { cookieValue } from "../../core/helpers/cookies";
 import { secureCookies, serializeCookie } from "./cookies";
 
 /**

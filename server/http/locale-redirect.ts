@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { cookieValue } from "../../core/cookies";
+import { cookieValue } from "../../core/helpers/cookies";
 import {
   ALL_LOCALES,
   DEFAULT_LOCALE,

@@ -1,7 +1,7 @@
 import express from "express";
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { cookieValue } from "../../core/cookies";
+import { cookieValue } from "../../core/helpers/cookies";
 import { refuseNulInAddress } from "./nul-address";
 
 /** U+0000 before any route (decision 0340): an address is refused, a cookie is dropped. */

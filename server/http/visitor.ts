@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
-import { cookieValue } from "../../core/cookies";
-import { canonicalUuidV4 } from "../../core/ids";
+import { cookieValue } from "../../core/helpers/cookies";
+import { canonicalUuidV4 } from "../../core/helpers/ids";
 import { secureCookies, serializeCookie } from "./cookies";
 
 /** SPEC §9: the client id cookie lives 180 days. */

@@ -1,14 +1,14 @@
 import { Router } from "express";
-import type { BackOfficeViewer } from "../../core/back-office";
+import { type CreditCard, creditCardSchema } from "../../core/domain/schemas/credit-card";
+import { LENDER_ID_PATTERN } from "../../core/domain/schemas/offer";
+import type { BackOfficeViewer } from "../../core/views/back-office";
 import {
   CARD_FORM_FIELDS,
   type CardEditView,
   type CardFormField,
   type CardFormValues,
   type CardListNotice,
-} from "../../core/back-office-cards";
-import { type CreditCard, creditCardSchema } from "../../core/schemas/credit-card";
-import { LENDER_ID_PATTERN } from "../../core/schemas/offer";
+} from "../../core/views/back-office-cards";
 import type { BackOffice, StaffContext } from "../staff/gate";
 import { findCreditCard, listCreditCards, removeCreditCard, saveCreditCards } from "./credit-cards";
 

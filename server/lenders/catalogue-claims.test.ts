@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_AGE, MIN_AGE } from "../../core/nic";
-import { LOAN_TERM_GRID } from "../../core/product";
-import { applicationFields } from "../../core/schemas/application";
+import { MAX_AGE, MIN_AGE } from "../../core/domain/nic";
+import { LOAN_TERM_GRID } from "../../core/domain/product";
+import { applicationFields } from "../../core/domain/schemas/application";
 import lk from "./catalogues/lk.json";
 
 /**

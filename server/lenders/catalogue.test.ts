@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOAN_AMOUNT_LK } from "../../core/product";
-import { offerCatalogueSchema } from "../../core/schemas/offer";
+import { LOAN_AMOUNT_LK } from "../../core/domain/product";
+import { offerCatalogueSchema } from "../../core/domain/schemas/offer";
 import lk from "./catalogues/lk.json";
 
 /** Tag codes the UI knows how to translate. */

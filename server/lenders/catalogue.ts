@@ -1,4 +1,4 @@
-import { type Offer, offerCatalogueSchema } from "../../core/schemas/offer";
+import { type Offer, offerCatalogueSchema } from "../../core/domain/schemas/offer";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import lk from "./catalogues/lk.json";

@@ -5,8 +5,8 @@
  * instance's cached pages (credit-cards.ts).
  */
 import { readFile } from "node:fs/promises";
-import { formatRupees } from "../../core/money";
-import type { CreditCard } from "../../core/schemas/credit-card";
+import type { CreditCard } from "../../core/domain/schemas/credit-card";
+import { formatRupees } from "../../core/helpers/money";
 import { type CliOutcome, nothingImported, table, UsageError } from "../command-line";
 import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";

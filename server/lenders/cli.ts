@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { LicenceCategory } from "../../core/schemas/offer";
+import type { LicenceCategory } from "../../core/domain/schemas/offer";
 import { type CliOutcome, nothingImported, table, UsageError, usageMistake } from "../command-line";
 import type { OutboundRules } from "../http/outbound";
 import { COMMAND_LINE } from "../staff/audit";

@@ -7,7 +7,7 @@
  * cache drops its pages (decision 0260), as lender changes do.
  */
 import type { z } from "zod";
-import { type CreditCard, creditCardSchema } from "../../core/schemas/credit-card";
+import { type CreditCard, creditCardSchema } from "../../core/domain/schemas/credit-card";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { touchPages } from "../storage/page-version";

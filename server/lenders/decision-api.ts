@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { DISTRICTS, EMPLOYMENT_TYPES, LOAN_PURPOSES } from "../../core/application";
-import { BANK_CODES } from "../../core/banks";
+import { DISTRICTS, EMPLOYMENT_TYPES, LOAN_PURPOSES } from "../../core/domain/application";
+import { BANK_CODES } from "../../core/domain/banks";
+import { loanTermsSchema } from "../../core/domain/schemas/offer";
 import { localeSchema } from "../../core/locale";
-import { loanTermsSchema } from "../../core/schemas/offer";
 
 /**
  * The decision API (issue 15): ours, for lenders to implement. For each
@@ -216,4 +216,4 @@ export function verifyDecisionSignature(
  * Every approval, answered or called back, is checked against the product it
  * names by core's one function (decision 0354) before it is stored.
  */
-export { type ApprovalProblem, approvalProblem } from "../../core/approval-check";
+export { type ApprovalProblem, approvalProblem } from "../../core/domain/approval-check";

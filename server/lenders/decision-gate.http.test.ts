@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import { codeSentTo, enterCode, postJsonTo } from "../borrowers/applicant.test-support";
 import {
   approval,

@@ -1,8 +1,8 @@
 import inject from "light-my-request";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CalendarDate, colomboToday } from "../../core/dates";
-import { ageOn } from "../../core/nic";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { ageOn } from "../../core/domain/nic";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
+import { type CalendarDate, colomboToday } from "../../core/helpers/dates";
 import { consentToShareText } from "../../site/server";
 import { codeSentTo, enterCode, postJsonTo } from "../borrowers/applicant.test-support";
 import { createPartner } from "../partners/partners";

@@ -6,9 +6,9 @@ import {
   TimeoutStrategy,
   timeout,
 } from "cockatiel";
-import type { ApprovalRule, PublishedProduct } from "../../core/approval-check";
-import { RETRY_STATUSES } from "../../core/http-retry";
-import { LENDER_CONCURRENCY_RANGE } from "../../core/lender-limits";
+import type { ApprovalRule, PublishedProduct } from "../../core/domain/approval-check";
+import { LENDER_CONCURRENCY_RANGE } from "../../core/domain/lender-limits";
+import { RETRY_STATUSES } from "../../core/helpers/http-retry";
 import type { Locale } from "../../core/locale";
 import {
   OutboundAnswerTooLarge,

@@ -1,16 +1,16 @@
 import { sql } from "kysely";
-import type { ApprovalRule, PublishedProduct } from "../../core/approval-check";
-import { colomboToday } from "../../core/dates";
+import type { ApprovalRule, PublishedProduct } from "../../core/domain/approval-check";
 import type {
   ApplicationDecisions,
   ApprovedOffer,
   DecisionStatus,
   LenderDecision,
-} from "../../core/decisions";
-import { lenderDeadlineMs } from "../../core/lender-limits";
+} from "../../core/domain/decisions";
+import { lenderDeadlineMs } from "../../core/domain/lender-limits";
+import { offerMatchesLead } from "../../core/domain/matching";
+import { type LoanTerms, loanTermsSchema, type Offer } from "../../core/domain/schemas/offer";
+import { colomboToday } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
-import { offerMatchesLead } from "../../core/matching";
-import { type LoanTerms, loanTermsSchema, type Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
 import type { LenderDecisionsTable } from "../storage/schema";
@@ -82,7 +82,7 @@ type StoredProduct = PublishedProduct & Pick<Offer, "criteria">;
 
 /**
  * The product's id, ranges, price and criteria, read from its stored JSON
- * (core/schemas/offer.ts); undefined for a row that does not hold them.
+ * (core/domain/schemas/offer.ts); undefined for a row that does not hold them.
  */
 export function productOf(row: Pick<ProductRow, "offer_id" | "offer">): StoredProduct | undefined {
   try {
@@ -464,7 +464,7 @@ function termsOf(json: string | null): LoanTerms | undefined {
 }
 
 /**
- * An application's decisions so far (core/decisions.ts), from storage, so
+ * An application's decisions so far (core/domain/decisions.ts), from storage, so
  * that any instance shows what another recorded. A row still waiting past
  * its deadline (and STALE_AFTER_DEADLINE_MS) shows as failed. Complete
  * when no lender is waiting and, before the deadline, none is pending

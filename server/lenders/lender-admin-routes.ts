@@ -1,14 +1,14 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
+import { LENDER_ID_PATTERN } from "../../core/domain/schemas/offer";
+import { colomboToday } from "../../core/helpers/dates";
+import { checkImageBytes, imageDataUrl } from "../../core/helpers/image-bytes";
 import type {
   BackOfficeViewer,
   LenderEditView,
   LenderFormValues,
   LenderListNotice,
-} from "../../core/back-office";
-import { colomboToday } from "../../core/dates";
-import { checkImageBytes, imageDataUrl } from "../../core/image-bytes";
-import { LENDER_ID_PATTERN } from "../../core/schemas/offer";
+} from "../../core/views/back-office";
 import { sendUploadedImage } from "../http/send-image";
 import { sendBackOfficeScript } from "../staff/back-office-scripts";
 import {

@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { LenderDecisionStats, LenderFormValues } from "../../core/back-office";
-import { lenderDeadlineMs } from "../../core/lender-limits";
-import { type Offer, offerSchema } from "../../core/schemas/offer";
+import { lenderDeadlineMs } from "../../core/domain/lender-limits";
+import { type Offer, offerSchema } from "../../core/domain/schemas/offer";
+import type { LenderDecisionStats, LenderFormValues } from "../../core/views/back-office";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";

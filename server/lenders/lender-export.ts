@@ -3,8 +3,9 @@
  * `npm run lenders -- export` and `list`. Secrets and logos stay out unless
  * asked for.
  */
-import { imageDataUrl, type UploadedImageType } from "../../core/image-bytes";
-import type { ComplaintsContact, Licence } from "../../core/schemas/offer";
+
+import type { ComplaintsContact, Licence } from "../../core/domain/schemas/offer";
+import { imageDataUrl, type UploadedImageType } from "../../core/helpers/image-bytes";
 import type { Storage } from "../storage/database";
 import type { LendersTable } from "../storage/schema";
 import type { LenderApiField } from "./decision-api";

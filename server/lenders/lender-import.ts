@@ -6,7 +6,7 @@
  */
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import type { UploadedImage } from "../../core/image-bytes";
+import type { UploadedImage } from "../../core/helpers/image-bytes";
 import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";

@@ -6,13 +6,16 @@
  * lender-import.ts. docs/lenders.md shows an example.
  */
 import { z } from "zod";
-import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../../core/lender-limits";
+import {
+  LENDER_CONCURRENCY_RANGE,
+  LENDER_DEADLINE_RANGE_MS,
+} from "../../core/domain/lender-limits";
 import {
   complaintsContactSchema,
   LENDER_ID_PATTERN,
   licenceSchema,
   offerSchema,
-} from "../../core/schemas/offer";
+} from "../../core/domain/schemas/offer";
 import type { LenderStatus } from "../storage/schema";
 import { LENDER_API_FIELDS } from "./decision-api";
 
@@ -25,7 +28,7 @@ export const LENDER_STATUSES = [
 /** A secret shared with a lender: signs our decision requests, checks its callbacks and postbacks. */
 export const LENDER_SECRET_MIN_LENGTH = 32;
 
-/** A product: an offer of the feed (core/schemas/offer.ts) without its lender. */
+/** A product: an offer of the feed (core/domain/schemas/offer.ts) without its lender. */
 export const productSchema = offerSchema.omit({ lender: true });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,4 +1,4 @@
-import type { LenderSummary } from "../../core/back-office";
+import type { LenderSummary } from "../../core/views/back-office";
 import type { Storage } from "../storage/database";
 import { listLenders } from "./lender-export";
 

@@ -1,5 +1,5 @@
-import { lenderSlug } from "../../core/matching";
-import { type ComplaintsContact, type Offer, offerSchema } from "../../core/schemas/offer";
+import { lenderSlug } from "../../core/domain/matching";
+import { type ComplaintsContact, type Offer, offerSchema } from "../../core/domain/schemas/offer";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { touchPages } from "../storage/page-version";

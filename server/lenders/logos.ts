@@ -1,14 +1,18 @@
 /**
  * Lenders' logos (issue 15, docs/decisions/0102): an uploaded PNG, JPEG or
- * WebP of up to 200 KB, checked by its bytes (core/image-bytes.ts, as
+ * WebP of up to 200 KB, checked by its bytes (core/helpers/image-bytes.ts, as
  * review photos), kept in `lender_logos` and served at /lenders/{id}/logo;
  * a lender without one gets its monogram there, drawn as an SVG.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { checkImageBytes, parseImageDataUrl, type UploadedImage } from "../../core/image-bytes";
-import { lenderMonogram } from "../../core/monogram";
-import { LENDER_ID_PATTERN } from "../../core/schemas/offer";
+import { LENDER_ID_PATTERN } from "../../core/domain/schemas/offer";
+import {
+  checkImageBytes,
+  parseImageDataUrl,
+  type UploadedImage,
+} from "../../core/helpers/image-bytes";
+import { lenderMonogram } from "../../core/helpers/monogram";
 import type { Storage } from "../storage/database";
 
 export const LOGO_MAX_BYTES = 200_000;

@@ -1,9 +1,9 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { colomboToday } from "../../core/dates";
-import { quoteOffers } from "../../core/offer-quotes";
-import { validApplication } from "../../core/schemas/application.fixtures";
-import type { Offer } from "../../core/schemas/offer";
+import { quoteOffers } from "../../core/domain/offer-quotes";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
+import type { Offer } from "../../core/domain/schemas/offer";
+import { colomboToday } from "../../core/helpers/dates";
 import { codeSentTo, postJsonTo } from "../borrowers/applicant.test-support";
 import { createPartner } from "../partners/partners";
 import {

@@ -1,4 +1,4 @@
-import type { CreditCard } from "../../core/schemas/credit-card";
+import type { CreditCard } from "../../core/domain/schemas/credit-card";
 
 /**
  * A credit card of an obviously fictitious issuer, for tests only: no figure

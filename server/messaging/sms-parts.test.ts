@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CODE_DIGITS, CODE_TTL_MINUTES } from "../../core/domain/verification";
 import { ALL_LOCALES, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
-import { CODE_DIGITS, CODE_TTL_MINUTES } from "../../core/verification";
 import { webOtpLine } from "./messenger";
 import { type MessageTexts, messageTextsFor } from "./texts";
 

@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ApplicationOffers } from "../../core/decisions";
+import type { ApplicationOffers } from "../../core/domain/decisions";
 import {
   approval,
   lenderSpec,

@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from "express";
-import { type ApplicationOffers, DECISION_STREAM_EVENTS } from "../../core/decisions";
+import { type ApplicationOffers, DECISION_STREAM_EVENTS } from "../../core/domain/decisions";
 import { sendError } from "../http/errors";
 import { leadIdOf } from "../http/lead-cookie";
 import type { DecisionNetwork } from "../lenders/decision-network";
@@ -20,7 +20,7 @@ export interface ApplicationOffersRoutesOptions {
  * The borrower's side of the decisions (issue 15), for the lead the
  * request's lead cookie names (404 for any other id, or without it):
  * GET /api/applications/{leadId}/offers, the loan, the offer ids and the
- * decisions as JSON (core/decisions.ts ApplicationOffers); and
+ * decisions as JSON (core/domain/decisions.ts ApplicationOffers); and
  * GET …/offers/stream, the same as Server-Sent Events: an `offers` event
  * at once and on every change, one `complete` event once nothing more will
  * change (or at the deadline), then the stream ends. The stream reads

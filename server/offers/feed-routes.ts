@@ -1,10 +1,10 @@
 import { type Response, Router } from "express";
-import { COUNTRY_CODES } from "../../core/country";
-import { colomboToday } from "../../core/dates";
-import { feedConfigName, feedConfigNamesOf } from "../../core/feed-config";
-import { rankCatalogue } from "../../core/offer-quotes";
-import { LOAN_AMOUNT_LK, LOAN_TERM_LK } from "../../core/product";
-import type { Offer } from "../../core/schemas/offer";
+import { COUNTRY_CODES } from "../../core/domain/country";
+import { feedConfigName, feedConfigNamesOf } from "../../core/domain/feed-config";
+import { rankCatalogue } from "../../core/domain/offer-quotes";
+import { LOAN_AMOUNT_LK, LOAN_TERM_LK } from "../../core/domain/product";
+import type { Offer } from "../../core/domain/schemas/offer";
+import { colomboToday } from "../../core/helpers/dates";
 import { sendError } from "../http/errors";
 import type { Catalogues } from "../lenders/catalogue";
 import type { Logger } from "../log";

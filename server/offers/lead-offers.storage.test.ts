@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationSchema } from "../../core/schemas/application";
-import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
 import { loadCatalogues } from "../lenders/catalogue";
 import { createVerifiedLead } from "../partners/leads.test-support";
 import { openTestSqlite, recordingLog, type TestStorage } from "../test-support";

@@ -1,10 +1,10 @@
-import { colomboToday } from "../../core/dates";
-import type { ApplicationDecisions, ApplicationOffers } from "../../core/decisions";
-import { withRequiredOffers } from "../../core/feed-config";
-import { RETRY_STATUSES } from "../../core/http-retry";
-import { lenderSlug, matchLead } from "../../core/matching";
-import { rankOfferIds } from "../../core/offer-quotes";
-import type { LeadOffers } from "../../core/site-contract";
+import type { ApplicationDecisions, ApplicationOffers } from "../../core/domain/decisions";
+import { withRequiredOffers } from "../../core/domain/feed-config";
+import { lenderSlug, matchLead } from "../../core/domain/matching";
+import { rankOfferIds } from "../../core/domain/offer-quotes";
+import { colomboToday } from "../../core/helpers/dates";
+import { RETRY_STATUSES } from "../../core/helpers/http-retry";
+import type { LeadOffers } from "../../core/views/site-contract";
 import { findLead, type LeadSummary } from "../borrowers/leads";
 import type { OfferSource } from "../lenders/catalogue";
 import { apiLenderIds, approvedOfferIds, readApplicationDecisions } from "../lenders/decisions";
@@ -179,7 +179,7 @@ export function createLeadOffers(options: LeadOffersOptions) {
 export type LeadOffersSource = ReturnType<typeof createLeadOffers>;
 
 /**
- * What the offers page's state holds of them (core/site-contract.ts
+ * What the offers page's state holds of them (core/views/site-contract.ts
  * LeadOffers): the decisions only when a lender was asked.
  */
 export function offersPageLead(lead: OffersOfLead): LeadOffers {

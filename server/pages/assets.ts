@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { localeSchema } from "../../core/locale";
-import type { AssetManifest } from "../../core/site-contract";
+import type { AssetManifest } from "../../core/views/site-contract";
 
 const localeFiles = z.partialRecord(
   localeSchema,

@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { ARTICLE_SLUGS, ARTICLE_TAGS } from "../../core/schemas/content";
+import { ARTICLE_SLUGS, ARTICLE_TAGS } from "../../core/domain/schemas/content";
 import { appWith, setUpTestApp, testSite } from "../test-support";
 
 /**

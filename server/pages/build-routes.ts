@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { AssetManifest } from "../../core/site-contract";
+import type { AssetManifest } from "../../core/views/site-contract";
 import { sendError } from "../http/errors";
 
 /**

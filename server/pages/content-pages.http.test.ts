@@ -1,11 +1,11 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { colomboToday, formatDate } from "../../core/dates";
-import { formatPercent } from "../../core/loan";
-import { formatRupees } from "../../core/money";
-import { LOAN_TERM_LK } from "../../core/product";
-import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/schemas/content";
-import type { Offer } from "../../core/schemas/offer";
+import { formatPercent } from "../../core/domain/loan";
+import { LOAN_TERM_LK } from "../../core/domain/product";
+import { ARTICLE_SLUGS, DOCUMENT_SLUGS, PAGE_SLUGS } from "../../core/domain/schemas/content";
+import type { Offer } from "../../core/domain/schemas/offer";
+import { colomboToday, formatDate } from "../../core/helpers/dates";
+import { formatRupees } from "../../core/helpers/money";
 import { productView } from "../../site/server";
 import lk from "../lenders/catalogues/lk.json";
 import { setUpTestApp, testSite } from "../test-support";

@@ -1,7 +1,7 @@
 import express from "express";
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import type { PageData, PageDataKey } from "../../core/site-contract";
+import type { PageData, PageDataKey } from "../../core/views/site-contract";
 import { silentLog, testAssets, testSite } from "../test-support";
 import { clientApiRouter } from "./client-api-routes";
 import type { LoaderContext, PageLoaders } from "./loaders";

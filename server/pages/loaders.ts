@@ -1,14 +1,14 @@
 /**
  * The site's page loaders (decision 0405): one async function per key of
- * core/site-contract.ts `PageData`, the way Remix gives each route a loader.
+ * core/views/site-contract.ts `PageData`, the way Remix gives each route a loader.
  * A page names the keys it needs (`needs` in its page.server.ts); for each
  * request the page handler runs only those, side by side
  * (page-context.ts), and the page's view gets what they return. Data a page
  * lacks: a key in `PageData`, its function here, the key in the page's needs.
  */
 import type { Request } from "express";
-import { cookieValue } from "../../core/cookies";
-import type { LeadOffers, PageData, PageDataKey } from "../../core/site-contract";
+import { cookieValue } from "../../core/helpers/cookies";
+import type { LeadOffers, PageData, PageDataKey } from "../../core/views/site-contract";
 import { APPLICATION_RESET_COOKIE, savedApplicationOf } from "../borrowers/saved-application";
 import { pendingVerificationOf } from "../borrowers/verification";
 import { articleCommunity, articleViewsLookup, reviewsSummary } from "../community/page-data";

@@ -1,8 +1,8 @@
 import inject from "light-my-request";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ApplicationOffers } from "../../core/decisions";
-import { AFFORDABLE_SHARE } from "../../core/offer-quotes";
-import type { Offer } from "../../core/schemas/offer";
+import type { ApplicationOffers } from "../../core/domain/decisions";
+import { AFFORDABLE_SHARE } from "../../core/domain/offer-quotes";
+import type { Offer } from "../../core/domain/schemas/offer";
 import { renderPage } from "../../site/server";
 import lk from "../lenders/catalogues/lk.json";
 import {

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request } from "express";
-import type { Offer } from "../../core/schemas/offer";
+import type { Offer } from "../../core/domain/schemas/offer";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
 import { onPagesTouched, pageVersion } from "../storage/page-version";

@@ -1,6 +1,6 @@
 import type { Request } from "express";
-import { cookieValue } from "../../core/cookies";
-import type { PageData, PageQuery, RenderOptions } from "../../core/site-contract";
+import { cookieValue } from "../../core/helpers/cookies";
+import type { PageData, PageQuery, RenderOptions } from "../../core/views/site-contract";
 import { pageNeeds } from "../../site/server";
 import type { OfferSource } from "../lenders/catalogue";
 import { type PageLoaders, PRIVATE_DATA } from "./loaders";

@@ -1,4 +1,4 @@
-import type { PageQuery } from "../../core/site-contract";
+import type { PageQuery } from "../../core/views/site-contract";
 
 /** More names than any link of ours carries; the rest are ignored. */
 const MAX_NAMES = 40;

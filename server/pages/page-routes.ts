@@ -4,8 +4,8 @@ import express, {
   type RequestHandler,
   type Response,
 } from "express";
-import { cookieValue } from "../../core/cookies";
-import { colomboToday } from "../../core/dates";
+import { cookieValue } from "../../core/helpers/cookies";
+import { colomboToday } from "../../core/helpers/dates";
 import { pageNeeds, renderErrorPage, renderPage } from "../../site/server";
 import { sendError } from "../http/errors";
 import { sameSiteForms } from "../http/same-site-forms";

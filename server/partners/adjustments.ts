@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { colomboToday } from "../../core/dates";
+import { colomboToday } from "../../core/helpers/dates";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";

@@ -1,7 +1,7 @@
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
-import { quoteLoan } from "../../core/loan";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { quoteLoan } from "../../core/domain/loan";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import {
   applyVerified,
   codeSentTo,

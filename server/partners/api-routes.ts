@@ -1,8 +1,8 @@
 import express, { type Request, type Response, Router } from "express";
-import { colomboToday } from "../../core/dates";
+import { quoteOffers, rankLeadOffers } from "../../core/domain/offer-quotes";
+import { codeBodySchema } from "../../core/domain/schemas/verification";
+import { colomboToday } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
-import { quoteOffers, rankLeadOffers } from "../../core/offer-quotes";
-import { codeBodySchema } from "../../core/schemas/verification";
 import { applicationBody, parseApplication } from "../borrowers/application-request";
 import {
   type CodeSendLimits,

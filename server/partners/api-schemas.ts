@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { type CalendarDate, daysBetween, isIsoDate } from "../../core/dates";
-import { DECISION_STATUSES } from "../../core/decisions";
+import { DECISION_STATUSES } from "../../core/domain/decisions";
+import { AFFORDABILITY_LEVELS } from "../../core/domain/offer-quotes";
+import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/domain/product";
+import { type CalendarDate, daysBetween, isIsoDate } from "../../core/helpers/dates";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localeSchema } from "../../core/locale";
-import { AFFORDABILITY_LEVELS } from "../../core/offer-quotes";
-import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/product";
 
 /**
  * One zod schema per input and answer of the partner API v1 (issue 8): the
  * routes parse with them, the types come from them, and openapi.ts turns
  * them into the OpenAPI document. The application itself is core's schema
- * (core/schemas/application.ts), the same as our form's.
+ * (core/domain/schemas/application.ts), the same as our form's.
  */
 
 /** The longest range GET stats answers, in days (a year, leap or not). */

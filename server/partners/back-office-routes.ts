@@ -1,5 +1,6 @@
 import { type Request, type Response, Router } from "express";
-import type { BackOfficeViewer } from "../../core/back-office";
+import { type CalendarDate, colomboToday } from "../../core/helpers/dates";
+import type { BackOfficeViewer } from "../../core/views/back-office";
 import type {
   AdjustmentField,
   DatePeriod,
@@ -12,9 +13,8 @@ import type {
   PayoutsView,
   PayoutTermsField,
   PayoutTermsProblem,
-} from "../../core/back-office-partners";
-import { payoutTermsFormSchema } from "../../core/back-office-partners";
-import { type CalendarDate, colomboToday } from "../../core/dates";
+} from "../../core/views/back-office-partners";
+import { payoutTermsFormSchema } from "../../core/views/back-office-partners";
 import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
 import type { BackOffice, StaffContext } from "../staff/gate";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import { boundedRuns, PROPERTY_TEST_TIMEOUT_MS, setUpTestApp } from "../test-support";
 import { createPartner } from "./partners";
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import { consentToShareText } from "../../site/server";
 import { codeSentTo } from "../borrowers/applicant.test-support";
 import { createDecisionNetwork } from "../lenders/decision-network";

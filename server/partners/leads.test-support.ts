@@ -4,8 +4,8 @@
  * (activePartnerId, handed to createLead as partnerOf). For the tests of
  * attribution, statistics, postbacks and payouts. Not imported by any shipped module.
  */
-import type { Application } from "../../core/schemas/application";
-import type { Offer } from "../../core/schemas/offer";
+import type { Application } from "../../core/domain/schemas/application";
+import type { Offer } from "../../core/domain/schemas/offer";
 import { createVerifiedLead as verifiedLead } from "../borrowers/applicant.test-support";
 import {
   type CreateLeadOptions,

@@ -1,10 +1,10 @@
-import type { ApplicationDecisions } from "../../core/decisions";
+import type { ApplicationDecisions } from "../../core/domain/decisions";
+import { lenderSlug } from "../../core/domain/matching";
+import type { QuotedOffer } from "../../core/domain/offer-quotes";
+import { lenderName, productName } from "../../core/domain/offers";
+import type { Offer } from "../../core/domain/schemas/offer";
 import { type Locale, localizePath } from "../../core/locale";
-import { lenderSlug } from "../../core/matching";
 import { messagesFor } from "../../core/messages";
-import type { QuotedOffer } from "../../core/offer-quotes";
-import { lenderName, productName } from "../../core/offers";
-import type { Offer } from "../../core/schemas/offer";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
 import type { LeadStatus } from "../storage/schema";
@@ -30,7 +30,7 @@ function tagLabel(lang: Locale, code: string): string {
 }
 
 /**
- * Offers ranked by core/offer-quotes.ts (the site's one ranking), shaped for
+ * Offers ranked by core/domain/offer-quotes.ts (the site's one ranking), shaped for
  * partners: a loan's offers (quoteOffers) or a lead's (rankLeadOffers), each
  * with its figures for the loan it prices (a pre-approval's own amount and
  * term) and its position.

@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import { colomboToday } from "../../core/dates";
-import { ACCEPTED_TERM_DAYS } from "../../core/product";
-import { applicationSchema } from "../../core/schemas/application";
-import { offerCatalogueSchema } from "../../core/schemas/offer";
-import { codeBodySchema } from "../../core/schemas/verification";
+import { ACCEPTED_TERM_DAYS } from "../../core/domain/product";
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { offerCatalogueSchema } from "../../core/domain/schemas/offer";
+import { codeBodySchema } from "../../core/domain/schemas/verification";
+import { colomboToday } from "../../core/helpers/dates";
 import { type JsonSchema, jsonSchema } from "../http/json-schema";
 import {
   errorResponseSchema,

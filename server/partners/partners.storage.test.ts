@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationSchema } from "../../core/schemas/application";
-import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
 import { recordClick } from "../borrowers/clicks";
 import { publicAddresses } from "../http/outbound";
 import { loadCatalogues } from "../lenders/catalogue";

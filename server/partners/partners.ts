@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { POSTBACK_MACROS } from "../../core/portal/postbacks";
+import { POSTBACK_MACROS } from "../../core/views/portal/postbacks";
 import { checkOutboundUrl, OutboundRefused, type OutboundRules } from "../http/outbound";
 import { type AuditActor, type AuditChange, COMMAND_LINE, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
@@ -20,8 +20,8 @@ import type { Database, PartnerStatus, PartnersTable, PayoutModel } from "../sto
 
 export const PAYOUT_MODELS = ["lead", "sale"] as const satisfies readonly PayoutModel[];
 
-/** Macros a postback URL template may hold: core/portal/postbacks.ts (the portal lists them). */
-export { POSTBACK_MACROS } from "../../core/portal/postbacks";
+/** Macros a postback URL template may hold: core/views/portal/postbacks.ts (the portal lists them). */
+export { POSTBACK_MACROS } from "../../core/views/portal/postbacks";
 
 /** A partner id doubles as the widget's `partner` attribute: a short code, never free text. */
 export const PARTNER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;

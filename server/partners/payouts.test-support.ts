@@ -4,8 +4,8 @@
  * postback, and the partner postback the listener records (with the payout
  * the partner's terms give). Not imported by any shipped module.
  */
-import { applicationSchema } from "../../core/schemas/application";
-import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
 import { recordClick, recordPostback } from "../borrowers/clicks";
 import { loadCatalogues } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";

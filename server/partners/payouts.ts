@@ -7,7 +7,7 @@ import {
   colomboToday,
   daysBetween,
   isIsoDate,
-} from "../../core/dates";
+} from "../../core/helpers/dates";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";

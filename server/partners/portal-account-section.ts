@@ -1,11 +1,11 @@
 import type { Request, Response } from "express";
-import { PORTAL_SECTION_PATHS, type PortalPayoutMethod } from "../../core/partner-portal";
+import { PORTAL_SECTION_PATHS, type PortalPayoutMethod } from "../../core/views/partner-portal";
 import {
   ACCOUNT_NOTICES,
   type AccountFormProblem,
   type AccountNotice,
   type AccountView,
-} from "../../core/portal/account";
+} from "../../core/views/portal/account";
 import { portalBase } from "../../site/server";
 import { checkPassword, passwordProblem } from "../accounts/passwords";
 import {

@@ -1,4 +1,4 @@
-import type { PortalPayoutMethod } from "../../core/partner-portal";
+import type { PortalPayoutMethod } from "../../core/views/partner-portal";
 import { hashPassword } from "../accounts/passwords";
 import {
   recoveryCodesLeft,

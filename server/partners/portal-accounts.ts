@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { PortalSignUpFacts } from "../../core/back-office-partners";
 import { type Locale, localizePath } from "../../core/locale";
+import type { PortalSignUpFacts } from "../../core/views/back-office-partners";
 import { checkPassword, hashPassword } from "../accounts/passwords";
 import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Messenger } from "../messaging/messenger";

@@ -5,7 +5,7 @@ import {
   type SignUpField,
   type SignUpForm,
   type SignUpProblem,
-} from "../../core/partner-portal";
+} from "../../core/views/partner-portal";
 import { PASSWORD_MAX_LENGTH, passwordProblem } from "../accounts/passwords";
 
 /**

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from "express";
 import type { Locale } from "../../core/locale";
-import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
+import type { PortalSignedIn, PortalView } from "../../core/views/partner-portal";
 import type { SignInFlow } from "../accounts/sign-in";
 import type { OutboundRules } from "../http/outbound";
 import type { RateLimitStore } from "../http/rate-limit";

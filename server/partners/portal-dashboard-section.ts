@@ -1,12 +1,12 @@
 import type { Response } from "express";
-import { addDays, colomboToday, isIsoDate } from "../../core/dates";
-import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
+import { addDays, colomboToday, isIsoDate } from "../../core/helpers/dates";
+import { PORTAL_SECTION_PATHS } from "../../core/views/partner-portal";
 import type {
   DashboardProblem,
   DashboardReport,
   DashboardRow,
   DashboardView,
-} from "../../core/portal/dashboard";
+} from "../../core/views/portal/dashboard";
 import { sendPortalScript } from "../http/built-scripts";
 import type { PortalSectionRoutes } from "./portal-context";
 import {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, type CalendarDate, colomboToday } from "../../core/dates";
+import { addDays, type CalendarDate, colomboToday } from "../../core/helpers/dates";
 import {
   appWith,
   boundedRuns,

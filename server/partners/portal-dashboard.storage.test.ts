@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, colomboToday } from "../../core/dates";
+import { addDays, colomboToday } from "../../core/helpers/dates";
 import { appWith, onEachEngine, type TestStorage } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";
 import type { ApprovedPortalPartner } from "./portal.test-support";

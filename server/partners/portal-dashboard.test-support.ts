@@ -6,9 +6,10 @@
  * the partner API, with sub ids and utm values, click-outs, the lender's
  * postbacks). Not imported by any shipped module.
  */
-import { addDays, type CalendarDate } from "../../core/dates";
-import { applicationSchema } from "../../core/schemas/application";
-import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
+import { addDays, type CalendarDate } from "../../core/helpers/dates";
 import { recordClick } from "../borrowers/clicks";
 import { loadCatalogues } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";

@@ -1,4 +1,4 @@
-import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
+import { PORTAL_SECTION_PATHS } from "../../core/views/partner-portal";
 import type { PortalSectionRoutes } from "./portal-context";
 
 /**

@@ -1,7 +1,7 @@
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { offerCatalogueSchema } from "../../core/schemas/offer";
+import { offerCatalogueSchema } from "../../core/domain/schemas/offer";
 import { setUpTestApp } from "../test-support";
 import { leadOffersSchema } from "./api-schemas";
 import { createPartner } from "./partners";

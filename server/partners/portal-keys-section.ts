@@ -1,10 +1,10 @@
 import type { Request, Response } from "express";
-import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
+import { PORTAL_SECTION_PATHS } from "../../core/views/partner-portal";
 import {
   type KeysView,
   PORTAL_ROTATABLE_KEYS,
   type PortalRotatableKey,
-} from "../../core/portal/keys";
+} from "../../core/views/portal/keys";
 import { partnerAccountActor } from "../staff/audit";
 import { rotateKeys, updatePartner } from "./partners";
 import type { PortalPartnerRequest, PortalSectionRoutes } from "./portal-context";

@@ -1,4 +1,4 @@
-import { ORIGINS_MAX, type OriginProblem } from "../../core/portal/keys";
+import { ORIGINS_MAX, type OriginProblem } from "../../core/views/portal/keys";
 import { originProblem } from "./partners";
 
 /**

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
-import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
-import type { PostbacksView } from "../../core/portal/postbacks";
+import { PORTAL_SECTION_PATHS } from "../../core/views/partner-portal";
+import type { PostbacksView } from "../../core/views/portal/postbacks";
 import { partnerAccountActor } from "../staff/audit";
 import { PartnerError, updatePartner } from "./partners";
 import type { PortalPartnerRequest, PortalSectionRoutes } from "./portal-context";

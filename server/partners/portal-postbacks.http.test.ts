@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { colomboToday } from "../../core/dates";
+import { colomboToday } from "../../core/helpers/dates";
 import {
   appWith,
   boundedRuns,

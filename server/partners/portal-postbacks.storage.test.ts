@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DELIVERY_LOG_PAGE } from "../../core/portal/postbacks";
+import { DELIVERY_LOG_PAGE } from "../../core/views/portal/postbacks";
 import type { PartnerPostbacksTable } from "../storage/schema";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { createPartner } from "./partners";

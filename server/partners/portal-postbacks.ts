@@ -6,7 +6,7 @@ import {
   POSTBACK_MACROS,
   type PostbackTestResult,
   type TemplateProblem,
-} from "../../core/portal/postbacks";
+} from "../../core/views/portal/postbacks";
 import {
   checkOutboundUrl,
   OutboundRefused,

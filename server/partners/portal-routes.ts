@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from "express";
 import { ALL_LOCALES, type Locale, localizePath } from "../../core/locale";
-import type { PortalSignedIn, PortalView } from "../../core/partner-portal";
+import type { PortalSignedIn, PortalView } from "../../core/views/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
 import {
@@ -47,7 +47,7 @@ export { PORTAL_SESSION_COOKIE } from "./portal-realm";
 
 const LOCALES: readonly Locale[] = ALL_LOCALES;
 
-/** Each section's routes: the door and the links, then the menu's (core/partner-portal.ts). */
+/** Each section's routes: the door and the links, then the menu's (core/views/partner-portal.ts). */
 const SECTION_ROUTES: readonly PortalSectionRoutes[] = [
   signInRoutes,
   signUpRoutes,

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
-import { addDays, colomboToday } from "../../core/dates";
-import type { PortalView } from "../../core/partner-portal";
+import { addDays, colomboToday } from "../../core/helpers/dates";
+import type { PortalView } from "../../core/views/partner-portal";
 import { csrfTokenMatches } from "../accounts/csrf";
 import { passwordText, text } from "../accounts/sign-in";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
+import { PORTAL_SECTION_PATHS } from "../../core/views/partner-portal";
 import type { PortalPartnerRequest, PortalSectionRoutes } from "./portal-context";
 import {
   type MonthStatement,

@@ -1,7 +1,7 @@
 import inject from "light-my-request";
 import { beforeAll, describe, expect, it } from "vitest";
-import { colomboToday } from "../../core/dates";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
+import { colomboToday } from "../../core/helpers/dates";
 import { codeSentTo, postJsonTo } from "../borrowers/applicant.test-support";
 import { setUpTestApp, testOutbox } from "../test-support";
 import { statsResponseSchema } from "./api-schemas";

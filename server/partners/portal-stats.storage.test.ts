@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CalendarDate } from "../../core/dates";
-import { applicationSchema } from "../../core/schemas/application";
-import { TEST_TODAY, validApplication } from "../../core/schemas/application.fixtures";
+import { applicationSchema } from "../../core/domain/schemas/application";
+import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
+import type { CalendarDate } from "../../core/helpers/dates";
 import { recordClick, recordPostback } from "../borrowers/clicks";
 import { loadCatalogues } from "../lenders/catalogue";
 import { newOpaqueId } from "../storage/opaque-ids";

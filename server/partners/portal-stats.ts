@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { z } from "zod";
-import { PARTNER_CODES } from "../../core/application";
-import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/dates";
+import { PARTNER_CODES } from "../../core/domain/application";
+import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/helpers/dates";
 import type { Engine, Storage } from "../storage/database";
 import { statsQuerySchema } from "./api-schemas";
 

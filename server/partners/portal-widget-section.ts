@@ -3,7 +3,7 @@ import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Response } from "express";
 import { z } from "zod";
-import { PORTAL_SECTION_PATHS } from "../../core/partner-portal";
+import { PORTAL_SECTION_PATHS } from "../../core/views/partner-portal";
 import {
   checkLinkForm,
   checkWidgetForm,
@@ -12,7 +12,7 @@ import {
   readLinkForm,
   readWidgetForm,
   type WidgetView,
-} from "../../core/portal/widget";
+} from "../../core/views/portal/widget";
 import { sendPortalScript } from "../http/built-scripts";
 import type { PortalSectionRoutes } from "./portal-context";
 

@@ -5,9 +5,9 @@ import path from "node:path";
 import fc from "fast-check";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeHtml } from "../../core/html";
+import { escapeHtml } from "../../core/helpers/html";
 import type { Locale } from "../../core/locale";
-import { WIDGET_FIELDS } from "../../core/portal/widget";
+import { WIDGET_FIELDS } from "../../core/views/portal/widget";
 import {
   appWith,
   boundedRuns,

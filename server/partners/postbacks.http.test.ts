@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { colomboToday } from "../../core/dates";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
+import { colomboToday } from "../../core/helpers/dates";
 import { applyVerified, cookieIn, postJsonTo } from "../borrowers/applicant.test-support";
 import {
   appWith,

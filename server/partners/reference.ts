@@ -3,8 +3,8 @@
  * document (openapi.ts), every value escaped, no script.
  */
 
-import { escapeHtml } from "../../core/html";
-import { leadOffersExample } from "../../core/portal/docs";
+import { escapeHtml } from "../../core/helpers/html";
+import { leadOffersExample } from "../../core/views/portal/docs";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CalendarDate } from "../../core/dates";
+import type { CalendarDate } from "../../core/helpers/dates";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { AdjustmentError, addAdjustment, adjustmentFormSchema } from "./adjustments";
 import { createPartner } from "./partners";

@@ -4,13 +4,13 @@ import {
   type CalendarDate,
   COLOMBO_UTC_OFFSET_MINUTES,
   colomboToday,
-} from "../../core/dates";
+} from "../../core/helpers/dates";
 import type {
   StatementAdjustmentRow,
   StatementEarning,
   StatementMonthTotals,
   StatementPayment,
-} from "../../core/portal/statements";
+} from "../../core/views/portal/statements";
 import type { Engine, Storage } from "../storage/database";
 import { MONTH_PATTERN } from "./adjustments";
 import { colomboDateTime, csvCell, monthPeriod } from "./payouts";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { addDays, type CalendarDate } from "../../core/dates";
+import { addDays, type CalendarDate } from "../../core/helpers/dates";
 import type { Storage } from "../storage/database";
 import type { StatsResponse } from "./api-schemas";
 import { colomboDayStart, countPartnerSteps, daysOf } from "./portal-stats";

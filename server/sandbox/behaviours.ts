@@ -1,4 +1,4 @@
-import type { EmploymentType } from "../../core/application";
+import type { EmploymentType } from "../../core/domain/application";
 import type { LenderApiField } from "../lenders/decision-api";
 import { sandboxNameTa } from "./names-ta";
 import type { LenderProduct } from "./register";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { escapeHtml } from "../../core/html";
-import { formatRupees } from "../../core/money";
+import { escapeHtml } from "../../core/helpers/html";
+import { formatRupees } from "../../core/helpers/money";
 import {
   type DecisionRequest,
   decisionRequestSchema,

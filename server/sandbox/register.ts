@@ -1,4 +1,4 @@
-import type { Offer } from "../../core/schemas/offer";
+import type { Offer } from "../../core/domain/schemas/offer";
 import type { OutboundRules } from "../http/outbound";
 import type { LenderApiField } from "../lenders/decision-api";
 import { importLenders } from "../lenders/lender-import";
@@ -7,7 +7,7 @@ import type { Storage } from "../storage/database";
 import { touchPages } from "../storage/page-version";
 import type { LenderStatus } from "../storage/schema";
 
-/** One product of a lender: an offer of the feed without its lender (core/schemas/offer.ts). */
+/** One product of a lender: an offer of the feed without its lender (core/domain/schemas/offer.ts). */
 export type LenderProduct = Omit<Offer, "lender">;
 
 /** A lender that decides through its decision API, as the sandbox (and tests) write it. */

@@ -1,6 +1,6 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAFF_ROLES, type StaffRole } from "../../core/back-office";
+import { STAFF_ROLES, type StaffRole } from "../../core/views/back-office";
 import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";

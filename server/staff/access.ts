@@ -3,7 +3,7 @@ import {
   type BackOfficeSection,
   STAFF_ROLES,
   type StaffRole,
-} from "../../core/back-office";
+} from "../../core/views/back-office";
 
 /**
  * Who may use which back-office route (issue 16): the one table every

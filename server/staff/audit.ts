@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { AuditEntry } from "../../core/back-office";
+import type { AuditEntry } from "../../core/views/back-office";
 import { newOpaqueId } from "../storage/opaque-ids";
 import type { Database } from "../storage/schema";
 

@@ -7,7 +7,7 @@
  * The entry that opens storage is cli-main.ts.
  */
 import { parseArgs } from "node:util";
-import { isStaffRole, STAFF_ROLES, type StaffRole } from "../../core/back-office";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "../../core/views/back-office";
 import { type CliOutcome, UsageError, usageMistake } from "../command-line";
 import type { Messenger } from "../messaging/messenger";
 import { rewrapDataKeys } from "../storage/data-keys";

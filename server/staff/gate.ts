@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from "express";
-import type { BackOfficeView, BackOfficeViewer } from "../../core/back-office";
-import { cookieValue } from "../../core/cookies";
+import { cookieValue } from "../../core/helpers/cookies";
+import type { BackOfficeView, BackOfficeViewer } from "../../core/views/back-office";
 import { backOfficeStylesheet, renderBackOfficeDocument } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
 import {

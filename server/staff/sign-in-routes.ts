@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from "express";
-import type { SignInNotice, SignInView } from "../../core/back-office";
+import type { SignInNotice, SignInView } from "../../core/views/back-office";
 import { csrfTokenMatches } from "../accounts/csrf";
 import { passwordProblem } from "../accounts/passwords";
 import { passwordText, type SignInFlow, signInFlow, text } from "../accounts/sign-in";

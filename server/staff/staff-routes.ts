@@ -1,5 +1,6 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
+import { COLOMBO_UTC_OFFSET_MINUTES, isIsoDate } from "../../core/helpers/dates";
 import {
   type BackOfficeViewer,
   type IssuedLink,
@@ -8,8 +9,7 @@ import {
   type StaffDone,
   type StaffProblem,
   type StaffView,
-} from "../../core/back-office";
-import { COLOMBO_UTC_OFFSET_MINUTES, isIsoDate } from "../../core/dates";
+} from "../../core/views/back-office";
 import type { Messenger } from "../messaging/messenger";
 import { auditActionsInUse, auditEntries, recordAudit } from "./audit";
 import { enrolmentLink, mailEnrolmentLink } from "./enrolment-links";

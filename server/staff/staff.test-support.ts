@@ -5,7 +5,7 @@
  */
 import type { Express } from "express";
 import inject from "light-my-request";
-import type { StaffRole } from "../../core/back-office";
+import type { StaffRole } from "../../core/views/back-office";
 import { csrfTokenOf } from "../accounts/csrf";
 import { acceptedTotpStep, totpCodeAt } from "../accounts/totp";
 import type { Storage } from "../storage/database";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StaffMember, StaffProblem, StaffRole } from "../../core/back-office";
+import type { StaffMember, StaffProblem, StaffRole } from "../../core/views/back-office";
 import { hashPassword } from "../accounts/passwords";
 import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Storage } from "../storage/database";

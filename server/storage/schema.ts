@@ -1,6 +1,6 @@
 import type { ColumnType } from "kysely";
-import type { StaffRole } from "../../core/back-office";
 import type { Locale } from "../../core/locale";
+import type { StaffRole } from "../../core/views/back-office";
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings in
@@ -520,7 +520,7 @@ export interface LendersTable {
   names: string;
   legal_name: string;
   website: string | null;
-  /** JSON { "email"?, "phone"?, "url"? } (core/schemas/offer.ts, complaintsContactSchema). */
+  /** JSON { "email"?, "phone"?, "url"? } (core/domain/schemas/offer.ts, complaintsContactSchema). */
   complaints_contact: string | null;
   licence_regulator: string | null;
   licence_category: string | null;
@@ -550,7 +550,7 @@ export interface LenderLogosTable {
   updated_at: string;
 }
 
-/** A lender's product: one offer of the feed, its lender aside (JSON, core/schemas/offer.ts). */
+/** A lender's product: one offer of the feed, its lender aside (JSON, core/domain/schemas/offer.ts). */
 export interface LenderProductsTable {
   offer_id: number;
   lender_id: string;
@@ -560,7 +560,7 @@ export interface LenderProductsTable {
   updated_at: string;
 }
 
-/** A card of the credit cards' catalogue (issue 21): JSON per core/schemas/credit-card.ts. */
+/** A card of the credit cards' catalogue (issue 21): JSON per core/domain/schemas/credit-card.ts. */
 export interface CreditCardsTable {
   id: string;
   card: string;
@@ -646,7 +646,7 @@ export interface RetiredOfferIdsTable {
   retired_at: string;
 }
 
-/** What a lender decided on one verified application (issue 15; core/decisions.ts). */
+/** What a lender decided on one verified application (issue 15; core/domain/decisions.ts). */
 export type StoredDecisionStatus = "waiting" | "approved" | "declined" | "pending" | "failed";
 
 /** One application asked of one lender through its decision API, and what came of it. */
@@ -659,13 +659,13 @@ export interface LenderDecisionsTable {
   offer_id: number | null;
   amount: number | null;
   term_days: number | null;
-  /** JSON LoanTerms (core/schemas/offer.ts). */
+  /** JSON LoanTerms (core/domain/schemas/offer.ts). */
   terms: string | null;
   expires_at: string | null;
   apply_url: string | null;
   reason: string | null;
   error: string | null;
-  /** With error `invalid_answer`: the rule of core/approval-check.ts the approval broke (0026). */
+  /** With error `invalid_answer`: the rule of core/domain/approval-check.ts the approval broke (0026). */
   broken_rule: string | null;
   attempts: number;
   latency_ms: number | null;

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { TrackingEvent } from "../../core/schemas/event";
+import type { TrackingEvent } from "../../core/domain/schemas/event";
 import { clientAddressOf } from "../http/client-address";
 import { type RateLimitRule, type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 

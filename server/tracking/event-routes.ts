@@ -1,5 +1,5 @@
 import express, { type Request, type Response, Router } from "express";
-import { type TrackingEvent, trackingEventSchema } from "../../core/schemas/event";
+import { type TrackingEvent, trackingEventSchema } from "../../core/domain/schemas/event";
 import { sendError } from "../http/errors";
 import { validateBody } from "../http/parse";
 import { deviceClassOf } from "./device-class";

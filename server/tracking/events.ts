@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TrackingEvent } from "../../core/schemas/event";
+import type { TrackingEvent } from "../../core/domain/schemas/event";
 import type { Storage } from "../storage/database";
 import type { EventsTable } from "../storage/schema";
 import type { DeviceClass } from "./device-class";

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import { isCalculatorField } from "../../core/calculator-event";
-import { colomboToday } from "../../core/dates";
+import { isCalculatorField } from "../../core/domain/calculator-event";
+import { colomboToday } from "../../core/helpers/dates";
 import type { Database, EventsTable, VisitsTable } from "../storage/schema";
 
 type SessionDayTable = "visits" | "calculator_uses";

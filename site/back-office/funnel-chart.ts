@@ -7,7 +7,7 @@
  * under that page's CSP only: neither the site's nor the widget's bundles
  * include it.
  */
-import { FUNNEL_STEPS, type FunnelStep } from "../../core/back-office";
+import { FUNNEL_STEPS, type FunnelStep } from "../../core/views/back-office";
 import { adoptChartStyles, drawDayChart } from "../operator/day-chart";
 
 const TRAFFIC: readonly FunnelStep[] = ["visits", "applications", "verified"];

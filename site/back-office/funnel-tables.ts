@@ -9,7 +9,7 @@ import {
   type FunnelRow,
   type FunnelStep,
   type FunnelTableName,
-} from "../../core/back-office";
+} from "../../core/views/back-office";
 import type { BackOfficeMessages } from "./messages";
 
 const STEP_KEYS = {

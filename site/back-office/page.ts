@@ -3,7 +3,7 @@ import type {
   BackOfficeSection,
   BackOfficeView,
   BackOfficeViewer,
-} from "../../core/back-office";
+} from "../../core/views/back-office";
 import type { OperatorPage, ViewNamed } from "../operator/page";
 import type { BackOfficeMessages } from "./messages";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BackOfficeView, BackOfficeViewer } from "../../core/back-office";
+import type { BackOfficeView, BackOfficeViewer } from "../../core/views/back-office";
 import { colomboTime } from "../operator/format";
 import { renderBackOfficeDocument } from "./render";
 

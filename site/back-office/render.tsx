@@ -6,8 +6,8 @@
  * shared frame (site/operator/), with the page pages/registry.ts names.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { BackOfficeView, BackOfficeViewer } from "../../core/back-office";
 import { fill } from "../../core/messages";
+import type { BackOfficeView, BackOfficeViewer } from "../../core/views/back-office";
 import widgetCss from "../../widget/styles/widget.css?raw";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";

@@ -1,5 +1,5 @@
-import type { BackOfficeSection, LenderSummary } from "../../core/back-office";
-import type { Licence, LicenceCategory } from "../../core/schemas/offer";
+import type { Licence, LicenceCategory } from "../../core/domain/schemas/offer";
+import type { BackOfficeSection, LenderSummary } from "../../core/views/back-office";
 import type { BackOfficeMessages } from "./messages";
 
 /** Where each section lives and what the navigation calls it. */

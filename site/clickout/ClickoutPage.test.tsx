@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { licensedOffer } from "../../core/decisions.fixtures";
+import { licensedOffer } from "../../core/domain/decisions.fixtures";
+import type { Offer } from "../../core/domain/schemas/offer";
 import { ALL_LOCALES, type Locale } from "../../core/locale";
-import type { Offer } from "../../core/schemas/offer";
 import { ClickoutPage } from "./ClickoutPage";
 
 /** Issue 32: the click-out page's words, in each language, for a licensed lender. */

@@ -1,9 +1,9 @@
 import { Fragment, type ReactNode } from "react";
+import { lenderName } from "../../core/domain/offers";
+import { formatRupees } from "../../core/helpers/money";
 import { localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
-import { formatRupees } from "../../core/money";
-import { lenderName } from "../../core/offers";
-import type { ClickoutView } from "../../core/site-contract";
+import type { ClickoutView } from "../../core/views/site-contract";
 import { Icon, LogoMark } from "../components/Icon";
 import { ProductName } from "../components/ProductName";
 import { clickoutMessagesFor } from "../messages/clickout";

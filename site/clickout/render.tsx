@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
-import { escapeHtml } from "../../core/html";
+import { lenderName } from "../../core/domain/offers";
+import { escapeHtml } from "../../core/helpers/html";
 import { fill } from "../../core/messages";
-import { lenderName } from "../../core/offers";
-import type { AssetManifest, ClickoutView, RenderedPage } from "../../core/site-contract";
+import type { AssetManifest, ClickoutView, RenderedPage } from "../../core/views/site-contract";
 import { renderDocument } from "../document";
 import { clickoutMessagesFor } from "../messages/clickout";
 import { siteMessagesFor } from "../messages/index";

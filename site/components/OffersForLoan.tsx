@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { CalendarDate } from "../../core/dates";
+import type { Offer } from "../../core/domain/schemas/offer";
+import type { CalendarDate } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
-import type { Offer } from "../../core/schemas/offer";
 import { applicationUrl } from "../../widget/apply-link";
 import { Calculator } from "../../widget/components/Calculator";
 import { OfferList } from "../../widget/components/OfferList";

@@ -1,6 +1,6 @@
+import { productName } from "../../core/domain/offers";
+import type { Offer } from "../../core/domain/schemas/offer";
 import type { Locale } from "../../core/locale";
-import { productName } from "../../core/offers";
-import type { Offer } from "../../core/schemas/offer";
 
 export interface ProductNameProps {
   offer: Pick<Offer, "header" | "headers">;
@@ -14,7 +14,7 @@ export interface ProductNameProps {
 
 /**
  * A product's name as every list and page shows it (issue 32): in the page's language when
- * the lender gave it one (core/offers.ts `productName`), else the name it gave, its element
+ * the lender gave it one (core/domain/offers.ts `productName`), else the name it gave, its element
  * marked with that name's language (`lang="en"`) so that a screen reader reads it as written.
  */
 export function ProductName({

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { ContactDetails } from "../../core/site-contract";
+import type { ContactDetails } from "../../core/views/site-contract";
 import { ContactContext, TrustNotes } from "./TrustNotes";
 
 const render = (

@@ -1,7 +1,7 @@
 import { createContext, useContext, useId } from "react";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
-import type { ContactDetails } from "../../core/site-contract";
+import type { ContactDetails } from "../../core/views/site-contract";
 import { siteMessagesFor, trustMessagesFor } from "../messages";
 import { Icon } from "./Icon";
 

@@ -1,8 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  CODE_DIGITS,
+  CODE_TTL_MINUTES,
+  codeDigits,
+  formatWait,
+} from "../../core/domain/verification";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
-import type { PendingVerification } from "../../core/site-contract";
-import { CODE_DIGITS, CODE_TTL_MINUTES, codeDigits, formatWait } from "../../core/verification";
+import type { PendingVerification } from "../../core/views/site-contract";
 import { type HttpResult, postJson } from "../../widget/runtime/http";
 import { type VerificationMessages, verificationMessagesFor } from "../messages/verification";
 

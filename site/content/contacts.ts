@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../core/html";
+import { escapeHtml } from "../../core/helpers/html";
 import { type ByLocale, type Locale, pick } from "../../core/locale";
 
 /**

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALL_LOCALES, type ByLocale } from "../../core/locale";
 import {
   ARTICLE_SLUGS,
   articleFrontMatterSchema,
@@ -9,7 +8,8 @@ import {
   documentFrontMatterSchema,
   PAGE_SLUGS,
   pageFrontMatterSchema,
-} from "../../core/schemas/content";
+} from "../../core/domain/schemas/content";
+import { ALL_LOCALES, type ByLocale } from "../../core/locale";
 import { linkKind, renderMarkdown, splitFrontMatter } from "./pipeline.mjs";
 
 /**

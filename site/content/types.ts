@@ -1,9 +1,9 @@
-import type { Locale } from "../../core/locale";
 import type {
   ArticleFrontMatter,
   DocumentFrontMatter,
   PageFrontMatter,
-} from "../../core/schemas/content";
+} from "../../core/domain/schemas/content";
+import type { Locale } from "../../core/locale";
 
 export interface ContentHeading {
   id: string;

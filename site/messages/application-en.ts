@@ -1,7 +1,7 @@
 /**
  * The application form's English copy (issue 5). Its keys are the contract
  * for application-si.ts. `applicationError:<key>` says each of
- * core/application.ts's APPLICATION_ERRORS for the visitor; districts are
+ * core/domain/application.ts's APPLICATION_ERRORS for the visitor; districts are
  * keyed by their English names (core's DISTRICTS).
  */
 export const applicationEn = {

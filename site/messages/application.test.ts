@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATION_ERRORS, DISTRICTS, EMPLOYMENT_TYPES } from "../../core/application";
+import { APPLICATION_ERRORS, DISTRICTS, EMPLOYMENT_TYPES } from "../../core/domain/application";
 import { localeCatalogProblems } from "../../core/messages/catalog-checks";
 import { applicationMessagesFor } from "./index";
 
@@ -8,7 +8,7 @@ describe("application form catalogs", () => {
     expect(localeCatalogProblems(applicationMessagesFor)).toEqual([]);
   });
 
-  it("say every error, district and employment type of core/application.ts", () => {
+  it("say every error, district and employment type of core/domain/application.ts", () => {
     const en: Record<string, string> = applicationMessagesFor("en");
     const keys = [
       ...Object.keys(APPLICATION_ERRORS).map((key) => `applicationError:${key}`),

@@ -1,4 +1,4 @@
-import { COLOMBO_UTC_OFFSET_MINUTES } from "../../core/dates";
+import { COLOMBO_UTC_OFFSET_MINUTES } from "../../core/helpers/dates";
 
 /** An ISO time as a Colombo date and time, "2026-11-21 14:05": what staff in Sri Lanka read. */
 export function colomboTime(iso: string): string {

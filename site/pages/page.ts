@@ -12,10 +12,10 @@
  * the server (in the page, or from /client-api/page) and only renders it.
  */
 import type { ComponentType } from "react";
-import type { CalendarDate } from "../../core/dates";
+import type { Offer } from "../../core/domain/schemas/offer";
+import type { CalendarDate } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
-import type { Offer } from "../../core/schemas/offer";
-import type { LoadedData, PageDataKey, PageQuery } from "../../core/site-contract";
+import type { LoadedData, PageDataKey, PageQuery } from "../../core/views/site-contract";
 import type { SiteContent } from "../content/types";
 import type { siteMessagesFor } from "../messages";
 
@@ -101,7 +101,7 @@ export interface PageServer<View, Needs extends PageDataKey = PageDataKey> {
     t: SiteMessages,
   ): { title: string; description: string; refreshSeconds?: number | undefined };
   /**
-   * What the server loads for the page (core/site-contract.ts `PageData`, decision 0405), all
+   * What the server loads for the page (core/views/site-contract.ts `PageData`, decision 0405), all
    * routes alike or by route; nothing unless given. Its view gets these keys alone.
    */
   needs?: readonly Needs[] | ((route: RouteRecord) => readonly Needs[]);

@@ -4,9 +4,9 @@
  * (site/server.tsx) read this list; adding a page is a folder under
  * site/pages/ and a line here.
  */
-import type { CalendarDate } from "../../core/dates";
+import type { CalendarDate } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
-import type { ContactDetails } from "../../core/site-contract";
+import type { ContactDetails } from "../../core/views/site-contract";
 import { loadLocaleCatalogs } from "../messages/load-locale";
 import { applicationPage } from "./application";
 import { articlePage } from "./article";

@@ -5,7 +5,7 @@ import type {
   PortalPayoutMethod,
   PortalSection,
   SignUpProblem,
-} from "../../core/partner-portal";
+} from "../../core/views/partner-portal";
 import { portalTa } from "./messages-ta";
 
 /** The partner portal's words (issue 18), in all three languages; the compiler checks each. */

@@ -1,5 +1,5 @@
 import type { Locale } from "../../core/locale";
-import type { PortalSection, PortalView } from "../../core/partner-portal";
+import type { PortalSection, PortalView } from "../../core/views/partner-portal";
 import type { OperatorPage, ViewNamed } from "../operator/page";
 import type { PortalMessages } from "./messages";
 

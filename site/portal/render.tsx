@@ -13,7 +13,7 @@ import {
   PORTAL_SECTION_PATHS,
   PORTAL_SECTIONS,
   type PortalView,
-} from "../../core/partner-portal";
+} from "../../core/views/partner-portal";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
 import { pageFor } from "../operator/page";

@@ -2,7 +2,7 @@
  * The portal's widget and link builder, live (issue 18, decision 0230): as
  * the partner changes a field, the preview (our widget itself, loaded by the
  * page), the snippet and the link follow, with each field's problem, by the
- * same functions the server's page uses (core/portal/widget.ts). The Copy
+ * same functions the server's page uses (core/views/portal/widget.ts). The Copy
  * buttons copy and say so in their status. Without this script the forms'
  * buttons do the same with a page load. No library; built alone
  * (rollup.config.mjs) and served under the widget page's CSP only.
@@ -27,7 +27,7 @@ import {
   WIDGET_SUBS,
   type WidgetSettings,
   widgetSnippet,
-} from "../../core/portal/widget";
+} from "../../core/views/portal/widget";
 import { widgetMessagesFor } from "./pages/widget/widget-messages";
 
 const lang = document.documentElement.lang;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright";
 import { describe, expect, it } from "vitest";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import {
   acceptRequiredConsents,
   fillApplication,

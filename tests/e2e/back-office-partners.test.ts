@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../core/dates";
+import { addDays } from "../../core/helpers/dates";
 import { createPartner } from "../../server/partners/partners";
 import { previousColomboMonth } from "../../server/partners/payouts";
 import { seedConversion } from "../../server/partners/payouts.test-support";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright";
 import { describe, expect, it } from "vitest";
-import { commentRequestSchema, reviewRequestSchema } from "../../core/schemas/community";
+import { commentRequestSchema, reviewRequestSchema } from "../../core/domain/schemas/community";
 import { addComment } from "../../server/community/comments";
 import { moderate } from "../../server/community/moderation";
 import { addReview } from "../../server/community/reviews";

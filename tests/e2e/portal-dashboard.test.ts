@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, colomboToday } from "../../core/dates";
+import { addDays, colomboToday } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
 import type { ApprovedPortalPartner } from "../../server/partners/portal.test-support";
 import {

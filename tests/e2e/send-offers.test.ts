@@ -1,7 +1,7 @@
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import type { Locale } from "../../core/locale";
-import { validApplication } from "../../core/schemas/application.fixtures";
 import {
   readableBody,
   startTestSmtp,

@@ -1,6 +1,6 @@
 import type { Page } from "playwright";
-import { formatDate } from "../../core/dates";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
+import { formatDate } from "../../core/helpers/dates";
 
 /** The fixture's date of birth as the form's field takes it, dd/mm/yyyy. */
 export const typedBirthDate = formatDate(

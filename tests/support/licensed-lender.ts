@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { licensedOffer } from "../../core/decisions.fixtures";
+import { licensedOffer } from "../../core/domain/decisions.fixtures";
 import { seedSampleLenders } from "../../server/lenders/lenders";
 import { openStorage } from "../../server/storage/database";
 import { silentLog } from "../../server/test-support";
@@ -9,7 +9,7 @@ import { silentLog } from "../../server/test-support";
 /**
  * A data folder for the built server (tests/support/server-process.ts)
  * whose storage holds the sample lenders and one licensed lender, live,
- * named in both languages (core/decisions.fixtures.ts's `licensedOffer`):
+ * named in both languages (core/domain/decisions.fixtures.ts's `licensedOffer`):
  * what an operator's import will write, before the server starts.
  */
 export async function dataDirWithLicensedLender(): Promise<string> {

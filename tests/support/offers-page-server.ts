@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { DEFAULT_COUNTRY_CONFIG } from "../../core/country";
-import type { ApplicationOffers } from "../../core/decisions";
-import { validApplication } from "../../core/schemas/application.fixtures";
+import { DEFAULT_COUNTRY_CONFIG } from "../../core/domain/country";
+import type { ApplicationOffers } from "../../core/domain/decisions";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import { codeSentTo } from "../../server/borrowers/applicant.test-support";
 import { openOfferCatalogue } from "../../server/lenders/catalogue";
 import { createDecisionNetwork } from "../../server/lenders/decision-network";

@@ -1,4 +1,4 @@
-import { normalizeSriLankanMobile } from "../../core/phone";
+import { normalizeSriLankanMobile } from "../../core/domain/phone";
 import { outboxDir, readOutbox } from "../../server/messaging/outbox";
 import type { ServerProcess } from "./server-process";
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright";
-import { DEFAULT_COUNTRY_CONFIG } from "../../core/country";
+import { DEFAULT_COUNTRY_CONFIG } from "../../core/domain/country";
 import type { OutboundRules } from "../../server/http/outbound";
 import { loadAssetManifest } from "../../server/pages/assets";
 import type { PartnerUpdate } from "../../server/partners/partners";

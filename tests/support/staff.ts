@@ -1,7 +1,7 @@
 import { generateSync } from "otplib";
 import type { Page } from "playwright";
 import { expect } from "vitest";
-import type { StaffRole } from "../../core/back-office";
+import type { StaffRole } from "../../core/views/back-office";
 import { COMMAND_LINE } from "../../server/staff/audit";
 import { createStaff } from "../../server/staff/staff";
 import { addStaffMember, type TestMember } from "../../server/staff/staff.test-support";

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { CalendarDate } from "../../core/dates";
-import { formatDate } from "../../core/dates";
-import { formatPercent, quoteLoan } from "../../core/loan";
-import { formatRupees } from "../../core/money";
-import { representativeTerms } from "../../core/product";
+import { formatPercent, quoteLoan } from "../../core/domain/loan";
+import { representativeTerms } from "../../core/domain/product";
+import type { CalendarDate } from "../../core/helpers/dates";
+import { formatDate } from "../../core/helpers/dates";
+import { formatRupees } from "../../core/helpers/money";
 import { Calculator } from "./Calculator";
 
 const TODAY: CalendarDate = "2026-11-25";
@@ -34,7 +34,7 @@ const quote = (amount: number, termDays: number) =>
   quoteLoan({ amount, termDays, terms: representativeTerms(termDays), startDate: TODAY });
 
 describe("the calculator's figures", () => {
-  it("shows 12 monthly instalments large, with interest, fees and total from core/loan.ts", () => {
+  it("shows 12 monthly instalments large, with interest, fees and total from core/domain/loan.ts", () => {
     const expected = quote(100_000, 360);
     expect(expected.repayments).toHaveLength(12);
     const { shown, lead } = figures(100_000, 360);

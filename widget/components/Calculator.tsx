@@ -1,11 +1,6 @@
 import { useId, useState } from "react";
-import type { CalendarDate } from "../../core/dates";
-import { formatDate } from "../../core/dates";
-import { formatPercent } from "../../core/loan";
-import type { Locale } from "../../core/locale";
-import { fill, messagesFor } from "../../core/messages";
-import { formatRupees } from "../../core/money";
-import { regularPayment } from "../../core/offer-quotes";
+import { formatPercent } from "../../core/domain/loan";
+import { regularPayment } from "../../core/domain/offer-quotes";
 import {
   type AmountProblem,
   isInstalmentTerm,
@@ -15,7 +10,12 @@ import {
   representativeTerms,
   termGridIndex,
   termMonths,
-} from "../../core/product";
+} from "../../core/domain/product";
+import type { CalendarDate } from "../../core/helpers/dates";
+import { formatDate } from "../../core/helpers/dates";
+import { formatRupees } from "../../core/helpers/money";
+import type { Locale } from "../../core/locale";
+import { fill, messagesFor } from "../../core/messages";
 import { type LoanSelection, representativeQuote } from "../loan-selection";
 
 export interface CalculatorProps {

@@ -5,7 +5,7 @@ import {
   type EligibilityQuestionName,
   eligibilityOutcome,
   ruledOutBy,
-} from "../../core/eligibility";
+} from "../../core/domain/eligibility";
 import type { Locale } from "../../core/locale";
 import { messagesFor } from "../../core/messages";
 import { eligibilityMessagesFor } from "../../core/messages/eligibility";

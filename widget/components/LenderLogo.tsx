@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { lenderMonogram } from "../../core/monogram";
+import { lenderMonogram } from "../../core/helpers/monogram";
 
 export interface LenderMarkProps {
   /** The lender's id (offer.lender.id); its English name (offer.lender.names?.en ?? name). */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { CalendarDate } from "../../core/dates";
-import { type EligibilityAnswers, meetsAllRequirements } from "../../core/eligibility";
+import { type EligibilityAnswers, meetsAllRequirements } from "../../core/domain/eligibility";
+import type { CalendarDate } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
 import { messagesFor } from "../../core/messages";
 import type { LoanSelection } from "../loan-selection";

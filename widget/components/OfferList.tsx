@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { type CalendarDate, formatDate } from "../../core/dates";
-import { formatPercent } from "../../core/loan";
+import { formatPercent } from "../../core/domain/loan";
+import { type QuotedOffer, quoteOffers, regularPayment } from "../../core/domain/offer-quotes";
+import { lenderName, productName } from "../../core/domain/offers";
+import { type CalendarDate, formatDate } from "../../core/helpers/dates";
+import { formatRupees } from "../../core/helpers/money";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
-import { formatRupees } from "../../core/money";
-import { type QuotedOffer, quoteOffers, regularPayment } from "../../core/offer-quotes";
-import { lenderName, productName } from "../../core/offers";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
 import { QuoteFigures } from "./QuoteFigures";
@@ -26,7 +26,7 @@ export interface OfferListProps {
 
 /**
  * "N offers for this loan": the offers for the chosen amount and period,
- * cheapest total first (core/offer-quotes.ts), with computed figures; the
+ * cheapest total first (core/domain/offer-quotes.ts), with computed figures; the
  * first three, then "show all N". Nothing is known of the visitor here, so
  * nothing says the offers match them. The order is the ranking's: no sort
  * control here (decision 0121). After an application the site lists the

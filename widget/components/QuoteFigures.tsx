@@ -1,10 +1,10 @@
-import { formatDate } from "../../core/dates";
-import type { LoanQuote } from "../../core/loan";
-import { formatPercent } from "../../core/loan";
+import type { LoanQuote } from "../../core/domain/loan";
+import { formatPercent } from "../../core/domain/loan";
+import { regularPayment } from "../../core/domain/offer-quotes";
+import { formatDate } from "../../core/helpers/dates";
+import { formatRupees } from "../../core/helpers/money";
 import type { Locale } from "../../core/locale";
 import { fill, messagesFor } from "../../core/messages";
-import { formatRupees } from "../../core/money";
-import { regularPayment } from "../../core/offer-quotes";
 
 /**
  * A loan's computed figures, as entries of a <dl>: the APR, the total to

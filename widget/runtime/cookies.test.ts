@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COOKIE_HEADER_CASES } from "../../core/cookies.fixtures";
+import { COOKIE_HEADER_CASES } from "../../core/helpers/cookies.fixtures";
 import { readCookie } from "./cookies";
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { cookieValue } from "../../core/cookies";
+import { cookieValue } from "../../core/helpers/cookies";
 
 /**
  * The one reader and writer of our cookies in the browser (site and
@@ -13,7 +13,7 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** A cookie's value, decoded; undefined when absent or not decodable (core/cookies.ts). */
+/** A cookie's value, decoded; undefined when absent or not decodable (core/helpers/cookies.ts). */
 export function readCookie(name: string): string | undefined {
   return cookieValue(document.cookie, name);
 }

@@ -1,4 +1,4 @@
-import { RETRY_STATUSES } from "../../core/http-retry";
+import { RETRY_STATUSES } from "../../core/helpers/http-retry";
 
 /**
  * The browser's one HTTP helper (site and widget), by SPEC §7: JSON bodies

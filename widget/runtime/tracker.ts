@@ -1,4 +1,4 @@
-import type { TrackingEvent } from "../../core/schemas/event";
+import type { TrackingEvent } from "../../core/domain/schemas/event";
 import { type HttpResult, postJson } from "./http";
 import { visitorIds } from "./visitor-ids";
 

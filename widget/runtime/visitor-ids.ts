@@ -3,7 +3,7 @@
  * tracker so that a page can make sure of the client id (views and
  * ratings count by it) without loading the tracking.
  */
-import { canonicalUuidV4 } from "../../core/ids";
+import { canonicalUuidV4 } from "../../core/helpers/ids";
 import { readCookie, writeCookie } from "./cookies";
 
 /** SPEC §9: the session id lives 30 minutes (renewed on every event), the client id 180 days. */

@@ -2,7 +2,7 @@
  * The Tamil names of the sample catalogue's products and lenders (issue 20),
  * beside lk.json, which holds them in English and Sinhala. Not yet used:
  * when `ta` becomes a locale they go into lk.json as the `ta` of each
- * `headers` and `lender.names` (core/schemas/offer.ts and lender-record.ts
+ * `headers` and `lender.names` (core/domain/schemas/offer.ts and lender-record.ts
  * then take an optional `ta`); docs/tamil-wiring.md. Made-up names, like
  * the Sinhala ones, with Sri Lankan Tamil words (ஒழுங்கை, களப்பு, முற்பணம்).
  */

@@ -53,7 +53,7 @@ export function createLenderTables(types: ColumnTypes): Migration {
         .addColumn("offer_id", "integer", (column) => column.primaryKey())
         .addColumn("lender_id", "text", (column) => column.notNull())
         .addColumn("position", "integer", (column) => column.notNull())
-        // JSON: the offer as core/schemas/offer.ts describes it, its lender aside.
+        // JSON: the offer as core/domain/schemas/offer.ts describes it, its lender aside.
         .addColumn("offer", "text", (column) => column.notNull())
         .addColumn("created_at", types.timestamp, (column) => column.notNull())
         .addColumn("updated_at", types.timestamp, (column) => column.notNull())

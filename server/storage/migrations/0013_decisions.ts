@@ -24,7 +24,7 @@ export function createDecisionTables(types: ColumnTypes): Migration {
           column.notNull().references("leads.id").onDelete("cascade"),
         )
         .addColumn("lender_id", "text", (column) => column.notNull())
-        // waiting | approved | declined | pending | failed (core/decisions.ts).
+        // waiting | approved | declined | pending | failed (core/domain/decisions.ts).
         .addColumn("status", "text", (column) => column.notNull())
         // Approved: the lender's product, the loan it approved and its terms (JSON LoanTerms).
         .addColumn("offer_id", "integer")

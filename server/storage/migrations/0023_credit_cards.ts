@@ -5,7 +5,7 @@ import type { ColumnTypes } from "./column-types";
 /**
  * The credit cards' catalogue (issue 21): one row per card the operator
  * entered from an issuer's published tariff, the card kept as validated JSON
- * (core/schemas/credit-card.ts), as lenders' products are. A new database
+ * (core/domain/schemas/credit-card.ts), as lenders' products are. A new database
  * has none: no sample card is written in (decision 0313).
  */
 export function createCreditCardsTable(types: ColumnTypes): Migration {
@@ -14,7 +14,7 @@ export function createCreditCardsTable(types: ColumnTypes): Migration {
       await db.schema
         .createTable("credit_cards")
         .addColumn("id", "text", (column) => column.primaryKey())
-        // JSON: the card as core/schemas/credit-card.ts describes it.
+        // JSON: the card as core/domain/schemas/credit-card.ts describes it.
         .addColumn("card", "text", (column) => column.notNull())
         .addColumn("created_at", types.timestamp, (column) => column.notNull())
         .addColumn("updated_at", types.timestamp, (column) => column.notNull())

@@ -4,7 +4,7 @@ import type { Migration } from "kysely/migration";
 /**
  * The rule a refused approval broke (issue 30, decision 0354): a lender's
  * answer outside its own product is stored as `failed` with error
- * `invalid_answer` and, here, which rule (core/approval-check.ts), for the
+ * `invalid_answer` and, here, which rule (core/domain/approval-check.ts), for the
  * operator's statistics and the lender's own log. Null on every other row.
  */
 export function createDecisionBrokenRuleColumn(): Migration {

@@ -1,10 +1,10 @@
 /**
  * The back office's pages, one line each, by the name of the view each
- * shows; the compiler checks every view of core/back-office.ts has its page.
+ * shows; the compiler checks every view of core/views/back-office.ts has its page.
  * Adding a page is a folder under pages/ (its component and an index that
  * defines it: heading, section, body) and a line here.
  */
-import type { BackOfficeSection, BackOfficeView } from "../../../core/back-office";
+import type { BackOfficeSection, BackOfficeView } from "../../../core/views/back-office";
 import type { PageRegistry } from "../../operator/page";
 import type { BackOfficeContext } from "../page";
 import { auditPage } from "./audit";

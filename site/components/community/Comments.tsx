@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { ArticleCommunity, PublicComment } from "../../../core/community-data";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
+import type { ArticleCommunity, PublicComment } from "../../../core/views/community-data";
 import { type CommentOrder, commentThreads, relativeTime } from "../../community";
 import { communityMessagesFor } from "../../messages";
 import { CommunityFormSlot } from "./FormSlot";

@@ -1,5 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { COMMUNITY_LIMITS, HONEYPOT_FIELD, REVIEW_IMAGE_TYPES } from "../../../core/community";
+import {
+  COMMUNITY_LIMITS,
+  HONEYPOT_FIELD,
+  REVIEW_IMAGE_TYPES,
+} from "../../../core/domain/community";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { type CommunityFieldErrors, type CommunityProblem, formatCount } from "../../community";

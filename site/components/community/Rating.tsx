@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import type { RatingSummary } from "../../../core/community-data";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
+import type { RatingSummary } from "../../../core/views/community-data";
 import { averageText } from "../../community";
 import { communityMessagesFor } from "../../messages";
 import { readStored, store } from "../../web-storage";

@@ -1,6 +1,6 @@
-import type { ReviewsSummary } from "../../../core/community-data";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
+import type { ReviewsSummary } from "../../../core/views/community-data";
 import { averageText, relativeTime } from "../../community";
 import { communityMessagesFor } from "../../messages";
 import { CommunityFormSlot } from "./FormSlot";

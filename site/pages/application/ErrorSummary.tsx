@@ -1,4 +1,4 @@
-import { APPLICATION_ERRORS } from "../../../core/application";
+import { APPLICATION_ERRORS } from "../../../core/domain/application";
 import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor } from "../../messages";
 import { FIELD_ORDER, stepOf } from "./application-form";

@@ -1,5 +1,5 @@
-import { LOAN_PURPOSES } from "../../../core/application";
-import type { CalendarDate } from "../../../core/dates";
+import { LOAN_PURPOSES } from "../../../core/domain/application";
+import type { CalendarDate } from "../../../core/helpers/dates";
 import type { Locale } from "../../../core/locale";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";

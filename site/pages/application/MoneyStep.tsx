@@ -1,5 +1,5 @@
-import { DISTRICTS, EMPLOYMENT_TYPES } from "../../../core/application";
-import { BANK_CODES, BANKS } from "../../../core/banks";
+import { DISTRICTS, EMPLOYMENT_TYPES } from "../../../core/domain/application";
+import { BANK_CODES, BANKS } from "../../../core/domain/banks";
 import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor } from "../../messages";
 import { RadioField, SelectField, TextField } from "./fields";

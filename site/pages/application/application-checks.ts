@@ -1,5 +1,5 @@
-import type { CalendarDate } from "../../../core/dates";
-import { applicationFields, applicationSchema } from "../../../core/schemas/application";
+import { applicationFields, applicationSchema } from "../../../core/domain/schemas/application";
+import type { CalendarDate } from "../../../core/helpers/dates";
 import {
   APPLICATION_STEPS,
   type ApplicationFormValues,
@@ -12,7 +12,7 @@ import {
 
 /**
  * The application form's checks, with the server's own schema
- * (core/schemas/application.ts), so both say the same thing. The page loads
+ * (core/domain/schemas/application.ts), so both say the same thing. The page loads
  * this module (and zod with it) after hydration, in a chunk of its own:
  * the site's other pages do not carry the schema, and the form works while
  * it arrives (a check waits for it).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATION_ERRORS } from "../../../core/application";
-import { validApplication } from "../../../core/schemas/application.fixtures";
+import { APPLICATION_ERRORS } from "../../../core/domain/application";
+import { validApplication } from "../../../core/domain/schemas/application.fixtures";
 import {
   APPLICATION_STEPS,
   type ApplicationFormValues,

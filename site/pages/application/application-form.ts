@@ -1,6 +1,11 @@
-import type { AttributionField } from "../../../core/application";
-import { applyMask, NIC_NEW_MASK, NIC_OLD_MASK, PHONE_MASK } from "../../../core/input-mask";
-import type { SavedApplication } from "../../../core/site-contract";
+import type { AttributionField } from "../../../core/domain/application";
+import {
+  applyMask,
+  NIC_NEW_MASK,
+  NIC_OLD_MASK,
+  PHONE_MASK,
+} from "../../../core/helpers/input-mask";
+import type { SavedApplication } from "../../../core/views/site-contract";
 import { isoBirthDate, maskBirthDate, shownBirthDate } from "./birth-date";
 import { type FormVersion, formVersionOf } from "./prefill";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATION_ERRORS } from "../../../core/application";
+import { APPLICATION_ERRORS } from "../../../core/domain/application";
 import {
   birthDateFromNic,
   isoBirthDate,

@@ -1,11 +1,11 @@
-import { APPLICATION_ERRORS } from "../../../core/application";
-import { type CalendarDate, formatDate, isIsoDate } from "../../../core/dates";
-import { ageRuleProblem, parseNic } from "../../../core/nic";
+import { APPLICATION_ERRORS } from "../../../core/domain/application";
+import { ageRuleProblem, parseNic } from "../../../core/domain/nic";
+import { type CalendarDate, formatDate, isIsoDate } from "../../../core/helpers/dates";
 
 /**
  * The date of birth as the form shows it, "dd/mm/yyyy" in both languages
  * (the way Sri Lanka writes dates, and the way the rest of the site does,
- * core/dates.ts formatDate), and what the NIC says of it (decision 0195).
+ * core/helpers/dates.ts formatDate), and what the NIC says of it (decision 0195).
  * The API keeps its "YYYY-MM-DD": the form converts as it builds the body.
  */
 

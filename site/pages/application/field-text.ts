@@ -1,4 +1,4 @@
-import { applicationErrorKey } from "../../../core/application";
+import { applicationErrorKey } from "../../../core/domain/application";
 import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor, siteMessagesFor } from "../../messages";
 import type { FieldPath } from "./application-form";

@@ -1,5 +1,5 @@
-import type { CalendarDate } from "../../../core/dates";
-import type { PendingVerification, SavedApplication } from "../../../core/site-contract";
+import type { CalendarDate } from "../../../core/helpers/dates";
+import type { PendingVerification, SavedApplication } from "../../../core/views/site-contract";
 import {
   type ApplicationFormValues,
   DEFAULT_FORM_VERSION,

@@ -1,4 +1,4 @@
-import type { SavedApplication } from "../../../core/site-contract";
+import type { SavedApplication } from "../../../core/views/site-contract";
 import type { NeedsOf, PageInputs, PageRoute, SiteMessages } from "../page";
 import { type ApplicationPrefill, applicationPrefill } from "./prefill";
 

@@ -4,8 +4,8 @@ import {
   type AttributionField,
   LOAN_PURPOSES,
   type LoanPurpose,
-} from "../../../core/application";
-import type { PageQuery } from "../../../core/site-contract";
+} from "../../../core/domain/application";
+import type { PageQuery } from "../../../core/views/site-contract";
 import { normalizeSelection } from "../../../widget/loan-selection";
 
 /** Form versions SPEC §4 accepts for `ver` and the session storage key reg_version. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATION_ERRORS } from "../../../core/application";
-import { TEST_TODAY } from "../../../core/schemas/application.fixtures";
+import { APPLICATION_ERRORS } from "../../../core/domain/application";
+import { TEST_TODAY } from "../../../core/domain/schemas/application.fixtures";
 import { fieldLabels } from "./field-text";
 import { formReducer, initialFormState } from "./form-state";
 import { nicStatusText } from "./restore";

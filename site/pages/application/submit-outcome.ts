@@ -1,4 +1,4 @@
-import type { PendingVerification } from "../../../core/site-contract";
+import type { PendingVerification } from "../../../core/views/site-contract";
 import { type FieldErrors, fieldErrorsOf } from "./application-form";
 
 /**

@@ -1,5 +1,5 @@
 import { type FocusEvent, type FormEvent, useEffect, useReducer, useRef } from "react";
-import type { CalendarDate } from "../../../core/dates";
+import type { CalendarDate } from "../../../core/helpers/dates";
 import { type Locale, localizePath } from "../../../core/locale";
 import type { LoanSelection } from "../../../widget/loan-selection";
 import { postJson } from "../../../widget/runtime/http";

@@ -1,5 +1,5 @@
-import type { ArticleCommunity } from "../../../core/community-data";
-import { ARTICLE_SLUGS } from "../../../core/schemas/content";
+import { ARTICLE_SLUGS } from "../../../core/domain/schemas/content";
+import type { ArticleCommunity } from "../../../core/views/community-data";
 import { type ArticleSummary, similarArticles } from "../../content/articles";
 import { AUTHORS, isAuthorId } from "../../content/authors";
 import type { ContentHeading } from "../../content/types";

@@ -1,6 +1,6 @@
-import { BANK_CODES, BANKS, isBankCode } from "../../../core/banks";
+import { BANK_CODES, BANKS, isBankCode } from "../../../core/domain/banks";
+import type { Offer } from "../../../core/domain/schemas/offer";
 import { fill } from "../../../core/messages";
-import type { Offer } from "../../../core/schemas/offer";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 export interface BankView {

@@ -1,7 +1,7 @@
+import { ARTICLE_TAGS } from "../../../core/domain/schemas/content";
+import type { Offer } from "../../../core/domain/schemas/offer";
 import { DEFAULT_LOCALE } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { ARTICLE_TAGS } from "../../../core/schemas/content";
-import type { Offer } from "../../../core/schemas/offer";
 import { tagLabel } from "../../components/TagLinks";
 import {
   type ArticleSummary,

@@ -1,5 +1,5 @@
+import { ARTICLE_SLUGS, ARTICLE_TAGS } from "../../../core/domain/schemas/content";
 import { fill } from "../../../core/messages";
-import { ARTICLE_SLUGS, ARTICLE_TAGS } from "../../../core/schemas/content";
 import {
   type ArticleSummary,
   articleSummary,

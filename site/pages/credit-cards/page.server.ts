@@ -1,8 +1,8 @@
-import { formatDate, parseIsoDate } from "../../../core/dates";
+import type { CardNames, CreditCard } from "../../../core/domain/schemas/credit-card";
+import { formatDate, parseIsoDate } from "../../../core/helpers/dates";
+import { formatRupees } from "../../../core/helpers/money";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
-import type { CardNames, CreditCard } from "../../../core/schemas/credit-card";
 import { type CardsMessages, cardsMessagesFor } from "../../messages/cards";
 import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_SLUGS } from "../../../core/schemas/content";
+import { DOCUMENT_SLUGS } from "../../../core/domain/schemas/content";
 import { withContacts } from "../../content/contacts";
 import type { ContentHeading } from "../../content/types";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";

@@ -1,18 +1,18 @@
 import { useState } from "react";
-import { EMPLOYMENT_TYPES } from "../../../core/application";
+import { EMPLOYMENT_TYPES } from "../../../core/domain/application";
 import {
   type CriterionCheck,
   type LenderEligibility,
   LIKELIHOODS,
   lenderEligibility,
   parseEligibilityProfile,
-} from "../../../core/lender-eligibility";
-import { formatPercent } from "../../../core/loan";
+} from "../../../core/domain/lender-eligibility";
+import { formatPercent } from "../../../core/domain/loan";
+import { lenderName } from "../../../core/domain/offers";
+import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../core/domain/product";
+import { formatRupees } from "../../../core/helpers/money";
 import { localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
-import { lenderName } from "../../../core/offers";
-import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../core/product";
 import { applicationUrl } from "../../../widget/apply-link";
 import { ProductName } from "../../components/ProductName";
 import { siteMessagesFor } from "../../messages";

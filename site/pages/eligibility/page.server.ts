@@ -1,4 +1,4 @@
-import type { Offer } from "../../../core/schemas/offer";
+import type { Offer } from "../../../core/domain/schemas/offer";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { type EligibilityMessages, eligibilityMessagesFor } from "../../messages/eligibility";
 import type { PageInputs, PageRoute, SiteMessages } from "../page";
@@ -15,7 +15,7 @@ export interface EligibilityAnswers {
 /**
  * "Which lenders are likely to say yes?" (issue 32, decision 0365): a form
  * of five answers and, per lender, likely, possible or unlikely against
- * its products' published criteria (core/lender-eligibility.ts), computed
+ * its products' published criteria (core/domain/lender-eligibility.ts), computed
  * in the browser as the answers change and, without JavaScript, by the
  * server from the form's POST (never a query: an income is not put in an
  * address). The products are the public catalogue's, only what the rule reads.

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { LOAN_PURPOSES } from "../../../core/application";
-import { formatPercent } from "../../../core/loan";
+import { LOAN_PURPOSES } from "../../../core/domain/application";
+import { formatPercent } from "../../../core/domain/loan";
+import { formatRupees } from "../../../core/helpers/money";
 import { fill } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
 import { applicationUrl } from "../../../widget/apply-link";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";

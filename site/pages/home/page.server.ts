@@ -1,7 +1,7 @@
-import type { ReviewsSummary } from "../../../core/community-data";
-import type { CalendarDate } from "../../../core/dates";
-import { quoteOffers } from "../../../core/offer-quotes";
-import type { Offer } from "../../../core/schemas/offer";
+import { quoteOffers } from "../../../core/domain/offer-quotes";
+import type { Offer } from "../../../core/domain/schemas/offer";
+import type { CalendarDate } from "../../../core/helpers/dates";
+import type { ReviewsSummary } from "../../../core/views/community-data";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { lendersOf } from "../../lenders";
 import { type HomeMessages, homeMessagesFor } from "../../messages/home";

@@ -1,7 +1,7 @@
-import { formatDate } from "../../../core/dates";
-import { formatPercent } from "../../../core/loan";
+import { formatPercent } from "../../../core/domain/loan";
+import { formatDate } from "../../../core/helpers/dates";
+import { formatRupees } from "../../../core/helpers/money";
 import { fill } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
 import { applicationUrl } from "../../../widget/apply-link";
 import { ProductName } from "../../components/ProductName";
 import { Island } from "../../islands/Island";

@@ -1,13 +1,13 @@
-import type { CalendarDate } from "../../../core/dates";
-import { quoteLoan } from "../../../core/loan";
-import { fill } from "../../../core/messages";
+import { quoteLoan } from "../../../core/domain/loan";
 import {
   clampLoanAmount,
   LOAN_AMOUNT_LK,
   LOAN_TERM_GRID,
   LOAN_TERM_LK,
-} from "../../../core/product";
-import type { ComplaintsContact, Licence, Offer } from "../../../core/schemas/offer";
+} from "../../../core/domain/product";
+import type { ComplaintsContact, Licence, Offer } from "../../../core/domain/schemas/offer";
+import type { CalendarDate } from "../../../core/helpers/dates";
+import { fill } from "../../../core/messages";
 import { lendersOf } from "../../lenders";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 

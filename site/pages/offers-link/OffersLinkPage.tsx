@@ -1,4 +1,4 @@
-import { formatDate } from "../../../core/dates";
+import { formatDate } from "../../../core/helpers/dates";
 import { localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { sendOffersMessagesFor } from "../../messages/send-offers";

@@ -1,4 +1,4 @@
-import { type CalendarDate, isIsoDate } from "../../../core/dates";
+import { type CalendarDate, isIsoDate } from "../../../core/helpers/dates";
 import type { Locale } from "../../../core/locale";
 import { sendOffersMessagesFor } from "../../messages/send-offers";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";

@@ -1,10 +1,10 @@
 import { useId } from "react";
+import { incomeShare, type QuotedOffer } from "../../../core/domain/offer-quotes";
+import { lenderName, productName } from "../../../core/domain/offers";
+import { formatRupees } from "../../../core/helpers/money";
 import type { Locale } from "../../../core/locale";
 import { fill, messagesFor } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
-import { incomeShare, type QuotedOffer } from "../../../core/offer-quotes";
-import { lenderName, productName } from "../../../core/offers";
-import type { LeadOffers } from "../../../core/site-contract";
+import type { LeadOffers } from "../../../core/views/site-contract";
 import { ProductName } from "../../components/ProductName";
 import { offersMessagesFor } from "../../messages/offers";
 import { CARD_FIGURES, cardFigures } from "./LeadOfferCard";

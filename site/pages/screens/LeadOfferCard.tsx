@@ -1,11 +1,15 @@
 import { type ReactNode, useId } from "react";
-import { formatDate } from "../../../core/dates";
-import { formatPercent } from "../../../core/loan";
+import { formatPercent } from "../../../core/domain/loan";
+import {
+  type OfferSort,
+  type QuotedOffer,
+  regularPayment,
+} from "../../../core/domain/offer-quotes";
+import { lenderName } from "../../../core/domain/offers";
+import { formatDate } from "../../../core/helpers/dates";
+import { formatRupees } from "../../../core/helpers/money";
 import type { Locale } from "../../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
-import { type OfferSort, type QuotedOffer, regularPayment } from "../../../core/offer-quotes";
-import { lenderName } from "../../../core/offers";
 import { ProductName } from "../../components/ProductName";
 import { offersMessagesFor } from "../../messages/offers";
 import { isMonthly } from "./offers-filters";

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { CalendarDate } from "../../../core/dates";
+import type { QuotedOffer } from "../../../core/domain/offer-quotes";
+import type { CalendarDate } from "../../../core/helpers/dates";
+import { formatRupees } from "../../../core/helpers/money";
 import { type Locale, localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
-import type { QuotedOffer } from "../../../core/offer-quotes";
-import type { LeadOffers } from "../../../core/site-contract";
+import type { LeadOffers } from "../../../core/views/site-contract";
 import { FIRST_SHOWN } from "../../../widget/components/OfferList";
 import { PushPromptSlot } from "../../components/PushPromptSlot";
 import { SendOffers } from "../../components/SendOffers";
@@ -35,7 +35,7 @@ import { useLiveOffers } from "./use-live-offers";
  * SPEC §2's offers page after an application (issues 15 and 17): the thanks
  * message, "edit my application", the lenders being asked and their answers
  * as they arrive, then the pre-approved offers, the matched offers and the
- * others, each ranked (core/offer-quotes.ts) and sortable, as compact rows:
+ * others, each ranked (core/domain/offer-quotes.ts) and sortable, as compact rows:
  * the first three, then "show all N" (a link to `?all=1` without
  * JavaScript). Each row says where the visitor stands (pre-approved, you
  * match, may not match: a chip with an icon and words) with the button that

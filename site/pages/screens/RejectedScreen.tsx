@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CalendarDate } from "../../../core/dates";
+import type { CalendarDate } from "../../../core/helpers/dates";
 import type { Locale } from "../../../core/locale";
 import { applicationUrl } from "../../../widget/apply-link";
 import { Calculator } from "../../../widget/components/Calculator";

@@ -1,7 +1,7 @@
 import { useId } from "react";
+import { isOfferSort, OFFER_SORTS, type OfferSort } from "../../../core/domain/offer-quotes";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { isOfferSort, OFFER_SORTS, type OfferSort } from "../../../core/offer-quotes";
 import { offersMessagesFor } from "../../messages/offers";
 import { isFiltered, type OfferFilters, REPAY_FILTERS, type RepayFilter } from "./offers-filters";
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { DecisionStatus, LenderDecision } from "../../../core/decisions";
-import { approvedDecision, decisionsOf } from "../../../core/decisions.fixtures";
+import type { DecisionStatus, LenderDecision } from "../../../core/domain/decisions";
+import { approvedDecision, decisionsOf } from "../../../core/domain/decisions.fixtures";
 import { DecisionsProgress } from "./DecisionsProgress";
 import { decisionsStatus } from "./decisions-status";
 

@@ -1,4 +1,4 @@
-import type { ApplicationDecisions } from "../../../core/decisions";
+import type { ApplicationDecisions } from "../../../core/domain/decisions";
 
 /**
  * Where the lenders asked in real time stand, counted once from their

@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ApplicationOffers } from "../../../core/decisions";
-import { approvedDecision, decisionsOf } from "../../../core/decisions.fixtures";
+import type { ApplicationOffers } from "../../../core/domain/decisions";
+import { approvedDecision, decisionsOf } from "../../../core/domain/decisions.fixtures";
 import { followApplicationOffers } from "./decisions-stream";
 
 /**
  * The offers page's fallback where EventSource is missing or fails: the
- * JSON of the server's contract (core/decisions.ts ApplicationOffers), polled from a real server on
+ * JSON of the server's contract (core/domain/decisions.ts ApplicationOffers), polled from a real server on
  * loopback that answers each request with the next of its answers. (The
  * browser tests drive the EventSource path in Chromium.)
  */

@@ -4,7 +4,7 @@ import {
   applicationOffersStreamPath,
   DECISION_STREAM_EVENTS,
   isApplicationOffers,
-} from "../../../core/decisions";
+} from "../../../core/domain/decisions";
 import { getJson } from "../../../widget/runtime/http";
 
 /** How often the page asks for the offers where the stream is missing or fails. */
@@ -27,7 +27,7 @@ export interface FollowOptions {
 
 /**
  * Follows an application's offers and decisions as they arrive (the
- * server's contract, core/decisions.ts): the Server-Sent Events stream, whose
+ * server's contract, core/domain/decisions.ts): the Server-Sent Events stream, whose
  * `offers` and `complete` events each carry the whole ApplicationOffers; or,
  * where EventSource is missing, fails or says nothing for
  * FIRST_EVENT_TIMEOUT_MS, the JSON every POLL_INTERVAL_MS. Each snapshot goes

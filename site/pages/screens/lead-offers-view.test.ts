@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { approvedDecision, decisionsOf, licensedOffer } from "../../../core/decisions.fixtures";
-import type { Offer } from "../../../core/schemas/offer";
+import {
+  approvedDecision,
+  decisionsOf,
+  licensedOffer,
+} from "../../../core/domain/decisions.fixtures";
+import type { Offer } from "../../../core/domain/schemas/offer";
 import { leadOffersState, lenderNames, selfRefreshSeconds } from "./lead-offers-view";
 
 const sample = (offerId: number, lenderId: string): Offer => ({

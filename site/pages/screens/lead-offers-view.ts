@@ -1,10 +1,14 @@
-import type { CalendarDate } from "../../../core/dates";
-import type { ApplicationDecisions } from "../../../core/decisions";
+import type { ApplicationDecisions } from "../../../core/domain/decisions";
+import {
+  type OfferSort,
+  type QuotedOffer,
+  rankLeadOffers,
+} from "../../../core/domain/offer-quotes";
+import { lenderName } from "../../../core/domain/offers";
+import type { Offer } from "../../../core/domain/schemas/offer";
+import type { CalendarDate } from "../../../core/helpers/dates";
 import type { Locale } from "../../../core/locale";
-import { type OfferSort, type QuotedOffer, rankLeadOffers } from "../../../core/offer-quotes";
-import { lenderName } from "../../../core/offers";
-import type { Offer } from "../../../core/schemas/offer";
-import type { LeadOffers } from "../../../core/site-contract";
+import type { LeadOffers } from "../../../core/views/site-contract";
 import { type DecisionsStatus, decisionsStatus } from "./decisions-status";
 
 /** What a visitor's offers page shows, from the catalogue, the application and its decisions so far. */

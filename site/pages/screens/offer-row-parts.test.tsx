@@ -1,9 +1,13 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { approvedDecision, decisionsOf, licensedOffer } from "../../../core/decisions.fixtures";
+import {
+  approvedDecision,
+  decisionsOf,
+  licensedOffer,
+} from "../../../core/domain/decisions.fixtures";
+import { rankLeadOffers } from "../../../core/domain/offer-quotes";
+import type { Offer } from "../../../core/domain/schemas/offer";
 import type { Locale } from "../../../core/locale";
-import { rankLeadOffers } from "../../../core/offer-quotes";
-import type { Offer } from "../../../core/schemas/offer";
 import { offersMessagesFor } from "../../messages/offers";
 import { rowParts } from "./offer-row-parts";
 

@@ -1,9 +1,9 @@
-import { colomboToday, formatDate } from "../../../core/dates";
+import { AFFORDABLE_SHARE, incomeShare, type QuotedOffer } from "../../../core/domain/offer-quotes";
+import { termMonths } from "../../../core/domain/product";
+import { colomboToday, formatDate } from "../../../core/helpers/dates";
+import { formatRupees } from "../../../core/helpers/money";
 import { fill } from "../../../core/messages";
-import { formatRupees } from "../../../core/money";
-import { AFFORDABLE_SHARE, incomeShare, type QuotedOffer } from "../../../core/offer-quotes";
-import { termMonths } from "../../../core/product";
-import type { LeadOffers } from "../../../core/site-contract";
+import type { LeadOffers } from "../../../core/views/site-contract";
 import type { OffersMessages } from "../../messages/offers";
 
 /** The row's status chips: words and an icon, so colour is never the only sign. */

@@ -1,5 +1,5 @@
-import type { OfferSort, QuotedOffer } from "../../../core/offer-quotes";
-import type { PageQuery } from "../../../core/site-contract";
+import type { OfferSort, QuotedOffer } from "../../../core/domain/offer-quotes";
+import type { PageQuery } from "../../../core/views/site-contract";
 
 /**
  * The offers page's filters and compare view as addresses (decision 0362):

@@ -1,7 +1,7 @@
+import { isOfferSort, type OfferSort } from "../../../core/domain/offer-quotes";
+import type { Offer } from "../../../core/domain/schemas/offer";
 import type { Locale } from "../../../core/locale";
-import { isOfferSort, type OfferSort } from "../../../core/offer-quotes";
-import type { Offer } from "../../../core/schemas/offer";
-import type { LeadOffers, PendingVerification } from "../../../core/site-contract";
+import type { LeadOffers, PendingVerification } from "../../../core/views/site-contract";
 import { type ArticleSummary, articleSummary, newestFirst } from "../../content/articles";
 import { verificationMessagesFor } from "../../messages/verification";
 import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { LeadOffers } from "../../../core/site-contract";
+import type { LeadOffers } from "../../../core/views/site-contract";
 import { chunkLoader } from "../../components/use-chunk";
 
 const loadStream = chunkLoader(() => import("./decisions-stream"));

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { ERASURE_CODE, type ErasureKind, typedCode } from "../../../core/erasure-code";
+import { ERASURE_CODE, type ErasureKind, typedCode } from "../../../core/domain/erasure-code";
 import { type Locale, localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { postJson } from "../../../widget/runtime/http";

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
-import { ERASURE_KINDS, type ErasureKind } from "../../../core/erasure-code";
+import { ERASURE_KINDS, type ErasureKind } from "../../../core/domain/erasure-code";
+import { normalizeSriLankanMobile } from "../../../core/domain/phone";
+import { UNSUBSCRIBE_ERRORS } from "../../../core/domain/unsubscribe-errors";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { normalizeSriLankanMobile } from "../../../core/phone";
-import { UNSUBSCRIBE_ERRORS } from "../../../core/unsubscribe-errors";
 import { postJson } from "../../../widget/runtime/http";
 import { siteMessagesFor } from "../../messages";
 import { erasureMessagesFor } from "../../messages/erasure";

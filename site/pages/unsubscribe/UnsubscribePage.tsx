@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { confirmPath, type ErasureKind } from "../../../core/erasure-code";
+import { confirmPath, type ErasureKind } from "../../../core/domain/erasure-code";
 import { type Locale, localizePath } from "../../../core/locale";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";

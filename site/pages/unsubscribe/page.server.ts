@@ -1,4 +1,8 @@
-import { ERASURE_KINDS, type ErasureKind, parseConfirmPath } from "../../../core/erasure-code";
+import {
+  ERASURE_KINDS,
+  type ErasureKind,
+  parseConfirmPath,
+} from "../../../core/domain/erasure-code";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 /** What went wrong with the request form (SPEC §5's three, and those of issue 14). */
@@ -12,7 +16,7 @@ export type CodeProblem = "code" | "wrong" | "busy";
  * sent without JavaScript lands (the server's redirects) and what the
  * page's script shows as it moves on. The code step's address holds the
  * request id (opaque) and the kinds of contact waited for, in its path
- * (core/erasure-code.ts confirmPath); its query only what went wrong.
+ * (core/domain/erasure-code.ts confirmPath); its query only what went wrong.
  */
 export type UnsubscribeView =
   | {

@@ -1,9 +1,9 @@
 /**
  * The partner portal's pages, one line each, by the name of the view each
- * shows; the compiler checks every view of core/partner-portal.ts has its
+ * shows; the compiler checks every view of core/views/partner-portal.ts has its
  * page. Adding a page is a folder under pages/ and a line here.
  */
-import type { PortalSection, PortalView } from "../../../core/partner-portal";
+import type { PortalSection, PortalView } from "../../../core/views/partner-portal";
 import type { PageRegistry } from "../../operator/page";
 import type { PortalContext } from "../page";
 import { accountPage } from "./account";

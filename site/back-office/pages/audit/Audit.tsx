@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditView } from "../../../../core/back-office";
+import type { AuditEntry, AuditView } from "../../../../core/views/back-office";
 import { colomboTime } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 

@@ -1,6 +1,10 @@
-import type { CardEditView, CardFormField, CardsView } from "../../../../core/back-office-cards";
+import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
-import { formatRupees } from "../../../../core/money";
+import type {
+  CardEditView,
+  CardFormField,
+  CardsView,
+} from "../../../../core/views/back-office-cards";
 import { Alert, CsrfField, Notice } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 

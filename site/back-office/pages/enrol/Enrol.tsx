@@ -1,5 +1,5 @@
-import type { EnrolView } from "../../../../core/back-office";
 import { fill } from "../../../../core/messages";
+import type { EnrolView } from "../../../../core/views/back-office";
 import { NewPasswordForm } from "../../../operator/SignIn";
 import type { BackOfficeMessages } from "../../messages";
 

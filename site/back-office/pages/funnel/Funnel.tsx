@@ -1,5 +1,5 @@
-import type { FunnelTableName, FunnelView } from "../../../../core/back-office";
 import { fill } from "../../../../core/messages";
+import type { FunnelTableName, FunnelView } from "../../../../core/views/back-office";
 import {
   FUNNEL_TABLE_NAMES,
   funnelCsvAddress,

@@ -1,10 +1,10 @@
+import { fill } from "../../../../core/messages";
 import type {
   AccountView,
   BackOfficeSection,
   BackOfficeViewer,
   HomeView,
-} from "../../../../core/back-office";
-import { fill } from "../../../../core/messages";
+} from "../../../../core/views/back-office";
 import { CsrfField, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";

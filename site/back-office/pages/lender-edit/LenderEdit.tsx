@@ -1,13 +1,16 @@
+import {
+  LENDER_CONCURRENCY_RANGE,
+  LENDER_DEADLINE_RANGE_MS,
+} from "../../../../core/domain/lender-limits";
+import { quoteOffers } from "../../../../core/domain/offer-quotes";
+import { LICENCE_CATEGORIES, type LicenceCategory } from "../../../../core/domain/schemas/offer";
+import type { Locale } from "../../../../core/locale";
+import { fill } from "../../../../core/messages";
 import type {
   LenderDecisionStats,
   LenderEditView,
   LenderFormValues,
-} from "../../../../core/back-office";
-import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../../../../core/lender-limits";
-import type { Locale } from "../../../../core/locale";
-import { fill } from "../../../../core/messages";
-import { quoteOffers } from "../../../../core/offer-quotes";
-import { LICENCE_CATEGORIES, type LicenceCategory } from "../../../../core/schemas/offer";
+} from "../../../../core/views/back-office";
 import { OfferCard } from "../../../../widget/components/OfferList";
 import { CsrfField, Notice } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";

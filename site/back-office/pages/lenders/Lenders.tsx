@@ -1,5 +1,5 @@
-import type { LenderSummary, LendersView } from "../../../../core/back-office";
 import { fill } from "../../../../core/messages";
+import type { LenderSummary, LendersView } from "../../../../core/views/back-office";
 import { Alert, CsrfField, Notice } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderModeName, lenderStatusName, licenceWords } from "../../sections";

@@ -1,4 +1,6 @@
 import { Fragment } from "react";
+import { formatRupees } from "../../../../core/helpers/money";
+import { fill } from "../../../../core/messages";
 import type {
   DatePeriod,
   PartnerRow,
@@ -6,9 +8,7 @@ import type {
   PartnersView,
   PartnerView,
   PayoutModelName,
-} from "../../../../core/back-office-partners";
-import { fill } from "../../../../core/messages";
-import { formatRupees } from "../../../../core/money";
+} from "../../../../core/views/back-office-partners";
 import { Alert, CsrfField, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";

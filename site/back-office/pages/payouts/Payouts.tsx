@@ -1,12 +1,12 @@
+import { formatRupees } from "../../../../core/helpers/money";
+import { fill } from "../../../../core/messages";
 import type {
   AdjustmentField,
   PayoutProblem,
   PayoutRunView,
   PayoutStatementView,
   PayoutsView,
-} from "../../../../core/back-office-partners";
-import { fill } from "../../../../core/messages";
-import { formatRupees } from "../../../../core/money";
+} from "../../../../core/views/back-office-partners";
 import { Alert, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";

@@ -1,4 +1,4 @@
-import type { ProblemView } from "../../../../core/back-office";
+import type { ProblemView } from "../../../../core/views/back-office";
 import type { BackOfficeMessages } from "../../messages";
 import type { BackOfficePageOf } from "../../page";
 

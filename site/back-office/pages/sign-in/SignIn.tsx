@@ -1,5 +1,5 @@
-import type { SignInCodeView, SignInView } from "../../../../core/back-office";
 import { fill } from "../../../../core/messages";
+import type { SignInCodeView, SignInView } from "../../../../core/views/back-office";
 import { Alert } from "../../../operator/fields";
 import { CodeForm, SignInForm } from "../../../operator/SignIn";
 import type { BackOfficeMessages } from "../../messages";

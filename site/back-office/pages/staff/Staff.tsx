@@ -1,5 +1,5 @@
-import { STAFF_ROLES, type StaffMember, type StaffView } from "../../../../core/back-office";
 import { fill } from "../../../../core/messages";
+import { STAFF_ROLES, type StaffMember, type StaffView } from "../../../../core/views/back-office";
 import { Alert, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";

@@ -1,5 +1,5 @@
-import type { RecoveryCodesView, TwoFactorView } from "../../../../core/back-office";
 import { fill } from "../../../../core/messages";
+import type { RecoveryCodesView, TwoFactorView } from "../../../../core/views/back-office";
 import { Alert } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import { CodeForm, SecretKey } from "../../../operator/SignIn";

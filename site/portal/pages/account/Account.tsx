@@ -5,8 +5,8 @@ import {
   PORTAL_SECTION_PATHS,
   type SignUpField,
   type SignUpProblem,
-} from "../../../../core/partner-portal";
-import type { AccountView } from "../../../../core/portal/account";
+} from "../../../../core/views/partner-portal";
+import type { AccountView } from "../../../../core/views/portal/account";
 import { Alert, CsrfField, FieldError, Notice } from "../../../operator/fields";
 import { type PortalMessages, portalMessagesFor } from "../../messages";
 import { type AccountMessages, accountMessagesFor } from "./account-messages";

@@ -1,5 +1,5 @@
 import type { Locale } from "../../../../core/locale";
-import type { AccountNotice } from "../../../../core/portal/account";
+import type { AccountNotice } from "../../../../core/views/portal/account";
 import { accountTa } from "./account-messages-ta";
 
 /** The account page's words (issue 18), in all three languages; the compiler checks each. */

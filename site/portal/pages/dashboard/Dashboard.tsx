@@ -1,13 +1,13 @@
 import type { Locale } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
-import { PORTAL_SECTION_PATHS } from "../../../../core/partner-portal";
+import { PORTAL_SECTION_PATHS } from "../../../../core/views/partner-portal";
 import type {
   DashboardFigures,
   DashboardRates,
   DashboardReport,
   DashboardRow,
   DashboardView,
-} from "../../../../core/portal/dashboard";
+} from "../../../../core/views/portal/dashboard";
 import { Alert, Notice } from "../../../operator/fields";
 import { rupeeDigits } from "../../../operator/format";
 import {

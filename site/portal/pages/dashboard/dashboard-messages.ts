@@ -1,5 +1,5 @@
 import type { Locale } from "../../../../core/locale";
-import type { DashboardProblem, DashboardRates } from "../../../../core/portal/dashboard";
+import type { DashboardProblem, DashboardRates } from "../../../../core/views/portal/dashboard";
 import { dashboardTa } from "./dashboard-messages-ta";
 
 /**

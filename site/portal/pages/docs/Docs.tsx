@@ -1,6 +1,6 @@
 import type { Locale } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
-import { type DocsView, leadOffersExample } from "../../../../core/portal/docs";
+import { type DocsView, leadOffersExample } from "../../../../core/views/portal/docs";
 import { docsMessages } from "./docs-messages";
 
 const PARTNER_OPERATIONS = [

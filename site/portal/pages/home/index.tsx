@@ -1,4 +1,4 @@
-import { PORTAL_SECTION_PATHS, PORTAL_SECTIONS } from "../../../../core/partner-portal";
+import { PORTAL_SECTION_PATHS, PORTAL_SECTIONS } from "../../../../core/views/partner-portal";
 import { rupeeDigits } from "../../../operator/format";
 import { inSection, type PortalPageOf } from "../../page";
 

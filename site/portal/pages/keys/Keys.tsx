@@ -1,5 +1,5 @@
 import type { Locale } from "../../../../core/locale";
-import type { KeysView, PORTAL_ROTATABLE_KEYS } from "../../../../core/portal/keys";
+import type { KeysView, PORTAL_ROTATABLE_KEYS } from "../../../../core/views/portal/keys";
 import { CsrfField, Notice } from "../../../operator/fields";
 import { keysMessagesFor } from "./keys-messages";
 

@@ -1,5 +1,5 @@
 import type { Locale } from "../../../../core/locale";
-import type { OriginProblem, PortalRotatableKey } from "../../../../core/portal/keys";
+import type { OriginProblem, PortalRotatableKey } from "../../../../core/views/portal/keys";
 import { keysTa } from "./keys-messages-ta";
 
 /** The keys page's words (issue 18), in all three languages; the compiler checks each. */

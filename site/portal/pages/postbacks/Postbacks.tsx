@@ -1,11 +1,11 @@
+import { formatRupees } from "../../../../core/helpers/money";
 import type { Locale } from "../../../../core/locale";
-import { formatRupees } from "../../../../core/money";
 import {
   type DeliveryRow,
   POSTBACK_MACROS,
   type PostbacksView,
   type PostbackTestResult,
-} from "../../../../core/portal/postbacks";
+} from "../../../../core/views/portal/postbacks";
 import { Alert, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import { type PostbacksMessages, postbacksMessagesFor } from "./postbacks-messages";

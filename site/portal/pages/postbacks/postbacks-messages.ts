@@ -6,7 +6,7 @@ import type {
   PostbackStatus,
   TemplateProblem,
   TestSendProblem,
-} from "../../../../core/portal/postbacks";
+} from "../../../../core/views/portal/postbacks";
 import { postbacksTa } from "./postbacks-messages-ta";
 
 /** The postbacks page's words (issue 18), in all three languages; the compiler checks each. */

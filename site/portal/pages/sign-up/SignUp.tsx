@@ -4,7 +4,7 @@ import {
   PORTAL_COUNTRIES,
   type PortalView,
   type SignUpField,
-} from "../../../../core/partner-portal";
+} from "../../../../core/views/partner-portal";
 import { Alert, FieldError } from "../../../operator/fields";
 import type { PortalMessages } from "../../messages";
 import { TermsChoice } from "../../parts";

@@ -1,7 +1,10 @@
+import { formatRupees } from "../../../../core/helpers/money";
 import type { Locale } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
-import { formatRupees } from "../../../../core/money";
-import type { StatementMonthTotals, StatementsView } from "../../../../core/portal/statements";
+import type {
+  StatementMonthTotals,
+  StatementsView,
+} from "../../../../core/views/portal/statements";
 import { colomboTime } from "../../../operator/format";
 import { type StatementsMessages, statementsMessages } from "./statements-messages";
 

@@ -1,6 +1,7 @@
 import { createElement } from "react";
+import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../../core/domain/product";
 import type { Locale } from "../../../../core/locale";
-import { PORTAL_SECTION_PATHS } from "../../../../core/partner-portal";
+import { PORTAL_SECTION_PATHS } from "../../../../core/views/partner-portal";
 import {
   type BuilderProblem,
   builderFieldId,
@@ -24,8 +25,7 @@ import {
   type WidgetField,
   type WidgetView,
   widgetSnippet,
-} from "../../../../core/portal/widget";
-import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../../core/product";
+} from "../../../../core/views/portal/widget";
 import { type WidgetMessages, widgetMessagesFor } from "./widget-messages";
 
 type Field = WidgetField | LinkField;

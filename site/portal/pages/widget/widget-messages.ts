@@ -6,7 +6,7 @@ import type {
   PartnerAs,
   WidgetColourField,
   WidgetElementName,
-} from "../../../../core/portal/widget";
+} from "../../../../core/views/portal/widget";
 import { widgetTa } from "./widget-messages-ta";
 
 /** The words of the portal's widget and link builder (issue 18); the compiler checks both. */

@@ -1,7 +1,7 @@
 /**
  * Lenders' real-time decisions on one application (issue 15), as the
  * borrower's pages and `GET /api/applications/{leadId}/offers` give them.
- * Every figure a page shows is computed by core/loan.ts from `terms`; a
+ * Every figure a page shows is computed by core/domain/loan.ts from `terms`; a
  * lender's own APR or total is never shown.
  */
 import type { LoanTerms } from "./schemas/offer";
@@ -92,7 +92,7 @@ const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && Numb
 /**
  * Whether a value read from the network has the shape of an
  * ApplicationDecisions (the figures are checked again where they are
- * priced: core/offer-quotes.ts leaves out terms it cannot price).
+ * priced: core/domain/offer-quotes.ts leaves out terms it cannot price).
  */
 export function isApplicationDecisions(value: unknown): value is ApplicationDecisions {
   return (

@@ -1,8 +1,13 @@
-import { ATTRIBUTION_VALUE_PATTERN, looksPersonal, PARTNER_CODES } from "../application";
-import { escapeHtml } from "../html";
-import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../locale";
+import { ATTRIBUTION_VALUE_PATTERN, looksPersonal, PARTNER_CODES } from "../../domain/application";
+import {
+  LOAN_AMOUNT_LK,
+  LOAN_TERM_GRID,
+  LOAN_TERM_LK,
+  parseLoanAmount,
+} from "../../domain/product";
+import { escapeHtml } from "../../helpers/html";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../../locale";
 import type { PortalSignedIn } from "../partner-portal";
-import { LOAN_AMOUNT_LK, LOAN_TERM_GRID, LOAN_TERM_LK, parseLoanAmount } from "../product";
 
 /**
  * The partner portal's widget and link builder (issue 18, decisions 0230–0233):
@@ -183,7 +188,7 @@ export function readLinkForm(query: Record<string, unknown>, lang: Locale): Link
   return form;
 }
 
-/** A sub id or campaign value as the site takes it (core/application.ts): a code, not personal data. */
+/** A sub id or campaign value as the site takes it (core/domain/application.ts): a code, not personal data. */
 function codeProblem(value: string): BuilderProblem | undefined {
   if (value === "") return undefined;
   if (looksPersonal(value)) return "personal";
@@ -343,7 +348,7 @@ export function widgetSnippet(settings: WidgetSettings, context: BuilderContext)
 /**
  * A link to our site (decision 0233): the page in its language with
  * `partner` (the partner id: our own pages need no key) and the values
- * given, in the order of LINK_VALUES. The site keeps them (core/marketing.ts)
+ * given, in the order of LINK_VALUES. The site keeps them (core/domain/marketing.ts)
  * and an application made in the visit carries them.
  */
 export function trackingLink(settings: LinkSettings, context: BuilderContext): string {

@@ -1,9 +1,9 @@
-import type { CalendarDate } from "../dates";
-import { quoteLoan } from "../loan";
-import { type Locale, localizePath } from "../locale";
-import { messagesFor } from "../messages";
+import { quoteLoan } from "../../domain/loan";
+import type { LoanTerms } from "../../domain/schemas/offer";
+import type { CalendarDate } from "../../helpers/dates";
+import { type Locale, localizePath } from "../../locale";
+import { messagesFor } from "../../messages";
 import type { PortalSignedIn } from "../partner-portal";
-import type { LoanTerms } from "../schemas/offer";
 
 /**
  * The partner portal's API documentation (issue 18, decision 0247): the
@@ -24,7 +24,7 @@ export interface DocsView extends PortalSignedIn {
 /** The loan of the example below: what a partner's applicant asked for. */
 const EXAMPLE_LOAN = { amount: 100_000, termDays: 180, startDate: "2026-11-28" as CalendarDate };
 
-/** One offer of the example: priced by core/loan.ts from its terms, as the API prices it. */
+/** One offer of the example: priced by core/domain/loan.ts from its terms, as the API prices it. */
 function exampleOffer(
   siteOrigin: string,
   lang: Locale,

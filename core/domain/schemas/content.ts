@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "../dates";
+import { isIsoDate } from "../../helpers/dates";
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 

@@ -1,4 +1,4 @@
-import { messageKey } from "./api-error";
+import { messageKey } from "../helpers/api-error";
 
 /**
  * The codes an application uses (issue 5): lower-case, stable, shared by

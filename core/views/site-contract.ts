@@ -3,12 +3,13 @@
  * a page, and what it gets back: the types both sides share. The entry
  * itself exports functions only.
  */
+
+import type { CountryConfig } from "../domain/country";
+import type { ApplicationDecisions } from "../domain/decisions";
+import type { CreditCard } from "../domain/schemas/credit-card";
+import type { Offer } from "../domain/schemas/offer";
+import type { Locale } from "../locale";
 import type { ArticleCommunity, ReviewsSummary } from "./community-data";
-import type { CountryConfig } from "./country";
-import type { ApplicationDecisions } from "./decisions";
-import type { Locale } from "./locale";
-import type { CreditCard } from "./schemas/credit-card";
-import type { Offer } from "./schemas/offer";
 
 /** The hashed client files of a build, read from dist/site/manifest.json. */
 export interface AssetManifest {
@@ -84,7 +85,7 @@ export type PageQuery = Readonly<Record<string, string>>;
 /** A visitor's application as the offers page needs it (the server reads it from the lead cookie). */
 export interface LeadOffers {
   /**
-   * The verified lead's id, for its offers' JSON and stream (core/decisions.ts
+   * The verified lead's id, for its offers' JSON and stream (core/domain/decisions.ts
    * applicationOffersPath), which answer only with the lead cookie naming it: in the page's
    * state only, never in the page's address (decisions 0046, 0112, 0122).
    */

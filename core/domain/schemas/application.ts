@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { type CalendarDate, isIsoDate } from "../../helpers/dates";
 import {
   APPLICATION_ERRORS,
   ATTRIBUTION_FIELDS,
@@ -10,7 +11,6 @@ import {
   MAX_MONTHLY_INCOME,
 } from "../application";
 import { BANK_CODES, type BankCode } from "../banks";
-import { type CalendarDate, isIsoDate } from "../dates";
 import { ALL_FLOWS } from "../experiments";
 import { checkApplicantNic, parseNic } from "../nic";
 import { normalizeSriLankanMobile } from "../phone";

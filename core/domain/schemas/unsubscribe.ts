@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { localeSchema } from "../../locale";
 import { isErasureRequestId, typedCode } from "../erasure-code";
-import { localeSchema } from "../locale";
 import { normalizeSriLankanMobile } from "../phone";
 import { UNSUBSCRIBE_ERRORS } from "../unsubscribe-errors";
 

@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CalendarDate, daysBetween, parseIsoDate } from "./dates";
+import { addDays, addMonths, type CalendarDate, daysBetween, parseIsoDate } from "../helpers/dates";
 import type { LoanTerms } from "./schemas/offer";
 
 /**

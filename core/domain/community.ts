@@ -1,5 +1,9 @@
-import { messageKey } from "./api-error";
-import { parseImageDataUrl, UPLOADED_IMAGE_TYPES, type UploadedImage } from "./image-bytes";
+import { messageKey } from "../helpers/api-error";
+import {
+  parseImageDataUrl,
+  UPLOADED_IMAGE_TYPES,
+  type UploadedImage,
+} from "../helpers/image-bytes";
 
 /**
  * Community (issue 7): the limits of comments and reviews and what each
@@ -48,7 +52,7 @@ export type ReviewImageType = (typeof REVIEW_IMAGE_TYPES)[number];
 /**
  * A review photo sent as a data URL: its type and bytes when the URL is a
  * JPEG, PNG or WebP of up to REVIEW_IMAGE_MAX_BYTES whose content really is
- * that format (core/image-bytes.ts), or undefined.
+ * that format (core/helpers/image-bytes.ts), or undefined.
  */
 export function parseReviewImage(dataUrl: string): UploadedImage | undefined {
   return parseImageDataUrl(dataUrl, REVIEW_IMAGE_MAX_BYTES);

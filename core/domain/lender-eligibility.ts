@@ -1,5 +1,5 @@
+import type { CalendarDate } from "../helpers/dates";
 import { EMPLOYMENT_TYPES, type EmploymentType } from "./application";
-import type { CalendarDate } from "./dates";
 import { type LoanQuote, quoteLoan } from "./loan";
 import { lenderSlug } from "./matching";
 import { AFFORDABLE_SHARE, HARD_SHARE, largestRepayment } from "./offer-quotes";

@@ -3,7 +3,7 @@
  * questions. Each is something the application itself requires of every
  * applicant, so a "no" to any of them rules out applying to every lender
  * through us (eligibility.test.ts checks this against the application's
- * rules and the catalogue): an age of 18 to 70 (core/nic.ts, and no
+ * rules and the catalogue): an age of 18 to 70 (core/domain/nic.ts, and no
  * product lends outside it), a Sri Lankan NIC, a Sri Lankan mobile number
  * and a bank. Four "yes" answers say only that the visitor may apply: each
  * lender still decides from age, income, employment, amount and period, so

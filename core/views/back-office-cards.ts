@@ -3,9 +3,9 @@
  * the site's server entry to render, and the form's fields, so that the
  * page and the route agree on them.
  */
-import type { CreditCard } from "./schemas/credit-card";
+import type { CreditCard } from "../domain/schemas/credit-card";
 
-/** The card form's fields, each a path of the card (core/schemas/credit-card.ts). */
+/** The card form's fields, each a path of the card (core/domain/schemas/credit-card.ts). */
 export const CARD_FORM_FIELDS = [
   "id",
   "issuer.en",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { CalendarDate } from "../helpers/dates";
 import { EMPLOYMENT_TYPES } from "./application";
-import type { CalendarDate } from "./dates";
 import {
   type EligibilityProfile,
   LIKELIHOODS,

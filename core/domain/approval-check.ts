@@ -1,4 +1,4 @@
-import { colomboToday } from "./dates";
+import { colomboToday } from "../helpers/dates";
 import { quoteLoan } from "./loan";
 import type { LoanTerms, Offer } from "./schemas/offer";
 
@@ -27,7 +27,7 @@ export const APPROVAL_RULES = [
   "rate_not_product",
   /** Fees other than the product's. */
   "fees_not_product",
-  /** Terms core/loan.ts cannot price. */
+  /** Terms core/domain/loan.ts cannot price. */
   "not_priceable",
   /** Less to repay than the amount lent. */
   "repays_less_than_lent",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseNic } from "../domain/nic";
+import { normalizeSriLankanMobile } from "../domain/phone";
 import { applyMask, NIC_NEW_MASK, NIC_OLD_MASK, PHONE_MASK } from "./input-mask";
-import { parseNic } from "./nic";
-import { normalizeSriLankanMobile } from "./phone";
 
 describe("applyMask: tokens", () => {
   it("9 takes digits only", () => {

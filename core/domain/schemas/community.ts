@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localeSchema } from "../../locale";
 import {
   COMMUNITY_ERRORS,
   COMMUNITY_LIMITS,
@@ -6,7 +7,6 @@ import {
   parseReviewImage,
   REVIEW_IMAGE_MAX_BYTES,
 } from "../community";
-import { localeSchema } from "../locale";
 import { ARTICLE_SLUGS } from "./content";
 
 /** Trimmed text with inner runs of white space kept (a comment's paragraphs stay). */

@@ -1,6 +1,6 @@
 /**
  * Cookie headers as a browser could hold them, bad encodings included, with
- * the value of `lead` that every reader of ours must find (core/cookies.ts):
+ * the value of `lead` that every reader of ours must find (core/helpers/cookies.ts):
  * the server's and the browser's tests both walk this list.
  */
 export const COOKIE_HEADER_CASES: readonly (readonly [header: string, lead: string | undefined])[] =

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { canonicalUuidV4 } from "../../helpers/ids";
 import { ATTRIBUTION_VALUE_PATTERN, looksPersonal } from "../application";
 import { COUNTRY_ID_PATTERN } from "../country";
-import { canonicalUuidV4 } from "../ids";
 
 /** A session or client id: a v4 UUID, hyphens optional (SPEC §5), stored in canonical form. */
 const visitorId = z

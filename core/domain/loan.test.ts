@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, type CalendarDate } from "./dates";
+import { addMonths, type CalendarDate } from "../helpers/dates";
 import {
   annualPercentageRate,
   type CashFlow,

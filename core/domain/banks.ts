@@ -1,5 +1,5 @@
+import type { Locale } from "../locale";
 import { BANK_NAMES_TA } from "./banks-ta";
-import type { Locale } from "./locale";
 
 /** The banks' codes, spelled out so that banks-ta.ts can be checked against them without a cycle. */
 export type BankCode =

@@ -1,4 +1,4 @@
-import type { Locale } from "./locale";
+import type { Locale } from "../locale";
 import type { AccountView } from "./portal/account";
 import type { DashboardView } from "./portal/dashboard";
 import type { DocsView } from "./portal/docs";
@@ -55,7 +55,7 @@ export type SignUpProblem =
 
 /**
  * The signed-in partner's pages, in the order of the portal's menu. Each
- * has its view in core/portal/, its page in site/portal/pages/ and its
+ * has its view in core/views/portal/, its page in site/portal/pages/ and its
  * routes in server/partners/portal-*-section.ts; "" is the portal's home.
  */
 export const PORTAL_SECTIONS = [

@@ -1,4 +1,4 @@
-import type { CalendarDate } from "./dates";
+import type { CalendarDate } from "../helpers/dates";
 import type { ApplicationDecisions, ApprovedOffer } from "./decisions";
 import { type LoanQuote, quoteLoan } from "./loan";
 import { compareByHeader, listedTags } from "./offers";
@@ -12,7 +12,7 @@ import type { Offer } from "./schemas/offer";
  * matched to the application and the others; in each group the offers that
  * fit the income before those that stretch it, then what the borrower chose
  * to sort by (the total to pay for the chosen loan by default, computed by
- * core/loan.ts from each offer's terms), SPEC §9's header order only as the
+ * core/domain/loan.ts from each offer's terms), SPEC §9's header order only as the
  * tie-break. The widget, the site, the partner API, the feed config and the
  * lead feed all rank here.
  */

@@ -1,5 +1,5 @@
-import type { Locale } from "./locale";
-import { randomInt, seededRandom } from "./random";
+import { randomInt, seededRandom } from "../helpers/random";
+import type { Locale } from "../locale";
 import type { Offer } from "./schemas/offer";
 
 /**
@@ -68,7 +68,7 @@ function compareCodePoints(left: string, right: string): number {
  * Header order within a group: case-insensitive (toLowerCase does not depend
  * on the locale, unlike toLocaleLowerCase), then the exact header, then
  * offer_id, so that the order is total and never depends on the input order.
- * Our lists rank by what the borrower pays (core/offer-quotes.ts) and use
+ * Our lists rank by what the borrower pays (core/domain/offer-quotes.ts) and use
  * this only as the tie-break (decision 0120).
  */
 export function compareByHeader(left: Offer, right: Offer): number {
@@ -126,7 +126,7 @@ function replaceAllText(text: string | undefined, placeholder: string, value: nu
 
 /**
  * The offer list of SPEC §9 as its client builds it, in this order (our own
- * lists keep its filters but rank by cost: core/offer-quotes.ts, 0120):
+ * lists keep its filters but rank by cost: core/domain/offer-quotes.ts, 0120):
  * 1. offers with product_type "domainactive" are removed;
  * 2. isActive is whether offer_id is among the lead feed's active ids;
  * 3. active offers are kept, and the others only with a lender_link;

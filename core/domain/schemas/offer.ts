@@ -50,7 +50,7 @@ export const repaymentSchema = z.enum(["single", "monthly"]);
 export type Repayment = z.infer<typeof repaymentSchema>;
 
 /**
- * The price of a loan, from which core/loan.ts computes every figure we show.
+ * The price of a loan, from which core/domain/loan.ts computes every figure we show.
  * Rates are fractions (0.36 is 36%); fees are charged on top of the amount
  * (never deducted from what the borrower receives).
  */

@@ -1,4 +1,4 @@
-import { type CalendarDate, isLeapYear, parseIsoDate } from "./dates";
+import { type CalendarDate, isLeapYear, parseIsoDate } from "../helpers/dates";
 
 /**
  * Sri Lankan National Identity Card numbers. Two formats are in use: the old

@@ -1,13 +1,14 @@
 /**
  * What the server gives the site's server entry to render a back-office
  * page (issue 16), and the roles both sides know: the back office's
- * contract, as core/site-contract.ts is the site's. The server checks the
+ * contract, as core/views/site-contract.ts is the site's. The server checks the
  * role and reads storage; the site only renders what it is given.
  */
+
+import type { Licence, Offer } from "../domain/schemas/offer";
+import type { CalendarDate } from "../helpers/dates";
 import type { CardEditView, CardsView } from "./back-office-cards";
 import type { PartnerPagesView } from "./back-office-partners";
-import type { CalendarDate } from "./dates";
-import type { Licence, Offer } from "./schemas/offer";
 
 export const STAFF_ROLES = ["admin", "moderator", "analyst"] as const;
 /** admin: everything; moderator: comments and reviews; analyst: the read-only dashboard. */
@@ -255,7 +256,7 @@ export interface LenderFormValues {
   /** An api lender's own limits (decision 0351); empty: the server's. */
   "decision.concurrency": string;
   "decision.deadlineMs": string;
-  /** The products as JSON (a list of core/schemas/offer.ts offers without their lender). */
+  /** The products as JSON (a list of core/domain/schemas/offer.ts offers without their lender). */
   products: string;
   removeLogo: boolean;
 }
@@ -292,7 +293,7 @@ export type LenderTestResult =
     }
   | { kind: "failed"; error: string; latencyMs: number };
 
-/** An offer card's data for the preview: core/schemas/offer.ts's Offer, as JSON. */
+/** An offer card's data for the preview: core/domain/schemas/offer.ts's Offer, as JSON. */
 export type PreviewOffer = Offer;
 
 export interface LenderEditView {
