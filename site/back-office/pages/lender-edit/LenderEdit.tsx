@@ -4,7 +4,7 @@ import type {
   LenderFormValues,
 } from "../../../../core/back-office";
 import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../../../../core/lender-limits";
-import type { Locale } from "../../../../core/locale";
+import { ALL_LOCALES, LOCALES } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
 import { quoteOffers } from "../../../../core/offer-quotes";
 import { LICENCE_CATEGORIES, type LicenceCategory } from "../../../../core/schemas/offer";
@@ -78,10 +78,6 @@ function FieldError({ view, name }: { view: LenderEditView; name: string }) {
 function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
   const { preview } = view;
   if (!preview) return null;
-  const languages: [Locale, string][] = [
-    ["si", t.lenderPreviewSi],
-    ["en", t.lenderPreviewEn],
-  ];
   // As a borrower whose application they match sees them (decision 0140).
   const quoted = quoteOffers(
     preview.offers,
@@ -102,9 +98,9 @@ function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
         <p>{t.lenderPreviewNone}</p>
       ) : (
         <div className="preview-languages">
-          {languages.map(([locale, name]) => (
-            <section key={locale} aria-label={name} className="preview-language">
-              <h3>{name}</h3>
+          {ALL_LOCALES.map((locale) => (
+            <section key={locale} aria-label={LOCALES[locale].english} className="preview-language">
+              <h3>{LOCALES[locale].english}</h3>
               <div className="lw-root" lang={locale}>
                 <ul className="lw-offer-list">
                   {quoted.map((item) => (
