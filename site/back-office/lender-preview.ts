@@ -2,7 +2,7 @@
  * The lender form's live preview (issue 16, decision 0142): as the admin
  * types, the form goes to its own address as "Preview the offer cards"
  * sends it, and the page that comes back gives its preview (the borrower's
- * OfferCard, rendered by the server in both languages) and its problems,
+ * OfferCard, rendered by the server in every language) and its problems,
  * which replace those of this page. The form's fields are never replaced,
  * so focus, caret and what is typed stay. Without this script the preview
  * button does the same with a page load. Built alone (rollup.config.mjs),

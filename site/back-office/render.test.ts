@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALL_LOCALES, LOCALES } from "../../core/locale";
 import type { BackOfficeView, BackOfficeViewer } from "../../core/views/back-office";
 import { colomboTime } from "../operator/format";
 import { renderBackOfficeDocument } from "./render";
@@ -303,11 +304,16 @@ describe("back-office pages", () => {
     expect(partner).toContain("Rs. 400 per lead");
   });
 
-  it("render the lender preview in both languages with the borrower's offer card", () => {
+  it("render the lender preview in every language with the borrower's offer card", () => {
     const html = renderBackOfficeDocument(views.at(-1) as BackOfficeView, viewer);
-    expect(html).toContain('<div class="lw-root" lang="si">');
-    expect(html).toContain('<div class="lw-root" lang="en">');
-    expect(html.match(/class="lw-offer"/g)).toHaveLength(2);
+    for (const locale of ALL_LOCALES) {
+      const name = LOCALES[locale].english;
+      const section = html.split(`<section aria-label="${name}" class="preview-language">`)[1];
+      expect(section, name).toContain(`<h3>${name}</h3><div class="lw-root" lang="${locale}">`);
+      // The card in the language's own words (its script: decision 0395's `letters`).
+      expect(section?.split("</section>")[0], name).toMatch(LOCALES[locale].letters);
+    }
+    expect(html.match(/class="lw-offer"/g)).toHaveLength(ALL_LOCALES.length);
     expect(html).toContain("a-new-secret-shown-once-0123456789abcdef");
     expect(html).toContain('aria-invalid="true"');
   });

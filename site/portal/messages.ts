@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locale";
+import { catalog } from "../../core/locale";
 import type {
   PortalAccountKind,
   PortalCountry,
@@ -324,6 +324,4 @@ const si: PortalMessages = {
   backHome: "හවුල්කරු ද්වාරයට ආපසු",
 };
 
-export function portalMessagesFor(locale: Locale): PortalMessages {
-  return locale === "ta" ? portalTa : locale === "en" ? en : si;
-}
+export const portalMessagesFor = catalog<PortalMessages>({ si, en, ta: portalTa });

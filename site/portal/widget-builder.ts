@@ -7,7 +7,7 @@
  * buttons do the same with a page load. No library; built alone
  * (rollup.config.mjs) and served under the widget page's CSP only.
  */
-import { isLocale } from "../../core/locale";
+import { DEFAULT_LOCALE, isLocale } from "../../core/locale";
 import {
   type BuilderContext,
   type BuilderProblem,
@@ -31,7 +31,7 @@ import {
 import { widgetMessagesFor } from "./pages/widget/widget-messages";
 
 const lang = document.documentElement.lang;
-const locale = isLocale(lang) ? lang : "si";
+const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
 const t = widgetMessagesFor(locale);
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;

@@ -155,6 +155,10 @@ describe("the back office's lenders", () => {
       expect(await sinhala.locator("li.lw-offer").textContent()).toContain("මහනුවර කඳු මූල්‍ය");
       expect(await english.locator("li.lw-offer").textContent()).toContain("Kandy Hills Finance");
       expect(await english.locator("li.lw-offer").textContent()).toContain("Hills Personal 12");
+      // Tamil too, as every language of the registry (no Tamil name given: the English one).
+      const tamil = page.getByRole("region", { name: "Tamil" }).locator("li.lw-offer");
+      expect(await tamil.textContent()).toContain("Kandy Hills Finance");
+      expect(await tamil.textContent()).toMatch(/[\u0B80-\u0BFF]/);
       await checkPage(page, `${name}-new-preview`);
 
       await page.getByLabel("Logo", { exact: true }).setInputFiles({

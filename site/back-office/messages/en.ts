@@ -317,8 +317,6 @@ export const backOfficeEn = {
   lenderPreviewTitle: "The offer cards, as borrowers see them",
   lenderPreviewLoan: "For {amount} rupees over {days} days, today.",
   lenderPreviewNone: "No product fits that loan: the cards show when a product's ranges admit it.",
-  lenderPreviewSi: "Sinhala",
-  lenderPreviewEn: "English",
   lenderLiveUpdated: "Preview updated.",
   lenderLiveProblem:
     "1 problem, marked by its field: the preview shows the form as it last had none.",

@@ -4,7 +4,7 @@ import {
 } from "../../../../core/domain/lender-limits";
 import { quoteOffers } from "../../../../core/domain/offer-quotes";
 import { LICENCE_CATEGORIES, type LicenceCategory } from "../../../../core/domain/schemas/offer";
-import type { Locale } from "../../../../core/locale";
+import { ALL_LOCALES, LOCALES } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
 import type {
   LenderDecisionStats,
@@ -81,10 +81,6 @@ function FieldError({ view, name }: { view: LenderEditView; name: string }) {
 function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
   const { preview } = view;
   if (!preview) return null;
-  const languages: [Locale, string][] = [
-    ["si", t.lenderPreviewSi],
-    ["en", t.lenderPreviewEn],
-  ];
   // As a borrower whose application they match sees them (decision 0140).
   const quoted = quoteOffers(
     preview.offers,
@@ -105,9 +101,9 @@ function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
         <p>{t.lenderPreviewNone}</p>
       ) : (
         <div className="preview-languages">
-          {languages.map(([locale, name]) => (
-            <section key={locale} aria-label={name} className="preview-language">
-              <h3>{name}</h3>
+          {ALL_LOCALES.map((locale) => (
+            <section key={locale} aria-label={LOCALES[locale].english} className="preview-language">
+              <h3>{LOCALES[locale].english}</h3>
               <div className="lw-root" lang={locale}>
                 <ul className="lw-offer-list">
                   {quoted.map((item) => (

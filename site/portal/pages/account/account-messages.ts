@@ -1,4 +1,4 @@
-import type { Locale } from "../../../../core/locale";
+import { catalog } from "../../../../core/locale";
 import type { AccountNotice } from "../../../../core/views/portal/account";
 import { accountTa } from "./account-messages-ta";
 
@@ -93,6 +93,4 @@ const si: AccountMessages = {
   recoveryContinue: "ප්‍රතිසාධන කේතයෙන් පිවිසෙන්න",
 };
 
-export function accountMessagesFor(locale: Locale): AccountMessages {
-  return locale === "ta" ? accountTa : locale === "en" ? en : si;
-}
+export const accountMessagesFor = catalog<AccountMessages>({ si, en, ta: accountTa });

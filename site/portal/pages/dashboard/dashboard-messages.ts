@@ -1,4 +1,4 @@
-import type { Locale } from "../../../../core/locale";
+import { catalog } from "../../../../core/locale";
 import type { DashboardProblem, DashboardRates } from "../../../../core/views/portal/dashboard";
 import { dashboardTa } from "./dashboard-messages-ta";
 
@@ -187,6 +187,4 @@ const si: DashboardMessages = {
   },
 };
 
-export function dashboardMessagesFor(locale: Locale): DashboardMessages {
-  return locale === "ta" ? dashboardTa : locale === "en" ? en : si;
-}
+export const dashboardMessagesFor = catalog<DashboardMessages>({ si, en, ta: dashboardTa });

@@ -1,4 +1,4 @@
-import type { Locale } from "../../../../core/locale";
+import { catalog } from "../../../../core/locale";
 import type { OriginProblem, PortalRotatableKey } from "../../../../core/views/portal/keys";
 import { keysTa } from "./keys-messages-ta";
 
@@ -137,6 +137,4 @@ const si: KeysMessages = {
   backToKeys: "ඔබේ යතුරු වෙත ආපසු",
 };
 
-export function keysMessagesFor(locale: Locale): KeysMessages {
-  return locale === "ta" ? keysTa : locale === "en" ? en : si;
-}
+export const keysMessagesFor = catalog<KeysMessages>({ si, en, ta: keysTa });

@@ -1,4 +1,4 @@
-import type { Locale } from "../../../../core/locale";
+import { catalog } from "../../../../core/locale";
 import type {
   DeliveryError,
   DeliveryRow,
@@ -228,6 +228,4 @@ const si: PostbacksMessages = {
   logNav: "යැවීම් සටහනේ පිටු",
 };
 
-export function postbacksMessagesFor(locale: Locale): PostbacksMessages {
-  return locale === "ta" ? postbacksTa : locale === "en" ? en : si;
-}
+export const postbacksMessagesFor = catalog<PostbacksMessages>({ si, en, ta: postbacksTa });

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../../core/domain/product";
-import type { Locale } from "../../../../core/locale";
+import { ALL_LOCALES, type Locale } from "../../../../core/locale";
 import { PORTAL_SECTION_PATHS } from "../../../../core/views/partner-portal";
 import {
   type BuilderProblem,
@@ -197,7 +197,7 @@ export function WidgetPage({
             <Choices
               field="lang"
               legend={t.langLegend}
-              options={["si", "en", "ta"] as const}
+              options={ALL_LOCALES}
               labels={t.languages}
               value={widget.lang}
               problems={problems}
@@ -355,7 +355,7 @@ export function WidgetPage({
           <Choices
             field="link_lang"
             legend={t.linkLangLegend}
-            options={["si", "en", "ta"] as const}
+            options={ALL_LOCALES}
             labels={t.languages}
             value={link.link_lang}
             problems={problems}

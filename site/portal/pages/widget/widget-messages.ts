@@ -1,4 +1,4 @@
-import type { Locale } from "../../../../core/locale";
+import { catalog, type Locale } from "../../../../core/locale";
 import type {
   BuilderProblem,
   ContrastWarning,
@@ -181,6 +181,4 @@ const si: WidgetMessages = {
   },
 };
 
-export function widgetMessagesFor(locale: Locale): WidgetMessages {
-  return locale === "ta" ? widgetTa : locale === "en" ? en : si;
-}
+export const widgetMessagesFor = catalog<WidgetMessages>({ si, en, ta: widgetTa });
