@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_LOCALES } from "../../core/locale";
 import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import {
   approval,
@@ -166,15 +167,14 @@ describe("the lender form", () => {
     expect(await lenderRow("harbour-finance")).toBeUndefined();
   });
 
-  it("previews the offer card in Sinhala and English with the borrower's component, writing nothing", async () => {
+  it("previews the offer card in every language with the borrower's component, writing nothing", async () => {
     const res = await postMultipart("/admin/lenders/", lenderForm({ intent: "preview" }));
     expect(res.statusCode).toBe(200);
     const preview = res.body.slice(res.body.indexOf('id="preview-title"'));
-    expect(preview).toContain('lang="si"');
-    expect(preview).toContain('lang="en"');
+    for (const locale of ALL_LOCALES) expect(preview).toContain(`lang="${locale}"`);
     expect(preview).toContain("වරාය මූල්‍ය");
     expect(preview).toContain("Harbour Finance");
-    expect(preview.match(/class="lw-offer"/g)).toHaveLength(2);
+    expect(preview.match(/class="lw-offer"/g)).toHaveLength(ALL_LOCALES.length);
     expect(preview).toContain("Harbour Loan 12");
     expect(preview).toContain("/admin/lenders/harbour-finance/logo?name=Harbour%20Finance");
     expect(await lenderRow("harbour-finance")).toBeUndefined();
