@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   addMonths,
+  colomboDayEnd,
+  colomboDayStart,
   colomboToday,
   daysBetween,
   daysInMonth,
@@ -10,6 +12,24 @@ import {
   isLeapYear,
   parseIsoDate,
 } from "./dates";
+
+describe("colomboDayStart and colomboDayEnd", () => {
+  it("bound a Colombo day in UTC: 18:30 the day before to 18:30 that day", () => {
+    expect(colomboDayStart(parseIsoDate("2026-11-22"))).toBe("2026-11-21T18:30:00.000Z");
+    expect(colomboDayEnd(parseIsoDate("2026-11-22"))).toBe("2026-11-22T18:30:00.000Z");
+    expect(colomboDayEnd(parseIsoDate("2026-12-31"))).toBe(
+      colomboDayStart(parseIsoDate("2027-01-01")),
+    );
+  });
+
+  it("give the last day a date may be an end, though it has no next day", () => {
+    const last = parseIsoDate("9999-12-31");
+    expect(() => addDays(last, 1)).toThrow(RangeError);
+    expect(colomboDayStart(last)).toBe("9999-12-30T18:30:00.000Z");
+    expect(colomboDayEnd(last)).toBe("9999-12-31T18:30:00.000Z");
+    expect(colomboDayStart(parseIsoDate("1000-01-01"))).toBe("0999-12-31T18:30:00.000Z");
+  });
+});
 
 describe("colomboToday", () => {
   it("turns the day at 18:30 UTC, midnight in Colombo (UTC+05:30)", () => {

@@ -45,6 +45,23 @@ export function colomboToday(now: Date): CalendarDate {
   return fromEpochDay(Math.floor((ms + COLOMBO_UTC_OFFSET_MINUTES * MS_PER_MINUTE) / MS_PER_DAY));
 }
 
+/** The UTC instant a Colombo day begins: 2026-11-22 begins at 2026-11-21T18:30:00.000Z. */
+export function colomboDayStart(day: CalendarDate): string {
+  return new Date(
+    toEpochDay(day) * MS_PER_DAY - COLOMBO_UTC_OFFSET_MINUTES * MS_PER_MINUTE,
+  ).toISOString();
+}
+
+/**
+ * The UTC instant a Colombo day ends (the next one begins), counted without
+ * naming the next day, so the last day a date may be (9999-12-31) has an end too.
+ */
+export function colomboDayEnd(day: CalendarDate): string {
+  return new Date(
+    (toEpochDay(day) + 1) * MS_PER_DAY - COLOMBO_UTC_OFFSET_MINUTES * MS_PER_MINUTE,
+  ).toISOString();
+}
+
 /** The date that many days later (earlier when negative). */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
   requireInteger(days, "days");

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, type CalendarDate, colomboToday } from "../../core/helpers/dates";
+import {
+  addDays,
+  type CalendarDate,
+  colomboDayStart,
+  colomboToday,
+} from "../../core/helpers/dates";
 import { FUNNEL_BREAKDOWNS } from "../../core/views/back-office";
 import { PORTAL_GROUPINGS, portalStats } from "../partners/portal-stats";
 import { partnerStats } from "../partners/stats";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { seedDashboard } from "./bench-library";
 import { firstDayKept, foldOldEvents } from "./event-retention";
-import { colomboDayStart, type FunnelGrouping, funnelTable } from "./funnel";
+import { type FunnelGrouping, funnelTable } from "./funnel";
 
 /**
  * The retention rule of events (issue 31, decision 0343): 700 days of

@@ -1,6 +1,11 @@
-import { addDays, type CalendarDate, colomboToday } from "../../core/helpers/dates";
+import {
+  addDays,
+  type CalendarDate,
+  colomboDayStart,
+  colomboToday,
+} from "../../core/helpers/dates";
 import type { Storage } from "../storage/database";
-import { colomboDayStart, countClosedDays } from "./funnel";
+import { countClosedDays } from "./funnel";
 
 /** EVENT_RETENTION_DAYS unless set (server/config.ts): a year and a month of events. */
 export const EVENT_RETENTION_DAYS = 400;

@@ -3,6 +3,8 @@ import {
   addDays,
   type CalendarDate,
   COLOMBO_UTC_OFFSET_MINUTES,
+  colomboDayEnd,
+  colomboDayStart,
   colomboToday,
 } from "../../core/helpers/dates";
 import {
@@ -130,13 +132,6 @@ function stepSources(engine: Engine): Record<FunnelStep, StepSource | null> {
   };
 }
 
-/** The UTC instant a Colombo day starts. */
-export function colomboDayStart(day: CalendarDate): string {
-  return new Date(
-    Date.parse(`${day}T00:00:00.000Z`) - COLOMBO_UTC_OFFSET_MINUTES * 60_000,
-  ).toISOString();
-}
-
 interface Counted {
   key: (string | null)[];
   count: number;
@@ -159,9 +154,7 @@ export async function countStep(
   const grouped = grouping === "day" ? [day] : source.dims[grouping];
   if (!grouped) return null;
   const dims = perDay && grouping !== "day" ? [day, ...grouped] : grouped;
-  const [low, high] = source.timeIsDay
-    ? [from, to]
-    : [colomboDayStart(from), colomboDayStart(addDays(to, 1))];
+  const [low, high] = source.timeIsDay ? [from, to] : [colomboDayStart(from), colomboDayEnd(to)];
   const select = [
     ...dims.map((dim, index) => `${dim} as k${index}`),
     "count(*) as n",

@@ -4,6 +4,7 @@ import {
   addMonths,
   type CalendarDate,
   COLOMBO_UTC_OFFSET_MINUTES,
+  colomboDayStart,
   colomboToday,
   daysBetween,
   isIsoDate,
@@ -12,7 +13,6 @@ import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
 import type { ConversionStatus, Database } from "../storage/schema";
-import { colomboDayStart } from "./stats";
 
 /**
  * Payout runs (issue 16). What a partner earns is fixed in its postbacks

@@ -9,14 +9,13 @@
 
 import { applicationSchema } from "../../core/domain/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
-import { addDays, type CalendarDate } from "../../core/helpers/dates";
+import { addDays, type CalendarDate, colomboDayStart } from "../../core/helpers/dates";
 import { recordClick } from "../borrowers/clicks";
 import { loadCatalogues } from "../lenders/catalogue";
 import type { Storage } from "../storage/database";
 import { createLead, createVerifiedLead } from "./leads.test-support";
 import { lenderReports, offerOfKandyLane } from "./payouts.test-support";
 import { type ApprovedPortalPartner, approvedPortalPartner } from "./portal.test-support";
-import { colomboDayStart } from "./portal-stats";
 
 /** A partner paid Rs. 350 per lead, signed in to the portal. */
 export const dashboardPartner = (

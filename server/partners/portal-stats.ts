@@ -1,7 +1,13 @@
 import { type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import { PARTNER_CODES } from "../../core/domain/application";
-import { addDays, type CalendarDate, COLOMBO_UTC_OFFSET_MINUTES } from "../../core/helpers/dates";
+import {
+  addDays,
+  type CalendarDate,
+  COLOMBO_UTC_OFFSET_MINUTES,
+  colomboDayEnd,
+  colomboDayStart,
+} from "../../core/helpers/dates";
 import type { Engine, Storage } from "../storage/database";
 import { statsQuerySchema } from "./api-schemas";
 
@@ -71,14 +77,6 @@ export const zeroCounts = (): StepCounts => ({
   earnings: 0,
 });
 
-/** The instant a Colombo day begins: 2026-11-22 begins at 2026-11-21T18:30:00Z. */
-export function colomboDayStart(day: CalendarDate): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(
-    Date.UTC(year, month - 1, date) - COLOMBO_UTC_OFFSET_MINUTES * 60_000,
-  ).toISOString();
-}
-
 /**
  * A timestamp column's Colombo date as YYYY-MM-DD, in SQL. Colombo keeps
  * UTC+05:30 all year, so a constant offset is exact on both engines.
@@ -143,7 +141,7 @@ export async function countPartnerSteps(
   grouping: PortalGrouping,
 ): Promise<Map<string | null, StepCounts>> {
   const start = colomboDayStart(from);
-  const end = colomboDayStart(addDays(to, 1));
+  const end = colomboDayEnd(to);
   const { db, engine } = storage;
   const [lead, click, postback] = (["leads", "clicks", "postbacks"] as const).map((step) => {
     const parts = stepSql(engine, grouping, step);
@@ -235,7 +233,7 @@ const MS_PER_DAY = 86_400_000;
 /** The days from `from` to `to`, inclusive, in order. */
 export function daysOf(from: CalendarDate, to: CalendarDate): CalendarDate[] {
   const count = Math.round(
-    (Date.parse(colomboDayStart(addDays(to, 1))) - Date.parse(colomboDayStart(from))) / MS_PER_DAY,
+    (Date.parse(colomboDayEnd(to)) - Date.parse(colomboDayStart(from))) / MS_PER_DAY,
   );
   return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(from, index));
 }

@@ -3,6 +3,7 @@ import {
   addMonths,
   type CalendarDate,
   COLOMBO_UTC_OFFSET_MINUTES,
+  colomboDayStart,
   colomboToday,
 } from "../../core/helpers/dates";
 import type {
@@ -14,7 +15,6 @@ import type {
 import type { Engine, Storage } from "../storage/database";
 import { MONTH_PATTERN } from "./adjustments";
 import { colomboDateTime, csvCell, monthPeriod } from "./payouts";
-import { colomboDayStart } from "./portal-stats";
 
 /**
  * A partner's statements in the portal (issue 18, decision 0244): per

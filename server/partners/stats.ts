@@ -1,10 +1,8 @@
 import { sql } from "kysely";
-import { addDays, type CalendarDate } from "../../core/helpers/dates";
+import { type CalendarDate, colomboDayEnd, colomboDayStart } from "../../core/helpers/dates";
 import type { Storage } from "../storage/database";
 import type { StatsResponse } from "./api-schemas";
-import { colomboDayStart, countPartnerSteps, daysOf } from "./portal-stats";
-
-export { colomboDayStart };
+import { countPartnerSteps, daysOf } from "./portal-stats";
 
 type DayCounts = Omit<StatsResponse["days"][number], "date">;
 
@@ -76,7 +74,7 @@ export async function partnersPeriodFigures(
   to: CalendarDate,
 ): Promise<Map<string, PartnerPeriodFigures>> {
   const start = colomboDayStart(from);
-  const end = colomboDayStart(addDays(to, 1));
+  const end = colomboDayEnd(to);
   const [leads, postbacks] = await Promise.all([
     storage.db
       .selectFrom("leads")
