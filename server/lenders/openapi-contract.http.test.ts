@@ -92,7 +92,14 @@ describe("the lenders' document", () => {
     // And the request, the two callbacks, our answer to one, and a postback.
     expect(examples).toHaveLength(8);
     const answerType = answers[0]?.type ?? "";
+    // docs/lenders.md's snippet, with its import of the generated file (the helper adds ours).
+    const docs = readFileSync("docs/lenders.md", "utf8");
+    const snippet = /```ts\nimport type \{ operations \} from [^\n]*\n([\s\S]*?)```/.exec(
+      docs,
+    )?.[1];
+    expect(snippet).toContain("const answer: Answer");
     const messages = await typeCheckAgainstDocument(document, dir, {
+      docs: snippet ?? "",
       examples: assignments(examples),
       wrong: assignments([
         { name: "a decision we never answer", type: answerType, value: { decision: "maybe" } },
@@ -104,6 +111,7 @@ describe("the lenders' document", () => {
       ]),
     });
     expect(messages.examples).toEqual([]);
+    expect(messages.docs).toEqual([]);
     expect(messages.wrong).toHaveLength(2);
     expect(messages.wrong?.join("\n")).toMatch(/TS2322|TS2820/);
   });
