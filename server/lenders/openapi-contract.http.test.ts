@@ -5,19 +5,8 @@ import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpTestApp } from "../test-support";
-import {
-  callbackAnswerSchema,
-  decisionAnswerSchema,
-  decisionCallbackSchema,
-  decisionRequestSchema,
-} from "./decision-api";
-import {
-  answerExamples,
-  callbackAnswerExample,
-  callbackExamples,
-  postbackExample,
-  requestExample,
-} from "./decision-openapi-examples";
+import * as api from "./decision-api";
+import * as given from "./decision-openapi-examples";
 import {
   assignments,
   documentExamples,
@@ -119,15 +108,17 @@ describe("the lenders' document", () => {
 
 describe("the examples", () => {
   it("are what our code parses", () => {
-    expect(decisionRequestSchema.parse(requestExample)).toEqual(requestExample);
-    for (const { value } of Object.values(answerExamples)) {
-      expect(decisionAnswerSchema.safeParse(value).success, JSON.stringify(value)).toBe(true);
+    expect(api.decisionRequestSchema.parse(given.requestExample)).toEqual(given.requestExample);
+    for (const { value } of Object.values(given.answerExamples)) {
+      expect(api.decisionAnswerSchema.safeParse(value).success, JSON.stringify(value)).toBe(true);
     }
-    for (const { value } of Object.values(callbackExamples)) {
-      expect(decisionCallbackSchema.safeParse(value).success, JSON.stringify(value)).toBe(true);
+    for (const { value } of Object.values(given.callbackExamples)) {
+      expect(api.decisionCallbackSchema.safeParse(value).success, JSON.stringify(value)).toBe(true);
     }
-    expect(callbackAnswerSchema.parse(callbackAnswerExample)).toEqual(callbackAnswerExample);
-    expect(lenderPostbackSchema.safeParse(postbackExample).success).toBe(true);
+    expect(api.callbackAnswerSchema.parse(given.callbackAnswerExample)).toEqual(
+      given.callbackAnswerExample,
+    );
+    expect(lenderPostbackSchema.safeParse(given.postbackExample).success).toBe(true);
   });
 
   it("are docs/lenders.md's: the request, every answer and the callback", () => {
@@ -136,10 +127,10 @@ describe("the examples", () => {
     const blocks = [...lenders.matchAll(/```json\n([\s\S]*?)\n```/g)].map(
       (match) => JSON.parse(match[1] ?? "") as Record<string, unknown>,
     );
-    expect(blocks).toContainEqual(requestExample);
+    expect(blocks).toContainEqual(given.requestExample);
     const answers = blocks.filter((block) => "decision" in block && !("decisionId" in block));
-    expect(answers).toEqual(Object.values(answerExamples).map(({ value }) => value));
+    expect(answers).toEqual(Object.values(given.answerExamples).map(({ value }) => value));
     const callback = /^BODY='(.*)'$/m.exec(lenders)?.[1] ?? "";
-    expect(JSON.parse(callback)).toEqual(callbackExamples.declined.value);
+    expect(JSON.parse(callback)).toEqual(given.callbackExamples.declined.value);
   });
 });
