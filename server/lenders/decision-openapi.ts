@@ -76,7 +76,7 @@ const securitySchemes = {
     type: "apiKey",
     in: "header",
     name: TIMESTAMP_HEADER,
-    description: `When the request was signed, in Unix seconds; the first part of the string HmacSignature signs. Refused (and refuse ours) when more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from the receiver's clock.`,
+    description: `When the request was signed, in Unix seconds; the first part of the string HmacSignature signs. We refuse a callback whose timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from our clock; refuse our requests likewise.`,
   },
   PostbackSignature: {
     type: "apiKey",
