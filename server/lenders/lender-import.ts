@@ -163,7 +163,7 @@ async function checkRecords(inputs: unknown[], options: ImportOptions): Promise<
         await checkOutboundUrl(record.decision.url, options.urlRules);
       } catch (error) {
         if (!(error instanceof OutboundRefused)) throw error;
-        problems.push(`${label}: decision.url: ${error.message}`);
+        problems.push(`${label}: decision.url: ${decisionUrlProblem(record.decision.url, error)}`);
       }
     }
     let logo: UploadedImage | null | undefined = record.logo === null ? null : undefined;
@@ -176,6 +176,21 @@ async function checkRecords(inputs: unknown[], options: ImportOptions): Promise<
   }
   if (problems.length > 0) throw new LenderImportError(problems);
   return checked;
+}
+
+/**
+ * Why a decision URL is refused, and what would take it: http:// only
+ * outside production (the tool's and the server's NODE_ENV, production
+ * unless set), never an address of this machine or network but a sandbox's.
+ */
+function decisionUrlProblem(url: string, error: OutboundRefused): string {
+  if (error.reason === "scheme" && URL.parse(url)?.protocol === "http:") {
+    return "must be https (http:// is taken only with NODE_ENV=development, never in production)";
+  }
+  if (error.reason === "address") {
+    return `${error.message} (a decision URL must be on the public internet; to test on this machine, see "Testing your integration" in docs/lenders.md)`;
+  }
+  return error.message;
 }
 
 /** The lenders row a record makes, given what storage holds of it. */

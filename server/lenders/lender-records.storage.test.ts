@@ -194,7 +194,7 @@ function lenderRecordsContract(name: string, open: () => Promise<TestStorage>) {
       );
       expect(problems).toEqual([
         "record 2 (new-lender): status: a lender goes live only with its licence (regulator, category, number)",
-        "record 4 (inside): decision.url: 10.0.0.5 is not a public address",
+        'record 4 (inside): decision.url: 10.0.0.5 is not a public address (a decision URL must be on the public internet; to test on this machine, see "Testing your integration" in docs/lenders.md)',
         "record 5 (twin): products.0.offer_id: 9002 is also in record 1 (ruhuna-harbour)",
         "record 6 (svg-logo): logo: harbour.svg must be a PNG, JPEG or WebP of up to 200 KB",
         "record 7 (far-logo): logo: must be a data URL or a path relative to the JSON file",
@@ -228,6 +228,16 @@ function lenderRecordsContract(name: string, open: () => Promise<TestStorage>) {
       expect(await exportLenders(test.storage, { withSecrets: true, withLogos: true })).toEqual(
         before,
       );
+    });
+
+    it("refuses an http:// decision URL in production, saying that NODE_ENV=development takes it", async () => {
+      const plain = apiLender({
+        decision: { mode: "api", url: `http://${API_HOST}/v1/decisions`, fields: ["age"] },
+      });
+      const production = { ...options, urlRules: { ...options.urlRules, allowHttp: false } };
+      expect(await refusals(test.storage, [plain], production)).toEqual([
+        "record 1 (harbour-api): decision.url: must be https (http:// is taken only with NODE_ENV=development, never in production)",
+      ]);
     });
 
     it("takes a sandbox lender on loopback where the configuration allows it", async () => {
