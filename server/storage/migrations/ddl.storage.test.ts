@@ -1,0 +1,145 @@
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type Migration, Migrator, NO_MIGRATIONS } from "kysely/migration";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { POSTGRES_SKIPPED, testEnv } from "../../test-support";
+import type { Engine } from "../database";
+import { migrationsFor } from "./index";
+
+/**
+ * What the migrations say to each engine, to the letter: every statement of
+ * a fresh database migrated to the latest and back to nothing, under each
+ * migration's name, and the schema it has at the latest. A migration that
+ * has run in production must never say anything else, whatever the code it
+ * shares with others becomes. A new migration adds its own lines to the
+ * snapshots (`vitest run -u`, then read the diff: no other line may move).
+ */
+
+/**
+ * Migrates a fresh database to the latest and back to nothing through the
+ * migrator, as Storage.migrate() does, keeping the statements each
+ * migration makes (the migrator's own bookkeeping aside), under its name.
+ */
+async function migrateLogged(
+  engine: Engine,
+  open: (log: (text: string) => void) => Kysely<unknown>,
+) {
+  const statements: string[] = [];
+  let recording = false;
+  const kysely = open((text) => {
+    if (recording) statements.push(text);
+  });
+  const logged =
+    (name: string, step: "up" | "down", run: Migration["up"]) => async (db: Kysely<unknown>) => {
+      statements.push(`-- ${name} ${step}`);
+      recording = true;
+      try {
+        await run(db);
+      } finally {
+        recording = false;
+      }
+    };
+  const migrations = Object.fromEntries(
+    Object.entries(migrationsFor(engine, Buffer.alloc(32, 7))).map(([name, migration]) => [
+      name,
+      {
+        up: logged(name, "up", migration.up),
+        down: logged(name, "down", migration.down ?? (async () => {})),
+      },
+    ]),
+  );
+  const migrator = new Migrator({
+    db: kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const up = await migrator.migrateToLatest();
+  expect(up.error).toBeUndefined();
+  const upStatements = statements.splice(0);
+  return {
+    kysely,
+    upStatements,
+    /** Back to no migration at all; the statements that took. */
+    async down() {
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      return statements.splice(0);
+    },
+  };
+}
+
+const section = (title: string, lines: readonly string[]) =>
+  `-- ${title}\n${lines.map((line) => (line.startsWith("-- ") ? line : `${line};`)).join("\n")}\n`;
+
+function logger(log: (text: string) => void) {
+  return (event: { query: { sql: string } }) => log(event.query.sql);
+}
+
+describe("the migrations' DDL", () => {
+  it("is what it always was on SQLite", async () => {
+    const database = new BetterSqlite3(":memory:");
+    const run = await migrateLogged(
+      "sqlite",
+      (log) => new Kysely({ dialect: new SqliteDialect({ database }), log: logger(log) }),
+    );
+    const schema = await sql<{ sql: string | null }>`
+      select sql from sqlite_master where name not like 'kysely_migration%' and sql is not null
+      order by type, name`.execute(run.kysely);
+    const down = await run.down();
+    await run.kysely.destroy();
+    await expect(
+      section("up", run.upStatements) +
+        section(
+          "schema",
+          schema.rows.map((row) => row.sql ?? ""),
+        ) +
+        section("down", down),
+    ).toMatchFileSnapshot("__snapshots__/ddl.sqlite.snap");
+  });
+
+  const serverUrl = testEnv.databaseUrl;
+  describe.skipIf(!serverUrl)(serverUrl ? "with TEST_DATABASE_URL" : POSTGRES_SKIPPED, () => {
+    it("is what it always was on PostgreSQL", async () => {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      const name = `nayacompare_ddl_${process.pid}_${Date.now()}`;
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl ?? "");
+      url.pathname = `/${name}`;
+      try {
+        const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+        const run = await migrateLogged(
+          "postgres",
+          (log) => new Kysely({ dialect: new PostgresDialect({ pool }), log: logger(log) }),
+        );
+        const schema = await sql<{ line: string }>`
+          select line from (
+            select 1 as kind, table_name as name, ordinal_position as position,
+              concat_ws(' ', table_name, column_name, data_type, is_nullable, column_default) as line
+            from information_schema.columns where table_schema = 'public'
+            union all
+            select 2, conrelid::regclass::text || ' ' || conname, 0,
+              conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+            from pg_constraint where connamespace = 'public'::regnamespace
+            union all
+            select 3, indexname, 0, indexdef from pg_indexes where schemaname = 'public'
+          ) as schema
+          where line not like '%kysely_migration%'
+          order by kind, name, position`.execute(run.kysely);
+        const down = await run.down();
+        await run.kysely.destroy();
+        await expect(
+          section("up", run.upStatements) +
+            section(
+              "schema",
+              schema.rows.map((row) => row.line),
+            ) +
+            section("down", down),
+        ).toMatchFileSnapshot("__snapshots__/ddl.postgres.snap");
+      } finally {
+        await admin.query(`drop database ${name} with (force)`);
+        await admin.end();
+      }
+    });
+  });
+});
