@@ -1,24 +1,27 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import { type Columns, createTable } from "./table-builders";
 
 /** Tracking events (SPEC §3): ids and attribution only, no personal data. */
-export function createEventsTable(types: ColumnTypes): Migration {
+export function createEventsTable({ text, integer, timestamp }: Columns): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("events")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        .addColumn("event_id", "integer", (column) => column.notNull())
-        .addColumn("provider_id", "text")
-        .addColumn("session_id", "text")
-        .addColumn("client_id", "text")
-        .addColumn("domain", "text")
-        .addColumn("referer", "text")
-        .addColumn("attribution", "text", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .execute();
-      await db.schema.createIndex("events_created_at").on("events").column("created_at").execute();
+      await createTable(
+        db,
+        "events",
+        {
+          id: text.primaryKey,
+          event_id: integer.notNull,
+          provider_id: text,
+          session_id: text,
+          client_id: text,
+          domain: text,
+          referer: text,
+          attribution: text.notNull,
+          created_at: timestamp.notNull,
+        },
+        { indexes: { events_created_at: ["created_at"] } },
+      );
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("events").execute();

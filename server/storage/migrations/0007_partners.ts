@@ -1,6 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import {
+  addColumns,
+  type Columns,
+  createIndexes,
+  createTable,
+  dropColumns,
+  dropIndexes,
+  dropTables,
+} from "./table-builders";
 
 /**
  * The partner programme (issue 8): partners and their keys, which partner
@@ -8,89 +16,91 @@ import type { ColumnTypes } from "./column-types";
  * rate limits, and the outbox of postbacks to partners (one per click and
  * status). Nothing personal: partners never receive a lead's personal data.
  */
-export function createPartnerTables(types: ColumnTypes): Migration {
+export function createPartnerTables(columns: Columns): Migration {
+  const { text, integer, bigint, timestamp } = columns;
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("partners")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        .addColumn("name", "text", (column) => column.notNull())
-        .addColumn("payout_model", "text", (column) => column.notNull())
-        .addColumn("payout_rupees", "integer", (column) => column.notNull())
+      await createTable(db, "partners", {
+        id: text.primaryKey,
+        name: text.notNull,
+        payout_model: text.notNull,
+        payout_rupees: integer.notNull,
         // Public by design (it sits in partners' pages), so stored as it is.
-        .addColumn("publishable_key", "text", (column) => column.notNull().unique())
+        publishable_key: text.notNull.unique,
         // SHA-256 of the secret key: the key itself is shown once and never stored.
-        .addColumn("secret_key_hash", "text", (column) => column.notNull().unique())
+        secret_key_hash: text.notNull.unique,
         // JSON array of origins (https://partner.lk) the publishable key may be used from.
-        .addColumn("origins", "text", (column) => column.notNull())
-        .addColumn("postback_url", "text")
+        origins: text.notNull,
+        postback_url: text,
         // Signs postbacks (HMAC-SHA256); we must keep it to sign, so it is not the secret key.
-        .addColumn("postback_secret", "text", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addColumn("disabled_at", types.timestamp)
-        .execute();
+        postback_secret: text.notNull,
+        created_at: timestamp.notNull,
+        disabled_at: timestamp,
+      });
 
-      await db.schema.alterTable("leads").addColumn("partner_id", "text").execute();
-      await db.schema
-        .createIndex("leads_partner")
-        .on("leads")
-        .columns(["partner_id", "created_at"])
-        .execute();
-      await db.schema.alterTable("clicks").addColumn("partner_id", "text").execute();
-      await db.schema
-        .createIndex("clicks_partner")
-        .on("clicks")
-        .columns(["partner_id", "created_at"])
-        .execute();
+      for (const table of ["leads", "clicks"]) {
+        await addColumns(db, table, { partner_id: text });
+        await createIndexes(db, table, { [`${table}_partner`]: ["partner_id", "created_at"] });
+      }
 
       // Fixed windows per key; several server instances count in the same row.
-      await db.schema
-        .createTable("rate_limits")
-        .addColumn("key", "text", (column) => column.notNull())
-        .addColumn("window_start", "bigint", (column) => column.notNull())
-        .addColumn("count", "integer", (column) => column.notNull())
-        .addPrimaryKeyConstraint("rate_limits_pk", ["key", "window_start"])
-        .execute();
+      await createTable(
+        db,
+        "rate_limits",
+        { key: text.notNull, window_start: bigint.notNull, count: integer.notNull },
+        { primaryKey: ["key", "window_start"] },
+      );
 
-      await db.schema
-        .createTable("partner_postbacks")
-        .addColumn("click_id", "text", (column) => column.notNull())
-        .addColumn("status", "text", (column) => column.notNull())
-        .addColumn("partner_id", "text", (column) => column.notNull())
-        .addColumn("lead_id", "text")
-        // Whole rupees owed to the partner for this status (0 when none).
-        .addColumn("payout_rupees", "integer", (column) => column.notNull())
-        // The address as sent, macros filled in; null when the partner has no postback URL.
-        .addColumn("url", "text")
-        .addColumn("attempts", "integer", (column) => column.notNull())
-        .addColumn("next_attempt_at", types.timestamp)
-        .addColumn("delivered_at", types.timestamp)
-        .addColumn("failed_at", types.timestamp)
-        // "HTTP 500", "timeout"…: never a response body.
-        .addColumn("last_error", "text")
-        // When the lender's postback arrived: the day it counts on in the partner's stats.
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addPrimaryKeyConstraint("partner_postbacks_pk", ["click_id", "status"])
-        .execute();
-      await db.schema
-        .createIndex("partner_postbacks_due")
-        .on("partner_postbacks")
-        .column("next_attempt_at")
-        .execute();
-      await db.schema
-        .createIndex("partner_postbacks_partner")
-        .on("partner_postbacks")
-        .columns(["partner_id", "created_at"])
-        .execute();
+      await createTable(
+        db,
+        "partner_postbacks",
+        {
+          click_id: text.notNull,
+          status: text.notNull,
+          partner_id: text.notNull,
+          lead_id: text,
+          // Whole rupees owed to the partner for this status (0 when none).
+          payout_rupees: integer.notNull,
+          // The address as sent, macros filled in (null: the partner has no postback URL), the
+          // tries, and when it is due, delivered or given up; its created_at is when the
+          // lender's postback arrived: the day it counts on in the partner's stats.
+          ...postbackDelivery(columns),
+        },
+        {
+          primaryKey: ["click_id", "status"],
+          indexes: {
+            partner_postbacks_due: ["next_attempt_at"],
+            partner_postbacks_partner: ["partner_id", "created_at"],
+          },
+        },
+      );
     },
     async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("partner_postbacks").execute();
-      await db.schema.dropTable("rate_limits").execute();
-      await db.schema.dropIndex("clicks_partner").execute();
-      await db.schema.alterTable("clicks").dropColumn("partner_id").execute();
-      await db.schema.dropIndex("leads_partner").execute();
-      await db.schema.alterTable("leads").dropColumn("partner_id").execute();
+      await dropTables(db, ["partner_postbacks", "rate_limits"]);
+      for (const table of ["clicks", "leads"]) {
+        await dropIndexes(db, [`${table}_partner`]);
+        await dropColumns(db, table, ["partner_id"]);
+      }
       await db.schema.dropTable("partners").execute();
     },
+  };
+}
+
+/**
+ * An outbox row's delivery, in both outboxes of postbacks to partners (this
+ * one, and 0028's of a lead's): the address as sent with its macros filled
+ * in, the tries, when the next is due, when it was delivered or given up,
+ * the last error ("HTTP 500", "timeout"…: never a response body), and when
+ * the row was made.
+ */
+export function postbackDelivery({ text, integer, timestamp }: Columns) {
+  return {
+    url: text,
+    attempts: integer.notNull,
+    next_attempt_at: timestamp,
+    delivered_at: timestamp,
+    failed_at: timestamp,
+    last_error: text,
+    created_at: timestamp.notNull,
   };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import { type Columns, createIndexes, createTable } from "./table-builders";
 
 /**
  * Lenders' real-time decisions (issue 15): one row per verified
@@ -13,52 +13,47 @@ import type { ColumnTypes } from "./column-types";
  * back office and the lender's statistics. Terms only, never a lender's
  * own APR: core/ computes every figure shown.
  */
-export function createDecisionTables(types: ColumnTypes): Migration {
+export function createDecisionTables({ text, integer, timestamp }: Columns): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("lender_decisions")
+      await createTable(db, "lender_decisions", {
         // Opaque (128 random bits): the idempotency key we send, and what a callback names.
-        .addColumn("decision_id", "text", (column) => column.primaryKey())
-        .addColumn("lead_id", "text", (column) =>
-          column.notNull().references("leads.id").onDelete("cascade"),
-        )
-        .addColumn("lender_id", "text", (column) => column.notNull())
+        decision_id: text.primaryKey,
+        lead_id: text.notNull.references("leads.id"),
+        lender_id: text.notNull,
         // waiting | approved | declined | pending | failed (core/domain/decisions.ts).
-        .addColumn("status", "text", (column) => column.notNull())
+        status: text.notNull,
         // Approved: the lender's product, the loan it approved and its terms (JSON LoanTerms).
-        .addColumn("offer_id", "integer")
-        .addColumn("amount", "integer")
-        .addColumn("term_days", "integer")
-        .addColumn("terms", "text")
-        .addColumn("expires_at", types.timestamp)
+        offer_id: integer,
+        amount: integer,
+        term_days: integer,
+        terms: text,
+        expires_at: timestamp,
         // Where the applicant applies; its {click_id} and {sub…} are filled at the click-out.
-        .addColumn("apply_url", "text")
+        apply_url: text,
         // Declined: the lender's reason code.
-        .addColumn("reason", "text")
+        reason: text,
         // Failed: timeout, network, http_503, invalid_answer, circuit_open, busy, refused_…
-        .addColumn("error", "text")
-        .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+        error: text,
+        attempts: integer.notNull.defaultTo(0),
         // From the first request to the lender's answer (or to giving up), in milliseconds.
-        .addColumn("latency_ms", "integer")
-        .addColumn("asked_at", types.timestamp, (column) => column.notNull())
-        .addColumn("deadline_at", types.timestamp, (column) => column.notNull())
-        .addColumn("answered_at", types.timestamp)
+        latency_ms: integer,
+        asked_at: timestamp.notNull,
+        deadline_at: timestamp.notNull,
+        answered_at: timestamp,
         // When approved or declined became known: the answer, or the callback after `pending`.
-        .addColumn("decided_at", types.timestamp)
-        .execute();
-      await db.schema
-        .createIndex("lender_decisions_lead")
-        .on("lender_decisions")
-        .columns(["lead_id", "lender_id"])
-        .unique()
-        .execute();
+        decided_at: timestamp,
+      });
+      await createIndexes(
+        db,
+        "lender_decisions",
+        { lender_decisions_lead: ["lead_id", "lender_id"] },
+        { unique: true },
+      );
       // The daily cap and the lender's statistics count a lender's rows by day.
-      await db.schema
-        .createIndex("lender_decisions_lender")
-        .on("lender_decisions")
-        .columns(["lender_id", "asked_at"])
-        .execute();
+      await createIndexes(db, "lender_decisions", {
+        lender_decisions_lender: ["lender_id", "asked_at"],
+      });
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("lender_decisions").execute();

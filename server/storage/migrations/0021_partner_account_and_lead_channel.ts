@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
 
 /**
  * Issue 18, decisions 0251–0257.
@@ -14,33 +14,28 @@ import type { ColumnTypes } from "./column-types";
  * - A portal account's recovery codes (0253), as the back office keeps its
  *   staff's: HMAC-SHA256 under the installation key, each good once.
  */
-export function createPartnerAccountAndLeadChannel(types: ColumnTypes): Migration {
+export function createPartnerAccountAndLeadChannel({ text, timestamp }: Columns): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("leads").addColumn("channel", "text").execute();
-      await db.schema.alterTable("leads").addColumn("page_domain", "text").execute();
+      await addColumns(db, "leads", { channel: text, page_domain: text });
       await sql`update leads set channel = 'partner_api' where via = 'partner_api'`.execute(db);
 
-      await db.schema
-        .createTable("partner_recovery_codes")
-        // HMAC-SHA256 of the code under the installation key; the code is shown once.
-        .addColumn("code_hash", "text", (column) => column.primaryKey())
-        .addColumn("account_id", "text", (column) =>
-          column.notNull().references("partner_accounts.id").onDelete("cascade"),
-        )
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addColumn("used_at", types.timestamp)
-        .execute();
-      await db.schema
-        .createIndex("partner_recovery_codes_account")
-        .on("partner_recovery_codes")
-        .column("account_id")
-        .execute();
+      await createTable(
+        db,
+        "partner_recovery_codes",
+        {
+          // HMAC-SHA256 of the code under the installation key; the code is shown once.
+          code_hash: text.primaryKey,
+          account_id: text.notNull.references("partner_accounts.id"),
+          created_at: timestamp.notNull,
+          used_at: timestamp,
+        },
+        { indexes: { partner_recovery_codes_account: ["account_id"] } },
+      );
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("partner_recovery_codes").execute();
-      await db.schema.alterTable("leads").dropColumn("page_domain").execute();
-      await db.schema.alterTable("leads").dropColumn("channel").execute();
+      await dropColumns(db, "leads", ["page_domain", "channel"]);
     },
   };
 }

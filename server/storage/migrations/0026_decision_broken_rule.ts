@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { addColumns, type Columns, dropColumns } from "./table-builders";
 
 /**
  * The rule a refused approval broke (issue 30, decision 0354): a lender's
@@ -7,13 +8,13 @@ import type { Migration } from "kysely/migration";
  * `invalid_answer` and, here, which rule (core/domain/approval-check.ts), for the
  * operator's statistics and the lender's own log. Null on every other row.
  */
-export function createDecisionBrokenRuleColumn(): Migration {
+export function createDecisionBrokenRuleColumn({ text }: Columns): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("lender_decisions").addColumn("broken_rule", "text").execute();
+      await addColumns(db, "lender_decisions", { broken_rule: text });
     },
     async down(db: Kysely<unknown>) {
-      await db.schema.alterTable("lender_decisions").dropColumn("broken_rule").execute();
+      await dropColumns(db, "lender_decisions", ["broken_rule"]);
     },
   };
 }

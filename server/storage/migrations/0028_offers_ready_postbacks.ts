@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import { postbackDelivery } from "./0007_partners";
+import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
 
 /**
  * The "offers ready" postback (issue 30, decision 0357): a partner's
@@ -9,44 +10,34 @@ import type { ColumnTypes } from "./column-types";
  * is keyed per click and is what the partner's figures, statements and
  * payouts are counted from: this one counts in none of them.
  */
-export function createOffersReadyPostbacks(types: ColumnTypes): Migration {
+export function createOffersReadyPostbacks(columns: Columns): Migration {
+  const { text, timestamp } = columns;
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("partners")
-        .addColumn("offers_ready_since", types.timestamp)
-        .execute();
-      await db.schema
-        .createTable("partner_lead_postbacks")
-        .addColumn("lead_id", "text", (column) => column.notNull())
-        // What the postback says of the lead: offers_ready (its decisions are complete).
-        .addColumn("event", "text", (column) => column.notNull())
-        .addColumn("partner_id", "text", (column) => column.notNull())
-        // The address as sent, macros filled in; null when the partner had none (never sent).
-        .addColumn("url", "text")
-        .addColumn("attempts", "integer", (column) => column.notNull())
-        .addColumn("next_attempt_at", types.timestamp)
-        .addColumn("delivered_at", types.timestamp)
-        .addColumn("failed_at", types.timestamp)
-        // "HTTP 500", "timeout"…: never a response body.
-        .addColumn("last_error", "text")
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addPrimaryKeyConstraint("partner_lead_postbacks_pk", ["lead_id", "event"])
-        .execute();
-      await db.schema
-        .createIndex("partner_lead_postbacks_due")
-        .on("partner_lead_postbacks")
-        .column("next_attempt_at")
-        .execute();
-      await db.schema
-        .createIndex("partner_lead_postbacks_partner")
-        .on("partner_lead_postbacks")
-        .columns(["partner_id", "created_at"])
-        .execute();
+      await addColumns(db, "partners", { offers_ready_since: timestamp });
+      await createTable(
+        db,
+        "partner_lead_postbacks",
+        {
+          lead_id: text.notNull,
+          // What the postback says of the lead: offers_ready (its decisions are complete).
+          event: text.notNull,
+          partner_id: text.notNull,
+          // Delivered as 0007's postbacks are; url null: the partner had none (never sent).
+          ...postbackDelivery(columns),
+        },
+        {
+          primaryKey: ["lead_id", "event"],
+          indexes: {
+            partner_lead_postbacks_due: ["next_attempt_at"],
+            partner_lead_postbacks_partner: ["partner_id", "created_at"],
+          },
+        },
+      );
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("partner_lead_postbacks").execute();
-      await db.schema.alterTable("partners").dropColumn("offers_ready_since").execute();
+      await dropColumns(db, "partners", ["offers_ready_since"]);
     },
   };
 }

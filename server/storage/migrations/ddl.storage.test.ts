@@ -8,12 +8,13 @@ import type { Engine } from "../database";
 import { migrationsFor } from "./index";
 
 /**
- * What the migrations say to each engine, to the letter: every statement of
- * a fresh database migrated to the latest and back to nothing, under each
- * migration's name, and the schema it has at the latest. A migration that
- * has run in production must never say anything else, whatever the code it
- * shares with others becomes. A new migration adds its own lines to the
- * snapshots (`vitest run -u`, then read the diff: no other line may move).
+ * What the migrations say to each engine, to the letter (decision 0339):
+ * every statement of a fresh database migrated to the latest and back to
+ * nothing, under each migration's name, and the schema it has at the
+ * latest. A migration that has run in production must never say anything
+ * else, whatever table-builders.ts and the other code it shares become. A
+ * new migration adds its own lines to the snapshots (`vitest run -u`, then
+ * read the diff: no other line may move).
  */
 
 /**

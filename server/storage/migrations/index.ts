@@ -26,6 +26,7 @@ import { createDecisionBrokenRuleColumn } from "./0026_decision_broken_rule";
 import { createLenderLimitColumns } from "./0027_lender_limits";
 import { createOffersReadyPostbacks } from "./0028_offers_ready_postbacks";
 import { columnTypes } from "./column-types";
+import { columnsOf } from "./table-builders";
 
 /**
  * Every migration, in order, for either engine. Names sort in the order they
@@ -33,32 +34,32 @@ import { columnTypes } from "./column-types";
  * installation key seals what 0024 seals (decision 0335).
  */
 export function migrationsFor(engine: Engine, installationKey: Buffer): Record<string, Migration> {
-  const types = columnTypes(engine);
+  const columns = columnsOf(columnTypes(engine));
   return {
-    "0001_events": createEventsTable(types),
-    "0002_erasure": createErasureTables(types),
-    "0003_leads": createLeadTables(types),
-    "0004_community": createCommunityTables(types),
-    "0005_review_images": createReviewImagesTable(types),
-    "0006_tracking": createTrackingTables(types),
-    "0007_partners": createPartnerTables(types),
-    "0008_verification": createVerificationTables(types),
-    "0009_erasure_confirmation": createErasureConfirmationTables(types),
-    "0010_lenders": createLenderTables(types),
-    "0012_retired_offer_ids": createRetiredOfferIdsTable(types),
-    "0013_decisions": createDecisionTables(types),
-    "0014_staff": createStaffTables(types),
-    "0016_partner_payouts": createPartnerPayoutTables(types),
-    "0017_funnel": createFunnelTables(),
-    "0018_calculator_uses": createCalculatorUsesTable(),
-    "0019_partner_accounts": createPartnerAccountTables(types),
-    "0020_lead_via": createLeadViaColumn(),
-    "0021_partner_account_and_lead_channel": createPartnerAccountAndLeadChannel(types),
-    "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
-    "0023_credit_cards": createCreditCardsTable(types),
-    "0024_personal_data_keys": createPersonalDataKeys(types, installationKey),
-    "0026_decision_broken_rule": createDecisionBrokenRuleColumn(),
-    "0027_lender_limits": createLenderLimitColumns(),
-    "0028_offers_ready_postbacks": createOffersReadyPostbacks(types),
+    "0001_events": createEventsTable(columns),
+    "0002_erasure": createErasureTables(columns),
+    "0003_leads": createLeadTables(columns),
+    "0004_community": createCommunityTables(columns),
+    "0005_review_images": createReviewImagesTable(columns),
+    "0006_tracking": createTrackingTables(columns),
+    "0007_partners": createPartnerTables(columns),
+    "0008_verification": createVerificationTables(columns),
+    "0009_erasure_confirmation": createErasureConfirmationTables(columns),
+    "0010_lenders": createLenderTables(columns),
+    "0012_retired_offer_ids": createRetiredOfferIdsTable(columns),
+    "0013_decisions": createDecisionTables(columns),
+    "0014_staff": createStaffTables(columns),
+    "0016_partner_payouts": createPartnerPayoutTables(columns),
+    "0017_funnel": createFunnelTables(columns),
+    "0018_calculator_uses": createCalculatorUsesTable(columns),
+    "0019_partner_accounts": createPartnerAccountTables(columns),
+    "0020_lead_via": createLeadViaColumn(columns),
+    "0021_partner_account_and_lead_channel": createPartnerAccountAndLeadChannel(columns),
+    "0022_partner_adjustments": createPartnerAdjustmentsTable(columns),
+    "0023_credit_cards": createCreditCardsTable(columns),
+    "0024_personal_data_keys": createPersonalDataKeys(columns, installationKey),
+    "0026_decision_broken_rule": createDecisionBrokenRuleColumn(columns),
+    "0027_lender_limits": createLenderLimitColumns(columns),
+    "0028_offers_ready_postbacks": createOffersReadyPostbacks(columns),
   };
 }
