@@ -1,30 +1,26 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { type Columns, createTable } from "./table-builders";
 
 /** Tracking events (SPEC §3): ids and attribution only, no personal data. */
-export function createEventsTable({ text, integer, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(
-        db,
-        "events",
-        {
-          id: text.primaryKey,
-          event_id: integer.notNull,
-          provider_id: text,
-          session_id: text,
-          client_id: text,
-          domain: text,
-          referer: text,
-          attribution: text.notNull,
-          created_at: timestamp.notNull,
-        },
-        { indexes: { events_created_at: ["created_at"] } },
-      );
+export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
+  await createTable(
+    db,
+    "events",
+    {
+      id: text.primaryKey,
+      event_id: integer.notNull,
+      provider_id: text,
+      session_id: text,
+      client_id: text,
+      domain: text,
+      referer: text,
+      attribution: text.notNull,
+      created_at: timestamp.notNull,
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("events").execute();
-    },
-  };
+    { indexes: { events_created_at: ["created_at"] } },
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("events").execute();
 }

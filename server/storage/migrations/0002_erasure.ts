@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { type Columns, createTable, dropTables } from "./table-builders";
 
 /**
@@ -7,25 +6,22 @@ import { type Columns, createTable, dropTables } from "./table-builders";
  * the keyed hashes of erased e-mails and phones (so we never contact them
  * again), and an audit of requests with counts only, no personal data.
  */
-export function createErasureTables({ text, integer, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(db, "settings", { key: text.primaryKey, value: text.notNull });
-      await createTable(db, "suppressions", {
-        hash: text.primaryKey,
-        kind: text.notNull,
-        created_at: timestamp.notNull,
-      });
-      await createTable(db, "erasure_requests", {
-        id: text.primaryKey,
-        by_email: integer.notNull,
-        by_phone: integer.notNull,
-        erased_records: integer.notNull,
-        created_at: timestamp.notNull,
-      });
-    },
-    async down(db: Kysely<unknown>) {
-      await dropTables(db, ["erasure_requests", "suppressions", "settings"]);
-    },
-  };
+export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
+  await createTable(db, "settings", { key: text.primaryKey, value: text.notNull });
+  await createTable(db, "suppressions", {
+    hash: text.primaryKey,
+    kind: text.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createTable(db, "erasure_requests", {
+    id: text.primaryKey,
+    by_email: integer.notNull,
+    by_phone: integer.notNull,
+    erased_records: integer.notNull,
+    created_at: timestamp.notNull,
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["erasure_requests", "suppressions", "settings"]);
 }

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { type Columns, createTable, dropTables } from "./table-builders";
 
 /**
@@ -8,55 +7,52 @@ import { type Columns, createTable, dropTables } from "./table-builders";
  * views (one per visitor and day). Visitors are their client id cookie,
  * never an IP address.
  */
-export function createCommunityTables({ text, integer, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(
-        db,
-        "comments",
-        {
-          id: text.primaryKey,
-          slug: text.notNull,
-          parent_id: text,
-          status: text.notNull,
-          locale: text.notNull,
-          name: text.notNull,
-          // Personal data: never shown, emptied by an erasure request.
-          email: text,
-          text: text.notNull,
-          created_at: timestamp.notNull,
-        },
-        { indexes: { comments_slug_status: ["slug", "status"] } },
-      );
-      await createTable(db, "reviews", {
-        id: text.primaryKey,
-        status: text.notNull,
-        locale: text.notNull,
-        name: text.notNull,
-        text: text.notNull,
-        rating: integer.notNull,
-        created_at: timestamp.notNull,
-      });
-      await createTable(
-        db,
-        "article_ratings",
-        {
-          slug: text.notNull,
-          visitor: text.notNull,
-          rating: integer.notNull,
-          created_at: timestamp.notNull,
-        },
-        { primaryKey: ["slug", "visitor"] },
-      );
-      await createTable(
-        db,
-        "article_views",
-        { slug: text.notNull, visitor: text.notNull, day: text.notNull },
-        { primaryKey: ["slug", "visitor", "day"] },
-      );
+export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
+  await createTable(
+    db,
+    "comments",
+    {
+      id: text.primaryKey,
+      slug: text.notNull,
+      parent_id: text,
+      status: text.notNull,
+      locale: text.notNull,
+      name: text.notNull,
+      // Personal data: never shown, emptied by an erasure request.
+      email: text,
+      text: text.notNull,
+      created_at: timestamp.notNull,
     },
-    async down(db: Kysely<unknown>) {
-      await dropTables(db, ["article_views", "article_ratings", "reviews", "comments"]);
+    { indexes: { comments_slug_status: ["slug", "status"] } },
+  );
+  await createTable(db, "reviews", {
+    id: text.primaryKey,
+    status: text.notNull,
+    locale: text.notNull,
+    name: text.notNull,
+    text: text.notNull,
+    rating: integer.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createTable(
+    db,
+    "article_ratings",
+    {
+      slug: text.notNull,
+      visitor: text.notNull,
+      rating: integer.notNull,
+      created_at: timestamp.notNull,
     },
-  };
+    { primaryKey: ["slug", "visitor"] },
+  );
+  await createTable(
+    db,
+    "article_views",
+    { slug: text.notNull, visitor: text.notNull, day: text.notNull },
+    { primaryKey: ["slug", "visitor", "day"] },
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["article_views", "article_ratings", "reviews", "comments"]);
 }

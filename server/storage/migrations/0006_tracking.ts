@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
 
 /**
@@ -7,28 +6,25 @@ import { addColumns, type Columns, createTable, dropColumns } from "./table-buil
  * its experiment flow, the country config's lead id), and Web Push
  * subscriptions, each tied to the lead whose status it reports.
  */
-export function createTrackingTables({ text, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await addColumns(db, "leads", { promo_code: text, experiment_flow: text, lead_form: text });
-      await createTable(
-        db,
-        "push_subscriptions",
-        {
-          id: text.primaryKey,
-          lead_id: text.notNull,
-          endpoint: text.notNull.unique,
-          p256dh: text.notNull,
-          auth: text.notNull,
-          locale: text.notNull,
-          created_at: timestamp.notNull,
-        },
-        { indexes: { push_subscriptions_lead: ["lead_id"] } },
-      );
+export async function up(db: Kysely<unknown>, { text, timestamp }: Columns) {
+  await addColumns(db, "leads", { promo_code: text, experiment_flow: text, lead_form: text });
+  await createTable(
+    db,
+    "push_subscriptions",
+    {
+      id: text.primaryKey,
+      lead_id: text.notNull,
+      endpoint: text.notNull.unique,
+      p256dh: text.notNull,
+      auth: text.notNull,
+      locale: text.notNull,
+      created_at: timestamp.notNull,
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("push_subscriptions").execute();
-      await dropColumns(db, "leads", ["lead_form", "experiment_flow", "promo_code"]);
-    },
-  };
+    { indexes: { push_subscriptions_lead: ["lead_id"] } },
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("push_subscriptions").execute();
+  await dropColumns(db, "leads", ["lead_form", "experiment_flow", "promo_code"]);
 }

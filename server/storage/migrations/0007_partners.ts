@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import {
   addColumns,
   type Columns,
@@ -16,74 +15,71 @@ import {
  * rate limits, and the outbox of postbacks to partners (one per click and
  * status). Nothing personal: partners never receive a lead's personal data.
  */
-export function createPartnerTables(columns: Columns): Migration {
+export async function up(db: Kysely<unknown>, columns: Columns) {
   const { text, integer, bigint, timestamp } = columns;
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(db, "partners", {
-        id: text.primaryKey,
-        name: text.notNull,
-        payout_model: text.notNull,
-        payout_rupees: integer.notNull,
-        // Public by design (it sits in partners' pages), so stored as it is.
-        publishable_key: text.notNull.unique,
-        // SHA-256 of the secret key: the key itself is shown once and never stored.
-        secret_key_hash: text.notNull.unique,
-        // JSON array of origins (https://partner.lk) the publishable key may be used from.
-        origins: text.notNull,
-        postback_url: text,
-        // Signs postbacks (HMAC-SHA256); we must keep it to sign, so it is not the secret key.
-        postback_secret: text.notNull,
-        created_at: timestamp.notNull,
-        disabled_at: timestamp,
-      });
+  await createTable(db, "partners", {
+    id: text.primaryKey,
+    name: text.notNull,
+    payout_model: text.notNull,
+    payout_rupees: integer.notNull,
+    // Public by design (it sits in partners' pages), so stored as it is.
+    publishable_key: text.notNull.unique,
+    // SHA-256 of the secret key: the key itself is shown once and never stored.
+    secret_key_hash: text.notNull.unique,
+    // JSON array of origins (https://partner.lk) the publishable key may be used from.
+    origins: text.notNull,
+    postback_url: text,
+    // Signs postbacks (HMAC-SHA256); we must keep it to sign, so it is not the secret key.
+    postback_secret: text.notNull,
+    created_at: timestamp.notNull,
+    disabled_at: timestamp,
+  });
 
-      for (const table of ["leads", "clicks"]) {
-        await addColumns(db, table, { partner_id: text });
-        await createIndexes(db, table, { [`${table}_partner`]: ["partner_id", "created_at"] });
-      }
+  for (const table of ["leads", "clicks"]) {
+    await addColumns(db, table, { partner_id: text });
+    await createIndexes(db, table, { [`${table}_partner`]: ["partner_id", "created_at"] });
+  }
 
-      // Fixed windows per key; several server instances count in the same row.
-      await createTable(
-        db,
-        "rate_limits",
-        { key: text.notNull, window_start: bigint.notNull, count: integer.notNull },
-        { primaryKey: ["key", "window_start"] },
-      );
+  // Fixed windows per key; several server instances count in the same row.
+  await createTable(
+    db,
+    "rate_limits",
+    { key: text.notNull, window_start: bigint.notNull, count: integer.notNull },
+    { primaryKey: ["key", "window_start"] },
+  );
 
-      await createTable(
-        db,
-        "partner_postbacks",
-        {
-          click_id: text.notNull,
-          status: text.notNull,
-          partner_id: text.notNull,
-          lead_id: text,
-          // Whole rupees owed to the partner for this status (0 when none).
-          payout_rupees: integer.notNull,
-          // The address as sent, macros filled in (null: the partner has no postback URL), the
-          // tries, and when it is due, delivered or given up; its created_at is when the
-          // lender's postback arrived: the day it counts on in the partner's stats.
-          ...postbackDelivery(columns),
-        },
-        {
-          primaryKey: ["click_id", "status"],
-          indexes: {
-            partner_postbacks_due: ["next_attempt_at"],
-            partner_postbacks_partner: ["partner_id", "created_at"],
-          },
-        },
-      );
+  await createTable(
+    db,
+    "partner_postbacks",
+    {
+      click_id: text.notNull,
+      status: text.notNull,
+      partner_id: text.notNull,
+      lead_id: text,
+      // Whole rupees owed to the partner for this status (0 when none).
+      payout_rupees: integer.notNull,
+      // The address as sent, macros filled in (null: the partner has no postback URL), the
+      // tries, and when it is due, delivered or given up; its created_at is when the
+      // lender's postback arrived: the day it counts on in the partner's stats.
+      ...postbackDelivery(columns),
     },
-    async down(db: Kysely<unknown>) {
-      await dropTables(db, ["partner_postbacks", "rate_limits"]);
-      for (const table of ["clicks", "leads"]) {
-        await dropIndexes(db, [`${table}_partner`]);
-        await dropColumns(db, table, ["partner_id"]);
-      }
-      await db.schema.dropTable("partners").execute();
+    {
+      primaryKey: ["click_id", "status"],
+      indexes: {
+        partner_postbacks_due: ["next_attempt_at"],
+        partner_postbacks_partner: ["partner_id", "created_at"],
+      },
     },
-  };
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["partner_postbacks", "rate_limits"]);
+  for (const table of ["clicks", "leads"]) {
+    await dropIndexes(db, [`${table}_partner`]);
+    await dropColumns(db, table, ["partner_id"]);
+  }
+  await db.schema.dropTable("partners").execute();
 }
 
 /**

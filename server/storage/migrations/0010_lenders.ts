@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { type Columns, createTable, dropTables } from "./table-builders";
 
 /**
@@ -11,58 +10,55 @@ import { type Columns, createTable, dropTables } from "./table-builders";
  * The sample lenders are written in by the lenders service on a database's
  * first start (server/lenders/lenders.ts), not by this migration.
  */
-export function createLenderTables({ text, integer, timestamp, binary }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(db, "lenders", {
-        id: text.primaryKey,
-        // JSON: the lender's name in each language, { "en": …, "si": … }.
-        names: text.notNull,
-        legal_name: text.notNull,
-        website: text,
-        complaints_contact: text,
-        licence_regulator: text,
-        licence_category: text,
-        licence_number: text,
-        status: text.notNull,
-        daily_lead_cap: integer,
-        decision_mode: text.notNull,
-        api_url: text,
-        // Signs our decision requests and checks the lender's callbacks and postbacks.
-        api_secret: text,
-        // JSON array: the application's fields this lender receives.
-        api_fields: text,
-        sample: integer.notNull.defaultTo(0),
-        sandbox: integer.notNull.defaultTo(0),
-        created_at: timestamp.notNull,
-        updated_at: timestamp.notNull,
-      });
+export async function up(db: Kysely<unknown>, { text, integer, timestamp, binary }: Columns) {
+  await createTable(db, "lenders", {
+    id: text.primaryKey,
+    // JSON: the lender's name in each language, { "en": …, "si": … }.
+    names: text.notNull,
+    legal_name: text.notNull,
+    website: text,
+    complaints_contact: text,
+    licence_regulator: text,
+    licence_category: text,
+    licence_number: text,
+    status: text.notNull,
+    daily_lead_cap: integer,
+    decision_mode: text.notNull,
+    api_url: text,
+    // Signs our decision requests and checks the lender's callbacks and postbacks.
+    api_secret: text,
+    // JSON array: the application's fields this lender receives.
+    api_fields: text,
+    sample: integer.notNull.defaultTo(0),
+    sandbox: integer.notNull.defaultTo(0),
+    created_at: timestamp.notNull,
+    updated_at: timestamp.notNull,
+  });
 
-      await createTable(db, "lender_logos", {
-        lender_id: text.primaryKey,
-        content_type: text.notNull,
-        data: binary.notNull,
-        updated_at: timestamp.notNull,
-      });
+  await createTable(db, "lender_logos", {
+    lender_id: text.primaryKey,
+    content_type: text.notNull,
+    data: binary.notNull,
+    updated_at: timestamp.notNull,
+  });
 
-      await createTable(
-        db,
-        "lender_products",
-        {
-          // The offer id of the feed (SPEC §3), in click-outs and the lead feed: never reused.
-          offer_id: integer.primaryKey,
-          lender_id: text.notNull,
-          position: integer.notNull,
-          // JSON: the offer as core/domain/schemas/offer.ts describes it, its lender aside.
-          offer: text.notNull,
-          created_at: timestamp.notNull,
-          updated_at: timestamp.notNull,
-        },
-        { indexes: { lender_products_lender: ["lender_id", "position"] } },
-      );
+  await createTable(
+    db,
+    "lender_products",
+    {
+      // The offer id of the feed (SPEC §3), in click-outs and the lead feed: never reused.
+      offer_id: integer.primaryKey,
+      lender_id: text.notNull,
+      position: integer.notNull,
+      // JSON: the offer as core/domain/schemas/offer.ts describes it, its lender aside.
+      offer: text.notNull,
+      created_at: timestamp.notNull,
+      updated_at: timestamp.notNull,
     },
-    async down(db: Kysely<unknown>) {
-      await dropTables(db, ["lender_products", "lender_logos", "lenders"]);
-    },
-  };
+    { indexes: { lender_products_lender: ["lender_id", "position"] } },
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["lender_products", "lender_logos", "lenders"]);
 }

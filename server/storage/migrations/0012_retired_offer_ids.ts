@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { type Columns, createTable } from "./table-builders";
 
 /**
@@ -9,17 +8,14 @@ import { type Columns, createTable } from "./table-builders";
  * import` drops a product, its id stays its lender's and no other lender
  * may take it (server/lenders/lender-import.ts).
  */
-export function createRetiredOfferIdsTable({ text, integer, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(db, "retired_offer_ids", {
-        offer_id: integer.primaryKey,
-        lender_id: text.notNull,
-        retired_at: timestamp.notNull,
-      });
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("retired_offer_ids").execute();
-    },
-  };
+export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
+  await createTable(db, "retired_offer_ids", {
+    offer_id: integer.primaryKey,
+    lender_id: text.notNull,
+    retired_at: timestamp.notNull,
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("retired_offer_ids").execute();
 }

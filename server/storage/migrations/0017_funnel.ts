@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { backfillSessionDays, pageView } from "./session-days";
 import {
   addColumns,
@@ -31,47 +30,44 @@ const INDEXES: [name: string, table: string, columns: string[]][] = [
   // partner_postbacks_created: made by 0016_partner_payouts, which reads postbacks by time too.
 ];
 
-export function createFunnelTables(columns: Columns): Migration {
+export async function up(db: Kysely<unknown>, columns: Columns) {
   const { text, bigint } = columns;
-  return {
-    async up(db: Kysely<unknown>) {
-      await addColumns(db, "events", { device_class: text });
-      await createTable(db, "visits", sessionDayColumns(columns), {
-        primaryKey: ["day", "session_key"],
-      });
+  await addColumns(db, "events", { device_class: text });
+  await createTable(db, "visits", sessionDayColumns(columns), {
+    primaryKey: ["day", "session_key"],
+  });
 
-      // The funnel's counts of closed Colombo days (decision 0163).
-      await createTable(
-        db,
-        "funnel_day_counts",
-        {
-          grouping: text.notNull,
-          day: text.notNull,
-          key: text.notNull,
-          step: text.notNull,
-          count: bigint.notNull,
-          rupees: bigint,
-        },
-        { primaryKey: ["grouping", "day", "key", "step"] },
-      );
-      await createTable(db, "funnel_days_counted", { day: text.primaryKey });
-
-      for (const [name, table, indexed] of INDEXES) {
-        await createIndexes(db, table, { [name]: indexed });
-      }
-
-      // The events already stored make their visits, a page at a time.
-      await backfillSessionDays(db, "visits", pageView);
+  // The funnel's counts of closed Colombo days (decision 0163).
+  await createTable(
+    db,
+    "funnel_day_counts",
+    {
+      grouping: text.notNull,
+      day: text.notNull,
+      key: text.notNull,
+      step: text.notNull,
+      count: bigint.notNull,
+      rupees: bigint,
     },
-    async down(db: Kysely<unknown>) {
-      await dropTables(db, ["funnel_days_counted", "funnel_day_counts", "visits"]);
-      await dropIndexes(
-        db,
-        INDEXES.map(([index]) => index),
-      );
-      await dropColumns(db, "events", ["device_class"]);
-    },
-  };
+    { primaryKey: ["grouping", "day", "key", "step"] },
+  );
+  await createTable(db, "funnel_days_counted", { day: text.primaryKey });
+
+  for (const [name, table, indexed] of INDEXES) {
+    await createIndexes(db, table, { [name]: indexed });
+  }
+
+  // The events already stored make their visits, a page at a time.
+  await backfillSessionDays(db, "visits", pageView);
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["funnel_days_counted", "funnel_day_counts", "visits"]);
+  await dropIndexes(
+    db,
+    INDEXES.map(([index]) => index),
+  );
+  await dropColumns(db, "events", ["device_class"]);
 }
 
 /**

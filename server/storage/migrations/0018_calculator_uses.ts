@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { sessionDayColumns } from "./0017_funnel";
 import { backfillSessionDays, calculatorUse } from "./session-days";
 import { type Columns, createTable } from "./table-builders";
@@ -9,18 +8,15 @@ import { type Columns, createTable } from "./table-builders";
  * events on one Colombo day get a table of their own, shaped as visits
  * (0017), filled from the events already stored.
  */
-export function createCalculatorUsesTable(columns: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(db, "calculator_uses", sessionDayColumns(columns), {
-        primaryKey: ["day", "session_key"],
-      });
+export async function up(db: Kysely<unknown>, columns: Columns) {
+  await createTable(db, "calculator_uses", sessionDayColumns(columns), {
+    primaryKey: ["day", "session_key"],
+  });
 
-      // The events already stored make their calculator uses, a page at a time.
-      await backfillSessionDays(db, "calculator_uses", calculatorUse);
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("calculator_uses").execute();
-    },
-  };
+  // The events already stored make their calculator uses, a page at a time.
+  await backfillSessionDays(db, "calculator_uses", calculatorUse);
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("calculator_uses").execute();
 }

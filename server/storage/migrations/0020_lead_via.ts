@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import type { Migration } from "kysely/migration";
 import { addColumns, type Columns, dropColumns } from "./table-builders";
 
 /**
@@ -10,16 +9,14 @@ import { addColumns, type Columns, dropColumns } from "./table-builders";
  * deleted once the code is entered): those are copied; older leads stay
  * null, "not recorded".
  */
-export function createLeadViaColumn({ text }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await addColumns(db, "leads", { via: text });
-      await sql`update leads set via = (
+export async function up(db: Kysely<unknown>, { text }: Columns) {
+  await addColumns(db, "leads", { via: text });
+  // Its text as it shipped, spaces included (ddl.storage.test.ts).
+  await sql`update leads set via = (
           select v.via from lead_verifications v where v.lead_id = leads.id
         ) where exists (select 1 from lead_verifications v where v.lead_id = leads.id)`.execute(db);
-    },
-    async down(db: Kysely<unknown>) {
-      await dropColumns(db, "leads", ["via"]);
-    },
-  };
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropColumns(db, "leads", ["via"]);
 }

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import type { Migration } from "kysely/migration";
 import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
 
 /**
@@ -14,28 +13,25 @@ import { addColumns, type Columns, createTable, dropColumns } from "./table-buil
  * - A portal account's recovery codes (0253), as the back office keeps its
  *   staff's: HMAC-SHA256 under the installation key, each good once.
  */
-export function createPartnerAccountAndLeadChannel({ text, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await addColumns(db, "leads", { channel: text, page_domain: text });
-      await sql`update leads set channel = 'partner_api' where via = 'partner_api'`.execute(db);
+export async function up(db: Kysely<unknown>, { text, timestamp }: Columns) {
+  await addColumns(db, "leads", { channel: text, page_domain: text });
+  await sql`update leads set channel = 'partner_api' where via = 'partner_api'`.execute(db);
 
-      await createTable(
-        db,
-        "partner_recovery_codes",
-        {
-          // HMAC-SHA256 of the code under the installation key; the code is shown once.
-          code_hash: text.primaryKey,
-          account_id: text.notNull.references("partner_accounts.id"),
-          created_at: timestamp.notNull,
-          used_at: timestamp,
-        },
-        { indexes: { partner_recovery_codes_account: ["account_id"] } },
-      );
+  await createTable(
+    db,
+    "partner_recovery_codes",
+    {
+      // HMAC-SHA256 of the code under the installation key; the code is shown once.
+      code_hash: text.primaryKey,
+      account_id: text.notNull.references("partner_accounts.id"),
+      created_at: timestamp.notNull,
+      used_at: timestamp,
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("partner_recovery_codes").execute();
-      await dropColumns(db, "leads", ["page_domain", "channel"]);
-    },
-  };
+    { indexes: { partner_recovery_codes_account: ["account_id"] } },
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("partner_recovery_codes").execute();
+  await dropColumns(db, "leads", ["page_domain", "channel"]);
 }

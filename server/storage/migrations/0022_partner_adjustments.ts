@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { type Columns, createTable } from "./table-builders";
 
 /**
@@ -8,33 +7,30 @@ import { type Columns, createTable } from "./table-builders";
  * chargeback), signed whole rupees with its reason; the payout run that
  * took it into a payment (null until one does), each in one run at most.
  */
-export function createPartnerAdjustmentsTable({ text, bigint, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(
-        db,
-        "partner_adjustments",
-        {
-          id: text.primaryKey,
-          partner_id: text.notNull.references("partners.id"),
-          // The Colombo month it belongs to, "2026-11".
-          month: text.notNull,
-          rupees: bigint.notNull,
-          reason: text.notNull,
-          created_by: text.notNull,
-          created_at: timestamp.notNull,
-          run_id: text.references("payout_runs.id", "set null"),
-        },
-        {
-          indexes: {
-            partner_adjustments_partner_month: ["partner_id", "month"],
-            partner_adjustments_run: ["run_id"],
-          },
-        },
-      );
+export async function up(db: Kysely<unknown>, { text, bigint, timestamp }: Columns) {
+  await createTable(
+    db,
+    "partner_adjustments",
+    {
+      id: text.primaryKey,
+      partner_id: text.notNull.references("partners.id"),
+      // The Colombo month it belongs to, "2026-11".
+      month: text.notNull,
+      rupees: bigint.notNull,
+      reason: text.notNull,
+      created_by: text.notNull,
+      created_at: timestamp.notNull,
+      run_id: text.references("payout_runs.id", "set null"),
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("partner_adjustments").execute();
+    {
+      indexes: {
+        partner_adjustments_partner_month: ["partner_id", "month"],
+        partner_adjustments_run: ["run_id"],
+      },
     },
-  };
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("partner_adjustments").execute();
 }

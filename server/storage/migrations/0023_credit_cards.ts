@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { type Columns, createTable } from "./table-builders";
 
 /**
@@ -8,19 +7,16 @@ import { type Columns, createTable } from "./table-builders";
  * (core/domain/schemas/credit-card.ts), as lenders' products are. A new database
  * has none: no sample card is written in (decision 0313).
  */
-export function createCreditCardsTable({ text, timestamp }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await createTable(db, "credit_cards", {
-        id: text.primaryKey,
-        // JSON: the card as core/domain/schemas/credit-card.ts describes it.
-        card: text.notNull,
-        created_at: timestamp.notNull,
-        updated_at: timestamp.notNull,
-      });
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("credit_cards").execute();
-    },
-  };
+export async function up(db: Kysely<unknown>, { text, timestamp }: Columns) {
+  await createTable(db, "credit_cards", {
+    id: text.primaryKey,
+    // JSON: the card as core/domain/schemas/credit-card.ts describes it.
+    card: text.notNull,
+    created_at: timestamp.notNull,
+    updated_at: timestamp.notNull,
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("credit_cards").execute();
 }

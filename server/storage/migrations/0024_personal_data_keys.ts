@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import {
   addColumns,
   type Columns,
@@ -459,19 +458,16 @@ async function inTransaction(
   return db.transaction().execute(work);
 }
 
-export function createPersonalDataKeys(columns: Columns, installationKey: Buffer): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await inTransaction(db, async (trx) => {
-        await addSchema(trx, columns);
-        await sealEverything(trx as unknown as Db, sealerOf(installationKey));
-      });
-    },
-    async down(db: Kysely<unknown>) {
-      await inTransaction(db, async (trx) => {
-        await openEverything(trx as unknown as Db, sealerOf(installationKey));
-        await dropSchema(trx);
-      });
-    },
-  };
+export async function up(db: Kysely<unknown>, columns: Columns, installationKey: Buffer) {
+  await inTransaction(db, async (trx) => {
+    await addSchema(trx, columns);
+    await sealEverything(trx as unknown as Db, sealerOf(installationKey));
+  });
+}
+
+export async function down(db: Kysely<unknown>, _columns: Columns, installationKey: Buffer) {
+  await inTransaction(db, async (trx) => {
+    await openEverything(trx as unknown as Db, sealerOf(installationKey));
+    await dropSchema(trx);
+  });
 }

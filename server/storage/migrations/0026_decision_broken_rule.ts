@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { addColumns, type Columns, dropColumns } from "./table-builders";
 
 /**
@@ -8,13 +7,10 @@ import { addColumns, type Columns, dropColumns } from "./table-builders";
  * `invalid_answer` and, here, which rule (core/domain/approval-check.ts), for the
  * operator's statistics and the lender's own log. Null on every other row.
  */
-export function createDecisionBrokenRuleColumn({ text }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await addColumns(db, "lender_decisions", { broken_rule: text });
-    },
-    async down(db: Kysely<unknown>) {
-      await dropColumns(db, "lender_decisions", ["broken_rule"]);
-    },
-  };
+export async function up(db: Kysely<unknown>, { text }: Columns) {
+  await addColumns(db, "lender_decisions", { broken_rule: text });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropColumns(db, "lender_decisions", ["broken_rule"]);
 }

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { addColumns, type Columns, dropColumns } from "./table-builders";
 
 /**
@@ -10,13 +9,10 @@ import { addColumns, type Columns, dropColumns } from "./table-builders";
  * every lender so far: the server's LENDER_CONCURRENCY and
  * LENDER_DEADLINE_MS.
  */
-export function createLenderLimitColumns({ integer }: Columns): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await addColumns(db, "lenders", { api_concurrency: integer, api_deadline_ms: integer });
-    },
-    async down(db: Kysely<unknown>) {
-      await dropColumns(db, "lenders", ["api_deadline_ms", "api_concurrency"]);
-    },
-  };
+export async function up(db: Kysely<unknown>, { integer }: Columns) {
+  await addColumns(db, "lenders", { api_concurrency: integer, api_deadline_ms: integer });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropColumns(db, "lenders", ["api_deadline_ms", "api_concurrency"]);
 }

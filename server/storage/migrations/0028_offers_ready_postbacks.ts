@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
 import { postbackDelivery } from "./0007_partners";
 import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
 
@@ -10,34 +9,31 @@ import { addColumns, type Columns, createTable, dropColumns } from "./table-buil
  * is keyed per click and is what the partner's figures, statements and
  * payouts are counted from: this one counts in none of them.
  */
-export function createOffersReadyPostbacks(columns: Columns): Migration {
+export async function up(db: Kysely<unknown>, columns: Columns) {
   const { text, timestamp } = columns;
-  return {
-    async up(db: Kysely<unknown>) {
-      await addColumns(db, "partners", { offers_ready_since: timestamp });
-      await createTable(
-        db,
-        "partner_lead_postbacks",
-        {
-          lead_id: text.notNull,
-          // What the postback says of the lead: offers_ready (its decisions are complete).
-          event: text.notNull,
-          partner_id: text.notNull,
-          // Delivered as 0007's postbacks are; url null: the partner had none (never sent).
-          ...postbackDelivery(columns),
-        },
-        {
-          primaryKey: ["lead_id", "event"],
-          indexes: {
-            partner_lead_postbacks_due: ["next_attempt_at"],
-            partner_lead_postbacks_partner: ["partner_id", "created_at"],
-          },
-        },
-      );
+  await addColumns(db, "partners", { offers_ready_since: timestamp });
+  await createTable(
+    db,
+    "partner_lead_postbacks",
+    {
+      lead_id: text.notNull,
+      // What the postback says of the lead: offers_ready (its decisions are complete).
+      event: text.notNull,
+      partner_id: text.notNull,
+      // Delivered as 0007's postbacks are; url null: the partner had none (never sent).
+      ...postbackDelivery(columns),
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("partner_lead_postbacks").execute();
-      await dropColumns(db, "partners", ["offers_ready_since"]);
+    {
+      primaryKey: ["lead_id", "event"],
+      indexes: {
+        partner_lead_postbacks_due: ["next_attempt_at"],
+        partner_lead_postbacks_partner: ["partner_id", "created_at"],
+      },
     },
-  };
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("partner_lead_postbacks").execute();
+  await dropColumns(db, "partners", ["offers_ready_since"]);
 }
