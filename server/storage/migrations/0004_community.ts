@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable, dropTables } from "./table-builders";
+import { type Columns, createIndexes, createTable, dropTables } from "./table-builders";
 
 /**
  * Community (issue 7): blog comments and customer reviews, held pending
@@ -8,23 +8,19 @@ import { type Columns, createTable, dropTables } from "./table-builders";
  * never an IP address.
  */
 export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
-  await createTable(
-    db,
-    "comments",
-    {
-      id: text.primaryKey,
-      slug: text.notNull,
-      parent_id: text,
-      status: text.notNull,
-      locale: text.notNull,
-      name: text.notNull,
-      // Personal data: never shown, emptied by an erasure request.
-      email: text,
-      text: text.notNull,
-      created_at: timestamp.notNull,
-    },
-    { indexes: { comments_slug_status: ["slug", "status"] } },
-  );
+  await createTable(db, "comments", {
+    id: text.primaryKey,
+    slug: text.notNull,
+    parent_id: text,
+    status: text.notNull,
+    locale: text.notNull,
+    name: text.notNull,
+    // Personal data: never shown, emptied by an erasure request.
+    email: text,
+    text: text.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createIndexes(db, "comments", { comments_slug_status: ["slug", "status"] });
   await createTable(db, "reviews", {
     id: text.primaryKey,
     status: text.notNull,

@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
+import {
+  addColumns,
+  type Columns,
+  createIndexes,
+  createTable,
+  dropColumns,
+} from "./table-builders";
 
 /**
  * Issue 6: what an application carries beyond attribution (its promo code,
@@ -8,20 +14,16 @@ import { addColumns, type Columns, createTable, dropColumns } from "./table-buil
  */
 export async function up(db: Kysely<unknown>, { text, timestamp }: Columns) {
   await addColumns(db, "leads", { promo_code: text, experiment_flow: text, lead_form: text });
-  await createTable(
-    db,
-    "push_subscriptions",
-    {
-      id: text.primaryKey,
-      lead_id: text.notNull,
-      endpoint: text.notNull.unique,
-      p256dh: text.notNull,
-      auth: text.notNull,
-      locale: text.notNull,
-      created_at: timestamp.notNull,
-    },
-    { indexes: { push_subscriptions_lead: ["lead_id"] } },
-  );
+  await createTable(db, "push_subscriptions", {
+    id: text.primaryKey,
+    lead_id: text.notNull,
+    endpoint: text.notNull.unique,
+    p256dh: text.notNull,
+    auth: text.notNull,
+    locale: text.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createIndexes(db, "push_subscriptions", { push_subscriptions_lead: ["lead_id"] });
 }
 
 export async function down(db: Kysely<unknown>) {

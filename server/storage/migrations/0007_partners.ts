@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import {
   addColumns,
+  type Column,
   type Columns,
   createIndexes,
   createTable,
@@ -48,29 +49,14 @@ export async function up(db: Kysely<unknown>, columns: Columns) {
     { primaryKey: ["key", "window_start"] },
   );
 
-  await createTable(
-    db,
-    "partner_postbacks",
-    {
-      click_id: text.notNull,
-      status: text.notNull,
-      partner_id: text.notNull,
-      lead_id: text,
-      // Whole rupees owed to the partner for this status (0 when none).
-      payout_rupees: integer.notNull,
-      // The address as sent, macros filled in (null: the partner has no postback URL), the
-      // tries, and when it is due, delivered or given up; its created_at is when the
-      // lender's postback arrived: the day it counts on in the partner's stats.
-      ...postbackDelivery(columns),
-    },
-    {
-      primaryKey: ["click_id", "status"],
-      indexes: {
-        partner_postbacks_due: ["next_attempt_at"],
-        partner_postbacks_partner: ["partner_id", "created_at"],
-      },
-    },
-  );
+  await createPostbackOutbox(db, "partner_postbacks", columns, ["click_id", "status"], {
+    click_id: text.notNull,
+    status: text.notNull,
+    partner_id: text.notNull,
+    lead_id: text,
+    // Whole rupees owed to the partner for this status (0 when none).
+    payout_rupees: integer.notNull,
+  });
 }
 
 export async function down(db: Kysely<unknown>) {
@@ -83,20 +69,39 @@ export async function down(db: Kysely<unknown>) {
 }
 
 /**
- * An outbox row's delivery, in both outboxes of postbacks to partners (this
- * one, and 0028's of a lead's): the address as sent with its macros filled
- * in, the tries, when the next is due, when it was delivered or given up,
- * the last error ("HTTP 500", "timeout"…: never a response body), and when
- * the row was made.
+ * An outbox of postbacks to partners: this one, one row per click and
+ * status, and 0028's, one per lead. A row is `keyColumns`, then its
+ * delivery: the address as sent with its macros filled in (null: the
+ * partner has no postback URL), the tries, when the next is due, when it was
+ * delivered or given up, the last error ("HTTP 500", "timeout"…: never a
+ * response body), and when it was made (here, when the lender's postback
+ * arrived: the day it counts on in the partner's stats). Indexed by when
+ * it is due and by partner and time.
  */
-export function postbackDelivery({ text, integer, timestamp }: Columns) {
-  return {
-    url: text,
-    attempts: integer.notNull,
-    next_attempt_at: timestamp,
-    delivered_at: timestamp,
-    failed_at: timestamp,
-    last_error: text,
-    created_at: timestamp.notNull,
-  };
+export async function createPostbackOutbox(
+  db: Kysely<unknown>,
+  table: string,
+  { text, integer, timestamp }: Columns,
+  primaryKey: string[],
+  keyColumns: Record<string, Column>,
+): Promise<void> {
+  await createTable(
+    db,
+    table,
+    {
+      ...keyColumns,
+      url: text,
+      attempts: integer.notNull,
+      next_attempt_at: timestamp,
+      delivered_at: timestamp,
+      failed_at: timestamp,
+      last_error: text,
+      created_at: timestamp.notNull,
+    },
+    { primaryKey },
+  );
+  await createIndexes(db, table, {
+    [`${table}_due`]: ["next_attempt_at"],
+    [`${table}_partner`]: ["partner_id", "created_at"],
+  });
 }

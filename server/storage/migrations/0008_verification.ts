@@ -40,18 +40,17 @@ export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Colu
     created_at: timestamp.notNull,
   });
 
-  await createTable(
-    db,
-    "landing_tokens",
-    {
-      // SHA-256 of the token (256 random bits): the token itself is only in the link.
-      token_hash: text.primaryKey,
-      lead_id: text.notNull.references("leads.id"),
-      expires_at: timestamp.notNull,
-      created_at: timestamp.notNull,
-    },
-    { indexes: { landing_tokens_expiry: ["expires_at"], landing_tokens_lead: ["lead_id"] } },
-  );
+  await createTable(db, "landing_tokens", {
+    // SHA-256 of the token (256 random bits): the token itself is only in the link.
+    token_hash: text.primaryKey,
+    lead_id: text.notNull.references("leads.id"),
+    expires_at: timestamp.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createIndexes(db, "landing_tokens", {
+    landing_tokens_expiry: ["expires_at"],
+    landing_tokens_lead: ["lead_id"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,5 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
+import {
+  addColumns,
+  type Columns,
+  createIndexes,
+  createTable,
+  dropColumns,
+} from "./table-builders";
 
 /**
  * Verified erasure (issue 14, decisions 0090–0092): a deletion request
@@ -25,11 +31,11 @@ export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Colu
       expires_at: timestamp.notNull,
       confirmed_at: timestamp,
     },
-    {
-      primaryKey: ["request_id", "kind"],
-      indexes: { erasure_confirmations_expiry: ["expires_at"] },
-    },
+    { primaryKey: ["request_id", "kind"] },
   );
+  await createIndexes(db, "erasure_confirmations", {
+    erasure_confirmations_expiry: ["expires_at"],
+  });
 
   // Never shown to anyone but moderators; an erasure deletes the review. No index: an
   // index would be one more copy of every e-mail, for a search made a few times a year.

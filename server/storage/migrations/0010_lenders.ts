@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable, dropTables } from "./table-builders";
+import { type Columns, createIndexes, createTable, dropTables } from "./table-builders";
 
 /**
  * Lenders and their products in storage (issue 15), instead of a JSON file
@@ -42,21 +42,17 @@ export async function up(db: Kysely<unknown>, { text, integer, timestamp, binary
     updated_at: timestamp.notNull,
   });
 
-  await createTable(
-    db,
-    "lender_products",
-    {
-      // The offer id of the feed (SPEC §3), in click-outs and the lead feed: never reused.
-      offer_id: integer.primaryKey,
-      lender_id: text.notNull,
-      position: integer.notNull,
-      // JSON: the offer as core/domain/schemas/offer.ts describes it, its lender aside.
-      offer: text.notNull,
-      created_at: timestamp.notNull,
-      updated_at: timestamp.notNull,
-    },
-    { indexes: { lender_products_lender: ["lender_id", "position"] } },
-  );
+  await createTable(db, "lender_products", {
+    // The offer id of the feed (SPEC §3), in click-outs and the lead feed: never reused.
+    offer_id: integer.primaryKey,
+    lender_id: text.notNull,
+    position: integer.notNull,
+    // JSON: the offer as core/domain/schemas/offer.ts describes it, its lender aside.
+    offer: text.notNull,
+    created_at: timestamp.notNull,
+    updated_at: timestamp.notNull,
+  });
+  await createIndexes(db, "lender_products", { lender_products_lender: ["lender_id", "position"] });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable, dropTables } from "./table-builders";
+import { type Columns, createIndexes, createTable, dropTables } from "./table-builders";
 
 /**
  * The back office's people (issue 16): staff accounts with their role,
@@ -30,48 +30,36 @@ export async function up(db: Kysely<unknown>, { text, integer, bigint, timestamp
     updated_at: timestamp.notNull,
   });
 
-  await createTable(
-    db,
-    "staff_enrolments",
-    {
-      // SHA-256 of the link's token: the token is printed (or mailed) once.
-      token_hash: text.primaryKey,
-      staff_id: member,
-      created_at: timestamp.notNull,
-      expires_at: timestamp.notNull,
-    },
-    { indexes: { staff_enrolments_staff: ["staff_id"] } },
-  );
+  await createTable(db, "staff_enrolments", {
+    // SHA-256 of the link's token: the token is printed (or mailed) once.
+    token_hash: text.primaryKey,
+    staff_id: member,
+    created_at: timestamp.notNull,
+    expires_at: timestamp.notNull,
+  });
+  await createIndexes(db, "staff_enrolments", { staff_enrolments_staff: ["staff_id"] });
 
-  await createTable(
-    db,
-    "staff_recovery_codes",
-    {
-      // HMAC-SHA256 of the code under the installation key; shown once.
-      code_hash: text.primaryKey,
-      staff_id: member,
-      created_at: timestamp.notNull,
-      used_at: timestamp,
-    },
-    { indexes: { staff_recovery_codes_staff: ["staff_id"] } },
-  );
+  await createTable(db, "staff_recovery_codes", {
+    // HMAC-SHA256 of the code under the installation key; shown once.
+    code_hash: text.primaryKey,
+    staff_id: member,
+    created_at: timestamp.notNull,
+    used_at: timestamp,
+  });
+  await createIndexes(db, "staff_recovery_codes", { staff_recovery_codes_staff: ["staff_id"] });
 
-  await createTable(
-    db,
-    "staff_sessions",
-    {
-      // SHA-256 of the cookie's token.
-      token_hash: text.primaryKey,
-      staff_id: member,
-      // second_factor: the password was right, the code is awaited; signed_in: all done.
-      stage: text.notNull,
-      code_attempts: integer.notNull.defaultTo(0),
-      created_at: timestamp.notNull,
-      last_seen_at: timestamp.notNull,
-      expires_at: timestamp.notNull,
-    },
-    { indexes: { staff_sessions_staff: ["staff_id"] } },
-  );
+  await createTable(db, "staff_sessions", {
+    // SHA-256 of the cookie's token.
+    token_hash: text.primaryKey,
+    staff_id: member,
+    // second_factor: the password was right, the code is awaited; signed_in: all done.
+    stage: text.notNull,
+    code_attempts: integer.notNull.defaultTo(0),
+    created_at: timestamp.notNull,
+    last_seen_at: timestamp.notNull,
+    expires_at: timestamp.notNull,
+  });
+  await createIndexes(db, "staff_sessions", { staff_sessions_staff: ["staff_id"] });
 
   // Failed sign-ins per account (a keyed hash of the e-mail given), per trusted browser
   // and per member's second factor: what the growing delays are computed from.
@@ -81,31 +69,25 @@ export async function up(db: Kysely<unknown>, { text, integer, bigint, timestamp
     last_failure_at: timestamp.notNull,
   });
 
-  await createTable(
-    db,
-    "audit_log",
-    {
-      id: text.primaryKey,
-      at: timestamp.notNull,
-      // The member who made the change; null for the command line.
-      actor_id: text,
-      // Their e-mail then, or "command line".
-      actor: text.notNull,
-      action: text.notNull,
-      // What changed, as kind:id (comment:…, staff:…, lender:…).
-      subject: text.notNull,
-      // JSON, personal data removed.
-      before: text,
-      after: text,
-    },
-    {
-      indexes: {
-        audit_log_at: ["at", "id"],
-        audit_log_actor: ["actor_id", "at"],
-        audit_log_action: ["action", "at"],
-      },
-    },
-  );
+  await createTable(db, "audit_log", {
+    id: text.primaryKey,
+    at: timestamp.notNull,
+    // The member who made the change; null for the command line.
+    actor_id: text,
+    // Their e-mail then, or "command line".
+    actor: text.notNull,
+    action: text.notNull,
+    // What changed, as kind:id (comment:…, staff:…, lender:…).
+    subject: text.notNull,
+    // JSON, personal data removed.
+    before: text,
+    after: text,
+  });
+  await createIndexes(db, "audit_log", {
+    audit_log_at: ["at", "id"],
+    audit_log_actor: ["actor_id", "at"],
+    audit_log_action: ["action", "at"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -63,11 +63,11 @@ export async function up(db: Kysely<unknown>, { text, integer, bigint, timestamp
       // When the lender reported it (the postback's created_at).
       reported_at: timestamp.notNull,
     },
-    {
-      primaryKey: ["click_id", "status"],
-      indexes: { payout_run_items_run: ["run_id", "partner_id", "reported_at"] },
-    },
+    { primaryKey: ["click_id", "status"] },
   );
+  await createIndexes(db, "payout_run_items", {
+    payout_run_items_run: ["run_id", "partner_id", "reported_at"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

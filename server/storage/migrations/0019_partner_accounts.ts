@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable, dropTables } from "./table-builders";
+import { type Columns, createIndexes, createTable, dropTables } from "./table-builders";
 
 /**
  * The partner portal's accounts (issue 18, decision 0211): who signs in to
@@ -42,36 +42,30 @@ export async function up(db: Kysely<unknown>, { text, bigint, timestamp }: Colum
     updated_at: timestamp.notNull,
   });
 
-  await createTable(
-    db,
-    "partner_account_links",
-    {
-      // SHA-256 of the link's token: the token is only in the e-mail.
-      token_hash: text.primaryKey,
-      account_id: account,
-      // verify | claim | reset
-      purpose: text.notNull,
-      created_at: timestamp.notNull,
-      expires_at: timestamp.notNull,
-    },
-    { indexes: { partner_account_links_account: ["account_id"] } },
-  );
+  await createTable(db, "partner_account_links", {
+    // SHA-256 of the link's token: the token is only in the e-mail.
+    token_hash: text.primaryKey,
+    account_id: account,
+    // verify | claim | reset
+    purpose: text.notNull,
+    created_at: timestamp.notNull,
+    expires_at: timestamp.notNull,
+  });
+  await createIndexes(db, "partner_account_links", {
+    partner_account_links_account: ["account_id"],
+  });
 
-  await createTable(
-    db,
-    "partner_sessions",
-    {
-      // SHA-256 of the cookie's token.
-      token_hash: text.primaryKey,
-      account_id: account,
-      // second_factor: the password was right, the code is awaited; signed_in: all done.
-      stage: text.notNull,
-      created_at: timestamp.notNull,
-      last_seen_at: timestamp.notNull,
-      expires_at: timestamp.notNull,
-    },
-    { indexes: { partner_sessions_account: ["account_id"] } },
-  );
+  await createTable(db, "partner_sessions", {
+    // SHA-256 of the cookie's token.
+    token_hash: text.primaryKey,
+    account_id: account,
+    // second_factor: the password was right, the code is awaited; signed_in: all done.
+    stage: text.notNull,
+    created_at: timestamp.notNull,
+    last_seen_at: timestamp.notNull,
+    expires_at: timestamp.notNull,
+  });
+  await createIndexes(db, "partner_sessions", { partner_sessions_account: ["account_id"] });
 }
 
 export async function down(db: Kysely<unknown>) {

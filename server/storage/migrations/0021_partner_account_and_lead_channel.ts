@@ -1,5 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
+import {
+  addColumns,
+  type Columns,
+  createIndexes,
+  createTable,
+  dropColumns,
+} from "./table-builders";
 
 /**
  * Issue 18, decisions 0251–0257.
@@ -17,18 +23,16 @@ export async function up(db: Kysely<unknown>, { text, timestamp }: Columns) {
   await addColumns(db, "leads", { channel: text, page_domain: text });
   await sql`update leads set channel = 'partner_api' where via = 'partner_api'`.execute(db);
 
-  await createTable(
-    db,
-    "partner_recovery_codes",
-    {
-      // HMAC-SHA256 of the code under the installation key; the code is shown once.
-      code_hash: text.primaryKey,
-      account_id: text.notNull.references("partner_accounts.id"),
-      created_at: timestamp.notNull,
-      used_at: timestamp,
-    },
-    { indexes: { partner_recovery_codes_account: ["account_id"] } },
-  );
+  await createTable(db, "partner_recovery_codes", {
+    // HMAC-SHA256 of the code under the installation key; the code is shown once.
+    code_hash: text.primaryKey,
+    account_id: text.notNull.references("partner_accounts.id"),
+    created_at: timestamp.notNull,
+    used_at: timestamp,
+  });
+  await createIndexes(db, "partner_recovery_codes", {
+    partner_recovery_codes_account: ["account_id"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

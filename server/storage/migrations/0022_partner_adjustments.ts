@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable } from "./table-builders";
+import { type Columns, createIndexes, createTable } from "./table-builders";
 
 /**
  * Partners' statements (issue 18, decision 0245): an operator's adjustment
@@ -8,27 +8,21 @@ import { type Columns, createTable } from "./table-builders";
  * took it into a payment (null until one does), each in one run at most.
  */
 export async function up(db: Kysely<unknown>, { text, bigint, timestamp }: Columns) {
-  await createTable(
-    db,
-    "partner_adjustments",
-    {
-      id: text.primaryKey,
-      partner_id: text.notNull.references("partners.id"),
-      // The Colombo month it belongs to, "2026-11".
-      month: text.notNull,
-      rupees: bigint.notNull,
-      reason: text.notNull,
-      created_by: text.notNull,
-      created_at: timestamp.notNull,
-      run_id: text.references("payout_runs.id", "set null"),
-    },
-    {
-      indexes: {
-        partner_adjustments_partner_month: ["partner_id", "month"],
-        partner_adjustments_run: ["run_id"],
-      },
-    },
-  );
+  await createTable(db, "partner_adjustments", {
+    id: text.primaryKey,
+    partner_id: text.notNull.references("partners.id"),
+    // The Colombo month it belongs to, "2026-11".
+    month: text.notNull,
+    rupees: bigint.notNull,
+    reason: text.notNull,
+    created_by: text.notNull,
+    created_at: timestamp.notNull,
+    run_id: text.references("payout_runs.id", "set null"),
+  });
+  await createIndexes(db, "partner_adjustments", {
+    partner_adjustments_partner_month: ["partner_id", "month"],
+    partner_adjustments_run: ["run_id"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -147,18 +147,14 @@ function keyMaker(trx: Db, sealer: Sealer, now: string) {
 }
 
 async function addSchema(trx: Kysely<unknown>, { text, timestamp }: Columns) {
-  await createTable(
-    trx,
-    "data_keys",
-    {
-      id: text.primaryKey,
-      wrapped: text.notNull,
-      kek: text.notNull,
-      created_at: timestamp.notNull,
-    },
-    // A rotation finds the keys still wrapped by the previous installation key.
-    { indexes: { data_keys_kek: ["kek"] } },
-  );
+  await createTable(trx, "data_keys", {
+    id: text.primaryKey,
+    wrapped: text.notNull,
+    kek: text.notNull,
+    created_at: timestamp.notNull,
+  });
+  // A rotation finds the keys still wrapped by the previous installation key.
+  await createIndexes(trx, "data_keys", { data_keys_kek: ["kek"] });
   await addColumns(trx, "leads", { key_id: text, phone_hash: text, email_hash: text });
   await createIndexes(trx, "leads", {
     leads_phone_hash: ["phone_hash"],

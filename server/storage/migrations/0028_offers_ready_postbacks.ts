@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { postbackDelivery } from "./0007_partners";
-import { addColumns, type Columns, createTable, dropColumns } from "./table-builders";
+import { createPostbackOutbox } from "./0007_partners";
+import { addColumns, type Columns, dropColumns } from "./table-builders";
 
 /**
  * The "offers ready" postback (issue 30, decision 0357): a partner's
@@ -12,25 +12,13 @@ import { addColumns, type Columns, createTable, dropColumns } from "./table-buil
 export async function up(db: Kysely<unknown>, columns: Columns) {
   const { text, timestamp } = columns;
   await addColumns(db, "partners", { offers_ready_since: timestamp });
-  await createTable(
-    db,
-    "partner_lead_postbacks",
-    {
-      lead_id: text.notNull,
-      // What the postback says of the lead: offers_ready (its decisions are complete).
-      event: text.notNull,
-      partner_id: text.notNull,
-      // Delivered as 0007's postbacks are; url null: the partner had none (never sent).
-      ...postbackDelivery(columns),
-    },
-    {
-      primaryKey: ["lead_id", "event"],
-      indexes: {
-        partner_lead_postbacks_due: ["next_attempt_at"],
-        partner_lead_postbacks_partner: ["partner_id", "created_at"],
-      },
-    },
-  );
+  // Delivered as 0007's postbacks are; url null: the partner had none (never sent).
+  await createPostbackOutbox(db, "partner_lead_postbacks", columns, ["lead_id", "event"], {
+    lead_id: text.notNull,
+    // What the postback says of the lead: offers_ready (its decisions are complete).
+    event: text.notNull,
+    partner_id: text.notNull,
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -4,7 +4,7 @@ import type { ColumnTypes } from "./column-types";
 /**
  * What the migrations declare their tables with (decision 0339): a table is
  * a map of column names to columns, `status: text.notNull`, instead of a
- * chain of Kysely's `addColumn` calls, and its indexes come with it. Each
+ * chain of Kysely's `addColumn` calls; an index is a name and its columns. Each
  * builder makes exactly the statements a migration made by hand before, one
  * by one and in the same order: ddl.storage.test.ts holds every statement
  * of every migration on both engines, so a change here that would alter
@@ -62,11 +62,9 @@ export type Indexes = Record<string, string[]>;
 export interface TableOptions {
   /** A primary key of several columns, the constraint named `{table}_pk`. */
   primaryKey?: string[];
-  /** Made right after the table, in the order written. */
-  indexes?: Indexes;
 }
 
-/** Creates `table` with `columns` in the order written, then its indexes. */
+/** Creates `table` with `columns` in the order written. */
 export async function createTable(
   db: Kysely<unknown>,
   table: string,
@@ -81,7 +79,6 @@ export async function createTable(
     builder = builder.addPrimaryKeyConstraint(`${table}_pk`, options.primaryKey);
   }
   await builder.execute();
-  await createIndexes(db, table, options.indexes ?? {});
 }
 
 /** Creates each index of `table`, in the order written. */
