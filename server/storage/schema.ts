@@ -1,6 +1,13 @@
 import type { ColumnType } from "kysely";
 import type { Locale } from "../../core/locale";
 import type { StaffRole } from "../../core/views/back-office";
+import type {
+  PartnerStatus,
+  PayoutModelName as PayoutModel,
+} from "../../core/views/back-office-partners";
+
+/** A partner's status and payout model are the back office's (one definition, in core). */
+export type { PartnerStatus, PayoutModel };
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings in
@@ -334,8 +341,6 @@ export interface ArticleViewsTable {
   day: string;
 }
 
-export type PayoutModel = "lead" | "sale";
-
 /** An affiliate (issue 8). The secret key is kept only as its SHA-256. */
 export interface PartnersTable {
   id: string;
@@ -357,8 +362,6 @@ export interface PartnersTable {
   /** Since when the partner gets an "offers ready" postback per lead (decision 0357); null: off. */
   offers_ready_since: string | null;
 }
-
-export type PartnerStatus = "pending" | "active" | "rejected";
 
 export type PartnerAccountKind = "company" | "person";
 export type PayoutMethod = "wire" | "stablecoin" | "ewallet" | "paypal";
