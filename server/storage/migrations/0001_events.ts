@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createIndexes, createTable } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createIndexes, createTable } from "./tables";
 
 /** Tracking events (SPEC §3): ids and attribution only, no personal data. */
 export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable, dropTables } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createTable, dropTables } from "./tables";
 
 /**
  * Personal-data erasure (SPEC §2 "Unsubscribe"): a secret key in settings,

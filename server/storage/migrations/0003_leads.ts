@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createIndexes, createTable, dropTables } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createIndexes, createTable, dropTables } from "./tables";
 
 /**
  * The borrower's path (issue 5): applications (leads), click-outs to

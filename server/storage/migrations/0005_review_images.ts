@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createTable } from "./tables";
 
 /** A review's optional photo (issue 7), kept apart so that lists of reviews stay light. */
 export async function up(db: Kysely<unknown>, { text, binary }: Columns) {

@@ -1,11 +1,6 @@
 import type { Kysely } from "kysely";
-import {
-  addColumns,
-  type Columns,
-  createIndexes,
-  createTable,
-  dropColumns,
-} from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns } from "./tables";
 
 /**
  * Issue 6: what an application carries beyond attribution (its promo code,

@@ -1,14 +1,13 @@
 import type { Kysely } from "kysely";
+import type { Column, Columns } from "./column-types";
 import {
   addColumns,
-  type Column,
-  type Columns,
   createIndexes,
   createTable,
   dropColumns,
   dropIndexes,
   dropTables,
-} from "./table-builders";
+} from "./tables";
 
 /**
  * The partner programme (issue 8): partners and their keys, which partner

@@ -1,12 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import {
-  addColumns,
-  type Columns,
-  createIndexes,
-  createTable,
-  dropColumns,
-  dropTables,
-} from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns, dropTables } from "./tables";
 
 /**
  * Issue 14's one-time codes: a lead is unverified until its applicant

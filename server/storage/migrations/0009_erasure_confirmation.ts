@@ -1,11 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import {
-  addColumns,
-  type Columns,
-  createIndexes,
-  createTable,
-  dropColumns,
-} from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns } from "./tables";
 
 /**
  * Verified erasure (issue 14, decisions 0090–0092): a deletion request

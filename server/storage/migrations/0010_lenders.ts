@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createIndexes, createTable, dropTables } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createIndexes, createTable, dropTables } from "./tables";
 
 /**
  * Lenders and their products in storage (issue 15), instead of a JSON file

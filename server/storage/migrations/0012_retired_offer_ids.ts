@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createTable } from "./tables";
 
 /**
  * The offer ids a lender's products no longer use (issue 15): an offer id

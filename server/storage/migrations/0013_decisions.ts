@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createIndexes, createTable } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createIndexes, createTable } from "./tables";
 
 /**
  * Lenders' real-time decisions (issue 15): one row per verified

@@ -1,12 +1,6 @@
 import type { Kysely } from "kysely";
-import {
-  addColumns,
-  type Columns,
-  createIndexes,
-  createTable,
-  dropColumns,
-  dropTables,
-} from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns, dropTables } from "./tables";
 
 /**
  * The partners' back office (issue 16): a partner's status (a sign-up from

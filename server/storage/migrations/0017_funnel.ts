@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
+import type { Columns } from "./column-types";
 import { backfillSessionDays, pageView } from "./session-days";
 import {
   addColumns,
-  type Columns,
   createIndexes,
   createTable,
   dropColumns,
   dropIndexes,
   dropTables,
-} from "./table-builders";
+} from "./tables";
 
 /**
  * The funnel in the back office (issue 16, decision 0161): events gain the

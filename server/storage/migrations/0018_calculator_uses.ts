@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { sessionDayColumns } from "./0017_funnel";
+import type { Columns } from "./column-types";
 import { backfillSessionDays, calculatorUse } from "./session-days";
-import { type Columns, createTable } from "./table-builders";
+import { createTable } from "./tables";
 
 /**
  * The funnel's "calculator used" (decision 0164): a session's calculator

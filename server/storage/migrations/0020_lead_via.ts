@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { addColumns, type Columns, dropColumns } from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, dropColumns } from "./tables";
 
 /**
  * Where a lead was made (issue 18, decision 0222): through our application

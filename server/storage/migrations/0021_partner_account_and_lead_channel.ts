@@ -1,11 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import {
-  addColumns,
-  type Columns,
-  createIndexes,
-  createTable,
-  dropColumns,
-} from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns } from "./tables";
 
 /**
  * Issue 18, decisions 0251–0257.

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Columns, createTable } from "./table-builders";
+import type { Columns } from "./column-types";
+import { createTable } from "./tables";
 
 /**
  * The credit cards' catalogue (issue 21): one row per card the operator

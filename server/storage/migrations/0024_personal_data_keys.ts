@@ -1,13 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import {
-  addColumns,
-  type Columns,
-  createIndexes,
-  createTable,
-  dropColumns,
-  dropIndexes,
-} from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns, dropIndexes } from "./tables";
 
 /**
  * Crypto-shredding (issue 31, decisions 0335 and 0336): personal data is

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { addColumns, type Columns, dropColumns } from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, dropColumns } from "./tables";
 
 /**
  * The rule a refused approval broke (issue 30, decision 0354): a lender's

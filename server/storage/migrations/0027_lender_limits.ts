@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { addColumns, type Columns, dropColumns } from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, dropColumns } from "./tables";
 
 /**
  * An `api` lender's own limits (issue 30, decision 0351): how many of our

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { createPostbackOutbox } from "./0007_partners";
-import { addColumns, type Columns, dropColumns } from "./table-builders";
+import type { Columns } from "./column-types";
+import { addColumns, dropColumns } from "./tables";
 
 /**
  * The "offers ready" postback (issue 30, decision 0357): a partner's

@@ -1,5 +1,5 @@
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type Migration, Migrator, NO_MIGRATIONS } from "kysely/migration";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { migrationsFor } from "./index";
  * every statement of a fresh database migrated to the latest and back to
  * nothing, under each migration's name, and the schema it has at the
  * latest. A migration that has run in production must never say anything
- * else, whatever table-builders.ts and the other code it shares become. A
+ * else, whatever tables.ts, column-types.ts and the other code it shares become. A
  * new migration adds its own lines to the snapshots (`vitest run -u`, then
  * read the diff: no other line may move).
  */
@@ -20,16 +20,18 @@ import { migrationsFor } from "./index";
 /**
  * Migrates a fresh database to the latest and back to nothing through the
  * migrator, as Storage.migrate() does, keeping the statements each
- * migration makes (the migrator's own bookkeeping aside), under its name.
+ * migration makes (the migrator's own bookkeeping aside), under its name;
+ * `schemaOf` reads the schema at the latest. The snapshot's text.
  */
-async function migrateLogged(
+async function ddlOf(
   engine: Engine,
-  open: (log: (text: string) => void) => Kysely<unknown>,
-) {
+  open: (log: NonNullable<KyselyConfig["log"]>) => Kysely<unknown>,
+  schemaOf: (db: Kysely<unknown>) => Promise<string[]>,
+): Promise<string> {
   const statements: string[] = [];
   let recording = false;
-  const kysely = open((text) => {
-    if (recording) statements.push(text);
+  const kysely = open((event) => {
+    if (recording) statements.push(event.query.sql);
   });
   const logged =
     (name: string, step: "up" | "down", run: Migration["up"]) => async (db: Kysely<unknown>) => {
@@ -54,48 +56,36 @@ async function migrateLogged(
     db: kysely,
     provider: { getMigrations: async () => migrations },
   });
-  const up = await migrator.migrateToLatest();
-  expect(up.error).toBeUndefined();
-  const upStatements = statements.splice(0);
-  return {
-    kysely,
-    upStatements,
-    /** Back to no migration at all; the statements that took. */
-    async down() {
-      const down = await migrator.migrateTo(NO_MIGRATIONS);
-      expect(down.error).toBeUndefined();
-      return statements.splice(0);
-    },
-  };
+  try {
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const upStatements = statements.splice(0);
+    const schema = await schemaOf(kysely);
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    return section("up", upStatements) + section("schema", schema) + section("down", statements);
+  } finally {
+    await kysely.destroy();
+  }
 }
 
 const section = (title: string, lines: readonly string[]) =>
   `-- ${title}\n${lines.map((line) => (line.startsWith("-- ") ? line : `${line};`)).join("\n")}\n`;
 
-function logger(log: (text: string) => void) {
-  return (event: { query: { sql: string } }) => log(event.query.sql);
-}
-
 describe("the migrations' DDL", () => {
   it("is what it always was on SQLite", async () => {
     const database = new BetterSqlite3(":memory:");
-    const run = await migrateLogged(
+    const ddl = await ddlOf(
       "sqlite",
-      (log) => new Kysely({ dialect: new SqliteDialect({ database }), log: logger(log) }),
+      (log) => new Kysely({ dialect: new SqliteDialect({ database }), log }),
+      async (db) => {
+        const schema = await sql<{ sql: string }>`
+          select sql from sqlite_master where name not like 'kysely_migration%' and sql is not null
+          order by type, name`.execute(db);
+        return schema.rows.map((row) => row.sql);
+      },
     );
-    const schema = await sql<{ sql: string | null }>`
-      select sql from sqlite_master where name not like 'kysely_migration%' and sql is not null
-      order by type, name`.execute(run.kysely);
-    const down = await run.down();
-    await run.kysely.destroy();
-    await expect(
-      section("up", run.upStatements) +
-        section(
-          "schema",
-          schema.rows.map((row) => row.sql ?? ""),
-        ) +
-        section("down", down),
-    ).toMatchFileSnapshot("__snapshots__/ddl.sqlite.snap");
+    await expect(ddl).toMatchFileSnapshot("__snapshots__/ddl.sqlite.snap");
   });
 
   const serverUrl = testEnv.databaseUrl;
@@ -109,34 +99,29 @@ describe("the migrations' DDL", () => {
       url.pathname = `/${name}`;
       try {
         const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-        const run = await migrateLogged(
+        const ddl = await ddlOf(
           "postgres",
-          (log) => new Kysely({ dialect: new PostgresDialect({ pool }), log: logger(log) }),
+          (log) => new Kysely({ dialect: new PostgresDialect({ pool }), log }),
+          async (db) => {
+            const schema = await sql<{ line: string }>`
+              select line from (
+                select 1 as kind, table_name as name, ordinal_position as position,
+                  concat_ws(' ', table_name, column_name, data_type, is_nullable, column_default)
+                    as line
+                from information_schema.columns where table_schema = 'public'
+                union all
+                select 2, conrelid::regclass::text || ' ' || conname, 0,
+                  conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+                from pg_constraint where connamespace = 'public'::regnamespace
+                union all
+                select 3, indexname, 0, indexdef from pg_indexes where schemaname = 'public'
+              ) as schema
+              where line not like '%kysely_migration%'
+              order by kind, name, position`.execute(db);
+            return schema.rows.map((row) => row.line);
+          },
         );
-        const schema = await sql<{ line: string }>`
-          select line from (
-            select 1 as kind, table_name as name, ordinal_position as position,
-              concat_ws(' ', table_name, column_name, data_type, is_nullable, column_default) as line
-            from information_schema.columns where table_schema = 'public'
-            union all
-            select 2, conrelid::regclass::text || ' ' || conname, 0,
-              conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
-            from pg_constraint where connamespace = 'public'::regnamespace
-            union all
-            select 3, indexname, 0, indexdef from pg_indexes where schemaname = 'public'
-          ) as schema
-          where line not like '%kysely_migration%'
-          order by kind, name, position`.execute(run.kysely);
-        const down = await run.down();
-        await run.kysely.destroy();
-        await expect(
-          section("up", run.upStatements) +
-            section(
-              "schema",
-              schema.rows.map((row) => row.line),
-            ) +
-            section("down", down),
-        ).toMatchFileSnapshot("__snapshots__/ddl.postgres.snap");
+        await expect(ddl).toMatchFileSnapshot("__snapshots__/ddl.postgres.snap");
       } finally {
         await admin.query(`drop database ${name} with (force)`);
         await admin.end();

@@ -26,8 +26,7 @@ import * as personalDataKeys from "./0024_personal_data_keys";
 import * as decisionBrokenRule from "./0026_decision_broken_rule";
 import * as lenderLimits from "./0027_lender_limits";
 import * as offersReadyPostbacks from "./0028_offers_ready_postbacks";
-import { columnTypes } from "./column-types";
-import { type Columns, columnsOf } from "./table-builders";
+import { type Columns, columnsFor } from "./column-types";
 
 /**
  * A migration: a file that exports `up`, and `down` for the migrations'
@@ -74,7 +73,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
 
 /** Every migration, for either engine. */
 export function migrationsFor(engine: Engine, installationKey: Buffer): Record<string, Migration> {
-  const columns = columnsOf(columnTypes(engine));
+  const columns = columnsFor(engine);
   return Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, migration]) => [
       name,

@@ -1,60 +1,13 @@
-import type { ColumnBuilderCallback, ColumnDataType, CreateTableBuilder, Kysely } from "kysely";
-import type { ColumnTypes } from "./column-types";
+import type { CreateTableBuilder, Kysely } from "kysely";
+import type { Column } from "./column-types";
 
 /**
- * What the migrations declare their tables with (decision 0339): a table is
- * a map of column names to columns, `status: text.notNull`, instead of a
- * chain of Kysely's `addColumn` calls; an index is a name and its columns. Each
- * builder makes exactly the statements a migration made by hand before, one
- * by one and in the same order: ddl.storage.test.ts holds every statement
- * of every migration on both engines, so a change here that would alter
- * what a shipped migration did fails there.
+ * The statements a migration makes (decision 0339): each makes exactly the
+ * statements a migration made by hand before with Kysely's builders, one by
+ * one and in the same order. ddl.storage.test.ts holds every statement of
+ * every migration on both engines, so a change here that would alter what
+ * a shipped migration did fails there.
  */
-
-/** A column: its type and what it adds to it, in the order written (the SQL's order is Kysely's). */
-export interface Column {
-  readonly type: ColumnDataType;
-  readonly build: ColumnBuilderCallback;
-  readonly notNull: Column;
-  readonly primaryKey: Column;
-  readonly unique: Column;
-  defaultTo(value: string | number): Column;
-  /** A foreign key to `target` ("table.column"): the row goes with the row it names by default. */
-  references(target: string, onDelete?: "cascade" | "set null"): Column;
-}
-
-function columnOf(type: ColumnDataType, steps: readonly ColumnBuilderCallback[] = []): Column {
-  const then = (step: ColumnBuilderCallback) => columnOf(type, [...steps, step]);
-  return {
-    type,
-    build: (column) => steps.reduce((built, step) => step(built), column),
-    get notNull() {
-      return then((column) => column.notNull());
-    },
-    get primaryKey() {
-      return then((column) => column.primaryKey());
-    },
-    get unique() {
-      return then((column) => column.unique());
-    },
-    defaultTo: (value) => then((column) => column.defaultTo(value)),
-    references: (target, onDelete = "cascade") =>
-      then((column) => column.references(target).onDelete(onDelete)),
-  };
-}
-
-/** The column types a migration declares with; timestamps and bytes are each engine's own. */
-export function columnsOf(types: ColumnTypes) {
-  return {
-    text: columnOf("text"),
-    integer: columnOf("integer"),
-    bigint: columnOf("bigint"),
-    timestamp: columnOf(types.timestamp),
-    binary: columnOf(types.binary),
-  };
-}
-
-export type Columns = ReturnType<typeof columnsOf>;
 
 /** Index name → its columns, in order. */
 export type Indexes = Record<string, string[]>;
