@@ -475,13 +475,11 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** The outbox of postbacks to partners: one per click and status, kept as the record. */
-export interface PartnerPostbacksTable {
-  click_id: string;
-  status: ConversionStatus;
-  partner_id: string;
-  lead_id: string | null;
-  payout_rupees: number;
+/**
+ * A postback's delivery, in both outboxes of postbacks to partners
+ * (migrations/0007_partners.ts, createPostbackOutbox).
+ */
+export interface PostbackDelivery {
   url: string | null;
   attempts: number;
   /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
@@ -492,6 +490,15 @@ export interface PartnerPostbacksTable {
   created_at: string;
 }
 
+/** The outbox of postbacks to partners: one per click and status, kept as the record. */
+export interface PartnerPostbacksTable extends PostbackDelivery {
+  click_id: string;
+  status: ConversionStatus;
+  partner_id: string;
+  lead_id: string | null;
+  payout_rupees: number;
+}
+
 /** What a lead postback says (decision 0357): its lenders' decisions are complete. */
 export type LeadPostbackEvent = "offers_ready";
 
@@ -499,18 +506,10 @@ export type LeadPostbackEvent = "offers_ready";
  * The outbox of postbacks about a lead (migration 0028), one per lead and
  * event: never a click's status, never counted in figures or payouts.
  */
-export interface PartnerLeadPostbacksTable {
+export interface PartnerLeadPostbacksTable extends PostbackDelivery {
   lead_id: string;
   event: LeadPostbackEvent;
   partner_id: string;
-  url: string | null;
-  attempts: number;
-  /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  failed_at: string | null;
-  last_error: string | null;
-  created_at: string;
 }
 
 export type LenderStatus = "draft" | "live" | "paused";
