@@ -1,13 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Column, Columns } from "./column-types";
-import {
-  addColumns,
-  createIndexes,
-  createTable,
-  dropColumns,
-  dropIndexes,
-  dropTables,
-} from "./tables";
+import { addColumns, createIndexes, createTable, dropColumns, dropTables } from "./tables";
 
 /**
  * The partner programme (issue 8): partners and their keys, which partner
@@ -61,7 +54,7 @@ export async function up(db: Kysely<unknown>, columns: Columns) {
 export async function down(db: Kysely<unknown>) {
   await dropTables(db, ["partner_postbacks", "rate_limits"]);
   for (const table of ["clicks", "leads"]) {
-    await dropIndexes(db, [`${table}_partner`]);
+    await db.schema.dropIndex(`${table}_partner`).execute();
     await dropColumns(db, table, ["partner_id"]);
   }
   await db.schema.dropTable("partners").execute();

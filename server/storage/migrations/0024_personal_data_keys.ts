@@ -426,12 +426,12 @@ async function openEverything(trx: Db, sealer: Sealer): Promise<void> {
 }
 
 async function dropSchema(trx: Kysely<unknown>) {
-  await dropIndexes(trx, ["push_subscriptions_endpoint_hash"]);
+  await trx.schema.dropIndex("push_subscriptions_endpoint_hash").execute();
   await dropColumns(trx, "push_subscriptions", ["key_id", "endpoint_hash"]);
-  await dropIndexes(trx, ["erasure_confirmations_contact"]);
+  await trx.schema.dropIndex("erasure_confirmations_contact").execute();
   await dropColumns(trx, "erasure_confirmations", ["key_id", "contact_hash"]);
   for (const table of ["comments", "reviews"]) {
-    await dropIndexes(trx, [`${table}_key`]);
+    await trx.schema.dropIndex(`${table}_key`).execute();
     await dropColumns(trx, table, ["key_id"]);
   }
   await dropIndexes(trx, ["leads_phone_hash", "leads_email_hash"]);
