@@ -1,6 +1,13 @@
 import type { ColumnType } from "kysely";
 import type { Locale } from "../../core/locale";
 import type { StaffRole } from "../../core/views/back-office";
+import type {
+  PartnerStatus,
+  PayoutModelName as PayoutModel,
+} from "../../core/views/back-office-partners";
+
+/** A partner's status and payout model are the back office's (one definition, in core). */
+export type { PartnerStatus, PayoutModel };
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings in
@@ -334,8 +341,6 @@ export interface ArticleViewsTable {
   day: string;
 }
 
-export type PayoutModel = "lead" | "sale";
-
 /** An affiliate (issue 8). The secret key is kept only as its SHA-256. */
 export interface PartnersTable {
   id: string;
@@ -357,8 +362,6 @@ export interface PartnersTable {
   /** Since when the partner gets an "offers ready" postback per lead (decision 0357); null: off. */
   offers_ready_since: string | null;
 }
-
-export type PartnerStatus = "pending" | "active" | "rejected";
 
 export type PartnerAccountKind = "company" | "person";
 export type PayoutMethod = "wire" | "stablecoin" | "ewallet" | "paypal";
@@ -472,13 +475,11 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** The outbox of postbacks to partners: one per click and status, kept as the record. */
-export interface PartnerPostbacksTable {
-  click_id: string;
-  status: ConversionStatus;
-  partner_id: string;
-  lead_id: string | null;
-  payout_rupees: number;
+/**
+ * A postback's delivery, in both outboxes of postbacks to partners
+ * (migrations/0007_partners.ts, createPostbackOutbox).
+ */
+export interface PostbackDelivery {
   url: string | null;
   attempts: number;
   /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
@@ -489,6 +490,15 @@ export interface PartnerPostbacksTable {
   created_at: string;
 }
 
+/** The outbox of postbacks to partners: one per click and status, kept as the record. */
+export interface PartnerPostbacksTable extends PostbackDelivery {
+  click_id: string;
+  status: ConversionStatus;
+  partner_id: string;
+  lead_id: string | null;
+  payout_rupees: number;
+}
+
 /** What a lead postback says (decision 0357): its lenders' decisions are complete. */
 export type LeadPostbackEvent = "offers_ready";
 
@@ -496,18 +506,10 @@ export type LeadPostbackEvent = "offers_ready";
  * The outbox of postbacks about a lead (migration 0028), one per lead and
  * event: never a click's status, never counted in figures or payouts.
  */
-export interface PartnerLeadPostbacksTable {
+export interface PartnerLeadPostbacksTable extends PostbackDelivery {
   lead_id: string;
   event: LeadPostbackEvent;
   partner_id: string;
-  url: string | null;
-  attempts: number;
-  /** When the next delivery is due; null once delivered, given up, or when there is no URL. */
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  failed_at: string | null;
-  last_error: string | null;
-  created_at: string;
 }
 
 export type LenderStatus = "draft" | "live" | "paused";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Columns } from "./column-types";
+import { createIndexes, createTable, dropTables } from "./tables";
 
 /**
  * Community (issue 7): blog comments and customer reviews, held pending
@@ -8,58 +8,48 @@ import type { ColumnTypes } from "./column-types";
  * views (one per visitor and day). Visitors are their client id cookie,
  * never an IP address.
  */
-export function createCommunityTables(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("comments")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        .addColumn("slug", "text", (column) => column.notNull())
-        .addColumn("parent_id", "text")
-        .addColumn("status", "text", (column) => column.notNull())
-        .addColumn("locale", "text", (column) => column.notNull())
-        .addColumn("name", "text", (column) => column.notNull())
-        // Personal data: never shown, emptied by an erasure request.
-        .addColumn("email", "text")
-        .addColumn("text", "text", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .execute();
-      await db.schema
-        .createIndex("comments_slug_status")
-        .on("comments")
-        .columns(["slug", "status"])
-        .execute();
-      await db.schema
-        .createTable("reviews")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        .addColumn("status", "text", (column) => column.notNull())
-        .addColumn("locale", "text", (column) => column.notNull())
-        .addColumn("name", "text", (column) => column.notNull())
-        .addColumn("text", "text", (column) => column.notNull())
-        .addColumn("rating", "integer", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .execute();
-      await db.schema
-        .createTable("article_ratings")
-        .addColumn("slug", "text", (column) => column.notNull())
-        .addColumn("visitor", "text", (column) => column.notNull())
-        .addColumn("rating", "integer", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addPrimaryKeyConstraint("article_ratings_pk", ["slug", "visitor"])
-        .execute();
-      await db.schema
-        .createTable("article_views")
-        .addColumn("slug", "text", (column) => column.notNull())
-        .addColumn("visitor", "text", (column) => column.notNull())
-        .addColumn("day", "text", (column) => column.notNull())
-        .addPrimaryKeyConstraint("article_views_pk", ["slug", "visitor", "day"])
-        .execute();
+export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
+  await createTable(db, "comments", {
+    id: text.primaryKey,
+    slug: text.notNull,
+    parent_id: text,
+    status: text.notNull,
+    locale: text.notNull,
+    name: text.notNull,
+    // Personal data: never shown, emptied by an erasure request.
+    email: text,
+    text: text.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createIndexes(db, "comments", { comments_slug_status: ["slug", "status"] });
+  await createTable(db, "reviews", {
+    id: text.primaryKey,
+    status: text.notNull,
+    locale: text.notNull,
+    name: text.notNull,
+    text: text.notNull,
+    rating: integer.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createTable(
+    db,
+    "article_ratings",
+    {
+      slug: text.notNull,
+      visitor: text.notNull,
+      rating: integer.notNull,
+      created_at: timestamp.notNull,
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("article_views").execute();
-      await db.schema.dropTable("article_ratings").execute();
-      await db.schema.dropTable("reviews").execute();
-      await db.schema.dropTable("comments").execute();
-    },
-  };
+    { primaryKey: ["slug", "visitor"] },
+  );
+  await createTable(
+    db,
+    "article_views",
+    { slug: text.notNull, visitor: text.notNull, day: text.notNull },
+    { primaryKey: ["slug", "visitor", "day"] },
+  );
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["article_views", "article_ratings", "reviews", "comments"]);
 }

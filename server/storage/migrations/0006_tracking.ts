@@ -1,39 +1,27 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns } from "./tables";
 
 /**
  * Issue 6: what an application carries beyond attribution (its promo code,
  * its experiment flow, the country config's lead id), and Web Push
  * subscriptions, each tied to the lead whose status it reports.
  */
-export function createTrackingTables(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("leads").addColumn("promo_code", "text").execute();
-      await db.schema.alterTable("leads").addColumn("experiment_flow", "text").execute();
-      await db.schema.alterTable("leads").addColumn("lead_form", "text").execute();
-      await db.schema
-        .createTable("push_subscriptions")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        .addColumn("lead_id", "text", (column) => column.notNull())
-        .addColumn("endpoint", "text", (column) => column.notNull().unique())
-        .addColumn("p256dh", "text", (column) => column.notNull())
-        .addColumn("auth", "text", (column) => column.notNull())
-        .addColumn("locale", "text", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .execute();
-      await db.schema
-        .createIndex("push_subscriptions_lead")
-        .on("push_subscriptions")
-        .column("lead_id")
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("push_subscriptions").execute();
-      await db.schema.alterTable("leads").dropColumn("lead_form").execute();
-      await db.schema.alterTable("leads").dropColumn("experiment_flow").execute();
-      await db.schema.alterTable("leads").dropColumn("promo_code").execute();
-    },
-  };
+export async function up(db: Kysely<unknown>, { text, timestamp }: Columns) {
+  await addColumns(db, "leads", { promo_code: text, experiment_flow: text, lead_form: text });
+  await createTable(db, "push_subscriptions", {
+    id: text.primaryKey,
+    lead_id: text.notNull,
+    endpoint: text.notNull.unique,
+    p256dh: text.notNull,
+    auth: text.notNull,
+    locale: text.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createIndexes(db, "push_subscriptions", { push_subscriptions_lead: ["lead_id"] });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("push_subscriptions").execute();
+  await dropColumns(db, "leads", ["lead_form", "experiment_flow", "promo_code"]);
 }

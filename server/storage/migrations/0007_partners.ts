@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Column, Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns, dropTables } from "./tables";
 
 /**
  * The partner programme (issue 8): partners and their keys, which partner
@@ -8,89 +8,92 @@ import type { ColumnTypes } from "./column-types";
  * rate limits, and the outbox of postbacks to partners (one per click and
  * status). Nothing personal: partners never receive a lead's personal data.
  */
-export function createPartnerTables(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("partners")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        .addColumn("name", "text", (column) => column.notNull())
-        .addColumn("payout_model", "text", (column) => column.notNull())
-        .addColumn("payout_rupees", "integer", (column) => column.notNull())
-        // Public by design (it sits in partners' pages), so stored as it is.
-        .addColumn("publishable_key", "text", (column) => column.notNull().unique())
-        // SHA-256 of the secret key: the key itself is shown once and never stored.
-        .addColumn("secret_key_hash", "text", (column) => column.notNull().unique())
-        // JSON array of origins (https://partner.lk) the publishable key may be used from.
-        .addColumn("origins", "text", (column) => column.notNull())
-        .addColumn("postback_url", "text")
-        // Signs postbacks (HMAC-SHA256); we must keep it to sign, so it is not the secret key.
-        .addColumn("postback_secret", "text", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addColumn("disabled_at", types.timestamp)
-        .execute();
+export async function up(db: Kysely<unknown>, columns: Columns) {
+  const { text, integer, bigint, timestamp } = columns;
+  await createTable(db, "partners", {
+    id: text.primaryKey,
+    name: text.notNull,
+    payout_model: text.notNull,
+    payout_rupees: integer.notNull,
+    // Public by design (it sits in partners' pages), so stored as it is.
+    publishable_key: text.notNull.unique,
+    // SHA-256 of the secret key: the key itself is shown once and never stored.
+    secret_key_hash: text.notNull.unique,
+    // JSON array of origins (https://partner.lk) the publishable key may be used from.
+    origins: text.notNull,
+    postback_url: text,
+    // Signs postbacks (HMAC-SHA256); we must keep it to sign, so it is not the secret key.
+    postback_secret: text.notNull,
+    created_at: timestamp.notNull,
+    disabled_at: timestamp,
+  });
 
-      await db.schema.alterTable("leads").addColumn("partner_id", "text").execute();
-      await db.schema
-        .createIndex("leads_partner")
-        .on("leads")
-        .columns(["partner_id", "created_at"])
-        .execute();
-      await db.schema.alterTable("clicks").addColumn("partner_id", "text").execute();
-      await db.schema
-        .createIndex("clicks_partner")
-        .on("clicks")
-        .columns(["partner_id", "created_at"])
-        .execute();
+  for (const table of ["leads", "clicks"]) {
+    await addColumns(db, table, { partner_id: text });
+    await createIndexes(db, table, { [`${table}_partner`]: ["partner_id", "created_at"] });
+  }
 
-      // Fixed windows per key; several server instances count in the same row.
-      await db.schema
-        .createTable("rate_limits")
-        .addColumn("key", "text", (column) => column.notNull())
-        .addColumn("window_start", "bigint", (column) => column.notNull())
-        .addColumn("count", "integer", (column) => column.notNull())
-        .addPrimaryKeyConstraint("rate_limits_pk", ["key", "window_start"])
-        .execute();
+  // Fixed windows per key; several server instances count in the same row.
+  await createTable(
+    db,
+    "rate_limits",
+    { key: text.notNull, window_start: bigint.notNull, count: integer.notNull },
+    { primaryKey: ["key", "window_start"] },
+  );
 
-      await db.schema
-        .createTable("partner_postbacks")
-        .addColumn("click_id", "text", (column) => column.notNull())
-        .addColumn("status", "text", (column) => column.notNull())
-        .addColumn("partner_id", "text", (column) => column.notNull())
-        .addColumn("lead_id", "text")
-        // Whole rupees owed to the partner for this status (0 when none).
-        .addColumn("payout_rupees", "integer", (column) => column.notNull())
-        // The address as sent, macros filled in; null when the partner has no postback URL.
-        .addColumn("url", "text")
-        .addColumn("attempts", "integer", (column) => column.notNull())
-        .addColumn("next_attempt_at", types.timestamp)
-        .addColumn("delivered_at", types.timestamp)
-        .addColumn("failed_at", types.timestamp)
-        // "HTTP 500", "timeout"…: never a response body.
-        .addColumn("last_error", "text")
-        // When the lender's postback arrived: the day it counts on in the partner's stats.
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addPrimaryKeyConstraint("partner_postbacks_pk", ["click_id", "status"])
-        .execute();
-      await db.schema
-        .createIndex("partner_postbacks_due")
-        .on("partner_postbacks")
-        .column("next_attempt_at")
-        .execute();
-      await db.schema
-        .createIndex("partner_postbacks_partner")
-        .on("partner_postbacks")
-        .columns(["partner_id", "created_at"])
-        .execute();
+  await createPostbackOutbox(db, "partner_postbacks", columns, ["click_id", "status"], {
+    click_id: text.notNull,
+    status: text.notNull,
+    partner_id: text.notNull,
+    lead_id: text,
+    // Whole rupees owed to the partner for this status (0 when none).
+    payout_rupees: integer.notNull,
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["partner_postbacks", "rate_limits"]);
+  for (const table of ["clicks", "leads"]) {
+    await db.schema.dropIndex(`${table}_partner`).execute();
+    await dropColumns(db, table, ["partner_id"]);
+  }
+  await db.schema.dropTable("partners").execute();
+}
+
+/**
+ * An outbox of postbacks to partners: this one, one row per click and
+ * status, and 0028's, one per lead. A row is `keyColumns`, then its
+ * delivery: the address as sent with its macros filled in (null: the
+ * partner has no postback URL), the tries, when the next is due, when it was
+ * delivered or given up, the last error ("HTTP 500", "timeout"…: never a
+ * response body), and when it was made (here, when the lender's postback
+ * arrived: the day it counts on in the partner's stats). Indexed by when
+ * it is due and by partner and time.
+ */
+export async function createPostbackOutbox(
+  db: Kysely<unknown>,
+  table: string,
+  { text, integer, timestamp }: Columns,
+  primaryKey: string[],
+  keyColumns: Record<string, Column>,
+): Promise<void> {
+  await createTable(
+    db,
+    table,
+    {
+      ...keyColumns,
+      url: text,
+      attempts: integer.notNull,
+      next_attempt_at: timestamp,
+      delivered_at: timestamp,
+      failed_at: timestamp,
+      last_error: text,
+      created_at: timestamp.notNull,
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("partner_postbacks").execute();
-      await db.schema.dropTable("rate_limits").execute();
-      await db.schema.dropIndex("clicks_partner").execute();
-      await db.schema.alterTable("clicks").dropColumn("partner_id").execute();
-      await db.schema.dropIndex("leads_partner").execute();
-      await db.schema.alterTable("leads").dropColumn("partner_id").execute();
-      await db.schema.dropTable("partners").execute();
-    },
-  };
+    { primaryKey },
+  );
+  await createIndexes(db, table, {
+    [`${table}_due`]: ["next_attempt_at"],
+    [`${table}_partner`]: ["partner_id", "created_at"],
+  });
 }

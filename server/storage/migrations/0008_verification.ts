@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns, dropTables } from "./tables";
 
 /**
  * Issue 14's one-time codes: a lead is unverified until its applicant
@@ -10,67 +10,45 @@ import type { ColumnTypes } from "./column-types";
  * (lead_verifications), and the links of confirmation e-mails are opaque
  * tokens kept only as hashes (landing_tokens). Both go with their lead.
  */
-export function createVerificationTables(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("leads").addColumn("verified_at", types.timestamp).execute();
-      await db.schema.alterTable("leads").addColumn("repeat_of", "text").execute();
-      // Leads taken before codes existed were shared under the old rules: they stay leads.
-      await sql`update leads set verified_at = created_at`.execute(db);
-      // The 24-hour sweep of unverified leads.
-      await db.schema
-        .createIndex("leads_unverified")
-        .on("leads")
-        .columns(["verified_at", "created_at"])
-        .execute();
+export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
+  await addColumns(db, "leads", { verified_at: timestamp, repeat_of: text });
+  // Leads taken before codes existed were shared under the old rules: they stay leads.
+  await sql`update leads set verified_at = created_at`.execute(db);
+  // The 24-hour sweep of unverified leads.
+  await createIndexes(db, "leads", { leads_unverified: ["verified_at", "created_at"] });
 
-      await db.schema
-        .createTable("lead_verifications")
-        .addColumn("lead_id", "text", (column) =>
-          column.primaryKey().references("leads.id").onDelete("cascade"),
-        )
-        // "site" (POST /api/applications) or "partner_api": each is verified only where it came.
-        .addColumn("via", "text", (column) => column.notNull())
-        // The language of the SMS, for resends.
-        .addColumn("locale", "text", (column) => column.notNull())
-        // HMAC-SHA256 of the code under the installation key: never the code itself.
-        .addColumn("code_hash", "text", (column) => column.notNull())
-        .addColumn("expires_at", types.timestamp, (column) => column.notNull())
-        // Wrong tries of the current code.
-        .addColumn("tries", "integer", (column) => column.notNull())
-        // Codes sent for this lead: the wait before the next one grows with it.
-        .addColumn("sends", "integer", (column) => column.notNull())
-        .addColumn("resend_at", types.timestamp, (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .execute();
+  await createTable(db, "lead_verifications", {
+    lead_id: text.primaryKey.references("leads.id"),
+    // "site" (POST /api/applications) or "partner_api": each is verified only where it came.
+    via: text.notNull,
+    // The language of the SMS, for resends.
+    locale: text.notNull,
+    // HMAC-SHA256 of the code under the installation key: never the code itself.
+    code_hash: text.notNull,
+    expires_at: timestamp.notNull,
+    // Wrong tries of the current code.
+    tries: integer.notNull,
+    // Codes sent for this lead: the wait before the next one grows with it.
+    sends: integer.notNull,
+    resend_at: timestamp.notNull,
+    created_at: timestamp.notNull,
+  });
 
-      await db.schema
-        .createTable("landing_tokens")
-        // SHA-256 of the token (256 random bits): the token itself is only in the link.
-        .addColumn("token_hash", "text", (column) => column.primaryKey())
-        .addColumn("lead_id", "text", (column) =>
-          column.notNull().references("leads.id").onDelete("cascade"),
-        )
-        .addColumn("expires_at", types.timestamp, (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .execute();
-      await db.schema
-        .createIndex("landing_tokens_expiry")
-        .on("landing_tokens")
-        .column("expires_at")
-        .execute();
-      await db.schema
-        .createIndex("landing_tokens_lead")
-        .on("landing_tokens")
-        .column("lead_id")
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("landing_tokens").execute();
-      await db.schema.dropTable("lead_verifications").execute();
-      await db.schema.dropIndex("leads_unverified").execute();
-      await db.schema.alterTable("leads").dropColumn("repeat_of").execute();
-      await db.schema.alterTable("leads").dropColumn("verified_at").execute();
-    },
-  };
+  await createTable(db, "landing_tokens", {
+    // SHA-256 of the token (256 random bits): the token itself is only in the link.
+    token_hash: text.primaryKey,
+    lead_id: text.notNull.references("leads.id"),
+    expires_at: timestamp.notNull,
+    created_at: timestamp.notNull,
+  });
+  await createIndexes(db, "landing_tokens", {
+    landing_tokens_expiry: ["expires_at"],
+    landing_tokens_lead: ["lead_id"],
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["landing_tokens", "lead_verifications"]);
+  await db.schema.dropIndex("leads_unverified").execute();
+  await dropColumns(db, "leads", ["repeat_of", "verified_at"]);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Columns } from "./column-types";
+import { createIndexes, createTable, dropTables } from "./tables";
 
 /**
  * Lenders and their products in storage (issue 15), instead of a JSON file
@@ -11,63 +11,51 @@ import type { ColumnTypes } from "./column-types";
  * The sample lenders are written in by the lenders service on a database's
  * first start (server/lenders/lenders.ts), not by this migration.
  */
-export function createLenderTables(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("lenders")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        // JSON: the lender's name in each language, { "en": …, "si": … }.
-        .addColumn("names", "text", (column) => column.notNull())
-        .addColumn("legal_name", "text", (column) => column.notNull())
-        .addColumn("website", "text")
-        .addColumn("complaints_contact", "text")
-        .addColumn("licence_regulator", "text")
-        .addColumn("licence_category", "text")
-        .addColumn("licence_number", "text")
-        .addColumn("status", "text", (column) => column.notNull())
-        .addColumn("daily_lead_cap", "integer")
-        .addColumn("decision_mode", "text", (column) => column.notNull())
-        .addColumn("api_url", "text")
-        // Signs our decision requests and checks the lender's callbacks and postbacks.
-        .addColumn("api_secret", "text")
-        // JSON array: the application's fields this lender receives.
-        .addColumn("api_fields", "text")
-        .addColumn("sample", "integer", (column) => column.notNull().defaultTo(0))
-        .addColumn("sandbox", "integer", (column) => column.notNull().defaultTo(0))
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addColumn("updated_at", types.timestamp, (column) => column.notNull())
-        .execute();
+export async function up(db: Kysely<unknown>, { text, integer, timestamp, binary }: Columns) {
+  await createTable(db, "lenders", {
+    id: text.primaryKey,
+    // JSON: the lender's name in each language, { "en": …, "si": … }.
+    names: text.notNull,
+    legal_name: text.notNull,
+    website: text,
+    complaints_contact: text,
+    licence_regulator: text,
+    licence_category: text,
+    licence_number: text,
+    status: text.notNull,
+    daily_lead_cap: integer,
+    decision_mode: text.notNull,
+    api_url: text,
+    // Signs our decision requests and checks the lender's callbacks and postbacks.
+    api_secret: text,
+    // JSON array: the application's fields this lender receives.
+    api_fields: text,
+    sample: integer.notNull.defaultTo(0),
+    sandbox: integer.notNull.defaultTo(0),
+    created_at: timestamp.notNull,
+    updated_at: timestamp.notNull,
+  });
 
-      await db.schema
-        .createTable("lender_logos")
-        .addColumn("lender_id", "text", (column) => column.primaryKey())
-        .addColumn("content_type", "text", (column) => column.notNull())
-        .addColumn("data", types.binary, (column) => column.notNull())
-        .addColumn("updated_at", types.timestamp, (column) => column.notNull())
-        .execute();
+  await createTable(db, "lender_logos", {
+    lender_id: text.primaryKey,
+    content_type: text.notNull,
+    data: binary.notNull,
+    updated_at: timestamp.notNull,
+  });
 
-      await db.schema
-        .createTable("lender_products")
-        // The offer id of the feed (SPEC §3), in click-outs and the lead feed: never reused.
-        .addColumn("offer_id", "integer", (column) => column.primaryKey())
-        .addColumn("lender_id", "text", (column) => column.notNull())
-        .addColumn("position", "integer", (column) => column.notNull())
-        // JSON: the offer as core/domain/schemas/offer.ts describes it, its lender aside.
-        .addColumn("offer", "text", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addColumn("updated_at", types.timestamp, (column) => column.notNull())
-        .execute();
-      await db.schema
-        .createIndex("lender_products_lender")
-        .on("lender_products")
-        .columns(["lender_id", "position"])
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("lender_products").execute();
-      await db.schema.dropTable("lender_logos").execute();
-      await db.schema.dropTable("lenders").execute();
-    },
-  };
+  await createTable(db, "lender_products", {
+    // The offer id of the feed (SPEC §3), in click-outs and the lead feed: never reused.
+    offer_id: integer.primaryKey,
+    lender_id: text.notNull,
+    position: integer.notNull,
+    // JSON: the offer as core/domain/schemas/offer.ts describes it, its lender aside.
+    offer: text.notNull,
+    created_at: timestamp.notNull,
+    updated_at: timestamp.notNull,
+  });
+  await createIndexes(db, "lender_products", { lender_products_lender: ["lender_id", "position"] });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["lender_products", "lender_logos", "lenders"]);
 }

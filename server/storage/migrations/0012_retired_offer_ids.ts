@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Columns } from "./column-types";
+import { createTable } from "./tables";
 
 /**
  * The offer ids a lender's products no longer use (issue 15): an offer id
@@ -9,18 +9,14 @@ import type { ColumnTypes } from "./column-types";
  * import` drops a product, its id stays its lender's and no other lender
  * may take it (server/lenders/lender-import.ts).
  */
-export function createRetiredOfferIdsTable(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("retired_offer_ids")
-        .addColumn("offer_id", "integer", (column) => column.primaryKey())
-        .addColumn("lender_id", "text", (column) => column.notNull())
-        .addColumn("retired_at", types.timestamp, (column) => column.notNull())
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("retired_offer_ids").execute();
-    },
-  };
+export async function up(db: Kysely<unknown>, { text, integer, timestamp }: Columns) {
+  await createTable(db, "retired_offer_ids", {
+    offer_id: integer.primaryKey,
+    lender_id: text.notNull,
+    retired_at: timestamp.notNull,
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("retired_offer_ids").execute();
 }

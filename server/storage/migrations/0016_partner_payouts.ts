@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns, dropTables } from "./tables";
 
 /**
  * The partners' back office (issue 16): a partner's status (a sign-up from
@@ -10,74 +10,62 @@ import type { ColumnTypes } from "./column-types";
  * status), each in at most one run: the primary key keeps a lead or a sale
  * from being paid twice, whatever the runs' periods.
  */
-export function createPartnerPayoutTables(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      // pending | active | rejected; partners made before this are active.
-      await db.schema
-        .alterTable("partners")
-        .addColumn("status", "text", (column) => column.notNull().defaultTo("active"))
-        .execute();
+export async function up(db: Kysely<unknown>, { text, integer, bigint, timestamp }: Columns) {
+  const run = text.notNull.references("payout_runs.id");
+  // pending | active | rejected; partners made before this are active.
+  await addColumns(db, "partners", { status: text.notNull.defaultTo("active") });
 
-      // A run and the partners' list read every partner's postbacks of a period at once.
-      await db.schema
-        .createIndex("partner_postbacks_created")
-        .on("partner_postbacks")
-        .column("created_at")
-        .execute();
+  // A run and the partners' list read every partner's postbacks of a period at once.
+  await createIndexes(db, "partner_postbacks", { partner_postbacks_created: ["created_at"] });
 
-      await db.schema
-        .createTable("payout_runs")
-        .addColumn("id", "text", (column) => column.primaryKey())
-        // Colombo calendar dates, both inclusive.
-        .addColumn("period_from", "text", (column) => column.notNull())
-        .addColumn("period_to", "text", (column) => column.notNull())
-        .addColumn("total_rupees", "bigint", (column) => column.notNull())
-        .addColumn("created_by", "text", (column) => column.notNull())
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .execute();
+  await createTable(db, "payout_runs", {
+    id: text.primaryKey,
+    // Colombo calendar dates, both inclusive.
+    period_from: text.notNull,
+    period_to: text.notNull,
+    total_rupees: bigint.notNull,
+    created_by: text.notNull,
+    created_at: timestamp.notNull,
+  });
 
-      // One partner's figure in a run, frozen when the run is made, and its payment.
-      await db.schema
-        .createTable("payout_run_partners")
-        .addColumn("run_id", "text", (column) =>
-          column.notNull().references("payout_runs.id").onDelete("cascade"),
-        )
-        .addColumn("partner_id", "text", (column) => column.notNull())
-        .addColumn("items", "integer", (column) => column.notNull())
-        .addColumn("total_rupees", "bigint", (column) => column.notNull())
-        .addColumn("paid_at", types.timestamp)
-        // The bank's, wallet's or PayPal's reference of the transfer.
-        .addColumn("paid_reference", "text")
-        .addColumn("paid_by", "text")
-        .addPrimaryKeyConstraint("payout_run_partners_pk", ["run_id", "partner_id"])
-        .execute();
-
-      await db.schema
-        .createTable("payout_run_items")
-        .addColumn("click_id", "text", (column) => column.notNull())
-        .addColumn("status", "text", (column) => column.notNull())
-        .addColumn("run_id", "text", (column) =>
-          column.notNull().references("payout_runs.id").onDelete("cascade"),
-        )
-        .addColumn("partner_id", "text", (column) => column.notNull())
-        .addColumn("payout_rupees", "integer", (column) => column.notNull())
-        // When the lender reported it (the postback's created_at).
-        .addColumn("reported_at", types.timestamp, (column) => column.notNull())
-        .addPrimaryKeyConstraint("payout_run_items_pk", ["click_id", "status"])
-        .execute();
-      await db.schema
-        .createIndex("payout_run_items_run")
-        .on("payout_run_items")
-        .columns(["run_id", "partner_id", "reported_at"])
-        .execute();
+  // One partner's figure in a run, frozen when the run is made, and its payment.
+  await createTable(
+    db,
+    "payout_run_partners",
+    {
+      run_id: run,
+      partner_id: text.notNull,
+      items: integer.notNull,
+      total_rupees: bigint.notNull,
+      paid_at: timestamp,
+      // The bank's, wallet's or PayPal's reference of the transfer.
+      paid_reference: text,
+      paid_by: text,
     },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("payout_run_items").execute();
-      await db.schema.dropTable("payout_run_partners").execute();
-      await db.schema.dropTable("payout_runs").execute();
-      await db.schema.dropIndex("partner_postbacks_created").execute();
-      await db.schema.alterTable("partners").dropColumn("status").execute();
+    { primaryKey: ["run_id", "partner_id"] },
+  );
+
+  await createTable(
+    db,
+    "payout_run_items",
+    {
+      click_id: text.notNull,
+      status: text.notNull,
+      run_id: run,
+      partner_id: text.notNull,
+      payout_rupees: integer.notNull,
+      // When the lender reported it (the postback's created_at).
+      reported_at: timestamp.notNull,
     },
-  };
+    { primaryKey: ["click_id", "status"] },
+  );
+  await createIndexes(db, "payout_run_items", {
+    payout_run_items_run: ["run_id", "partner_id", "reported_at"],
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["payout_run_items", "payout_run_partners", "payout_runs"]);
+  await db.schema.dropIndex("partner_postbacks_created").execute();
+  await dropColumns(db, "partners", ["status"]);
 }

@@ -1,6 +1,14 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
+import type { Columns } from "./column-types";
 import { backfillSessionDays, pageView } from "./session-days";
+import {
+  addColumns,
+  createIndexes,
+  createTable,
+  dropColumns,
+  dropIndexes,
+  dropTables,
+} from "./tables";
 
 /**
  * The funnel in the back office (issue 16, decision 0161): events gain the
@@ -22,55 +30,60 @@ const INDEXES: [name: string, table: string, columns: string[]][] = [
   // partner_postbacks_created: made by 0016_partner_payouts, which reads postbacks by time too.
 ];
 
-export function createFunnelTables(): Migration {
+export async function up(db: Kysely<unknown>, columns: Columns) {
+  const { text, bigint } = columns;
+  await addColumns(db, "events", { device_class: text });
+  await createTable(db, "visits", sessionDayColumns(columns), {
+    primaryKey: ["day", "session_key"],
+  });
+
+  // The funnel's counts of closed Colombo days (decision 0163).
+  await createTable(
+    db,
+    "funnel_day_counts",
+    {
+      grouping: text.notNull,
+      day: text.notNull,
+      key: text.notNull,
+      step: text.notNull,
+      count: bigint.notNull,
+      rupees: bigint,
+    },
+    { primaryKey: ["grouping", "day", "key", "step"] },
+  );
+  await createTable(db, "funnel_days_counted", { day: text.primaryKey });
+
+  for (const [name, table, indexed] of INDEXES) {
+    await createIndexes(db, table, { [name]: indexed });
+  }
+
+  // The events already stored make their visits, a page at a time.
+  await backfillSessionDays(db, "visits", pageView);
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropTables(db, ["funnel_days_counted", "funnel_day_counts", "visits"]);
+  await dropIndexes(
+    db,
+    INDEXES.map(([index]) => index),
+  );
+  await dropColumns(db, "events", ["device_class"]);
+}
+
+/**
+ * A session's day, with what the dashboard breaks it down by: the columns
+ * of visits, and of 0018's calculator uses, shaped as visits.
+ */
+export function sessionDayColumns({ text }: Columns) {
   return {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("events").addColumn("device_class", "text").execute();
-      await db.schema
-        .createTable("visits")
-        .addColumn("day", "text", (column) => column.notNull())
-        .addColumn("session_key", "text", (column) => column.notNull())
-        .addColumn("device_class", "text")
-        .addColumn("locale", "text")
-        .addColumn("partner_id", "text")
-        .addColumn("utm_source", "text")
-        .addColumn("utm_medium", "text")
-        .addColumn("utm_campaign", "text")
-        .addColumn("sub1", "text")
-        .addPrimaryKeyConstraint("visits_pk", ["day", "session_key"])
-        .execute();
-
-      // The funnel's counts of closed Colombo days (decision 0163).
-      await db.schema
-        .createTable("funnel_day_counts")
-        .addColumn("grouping", "text", (column) => column.notNull())
-        .addColumn("day", "text", (column) => column.notNull())
-        .addColumn("key", "text", (column) => column.notNull())
-        .addColumn("step", "text", (column) => column.notNull())
-        .addColumn("count", "bigint", (column) => column.notNull())
-        .addColumn("rupees", "bigint")
-        .addPrimaryKeyConstraint("funnel_day_counts_pk", ["grouping", "day", "key", "step"])
-        .execute();
-      await db.schema
-        .createTable("funnel_days_counted")
-        .addColumn("day", "text", (column) => column.primaryKey())
-        .execute();
-
-      for (const [name, table, columns] of INDEXES) {
-        await db.schema.createIndex(name).on(table).columns(columns).execute();
-      }
-
-      // The events already stored make their visits, a page at a time.
-      await backfillSessionDays(db, "visits", pageView);
-    },
-    async down(db: Kysely<unknown>) {
-      for (const table of ["funnel_days_counted", "funnel_day_counts", "visits"]) {
-        await db.schema.dropTable(table).execute();
-      }
-      for (const name of INDEXES.map(([index]) => index)) {
-        await db.schema.dropIndex(name).execute();
-      }
-      await db.schema.alterTable("events").dropColumn("device_class").execute();
-    },
+    day: text.notNull,
+    session_key: text.notNull,
+    device_class: text,
+    locale: text,
+    partner_id: text,
+    utm_source: text,
+    utm_medium: text,
+    utm_campaign: text,
+    sub1: text,
   };
 }

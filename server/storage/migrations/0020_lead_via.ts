@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Migration } from "kysely/migration";
+import type { Columns } from "./column-types";
+import { addColumns, dropColumns } from "./tables";
 
 /**
  * Where a lead was made (issue 18, decision 0222): through our application
@@ -9,16 +10,14 @@ import type { Migration } from "kysely/migration";
  * deleted once the code is entered): those are copied; older leads stay
  * null, "not recorded".
  */
-export function createLeadViaColumn(): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("leads").addColumn("via", "text").execute();
-      await sql`update leads set via = (
+export async function up(db: Kysely<unknown>, { text }: Columns) {
+  await addColumns(db, "leads", { via: text });
+  // Its text as it shipped, spaces included (ddl.storage.test.ts).
+  await sql`update leads set via = (
           select v.via from lead_verifications v where v.lead_id = leads.id
         ) where exists (select 1 from lead_verifications v where v.lead_id = leads.id)`.execute(db);
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.alterTable("leads").dropColumn("via").execute();
-    },
-  };
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropColumns(db, "leads", ["via"]);
 }

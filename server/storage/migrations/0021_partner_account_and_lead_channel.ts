@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns } from "./tables";
 
 /**
  * Issue 18, decisions 0251–0257.
@@ -14,33 +14,23 @@ import type { ColumnTypes } from "./column-types";
  * - A portal account's recovery codes (0253), as the back office keeps its
  *   staff's: HMAC-SHA256 under the installation key, each good once.
  */
-export function createPartnerAccountAndLeadChannel(types: ColumnTypes): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("leads").addColumn("channel", "text").execute();
-      await db.schema.alterTable("leads").addColumn("page_domain", "text").execute();
-      await sql`update leads set channel = 'partner_api' where via = 'partner_api'`.execute(db);
+export async function up(db: Kysely<unknown>, { text, timestamp }: Columns) {
+  await addColumns(db, "leads", { channel: text, page_domain: text });
+  await sql`update leads set channel = 'partner_api' where via = 'partner_api'`.execute(db);
 
-      await db.schema
-        .createTable("partner_recovery_codes")
-        // HMAC-SHA256 of the code under the installation key; the code is shown once.
-        .addColumn("code_hash", "text", (column) => column.primaryKey())
-        .addColumn("account_id", "text", (column) =>
-          column.notNull().references("partner_accounts.id").onDelete("cascade"),
-        )
-        .addColumn("created_at", types.timestamp, (column) => column.notNull())
-        .addColumn("used_at", types.timestamp)
-        .execute();
-      await db.schema
-        .createIndex("partner_recovery_codes_account")
-        .on("partner_recovery_codes")
-        .column("account_id")
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable("partner_recovery_codes").execute();
-      await db.schema.alterTable("leads").dropColumn("page_domain").execute();
-      await db.schema.alterTable("leads").dropColumn("channel").execute();
-    },
-  };
+  await createTable(db, "partner_recovery_codes", {
+    // HMAC-SHA256 of the code under the installation key; the code is shown once.
+    code_hash: text.primaryKey,
+    account_id: text.notNull.references("partner_accounts.id"),
+    created_at: timestamp.notNull,
+    used_at: timestamp,
+  });
+  await createIndexes(db, "partner_recovery_codes", {
+    partner_recovery_codes_account: ["account_id"],
+  });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("partner_recovery_codes").execute();
+  await dropColumns(db, "leads", ["page_domain", "channel"]);
 }

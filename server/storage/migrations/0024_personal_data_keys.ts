@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import type { Migration } from "kysely/migration";
-import type { ColumnTypes } from "./column-types";
+import type { Kysely } from "kysely";
+import type { Columns } from "./column-types";
+import { addColumns, createIndexes, createTable, dropColumns, dropIndexes } from "./tables";
 
 /**
  * Crypto-shredding (issue 31, decisions 0335 and 0336): personal data is
@@ -140,40 +140,51 @@ function keyMaker(trx: Db, sealer: Sealer, now: string) {
   };
 }
 
-async function addSchema(trx: Transaction<unknown> | Kysely<unknown>, types: ColumnTypes) {
-  await trx.schema
-    .createTable("data_keys")
-    .addColumn("id", "text", (column) => column.primaryKey())
-    .addColumn("wrapped", "text", (column) => column.notNull())
-    .addColumn("kek", "text", (column) => column.notNull())
-    .addColumn("created_at", types.timestamp, (column) => column.notNull())
-    .execute();
+async function addSchema(trx: Kysely<unknown>, { text, timestamp }: Columns) {
+  await createTable(trx, "data_keys", {
+    id: text.primaryKey,
+    wrapped: text.notNull,
+    kek: text.notNull,
+    created_at: timestamp.notNull,
+  });
   // A rotation finds the keys still wrapped by the previous installation key.
-  await trx.schema.createIndex("data_keys_kek").on("data_keys").column("kek").execute();
-  for (const column of ["key_id", "phone_hash", "email_hash"]) {
-    await trx.schema.alterTable("leads").addColumn(column, "text").execute();
-  }
-  await trx.schema.createIndex("leads_phone_hash").on("leads").column("phone_hash").execute();
-  await trx.schema.createIndex("leads_email_hash").on("leads").column("email_hash").execute();
+  await createIndexes(trx, "data_keys", { data_keys_kek: ["kek"] });
+  await addColumns(trx, "leads", { key_id: text, phone_hash: text, email_hash: text });
+  await createIndexes(trx, "leads", {
+    leads_phone_hash: ["phone_hash"],
+    leads_email_hash: ["email_hash"],
+  });
   for (const table of ["comments", "reviews"]) {
-    await trx.schema.alterTable(table).addColumn("key_id", "text").execute();
-    await trx.schema.createIndex(`${table}_key`).on(table).column("key_id").execute();
+    await addColumns(trx, table, { key_id: text });
+    await createIndexes(trx, table, { [`${table}_key`]: ["key_id"] });
   }
-  await trx.schema.alterTable("erasure_confirmations").addColumn("contact_hash", "text").execute();
-  await trx.schema.alterTable("erasure_confirmations").addColumn("key_id", "text").execute();
-  await trx.schema
-    .createIndex("erasure_confirmations_contact")
-    .on("erasure_confirmations")
-    .column("contact_hash")
-    .execute();
-  await trx.schema.alterTable("push_subscriptions").addColumn("endpoint_hash", "text").execute();
-  await trx.schema.alterTable("push_subscriptions").addColumn("key_id", "text").execute();
-  await trx.schema
-    .createIndex("push_subscriptions_endpoint_hash")
-    .on("push_subscriptions")
-    .column("endpoint_hash")
-    .unique()
-    .execute();
+  await addColumns(trx, "erasure_confirmations", { contact_hash: text, key_id: text });
+  await createIndexes(trx, "erasure_confirmations", {
+    erasure_confirmations_contact: ["contact_hash"],
+  });
+  await addColumns(trx, "push_subscriptions", { endpoint_hash: text, key_id: text });
+  await createIndexes(
+    trx,
+    "push_subscriptions",
+    { push_subscriptions_endpoint_hash: ["endpoint_hash"] },
+    { unique: true },
+  );
+}
+
+/** A review's photo, sealed under the review's key. */
+async function sealReviewImage(trx: Db, reviewId: string, key: { id: string; key: Buffer }) {
+  const image = await trx
+    .selectFrom("review_images")
+    .select("data")
+    .where("review_id", "=", reviewId)
+    .executeTakeFirst();
+  if (image) {
+    await trx
+      .updateTable("review_images")
+      .set({ data: encrypt(key.key, `${key.id}/review_images.data`, Buffer.from(image.data)) })
+      .where("review_id", "=", reviewId)
+      .execute();
+  }
 }
 
 async function sealEverything(trx: Db, sealer: Sealer): Promise<void> {
@@ -233,64 +244,31 @@ async function sealEverything(trx: Db, sealer: Sealer): Promise<void> {
 
   const contactKey = (email: string | null) =>
     dataKey(email === null ? undefined : `contact:${lookupHash(hashKey, "email", email)}`);
-  for await (const comments of batches((after) =>
-    trx
-      .selectFrom("comments")
-      .select(["id", "name", "email", "text"])
-      // A placeholder of an erased comment has nothing left to seal.
-      .where("erased_at", "is", null)
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH)
-      .execute(),
-  )) {
-    for (const comment of comments) {
-      const key = await contactKey(comment.email);
-      await trx
-        .updateTable("comments")
-        .set({
-          name: sealText(key.key, `${key.id}/comments.name`, comment.name),
-          email: sealed(key, "comments.email", comment.email),
-          text: sealText(key.key, `${key.id}/comments.text`, comment.text),
-          key_id: key.id,
-        })
-        .where("id", "=", comment.id)
-        .execute();
-    }
-  }
-
-  for await (const reviews of batches((after) =>
-    trx
-      .selectFrom("reviews")
-      .select(["id", "name", "email", "text"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH)
-      .execute(),
-  )) {
-    for (const review of reviews) {
-      const key = await contactKey(review.email);
-      await trx
-        .updateTable("reviews")
-        .set({
-          name: sealText(key.key, `${key.id}/reviews.name`, review.name),
-          email: sealed(key, "reviews.email", review.email),
-          text: sealText(key.key, `${key.id}/reviews.text`, review.text),
-          key_id: key.id,
-        })
-        .where("id", "=", review.id)
-        .execute();
-      const image = await trx
-        .selectFrom("review_images")
-        .select("data")
-        .where("review_id", "=", review.id)
-        .executeTakeFirst();
-      if (image) {
+  for (const table of ["comments", "reviews"] as const) {
+    for await (const rows of batches((after) =>
+      trx
+        .selectFrom(table)
+        .select(["id", "name", "email", "text"])
+        // A placeholder of an erased comment has nothing left to seal.
+        .$if(table === "comments", (query) => query.where("erased_at", "is", null))
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(BATCH)
+        .execute(),
+    )) {
+      for (const row of rows) {
+        const key = await contactKey(row.email);
         await trx
-          .updateTable("review_images")
-          .set({ data: encrypt(key.key, `${key.id}/review_images.data`, Buffer.from(image.data)) })
-          .where("review_id", "=", review.id)
+          .updateTable(table)
+          .set({
+            name: sealText(key.key, `${key.id}/${table}.name`, row.name),
+            email: sealed(key, `${table}.email`, row.email),
+            text: sealText(key.key, `${key.id}/${table}.text`, row.text),
+            key_id: key.id,
+          })
+          .where("id", "=", row.id)
           .execute();
+        if (table === "reviews") await sealReviewImage(trx, row.id, key);
       }
     }
   }
@@ -447,22 +425,17 @@ async function openEverything(trx: Db, sealer: Sealer): Promise<void> {
   }
 }
 
-async function dropSchema(trx: Transaction<unknown> | Kysely<unknown>) {
+async function dropSchema(trx: Kysely<unknown>) {
   await trx.schema.dropIndex("push_subscriptions_endpoint_hash").execute();
-  await trx.schema.alterTable("push_subscriptions").dropColumn("key_id").execute();
-  await trx.schema.alterTable("push_subscriptions").dropColumn("endpoint_hash").execute();
+  await dropColumns(trx, "push_subscriptions", ["key_id", "endpoint_hash"]);
   await trx.schema.dropIndex("erasure_confirmations_contact").execute();
-  await trx.schema.alterTable("erasure_confirmations").dropColumn("key_id").execute();
-  await trx.schema.alterTable("erasure_confirmations").dropColumn("contact_hash").execute();
+  await dropColumns(trx, "erasure_confirmations", ["key_id", "contact_hash"]);
   for (const table of ["comments", "reviews"]) {
     await trx.schema.dropIndex(`${table}_key`).execute();
-    await trx.schema.alterTable(table).dropColumn("key_id").execute();
+    await dropColumns(trx, table, ["key_id"]);
   }
-  await trx.schema.dropIndex("leads_phone_hash").execute();
-  await trx.schema.dropIndex("leads_email_hash").execute();
-  for (const column of ["key_id", "phone_hash", "email_hash"]) {
-    await trx.schema.alterTable("leads").dropColumn(column).execute();
-  }
+  await dropIndexes(trx, ["leads_phone_hash", "leads_email_hash"]);
+  await dropColumns(trx, "leads", ["key_id", "phone_hash", "email_hash"]);
   await trx.schema.dropTable("data_keys").execute();
 }
 
@@ -475,19 +448,16 @@ async function inTransaction(
   return db.transaction().execute(work);
 }
 
-export function createPersonalDataKeys(types: ColumnTypes, installationKey: Buffer): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await inTransaction(db, async (trx) => {
-        await addSchema(trx, types);
-        await sealEverything(trx as unknown as Db, sealerOf(installationKey));
-      });
-    },
-    async down(db: Kysely<unknown>) {
-      await inTransaction(db, async (trx) => {
-        await openEverything(trx as unknown as Db, sealerOf(installationKey));
-        await dropSchema(trx);
-      });
-    },
-  };
+export async function up(db: Kysely<unknown>, columns: Columns, installationKey: Buffer) {
+  await inTransaction(db, async (trx) => {
+    await addSchema(trx, columns);
+    await sealEverything(trx as unknown as Db, sealerOf(installationKey));
+  });
+}
+
+export async function down(db: Kysely<unknown>, _columns: Columns, installationKey: Buffer) {
+  await inTransaction(db, async (trx) => {
+    await openEverything(trx as unknown as Db, sealerOf(installationKey));
+    await dropSchema(trx);
+  });
 }

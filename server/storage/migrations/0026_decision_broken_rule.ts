@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
+import type { Columns } from "./column-types";
+import { addColumns, dropColumns } from "./tables";
 
 /**
  * The rule a refused approval broke (issue 30, decision 0354): a lender's
@@ -7,13 +8,10 @@ import type { Migration } from "kysely/migration";
  * `invalid_answer` and, here, which rule (core/domain/approval-check.ts), for the
  * operator's statistics and the lender's own log. Null on every other row.
  */
-export function createDecisionBrokenRuleColumn(): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("lender_decisions").addColumn("broken_rule", "text").execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.alterTable("lender_decisions").dropColumn("broken_rule").execute();
-    },
-  };
+export async function up(db: Kysely<unknown>, { text }: Columns) {
+  await addColumns(db, "lender_decisions", { broken_rule: text });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropColumns(db, "lender_decisions", ["broken_rule"]);
 }

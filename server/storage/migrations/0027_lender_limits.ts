@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Migration } from "kysely/migration";
+import type { Columns } from "./column-types";
+import { addColumns, dropColumns } from "./tables";
 
 /**
  * An `api` lender's own limits (issue 30, decision 0351): how many of our
@@ -9,15 +10,10 @@ import type { Migration } from "kysely/migration";
  * every lender so far: the server's LENDER_CONCURRENCY and
  * LENDER_DEADLINE_MS.
  */
-export function createLenderLimitColumns(): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("lenders").addColumn("api_concurrency", "integer").execute();
-      await db.schema.alterTable("lenders").addColumn("api_deadline_ms", "integer").execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.alterTable("lenders").dropColumn("api_deadline_ms").execute();
-      await db.schema.alterTable("lenders").dropColumn("api_concurrency").execute();
-    },
-  };
+export async function up(db: Kysely<unknown>, { integer }: Columns) {
+  await addColumns(db, "lenders", { api_concurrency: integer, api_deadline_ms: integer });
+}
+
+export async function down(db: Kysely<unknown>) {
+  await dropColumns(db, "lenders", ["api_deadline_ms", "api_concurrency"]);
 }

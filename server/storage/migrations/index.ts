@@ -1,64 +1,86 @@
+import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Engine } from "../database";
-import { createEventsTable } from "./0001_events";
-import { createErasureTables } from "./0002_erasure";
-import { createLeadTables } from "./0003_leads";
-import { createCommunityTables } from "./0004_community";
-import { createReviewImagesTable } from "./0005_review_images";
-import { createTrackingTables } from "./0006_tracking";
-import { createPartnerTables } from "./0007_partners";
-import { createVerificationTables } from "./0008_verification";
-import { createErasureConfirmationTables } from "./0009_erasure_confirmation";
-import { createLenderTables } from "./0010_lenders";
-import { createRetiredOfferIdsTable } from "./0012_retired_offer_ids";
-import { createDecisionTables } from "./0013_decisions";
-import { createStaffTables } from "./0014_staff";
-import { createPartnerPayoutTables } from "./0016_partner_payouts";
-import { createFunnelTables } from "./0017_funnel";
-import { createCalculatorUsesTable } from "./0018_calculator_uses";
-import { createPartnerAccountTables } from "./0019_partner_accounts";
-import { createLeadViaColumn } from "./0020_lead_via";
-import { createPartnerAccountAndLeadChannel } from "./0021_partner_account_and_lead_channel";
-import { createPartnerAdjustmentsTable } from "./0022_partner_adjustments";
-import { createCreditCardsTable } from "./0023_credit_cards";
-import { createPersonalDataKeys } from "./0024_personal_data_keys";
-import { createDecisionBrokenRuleColumn } from "./0026_decision_broken_rule";
-import { createLenderLimitColumns } from "./0027_lender_limits";
-import { createOffersReadyPostbacks } from "./0028_offers_ready_postbacks";
-import { columnTypes } from "./column-types";
+import * as events from "./0001_events";
+import * as erasure from "./0002_erasure";
+import * as leads from "./0003_leads";
+import * as community from "./0004_community";
+import * as reviewImages from "./0005_review_images";
+import * as tracking from "./0006_tracking";
+import * as partners from "./0007_partners";
+import * as verification from "./0008_verification";
+import * as erasureConfirmation from "./0009_erasure_confirmation";
+import * as lenders from "./0010_lenders";
+import * as retiredOfferIds from "./0012_retired_offer_ids";
+import * as decisions from "./0013_decisions";
+import * as staff from "./0014_staff";
+import * as partnerPayouts from "./0016_partner_payouts";
+import * as funnel from "./0017_funnel";
+import * as calculatorUses from "./0018_calculator_uses";
+import * as partnerAccounts from "./0019_partner_accounts";
+import * as leadVia from "./0020_lead_via";
+import * as partnerAccountAndLeadChannel from "./0021_partner_account_and_lead_channel";
+import * as partnerAdjustments from "./0022_partner_adjustments";
+import * as creditCards from "./0023_credit_cards";
+import * as personalDataKeys from "./0024_personal_data_keys";
+import * as decisionBrokenRule from "./0026_decision_broken_rule";
+import * as lenderLimits from "./0027_lender_limits";
+import * as offersReadyPostbacks from "./0028_offers_ready_postbacks";
+import { type Columns, columnsFor } from "./column-types";
 
 /**
- * Every migration, in order, for either engine. Names sort in the order they
- * must run; never rename or edit one that has shipped, add a new one. The
- * installation key seals what 0024 seals (decision 0335).
+ * A migration: a file that exports `up`, and `down` for the migrations'
+ * tests, as Kysely's own migration files do; each takes the engine's column
+ * types, and 0024 the installation key it seals with (decision 0335).
  */
+interface MigrationFile {
+  up(db: Kysely<unknown>, columns: Columns, installationKey: Buffer): Promise<void>;
+  down(db: Kysely<unknown>, columns: Columns, installationKey: Buffer): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Names sort in the order they must run; never
+ * rename or edit one that has shipped (ddl.storage.test.ts holds what each
+ * says, decision 0339), add a new one.
+ */
+const MIGRATIONS: Record<string, MigrationFile> = {
+  "0001_events": events,
+  "0002_erasure": erasure,
+  "0003_leads": leads,
+  "0004_community": community,
+  "0005_review_images": reviewImages,
+  "0006_tracking": tracking,
+  "0007_partners": partners,
+  "0008_verification": verification,
+  "0009_erasure_confirmation": erasureConfirmation,
+  "0010_lenders": lenders,
+  "0012_retired_offer_ids": retiredOfferIds,
+  "0013_decisions": decisions,
+  "0014_staff": staff,
+  "0016_partner_payouts": partnerPayouts,
+  "0017_funnel": funnel,
+  "0018_calculator_uses": calculatorUses,
+  "0019_partner_accounts": partnerAccounts,
+  "0020_lead_via": leadVia,
+  "0021_partner_account_and_lead_channel": partnerAccountAndLeadChannel,
+  "0022_partner_adjustments": partnerAdjustments,
+  "0023_credit_cards": creditCards,
+  "0024_personal_data_keys": personalDataKeys,
+  "0026_decision_broken_rule": decisionBrokenRule,
+  "0027_lender_limits": lenderLimits,
+  "0028_offers_ready_postbacks": offersReadyPostbacks,
+};
+
+/** Every migration, for either engine. */
 export function migrationsFor(engine: Engine, installationKey: Buffer): Record<string, Migration> {
-  const types = columnTypes(engine);
-  return {
-    "0001_events": createEventsTable(types),
-    "0002_erasure": createErasureTables(types),
-    "0003_leads": createLeadTables(types),
-    "0004_community": createCommunityTables(types),
-    "0005_review_images": createReviewImagesTable(types),
-    "0006_tracking": createTrackingTables(types),
-    "0007_partners": createPartnerTables(types),
-    "0008_verification": createVerificationTables(types),
-    "0009_erasure_confirmation": createErasureConfirmationTables(types),
-    "0010_lenders": createLenderTables(types),
-    "0012_retired_offer_ids": createRetiredOfferIdsTable(types),
-    "0013_decisions": createDecisionTables(types),
-    "0014_staff": createStaffTables(types),
-    "0016_partner_payouts": createPartnerPayoutTables(types),
-    "0017_funnel": createFunnelTables(),
-    "0018_calculator_uses": createCalculatorUsesTable(),
-    "0019_partner_accounts": createPartnerAccountTables(types),
-    "0020_lead_via": createLeadViaColumn(),
-    "0021_partner_account_and_lead_channel": createPartnerAccountAndLeadChannel(types),
-    "0022_partner_adjustments": createPartnerAdjustmentsTable(types),
-    "0023_credit_cards": createCreditCardsTable(types),
-    "0024_personal_data_keys": createPersonalDataKeys(types, installationKey),
-    "0026_decision_broken_rule": createDecisionBrokenRuleColumn(),
-    "0027_lender_limits": createLenderLimitColumns(),
-    "0028_offers_ready_postbacks": createOffersReadyPostbacks(types),
-  };
+  const columns = columnsFor(engine);
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      {
+        up: (db: Kysely<unknown>) => migration.up(db, columns, installationKey),
+        down: (db: Kysely<unknown>) => migration.down(db, columns, installationKey),
+      },
+    ]),
+  );
 }
