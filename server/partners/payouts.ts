@@ -12,7 +12,7 @@ import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
 import type { ConversionStatus, Database } from "../storage/schema";
-import { colomboDayStart } from "./stats";
+import { colomboDayStart } from "./portal-stats";
 
 /**
  * Payout runs (issue 16). What a partner earns is fixed in its postbacks

@@ -4,8 +4,6 @@ import type { Storage } from "../storage/database";
 import type { StatsResponse } from "./api-schemas";
 import { colomboDayStart, countPartnerSteps, daysOf } from "./portal-stats";
 
-export { colomboDayStart };
-
 type DayCounts = Omit<StatsResponse["days"][number], "date">;
 
 const zero = (): DayCounts => ({ leads: 0, clicks: 0, approvals: 0, sales: 0, payouts: 0 });
