@@ -1,20 +1,15 @@
-import { Router } from "express";
-import { sendError } from "../http/errors";
-import { sendUploadedImage } from "../http/send-image";
+import type { Router } from "express";
+import { uploadedImageRouter } from "../http/send-image";
 import type { Storage } from "../storage/database";
 import { reviewImage } from "./reviews";
 
 /** GET /reviews/{id}/image: the photo of an approved review; 404 otherwise. */
 export function reviewImagesRouter(storage: Storage): Router {
-  const router = Router();
-  router.get("/reviews/:id/image", async (req, res) => {
-    const image = await reviewImage(storage, String(req.params.id));
-    if (!image) {
-      sendError(res, 404, "not_found", "There is no such photo.");
-      return;
-    }
+  return uploadedImageRouter(
+    "/reviews/:id/image",
+    (id) => reviewImage(storage, id),
+    "There is no such photo.",
     // A rejected or deleted review's photo must go soon: a day at most in caches.
-    sendUploadedImage(res, image, "public, max-age=86400");
-  });
-  return router;
+    "public, max-age=86400",
+  );
 }

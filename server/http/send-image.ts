@@ -1,4 +1,5 @@
-import type { Response } from "express";
+import { type Response, Router } from "express";
+import { sendError } from "./errors";
 
 /**
  * Serves an image people uploaded (a review's photo): its own type, no
@@ -17,4 +18,23 @@ export function sendUploadedImage(
     .setHeader("Content-Security-Policy", "default-src 'none'; sandbox")
     .setHeader("Content-Disposition", "inline")
     .send(image.data);
+}
+
+/**
+ * A router with one GET of an uploaded image by its id (`path` names it `:id`): the image as
+ * sendUploadedImage sends it, cached as `cache` says, or 404 with `missing`.
+ */
+export function uploadedImageRouter(
+  path: string,
+  find: (id: string) => Promise<{ contentType: string; data: Buffer } | undefined>,
+  missing: string,
+  cache: string,
+): Router {
+  const router = Router();
+  router.get(path, async (req, res) => {
+    const image = await find(String(req.params.id));
+    if (image) sendUploadedImage(res, image, cache);
+    else sendError(res, 404, "not_found", missing);
+  });
+  return router;
 }
