@@ -5,7 +5,12 @@ import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { sendCode } from "./code-sending";
 import type { VerificationState } from "./one-time-codes";
-import { allowResendNow, resendCode, type VerificationScope } from "./verification";
+import {
+  allowResendNow,
+  resendCode,
+  type VerificationScope,
+  type VerifyOutcome,
+} from "./verification";
 
 /**
  * What the verification routes of our pages and of the partner API answer
@@ -54,6 +59,21 @@ export function answerCodeProblem(
       sendError(res, 409, "already_verified", "This application is verified already.");
       return;
   }
+}
+
+/**
+ * A code's outcome answered unless it verified the lead (`unknown`: the route's 404 for an id it
+ * does not know): whether the route carries on with a verified lead.
+ */
+export function verifiedOrAnswered(
+  res: Response,
+  outcome: VerifyOutcome,
+  unknown: (res: Response) => void,
+): outcome is Extract<VerifyOutcome, { kind: "verified" }> {
+  if (outcome.kind === "verified") return true;
+  if (outcome.kind === "unknown") unknown(res);
+  else answerCodeProblem(res, outcome);
+  return false;
 }
 
 /** A resend asked for before its wait is over: 429 with Retry-After and when it will be allowed. */

@@ -10,7 +10,7 @@ import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { type CodeSendLimits, codeSendCheck, sendConfirmation } from "./code-sending";
 import { type LenderDecisionsStarter, verifyCode } from "./verification";
-import { answerCodeProblem, emptyBodySchema, resendAnswer } from "./verification-answers";
+import { emptyBodySchema, resendAnswer, verifiedOrAnswered } from "./verification-answers";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -66,14 +66,7 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
         { via: "site" },
         at,
       );
-      if (outcome.kind === "unknown") {
-        unknown(res);
-        return;
-      }
-      if (outcome.kind !== "verified") {
-        answerCodeProblem(res, outcome);
-        return;
-      }
+      if (!verifiedOrAnswered(res, outcome, unknown)) return;
       setLeadCookie(req, res, outcome.leadId);
       clearPendingLeadCookie(req, res);
       // Lenders are asked now (a repeat joined a lead they were asked about already); the

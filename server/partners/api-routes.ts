@@ -14,9 +14,9 @@ import {
 import { createLead, deleteUnverifiedLead } from "../borrowers/leads";
 import { type LenderDecisionsStarter, verifyCode } from "../borrowers/verification";
 import {
-  answerCodeProblem,
   emptyBodySchema,
   resendAnswer,
+  verifiedOrAnswered,
 } from "../borrowers/verification-answers";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
@@ -213,14 +213,7 @@ const applySection: PartnerApiSection = (router, api) => {
     const at = now();
     const scope = { via: "partner_api", partnerId: partner.id } as const;
     const outcome = await verifyCode(storage, id, body.code, scope, at);
-    if (outcome.kind === "unknown") {
-      unknownLead(res);
-      return;
-    }
-    if (outcome.kind !== "verified") {
-      answerCodeProblem(res, outcome);
-      return;
-    }
+    if (!verifiedOrAnswered(res, outcome, unknownLead)) return;
     if (!outcome.joined) await api.decisions?.begin(outcome.leadId, outcome.locale);
     const lead = await partnerLead(storage, partner.id, id);
     if (!lead) throw new Error("A lead just verified could not be read back");
