@@ -1,4 +1,4 @@
-import { type Response, Router } from "express";
+import type { RequestHandler, Response } from "express";
 import { sendError } from "./errors";
 
 /**
@@ -21,20 +21,17 @@ export function sendUploadedImage(
 }
 
 /**
- * A router with one GET of an uploaded image by its id (`path` names it `:id`): the image as
+ * The GET of an uploaded image by the id its route names (`:id`): the image as
  * sendUploadedImage sends it, cached as `cache` says, or 404 with `missing`.
  */
-export function uploadedImageRouter(
-  path: string,
+export function uploadedImage(
   find: (id: string) => Promise<{ contentType: string; data: Buffer } | undefined>,
   missing: string,
   cache: string,
-): Router {
-  const router = Router();
-  router.get(path, async (req, res) => {
+): RequestHandler {
+  return async (req, res) => {
     const image = await find(String(req.params.id));
     if (image) sendUploadedImage(res, image, cache);
     else sendError(res, 404, "not_found", missing);
-  });
-  return router;
+  };
 }

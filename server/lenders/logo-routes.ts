@@ -1,5 +1,5 @@
-import type { Router } from "express";
-import { uploadedImageRouter } from "../http/send-image";
+import { Router } from "express";
+import { uploadedImage } from "../http/send-image";
 import type { Storage } from "../storage/database";
 import { lenderLogoImage } from "./logos";
 
@@ -10,10 +10,9 @@ import { lenderLogoImage } from "./logos";
  * every 30 s).
  */
 export function lenderLogosRouter(storage: Storage): Router {
-  return uploadedImageRouter(
+  const find = (id: string) => lenderLogoImage(storage, id);
+  return Router().get(
     "/lenders/:id/logo",
-    (id) => lenderLogoImage(storage, id),
-    "There is no such logo.",
-    "public, max-age=300",
+    uploadedImage(find, "There is no such logo.", "public, max-age=300"),
   );
 }
