@@ -42,7 +42,7 @@ import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
 import { cardAdminRouter } from "./lenders/card-admin-routes";
-import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
+import { type Catalogues, fixedCatalogue, type OfferSource } from "./lenders/catalogue";
 import {
   createDecisionNetwork,
   type DecisionNetwork,
@@ -55,22 +55,24 @@ import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { applicationOffersRouter } from "./offers/application-offers-routes";
 import { feedRouter } from "./offers/feed-routes";
-import { createLeadOffers, offersPageLead } from "./offers/lead-offers";
+import { createLeadOffers, type LeadOffersSource, offersPageLead } from "./offers/lead-offers";
 import { buildRouter } from "./pages/build-routes";
 import { clientApiRouter } from "./pages/client-api-routes";
-import { pageLoaders } from "./pages/loaders";
+import { type PageLoaders, pageLoaders } from "./pages/loaders";
 import { createPageCache } from "./pages/page-cache";
-import { cachedPagesHandler, pagesHandler } from "./pages/page-routes";
+import { cachedPagesHandler, type PageCaching, pagesHandler } from "./pages/page-routes";
 import { partnerApiRouter } from "./partners/api-routes";
 import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
 import { activePartnerId } from "./partners/partners";
-import { PORTAL_SESSION_COOKIE, partnerPortalRouter } from "./partners/portal-routes";
+import { PORTAL_SESSION_COOKIE } from "./partners/portal-realm";
+import { partnerPortalRouter } from "./partners/portal-routes";
 import { backOfficeRouter } from "./staff/back-office-routes";
-import { createBackOffice, SESSION_COOKIE } from "./staff/gate";
+import { createBackOffice } from "./staff/gate";
 import { signInRouter } from "./staff/sign-in-routes";
+import { SESSION_COOKIE } from "./staff/staff-realm";
 import { staffRouter } from "./staff/staff-routes";
 import type { Storage } from "./storage/database";
 import type { EventBuffer } from "./tracking/event-buffer";
@@ -158,41 +160,68 @@ export interface AppDependencies {
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 const ONE_YEAR_MS = 365 * ONE_DAY_MS;
 
+/** The dependencies createApp gives a default. */
+type Defaulted =
+  | "now"
+  | "lenderSecrets"
+  | "statusListeners"
+  | "country"
+  | "partnerRateLimit"
+  | "rateLimitStore";
+
+/** The dependencies with their defaults, and what the app's sections share, built once. */
+type AppContext = Omit<AppDependencies, Defaulted> &
+  Required<Pick<AppDependencies, Defaulted>> & {
+    /** The deployment's lenders: its country's config (SPEC §7; 0323), Sri Lanka's by default. */
+    offers: OfferSource;
+    leadOffers: LeadOffersSource;
+    decisions: DecisionNetwork;
+    sendLimits: CodeSendLimits;
+    loaders: PageLoaders;
+    /** The anonymous page cache and the cookies that make a request personal; off unless given. */
+    caching: PageCaching | undefined;
+  };
+
 /**
  * Builds the Express app. It does not listen: server/main.ts does, and the
  * HTTP tests drive this app directly. Order matters: APIs and files first,
  * then the trailing-slash redirect, then the page renderer, which answers
- * every remaining GET (with 404 for an unknown page).
+ * every remaining GET (with 404 for an unknown page). Each section below
+ * adds its part in that order (decision 0381).
  */
-export function createApp({
-  storage,
-  catalogues,
-  log,
-  assets,
-  site,
-  distDir,
-  renderPage: render,
-  feedUpstreamUrl,
-  lenderSecrets = new Map(),
-  events,
-  messenger,
-  outboxDir,
-  now = () => new Date(),
-  trustProxy,
-  statusListeners = [],
-  country = DEFAULT_COUNTRY_CONFIG,
-  partnerRateLimit = { limit: 120, windowMs: 60_000 },
-  examplesDir,
-  rateLimitStore = memoryRateLimitStore(),
-  eventLimits,
-  codeSendLimits,
-  decisionNetwork,
-  offersStream,
-  postbackRules,
-  postbackTestTimeoutMs,
-  pageCache,
-}: AppDependencies): Express {
-  // The deployment's lenders: its country's config (SPEC §7; 0323), Sri Lanka's by default.
+export function createApp(dependencies: AppDependencies): Express {
+  const context = appContext(dependencies);
+  const app = express();
+  app.disable("x-powered-by");
+  if (context.trustProxy !== undefined) app.set("trust proxy", context.trustProxy);
+  for (const section of [
+    frontSection,
+    apiSection,
+    filesSection,
+    backOfficeSection,
+    featuresSection,
+    pagesSection,
+  ]) {
+    section(app, context);
+  }
+  return app;
+}
+
+/** A part of the app: adds its middleware and routers to the app, in order. */
+type AppSection = (app: Express, context: AppContext) => void;
+
+function appContext(dependencies: AppDependencies): AppContext {
+  const {
+    storage,
+    catalogues,
+    log,
+    site,
+    feedUpstreamUrl,
+    now = () => new Date(),
+    country = DEFAULT_COUNTRY_CONFIG,
+    decisionNetwork,
+    pageCache,
+  } = dependencies;
   const catalogue = catalogues.get(feedConfigName(country.country, "/")) ?? fixedCatalogue([]);
   const offers = () => catalogue.offers();
   const leadOffers = createLeadOffers({
@@ -215,9 +244,52 @@ export function createApp({
       consentText: consentToShareText,
       now,
     });
-  const app = express();
-  app.disable("x-powered-by");
-  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
+  const caching =
+    pageCache && pageCache.maxBytes > 0
+      ? {
+          cache: createPageCache({
+            storage,
+            log,
+            ...pageCache,
+            // Another instance changed lenders: read them now, not at the next refresh.
+            onChange: () => catalogue.refresh(),
+          }),
+          personalCookies: [
+            LEAD_COOKIE,
+            PENDING_LEAD_COOKIE,
+            APPLICATION_RESET_COOKIE,
+            SESSION_COOKIE,
+            PORTAL_SESSION_COOKIE,
+          ],
+        }
+      : undefined;
+  const loaders = pageLoaders({
+    storage,
+    leadOffers: async (leadId) => {
+      const lead = await leadOffers.read(leadId);
+      return lead ? offersPageLead(lead) : undefined;
+    },
+    now,
+  });
+  return {
+    ...dependencies,
+    now,
+    country,
+    lenderSecrets: dependencies.lenderSecrets ?? new Map(),
+    statusListeners: dependencies.statusListeners ?? [],
+    partnerRateLimit: dependencies.partnerRateLimit ?? { limit: 120, windowMs: 60_000 },
+    rateLimitStore: dependencies.rateLimitStore ?? memoryRateLimitStore(),
+    offers,
+    leadOffers,
+    decisions,
+    sendLimits: { ...CODE_SEND_LIMITS, ...dependencies.codeSendLimits },
+    loaders,
+    caching,
+  };
+}
+
+/** What every request passes first: compression, headers, the log, the cached pages, health. */
+const frontSection: AppSection = (app, { site, log, caching, assets, offers, storage }) => {
   // Pages and scripts shrink to a quarter or less: it matters on a phone's data plan. An
   // event's answer is a few dozen bytes, never compressed: it skips the wrapping (0265).
   // Brotli at the middleware's quality (4) with a 256 KB window, not 4 MB: no answer, the
@@ -239,30 +311,15 @@ export function createApp({
   app.use(requestLog(log));
   // No path or query with %00 reaches a route, a page or storage (decision 0340).
   app.use(refuseNulInAddress);
-  const caching =
-    pageCache && pageCache.maxBytes > 0
-      ? {
-          cache: createPageCache({
-            storage,
-            log,
-            ...pageCache,
-            // Another instance changed lenders: read them now, not at the next refresh.
-            onChange: () => catalogue.refresh(),
-          }),
-          personalCookies: [
-            LEAD_COOKIE,
-            PENDING_LEAD_COOKIE,
-            APPLICATION_RESET_COOKIE,
-            SESSION_COOKIE,
-            PORTAL_SESSION_COOKIE,
-          ],
-        }
-      : undefined;
   // A cached page answers before the routers that never answer a page path (decision 0262).
   if (caching) app.use(cachedPagesHandler({ assets, site, offers }, caching, log));
-
   app.use(healthRouter(storage));
+};
 
+/** The JSON APIs under /api, each feature's router in turn, then the API's 404 and errors. */
+const apiSection: AppSection = (app, context) => {
+  const { storage, site, log, now, country, offers, leadOffers, decisions, sendLimits } = context;
+  const { messenger, rateLimitStore: limits, offersStream } = context;
   const api = express.Router();
   // A partner's publishable key, when one is sent, must be used from its origins (issue 8).
   api.options(["/event", "/feed/*path"], publicPreflight);
@@ -270,18 +327,17 @@ export function createApp({
   // Per instance, in memory, whatever the engine: a stored count per event would undo the
   // group commit (0342).
   const eventLimitsCheck = eventLimitCheck({
-    limits: eventLimits,
+    limits: context.eventLimits,
     addresses: memoryRateLimitStore(),
     visitors: memoryRateLimitStore(),
   });
-  api.use(eventsRouter(events, country.providerId, eventLimitsCheck));
-  const sendLimits = { ...CODE_SEND_LIMITS, ...codeSendLimits };
+  api.use(eventsRouter(context.events, country.providerId, eventLimitsCheck));
   api.use(
     applicationsRouter({
       storage,
       offers,
       country,
-      limits: rateLimitStore,
+      limits,
       messenger,
       site,
       codeSendLimits: sendLimits,
@@ -293,7 +349,7 @@ export function createApp({
     verificationRouter({
       storage,
       messenger,
-      limits: rateLimitStore,
+      limits,
       codeSendLimits: sendLimits,
       site,
       log,
@@ -312,15 +368,17 @@ export function createApp({
       now,
     }),
   );
-  api.use(postbackRouter(storage, lenderSecrets, statusListeners, log));
-  api.use(communityRouter(storage, rateLimitStore));
+  api.use(postbackRouter(storage, context.lenderSecrets, context.statusListeners, log));
+  api.use(communityRouter(storage, limits));
   api.use(pushRouter(storage));
-  api.use(feedRouter({ catalogues, country: country.country, leadOffers, log }));
+  api.use(
+    feedRouter({ catalogues: context.catalogues, country: country.country, leadOffers, log }),
+  );
   api.use(
     unsubscribeRouter({
       storage,
       messenger,
-      outboxDir,
+      outboxDir: context.outboxDir,
       // Codes cost money to send: their limits hold across every instance.
       limits: storageRateLimitStore(storage),
       erasureSteps,
@@ -335,7 +393,7 @@ export function createApp({
       storage,
       offers,
       site,
-      rateLimit: { ...partnerRateLimit, store: storageRateLimitStore(storage) },
+      rateLimit: { ...context.partnerRateLimit, store: storageRateLimitStore(storage) },
       leadForm: country.leadId,
       messenger,
       codeSendLimits: sendLimits,
@@ -349,16 +407,11 @@ export function createApp({
   api.use(apiNotFound);
   api.use(apiErrorHandler(log));
   app.use("/api", api);
-  const loaders = pageLoaders({
-    storage,
-    leadOffers: async (leadId) => {
-      const lead = await leadOffers.read(leadId);
-      return lead ? offersPageLead(lead) : undefined;
-    },
-    now,
-  });
-  app.use(clientApiRouter({ site, offers }, loaders));
+  app.use(clientApiRouter({ site, offers }, context.loaders));
+};
 
+/** The build's files (the widget, the site's assets, public files), the sitemap, robots.txt. */
+const filesSection: AppSection = (app, { distDir, site, offers, assets }) => {
   if (distDir) {
     // The widget runs on partners' pages: any origin may load it.
     const widgetHeaders = (res: express.Response, file: string) => {
@@ -398,51 +451,67 @@ export function createApp({
     res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
     res.send(robotsTxt(site));
   });
-
   app.use(buildRouter(assets));
-  // The back office (issue 16): staff accounts, sessions and roles (server/staff/).
+};
+
+/** The back office (issue 16): staff accounts, sessions and roles (server/staff/), its pages. */
+const backOfficeSection: AppSection = (app, context) => {
+  const { storage, now, site, messenger, distDir, decisions } = context;
   const backOffice = createBackOffice({ storage, now, site });
   app.use("/admin", backOffice.headers);
-  app.use(signInRouter(backOffice, rateLimitStore));
-  app.use(backOfficeRouter(backOffice, () => pendingCount(storage)));
-  app.use(funnelRouter(backOffice, distDir));
-  app.use(moderationRouter(backOffice, () => erasureRequests(storage)));
-  app.use(staffRouter(backOffice, { messenger, site }));
-  app.use(partnersBackOfficeRouter(backOffice, { messenger, site }));
-  app.use(
+  for (const router of [
+    signInRouter(backOffice, context.rateLimitStore),
+    backOfficeRouter(backOffice, () => pendingCount(storage)),
+    funnelRouter(backOffice, distDir),
+    moderationRouter(backOffice, () => erasureRequests(storage)),
+    staffRouter(backOffice, { messenger, site }),
+    partnersBackOfficeRouter(backOffice, { messenger, site }),
     lenderAdminRouter(backOffice, {
       decisions,
       callbackUrl: () => decisionCallbackUrl(site.origin),
       distDir,
     }),
-  );
-  app.use(cardAdminRouter(backOffice));
+    cardAdminRouter(backOffice),
+  ]) {
+    app.use(router);
+  }
   app.use("/admin", backOffice.notFound);
-  app.use(reviewImagesRouter(storage));
-  app.use(lenderLogosRouter(storage));
-  app.use(clickoutRouter(storage, offers, assets));
-  app.use(landingRouter(storage, now));
-  app.use(
+};
+
+/** The features' pages and files outside the API and the back office, in the order they answer. */
+const featuresSection: AppSection = (app, context) => {
+  const { storage, offers, assets, now, messenger, site, distDir, log } = context;
+  for (const router of [
+    reviewImagesRouter(storage),
+    lenderLogosRouter(storage),
+    clickoutRouter(storage, offers, assets),
+    landingRouter(storage, now),
     partnerPortalRouter({
       storage,
       messenger,
       site,
-      limits: rateLimitStore,
+      limits: context.rateLimitStore,
       distDir,
       log,
       now,
-      postbackRules,
-      postbackTestTimeoutMs,
+      postbackRules: context.postbackRules,
+      postbackTestTimeoutMs: context.postbackTestTimeoutMs,
     }),
-  );
-  app.use(partnerPagesRouter({ site, examplesDir, distDir }));
+    partnerPagesRouter({ site, examplesDir: context.examplesDir, distDir }),
+  ]) {
+    app.use(router);
+  }
+};
+
+/** The pages: the redirects, the renderer (which answers every remaining GET), 404, errors. */
+const pagesSection: AppSection = (app, context) => {
+  const { assets, site, offers, loaders, log, caching } = context;
   app.use(trailingSlashRedirect);
   app.use(localeRedirect);
-  const pages = pagesHandler({ assets, site, offers }, loaders, log, render, caching);
+  const pages = pagesHandler({ assets, site, offers }, loaders, log, context.renderPage, caching);
   app.use(pages);
   app.use((req, res) => sendError(res, 404, "not_found", `Nothing at ${req.method} ${req.path}.`));
   // A route parameter with a bad percent-encoding, on any route: the 404 page, not a 500.
   app.use(undecodablePath(pages));
   app.use(apiErrorHandler(log));
-  return app;
-}
+};

@@ -21,9 +21,9 @@ import { LEAD_COOKIE, PENDING_LEAD_COOKIE } from "./http/lead-cookie";
 import { LOCALE_COOKIE } from "./http/locale-redirect";
 import { CLIENT_ID_COOKIE } from "./http/visitor";
 import { approvedPortalPartner } from "./partners/portal.test-support";
-import { PORTAL_SESSION_COOKIE } from "./partners/portal-routes";
-import { DEVICE_COOKIE, SESSION_COOKIE } from "./staff/gate";
+import { PORTAL_SESSION_COOKIE } from "./partners/portal-realm";
 import { addStaffMember, signInOverHttp } from "./staff/staff.test-support";
+import { DEVICE_COOKIE, SESSION_COOKIE } from "./staff/staff-realm";
 import { boundedRuns, onEachEngine, testSite } from "./test-support";
 
 /**

@@ -145,3 +145,30 @@ export function fromOurPages(req: Request, siteOrigin: string): boolean {
   const site = req.headers["sec-fetch-site"];
   return site === undefined || site === "same-origin" || site === "none";
 }
+
+/**
+ * A POST's form from one of our pages, or undefined once `refuse` answered: with the parsers'
+ * 4xx and "invalid" for a form that cannot be read (refusedFormStatus), with 403 and "refused"
+ * for one from another origin (fromOurPages). Any other error is thrown again.
+ */
+export async function formFromOurPages(
+  req: Request,
+  res: Response,
+  siteOrigin: string,
+  refuse: (status: number, why: "invalid" | "refused") => void,
+): Promise<Record<string, unknown> | undefined> {
+  let form: Record<string, unknown>;
+  try {
+    form = await formOf(req, res);
+  } catch (error) {
+    const status = refusedFormStatus(error);
+    if (status === undefined) throw error;
+    refuse(status, "invalid");
+    return undefined;
+  }
+  if (!fromOurPages(req, siteOrigin)) {
+    refuse(403, "refused");
+    return undefined;
+  }
+  return form;
+}

@@ -8,14 +8,9 @@ import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
-import { type CodeSendLimits, codeSendCheck, sendCode, sendConfirmation } from "./code-sending";
-import {
-  allowResendNow,
-  type LenderDecisionsStarter,
-  resendCode,
-  verifyCode,
-} from "./verification";
-import { answerCodeProblem, answerResendTooSoon, emptyBodySchema } from "./verification-answers";
+import { type CodeSendLimits, codeSendCheck, sendConfirmation } from "./code-sending";
+import { type LenderDecisionsStarter, verifyCode } from "./verification";
+import { emptyBodySchema, resendAnswer, verifiedOrAnswered } from "./verification-answers";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -53,6 +48,7 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
   const maySend = codeSendCheck(storage, options.codeSendLimits, now);
   const unknown = (res: Response) =>
     sendError(res, 404, "unknown_application", "No application waits for a code under this id.");
+  const resend = resendAnswer({ storage, messenger, site, unknown });
 
   router.post(
     "/applications/:leadId/verification",
@@ -70,14 +66,7 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
         { via: "site" },
         at,
       );
-      if (outcome.kind === "unknown") {
-        unknown(res);
-        return;
-      }
-      if (outcome.kind !== "verified") {
-        answerCodeProblem(res, outcome);
-        return;
-      }
+      if (!verifiedOrAnswered(res, outcome, unknown)) return;
       setLeadCookie(req, res, outcome.leadId);
       clearPendingLeadCookie(req, res);
       // Lenders are asked now (a repeat joined a lead they were asked about already); the
@@ -94,34 +83,8 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
     async (req, res) => {
       if (parseInput(res, emptyBodySchema, req.body ?? {}) === undefined) return;
       res.setHeader("Cache-Control", "no-store");
-      const at = clock();
       const leadId = String(req.params.leadId);
-      const outcome = await resendCode(
-        storage,
-        leadId,
-        { via: "site" },
-        (phone) => maySend(req, res, { phone }),
-        at,
-      );
-      switch (outcome.kind) {
-        case "unknown":
-          unknown(res);
-          return;
-        case "limited":
-          return;
-        case "already_verified":
-          answerCodeProblem(res, outcome);
-          return;
-        case "too_soon":
-          answerResendTooSoon(res, outcome.verification, at);
-          return;
-        case "sent":
-          if (!(await sendCode(res, messenger, outcome, site.origin))) {
-            await allowResendNow(storage, leadId, at);
-            return;
-          }
-          res.json({ verification: outcome.verification });
-      }
+      await resend(res, leadId, { via: "site" }, (phone) => maySend(req, res, { phone }), clock());
     },
   );
   return router;

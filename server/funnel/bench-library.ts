@@ -12,6 +12,7 @@ import path from "node:path";
 import { type Insertable, sql } from "kysely";
 import { addDays, type CalendarDate, colomboToday } from "../../core/helpers/dates";
 import { FUNNEL_BREAKDOWNS } from "../../core/views/back-office";
+import { NO_ANSWER } from "../lenders/decisions";
 import { openStorage, type Storage } from "../storage/database";
 import type {
   ClicksTable,
@@ -190,15 +191,7 @@ export async function seedDashboard(
           lead_id: id,
           lender_id: lender,
           status: approved ? ("approved" as const) : ("declined" as const),
-          offer_id: null,
-          amount: null,
-          term_days: null,
-          terms: null,
-          expires_at: null,
-          apply_url: null,
-          reason: null,
-          error: null,
-          broken_rule: null,
+          ...NO_ANSWER,
           attempts: 1,
           latency_ms: 200,
           asked_at: at(3),

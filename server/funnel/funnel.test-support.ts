@@ -1,3 +1,4 @@
+import { NO_ANSWER } from "../lenders/decisions";
 import type { Storage } from "../storage/database";
 import { insertEvents } from "../tracking/event-rows";
 import { eventRow, type StoredEvent } from "../tracking/events";
@@ -204,15 +205,7 @@ export async function seedFunnelRecords(storage: Storage): Promise<void> {
     lead_id: "lead-1",
     lender_id: lenderId,
     status,
-    offer_id: null,
-    amount: null,
-    term_days: null,
-    terms: null,
-    expires_at: null,
-    apply_url: null,
-    reason: null,
-    error: null,
-    broken_rule: null,
+    ...NO_ANSWER,
     attempts: 1,
     latency_ms: 120,
     asked_at: "2026-11-10T01:06:00.000Z",

@@ -35,6 +35,19 @@ import {
  */
 export const STALE_AFTER_DEADLINE_MS = 500;
 
+/** A decision's answer columns before its lender answers: all empty (SPEC §7's fields). */
+export const NO_ANSWER = {
+  offer_id: null,
+  amount: null,
+  term_days: null,
+  terms: null,
+  expires_at: null,
+  apply_url: null,
+  reason: null,
+  error: null,
+  broken_rule: null,
+} as const;
+
 /** How long after the deadline a pending lender may still call back with its decision. */
 export const CALLBACK_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -271,15 +284,7 @@ export async function beginDecisions(
           lead_id: leadId,
           lender_id: target.lenderId,
           status: "waiting",
-          offer_id: null,
-          amount: null,
-          term_days: null,
-          terms: null,
-          expires_at: null,
-          apply_url: null,
-          reason: null,
-          error: null,
-          broken_rule: null,
+          ...NO_ANSWER,
           attempts: 0,
           latency_ms: null,
           asked_at: now.toISOString(),

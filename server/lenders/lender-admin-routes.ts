@@ -9,14 +9,10 @@ import type {
   LenderFormValues,
   LenderListNotice,
 } from "../../core/views/back-office";
+import type { FormFile } from "../accounts/forms";
 import { sendUploadedImage } from "../http/send-image";
 import { sendBackOfficeScript } from "../staff/back-office-scripts";
-import {
-  BACK_OFFICE_SCRIPT_POLICY,
-  type BackOffice,
-  type FormFile,
-  type StaffContext,
-} from "../staff/gate";
+import { BACK_OFFICE_SCRIPT_POLICY, type BackOffice, type StaffContext } from "../staff/gate";
 import { LENDER_API_FIELDS } from "./decision-api";
 import type { DecisionNetwork } from "./decision-network";
 import {

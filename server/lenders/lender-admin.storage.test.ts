@@ -7,6 +7,7 @@ import { registerApiLenders } from "../sandbox/register";
 import { auditEntries } from "../staff/audit";
 import type { StoredDecisionStatus } from "../storage/schema";
 import { onEachEngine, type TestStorage } from "../test-support";
+import { NO_ANSWER } from "./decisions";
 import { lenderDecisionStats, rotateLenderSecret } from "./lender-admin";
 
 /**
@@ -56,12 +57,7 @@ onEachEngine((engine, open) => {
               lender_id: lender,
               // The other lender's rows all approve fast: they must not count here.
               status: lender === "stats-lender" ? status : "approved",
-              offer_id: null,
-              amount: null,
-              term_days: null,
-              terms: null,
-              expires_at: null,
-              apply_url: null,
+              ...NO_ANSWER,
               reason: status === "declined" ? "policy" : null,
               error: lender === "stats-lender" ? error : null,
               // Two approvals at another price, one for more than was asked (decision 0354).

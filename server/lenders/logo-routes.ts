@@ -1,6 +1,5 @@
 import { Router } from "express";
-import { sendError } from "../http/errors";
-import { sendUploadedImage } from "../http/send-image";
+import { uploadedImage } from "../http/send-image";
 import type { Storage } from "../storage/database";
 import { lenderLogoImage } from "./logos";
 
@@ -11,14 +10,9 @@ import { lenderLogoImage } from "./logos";
  * every 30 s).
  */
 export function lenderLogosRouter(storage: Storage): Router {
-  const router = Router();
-  router.get("/lenders/:id/logo", async (req, res) => {
-    const image = await lenderLogoImage(storage, String(req.params.id));
-    if (!image) {
-      sendError(res, 404, "not_found", "There is no such logo.");
-      return;
-    }
-    sendUploadedImage(res, image, "public, max-age=300");
-  });
-  return router;
+  const find = (id: string) => lenderLogoImage(storage, id);
+  return Router().get(
+    "/lenders/:id/logo",
+    uploadedImage(find, "There is no such logo.", "public, max-age=300"),
+  );
 }

@@ -12,16 +12,11 @@ import {
   sendConfirmation,
 } from "../borrowers/code-sending";
 import { createLead, deleteUnverifiedLead } from "../borrowers/leads";
+import { type LenderDecisionsStarter, verifyCode } from "../borrowers/verification";
 import {
-  allowResendNow,
-  type LenderDecisionsStarter,
-  resendCode,
-  verifyCode,
-} from "../borrowers/verification";
-import {
-  answerCodeProblem,
-  answerResendTooSoon,
   emptyBodySchema,
+  resendAnswer,
+  verifiedOrAnswered,
 } from "../borrowers/verification-answers";
 import { sendError } from "../http/errors";
 import { parseInput } from "../http/parse";
@@ -79,15 +74,40 @@ const INVALID_QUERY = { code: "invalid_query", message: "The query is not valid.
 const unknownLead = (res: Response) =>
   sendError(res, 404, "unknown_lead", "You have no lead with this id.");
 
+/** What every section of the partner API shares: its options and the helpers built on them. */
+interface PartnerApi extends PartnerApiOptions {
+  now: () => Date;
+  /** The code-send limits' check, per phone and per partner. */
+  maySend: ReturnType<typeof codeSendCheck>;
+  /**
+   * A verified lead's offers ranked as the site lists them (rankLeadOffers):
+   * pre-approvals and matched offers, never a lender that declined or failed.
+   * The one list of the verification answer, GET leads/{id}'s offerIds and
+   * GET leads/{id}/offers.
+   */
+  listedOffers: (lead: OffersOfLead) => ReturnType<typeof rankLeadOffers>;
+  /** Those offers in the partner API's shape. */
+  shapedOffers: (lead: OffersOfLead, lang: Locale, via: string | null) => PartnerOfferList;
+  /** The partner's own lead named by the path, or undefined once 404 unknown_lead is answered. */
+  ownLead: (req: Request, res: Response) => Promise<PartnerLead | undefined>;
+}
+
+type PartnerOfferList = ReturnType<typeof partnerOffers>;
+
+/** A section of the partner API: registers its routes on the router, in order. */
+type PartnerApiSection = (router: Router, api: PartnerApi) => void;
+
 /**
  * The partner API v1 (issue 8), under /api/partner/v1/: the OpenAPI
  * document and its reference page for anyone; the rest with a secret key
  * (Authorization: Bearer sk_…), limited per partner in storage. Thin: each
  * route parses with its schema (api-schemas.ts) and calls a service. A
  * lead's decisions and offers, waiting for them (issue 30): decision 0356.
+ * Its sections (decision 0381): the offers, applying (a lead and its code),
+ * a lead's status and offers, the statistics.
  */
 export function partnerApiRouter(options: PartnerApiOptions): Router {
-  const { storage, offers, site, leadForm, messenger, log, now = () => new Date() } = options;
+  const { storage, offers, site, now = () => new Date() } = options;
   const { store, ...rule } = options.rateLimit;
   const router = Router();
   router.use(requireSecretKey(storage));
@@ -100,36 +120,38 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       headers: true,
     }),
   );
-  const maySend = codeSendCheck(storage, options.codeSendLimits, () => now().getTime());
-
-  /**
-   * A verified lead's offers ranked as the site lists them (rankLeadOffers):
-   * pre-approvals and matched offers, never a lender that declined or failed.
-   * The one list of the verification answer, GET leads/{id}'s offerIds and
-   * GET leads/{id}/offers.
-   */
   const listedOffers = (lead: OffersOfLead) =>
     rankLeadOffers(offers(), lead, colomboToday(now()), { listedOnly: true });
-
-  const shapedOffers = (lead: OffersOfLead, lang: Locale, via: string | null) =>
-    partnerOffers(listedOffers(lead), lead, {
-      origin: site.origin,
-      lang,
-      // The income is the partner's own only for a lead it sent through this API.
-      withAffordability: via === "partner_api",
-    });
-
-  /** The application a verified lead of the partner stands for: its own, or the one it joined. */
-  const heldLeadId = (lead: PartnerLead) => lead.joined ?? lead.leadId;
-
-  /** The partner's own lead named by the path, or undefined once 404 unknown_lead is answered. */
-  async function ownLead(req: Request, res: Response): Promise<PartnerLead | undefined> {
-    const id = leadIdSchema.safeParse(req.params.id);
-    const lead = id.success ? await partnerLead(storage, partnerOf(res).id, id.data) : undefined;
-    if (!lead) unknownLead(res);
-    return lead;
+  const api: PartnerApi = {
+    ...options,
+    now,
+    maySend: codeSendCheck(storage, options.codeSendLimits, () => now().getTime()),
+    listedOffers,
+    shapedOffers: (lead, lang, via) =>
+      partnerOffers(listedOffers(lead), lead, {
+        origin: site.origin,
+        lang,
+        // The income is the partner's own only for a lead it sent through this API.
+        withAffordability: via === "partner_api",
+      }),
+    async ownLead(req, res) {
+      const id = leadIdSchema.safeParse(req.params.id);
+      const lead = id.success ? await partnerLead(storage, partnerOf(res).id, id.data) : undefined;
+      if (!lead) unknownLead(res);
+      return lead;
+    },
+  };
+  for (const section of [offersSection, applySection, leadSection, statsSection]) {
+    section(router, api);
   }
+  return router;
+}
 
+/** The application a verified lead of the partner stands for: its own, or the one it joined. */
+const heldLeadId = (lead: PartnerLead) => lead.joined ?? lead.leadId;
+
+/** GET offers: the catalogue's offers for an amount and a term, with the partner's apply links. */
+const offersSection: PartnerApiSection = (router, { offers, site, now }) => {
   router.get("/offers", (req, res) => {
     const query = parseInput(res, offersQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
@@ -147,7 +169,12 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       ),
     });
   });
+};
 
+/** POST leads, its code and a new code: an application sent by the partner, verified by SMS. */
+const applySection: PartnerApiSection = (router, api) => {
+  const { storage, offers, site, leadForm, messenger, log, now, maySend } = api;
+  const resend = resendAnswer({ storage, messenger, site, unknown: unknownLead });
   router.post("/leads", applicationBody, async (req, res) => {
     const query = parseInput(res, leadsQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
@@ -186,20 +213,13 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     const at = now();
     const scope = { via: "partner_api", partnerId: partner.id } as const;
     const outcome = await verifyCode(storage, id, body.code, scope, at);
-    if (outcome.kind === "unknown") {
-      unknownLead(res);
-      return;
-    }
-    if (outcome.kind !== "verified") {
-      answerCodeProblem(res, outcome);
-      return;
-    }
-    if (!outcome.joined) await options.decisions?.begin(outcome.leadId, outcome.locale);
+    if (!verifiedOrAnswered(res, outcome, unknownLead)) return;
+    if (!outcome.joined) await api.decisions?.begin(outcome.leadId, outcome.locale);
     const lead = await partnerLead(storage, partner.id, id);
     if (!lead) throw new Error("A lead just verified could not be read back");
     await sendConfirmation({ storage, messenger, origin: site.origin, log }, outcome, at);
     // The applicant's application: this lead, or the earlier one a repeat joined (0358).
-    const held = await options.leadOffers(outcome.leadId);
+    const held = await api.leadOffers(outcome.leadId);
     res.json({
       leadId: lead.leadId,
       status: lead.status,
@@ -207,7 +227,7 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       duplicate: outcome.joined,
       // The applicant's offers: the earlier application's when this one repeats it.
       offersUrl: await offersLink(storage, site.origin, outcome.leadId, query.lang, at),
-      offers: held ? shapedOffers(held, query.lang, lead.via) : [],
+      offers: held ? api.shapedOffers(held, query.lang, lead.via) : [],
     });
   });
 
@@ -216,52 +236,31 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     express.json({ limit: "1kb" }),
     async (req, res) => {
       if (parseInput(res, emptyBodySchema, req.body ?? {}) === undefined) return;
-      const partner = partnerOf(res);
-      const id = String(req.params.id);
-      const at = now();
-      const outcome = await resendCode(
-        storage,
-        id,
-        { via: "partner_api", partnerId: partner.id },
-        (phone) => maySend(req, res, { phone, partnerId: partner.id }),
-        at,
-      );
-      switch (outcome.kind) {
-        case "unknown":
-          unknownLead(res);
-          return;
-        case "limited":
-          return;
-        case "already_verified":
-          answerCodeProblem(res, outcome);
-          return;
-        case "too_soon":
-          answerResendTooSoon(res, outcome.verification, at);
-          return;
-        case "sent":
-          if (!(await sendCode(res, messenger, outcome, site.origin))) {
-            await allowResendNow(storage, id, at);
-            return;
-          }
-          res.json({ verification: outcome.verification });
-      }
+      const partnerId = partnerOf(res).id;
+      const mayProceed = (phone: string) => maySend(req, res, { phone, partnerId });
+      const scope = { via: "partner_api", partnerId } as const;
+      await resend(res, String(req.params.id), scope, mayProceed, now());
     },
   );
+};
 
+/** GET leads/{id} and GET leads/{id}/offers: a lead's status, its decisions and offers. */
+const leadSection: PartnerApiSection = (router, api) => {
+  const { offers, now } = api;
   router.get("/leads/:id", async (req, res) => {
-    const lead = await ownLead(req, res);
+    const lead = await api.ownLead(req, res);
     if (!lead) return;
     const { via: _via, joined: _joined, ...status } = lead;
     // Nothing of an unverified lead leaves us; a verified one's offers as the site lists them.
-    const listed = lead.verified ? await options.leadOffers(heldLeadId(lead)) : undefined;
-    const offerIds = listed ? listedOffers(listed).map((item) => item.offer.offer_id) : [];
+    const listed = lead.verified ? await api.leadOffers(heldLeadId(lead)) : undefined;
+    const offerIds = listed ? api.listedOffers(listed).map((item) => item.offer.offer_id) : [];
     res.json({ ...status, offerIds });
   });
 
   router.get("/leads/:id/offers", async (req, res) => {
     const query = parseInput(res, leadOffersQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
-    const lead = await ownLead(req, res);
+    const lead = await api.ownLead(req, res);
     if (!lead) return;
     const answer = (held: OffersOfLead | undefined) => ({
       leadId: lead.leadId,
@@ -274,10 +273,10 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
       startDate: colomboToday(now()),
       // Nothing of an unverified lead leaves us (decision 0356).
       decisions: held ? partnerDecisions(held.decisions, offers(), query.lang) : null,
-      offers: held ? shapedOffers(held, query.lang, lead.via) : [],
+      offers: held ? api.shapedOffers(held, query.lang, lead.via) : [],
     });
     const heldId = heldLeadId(lead);
-    const first = lead.verified ? await options.leadOffers(heldId) : undefined;
+    const first = lead.verified ? await api.leadOffers(heldId) : undefined;
     if (!first) {
       res.json(answer(undefined));
       return;
@@ -287,10 +286,10 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     const onClose = () => gone.abort();
     res.on("close", onClose);
     const settled = await waitForDecisions(first, {
-      read: () => options.leadOffers(heldId),
-      subscribe: (listener) => options.decisions?.subscribe(heldId, listener) ?? (() => {}),
+      read: () => api.leadOffers(heldId),
+      subscribe: (listener) => api.decisions?.subscribe(heldId, listener) ?? (() => {}),
       waitMs: query.wait * 1000,
-      pollMs: options.decisionsPollMs ?? 500,
+      pollMs: api.decisionsPollMs ?? 500,
       now,
       signal: gone.signal,
     });
@@ -298,12 +297,13 @@ export function partnerApiRouter(options: PartnerApiOptions): Router {
     if (gone.signal.aborted) return;
     res.json(answer(settled));
   });
+};
 
+/** GET stats: the partner's own figures over a period. */
+const statsSection: PartnerApiSection = (router, { storage }) => {
   router.get("/stats", async (req, res) => {
     const query = parseInput(res, statsQuerySchema, req.query, INVALID_QUERY);
     if (!query) return;
     res.json(await partnerStats(storage, partnerOf(res).id, query.from, query.to));
   });
-
-  return router;
-}
+};

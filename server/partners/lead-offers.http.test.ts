@@ -21,7 +21,7 @@ import { appWith, silentLog, testOutboundRules } from "../test-support";
 import { leadOffersSchema, leadStatusSchema, leadVerifiedSchema } from "./api-schemas";
 import { createOffersReadyPostbacks, type OffersReadyPostbacks } from "./offers-ready";
 import { createPartner } from "./partners";
-import { postbackUrlSignature } from "./postbacks";
+import { postbackUrlSignature } from "./postback-delivery";
 
 /**
  * Real-time pre-approvals for partners (issue 30, decisions 0356–0358):

@@ -12,7 +12,7 @@ import { onEachEngine, silentLog, type TestStorage, testOutboundRules } from "..
 import { createLead } from "./leads.test-support";
 import { createOffersReadyPostbacks } from "./offers-ready";
 import { createPartner, findPartner, updatePartner } from "./partners";
-import { postbackUrlSignature } from "./postbacks";
+import { postbackUrlSignature } from "./postback-delivery";
 import { partnerStats } from "./stats";
 
 /**

@@ -1,10 +1,12 @@
 import { UNVERIFIED_RETENTION_MS } from "../borrowers/verification";
-import { type OutboundRules, outboundGet } from "../http/outbound";
 import { readApplicationDecisions, STALE_AFTER_DEADLINE_MS } from "../lenders/decisions";
-import type { Logger } from "../log";
-import type { Storage } from "../storage/database";
 import type { LeadPostbackEvent, PartnerLeadPostbacksTable } from "../storage/schema";
-import { fillPostbackUrl, normalizedUrl, retryDelayMs, sendSignedPostback } from "./postbacks";
+import {
+  fillPostbackUrl,
+  normalizedUrl,
+  outboxWorker,
+  type PostbackDeliveryOptions,
+} from "./postback-delivery";
 
 /**
  * The "offers ready" postback (issue 30, decision 0357): for a partner that
@@ -24,7 +26,7 @@ import { fillPostbackUrl, normalizedUrl, retryDelayMs, sendSignedPostback } from
  * day that have no row and whose decisions are complete: another
  * instance's, a deadline nobody here waited for, a repeat that joined an
  * application. Once per lead: the (lead, event) primary key; an instance
- * claims a row before sending it, as postbacks.ts does.
+ * claims a row before sending it (postback-delivery.ts).
  */
 
 export const OFFERS_READY: LeadPostbackEvent = "offers_ready";
@@ -32,27 +34,12 @@ export const OFFERS_READY: LeadPostbackEvent = "offers_ready";
 /** How far back a sweep looks for leads without their postback. */
 export const OFFERS_READY_LOOK_BACK_MS = 24 * 60 * 60 * 1000;
 
-export interface OffersReadyOptions {
-  storage: Storage;
-  log: Logger;
+export interface OffersReadyOptions extends PostbackDeliveryOptions {
   /**
    * LENDER_DEADLINE_MS: a lead verified longer ago than this without a
    * lender asked was never going to ask one (its decisions were begun).
    */
   deadlineMs: number;
-  /** The first retry's delay; each later one doubles, up to maxDelayMs. */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** Attempts before a postback is given up (failed_at set). */
-  maxAttempts?: number;
-  /** How long the partner's server has to answer. */
-  timeoutMs?: number;
-  /** How often the worker sweeps and sends what is due. */
-  pollMs?: number;
-  /** Which postback URLs may be called (postbacks.ts's rules, checked before every send). */
-  rules?: OutboundRules;
-  get?: typeof outboundGet;
-  now?: () => Date;
 }
 
 export interface OffersReadyPostbacks {
@@ -83,26 +70,22 @@ interface Candidate {
 }
 
 export function createOffersReadyPostbacks(options: OffersReadyOptions): OffersReadyPostbacks {
-  const {
-    storage,
-    log,
-    deadlineMs,
-    baseDelayMs = 60_000,
-    maxDelayMs = 6 * 60 * 60_000,
-    maxAttempts = 10,
-    timeoutMs = 10_000,
-    pollMs = 5_000,
-    rules = { allowHttp: false },
-    get = outboundGet,
-    now = () => new Date(),
-  } = options;
+  const { storage, log, deadlineMs, now = () => new Date() } = options;
   const { db } = storage;
   /** One check per lead at its deadline: a pending lender's lead completes then, unannounced. */
   const atDeadline = new Map<string, NodeJS.Timeout>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
-  let closed = false;
+  const worker = outboxWorker<PartnerLeadPostbacksTable>(
+    {
+      table: "partner_lead_postbacks",
+      key: (row) => ({ lead_id: row.lead_id, event: row.event }),
+      postbackId: (row) => `${row.lead_id}:${row.event}`,
+      status: (row) => row.event,
+      refusal: (partner) => (partner.offers_ready_since === null ? "turned off" : undefined),
+      beforeSending: () => sweep(),
+      failure: "offers-ready postbacks failed",
+    },
+    options,
+  );
 
   /** A partner's leads that may get the postback and have none: verified through its API since it turned it on. */
   const candidates = () =>
@@ -130,7 +113,7 @@ export function createOffersReadyPostbacks(options: OffersReadyOptions): OffersR
       .where("partner_lead_postbacks.lead_id", "is", null);
 
   function checkAtDeadline(leadId: string, deadline: string) {
-    if (closed || atDeadline.has(leadId)) return;
+    if (worker.closed() || atDeadline.has(leadId)) return;
     // Once a lender still waiting shows as failed (decisions.ts).
     const delay = Date.parse(deadline) + STALE_AFTER_DEADLINE_MS + 10 - now().getTime();
     const due = setTimeout(
@@ -186,12 +169,12 @@ export function createOffersReadyPostbacks(options: OffersReadyOptions): OffersR
       .returning("lead_id")
       .executeTakeFirst();
     const recorded = inserted !== undefined;
-    if (recorded && url && timer) void poll();
+    if (recorded && url && worker.started()) void worker.poll();
     return recorded;
   }
 
   async function check(leadId: string, begun = false): Promise<boolean> {
-    if (closed) return false;
+    if (worker.closed()) return false;
     const lead = await candidates().where("leads.id", "=", leadId).executeTakeFirst();
     return lead ? settle(lead, begun) : false;
   }
@@ -218,155 +201,23 @@ export function createOffersReadyPostbacks(options: OffersReadyOptions): OffersR
         .limit(200)
         .execute();
       for (const lead of leads) {
-        if (closed) return recorded;
+        if (worker.closed()) return recorded;
         if (await settle(lead, false)) recorded += 1;
       }
     }
     return recorded;
   }
 
-  async function deliver(row: PartnerLeadPostbacksTable): Promise<void> {
-    if (!row.url || !row.next_attempt_at) return;
-    const startedAt = now();
-    // Claim: whoever moves the due time first sends it; a crash mid-send retries after the lease.
-    const lease = new Date(startedAt.getTime() + timeoutMs + 30_000).toISOString();
-    const claimed = await db
-      .updateTable("partner_lead_postbacks")
-      .set({ next_attempt_at: lease })
-      .where("lead_id", "=", row.lead_id)
-      .where("event", "=", row.event)
-      .where("next_attempt_at", "=", row.next_attempt_at)
-      .where("delivered_at", "is", null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return;
-    const partner = await db
-      .selectFrom("partners")
-      .select(["postback_secret", "disabled_at", "postback_url", "offers_ready_since"])
-      .where("id", "=", row.partner_id)
-      .executeTakeFirst();
-    const refusal = !partner
-      ? "no postback URL"
-      : partner.disabled_at !== null
-        ? "partner disabled"
-        : partner.postback_url === null
-          ? "no postback URL"
-          : partner.offers_ready_since === null
-            ? "turned off"
-            : undefined;
-    const update = (values: Partial<PartnerLeadPostbacksTable>) =>
-      db
-        .updateTable("partner_lead_postbacks")
-        .set(values)
-        .where("lead_id", "=", row.lead_id)
-        .where("event", "=", row.event)
-        .execute();
-    if (refusal || !partner) {
-      // Stopped, or no postback address any more, since this was queued: recorded, never sent.
-      await update({
-        next_attempt_at: null,
-        failed_at: now().toISOString(),
-        last_error: refusal ?? "no postback URL",
-      });
-      return;
-    }
-    const problem = await sendSignedPostback(
-      get,
-      {
-        url: row.url,
-        secret: partner.postback_secret,
-        postbackId: `${row.lead_id}:${row.event}`,
-        timeoutMs,
-      },
-      rules,
-    );
-    const attempts = row.attempts + 1;
-    const at = now();
-    if (!problem) {
-      await update({
-        attempts,
-        delivered_at: at.toISOString(),
-        next_attempt_at: null,
-        last_error: null,
-      });
-      return;
-    }
-    const giveUp = attempts >= maxAttempts;
-    const delay = retryDelayMs(attempts, baseDelayMs, maxDelayMs);
-    await update({
-      attempts,
-      last_error: problem,
-      next_attempt_at: giveUp ? null : new Date(at.getTime() + delay).toISOString(),
-      failed_at: giveUp ? at.toISOString() : null,
-    });
-    // The partner and the problem, never the URL or the lead: the URL may carry the partner's codes.
-    log.warn("partner postback failed", {
-      partner: row.partner_id,
-      status: row.event,
-      attempts,
-      problem,
-      given_up: giveUp,
-    });
-  }
-
-  async function deliverDue(): Promise<number> {
-    const due = await db
-      .selectFrom("partner_lead_postbacks")
-      .selectAll()
-      .where("next_attempt_at", "<=", now().toISOString())
-      .where("delivered_at", "is", null)
-      .where("failed_at", "is", null)
-      .orderBy("next_attempt_at")
-      .limit(20)
-      .execute();
-    for (const row of due) {
-      if (closed) break;
-      await deliver(row);
-    }
-    return due.length;
-  }
-
-  /** One pass of the worker; never two at once in a process (a call meanwhile asks for another). */
-  function poll(): Promise<unknown> {
-    if (closed) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    const work = async () => {
-      await sweep();
-      while (!closed && (await deliverDue()) === 20) {
-        // A full batch: there may be more due now.
-      }
-    };
-    running = work()
-      .catch((error: unknown) => log.error("offers-ready postbacks failed", { error }))
-      .finally(() => {
-        running = undefined;
-        if (again && !closed) {
-          again = false;
-          void poll();
-        }
-      });
-    return running;
-  }
-
   return {
     check,
     sweep,
-    deliverDue,
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(() => void poll(), pollMs);
-      timer.unref();
-      void poll();
-    },
+    deliverDue: worker.deliverDue,
+    start: worker.start,
     async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      const closing = worker.close();
       for (const due of atDeadline.values()) clearTimeout(due);
       atDeadline.clear();
-      await running;
+      await closing;
     },
   };
 }

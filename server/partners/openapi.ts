@@ -4,6 +4,7 @@ import { applicationSchema } from "../../core/domain/schemas/application";
 import { offerCatalogueSchema } from "../../core/domain/schemas/offer";
 import { codeBodySchema } from "../../core/domain/schemas/verification";
 import { colomboToday } from "../../core/helpers/dates";
+import { POSTBACK_MACROS } from "../../core/views/portal/postbacks";
 import { type JsonSchema, jsonSchema } from "../http/json-schema";
 import {
   errorResponseSchema,
@@ -22,7 +23,6 @@ import {
   statsQuerySchema,
   statsResponseSchema,
 } from "./api-schemas";
-import { POSTBACK_MACROS } from "./partners";
 
 /**
  * The partner API's OpenAPI 3.1 document, generated from the zod schemas

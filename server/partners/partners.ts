@@ -20,9 +20,6 @@ import type { Database, PartnerStatus, PartnersTable, PayoutModel } from "../sto
 
 export const PAYOUT_MODELS = ["lead", "sale"] as const satisfies readonly PayoutModel[];
 
-/** Macros a postback URL template may hold: core/views/portal/postbacks.ts (the portal lists them). */
-export { POSTBACK_MACROS } from "../../core/views/portal/postbacks";
-
 /** A partner id doubles as the widget's `partner` attribute: a short code, never free text. */
 export const PARTNER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 

@@ -18,7 +18,8 @@ import { seedConversion } from "./payouts.test-support";
 import { approvedPortalPartner } from "./portal.test-support";
 import { POSTBACK_TESTS_PER_MINUTE } from "./portal-postback-section";
 import { portalStats } from "./portal-stats";
-import { createPartnerPostbacks, postbackUrlSignature } from "./postbacks";
+import { postbackUrlSignature } from "./postback-delivery";
+import { createPartnerPostbacks } from "./postbacks";
 
 /**
  * The partner portal's postbacks page over HTTP (issue 18): the URL

@@ -15,7 +15,7 @@ import {
 } from "../http/outbound";
 import type { Storage } from "../storage/database";
 import { type Partner, postbackSecretOf, postbackUrlProblem } from "./partners";
-import { fillPostbackUrl, normalizedUrl, postbackHeaders } from "./postbacks";
+import { fillPostbackUrl, normalizedUrl, postbackHeaders } from "./postback-delivery";
 
 /**
  * The partner portal's postbacks (issue 18, decisions 0238, 0239): the URL

@@ -15,7 +15,8 @@ import {
 } from "../test-support";
 import { createEventBuffer } from "../tracking/event-buffer";
 import { createPartner } from "./partners";
-import { createPartnerPostbacks, type PartnerPostbacks, postbackUrlSignature } from "./postbacks";
+import { postbackUrlSignature } from "./postback-delivery";
+import { createPartnerPostbacks, type PartnerPostbacks } from "./postbacks";
 
 /**
  * A partner's endpoint is a real local HTTP server; the lender's postback

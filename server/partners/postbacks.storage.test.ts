@@ -10,7 +10,8 @@ import { openStorage, type Storage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage, testOutboundRules } from "../test-support";
 import { createVerifiedLead } from "./leads.test-support";
 import { createPartner, setPartnerDisabled } from "./partners";
-import { createPartnerPostbacks, fillPostbackUrl, postbackUrlSignature } from "./postbacks";
+import { fillPostbackUrl, postbackUrlSignature } from "./postback-delivery";
+import { createPartnerPostbacks } from "./postbacks";
 import { partnerStats } from "./stats";
 
 const offers = loadCatalogues().get("lk") ?? [];

@@ -3,13 +3,7 @@ import { cookieValue } from "../../core/helpers/cookies";
 import type { BackOfficeView, BackOfficeViewer } from "../../core/views/back-office";
 import { backOfficeStylesheet, renderBackOfficeDocument } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
-import {
-  formOf,
-  fromOurPages,
-  privatePageHeaders,
-  refusedFormStatus,
-  signedInPagePolicy,
-} from "../accounts/forms";
+import { formFromOurPages, privatePageHeaders, signedInPagePolicy } from "../accounts/forms";
 import type { Storage } from "../storage/database";
 import {
   type BackOfficeRoute,
@@ -29,11 +23,6 @@ import { SESSION_COOKIE } from "./staff-realm";
  * origin only), and every page through `send` (the headers that keep it
  * out of caches, frames and search engines, and a CSP that runs no script).
  */
-/** A file of a multipart form (accounts/forms.ts), as the lenders' logo form takes it. */
-export type { FormFile } from "../accounts/forms";
-
-export { DEVICE_COOKIE, SESSION_COOKIE } from "./staff-realm";
-
 /** No script at all; our one inline stylesheet by its hash; forms and images to ourselves only. */
 export const BACK_OFFICE_POLICY = signedInPagePolicy(backOfficeStylesheet());
 
@@ -152,18 +141,15 @@ export function createBackOffice(dependencies: {
       }
       let form: Record<string, unknown> = {};
       if (method === "POST") {
-        try {
-          form = await formOf(req, res);
-        } catch (error) {
-          const status = refusedFormStatus(error);
-          if (status === undefined) throw error;
-          send(res, status, { page: "invalid" }, viewer);
-          return;
-        }
-        if (!fromOurPages(req, site.origin) || !csrfTokenMatches(session.token, form.csrf)) {
+        const posted = await formFromOurPages(req, res, site.origin, (status, page) =>
+          send(res, status, { page }, viewer),
+        );
+        if (!posted) return;
+        if (!csrfTokenMatches(session.token, posted.csrf)) {
           send(res, 403, { page: "refused" }, viewer);
           return;
         }
+        form = posted;
       }
       await handler(req, res, { session, viewer, form });
     };
@@ -178,20 +164,10 @@ export function createBackOffice(dependencies: {
       return;
     }
     router.post(path, async (req, res) => {
-      let form: Record<string, unknown>;
-      try {
-        form = await formOf(req, res);
-      } catch (error) {
-        const status = refusedFormStatus(error);
-        if (status === undefined) throw error;
-        send(res, status, { page: "invalid" });
-        return;
-      }
-      if (!fromOurPages(req, site.origin)) {
-        send(res, 403, { page: "refused" });
-        return;
-      }
-      await handler(req, res, form);
+      const form = await formFromOurPages(req, res, site.origin, (status, page) =>
+        send(res, status, { page }),
+      );
+      if (form) await handler(req, res, form);
     });
   };
 

@@ -10,8 +10,6 @@ import { STAFF_REALM } from "./staff-realm";
  * wrong codes for the second factor). A session names its member as
  * `staff`, as every back-office route reads it.
  */
-export { SECOND_FACTOR_MS, SECOND_FACTOR_TRIES } from "../accounts/sessions";
-export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./staff-realm";
 
 export interface StaffSession extends sessions.AccountSession<StaffRow> {
   staff: StaffRow;

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../accounts/totp";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import { COMMAND_LINE } from "./audit";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions";
 import { createStaff } from "./staff";
 import {
   addStaffMember,
@@ -12,7 +11,7 @@ import {
   TEST_PASSWORD,
   type TestMember,
 } from "./staff.test-support";
-import { SIGN_IN_PER_ADDRESS } from "./staff-realm";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_PER_ADDRESS } from "./staff-realm";
 
 /**
  * Signing in and out of the back office (issue 16) over HTTP, with the

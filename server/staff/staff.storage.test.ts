@@ -3,13 +3,7 @@ import { csrfTokenOf } from "../accounts/csrf";
 import { clearFailures, countFailure, signInWait } from "../accounts/sign-in-throttle";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { auditEntries, COMMAND_LINE, recordAudit } from "./audit";
-import {
-  endEverySession,
-  liveSession,
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-  startSession,
-} from "./sessions";
+import { endEverySession, liveSession, startSession } from "./sessions";
 import {
   completeEnrolment,
   createStaff,
@@ -20,6 +14,7 @@ import {
   setStaffRole,
   staffById,
 } from "./staff";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./staff-realm";
 import { spendTotpStep } from "./two-factor";
 
 const T0 = new Date("2026-11-21T06:00:00.000Z");

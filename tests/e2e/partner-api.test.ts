@@ -9,7 +9,7 @@ import { quoteOffers } from "../../core/domain/offer-quotes";
 import { colomboToday } from "../../core/helpers/dates";
 import { verifyPostback } from "../../examples/api/fetch.mjs";
 import { loadCatalogues } from "../../server/lenders/catalogue";
-import { postbackUrlSignature } from "../../server/partners/postbacks";
+import { postbackUrlSignature } from "../../server/partners/postback-delivery";
 import { SQLITE_FILE_NAME } from "../../server/storage/database";
 import { testEnv } from "../../server/test-support";
 import { codeSentTo, sentTo } from "../support/outbox";
