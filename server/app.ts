@@ -50,6 +50,7 @@ import {
 } from "./lenders/decision-network";
 import { lenderDecisionsRouter } from "./lenders/decision-routes";
 import { lenderAdminRouter } from "./lenders/lender-admin-routes";
+import { lenderPortalRouter } from "./lenders/lender-portal-routes";
 import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
@@ -433,6 +434,16 @@ export function createApp({
       now,
       postbackRules,
       postbackTestTimeoutMs,
+    }),
+  );
+  app.use(
+    lenderPortalRouter({
+      storage,
+      site,
+      limits: rateLimitStore,
+      decisions,
+      callbackUrl: () => decisionCallbackUrl(site.origin),
+      now,
     }),
   );
   app.use(partnerPagesRouter({ site, examplesDir, distDir }));
