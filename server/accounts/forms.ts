@@ -131,6 +131,31 @@ export function refusedFormStatus(error: unknown): number | undefined {
 }
 
 /**
+ * A POST's form when it comes from one of our pages; otherwise undefined,
+ * once `refuse` has answered with the status: a parser's 4xx (a form too
+ * large, unreadable, with U+0000) or 403 for a form from elsewhere.
+ */
+export async function formFromOurPages(
+  req: Request,
+  res: Response,
+  siteOrigin: string,
+  refuse: (status: number) => void,
+): Promise<Record<string, unknown> | undefined> {
+  let form: Record<string, unknown>;
+  try {
+    form = await formOf(req, res);
+  } catch (error) {
+    const status = refusedFormStatus(error);
+    if (status === undefined) throw error;
+    refuse(status);
+    return undefined;
+  }
+  if (fromOurPages(req, siteOrigin)) return form;
+  refuse(403);
+  return undefined;
+}
+
+/**
  * Whether a change comes from a page of ours: the Origin header (every
  * browser sends it with a form POST) is our public origin or the request's
  * own; without one, Fetch Metadata must not say cross-site. A client that

@@ -15,17 +15,11 @@ import {
   renderLenderPortalDocument,
 } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
-import {
-  formOf,
-  fromOurPages,
-  privatePageHeaders,
-  refusedFormStatus,
-  signedInPagePolicy,
-} from "../accounts/forms";
+import { formFromOurPages, privatePageHeaders, signedInPagePolicy } from "../accounts/forms";
 import { passwordProblem } from "../accounts/passwords";
 import { pendingTotpSecret } from "../accounts/second-factor";
 import type { AccountSession } from "../accounts/sessions";
-import { passwordText, signInFlow, text } from "../accounts/sign-in";
+import { codeStep, passwordStep, passwordText, signInFlow, text } from "../accounts/sign-in";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";
 import type { RateLimitStore } from "../http/rate-limit";
 import type { Storage } from "../storage/database";
@@ -58,6 +52,9 @@ import {
  * roles are checked here.
  */
 type LenderSession = AccountSession<LenderAccount>;
+
+/** What the sign-in page may say after a redirect (its `?notice=`). */
+const SIGN_IN_NOTICES = ["signed_out", "code_tries", "enrolled"] as const;
 
 /** Test applications per lender per minute: each one calls the lender's test URL. */
 export const TEST_SENDS_PER_MINUTE = 20;
@@ -94,18 +91,10 @@ export function lenderPortalRouter(dependencies: {
     });
 
     /** A POST's form, from one of our pages; undefined once refused. */
-    const formFrom = async (req: Request, res: Response) => {
-      try {
-        const form = await formOf(req, res);
-        if (fromOurPages(req, site.origin)) return form;
-        send(req, res, 403, { page: "refused" });
-      } catch (error) {
-        const status = refusedFormStatus(error);
-        if (status === undefined) throw error;
-        send(req, res, status, { page: "refused" });
-      }
-      return undefined;
-    };
+    const formFrom = (req: Request, res: Response) =>
+      formFromOurPages(req, res, site.origin, (status) =>
+        send(req, res, status, { page: "refused" }),
+      );
 
     /**
      * A member signed in with both factors; one without the second factor
@@ -152,34 +141,19 @@ export function lenderPortalRouter(dependencies: {
         });
         return;
       }
-      const { notice } = req.query;
-      send(req, res, 200, {
-        page: "sign-in",
-        email: "",
-        notice:
-          notice === "signed_out" || notice === "code_tries" || notice === "enrolled"
-            ? notice
-            : undefined,
-      });
+      const notice = SIGN_IN_NOTICES.find((one) => one === req.query.notice);
+      send(req, res, 200, { page: "sign-in", email: "", notice });
     });
 
     router.post(`${base}sign-in/`, async (req, res) => {
       const form = await formFrom(req, res);
       if (!form) return;
-      const email = text(form.email, 254).trim();
-      const outcome = await accounts.password(
-        req,
-        res,
-        { email, password: passwordText(form.password) },
-        (req, res) => send(req, res, 429, { page: "sign-in", email, problem: "busy" }),
-      );
-      if (outcome.kind === "wait") {
-        res.setHeader("Retry-After", String(Math.ceil(outcome.waitMs / 1000)));
-        send(req, res, 429, { page: "sign-in", email, problem: "wait" });
-      } else if (outcome.kind === "mismatch") {
-        send(req, res, 401, { page: "sign-in", email, problem: "mismatch" });
-      } else if (outcome.kind === "second_factor") res.redirect(303, `${base}sign-in/code/`);
-      else if (outcome.kind === "signed_in") res.redirect(303, `${base}two-factor/`);
+      await passwordStep(accounts, req, res, form, {
+        again: (status, email, problem) =>
+          send(req, res, status, { page: "sign-in", email, problem }),
+        // Without the second factor yet, signing in leads to turning it on.
+        next: { second_factor: `${base}sign-in/code/`, signed_in: `${base}two-factor/` },
+      });
     });
 
     router.get(`${base}sign-in/code/`, async (req, res) => {
@@ -197,20 +171,12 @@ export function lenderPortalRouter(dependencies: {
         send(req, res, 403, { page: "refused" });
         return;
       }
-      const outcome = await accounts.code(req, res, session, form.code);
-      if (outcome.kind === "signed_in") res.redirect(303, base);
-      else if (outcome.kind === "ended") res.redirect(303, `${base}?notice=code_tries`);
-      else {
-        if (outcome.kind === "wait") {
-          res.setHeader("Retry-After", String(Math.ceil(outcome.waitMs / 1000)));
-        }
-        const problem = outcome.kind === "wait" ? "wait" : "wrong";
-        send(req, res, outcome.kind === "wait" ? 429 : 401, {
-          page: "sign-in-code",
-          csrf: session.csrf,
-          problem,
-        });
-      }
+      await codeStep(accounts, req, res, session, form.code, {
+        again: (status, problem) =>
+          send(req, res, status, { page: "sign-in-code", csrf: session.csrf, problem }),
+        next: base,
+        ended: `${base}?notice=code_tries`,
+      });
     });
 
     // The invitation's link: the token in the query (no log line holds a query).

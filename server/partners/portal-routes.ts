@@ -3,13 +3,7 @@ import { ALL_LOCALES, type Locale, localizePath } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/views/partner-portal";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
-import {
-  formOf,
-  fromOurPages,
-  privatePageHeaders,
-  refusedFormStatus,
-  signedInPagePolicy,
-} from "../accounts/forms";
+import { formFromOurPages, privatePageHeaders, signedInPagePolicy } from "../accounts/forms";
 import { signInFlow } from "../accounts/sign-in";
 import type { OutboundRules } from "../http/outbound";
 import type { RateLimitStore } from "../http/rate-limit";
@@ -93,22 +87,10 @@ export function partnerPortalRouter(dependencies: {
     };
 
     /** A POST's form, from one of our pages; undefined once a refusal was sent. */
-    const formFrom = async (req: Request, res: Response) => {
-      let form: Record<string, unknown>;
-      try {
-        form = await formOf(req, res);
-      } catch (error) {
-        const status = refusedFormStatus(error);
-        if (status === undefined) throw error;
-        send(req, res, status, { page: "refused" });
-        return undefined;
-      }
-      if (!fromOurPages(req, site.origin)) {
-        send(req, res, 403, { page: "refused" });
-        return undefined;
-      }
-      return form;
-    };
+    const formFrom = (req: Request, res: Response) =>
+      formFromOurPages(req, res, site.origin, (status) =>
+        send(req, res, status, { page: "refused" }),
+      );
 
     const frameOf = (session: PortalSession, partner: Partner | undefined): PortalSignedIn => ({
       csrf: session.csrf,

@@ -12,22 +12,19 @@ function Sent({ sent, t }: { sent: TestSendView; t: LenderPortalMessages }) {
       <dl>
         <dt>{t.outcome}</dt>
         <dd data-outcome={sent.outcome}>{t.outcomes[sent.outcome]}</dd>
-        {sent.error ? (
-          <>
-            <dt>{t.error}</dt>
-            <dd>
-              <code>{sent.error}</code>
-            </dd>
-          </>
-        ) : null}
-        {sent.rule ? (
-          <>
-            <dt>{t.rule}</dt>
-            <dd>
-              <code>{sent.rule}</code>
-            </dd>
-          </>
-        ) : null}
+        {[
+          [t.error, sent.error],
+          [t.rule, sent.rule],
+        ].map(([term, code]) =>
+          code ? (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>
+                <code>{code}</code>
+              </dd>
+            </div>
+          ) : null,
+        )}
         <dt>{t.latency}</dt>
         <dd>{fill(t.milliseconds, { ms: sent.latencyMs })}</dd>
       </dl>
