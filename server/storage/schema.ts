@@ -756,20 +756,6 @@ export interface LenderAccountLinksTable {
   expires_at: string;
 }
 
-/** A lender portal session: the SHA-256 of its cookie's token and its times. */
-export interface LenderSessionsTable {
-  token_hash: string;
-  account_id: string;
-  stage: StaffSessionStage;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-}
-
-/** A lender portal account's recovery code: its HMAC under the installation key, used once. */
-export interface LenderRecoveryCodesTable {
-  code_hash: string;
-  account_id: string;
-  created_at: string;
-  used_at: string | null;
-}
+/** A lender portal session and recovery code: the partner portal's columns (migration 0029). */
+export type LenderSessionsTable = PartnerSessionsTable;
+export type LenderRecoveryCodesTable = PartnerRecoveryCodesTable;
