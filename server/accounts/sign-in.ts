@@ -4,6 +4,7 @@ import { clientAddressOf } from "../http/client-address";
 import { secureCookies, serializeCookie } from "../http/cookies";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 import type { Storage } from "../storage/database";
+import { csrfTokenMatches } from "./csrf";
 import { checkPassword, PASSWORD_MAX_LENGTH } from "./passwords";
 import type { AccountRow, Realm } from "./realm";
 import { spendRecoveryCode, spendTotpStep } from "./second-factor";
@@ -261,4 +262,21 @@ export async function codeStep<A extends AccountRow>(
   else if (outcome.kind === "wait") answers.again(429, "wait");
   else if (outcome.kind === "ended") res.redirect(303, answers.ended);
   else answers.again(401, "wrong");
+}
+
+/** Signing out from a realm's form: the session ends; without one, or with a wrong token, refused. */
+export async function signOutStep<A extends AccountRow>(
+  flow: SignInFlow<A>,
+  req: Request,
+  res: Response,
+  form: Record<string, unknown>,
+  answers: { refused(): void; next: string },
+): Promise<void> {
+  const session = await flow.sessionOf(req);
+  if (!session || !csrfTokenMatches(session.token, form.csrf)) {
+    answers.refused();
+    return;
+  }
+  await flow.endSession(req, res, session);
+  res.redirect(303, answers.next);
 }

@@ -19,7 +19,14 @@ import { formFromOurPages, privatePageHeaders, signedInPagePolicy } from "../acc
 import { passwordProblem } from "../accounts/passwords";
 import { pendingTotpSecret } from "../accounts/second-factor";
 import type { AccountSession } from "../accounts/sessions";
-import { codeStep, passwordStep, passwordText, signInFlow, text } from "../accounts/sign-in";
+import {
+  codeStep,
+  passwordStep,
+  passwordText,
+  signInFlow,
+  signOutStep,
+  text,
+} from "../accounts/sign-in";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";
 import type { RateLimitStore } from "../http/rate-limit";
 import type { Storage } from "../storage/database";
@@ -259,13 +266,10 @@ export function lenderPortalRouter(dependencies: {
     router.post(`${base}sign-out`, async (req, res) => {
       const form = await formFrom(req, res);
       if (!form) return;
-      const session = await accounts.sessionOf(req);
-      if (!session || !csrfTokenMatches(session.token, form.csrf)) {
-        send(req, res, 403, { page: "refused" });
-        return;
-      }
-      await accounts.endSession(req, res, session);
-      res.redirect(303, `${base}?notice=signed_out`);
+      await signOutStep(accounts, req, res, form, {
+        refused: () => send(req, res, 403, { page: "refused" }),
+        next: `${base}?notice=signed_out`,
+      });
     });
 
     // Test mode (decision 0386): the role's, checked here on every request.

@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import { addDays, colomboToday } from "../../core/helpers/dates";
 import type { PortalView } from "../../core/views/partner-portal";
 import { csrfTokenMatches } from "../accounts/csrf";
-import { codeStep, passwordStep, text } from "../accounts/sign-in";
+import { codeStep, passwordStep, signOutStep, text } from "../accounts/sign-in";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";
 import { confirmPortalTotp, partnerOfAccount } from "./portal-accounts";
 import type { PortalSectionRoutes } from "./portal-context";
@@ -155,12 +155,9 @@ export const signInRoutes: PortalSectionRoutes = (router, portal) => {
   router.post(`${base}sign-out`, async (req, res) => {
     const form = await formFrom(req, res);
     if (!form) return;
-    const session = await accounts.sessionOf(req);
-    if (!session || !csrfTokenMatches(session.token, form.csrf)) {
-      send(req, res, 403, { page: "refused" });
-      return;
-    }
-    await accounts.endSession(req, res, session);
-    res.redirect(303, `${base}?notice=signed_out`);
+    await signOutStep(accounts, req, res, form, {
+      refused: () => send(req, res, 403, { page: "refused" }),
+      next: `${base}?notice=signed_out`,
+    });
   });
 };
