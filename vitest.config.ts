@@ -39,7 +39,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // The stylesheets the portal and back office inline (`?raw`), as built, for a test
           // that runs the app in-process (tests/support/portal-app.ts): empty otherwise.
-          css: { include: [/\/site\/(portal|back-office|operator)\/[^/]+\.css(\?raw)?$/] },
+          css: {
+            include: [/\/site\/(portal|lender-portal|back-office|operator)\/[^/]+\.css(\?raw)?$/],
+          },
           // A browser on a busy machine may take more than expect.poll's default 1 s.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -50,6 +50,7 @@ import {
 } from "./lenders/decision-network";
 import { lenderDecisionsRouter } from "./lenders/decision-routes";
 import { lenderAdminRouter } from "./lenders/lender-admin-routes";
+import { lenderPortalRouter } from "./lenders/lender-portal-routes";
 import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
@@ -496,6 +497,14 @@ const featuresSection: AppSection = (app, context) => {
       now,
       postbackRules: context.postbackRules,
       postbackTestTimeoutMs: context.postbackTestTimeoutMs,
+    }),
+    lenderPortalRouter({
+      storage,
+      site,
+      limits: context.rateLimitStore,
+      decisions: context.decisions,
+      callbackUrl: () => decisionCallbackUrl(site.origin),
+      now,
     }),
     partnerPagesRouter({ site, examplesDir: context.examplesDir, distDir }),
   ]) {

@@ -153,6 +153,13 @@ const envSchema = z
      */
     PARTNER_POSTBACKS_TO_LOOPBACK: optional(z.enum(["allow"]).optional()),
     /**
+     * "allow": a lender's test decision URL (the lender portal's test mode)
+     * may be on loopback (127.0.0.0/8, ::1), outside production only, for a
+     * lender's server on this machine (decision 0386); refused with
+     * NODE_ENV=production, where a test URL is https to a public address.
+     */
+    LENDER_TEST_URL_ALLOW_LOOPBACK: optional(z.enum(["allow"]).optional()),
+    /**
      * How long, from an applicant's verification, we wait for lenders'
      * decisions (issue 15): each lender's requests, retries included, end
      * by then, and the offers page stops waiting.
@@ -334,12 +341,17 @@ const envSchema = z
         message: "choose one SMS transport: SMS_WEBHOOK_URL or Notify.lk, not both",
       });
     }
-    if (env.PARTNER_POSTBACKS_TO_LOOPBACK && env.NODE_ENV === "production") {
-      context.addIssue({
-        code: "custom",
-        path: ["PARTNER_POSTBACKS_TO_LOOPBACK"],
-        message: "is for development and tests: never with NODE_ENV=production",
-      });
+    for (const name of [
+      "PARTNER_POSTBACKS_TO_LOOPBACK",
+      "LENDER_TEST_URL_ALLOW_LOOPBACK",
+    ] as const) {
+      if (env[name] && env.NODE_ENV === "production") {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is for development and tests: never with NODE_ENV=production",
+        });
+      }
     }
     // In production every URL the server calls is https to a public address (decision 0344):
     // here as written; start.ts checks where its name resolves to.

@@ -153,6 +153,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
     rules: { allowHttp: outsideProduction },
     // `npm run sandbox`'s lenders (lenders.sandbox = 1) listen on loopback: never in production.
     sandboxLoopback: outsideProduction,
+    // Lenders' test URLs (the lender portal's test mode) on loopback: with the flag, never in production.
+    testLoopback: outsideProduction && config.LENDER_TEST_URL_ALLOW_LOOPBACK === "allow",
     callbackUrl: () => decisionCallbackUrl(site.origin),
     consentText: consentToShareText,
   });

@@ -37,6 +37,11 @@ export {
 } from "./back-office/funnel-tables";
 export { backOfficeStylesheet, renderBackOfficeDocument } from "./back-office/render";
 export { renderClickoutDocument } from "./clickout/render";
+export {
+  lenderPortalBase,
+  lenderPortalStylesheet,
+  renderLenderPortalDocument,
+} from "./lender-portal/render";
 export { portalBase, portalStylesheet, renderPortalDocument } from "./portal/render";
 
 /** The back office's English catalog (its only one so far), for what the server writes (CSV). */

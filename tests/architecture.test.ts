@@ -268,8 +268,8 @@ describe("the site's pages (STYLE 13)", () => {
   });
 });
 
-describe("the signed-in areas: site/operator/ shared by site/back-office/ and site/portal/", () => {
-  const areas = ["back-office", "portal"];
+describe("the signed-in areas: site/operator/ shared by site/back-office/, site/portal/ and site/lender-portal/", () => {
+  const areas = ["back-office", "portal", "lender-portal"];
 
   it("lets operator/ import neither area, and neither area the other", () => {
     const violations = ["operator", ...areas].flatMap((from) =>

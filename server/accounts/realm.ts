@@ -4,7 +4,7 @@ import type { Database } from "../storage/schema";
 
 /**
  * A realm: one kind of signed-in account (decision 0380). The back office's
- * staff, the partner portal's partners, and next the lenders' own accounts
+ * staff, the partner portal's partners and the lender portal's lenders' staff
  * are each a value of this type, never a copy of the sign-in flow: the
  * tables, cookies and limits below are all that differs between them, and
  * sessions.ts, sign-in.ts and recovery-codes.ts read them.
@@ -24,10 +24,10 @@ export interface AccountRow {
 export interface Realm<A extends AccountRow> {
   name: RealmName;
   /** The accounts' table (its `id`, `totp_*` columns as AccountRow's). */
-  accountsTable: "staff" | "partner_accounts";
+  accountsTable: "staff" | "partner_accounts" | "lender_accounts";
   sessions: {
     /** One row per session: the SHA-256 of its cookie's token, its stage and its times. */
-    table: "staff_sessions" | "partner_sessions";
+    table: "staff_sessions" | "partner_sessions" | "lender_sessions";
     /** The column that names the session's account. */
     accountColumn: "staff_id" | "account_id";
     /** The session ends after this long without a request… */
@@ -36,10 +36,10 @@ export interface Realm<A extends AccountRow> {
     absoluteMs: number;
   };
   recoveryCodes: {
-    table: "staff_recovery_codes" | "partner_recovery_codes";
+    table: "staff_recovery_codes" | "partner_recovery_codes" | "lender_recovery_codes";
     accountColumn: "staff_id" | "account_id";
     /** What the codes' HMAC is scoped to: one realm's code is never another's. */
-    scope: "staff" | "partner";
+    scope: "staff" | "partner" | "lender";
   };
   cookies: {
     /** The session cookie's name and path (SameSite=Strict, HttpOnly, Secure behind TLS). */

@@ -4,6 +4,7 @@ import { clientAddressOf } from "../http/client-address";
 import { secureCookies, serializeCookie } from "../http/cookies";
 import { type RateLimitStore, rateLimitCheck } from "../http/rate-limit";
 import type { Storage } from "../storage/database";
+import { csrfTokenMatches } from "./csrf";
 import { checkPassword, PASSWORD_MAX_LENGTH } from "./passwords";
 import type { AccountRow, Realm } from "./realm";
 import { spendRecoveryCode, spendTotpStep } from "./second-factor";
@@ -214,4 +215,68 @@ export function signInFlow<A extends AccountRow>(
       return { kind: "wrong" };
     },
   };
+}
+
+/** What a realm's door shows for a step's outcome, and where each success leads. */
+export interface PasswordStepAnswers {
+  /** The sign-in page again, with the e-mail typed and why. */
+  again(status: number, email: string, problem: "busy" | "wait" | "mismatch"): void;
+  /** Where the browser goes once the password was right. */
+  next: { second_factor: string; signed_in: string };
+}
+
+/** The first step as a realm's sign-in form posts it (e-mail, password), answered. */
+export async function passwordStep<A extends AccountRow>(
+  flow: SignInFlow<A>,
+  req: Request,
+  res: Response,
+  form: Record<string, unknown>,
+  answers: PasswordStepAnswers,
+): Promise<void> {
+  const email = text(form.email, 254).trim();
+  const outcome = await flow.password(
+    req,
+    res,
+    { email, password: passwordText(form.password) },
+    () => answers.again(429, text(form.email, 254), "busy"),
+  );
+  if (outcome.kind === "wait") {
+    res.setHeader("Retry-After", String(Math.ceil(outcome.waitMs / 1000)));
+    answers.again(429, email, "wait");
+  } else if (outcome.kind === "mismatch") answers.again(401, email, "mismatch");
+  else if (outcome.kind !== "limited") res.redirect(303, answers.next[outcome.kind]);
+}
+
+/** The second step as a realm's code form posts it, answered: `ended` and `next` are addresses. */
+export async function codeStep<A extends AccountRow>(
+  flow: SignInFlow<A>,
+  req: Request,
+  res: Response,
+  session: AccountSession<A>,
+  code: unknown,
+  answers: { again(status: number, problem: "wait" | "wrong"): void; next: string; ended: string },
+): Promise<void> {
+  // Six digits are the app's code; anything else may be a recovery code, good once (0253).
+  const outcome = await flow.code(req, res, session, code);
+  if (outcome.kind === "signed_in") res.redirect(303, answers.next);
+  else if (outcome.kind === "wait") answers.again(429, "wait");
+  else if (outcome.kind === "ended") res.redirect(303, answers.ended);
+  else answers.again(401, "wrong");
+}
+
+/** Signing out from a realm's form: the session ends; without one, or with a wrong token, refused. */
+export async function signOutStep<A extends AccountRow>(
+  flow: SignInFlow<A>,
+  req: Request,
+  res: Response,
+  form: Record<string, unknown>,
+  answers: { refused(): void; next: string },
+): Promise<void> {
+  const session = await flow.sessionOf(req);
+  if (!session || !csrfTokenMatches(session.token, form.csrf)) {
+    answers.refused();
+    return;
+  }
+  await flow.endSession(req, res, session);
+  res.redirect(303, answers.next);
 }

@@ -90,7 +90,7 @@ export function normalizedRecoveryCode(text: string): string | undefined {
 export function recoveryCodeHash(
   code: string,
   key: string,
-  scope: "staff" | "partner" = "staff",
+  scope: "staff" | "partner" | "lender" = "staff",
 ): string {
   const bare = normalizedRecoveryCode(code) ?? code;
   return createHmac("sha256", key).update(`${scope}-recovery:${bare}`).digest("hex");

@@ -3,8 +3,12 @@
  * storage the server uses (DATA_DIR's SQLite file, or DATABASE_URL),
  * migrates it and writes the sample lenders into a new database (as a
  * server's first start does), runs one command (cli.ts) and closes it.
+ * Invitations' links start with PUBLIC_ORIGIN and go by e-mail when SMTP is
+ * configured.
  */
-import { loadConfig, storageOptionsOf } from "../config";
+import { loadConfig, messagingSettingsOf, storageOptionsOf } from "../config";
+import { createLogger } from "../log";
+import { createMessenger, transportsFor } from "../messaging/messenger";
 import { openStorage } from "../storage/database";
 import { runLendersCommand } from "./cli";
 import { seedSampleLenders } from "./lenders";
@@ -12,6 +16,8 @@ import { seedSampleLenders } from "./lenders";
 async function main(): Promise<void> {
   const config = loadConfig();
   const storage = openStorage(storageOptionsOf(config));
+  const log = createLogger(config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL);
+  const messenger = createMessenger(transportsFor(messagingSettingsOf(config)), log);
   try {
     await storage.migrate();
     await seedSampleLenders(storage);
@@ -20,11 +26,13 @@ async function main(): Promise<void> {
       allowSandbox: testing,
       urlRules: { allowHttp: testing },
       maxDeadlineMs: config.LENDER_DEADLINE_MS,
+      invite: { origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`, messenger },
     });
     for (const line of outcome.out) process.stdout.write(`${line}\n`);
     for (const line of outcome.err) process.stderr.write(`${line}\n`);
     process.exitCode = outcome.exitCode;
   } finally {
+    await messenger.close();
     await storage.close();
   }
 }

@@ -15,6 +15,7 @@ import { COMMAND_LINE } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { CATALOGUE_REFRESH_MS } from "./catalogue";
 import { CARDS_USAGE, runCardsCommand } from "./cli-cards";
+import { INVITE_USAGE, type InviteContext, runInviteCommand } from "./cli-invite";
 import { exportLenders, type LenderSummary, listLenders } from "./lender-export";
 import { importLenders, LenderImportError, parseLenderFile } from "./lender-import";
 import { LenderError, setLenderStatus } from "./lenders";
@@ -37,6 +38,7 @@ Commands:
       Makes a lender live (only with its licence, unless a sample or sandbox)
       or pauses it (its offers are no longer shown or asked).
 ${CARDS_USAGE}
+${INVITE_USAGE}
 
 The storage is the server's: DATA_DIR (./data) or DATABASE_URL.
 ${REFRESH_NOTE}`;
@@ -48,6 +50,8 @@ export interface LendersToolOptions {
   urlRules: OutboundRules;
   /** The server's LENDER_DEADLINE_MS: no lender's own deadline may be longer. */
   maxDeadlineMs?: number;
+  /** Where invitations' links start and how they are e-mailed (cli-invite.ts). */
+  invite?: InviteContext;
 }
 
 const options = {
@@ -126,6 +130,8 @@ export async function runLendersCommand(
   argv: string[],
   tool: LendersToolOptions,
 ): Promise<CliOutcome> {
+  // invite has options of its own (cli-invite.ts).
+  if (argv[0] === "invite") return runInviteCommand(storage, argv.slice(1), tool.invite);
   try {
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
     const [command, ...rest] = positionals;

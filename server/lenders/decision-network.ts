@@ -77,6 +77,11 @@ export interface DecisionNetworkOptions {
    * outside production only; a real lender's never is.
    */
   sandboxLoopback: boolean;
+  /**
+   * Whether a lender's test URL (the lender portal's test mode) may be on
+   * loopback: LENDER_TEST_URL_ALLOW_LOOPBACK, outside production only (0386).
+   */
+  testLoopback?: boolean;
   /** Where pending lenders call back; read at each application (the port is known late). */
   callbackUrl: () => string;
   /** The consent to share with lenders, in the language the applicant applied in. */
@@ -113,16 +118,37 @@ export interface TestApplicationTarget {
   url: string;
   secret: string;
   sandbox: boolean;
+  /** The lender's test URL (test mode): on loopback too where testLoopback allows it. */
+  testUrl?: boolean;
   products: PublishedProduct[];
   /** The lender's deadline (its own, at most LENDER_DEADLINE_MS): the test's too. */
   deadlineMs: number;
   request: DecisionRequest;
 }
 
+/** The lender's HTTP answer as it came (its body cut to TEST_ANSWER_SHOWN characters). */
+export interface TestHttpAnswer {
+  status: number;
+  body: string;
+}
+
 /** What a test application came to: the lender's answer (checked by the schema), or why none. */
-export type TestApplicationOutcome =
+export type TestApplicationOutcome = (
   | { kind: "answer"; answer: DecisionAnswer; latencyMs: number }
-  | { kind: "failed"; error: string; rule?: ApprovalRule | undefined; latencyMs: number };
+  | { kind: "failed"; error: string; rule?: ApprovalRule | undefined; latencyMs: number }
+) & {
+  /** The headers the request went with (its signature included). */
+  headers: Record<string, string>;
+  http?: TestHttpAnswer | undefined;
+};
+
+/** What one request to a lender went with and what came back, for test mode. */
+interface Seen {
+  headers: Record<string, string>;
+  http?: TestHttpAnswer;
+}
+
+const TEST_ANSWER_SHOWN = 4096;
 
 export interface DecisionNetwork {
   /** LENDER_DEADLINE_MS: the longest any lender is waited for. */
@@ -151,6 +177,8 @@ export interface DecisionNetwork {
   readonly rules: OutboundRules;
   /** Whether sandbox lenders are allowed here (outside production only). */
   readonly sandboxAllowed: boolean;
+  /** Whether lenders' test URLs may be on loopback here (LENDER_TEST_URL_ALLOW_LOOPBACK). */
+  readonly testLoopback: boolean;
   /** A lender's circuit breaker on this instance, read only (the back office shows it). */
   breakerState(lenderId: string): BreakerState;
   /**
@@ -193,6 +221,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     deadlineMs,
     rules,
     sandboxLoopback,
+    testLoopback = false,
     callbackUrl,
     consentText,
     concurrency = LENDER_CONCURRENCY_RANGE.default,
@@ -278,34 +307,45 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     for (const listener of everyLead) listener(leadId);
   };
 
-  /** One POST: signed now, with the same body and idempotency key on every attempt. */
+  /**
+   * One POST: signed now, with the same body and idempotency key on every
+   * attempt; `seen` keeps its headers and the lender's HTTP answer as it came (test mode).
+   */
   async function send(
     target: Pick<DecisionTarget, "url" | "secret" | "sandbox" | "lenderId" | "products"> & {
       decisionId: string;
       askedAmount: number;
+      testUrl?: boolean | undefined;
     },
     body: string,
     signal: AbortSignal,
+    seen?: Seen,
   ) {
     const timestamp = String(Math.floor(Date.now() / 1000));
+    const headers = {
+      "Content-Type": JSON_TYPE,
+      Accept: JSON_TYPE,
+      "User-Agent": "NayaCompare-Decisions/1",
+      [IDEMPOTENCY_HEADER]: target.decisionId,
+      [TIMESTAMP_HEADER]: timestamp,
+      [SIGNATURE_HEADER]: decisionSignature(target.secret, timestamp, body),
+    };
+    if (seen) seen.headers = headers;
     let answer: Awaited<ReturnType<typeof outboundPost>>;
     try {
       answer = await outboundPost(
         target.url,
         {
-          headers: {
-            "Content-Type": JSON_TYPE,
-            Accept: JSON_TYPE,
-            "User-Agent": "NayaCompare-Decisions/1",
-            [IDEMPOTENCY_HEADER]: target.decisionId,
-            [TIMESTAMP_HEADER]: timestamp,
-            [SIGNATURE_HEADER]: decisionSignature(target.secret, timestamp, body),
-          },
+          headers,
           body,
           signal,
           maxBytes: maxAnswerBytes,
         },
-        { ...rules, allowLoopback: target.sandbox && sandboxLoopback },
+        {
+          ...rules,
+          allowLoopback:
+            (target.sandbox && sandboxLoopback) || (target.testUrl === true && testLoopback),
+        },
       );
     } catch (error) {
       if (error instanceof OutboundRefused) {
@@ -315,6 +355,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
       if (error instanceof OutboundAnswerTooLarge) throw new LenderFailure("invalid_answer");
       throw new LenderFailure("network");
     }
+    if (seen) seen.http = { status: answer.status, body: answer.body.slice(0, TEST_ANSWER_SHOWN) };
     if (answer.status < 200 || answer.status > 299) {
       throw new LenderFailure(`http_${answer.status}`, RETRY_STATUSES.has(answer.status));
     }
@@ -415,12 +456,14 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     concurrency,
     rules,
     sandboxAllowed: sandboxLoopback,
+    testLoopback,
     breakerState(lenderId) {
       return gates.get(lenderId)?.state ?? "unused";
     },
     async sendTest(target) {
       const started = performance.now();
       const deadline = AbortSignal.timeout(Math.min(target.deadlineMs, deadlineMs));
+      const seen: Seen = { headers: {} };
       try {
         const answer = await send(
           {
@@ -430,14 +473,16 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
           },
           JSON.stringify(target.request),
           deadline,
+          seen,
         );
-        return { kind: "answer", answer, latencyMs: performance.now() - started };
+        return { kind: "answer", answer, latencyMs: performance.now() - started, ...seen };
       } catch (error) {
         return {
           kind: "failed",
           error: failureCode(error),
           rule: error instanceof LenderFailure ? error.rule : undefined,
           latencyMs: performance.now() - started,
+          ...seen,
         };
       }
     },

@@ -422,11 +422,20 @@ const TEST_APPLICANT: Record<LenderApiField, unknown> = {
  * A signed test application for an `api` lender (decision 0141): a real
  * request in the decision API's format with `test: true`, one of its
  * products' loans, and made-up applicant values for the fields it asks for.
+ * With `test`, the lender portal's test mode (decision 0386): to the
+ * lender's test URL, signed with its test secret, whatever its live mode,
+ * with the applicant's values `test.applicant` gives (every field when the
+ * lender lists none).
  */
 export async function testApplicationFor(
   storage: Storage,
   id: string,
-  options: { now: Date; deadlineMs: number; callbackUrl: string },
+  options: {
+    now: Date;
+    deadlineMs: number;
+    callbackUrl: string;
+    test?: { applicant: Partial<Record<LenderApiField, unknown>>; consent: string };
+  },
 ): Promise<TestApplicationTarget> {
   const row = await storage.db
     .selectFrom("lenders")
@@ -434,9 +443,11 @@ export async function testApplicationFor(
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw new LenderError(`There is no lender "${id}".`, "not_found");
-  if (row.decision_mode !== "api" || !row.api_url || !row.api_secret) {
-    throw new LenderError(`${id} has no decision API.`, "not_api");
-  }
+  const { test } = options;
+  const [url, secret] = test
+    ? [row.test_api_url, row.test_api_secret]
+    : [row.decision_mode === "api" ? row.api_url : null, row.api_secret];
+  if (!url || !secret) throw new LenderError(`${id} has no decision API.`, "not_api");
   const products = await storage.db
     .selectFrom("lender_products")
     .select(["offer_id", "offer"])
@@ -445,7 +456,9 @@ export async function testApplicationFor(
     .execute();
   const parsed = products.map((product) => JSON.parse(product.offer) as Offer);
   const loan = sampleLoan(parsed);
-  const asked = JSON.parse(row.api_fields ?? "[]") as LenderApiField[];
+  const listed = JSON.parse(row.api_fields ?? "[]") as LenderApiField[];
+  const asked = test && listed.length === 0 ? LENDER_API_FIELDS : listed;
+  const applicant = { ...TEST_APPLICANT, ...test?.applicant };
   const deadlineMs = lenderDeadlineMs(row.api_deadline_ms, options.deadlineMs);
   const decisionId = newOpaqueId();
   const request: DecisionRequest = {
@@ -457,13 +470,13 @@ export async function testApplicationFor(
     loan: { ...loan, purpose: "other" },
     productIds: products.map((product) => product.offer_id).slice(0, 1),
     applicant: Object.fromEntries(
-      asked
-        .filter((field) => field in TEST_APPLICANT)
-        .map((field) => [field, TEST_APPLICANT[field]]),
+      asked.filter((field) => field in applicant).map((field) => [field, applicant[field]]),
     ) as DecisionRequest["applicant"],
     consent: {
       shareWithLenders: true,
-      text: "A test application from NayaCompare's back office: no real person is behind it.",
+      text:
+        test?.consent ??
+        "A test application from NayaCompare's back office: no real person is behind it.",
       language: "en",
       givenAt: options.now.toISOString(),
     },
@@ -471,8 +484,9 @@ export async function testApplicationFor(
   };
   return {
     lenderId: id,
-    url: row.api_url,
-    secret: row.api_secret,
+    url,
+    secret,
+    ...(test ? { testUrl: true } : {}),
     sandbox: row.sandbox === 1,
     products: products.flatMap((product) => productOf(product) ?? []),
     deadlineMs,

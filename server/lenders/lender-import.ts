@@ -221,6 +221,9 @@ function lenderRow(
     api_fields: api ? JSON.stringify(api.fields) : null,
     api_concurrency: api?.concurrency ?? null,
     api_deadline_ms: api?.deadlineMs ?? null,
+    // Test mode's are the lender's own, set in the lender portal: an import keeps them.
+    test_api_url: existing?.test_api_url ?? null,
+    test_api_secret: existing?.test_api_secret ?? null,
     sample: existing?.sample ?? 0,
     sandbox: record.sandbox ? 1 : 0,
     created_at: existing?.created_at ?? at,

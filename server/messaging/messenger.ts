@@ -44,6 +44,12 @@ export interface Messenger {
   offersLink(contact: Contact, link: string, until: string, locale: Locale): Promise<void>;
   /** A new member of staff's one-time link (issue 16); staff read English. */
   staffEnrolmentLink(email: string, link: string, hours: number): Promise<void>;
+  /** A lender's member of staff's invitation to the lender portal (issue 34): a one-time link. */
+  lenderInvitation(
+    email: string,
+    invitation: { link: string; hours: number; lender: string },
+    locale: Locale,
+  ): Promise<void>;
   /** A partner portal account's one-time link (issue 18): verify the e-mail, claim it, reset it. */
   partnerAccountLink(
     email: string,
@@ -137,6 +143,12 @@ export function createMessenger(
       const text = fill(texts.staffEnrolmentMail, { link, hours });
       const subject = texts.staffEnrolmentSubject;
       return sent("staff link", mail, () => mail.send({ to: email, subject, text }));
+    },
+    lenderInvitation(email, invitation, locale) {
+      const texts = messageTextsFor(locale);
+      const text = fill(texts.lenderInvitationMail, invitation);
+      const subject = texts.lenderInvitationSubject;
+      return sent("lender invitation", mail, () => mail.send({ to: email, subject, text }));
     },
     partnerAccountLink(email, purpose, link, hours, locale) {
       const texts = messageTextsFor(locale);

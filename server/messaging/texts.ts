@@ -26,6 +26,9 @@ const textsEn = {
   staffEnrolmentSubject: "Your NayaCompare back-office account",
   staffEnrolmentMail:
     "Hello,\n\nAn account in the NayaCompare back office is ready for you. Open this link to set your password and two-step sign-in:\n\n{link}\n\nThe link works once, for {hours} hours. If you did not expect this e-mail, ignore it: nothing happens without the link.\n\nNayaCompare",
+  lenderInvitationSubject: "Your NayaCompare lender portal account",
+  lenderInvitationMail:
+    "Hello,\n\nAn account in the NayaCompare lender portal is ready for you, for {lender}. Open this link to set your password and two-step sign-in:\n\n{link}\n\nThe link works once, for {hours} hours. If you did not expect this e-mail, ignore it: nothing happens without the link.\n\nNayaCompare",
   partnerVerifySubject: "Confirm your e-mail for the NayaCompare partner programme",
   partnerVerifyMail:
     "Hello,\n\nThank you for signing up for the NayaCompare partner programme. To confirm that this e-mail address is yours, open this link:\n\n{link}\n\nThe link works once, for {hours} hours. Then we look at your sign-up and tell you when your account is approved. If you did not sign up, ignore this e-mail: nothing happens without the link.\n\nNayaCompare",
@@ -73,6 +76,9 @@ const textsSi = {
   staffEnrolmentSubject: "ඔබේ NayaCompare පසු කාර්යාල ගිණුම",
   staffEnrolmentMail:
     "ආයුබෝවන්,\n\nNayaCompare පසු කාර්යාලයේ ඔබ සඳහා ගිණුමක් සූදානම්ය. ඔබේ මුරපදය සහ පියවර දෙකේ පිවිසුම සැකසීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඔබ මෙම ඊමේල් එක බලාපොරොත්තු නොවූයේ නම්, එය නොසලකා හරින්න: සබැඳිය නොමැතිව කිසිවක් සිදු නොවේ.\n\nNayaCompare",
+  lenderInvitationSubject: "ඔබේ NayaCompare ණය දෙන්නා ද්වාර ගිණුම",
+  lenderInvitationMail:
+    "ආයුබෝවන්,\n\n{lender} වෙනුවෙන් NayaCompare ණය දෙන්නා ද්වාරයේ ඔබ සඳහා ගිණුමක් සූදානම්ය. ඔබේ මුරපදය සහ පියවර දෙකේ පිවිසුම සැකසීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඔබ මෙම ඊමේල් එක බලාපොරොත්තු නොවූයේ නම්, එය නොසලකා හරින්න: සබැඳිය නොමැතිව කිසිවක් සිදු නොවේ.\n\nNayaCompare",
   partnerVerifySubject: "NayaCompare හවුල්කරු වැඩසටහන සඳහා ඔබේ ඊමේල් ලිපිනය තහවුරු කරන්න",
   partnerVerifyMail:
     "ආයුබෝවන්,\n\nNayaCompare හවුල්කරු වැඩසටහනට ලියාපදිංචි වූවාට ස්තූතියි. මෙම ඊමේල් ලිපිනය ඔබගේ බව තහවුරු කිරීමට මෙම සබැඳිය විවෘත කරන්න:\n\n{link}\n\nසබැඳිය එක් වරක් පමණක්, පැය {hours}ක් වලංගු වේ. ඉන්පසු අපි ඔබේ ලියාපදිංචිය පරීක්ෂා කර, ගිණුම අනුමත වූ විට ඔබට දන්වන්නෙමු. ඔබ ලියාපදිංචි නොවූයේ නම්, මෙම ඊමේල් එක නොසලකා හරින්න: සබැඳිය නොමැතිව කිසිවක් සිදු නොවේ.\n\nNayaCompare",

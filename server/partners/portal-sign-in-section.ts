@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import { addDays, colomboToday } from "../../core/helpers/dates";
 import type { PortalView } from "../../core/views/partner-portal";
 import { csrfTokenMatches } from "../accounts/csrf";
-import { passwordText, text } from "../accounts/sign-in";
+import { codeStep, passwordStep, signOutStep, text } from "../accounts/sign-in";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";
 import { confirmPortalTotp, partnerOfAccount } from "./portal-accounts";
 import type { PortalSectionRoutes } from "./portal-context";
@@ -66,25 +66,11 @@ export const signInRoutes: PortalSectionRoutes = (router, portal) => {
   router.post(`${base}sign-in/`, async (req, res) => {
     const form = await formFrom(req, res);
     if (!form) return;
-    const email = text(form.email, 254).trim();
-    const outcome = await accounts.password(
-      req,
-      res,
-      { email, password: passwordText(form.password) },
-      (req, res) =>
-        send(req, res, 429, {
-          page: "sign-in",
-          email: text(req.body?.email, 254),
-          problem: "busy",
-        }),
-    );
-    if (outcome.kind === "wait") {
-      res.setHeader("Retry-After", String(Math.ceil(outcome.waitMs / 1000)));
-      send(req, res, 429, { page: "sign-in", email, problem: "wait" });
-    } else if (outcome.kind === "mismatch") {
-      send(req, res, 401, { page: "sign-in", email, problem: "mismatch" });
-    } else if (outcome.kind === "second_factor") res.redirect(303, `${base}sign-in/code/`);
-    else if (outcome.kind === "signed_in") res.redirect(303, base);
+    await passwordStep(accounts, req, res, form, {
+      again: (status, email, problem) =>
+        send(req, res, status, { page: "sign-in", email, problem }),
+      next: { second_factor: `${base}sign-in/code/`, signed_in: base },
+    });
   });
 
   /** The session waiting for its code, or undefined once the visitor was sent on. */
@@ -110,14 +96,12 @@ export const signInRoutes: PortalSectionRoutes = (router, portal) => {
       send(req, res, 403, { page: "refused" });
       return;
     }
-    const { csrf } = session;
-    // Six digits are the app's code; anything else may be a recovery code, good once (0253).
-    const outcome = await accounts.code(req, res, session, form.code);
-    if (outcome.kind === "signed_in") res.redirect(303, base);
-    else if (outcome.kind === "wait") {
-      send(req, res, 429, { page: "sign-in-code", csrf, problem: "wait" });
-    } else if (outcome.kind === "ended") res.redirect(303, `${base}?notice=code_tries`);
-    else send(req, res, 401, { page: "sign-in-code", csrf, problem: "wrong" });
+    await codeStep(accounts, req, res, session, form.code, {
+      again: (status, problem) =>
+        send(req, res, status, { page: "sign-in-code", csrf: session.csrf, problem }),
+      next: base,
+      ended: `${base}?notice=code_tries`,
+    });
   });
 
   const twoFactorView = async (session: PortalSession, wrong = false): Promise<PortalView> => {
@@ -171,12 +155,9 @@ export const signInRoutes: PortalSectionRoutes = (router, portal) => {
   router.post(`${base}sign-out`, async (req, res) => {
     const form = await formFrom(req, res);
     if (!form) return;
-    const session = await accounts.sessionOf(req);
-    if (!session || !csrfTokenMatches(session.token, form.csrf)) {
-      send(req, res, 403, { page: "refused" });
-      return;
-    }
-    await accounts.endSession(req, res, session);
-    res.redirect(303, `${base}?notice=signed_out`);
+    await signOutStep(accounts, req, res, form, {
+      refused: () => send(req, res, 403, { page: "refused" }),
+      next: `${base}?notice=signed_out`,
+    });
   });
 };

@@ -538,6 +538,9 @@ export interface LendersTable {
   api_concurrency: number | null;
   /** Its deadline from the verification, at most LENDER_DEADLINE_MS; null: that. */
   api_deadline_ms: number | null;
+  /** Test mode (migration 0029): where test applications go, and what signs them. */
+  test_api_url: string | null;
+  test_api_secret: string | null;
   sample: number;
   sandbox: number;
   created_at: string;
@@ -723,4 +726,38 @@ export interface Database {
   partner_account_links: PartnerAccountLinksTable;
   partner_sessions: PartnerSessionsTable;
   partner_recovery_codes: PartnerRecoveryCodesTable;
+  lender_accounts: LenderAccountsTable;
+  lender_account_links: LenderAccountLinksTable;
+  lender_sessions: LenderSessionsTable;
+  lender_recovery_codes: LenderRecoveryCodesTable;
 }
+
+export type LenderAccountRole = "admin" | "developer";
+
+/** A lender's member of staff in the lender portal (issue 34, migration 0029). */
+export interface LenderAccountsTable {
+  id: string;
+  lender_id: string;
+  /** Lower case. */
+  email: string;
+  role: LenderAccountRole;
+  /** argon2id, PHC string; null until set through the invitation. */
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A one-time invitation link: the SHA-256 of its token. */
+export interface LenderAccountLinksTable {
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A lender portal session and recovery code: the partner portal's columns (migration 0029). */
+export type LenderSessionsTable = PartnerSessionsTable;
+export type LenderRecoveryCodesTable = PartnerRecoveryCodesTable;

@@ -4,12 +4,14 @@ import path from "node:path";
 import type { Page } from "playwright";
 import { DEFAULT_COUNTRY_CONFIG } from "../../core/domain/country";
 import type { OutboundRules } from "../../server/http/outbound";
+import type { DecisionNetwork } from "../../server/lenders/decision-network";
 import { loadAssetManifest } from "../../server/pages/assets";
 import type { PartnerUpdate } from "../../server/partners/partners";
 import {
   approvedPortalPartner,
   PORTAL_TEST_PASSWORD,
 } from "../../server/partners/portal.test-support";
+import type { Storage } from "../../server/storage/database";
 import { appWith, openTestSqlite, type TestStorage } from "../../server/test-support";
 
 /**
@@ -19,7 +21,13 @@ import { appWith, openTestSqlite, type TestStorage } from "../../server/test-sup
  * `postbackRules` is what start.ts would hand it, or a test's own (a host
  * name of the test resolved to its server on 127.0.0.1, decision 0095).
  */
-export async function startPortalApp(options: { postbackRules?: OutboundRules } = {}) {
+export async function startPortalApp(
+  options: {
+    postbackRules?: OutboundRules;
+    /** The decision network over the app's storage (the lender portal's test mode). */
+    decisionNetwork?: (storage: Storage) => DecisionNetwork;
+  } = {},
+) {
   const test: TestStorage = await openTestSqlite();
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = createServer((req, res) => handle?.(req, res));
@@ -35,6 +43,7 @@ export async function startPortalApp(options: { postbackRules?: OutboundRules } 
       runtime: { ...DEFAULT_COUNTRY_CONFIG, logEvents: false },
     },
     ...(options.postbackRules ? { postbackRules: options.postbackRules } : {}),
+    ...(options.decisionNetwork ? { decisionNetwork: options.decisionNetwork(test.storage) } : {}),
   });
   return {
     url,

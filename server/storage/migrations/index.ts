@@ -26,6 +26,7 @@ import * as personalDataKeys from "./0024_personal_data_keys";
 import * as decisionBrokenRule from "./0026_decision_broken_rule";
 import * as lenderLimits from "./0027_lender_limits";
 import * as offersReadyPostbacks from "./0028_offers_ready_postbacks";
+import * as lenderAccounts from "./0029_lender_accounts";
 import { type Columns, columnsFor } from "./column-types";
 
 /**
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
   "0026_decision_broken_rule": decisionBrokenRule,
   "0027_lender_limits": lenderLimits,
   "0028_offers_ready_postbacks": offersReadyPostbacks,
+  "0029_lender_accounts": lenderAccounts,
 };
 
 /** Every migration, for either engine. */
