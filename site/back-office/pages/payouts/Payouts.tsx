@@ -7,7 +7,7 @@ import type {
   PayoutStatementView,
   PayoutsView,
 } from "../../../../core/views/back-office-partners";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, CsrfField, Labelled, Notice, TextField } from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 import { modelName, PeriodForm } from "../partners/Partners";
@@ -137,16 +137,27 @@ function Adjustments({
 }) {
   const form = view.adjustment?.form;
   const problems = new Set(view.adjustment?.problems ?? []);
-  const described = (field: AdjustmentField, hint?: boolean) =>
-    [problems.has(field) ? `adjustment-${field}-error` : "", hint ? `adjustment-${field}-hint` : ""]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const error = (field: AdjustmentField) =>
-    problems.has(field) ? (
-      <span className="field-error" id={`adjustment-${field}-error`}>
-        {adjustmentProblemText(field, t)}
-      </span>
-    ) : null;
+  const problemOf = (field: AdjustmentField) =>
+    problems.has(field) ? adjustmentProblemText(field, t) : undefined;
+  const text = (
+    field: "month" | "rupees" | "reason",
+    label: string,
+    hint: string,
+    input: { type?: "month"; inputMode?: "numeric"; maxLength?: number },
+  ) => (
+    <div>
+      <TextField
+        id={`adjustment-${field}`}
+        name={field}
+        label={label}
+        hint={hint}
+        problem={problemOf(field)}
+        value={form?.[field] ?? ""}
+        autoComplete={input.type ? undefined : "off"}
+        {...input}
+      />
+    </div>
+  );
   return (
     <>
       <h2 id="adjustments">{t.adjustmentsTitle}</h2>
@@ -156,73 +167,29 @@ function Adjustments({
       <form method="post" action="/admin/payouts/adjustments" className="adjustment-form">
         <CsrfField csrf={csrf} />
         <div>
-          <label htmlFor="adjustment-partner">{t.adjustmentPartner}</label>
-          {error("partner")}
-          <select
+          <Labelled
             id="adjustment-partner"
-            name="partner"
-            defaultValue={form?.partner ?? ""}
-            aria-invalid={problems.has("partner") || undefined}
-            aria-describedby={described("partner")}
+            label={t.adjustmentPartner}
+            problem={problemOf("partner")}
           >
-            <option value="">{t.adjustmentChoose}</option>
-            {view.partners.map((partner) => (
-              <option key={partner.id} value={partner.id}>
-                {`${partner.name} (${partner.id})`}
-              </option>
-            ))}
-          </select>
+            {(control) => (
+              <select name="partner" defaultValue={form?.partner ?? ""} {...control}>
+                <option value="">{t.adjustmentChoose}</option>
+                {view.partners.map((partner) => (
+                  <option key={partner.id} value={partner.id}>
+                    {`${partner.name} (${partner.id})`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
         </div>
-        <div>
-          <label htmlFor="adjustment-month">{t.adjustmentMonth}</label>
-          <span className="hint" id="adjustment-month-hint">
-            {t.adjustmentMonthHint}
-          </span>
-          {error("month")}
-          <input
-            id="adjustment-month"
-            name="month"
-            type="month"
-            defaultValue={form?.month ?? ""}
-            aria-invalid={problems.has("month") || undefined}
-            aria-describedby={described("month", true)}
-          />
-        </div>
-        <div>
-          <label htmlFor="adjustment-rupees">{t.adjustmentRupees}</label>
-          <span className="hint" id="adjustment-rupees-hint">
-            {t.adjustmentRupeesHint}
-          </span>
-          {error("rupees")}
-          <input
-            id="adjustment-rupees"
-            name="rupees"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={9}
-            defaultValue={form?.rupees ?? ""}
-            aria-invalid={problems.has("rupees") || undefined}
-            aria-describedby={described("rupees", true)}
-          />
-        </div>
-        <div>
-          <label htmlFor="adjustment-reason">{t.adjustmentReason}</label>
-          <span className="hint" id="adjustment-reason-hint">
-            {t.adjustmentReasonHint}
-          </span>
-          {error("reason")}
-          <input
-            id="adjustment-reason"
-            name="reason"
-            type="text"
-            maxLength={200}
-            autoComplete="off"
-            defaultValue={form?.reason ?? ""}
-            aria-invalid={problems.has("reason") || undefined}
-            aria-describedby={described("reason", true)}
-          />
-        </div>
+        {text("month", t.adjustmentMonth, t.adjustmentMonthHint, { type: "month" })}
+        {text("rupees", t.adjustmentRupees, t.adjustmentRupeesHint, {
+          inputMode: "numeric",
+          maxLength: 9,
+        })}
+        {text("reason", t.adjustmentReason, t.adjustmentReasonHint, { maxLength: 200 })}
         <p>
           <button type="submit">{t.adjustmentAdd}</button>
         </p>
@@ -329,26 +296,15 @@ export function PayoutRunPage({
                   className="inline-form"
                 >
                   <CsrfField csrf={csrf} />
-                  <label htmlFor={field}>
-                    {fill(t.payoutReference, { name: partner.partnerName })}
-                  </label>
-                  <span className="hint" id={`${field}-hint`}>
-                    {t.payoutReferenceHint}
-                  </span>
-                  {problem ? (
-                    <span className="field-error" id={`${field}-error`}>
-                      {problemText(problem.problem, t)}
-                    </span>
-                  ) : null}
-                  <input
+                  <TextField
                     id={field}
                     name="reference"
-                    type="text"
+                    label={fill(t.payoutReference, { name: partner.partnerName })}
+                    hint={t.payoutReferenceHint}
+                    problem={problem ? problemText(problem.problem, t) : undefined}
+                    value={problem?.reference ?? ""}
                     maxLength={100}
                     autoComplete="off"
-                    defaultValue={problem?.reference ?? ""}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? `${field}-error ${field}-hint` : `${field}-hint`}
                   />
                   <button type="submit">{t.payoutMarkPaid}</button>
                 </form>
