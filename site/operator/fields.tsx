@@ -2,7 +2,7 @@
  * The form pieces both signed-in areas use (the back office and the partner
  * portal): the CSRF field, the read-out problem and notice, a field's
  * problem, a labelled field with its hint and problem, a group of choices,
- * and the second factor's QR code.
+ * a period's dates, a table's column headings, and the second factor's QR code.
  */
 import type { ReactNode } from "react";
 
@@ -140,6 +140,38 @@ export function PasswordField({
   );
 }
 
+/**
+ * A period's two Colombo dates, `from` and `to`, each in its own block with its
+ * label; their ids are the names after `idPrefix`.
+ */
+export function DateRange(props: {
+  idPrefix: string;
+  labels: { from: string; to: string };
+  period: { from: string; to: string };
+  required?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  return (
+    <>
+      {(["from", "to"] as const).map((name) => (
+        <div key={name}>
+          <label htmlFor={`${props.idPrefix}${name}`}>{props.labels[name]}</label>
+          <input
+            id={`${props.idPrefix}${name}`}
+            name={name}
+            type="date"
+            defaultValue={props.period[name]}
+            required={props.required}
+            aria-invalid={props.invalid || undefined}
+            aria-describedby={props.describedBy}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** Radio buttons or checkboxes under a legend, the group's problem named under it. */
 export function Choices<Value extends string>(props: {
   id: string;
@@ -168,6 +200,21 @@ export function Choices<Value extends string>(props: {
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** A table's column headings, in order (each different from the others). */
+export function ColumnHeads({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

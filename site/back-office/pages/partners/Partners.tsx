@@ -9,7 +9,7 @@ import type {
   PartnerView,
   PayoutModelName,
 } from "../../../../core/views/back-office-partners";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, CsrfField, DateRange, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
@@ -80,26 +80,12 @@ export function PeriodForm({
       <p className="hint" id="period-hint">
         {t.periodHint}
       </p>
-      <div>
-        <label htmlFor="period-from">{t.periodFrom}</label>
-        <input
-          id="period-from"
-          name="from"
-          type="date"
-          defaultValue={period.from}
-          aria-describedby="period-hint"
-        />
-      </div>
-      <div>
-        <label htmlFor="period-to">{t.periodTo}</label>
-        <input
-          id="period-to"
-          name="to"
-          type="date"
-          defaultValue={period.to}
-          aria-describedby="period-hint"
-        />
-      </div>
+      <DateRange
+        idPrefix="period-"
+        labels={{ from: t.periodFrom, to: t.periodTo }}
+        period={period}
+        describedBy="period-hint"
+      />
       <button type="submit" className="secondary">
         {t.periodShow}
       </button>

@@ -7,7 +7,14 @@ import type {
   PayoutStatementView,
   PayoutsView,
 } from "../../../../core/views/back-office-partners";
-import { Alert, CsrfField, Labelled, Notice, TextField } from "../../../operator/fields";
+import {
+  Alert,
+  ColumnHeads,
+  CsrfField,
+  Labelled,
+  Notice,
+  TextField,
+} from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 import { modelName, PeriodForm } from "../partners/Partners";
@@ -45,13 +52,7 @@ export function PayoutsPage({
       ) : (
         <>
           <table>
-            <thead>
-              <tr>
-                <th scope="col">{t.payoutsPartner}</th>
-                <th scope="col">{t.payoutsItems}</th>
-                <th scope="col">{t.payoutsAmount}</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={[t.payoutsPartner, t.payoutsItems, t.payoutsAmount]} />
             <tbody>
               {view.unpaid.map((row) => (
                 <tr key={row.partnerId}>
@@ -369,13 +370,7 @@ export function PayoutStatementPage({
       </p>
       <table>
         <caption>{t.statementTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.statementReported}</th>
-            <th scope="col">{t.statementIds}</th>
-            <th scope="col">{t.statementAmount}</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={[t.statementReported, t.statementIds, t.statementAmount]} />
         <tbody>
           {view.items.map((item) => (
             <tr key={`${item.clickId}:${item.status}`}>
