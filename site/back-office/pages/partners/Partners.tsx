@@ -3,6 +3,7 @@ import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
 import type {
   DatePeriod,
+  PartnerDone,
   PartnerRow,
   PartnerStatus,
   PartnersView,
@@ -65,6 +66,42 @@ function PartnerAction({
   );
 }
 
+/** A pending partner's two buttons. */
+function ApproveOrReject({
+  partner,
+  t,
+  csrf,
+}: {
+  partner: PartnerRow;
+  t: BackOfficeMessages;
+  csrf: string;
+}) {
+  return (
+    <div className="inline-form">
+      <PartnerAction partner={partner} action="approve" label={t.partnerApprove} csrf={csrf} />
+      <PartnerAction
+        partner={partner}
+        action="reject"
+        label={t.partnerReject}
+        csrf={csrf}
+        className="danger"
+      />
+    </div>
+  );
+}
+
+/** What was just done to a partner, said with its name. */
+function doneText(what: PartnerDone, partner: string, t: BackOfficeMessages): string {
+  const words = {
+    approved: t.partnerDoneApproved,
+    rejected: t.partnerDoneRejected,
+    disabled: t.partnerDoneDisabled,
+    enabled: t.partnerDoneEnabled,
+    terms: t.partnerDoneTerms,
+  };
+  return fill(words[what], { partner });
+}
+
 /** The GET form of a period: two Colombo dates. */
 export function PeriodForm({
   action,
@@ -103,18 +140,7 @@ export function PartnersPage({
   csrf: string;
 }) {
   const pending = view.partners.filter((partner) => partner.status === "pending");
-  const done = view.done
-    ? fill(
-        {
-          approved: t.partnerDoneApproved,
-          rejected: t.partnerDoneRejected,
-          disabled: t.partnerDoneDisabled,
-          enabled: t.partnerDoneEnabled,
-          terms: t.partnerDoneTerms,
-        }[view.done.what],
-        { partner: view.done.partner },
-      )
-    : undefined;
+  const done = view.done ? doneText(view.done.what, view.done.partner, t) : undefined;
   return (
     <>
       {done ? <Notice>{done}</Notice> : null}
@@ -145,21 +171,7 @@ export function PartnersPage({
                     })}
                   </p>
                 ) : null}
-                <div className="inline-form">
-                  <PartnerAction
-                    partner={partner}
-                    action="approve"
-                    label={t.partnerApprove}
-                    csrf={csrf}
-                  />
-                  <PartnerAction
-                    partner={partner}
-                    action="reject"
-                    label={t.partnerReject}
-                    csrf={csrf}
-                    className="danger"
-                  />
-                </div>
+                <ApproveOrReject partner={partner} t={t} csrf={csrf} />
               </li>
             ))}
           </ul>
@@ -219,18 +231,7 @@ export function PartnerPage({
   };
   const modelError = view.errors?.payoutModel;
   const rupeesError = view.errors?.payoutRupees;
-  const done = view.done
-    ? fill(
-        {
-          approved: t.partnerDoneApproved,
-          rejected: t.partnerDoneRejected,
-          disabled: t.partnerDoneDisabled,
-          enabled: t.partnerDoneEnabled,
-          terms: t.partnerDoneTerms,
-        }[view.done],
-        { partner: partner.name },
-      )
-    : undefined;
+  const done = view.done ? doneText(view.done, partner.name, t) : undefined;
   const issued = view.issued;
   return (
     <>
@@ -266,16 +267,7 @@ export function PartnerPage({
         </div>
       ) : null}
       {partner.status === "pending" ? (
-        <div className="inline-form">
-          <PartnerAction partner={partner} action="approve" label={t.partnerApprove} csrf={csrf} />
-          <PartnerAction
-            partner={partner}
-            action="reject"
-            label={t.partnerReject}
-            csrf={csrf}
-            className="danger"
-          />
-        </div>
+        <ApproveOrReject partner={partner} t={t} csrf={csrf} />
       ) : null}
 
       <h2>{t.partnerTerms}</h2>

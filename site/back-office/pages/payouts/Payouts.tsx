@@ -113,6 +113,20 @@ export function PayoutsPage({
   );
 }
 
+/** When and how a partner's share of a run was paid, or that it is not yet. */
+function paidText(
+  partner: { paidAt: string | null; paidReference: string | null; paidBy: string | null },
+  t: BackOfficeMessages,
+): string {
+  return partner.paidAt
+    ? fill(t.payoutPaidOn, {
+        time: colomboTime(partner.paidAt),
+        reference: partner.paidReference ?? "",
+        who: partner.paidBy ?? "",
+      })
+    : t.payoutUnpaid;
+}
+
 function adjustmentProblemText(field: AdjustmentField, t: BackOfficeMessages): string {
   return {
     partner: t.adjustmentProblemPartner,
@@ -276,15 +290,7 @@ export function PayoutRunPage({
                   count: partner.items,
                 })}
               </p>
-              <p className="meta">
-                {partner.paidAt
-                  ? fill(t.payoutPaidOn, {
-                      time: colomboTime(partner.paidAt),
-                      reference: partner.paidReference ?? "",
-                      who: partner.paidBy ?? "",
-                    })
-                  : t.payoutUnpaid}
-              </p>
+              <p className="meta">{paidText(partner, t)}</p>
               <p>
                 <a href={`/admin/payouts/${run.id}/${partner.partnerId}/`}>
                   {fill(t.payoutStatement, { name: partner.partnerName })}
@@ -351,13 +357,7 @@ export function PayoutStatementPage({
       </p>
       <p>
         {fill(t.statementTotal, { total: formatRupees(partner.totalRupees) })}{" "}
-        {partner.paidAt
-          ? fill(t.payoutPaidOn, {
-              time: colomboTime(partner.paidAt),
-              reference: partner.paidReference ?? "",
-              who: partner.paidBy ?? "",
-            })
-          : t.payoutUnpaid}
+        {paidText(partner, t)}
       </p>
       <p>
         <a
