@@ -18,20 +18,25 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return (STAFF_ROLES as readonly unknown[]).includes(value);
 }
 
-/** The back office's sections, in the navigation's order. */
-export const BACK_OFFICE_SECTIONS = [
-  "home",
-  "moderation",
-  "lenders",
-  "cards",
-  "partners",
-  "payouts",
-  "funnel",
-  "audit",
-  "staff",
-  "account",
-] as const;
-export type BackOfficeSection = (typeof BACK_OFFICE_SECTIONS)[number];
+/**
+ * The back office's sections and where each lives, in the navigation's order: the
+ * site's menu links here, and the server shows a member the sections whose page
+ * (`GET <path>`) their role may open.
+ */
+export const BACK_OFFICE_SECTION_PATHS = {
+  home: "/admin/",
+  moderation: "/admin/moderation/",
+  lenders: "/admin/lenders/",
+  cards: "/admin/cards/",
+  partners: "/admin/partners/",
+  payouts: "/admin/payouts/",
+  funnel: "/admin/funnel/",
+  audit: "/admin/audit/",
+  staff: "/admin/staff/",
+  account: "/admin/account/",
+} as const;
+export type BackOfficeSection = keyof typeof BACK_OFFICE_SECTION_PATHS;
+export const BACK_OFFICE_SECTIONS = Object.keys(BACK_OFFICE_SECTION_PATHS) as BackOfficeSection[];
 
 /** The signed-in member, for the header, the navigation and every form's CSRF token. */
 export interface BackOfficeViewer {

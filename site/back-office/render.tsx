@@ -7,14 +7,18 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { fill } from "../../core/messages";
-import type { BackOfficeView, BackOfficeViewer } from "../../core/views/back-office";
+import {
+  BACK_OFFICE_SECTION_PATHS,
+  type BackOfficeView,
+  type BackOfficeViewer,
+} from "../../core/views/back-office";
 import widgetCss from "../../widget/styles/widget.css?raw";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
 import { pageFor } from "../operator/page";
 import { backOfficeMessagesFor } from "./messages";
 import { BACK_OFFICE_PAGES } from "./pages/registry";
-import { roleName, SECTION_PATHS, sectionName } from "./sections";
+import { roleName, sectionName } from "./sections";
 
 /**
  * The signed-in areas' styles and the widget's (the lender preview renders
@@ -49,7 +53,7 @@ export function renderBackOfficeDocument(
           label: t.navLabel,
           links: viewer.sections.map((section) => ({
             key: section,
-            href: SECTION_PATHS[section],
+            href: BACK_OFFICE_SECTION_PATHS[section],
             label: sectionName(section, t),
             current: section === current,
           })),

@@ -2,34 +2,23 @@ import type { Licence, LicenceCategory } from "../../core/domain/schemas/offer";
 import type { BackOfficeSection, LenderSummary } from "../../core/views/back-office";
 import type { BackOfficeMessages } from "./messages";
 
-/** Where each section lives and what the navigation calls it. */
-export const SECTION_PATHS: Record<BackOfficeSection, string> = {
-  home: "/admin/",
-  moderation: "/admin/moderation/",
-  lenders: "/admin/lenders/",
-  cards: "/admin/cards/",
-  partners: "/admin/partners/",
-  payouts: "/admin/payouts/",
-  funnel: "/admin/funnel/",
-  audit: "/admin/audit/",
-  staff: "/admin/staff/",
-  account: "/admin/account/",
-};
+const capitalized = <Name extends string>(name: Name) =>
+  `${name.charAt(0).toUpperCase()}${name.slice(1)}` as Capitalize<Name>;
 
+/**
+ * A section's words are messages named after it (the compiler checks each section has
+ * them): what the navigation calls it, `section<Name>`, and what the home page says
+ * it is for, `describe<Name>`.
+ */
 export function sectionName(section: BackOfficeSection, t: BackOfficeMessages): string {
-  const names: Record<BackOfficeSection, string> = {
-    home: t.sectionHome,
-    moderation: t.sectionModeration,
-    lenders: t.sectionLenders,
-    cards: t.sectionCards,
-    partners: t.sectionPartners,
-    payouts: t.sectionPayouts,
-    funnel: t.sectionFunnel,
-    audit: t.sectionAudit,
-    staff: t.sectionStaff,
-    account: t.sectionAccount,
-  };
-  return names[section];
+  return t[`section${capitalized(section)}`];
+}
+
+export function sectionDescription(
+  section: Exclude<BackOfficeSection, "home">,
+  t: BackOfficeMessages,
+): string {
+  return t[`describe${capitalized(section)}`];
 }
 
 export function roleName(role: "admin" | "moderator" | "analyst", t: BackOfficeMessages): string {

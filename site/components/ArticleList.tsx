@@ -34,3 +34,23 @@ export function ArticleList({
     </ul>
   );
 }
+
+/** A titled section of article cards (popular, similar), nothing when there is none. */
+export function ArticleSection({
+  id,
+  title,
+  locale,
+  articles,
+}: {
+  id: string;
+  title: string;
+  locale: Locale;
+  articles: readonly ArticleSummary[];
+}) {
+  return articles.length > 0 ? (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ArticleList locale={locale} articles={articles} />
+    </section>
+  ) : null;
+}

@@ -1,7 +1,8 @@
 /**
  * The form pieces both signed-in areas use (the back office and the partner
  * portal): the CSRF field, the read-out problem and notice, a field's
- * problem, and the second factor's QR code.
+ * problem, a labelled field with its hint and problem, a group of choices,
+ * a period's dates, a table's column headings, and the second factor's QR code.
  */
 import type { ReactNode } from "react";
 
@@ -35,6 +36,186 @@ export function FieldError({ id, problem }: { id: string; problem: string | unde
       {problem}
     </span>
   ) : null;
+}
+
+/** What a field's control carries: its id, and its hint and problem named for a screen reader. */
+export interface DescribedControl {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * A field's label, hint and problem, then its control (`children`, given the
+ * attributes that tie it to them): the hint is `<id>-hint`, the problem `<id>-error`.
+ */
+export function Labelled({
+  id,
+  label,
+  hint,
+  problem,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  problem?: string | undefined;
+  children: (control: DescribedControl) => ReactNode;
+}) {
+  const described = [hint ? `${id}-hint` : "", problem ? `${id}-error` : ""].filter(Boolean);
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <FieldError id={id} problem={problem} />
+      {children({
+        id,
+        "aria-invalid": problem ? true : undefined,
+        "aria-describedby": described.length > 0 ? described.join(" ") : undefined,
+      })}
+    </>
+  );
+}
+
+/** A one-line text field with its label, hint and problem (`Labelled`). */
+export function TextField({
+  id,
+  name,
+  label,
+  hint,
+  problem,
+  value,
+  type = "text",
+  ...input
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  problem?: string | undefined;
+  value?: string | undefined;
+  type?: string | undefined;
+  required?: boolean;
+  maxLength?: number | undefined;
+  minLength?: number | undefined;
+  autoComplete?: string | undefined;
+  inputMode?: "numeric" | undefined;
+  readOnly?: boolean | undefined;
+}) {
+  return (
+    <Labelled id={id} label={label} hint={hint} problem={problem}>
+      {(control) => <input name={name} type={type} defaultValue={value} {...input} {...control} />}
+    </Labelled>
+  );
+}
+
+/**
+ * A password field: `current` to sign in or to confirm who one is; `new` with
+ * the length rule (12 to 128 characters) and `confirm` to type it again.
+ */
+export function PasswordField({
+  kind,
+  ...field
+}: {
+  kind: "current" | "new" | "confirm";
+  id: string;
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  problem?: string | undefined;
+}) {
+  return (
+    <TextField
+      required
+      type="password"
+      {...field}
+      maxLength={128}
+      minLength={kind === "new" ? 12 : undefined}
+      autoComplete={kind === "current" ? "current-password" : "new-password"}
+    />
+  );
+}
+
+/**
+ * A period's two Colombo dates, `from` and `to`, each in its own block with its
+ * label; their ids are the names after `idPrefix`.
+ */
+export function DateRange(props: {
+  idPrefix: string;
+  labels: { from: string; to: string };
+  period: { from: string; to: string };
+  required?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  return (
+    <>
+      {(["from", "to"] as const).map((name) => (
+        <div key={name}>
+          <label htmlFor={`${props.idPrefix}${name}`}>{props.labels[name]}</label>
+          <input
+            id={`${props.idPrefix}${name}`}
+            name={name}
+            type="date"
+            defaultValue={props.period[name]}
+            required={props.required}
+            aria-invalid={props.invalid || undefined}
+            aria-describedby={props.describedBy}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** Radio buttons or checkboxes under a legend, the group's problem named under it. */
+export function Choices<Value extends string>(props: {
+  id: string;
+  name: string;
+  type: "radio" | "checkbox";
+  legend: string;
+  values: readonly Value[];
+  names: Record<Value, string>;
+  chosen: readonly string[];
+  problem: string | undefined;
+}) {
+  const { id, problem } = props;
+  return (
+    <fieldset aria-describedby={problem ? `${id}-error` : undefined}>
+      <legend>{props.legend}</legend>
+      <FieldError id={id} problem={problem} />
+      {props.values.map((value) => (
+        <label className="choice" key={value}>
+          <input
+            type={props.type}
+            name={props.name}
+            value={value}
+            defaultChecked={props.chosen.includes(value)}
+          />
+          {props.names[value]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A table's column headings, in order (each different from the others). */
+export function ColumnHeads({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
 }
 
 /** The QR code as SVG squares: one path, no script, no image request. */

@@ -1,24 +1,13 @@
-import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor, siteMessagesFor } from "../../messages";
 import { TextField } from "./fields";
-import { StepTitle } from "./StepTitle";
-import type { ApplicationForm } from "./use-application-form";
+import { Step, type StepProps } from "./Step";
 
 /** The second step: who is applying and how to reach them. */
-export function AboutYouStep({
-  locale,
-  form,
-  hidden,
-}: {
-  locale: Locale;
-  form: ApplicationForm;
-  hidden: boolean;
-}) {
+export function AboutYouStep({ locale, form, hidden }: StepProps) {
   const t = siteMessagesFor(locale);
   const a = applicationMessagesFor(locale);
   return (
-    <fieldset className="application-group" hidden={hidden}>
-      <StepTitle step={1} text={a.stepAboutYou} />
+    <Step step={1} title={a.stepAboutYou} hidden={hidden}>
       <TextField
         {...form.bind("fullName")}
         hint={a.fullNameHint}
@@ -78,6 +67,6 @@ export function AboutYouStep({
         spellCheck={false}
         maxLength={254}
       />
-    </fieldset>
+    </Step>
   );
 }

@@ -1,24 +1,13 @@
-import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor } from "../../messages";
 import { Consents } from "./Consents";
-import { StepTitle } from "./StepTitle";
-import type { ApplicationForm } from "./use-application-form";
+import { Step, type StepProps } from "./Step";
 
 /** The last step: the consents, then the submit (decision 0370). */
-export function ConsentStep({
-  locale,
-  form,
-  hidden,
-}: {
-  locale: Locale;
-  form: ApplicationForm;
-  hidden: boolean;
-}) {
+export function ConsentStep({ locale, form, hidden }: StepProps) {
   const a = applicationMessagesFor(locale);
   return (
-    <fieldset className="application-group" hidden={hidden}>
-      <StepTitle step={3} text={a.stepConsents} />
+    <Step step={3} title={a.stepConsents} hidden={hidden}>
       <Consents locale={locale} form={form} />
-    </fieldset>
+    </Step>
   );
 }

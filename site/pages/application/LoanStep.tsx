@@ -6,7 +6,7 @@ import { normalizeSelection } from "../../../widget/loan-selection";
 import { useCalculatorChange } from "../../calculator-tracking";
 import { applicationMessagesFor, homeMessagesFor } from "../../messages";
 import { FieldError, SelectField } from "./fields";
-import { StepTitle } from "./StepTitle";
+import { Step } from "./Step";
 import type { ApplicationForm } from "./use-application-form";
 
 /** The first step: the calculator's amount and period, and what the loan is for. */
@@ -28,8 +28,7 @@ export function LoanStep({
   const selection = normalizeSelection(values.amount, values.term);
   const changeLoan = useCalculatorChange(selection, form.changeLoan);
   return (
-    <fieldset className="application-group" hidden={hidden}>
-      <StepTitle step={0} text={a.stepLoan} />
+    <Step step={0} title={a.stepLoan} hidden={hidden}>
       <div id={loan.id} tabIndex={-1} className="application-calculator">
         <Calculator
           locale={locale}
@@ -45,6 +44,6 @@ export function LoanStep({
         placeholder={a.choose}
         options={LOAN_PURPOSES.map((code) => [code, h[`purpose:${code}`]] as const)}
       />
-    </fieldset>
+    </Step>
   );
 }

@@ -1,25 +1,14 @@
 import { DISTRICTS, EMPLOYMENT_TYPES } from "../../../core/domain/application";
 import { BANK_CODES, BANKS } from "../../../core/domain/banks";
-import type { Locale } from "../../../core/locale";
 import { applicationMessagesFor } from "../../messages";
 import { RadioField, SelectField, TextField } from "./fields";
-import { StepTitle } from "./StepTitle";
-import type { ApplicationForm } from "./use-application-form";
+import { Step, type StepProps } from "./Step";
 
 /** The third step: income, work, the bank the loan is paid into, the district. */
-export function MoneyStep({
-  locale,
-  form,
-  hidden,
-}: {
-  locale: Locale;
-  form: ApplicationForm;
-  hidden: boolean;
-}) {
+export function MoneyStep({ locale, form, hidden }: StepProps) {
   const a = applicationMessagesFor(locale);
   return (
-    <fieldset className="application-group" hidden={hidden}>
-      <StepTitle step={2} text={a.stepMoney} />
+    <Step step={2} title={a.stepMoney} hidden={hidden}>
       <TextField
         {...form.bind("monthlyIncome")}
         hint={a.incomeHint}
@@ -49,6 +38,6 @@ export function MoneyStep({
           // Plain comparison, not Intl: server and browser must sort alike (Sinhala's block is in alphabet order).
           .sort(([, one], [, other]) => (one < other ? -1 : one > other ? 1 : 0))}
       />
-    </fieldset>
+    </Step>
   );
 }

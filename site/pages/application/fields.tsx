@@ -73,49 +73,66 @@ type InputAttributes = Pick<
   | "autoCapitalize"
 >;
 
-export function TextField({
-  id,
-  name,
-  label,
-  hint,
-  why,
-  error,
-  value,
-  onValue,
-  onBlur,
-  ...attributes
-}: InputAttributes & FieldBinding<string> & FieldHints) {
+/** What ties a text field's or a list's control to its field: value, hint, error, events. */
+interface Control {
+  id: string;
+  name: string;
+  value: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  onChange(event: { currentTarget: { value: string } }): void;
+  onBlur(): void;
+}
+
+/** A labelled field's block: its label, its hint, the control (`children`), its error. */
+function Labelled({
+  binding,
+  hints,
+  children,
+}: {
+  binding: FieldBinding<string>;
+  hints: FieldHints;
+  children: (control: Control) => ReactNode;
+}) {
+  const { id, name, label, error, value, onValue, onBlur } = binding;
+  const { hint, why } = hints;
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
       <Hint id={id} text={hint} why={why} />
-      <input
-        id={id}
-        name={name}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint ?? why, error)}
-        onChange={(event) => onValue(event.currentTarget.value)}
-        onBlur={onBlur}
-        {...attributes}
-      />
+      {children({
+        id,
+        name,
+        value,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(id, hint ?? why, error),
+        onChange: (event) => onValue(event.currentTarget.value),
+        onBlur,
+      })}
       <FieldError id={id} text={error} />
     </div>
   );
 }
 
-export function SelectField({
-  id,
-  name,
-  label,
+export function TextField({
   hint,
   why,
-  error,
+  ...props
+}: InputAttributes & FieldBinding<string> & FieldHints) {
+  const { id, name, label, error, value, onValue, onBlur, ...attributes } = props;
+  return (
+    <Labelled binding={{ id, name, label, error, value, onValue, onBlur }} hints={{ hint, why }}>
+      {(control) => <input {...control} {...attributes} />}
+    </Labelled>
+  );
+}
+
+export function SelectField({
+  hint,
+  why,
   placeholder,
   options,
-  value,
-  onValue,
-  onBlur,
+  ...binding
 }: FieldBinding<string> &
   FieldHints & {
     /** The empty first choice ("Choose…"). */
@@ -123,27 +140,18 @@ export function SelectField({
     options: readonly (readonly [value: string, text: string])[];
   }) {
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <Hint id={id} text={hint} why={why} />
-      <select
-        id={id}
-        name={name}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint ?? why, error)}
-        onChange={(event) => onValue(event.currentTarget.value)}
-        onBlur={onBlur}
-      >
-        <option value="">{placeholder}</option>
-        {options.map(([code, text]) => (
-          <option key={code} value={code}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <FieldError id={id} text={error} />
-    </div>
+    <Labelled binding={binding} hints={{ hint, why }}>
+      {(control) => (
+        <select {...control}>
+          <option value="">{placeholder}</option>
+          {options.map(([code, text]) => (
+            <option key={code} value={code}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { formatCount } from "../../community";
-import { ArticleList } from "../../components/ArticleList";
+import { ArticleSection } from "../../components/ArticleList";
 import { ContentBody, Contents } from "../../components/Contents";
 import { countView } from "../../components/community/browser";
 import { Comments } from "../../components/community/Comments";
@@ -86,12 +86,12 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
           </ul>
         </section>
         <TagLinks locale={locale} tags={view.tags} />
-        {view.similar.length > 0 ? (
-          <section aria-labelledby="similar-title">
-            <h2 id="similar-title">{t.similarArticles}</h2>
-            <ArticleList locale={locale} articles={view.similar} />
-          </section>
-        ) : null}
+        <ArticleSection
+          id="similar-title"
+          title={t.similarArticles}
+          locale={locale}
+          articles={view.similar}
+        />
       </article>
       <Island name="offers-aside">
         <OffersAside locale={locale} />

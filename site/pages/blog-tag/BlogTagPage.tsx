@@ -1,5 +1,5 @@
 import { localizePath } from "../../../core/locale";
-import { ArticleList } from "../../components/ArticleList";
+import { ArticleList, ArticleSection } from "../../components/ArticleList";
 import { Pagination } from "../../components/Pagination";
 import { TagLinks, tagLabel } from "../../components/TagLinks";
 import { tagPath } from "../../content/articles";
@@ -28,12 +28,12 @@ export function BlogTagPage({ locale, view }: PageProps<BlogTagView>) {
         pageCount={view.pageCount}
         pathOf={(page) => tagPath(view.tag, page)}
       />
-      {view.popular.length > 0 ? (
-        <section aria-labelledby="popular-title">
-          <h2 id="popular-title">{c.popularTitle}</h2>
-          <ArticleList locale={locale} articles={view.popular} />
-        </section>
-      ) : null}
+      <ArticleSection
+        id="popular-title"
+        title={c.popularTitle}
+        locale={locale}
+        articles={view.popular}
+      />
       <TagLinks locale={locale} tags={view.otherTags} />
     </section>
   );

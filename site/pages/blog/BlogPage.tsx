@@ -1,4 +1,4 @@
-import { ArticleList } from "../../components/ArticleList";
+import { ArticleList, ArticleSection } from "../../components/ArticleList";
 import { Pagination } from "../../components/Pagination";
 import { TagLinks } from "../../components/TagLinks";
 import { communityMessagesFor, siteMessagesFor } from "../../messages";
@@ -18,12 +18,12 @@ export function BlogPage({ locale, view }: PageProps<BlogView>) {
       <ArticleList locale={locale} articles={view.articles} />
       <Pagination locale={locale} page={view.page} pageCount={view.pageCount} pathOf={pagePath} />
       <TagLinks locale={locale} tags={view.tags} />
-      {view.popular.length > 0 ? (
-        <section aria-labelledby="popular-title">
-          <h2 id="popular-title">{c.popularTitle}</h2>
-          <ArticleList locale={locale} articles={view.popular} />
-        </section>
-      ) : null}
+      <ArticleSection
+        id="popular-title"
+        title={c.popularTitle}
+        locale={locale}
+        articles={view.popular}
+      />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type {
   CardFormField,
   CardsView,
 } from "../../../../core/views/back-office-cards";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, CsrfField, Notice, TextField } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 
 /** /admin/cards/ (issue 21): the cards of the credit cards page; add, edit, remove. */
@@ -67,27 +67,16 @@ function Field({
   view: CardEditView;
   readOnly?: boolean;
 }) {
-  const error = view.errors?.[name];
-  const id = idOf(name);
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      {error ? (
-        <span className="field-error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        type="text"
-        defaultValue={view.form[name]}
-        readOnly={readOnly}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-    </>
+    <TextField
+      id={idOf(name)}
+      name={name}
+      label={label}
+      problem={view.errors?.[name]}
+      value={view.form[name]}
+      readOnly={readOnly}
+      autoComplete="off"
+    />
   );
 }
 

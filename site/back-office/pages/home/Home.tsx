@@ -1,30 +1,14 @@
 import { fill } from "../../../../core/messages";
-import type {
-  AccountView,
-  BackOfficeSection,
-  BackOfficeViewer,
-  HomeView,
+import {
+  type AccountView,
+  BACK_OFFICE_SECTION_PATHS,
+  type BackOfficeViewer,
+  type HomeView,
 } from "../../../../core/views/back-office";
 import { CsrfField, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
-import { roleName, SECTION_PATHS, sectionName } from "../../sections";
-
-function describe(section: BackOfficeSection, t: BackOfficeMessages): string {
-  const descriptions: Record<BackOfficeSection, string> = {
-    home: "",
-    moderation: t.describeModeration,
-    lenders: t.describeLenders,
-    cards: t.describeCards,
-    partners: t.describePartners,
-    payouts: t.describePayouts,
-    funnel: t.describeFunnel,
-    audit: t.describeAudit,
-    staff: t.describeStaff,
-    account: t.describeAccount,
-  };
-  return descriptions[section];
-}
+import { roleName, sectionDescription, sectionName } from "../../sections";
 
 export function HomePage({
   view,
@@ -54,9 +38,9 @@ export function HomePage({
           .map((section) => (
             <li key={section} className="card">
               <h2>
-                <a href={SECTION_PATHS[section]}>{sectionName(section, t)}</a>
+                <a href={BACK_OFFICE_SECTION_PATHS[section]}>{sectionName(section, t)}</a>
               </h2>
-              <p className="meta">{describe(section, t)}</p>
+              <p className="meta">{sectionDescription(section, t)}</p>
             </li>
           ))}
       </ul>

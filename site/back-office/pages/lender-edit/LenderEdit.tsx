@@ -12,7 +12,7 @@ import type {
   LenderFormValues,
 } from "../../../../core/views/back-office";
 import { OfferCard } from "../../../../widget/components/OfferList";
-import { CsrfField, Notice } from "../../../operator/fields";
+import { CsrfField, Labelled, Notice, TextField } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderStatusName } from "../../sections";
 
@@ -39,33 +39,18 @@ function Field({
   type?: "text" | "email" | "url";
   readOnly?: boolean;
 }) {
-  const error = view.errors?.[name];
-  const id = idOf(name);
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={view.form[name]}
-        readOnly={readOnly}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy.length > 0 ? describedBy.join(" ") : undefined}
-      />
-    </>
+    <TextField
+      id={idOf(name)}
+      name={name}
+      label={label}
+      hint={hint}
+      problem={view.errors?.[name]}
+      type={type}
+      value={view.form[name]}
+      readOnly={readOnly}
+      autoComplete="off"
+    />
   );
 }
 
@@ -473,24 +458,21 @@ export function LenderEditPage({
                 <img src={`/admin/lenders/${form.id}/logo`} alt="" width={48} height={48} />
               </p>
             ) : null}
-            <label htmlFor={idOf("logo")}>{t.lenderLogo}</label>
-            <span className="hint" id={`${idOf("logo")}-hint`}>
-              {t.lenderLogoHint}
-            </span>
-            <FieldError view={view} name="logo" />
-            <input
-              type="file"
+            <Labelled
               id={idOf("logo")}
-              name="logo"
-              accept="image/png,image/jpeg,image/webp"
-              aria-invalid={errors?.logo ? true : undefined}
-              aria-describedby={[
-                `${idOf("logo")}-hint`,
-                errors?.logo ? `${idOf("logo")}-error` : "",
-              ]
-                .filter(Boolean)
-                .join(" ")}
-            />
+              label={t.lenderLogo}
+              hint={t.lenderLogoHint}
+              problem={errors?.logo}
+            >
+              {(control) => (
+                <input
+                  type="file"
+                  name="logo"
+                  accept="image/png,image/jpeg,image/webp"
+                  {...control}
+                />
+              )}
+            </Labelled>
             {editing && view.stored?.hasLogo ? (
               <div className="select">
                 <input type="checkbox" id={idOf("removeLogo")} name="removeLogo" value="1" />
@@ -498,29 +480,22 @@ export function LenderEditPage({
               </div>
             ) : null}
           </fieldset>
-          <label htmlFor={idOf("products")}>{t.lenderProductsLabel}</label>
-          <span className="hint" id={`${idOf("products")}-hint`}>
-            {t.lenderProductsHint}
-          </span>
-          {productsError ? (
-            <span className="field-error" id={`${idOf("products")}-error`}>
-              {productsError}
-            </span>
-          ) : null}
-          <textarea
+          <Labelled
             id={idOf("products")}
-            name="products"
-            rows={16}
-            spellCheck={false}
-            defaultValue={form.products}
-            aria-invalid={productsError ? true : undefined}
-            aria-describedby={[
-              `${idOf("products")}-hint`,
-              productsError ? `${idOf("products")}-error` : "",
-            ]
-              .filter(Boolean)
-              .join(" ")}
-          />
+            label={t.lenderProductsLabel}
+            hint={t.lenderProductsHint}
+            problem={productsError}
+          >
+            {(control) => (
+              <textarea
+                name="products"
+                rows={16}
+                spellCheck={false}
+                defaultValue={form.products}
+                {...control}
+              />
+            )}
+          </Labelled>
           <p>
             <button type="submit" name="intent" value="preview" className="secondary">
               {t.lenderPreviewButton}

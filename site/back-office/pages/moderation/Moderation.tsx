@@ -5,7 +5,7 @@ import type {
   ModerationItem,
   ModerationView,
 } from "../../../../core/views/back-office";
-import { CsrfField, Notice } from "../../../operator/fields";
+import { ColumnHeads, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
@@ -94,13 +94,7 @@ function Erasures({ erasures, t }: { erasures: readonly ErasureSummary[]; t: Bac
         : t.erasurePhone;
   return (
     <table>
-      <thead>
-        <tr>
-          <th scope="col">{t.erasureWhen}</th>
-          <th scope="col">{t.erasureBy}</th>
-          <th scope="col">{t.erasureRecords}</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={[t.erasureWhen, t.erasureBy, t.erasureRecords]} />
       <tbody>
         {erasures.map((erasure, index) => (
           // Requests have no id of their own on this page; their order is stable.

@@ -3,13 +3,14 @@ import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
 import type {
   DatePeriod,
+  PartnerDone,
   PartnerRow,
   PartnerStatus,
   PartnersView,
   PartnerView,
   PayoutModelName,
 } from "../../../../core/views/back-office-partners";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, CsrfField, DateRange, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
@@ -65,6 +66,42 @@ function PartnerAction({
   );
 }
 
+/** A pending partner's two buttons. */
+function ApproveOrReject({
+  partner,
+  t,
+  csrf,
+}: {
+  partner: PartnerRow;
+  t: BackOfficeMessages;
+  csrf: string;
+}) {
+  return (
+    <div className="inline-form">
+      <PartnerAction partner={partner} action="approve" label={t.partnerApprove} csrf={csrf} />
+      <PartnerAction
+        partner={partner}
+        action="reject"
+        label={t.partnerReject}
+        csrf={csrf}
+        className="danger"
+      />
+    </div>
+  );
+}
+
+/** What was just done to a partner, said with its name. */
+function doneText(what: PartnerDone, partner: string, t: BackOfficeMessages): string {
+  const words = {
+    approved: t.partnerDoneApproved,
+    rejected: t.partnerDoneRejected,
+    disabled: t.partnerDoneDisabled,
+    enabled: t.partnerDoneEnabled,
+    terms: t.partnerDoneTerms,
+  };
+  return fill(words[what], { partner });
+}
+
 /** The GET form of a period: two Colombo dates. */
 export function PeriodForm({
   action,
@@ -80,26 +117,12 @@ export function PeriodForm({
       <p className="hint" id="period-hint">
         {t.periodHint}
       </p>
-      <div>
-        <label htmlFor="period-from">{t.periodFrom}</label>
-        <input
-          id="period-from"
-          name="from"
-          type="date"
-          defaultValue={period.from}
-          aria-describedby="period-hint"
-        />
-      </div>
-      <div>
-        <label htmlFor="period-to">{t.periodTo}</label>
-        <input
-          id="period-to"
-          name="to"
-          type="date"
-          defaultValue={period.to}
-          aria-describedby="period-hint"
-        />
-      </div>
+      <DateRange
+        idPrefix="period-"
+        labels={{ from: t.periodFrom, to: t.periodTo }}
+        period={period}
+        describedBy="period-hint"
+      />
       <button type="submit" className="secondary">
         {t.periodShow}
       </button>
@@ -117,18 +140,7 @@ export function PartnersPage({
   csrf: string;
 }) {
   const pending = view.partners.filter((partner) => partner.status === "pending");
-  const done = view.done
-    ? fill(
-        {
-          approved: t.partnerDoneApproved,
-          rejected: t.partnerDoneRejected,
-          disabled: t.partnerDoneDisabled,
-          enabled: t.partnerDoneEnabled,
-          terms: t.partnerDoneTerms,
-        }[view.done.what],
-        { partner: view.done.partner },
-      )
-    : undefined;
+  const done = view.done ? doneText(view.done.what, view.done.partner, t) : undefined;
   return (
     <>
       {done ? <Notice>{done}</Notice> : null}
@@ -159,21 +171,7 @@ export function PartnersPage({
                     })}
                   </p>
                 ) : null}
-                <div className="inline-form">
-                  <PartnerAction
-                    partner={partner}
-                    action="approve"
-                    label={t.partnerApprove}
-                    csrf={csrf}
-                  />
-                  <PartnerAction
-                    partner={partner}
-                    action="reject"
-                    label={t.partnerReject}
-                    csrf={csrf}
-                    className="danger"
-                  />
-                </div>
+                <ApproveOrReject partner={partner} t={t} csrf={csrf} />
               </li>
             ))}
           </ul>
@@ -233,18 +231,7 @@ export function PartnerPage({
   };
   const modelError = view.errors?.payoutModel;
   const rupeesError = view.errors?.payoutRupees;
-  const done = view.done
-    ? fill(
-        {
-          approved: t.partnerDoneApproved,
-          rejected: t.partnerDoneRejected,
-          disabled: t.partnerDoneDisabled,
-          enabled: t.partnerDoneEnabled,
-          terms: t.partnerDoneTerms,
-        }[view.done],
-        { partner: partner.name },
-      )
-    : undefined;
+  const done = view.done ? doneText(view.done, partner.name, t) : undefined;
   const issued = view.issued;
   return (
     <>
@@ -280,16 +267,7 @@ export function PartnerPage({
         </div>
       ) : null}
       {partner.status === "pending" ? (
-        <div className="inline-form">
-          <PartnerAction partner={partner} action="approve" label={t.partnerApprove} csrf={csrf} />
-          <PartnerAction
-            partner={partner}
-            action="reject"
-            label={t.partnerReject}
-            csrf={csrf}
-            className="danger"
-          />
-        </div>
+        <ApproveOrReject partner={partner} t={t} csrf={csrf} />
       ) : null}
 
       <h2>{t.partnerTerms}</h2>

@@ -7,7 +7,14 @@ import type {
   PayoutStatementView,
   PayoutsView,
 } from "../../../../core/views/back-office-partners";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import {
+  Alert,
+  ColumnHeads,
+  CsrfField,
+  Labelled,
+  Notice,
+  TextField,
+} from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 import { modelName, PeriodForm } from "../partners/Partners";
@@ -45,13 +52,7 @@ export function PayoutsPage({
       ) : (
         <>
           <table>
-            <thead>
-              <tr>
-                <th scope="col">{t.payoutsPartner}</th>
-                <th scope="col">{t.payoutsItems}</th>
-                <th scope="col">{t.payoutsAmount}</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={[t.payoutsPartner, t.payoutsItems, t.payoutsAmount]} />
             <tbody>
               {view.unpaid.map((row) => (
                 <tr key={row.partnerId}>
@@ -112,6 +113,20 @@ export function PayoutsPage({
   );
 }
 
+/** When and how a partner's share of a run was paid, or that it is not yet. */
+function paidText(
+  partner: { paidAt: string | null; paidReference: string | null; paidBy: string | null },
+  t: BackOfficeMessages,
+): string {
+  return partner.paidAt
+    ? fill(t.payoutPaidOn, {
+        time: colomboTime(partner.paidAt),
+        reference: partner.paidReference ?? "",
+        who: partner.paidBy ?? "",
+      })
+    : t.payoutUnpaid;
+}
+
 function adjustmentProblemText(field: AdjustmentField, t: BackOfficeMessages): string {
   return {
     partner: t.adjustmentProblemPartner,
@@ -137,16 +152,27 @@ function Adjustments({
 }) {
   const form = view.adjustment?.form;
   const problems = new Set(view.adjustment?.problems ?? []);
-  const described = (field: AdjustmentField, hint?: boolean) =>
-    [problems.has(field) ? `adjustment-${field}-error` : "", hint ? `adjustment-${field}-hint` : ""]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const error = (field: AdjustmentField) =>
-    problems.has(field) ? (
-      <span className="field-error" id={`adjustment-${field}-error`}>
-        {adjustmentProblemText(field, t)}
-      </span>
-    ) : null;
+  const problemOf = (field: AdjustmentField) =>
+    problems.has(field) ? adjustmentProblemText(field, t) : undefined;
+  const text = (
+    field: "month" | "rupees" | "reason",
+    label: string,
+    hint: string,
+    input: { type?: "month"; inputMode?: "numeric"; maxLength?: number },
+  ) => (
+    <div>
+      <TextField
+        id={`adjustment-${field}`}
+        name={field}
+        label={label}
+        hint={hint}
+        problem={problemOf(field)}
+        value={form?.[field] ?? ""}
+        autoComplete={input.type ? undefined : "off"}
+        {...input}
+      />
+    </div>
+  );
   return (
     <>
       <h2 id="adjustments">{t.adjustmentsTitle}</h2>
@@ -156,73 +182,29 @@ function Adjustments({
       <form method="post" action="/admin/payouts/adjustments" className="adjustment-form">
         <CsrfField csrf={csrf} />
         <div>
-          <label htmlFor="adjustment-partner">{t.adjustmentPartner}</label>
-          {error("partner")}
-          <select
+          <Labelled
             id="adjustment-partner"
-            name="partner"
-            defaultValue={form?.partner ?? ""}
-            aria-invalid={problems.has("partner") || undefined}
-            aria-describedby={described("partner")}
+            label={t.adjustmentPartner}
+            problem={problemOf("partner")}
           >
-            <option value="">{t.adjustmentChoose}</option>
-            {view.partners.map((partner) => (
-              <option key={partner.id} value={partner.id}>
-                {`${partner.name} (${partner.id})`}
-              </option>
-            ))}
-          </select>
+            {(control) => (
+              <select name="partner" defaultValue={form?.partner ?? ""} {...control}>
+                <option value="">{t.adjustmentChoose}</option>
+                {view.partners.map((partner) => (
+                  <option key={partner.id} value={partner.id}>
+                    {`${partner.name} (${partner.id})`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
         </div>
-        <div>
-          <label htmlFor="adjustment-month">{t.adjustmentMonth}</label>
-          <span className="hint" id="adjustment-month-hint">
-            {t.adjustmentMonthHint}
-          </span>
-          {error("month")}
-          <input
-            id="adjustment-month"
-            name="month"
-            type="month"
-            defaultValue={form?.month ?? ""}
-            aria-invalid={problems.has("month") || undefined}
-            aria-describedby={described("month", true)}
-          />
-        </div>
-        <div>
-          <label htmlFor="adjustment-rupees">{t.adjustmentRupees}</label>
-          <span className="hint" id="adjustment-rupees-hint">
-            {t.adjustmentRupeesHint}
-          </span>
-          {error("rupees")}
-          <input
-            id="adjustment-rupees"
-            name="rupees"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={9}
-            defaultValue={form?.rupees ?? ""}
-            aria-invalid={problems.has("rupees") || undefined}
-            aria-describedby={described("rupees", true)}
-          />
-        </div>
-        <div>
-          <label htmlFor="adjustment-reason">{t.adjustmentReason}</label>
-          <span className="hint" id="adjustment-reason-hint">
-            {t.adjustmentReasonHint}
-          </span>
-          {error("reason")}
-          <input
-            id="adjustment-reason"
-            name="reason"
-            type="text"
-            maxLength={200}
-            autoComplete="off"
-            defaultValue={form?.reason ?? ""}
-            aria-invalid={problems.has("reason") || undefined}
-            aria-describedby={described("reason", true)}
-          />
-        </div>
+        {text("month", t.adjustmentMonth, t.adjustmentMonthHint, { type: "month" })}
+        {text("rupees", t.adjustmentRupees, t.adjustmentRupeesHint, {
+          inputMode: "numeric",
+          maxLength: 9,
+        })}
+        {text("reason", t.adjustmentReason, t.adjustmentReasonHint, { maxLength: 200 })}
         <p>
           <button type="submit">{t.adjustmentAdd}</button>
         </p>
@@ -308,15 +290,7 @@ export function PayoutRunPage({
                   count: partner.items,
                 })}
               </p>
-              <p className="meta">
-                {partner.paidAt
-                  ? fill(t.payoutPaidOn, {
-                      time: colomboTime(partner.paidAt),
-                      reference: partner.paidReference ?? "",
-                      who: partner.paidBy ?? "",
-                    })
-                  : t.payoutUnpaid}
-              </p>
+              <p className="meta">{paidText(partner, t)}</p>
               <p>
                 <a href={`/admin/payouts/${run.id}/${partner.partnerId}/`}>
                   {fill(t.payoutStatement, { name: partner.partnerName })}
@@ -329,26 +303,15 @@ export function PayoutRunPage({
                   className="inline-form"
                 >
                   <CsrfField csrf={csrf} />
-                  <label htmlFor={field}>
-                    {fill(t.payoutReference, { name: partner.partnerName })}
-                  </label>
-                  <span className="hint" id={`${field}-hint`}>
-                    {t.payoutReferenceHint}
-                  </span>
-                  {problem ? (
-                    <span className="field-error" id={`${field}-error`}>
-                      {problemText(problem.problem, t)}
-                    </span>
-                  ) : null}
-                  <input
+                  <TextField
                     id={field}
                     name="reference"
-                    type="text"
+                    label={fill(t.payoutReference, { name: partner.partnerName })}
+                    hint={t.payoutReferenceHint}
+                    problem={problem ? problemText(problem.problem, t) : undefined}
+                    value={problem?.reference ?? ""}
                     maxLength={100}
                     autoComplete="off"
-                    defaultValue={problem?.reference ?? ""}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? `${field}-error ${field}-hint` : `${field}-hint`}
                   />
                   <button type="submit">{t.payoutMarkPaid}</button>
                 </form>
@@ -394,13 +357,7 @@ export function PayoutStatementPage({
       </p>
       <p>
         {fill(t.statementTotal, { total: formatRupees(partner.totalRupees) })}{" "}
-        {partner.paidAt
-          ? fill(t.payoutPaidOn, {
-              time: colomboTime(partner.paidAt),
-              reference: partner.paidReference ?? "",
-              who: partner.paidBy ?? "",
-            })
-          : t.payoutUnpaid}
+        {paidText(partner, t)}
       </p>
       <p>
         <a
@@ -413,13 +370,7 @@ export function PayoutStatementPage({
       </p>
       <table>
         <caption>{t.statementTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.statementReported}</th>
-            <th scope="col">{t.statementIds}</th>
-            <th scope="col">{t.statementAmount}</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={[t.statementReported, t.statementIds, t.statementAmount]} />
         <tbody>
           {view.items.map((item) => (
             <tr key={`${item.clickId}:${item.status}`}>

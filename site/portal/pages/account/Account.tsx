@@ -1,97 +1,23 @@
 import type { Locale } from "../../../../core/locale";
 import {
-  PAYOUT_METHODS,
-  PORTAL_COUNTRIES,
   PORTAL_SECTION_PATHS,
   type SignUpField,
   type SignUpProblem,
 } from "../../../../core/views/partner-portal";
 import type { AccountView } from "../../../../core/views/portal/account";
-import { Alert, CsrfField, FieldError, Notice } from "../../../operator/fields";
+import { Alert, CsrfField, Notice, PasswordField, TextField } from "../../../operator/fields";
 import { type PortalMessages, portalMessagesFor } from "../../messages";
+import { NewPassword, signUpFields } from "../../parts";
 import { type AccountMessages, accountMessagesFor } from "./account-messages";
 
 type Problems = Partial<Record<SignUpField, SignUpProblem>>;
 
-/** A one-line field with its label, hint and problem, described by both. */
-function Field(props: {
-  id: string;
-  name: string;
-  label: string;
-  type?: string;
-  hint?: string | undefined;
-  problem?: string | undefined;
-  value?: string | undefined;
-  max: number;
-  min?: number;
-  autoComplete?: string;
-  inputMode?: "numeric";
-}) {
-  const { id, hint, problem } = props;
-  const described = [hint ? `${id}-hint` : "", problem ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <>
-      <label htmlFor={id}>{props.label}</label>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <FieldError id={id} problem={problem} />
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        required
-        maxLength={props.max}
-        minLength={props.min}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        defaultValue={props.value}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-    </>
-  );
-}
-
-/** Radio buttons or checkboxes under a legend, the group's problem named under it. */
-function Choices<Value extends string>(props: {
-  id: string;
-  name: string;
-  type: "radio" | "checkbox";
-  legend: string;
-  values: readonly Value[];
-  names: Record<Value, string>;
-  chosen: readonly string[];
-  problem: string | undefined;
-}) {
-  const { id, problem } = props;
-  return (
-    <fieldset aria-describedby={problem ? `${id}-error` : undefined}>
-      <legend>{props.legend}</legend>
-      <FieldError id={id} problem={problem} />
-      {props.values.map((value) => (
-        <label className="choice" key={value}>
-          <input
-            type={props.type}
-            name={props.name}
-            value={value}
-            defaultChecked={props.chosen.includes(value)}
-          />
-          {props.names[value]}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 function DetailsForm({ view, t, a, action }: Parts & { action: string }) {
   const problem = view.problem?.form === "details" ? view.problem : undefined;
   const values = problem?.values ?? view.details;
-  const text = (field: SignUpField) => problemText(t, problem?.problems, field);
+  const { text, choices } = signUpFields(t, values, (field) =>
+    problemText(t, problem?.problems, field),
+  );
   return (
     <section aria-labelledby="account-details">
       <h2 id="account-details">{a.detailsTitle}</h2>
@@ -99,45 +25,10 @@ function DetailsForm({ view, t, a, action }: Parts & { action: string }) {
       {problem ? <Alert>{t.problemSummary}</Alert> : null}
       <form method="post" action={action} noValidate>
         <CsrfField csrf={view.csrf} />
-        <Field
-          id="name"
-          name="name"
-          label={t.name}
-          value={values.name}
-          max={100}
-          autoComplete="organization"
-          problem={text("name")}
-        />
-        <Field
-          id="website"
-          name="website"
-          label={t.website}
-          type="url"
-          hint={t.websiteHint}
-          value={values.website}
-          max={200}
-          autoComplete="url"
-          problem={text("website")}
-        />
-        <Field
-          id="trafficSources"
-          name="trafficSources"
-          label={t.trafficSources}
-          hint={t.trafficSourcesHint}
-          value={values.trafficSources}
-          max={500}
-          problem={text("trafficSources")}
-        />
-        <Choices
-          id="countries"
-          name="countries"
-          type="checkbox"
-          legend={t.countriesLegend}
-          values={PORTAL_COUNTRIES}
-          names={t.countries}
-          chosen={values.countries}
-          problem={text("countries")}
-        />
+        {text("name")}
+        {text("website")}
+        {text("trafficSources")}
+        {choices("countries", values.countries)}
         <p>
           <button type="submit">{a.saveDetails}</button>
         </p>
@@ -148,7 +39,9 @@ function DetailsForm({ view, t, a, action }: Parts & { action: string }) {
 
 function PayoutForm({ view, t, a, action }: Parts & { action: string }) {
   const problem = view.problem?.form === "payout" ? view.problem : undefined;
-  const text = (field: SignUpField) => problemText(t, problem?.problems, field);
+  const { text, choices } = signUpFields(t, {}, (field) =>
+    problemText(t, problem?.problems, field),
+  );
   const method = problem?.values.payoutMethod ?? view.payout.method ?? "";
   return (
     <section aria-labelledby="account-payout">
@@ -166,25 +59,8 @@ function PayoutForm({ view, t, a, action }: Parts & { action: string }) {
       {problem ? <Alert>{t.problemSummary}</Alert> : null}
       <form method="post" action={action} noValidate>
         <CsrfField csrf={view.csrf} />
-        <Choices
-          id="payoutMethod"
-          name="payoutMethod"
-          type="radio"
-          legend={a.payoutMethod}
-          values={PAYOUT_METHODS}
-          names={t.payoutMethods}
-          chosen={[method]}
-          problem={text("payoutMethod")}
-        />
-        <Field
-          id="payoutDetails"
-          name="payoutDetails"
-          label={a.newPayoutDetails}
-          hint={t.payoutDetailsHint}
-          max={300}
-          autoComplete="off"
-          problem={text("payoutDetails")}
-        />
+        {choices("payoutMethod", [method], a.payoutMethod)}
+        {text("payoutDetails", { label: a.newPayoutDetails, autoComplete: "off" })}
         <p>
           <button type="submit">{a.savePayout}</button>
         </p>
@@ -209,33 +85,19 @@ function PasswordForm({ view, t, a, action }: Parts & { action: string }) {
       {problem ? <Alert>{current ?? fresh}</Alert> : null}
       <form method="post" action={action}>
         <CsrfField csrf={view.csrf} />
-        <Field
+        <PasswordField
+          kind="current"
           id="current-password"
           name="current"
           label={a.currentPassword}
-          type="password"
-          max={128}
-          autoComplete="current-password"
           problem={current}
         />
-        <Field
-          id="new-password"
-          name="password"
-          label={t.newPassword}
-          type="password"
-          hint={t.passwordHint}
-          max={128}
-          min={12}
-          autoComplete="new-password"
-          problem={fresh}
-        />
-        <Field
+        <NewPassword t={t} id="new-password" label={t.newPassword} problem={fresh} />
+        <PasswordField
+          kind="confirm"
           id="confirm-password"
           name="confirm"
           label={t.confirmPassword}
-          type="password"
-          max={128}
-          autoComplete="new-password"
         />
         <p>
           <button type="submit">{a.changePassword}</button>
@@ -279,20 +141,19 @@ function TwoFactor({ view, t, a, base }: Parts & { base: string }) {
       {problem ? <Alert>{passwordProblem ?? codeProblem}</Alert> : null}
       <form method="post" action={`${path}two-factor-off`}>
         <CsrfField csrf={view.csrf} />
-        <Field
+        <PasswordField
+          kind="current"
           id="off-password"
           name="current"
           label={a.currentPassword}
-          type="password"
-          max={128}
-          autoComplete="current-password"
           problem={passwordProblem}
         />
-        <Field
+        <TextField
+          required
           id="off-code"
           name="code"
           label={t.code}
-          max={8}
+          maxLength={8}
           inputMode="numeric"
           autoComplete="one-time-code"
           problem={codeProblem}

@@ -8,7 +8,7 @@ import type {
   DashboardRow,
   DashboardView,
 } from "../../../../core/views/portal/dashboard";
-import { Alert, Notice } from "../../../operator/fields";
+import { Alert, DateRange, Notice } from "../../../operator/fields";
 import { rupeeDigits } from "../../../operator/format";
 import {
   DASHBOARD_CHARTS_ID,
@@ -256,28 +256,7 @@ export function DashboardPage({
       <form method="get" action={`${base}${PORTAL_SECTION_PATHS.dashboard}`}>
         <fieldset className="dashboard-range">
           <legend>{t.formLegend}</legend>
-          <div>
-            <label htmlFor="from">{t.from}</label>
-            <input
-              id="from"
-              name="from"
-              type="date"
-              defaultValue={query.from}
-              required
-              aria-invalid={dateWrong || undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor="to">{t.to}</label>
-            <input
-              id="to"
-              name="to"
-              type="date"
-              defaultValue={query.to}
-              required
-              aria-invalid={dateWrong || undefined}
-            />
-          </div>
+          <DateRange idPrefix="" labels={t} period={query} required invalid={dateWrong} />
           <div>
             <label htmlFor="by">{t.by}</label>
             <select

@@ -6,7 +6,7 @@ import {
   type PostbacksView,
   type PostbackTestResult,
 } from "../../../../core/views/portal/postbacks";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, ColumnHeads, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import { type PostbacksMessages, postbacksMessagesFor } from "./postbacks-messages";
 
@@ -180,17 +180,17 @@ export function PostbacksPage({
         <section className="scroll" aria-labelledby="log-title" tabIndex={0}>
           <table className="figures postbacks-log">
             <caption>{fill(t.logCaption, { page: log.page })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.at}</th>
-                <th scope="col">{t.columns.clickId}</th>
-                <th scope="col">{t.columns.status}</th>
-                <th scope="col">{t.columns.payout}</th>
-                <th scope="col">{t.columns.attempts}</th>
-                <th scope="col">{t.columns.delivery}</th>
-                <th scope="col">{t.columns.lastError}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={[
+                t.columns.at,
+                t.columns.clickId,
+                t.columns.status,
+                t.columns.payout,
+                t.columns.attempts,
+                t.columns.delivery,
+                t.columns.lastError,
+              ]}
+            />
             <tbody>
               {log.rows.map((row) => (
                 <tr key={`${row.clickId}-${row.status}`}>

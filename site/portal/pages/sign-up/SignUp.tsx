@@ -1,13 +1,7 @@
-import {
-  ACCOUNT_KINDS,
-  PAYOUT_METHODS,
-  PORTAL_COUNTRIES,
-  type PortalView,
-  type SignUpField,
-} from "../../../../core/views/partner-portal";
+import type { PortalView, SignUpField } from "../../../../core/views/partner-portal";
 import { Alert, FieldError } from "../../../operator/fields";
 import type { PortalMessages } from "../../messages";
-import { TermsChoice } from "../../parts";
+import { NewPassword, signUpFields, TermsChoice } from "../../parts";
 
 export function SignUpPage({
   view,
@@ -23,58 +17,7 @@ export function SignUpPage({
     const known = problems[field];
     return known ? t.problems[known] : undefined;
   };
-  const described = (field: SignUpField, hint = false) =>
-    [hint ? `${field}-hint` : "", problems[field] ? `${field}-error` : ""]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const invalid = (field: SignUpField) => (problems[field] ? true : undefined);
-  const text = (
-    field: "name" | "email" | "website" | "trafficSources" | "payoutDetails",
-    label: string,
-    type: string,
-    options: { hint?: string; autoComplete?: string; max: number },
-  ) => (
-    <>
-      <label htmlFor={field}>{label}</label>
-      {options.hint ? (
-        <span className="hint" id={`${field}-hint`}>
-          {options.hint}
-        </span>
-      ) : null}
-      <FieldError id={field} problem={problem(field)} />
-      <input
-        id={field}
-        name={field}
-        type={type}
-        required
-        maxLength={options.max}
-        autoComplete={options.autoComplete}
-        defaultValue={form[field]}
-        aria-invalid={invalid(field)}
-        aria-describedby={described(field, Boolean(options.hint))}
-      />
-    </>
-  );
-  /** A group of radio buttons or checkboxes, its problem named under its legend. */
-  const choices = <Value extends string>(
-    field: "kind" | "countries" | "payoutMethod",
-    type: "radio" | "checkbox",
-    legend: string,
-    values: readonly Value[],
-    names: Record<Value, string>,
-    chosen: readonly string[],
-  ) => (
-    <fieldset aria-describedby={problems[field] ? `${field}-error` : undefined}>
-      <legend>{legend}</legend>
-      <FieldError id={field} problem={problem(field)} />
-      {values.map((value) => (
-        <label className="choice" key={value}>
-          <input type={type} name={field} value={value} defaultChecked={chosen.includes(value)} />
-          {names[value]}
-        </label>
-      ))}
-    </fieldset>
-  );
+  const { text, choices } = signUpFields(t, form, problem);
   const anyProblem = Object.keys(problems).length > 0;
   return (
     <>
@@ -82,42 +25,15 @@ export function SignUpPage({
       {anyProblem ? <Alert>{t.problemSummary}</Alert> : null}
       <p>{t.signUpIntro}</p>
       <form method="post" action={`${base}sign-up/`} noValidate>
-        {choices("kind", "radio", t.kindLegend, ACCOUNT_KINDS, t.kinds, [form.kind])}
-        {text("name", t.name, "text", { autoComplete: "organization", max: 100 })}
-        {text("email", t.email, "email", { autoComplete: "email", max: 254 })}
-        <label htmlFor="password">{t.password}</label>
-        <span className="hint" id="password-hint">
-          {t.passwordHint}
-        </span>
-        <FieldError id="password" problem={problem("password")} />
-        <input
-          id="password"
-          name="password"
-          type="password"
-          required
-          minLength={12}
-          maxLength={128}
-          autoComplete="new-password"
-          aria-invalid={invalid("password")}
-          aria-describedby={described("password", true)}
-        />
-        {text("website", t.website, "url", { hint: t.websiteHint, autoComplete: "url", max: 200 })}
-        {text("trafficSources", t.trafficSources, "text", {
-          hint: t.trafficSourcesHint,
-          max: 500,
-        })}
-        {choices(
-          "countries",
-          "checkbox",
-          t.countriesLegend,
-          PORTAL_COUNTRIES,
-          t.countries,
-          form.countries,
-        )}
-        {choices("payoutMethod", "radio", t.payoutLegend, PAYOUT_METHODS, t.payoutMethods, [
-          form.payoutMethod,
-        ])}
-        {text("payoutDetails", t.payoutDetails, "text", { hint: t.payoutDetailsHint, max: 300 })}
+        {choices("kind", [form.kind])}
+        {text("name")}
+        {text("email")}
+        <NewPassword t={t} id="password" label={t.password} problem={problem("password")} />
+        {text("website")}
+        {text("trafficSources")}
+        {choices("countries", form.countries)}
+        {choices("payoutMethod", [form.payoutMethod])}
+        {text("payoutDetails")}
         <FieldError id="terms" problem={problem("terms")} />
         <TermsChoice
           t={t}

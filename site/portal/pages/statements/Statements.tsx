@@ -5,6 +5,7 @@ import type {
   StatementMonthTotals,
   StatementsView,
 } from "../../../../core/views/portal/statements";
+import { ColumnHeads } from "../../../operator/fields";
 import { colomboTime } from "../../../operator/format";
 import { type StatementsMessages, statementsMessages } from "./statements-messages";
 
@@ -125,13 +126,7 @@ export function StatementsPage({
       ) : (
         <table className="statements-table">
           <caption className="visually-hidden">{`${t.earningsTitle}: ${name}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.reported}</th>
-              <th scope="col">{t.ids}</th>
-              <th scope="col">{t.amount}</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={[t.reported, t.ids, t.amount]} />
           <tbody>
             {earnings.map((item) => (
               <tr key={`${item.clickId}:${item.status}`}>
@@ -168,13 +163,7 @@ export function StatementsPage({
       ) : (
         <table className="statements-table">
           <caption className="visually-hidden">{`${t.adjustmentsTitle}: ${name}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.made}</th>
-              <th scope="col">{t.reason}</th>
-              <th scope="col">{t.amount}</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={[t.made, t.reason, t.amount]} />
           <tbody>
             {adjustments.map((item) => (
               <tr key={item.id}>
@@ -193,13 +182,7 @@ export function StatementsPage({
       ) : (
         <table className="statements-table">
           <caption className="visually-hidden">{`${t.paymentsTitle}: ${name}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.paidOn}</th>
-              <th scope="col">{t.payment}</th>
-              <th scope="col">{t.amount}</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={[t.paidOn, t.payment, t.amount]} />
           <tbody>
             {payments.map((item) => (
               <tr key={`${item.paidAt}:${item.from}`}>

@@ -52,18 +52,22 @@ function FieldError({
 const describedBy = (field: Field, problem: BuilderProblem | undefined, hint?: string) =>
   [hint, problem ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
-function TextField(props: {
+interface FieldProps {
   field: Field;
-  label: string;
   value: string;
-  problems: Problems;
+  problem: BuilderProblem | undefined;
   t: WidgetMessages;
-  hint?: string;
-  inputMode?: "numeric" | "text";
-  swatch?: boolean;
-}) {
-  const { field, label, value, problems, t, hint, inputMode, swatch } = props;
-  const problem = problems[field];
+}
+
+function TextField(
+  props: FieldProps & {
+    label: string;
+    hint?: string | undefined;
+    inputMode?: "numeric" | "text" | undefined;
+    swatch?: boolean | undefined;
+  },
+) {
+  const { field, label, value, problem, t, hint, inputMode, swatch } = props;
   const hintId = hint ? `${fieldId(field)}-hint` : undefined;
   return (
     <div className="wb-field">
@@ -95,17 +99,10 @@ function TextField(props: {
   );
 }
 
-function Choices<Value extends string>(props: {
-  field: Field;
-  legend: string;
-  options: readonly Value[];
-  labels: Record<Value, string>;
-  value: string;
-  problems: Problems;
-  t: WidgetMessages;
-}) {
-  const { field, legend, options, labels, value, problems, t } = props;
-  const problem = problems[field];
+function Choices<Value extends string>(
+  props: FieldProps & { legend: string; options: readonly Value[]; labels: Record<Value, string> },
+) {
+  const { field, legend, options, labels, value, problem, t } = props;
   return (
     <fieldset aria-describedby={describedBy(field, problem)}>
       <legend>{legend}</legend>
@@ -118,6 +115,43 @@ function Choices<Value extends string>(props: {
       ))}
     </fieldset>
   );
+}
+
+/**
+ * The builder's fields, each bound to its value and problem in both forms by its name:
+ * a field is its name and its words.
+ */
+function builderFields(values: Record<Field, string>, problems: Problems, t: WidgetMessages) {
+  const bound = (field: Field): FieldProps => ({
+    field,
+    value: values[field],
+    problem: problems[field],
+    t,
+  });
+  const text = (
+    field: Field,
+    label: string,
+    more: { hint?: string; inputMode?: "numeric"; swatch?: boolean } = {},
+  ) => <TextField key={field} {...bound(field)} label={label} {...more} />;
+  return {
+    text,
+    choices: <Value extends string>(
+      field: Field,
+      legend: string,
+      options: readonly Value[],
+      labels: Record<Value, string>,
+    ) => <Choices {...bound(field)} legend={legend} options={options} labels={labels} />,
+    /** Sub ids and campaign codes: a grid of short fields labelled by their names. */
+    codes: (legend: string, names: readonly string[], prefix: "" | "link_" = "") => (
+      <fieldset>
+        <legend>{legend}</legend>
+        <span className="hint">{t.subsHint}</span>
+        <div className="wb-grid wb-codes">
+          {names.map((name) => text(`${prefix}${name}` as Field, name))}
+        </div>
+      </fieldset>
+    ),
+  };
 }
 
 /** The other form's values, kept through this form's submission (both forms are GET). */
@@ -156,6 +190,7 @@ export function WidgetPage({
   const t = widgetMessagesFor(locale);
   const { context, widget, link } = view;
   const problems: Problems = { ...view.widgetProblems, ...view.linkProblems };
+  const fields = builderFields({ ...widget, ...link }, problems, t);
   const { settings } = checkWidgetForm(widget);
   const linkSettings = checkLinkForm(link).settings;
   const widgetOk = !hasProblems(view.widgetProblems);
@@ -185,33 +220,9 @@ export function WidgetPage({
             <p className="alert" role="alert" id="wb-widget-alert" hidden={widgetOk}>
               {t.checkFields}
             </p>
-            <Choices
-              field="element"
-              legend={t.elementLegend}
-              options={WIDGET_ELEMENTS}
-              labels={t.elements}
-              value={widget.element}
-              problems={problems}
-              t={t}
-            />
-            <Choices
-              field="lang"
-              legend={t.langLegend}
-              options={ALL_LOCALES}
-              labels={t.languages}
-              value={widget.lang}
-              problems={problems}
-              t={t}
-            />
-            <TextField
-              field="amount"
-              label={t.amount}
-              hint={t.amountHint}
-              value={widget.amount}
-              inputMode="numeric"
-              problems={problems}
-              t={t}
-            />
+            {fields.choices("element", t.elementLegend, WIDGET_ELEMENTS, t.elements)}
+            {fields.choices("lang", t.langLegend, ALL_LOCALES, t.languages)}
+            {fields.text("amount", t.amount, { hint: t.amountHint, inputMode: "numeric" })}
             <div className="wb-field">
               <label htmlFor={fieldId("period")}>{t.period}</label>
               <FieldError field="period" problem={problems.period} t={t} />
@@ -233,52 +244,14 @@ export function WidgetPage({
               <legend>{t.looksLegend}</legend>
               <span className="hint">{t.looksHint}</span>
               <div className="wb-grid">
-                {WIDGET_COLOURS.map((colour) => (
-                  <TextField
-                    key={colour.field}
-                    field={colour.field}
-                    label={t.colours[colour.field]}
-                    value={widget[colour.field]}
-                    problems={problems}
-                    t={t}
-                    swatch
-                  />
-                ))}
-                <TextField
-                  field="radius"
-                  label={t.radius}
-                  value={widget.radius}
-                  inputMode="numeric"
-                  problems={problems}
-                  t={t}
-                />
+                {WIDGET_COLOURS.map(({ field }) =>
+                  fields.text(field, t.colours[field], { swatch: true }),
+                )}
+                {fields.text("radius", t.radius, { inputMode: "numeric" })}
               </div>
             </fieldset>
-            <fieldset>
-              <legend>{t.subsLegend}</legend>
-              <span className="hint">{t.subsHint}</span>
-              <div className="wb-grid wb-codes">
-                {WIDGET_SUBS.map((sub) => (
-                  <TextField
-                    key={sub}
-                    field={sub}
-                    label={sub}
-                    value={widget[sub]}
-                    problems={problems}
-                    t={t}
-                  />
-                ))}
-              </div>
-            </fieldset>
-            <Choices
-              field="partner_as"
-              legend={t.partnerAsLegend}
-              options={PARTNER_AS}
-              labels={t.partnerAs}
-              value={widget.partner_as}
-              problems={problems}
-              t={t}
-            />
+            {fields.codes(t.subsLegend, WIDGET_SUBS)}
+            {fields.choices("partner_as", t.partnerAsLegend, PARTNER_AS, t.partnerAs)}
             {view.origins.length === 0 ? (
               <p className="hint">{t.originsNone}</p>
             ) : (
@@ -343,40 +316,9 @@ export function WidgetPage({
           <p className="alert" role="alert" id="wb-link-alert" hidden={linkOk}>
             {t.checkFields}
           </p>
-          <Choices
-            field="link_to"
-            legend={t.linkToLegend}
-            options={LINK_TARGETS}
-            labels={t.linkTargets}
-            value={link.link_to}
-            problems={problems}
-            t={t}
-          />
-          <Choices
-            field="link_lang"
-            legend={t.linkLangLegend}
-            options={ALL_LOCALES}
-            labels={t.languages}
-            value={link.link_lang}
-            problems={problems}
-            t={t}
-          />
-          <fieldset>
-            <legend>{t.linkValuesLegend}</legend>
-            <span className="hint">{t.subsHint}</span>
-            <div className="wb-grid wb-codes">
-              {LINK_VALUES.map((name) => (
-                <TextField
-                  key={name}
-                  field={`link_${name}`}
-                  label={name}
-                  value={link[`link_${name}`]}
-                  problems={problems}
-                  t={t}
-                />
-              ))}
-            </div>
-          </fieldset>
+          {fields.choices("link_to", t.linkToLegend, LINK_TARGETS, t.linkTargets)}
+          {fields.choices("link_lang", t.linkLangLegend, ALL_LOCALES, t.languages)}
+          {fields.codes(t.linkValuesLegend, LINK_VALUES, "link_")}
           <Kept values={Object.fromEntries(WIDGET_FIELDS.map((field) => [field, widget[field]]))} />
           <button type="submit">{t.makeLink}</button>
         </form>
