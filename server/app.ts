@@ -41,6 +41,7 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
+import { invoicesRouter } from "./invoices/invoice-routes";
 import { cardAdminRouter } from "./lenders/card-admin-routes";
 import { type Catalogues, fixedCatalogue } from "./lenders/catalogue";
 import {
@@ -417,6 +418,7 @@ export function createApp({
     }),
   );
   app.use(cardAdminRouter(backOffice));
+  app.use(invoicesRouter(backOffice, site));
   app.use("/admin", backOffice.notFound);
   app.use(reviewImagesRouter(storage));
   app.use(lenderLogosRouter(storage));

@@ -8,6 +8,7 @@
 import type { Licence, Offer } from "../domain/schemas/offer";
 import type { CalendarDate } from "../helpers/dates";
 import type { CardEditView, CardsView } from "./back-office-cards";
+import type { InvoicePagesView } from "./back-office-invoices";
 import type { PartnerPagesView } from "./back-office-partners";
 
 export const STAFF_ROLES = ["admin", "moderator", "analyst"] as const;
@@ -26,6 +27,7 @@ export const BACK_OFFICE_SECTIONS = [
   "cards",
   "partners",
   "payouts",
+  "invoices",
   "funnel",
   "audit",
   "staff",
@@ -409,6 +411,7 @@ export type BackOfficeView =
   | AuditView
   | LendersView
   | PartnerPagesView
+  | InvoicePagesView
   | LenderEditView
   | CardsView
   | CardEditView

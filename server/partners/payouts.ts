@@ -228,7 +228,7 @@ export async function createPayoutRun(
  * writer finds the file changed since it read (SQLITE_BUSY…) or the key
  * taken (SQLITE_CONSTRAINT…). Either way its transaction rolled back whole.
  */
-function lostToAnotherRun(error: unknown): boolean {
+export function lostToAnotherRun(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     code === "23505" ||

@@ -25,6 +25,7 @@ import { createPersonalDataKeys } from "./0024_personal_data_keys";
 import { createDecisionBrokenRuleColumn } from "./0026_decision_broken_rule";
 import { createLenderLimitColumns } from "./0027_lender_limits";
 import { createOffersReadyPostbacks } from "./0028_offers_ready_postbacks";
+import { createLenderInvoiceTables } from "./0030_lender_invoices";
 import { columnTypes } from "./column-types";
 
 /**
@@ -60,5 +61,6 @@ export function migrationsFor(engine: Engine, installationKey: Buffer): Record<s
     "0026_decision_broken_rule": createDecisionBrokenRuleColumn(),
     "0027_lender_limits": createLenderLimitColumns(),
     "0028_offers_ready_postbacks": createOffersReadyPostbacks(types),
+    "0030_lender_invoices": createLenderInvoiceTables(types),
   };
 }

@@ -18,6 +18,7 @@ function describe(section: BackOfficeSection, t: BackOfficeMessages): string {
     cards: t.describeCards,
     partners: t.describePartners,
     payouts: t.describePayouts,
+    invoices: t.describeInvoices,
     funnel: t.describeFunnel,
     audit: t.describeAudit,
     staff: t.describeStaff,
