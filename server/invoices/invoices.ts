@@ -188,10 +188,6 @@ function boundsOf(period: PayoutPeriod) {
   return { start: colomboDayStart(period.from), end: colomboDayEnd(period.to) };
 }
 
-/** No invoice has taken the event yet: no item of that model and source. */
-const notBilled = (model: PriceModel, source: "d.decision_id" | "c.id" | "v.click_id") =>
-  sql<boolean>`not exists (select 1 from lender_invoice_items as i where i.model = ${model} and i.source_id = ${sql.ref(source)})`;
-
 /**
  * The month's events that the price in force on their Colombo day bills
  * and no invoice has taken, for every priced lender.
@@ -211,62 +207,38 @@ async function billableItems(db: Kysely<Database>, month: string): Promise<Billa
   }
   const lenders = [...byLender.keys()];
   if (lenders.length === 0) return [];
-  const models = new Set(prices.map((price) => price.model));
   const { start, end } = boundsOf(period);
-  const [leads, clicks, issued] = await Promise.all([
-    models.has("lead")
-      ? db
-          .selectFrom("lender_decisions as d")
-          .select(["d.decision_id as source", "d.lender_id as lender", "d.asked_at as at"])
-          .where("d.lender_id", "in", lenders)
-          .where("d.answered_at", "is not", null)
-          .where("d.asked_at", ">=", start)
-          .where("d.asked_at", "<", end)
-          .where(notBilled("lead", "d.decision_id"))
-          .execute()
-      : [],
-    models.has("click")
-      ? db
-          .selectFrom("clicks as c")
-          .select(["c.id as source", "c.lender as lender", "c.created_at as at"])
-          .where("c.lender", "in", lenders)
-          .where("c.created_at", ">=", start)
-          .where("c.created_at", "<", end)
-          .where(notBilled("click", "c.id"))
-          .execute()
-      : [],
-    models.has("issued")
-      ? db
-          .selectFrom("conversions as v")
-          .innerJoin("clicks as c", "c.id", "v.click_id")
-          .select(["v.click_id as source", "c.lender as lender", "v.created_at as at"])
-          .where("v.status", "=", "issued")
-          .where("c.lender", "in", lenders)
-          .where("v.created_at", ">=", start)
-          .where("v.created_at", "<", end)
-          .where(notBilled("issued", "v.click_id"))
-          .execute()
-      : [],
-  ]);
+  // Every event of the month, of the three kinds, of a priced lender, that no item holds yet.
+  const { rows } = await sql<{ model: PriceModel; source: string; lender: string; at: string }>`
+    select e.model, e.source, e.lender, e.at from (
+      select 'lead' as model, decision_id as source, lender_id as lender, asked_at as at
+        from lender_decisions
+        where answered_at is not null and asked_at >= ${start} and asked_at < ${end}
+      union all
+      select 'click', id, lender, created_at from clicks
+        where created_at >= ${start} and created_at < ${end}
+      union all
+      select 'issued', v.click_id, c.lender, v.created_at
+        from conversions as v join clicks as c on c.id = v.click_id
+        where v.status = 'issued' and v.created_at >= ${start} and v.created_at < ${end}
+    ) as e
+    where e.lender in (${sql.join(lenders)})
+      and not exists (select 1 from lender_invoice_items as i
+        where i.model = e.model and i.source_id = e.source)`.execute(db);
   const items: BillableItem[] = [];
-  const add = (model: PriceModel, rows: { source: string; lender: string; at: string }[]) => {
-    for (const row of rows) {
-      const day = colomboToday(new Date(row.at));
-      const inForce = (byLender.get(row.lender) ?? []).filter((price) => price.valid_from <= day);
-      const price = inForce[inForce.length - 1];
-      if (!price || price.model !== model || Number(price.rupees) <= 0) continue;
-      items.push({
-        model,
-        sourceId: row.source,
-        lenderId: row.lender,
-        rupees: Number(price.rupees),
-        occurredAt: row.at,
-      });
-    }
-  };
-  add("lead", leads);
-  add("click", clicks);
-  add("issued", issued);
+  for (const row of rows) {
+    const day = colomboToday(new Date(row.at));
+    const inForce = (byLender.get(row.lender) ?? []).filter((price) => price.valid_from <= day);
+    const price = inForce[inForce.length - 1];
+    if (!price || price.model !== row.model || Number(price.rupees) <= 0) continue;
+    items.push({
+      model: row.model,
+      sourceId: row.source,
+      lenderId: row.lender,
+      rupees: Number(price.rupees),
+      occurredAt: new Date(row.at).toISOString(),
+    });
+  }
   return items.sort((a, b) =>
     a.occurredAt === b.occurredAt
       ? `${a.model}:${a.sourceId}` < `${b.model}:${b.sourceId}`
