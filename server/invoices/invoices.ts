@@ -19,6 +19,7 @@ import {
 import {
   colomboDateTime,
   csvCell,
+  LOST_TO_ANOTHER_RUN,
   lostToAnotherRun,
   monthPeriod,
   type PayoutPeriod,
@@ -378,13 +379,7 @@ export async function createInvoices(
       ids.push(...invoices.map((invoice) => invoice.id));
     });
   } catch (error) {
-    if (lostToAnotherRun(error)) {
-      throw new InvoiceError(
-        "conflict",
-        "Another run took some of these items at the same moment; nothing was made.",
-      );
-    }
-    throw error;
+    throw lostToAnotherRun(error) ? new InvoiceError("conflict", LOST_TO_ANOTHER_RUN) : error;
   }
   const made = await listInvoices(storage, month);
   return made.filter((invoice) => ids.includes(invoice.id));

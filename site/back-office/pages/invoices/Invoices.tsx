@@ -1,28 +1,37 @@
+import type { ReactNode } from "react";
 import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
-import type {
-  InvoiceProblem,
-  InvoicesView,
-  InvoiceView,
-  PriceField,
-  PriceModel,
+import {
+  type InvoiceProblem,
+  type InvoicesView,
+  type InvoiceView,
+  PRICE_MODELS,
+  type PriceField,
+  type PriceModel,
 } from "../../../../core/views/back-office-invoices";
 import { Alert, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
-function problemText(problem: InvoiceProblem, t: BackOfficeMessages): string {
-  return {
-    month: t.invoicesProblemMonth,
-    open: t.invoicesProblemOpen,
-    empty: t.invoicesProblemEmpty,
-    conflict: t.invoicesProblemConflict,
-  }[problem];
-}
+type MessageKey = keyof BackOfficeMessages;
 
-function modelWords(model: PriceModel, t: BackOfficeMessages): string {
-  return { lead: t.modelLead, click: t.modelClick, issued: t.modelIssued }[model];
-}
+const PROBLEM_TEXT: Record<InvoiceProblem, MessageKey> = {
+  month: "invoicesProblemMonth",
+  open: "invoicesProblemOpen",
+  empty: "invoicesProblemEmpty",
+  conflict: "invoicesProblemConflict",
+};
+const MODEL_WORDS: Record<PriceModel, MessageKey> = {
+  lead: "modelLead",
+  click: "modelClick",
+  issued: "modelIssued",
+};
+const PRICE_PROBLEM_TEXT: Record<PriceField, MessageKey> = {
+  lender: "priceProblemLender",
+  model: "priceProblemModel",
+  rupees: "priceProblemRupees",
+  from: "priceProblemFrom",
+};
 
 /**
  * /admin/invoices/ (issue 34): a month's billable items per lender and the
@@ -42,7 +51,7 @@ export function InvoicesPage({
   return (
     <>
       <p>{t.invoicesIntro}</p>
-      {view.problem ? <Alert>{problemText(view.problem, t)}</Alert> : null}
+      {view.problem ? <Alert>{t[PROBLEM_TEXT[view.problem]]}</Alert> : null}
       <form method="get" action="/admin/invoices/" className="inline-form">
         <div>
           <label htmlFor="invoices-month">{t.invoicesMonth}</label>
@@ -143,27 +152,45 @@ function MonthMatchTable({ view, t }: { view: InvoicesView; t: BackOfficeMessage
   );
 }
 
-function priceProblemText(field: PriceField, t: BackOfficeMessages): string {
-  return {
-    lender: t.priceProblemLender,
-    model: t.priceProblemModel,
-    rupees: t.priceProblemRupees,
-    from: t.priceProblemFrom,
-  }[field];
+/** A field of the price form: its label, its problem if refused, and the control. */
+function PriceFormField({
+  field,
+  label,
+  problem,
+  children,
+}: {
+  field: PriceField;
+  label: string;
+  problem: string | undefined;
+  children: (aria: Record<string, string | boolean>) => ReactNode;
+}) {
+  const id = `price-${field}`;
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      {problem ? (
+        <span className="field-error" id={`${id}-error`}>
+          {problem}
+        </span>
+      ) : null}
+      {children({
+        id,
+        name: field,
+        ...(problem ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {}),
+      })}
+    </div>
+  );
 }
 
 /** The lenders' prices, and the form that sets one from a day on. */
 function Prices({ view, t, csrf }: { view: InvoicesView; t: BackOfficeMessages; csrf: string }) {
   const form = view.price?.form;
   const problems = new Set(view.price?.problems ?? []);
-  const error = (field: PriceField) =>
-    problems.has(field) ? (
-      <span className="field-error" id={`price-${field}-error`}>
-        {priceProblemText(field, t)}
-      </span>
-    ) : null;
-  const invalid = (field: PriceField) =>
-    problems.has(field) ? { "aria-invalid": true, "aria-describedby": `price-${field}-error` } : {};
+  const field = (name: PriceField, label: string) => ({
+    field: name,
+    label,
+    problem: problems.has(name) ? t[PRICE_PROBLEM_TEXT[name]] : undefined,
+  });
   return (
     <>
       <h2 id="prices">{t.pricesTitle}</h2>
@@ -175,11 +202,13 @@ function Prices({ view, t, csrf }: { view: InvoicesView; t: BackOfficeMessages; 
         <table>
           <thead>
             <tr>
-              <th scope="col">{t.invoicesLender}</th>
-              <th scope="col">{t.pricesFrom}</th>
-              <th scope="col">{t.pricesModel}</th>
-              <th scope="col">{t.pricesRupees}</th>
-              <th scope="col">{t.pricesSetBy}</th>
+              {[t.invoicesLender, t.pricesFrom, t.pricesModel, t.pricesRupees, t.pricesSetBy].map(
+                (heading) => (
+                  <th scope="col" key={heading}>
+                    {heading}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>
@@ -187,7 +216,7 @@ function Prices({ view, t, csrf }: { view: InvoicesView; t: BackOfficeMessages; 
               <tr key={`${price.lenderId}:${price.from}`}>
                 <th scope="row">{price.lenderName}</th>
                 <td>{price.from}</td>
-                <td>{modelWords(price.model, t)}</td>
+                <td>{t[MODEL_WORDS[price.model]]}</td>
                 <td className="number">{rupeeDigits(price.rupees)}</td>
                 <td>{price.createdBy}</td>
               </tr>
@@ -199,62 +228,37 @@ function Prices({ view, t, csrf }: { view: InvoicesView; t: BackOfficeMessages; 
       {problems.size > 0 ? <Alert>{t.priceProblem}</Alert> : null}
       <form method="post" action="/admin/invoices/prices" className="price-form">
         <CsrfField csrf={csrf} />
-        <div>
-          <label htmlFor="price-lender">{t.priceLender}</label>
-          {error("lender")}
-          <select
-            id="price-lender"
-            name="lender"
-            defaultValue={form?.lender ?? ""}
-            {...invalid("lender")}
-          >
-            <option value="">{t.priceChoose}</option>
-            {view.lenders.map((lender) => (
-              <option key={lender.id} value={lender.id}>
-                {`${lender.name} (${lender.id})`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="price-model">{t.priceModel}</label>
-          {error("model")}
-          <select
-            id="price-model"
-            name="model"
-            defaultValue={form?.model ?? "lead"}
-            {...invalid("model")}
-          >
-            {(["lead", "click", "issued"] as const).map((model) => (
-              <option key={model} value={model}>
-                {modelWords(model, t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="price-rupees">{t.priceRupees}</label>
-          {error("rupees")}
-          <input
-            id="price-rupees"
-            name="rupees"
-            type="text"
-            inputMode="numeric"
-            defaultValue={form?.rupees ?? ""}
-            {...invalid("rupees")}
-          />
-        </div>
-        <div>
-          <label htmlFor="price-from">{t.priceFrom}</label>
-          {error("from")}
-          <input
-            id="price-from"
-            name="from"
-            type="date"
-            defaultValue={form?.from ?? ""}
-            {...invalid("from")}
-          />
-        </div>
+        <PriceFormField {...field("lender", t.priceLender)}>
+          {(aria) => (
+            <select {...aria} defaultValue={form?.lender ?? ""}>
+              <option value="">{t.priceChoose}</option>
+              {view.lenders.map((lender) => (
+                <option key={lender.id} value={lender.id}>
+                  {`${lender.name} (${lender.id})`}
+                </option>
+              ))}
+            </select>
+          )}
+        </PriceFormField>
+        <PriceFormField {...field("model", t.priceModel)}>
+          {(aria) => (
+            <select {...aria} defaultValue={form?.model ?? "lead"}>
+              {PRICE_MODELS.map((model) => (
+                <option key={model} value={model}>
+                  {t[MODEL_WORDS[model]]}
+                </option>
+              ))}
+            </select>
+          )}
+        </PriceFormField>
+        <PriceFormField {...field("rupees", t.priceRupees)}>
+          {(aria) => (
+            <input {...aria} type="text" inputMode="numeric" defaultValue={form?.rupees ?? ""} />
+          )}
+        </PriceFormField>
+        <PriceFormField {...field("from", t.priceFrom)}>
+          {(aria) => <input {...aria} type="date" defaultValue={form?.from ?? ""} />}
+        </PriceFormField>
         <p>
           <button type="submit">{t.priceSave}</button>
         </p>
@@ -303,7 +307,7 @@ export function InvoicePage({ view, t }: { view: InvoiceView; t: BackOfficeMessa
           {view.items.map((item) => (
             <tr key={`${item.model}:${item.sourceId}`}>
               <td>{colomboTime(item.occurredAt)}</td>
-              <td>{modelWords(item.model, t)}</td>
+              <td>{t[MODEL_WORDS[item.model]]}</td>
               <td>{item.sourceId}</td>
               <td className="number">{rupeeDigits(item.rupees)}</td>
             </tr>
