@@ -8,6 +8,7 @@ import {
 } from "../../core/views/back-office-invoices";
 import type { SiteSettings } from "../../core/views/site-contract";
 import { monthPeriod, previousColomboMonth } from "../partners/payouts";
+import type { BackOfficeRoute } from "../staff/access";
 import type { AuditActor } from "../staff/audit";
 import type { BackOffice, StaffContext } from "../staff/gate";
 import { isOpaqueId } from "../storage/opaque-ids";
@@ -15,6 +16,7 @@ import { invoicePdf } from "./invoice-pdf";
 import {
   createInvoices,
   findInvoice,
+  type Invoice,
   InvoiceError,
   invoiceCsv,
   lenderChoices,
@@ -149,33 +151,38 @@ export function invoicesRouter(
     );
   });
 
-  const fileName = (invoice: { lenderId: string; month: string; id: string }, ext: string) =>
-    `invoice-${invoice.lenderId}-${invoice.month}-${invoice.id.slice(0, 8)}.${ext}`;
-
-  backOffice.route(
-    router,
-    "GET /admin/invoices/:invoice/invoice.csv",
-    async (req, res, { viewer }) => {
+  // The invoice as a file: its CSV and its PDF, named by lender, month and id.
+  const downloads: {
+    ext: string;
+    route: BackOfficeRoute;
+    type: string;
+    make(found: Invoice): Promise<string | Buffer>;
+  }[] = [
+    {
+      ext: "csv",
+      route: "GET /admin/invoices/:invoice/invoice.csv",
+      type: "text/csv; charset=utf-8",
+      make: async (found) => invoiceCsv(found),
+    },
+    {
+      ext: "pdf",
+      route: "GET /admin/invoices/:invoice/invoice.pdf",
+      type: "application/pdf",
+      make: (found) => invoicePdf(found, site),
+    },
+  ];
+  for (const { ext, route, type, make } of downloads) {
+    backOffice.route(router, route, async (req, res, { viewer }) => {
       const found = await invoiceFor(req, res, viewer);
       if (!found) return;
+      const { lenderId, month, id } = found.invoice;
       res
         .status(200)
-        .type("text/csv; charset=utf-8")
-        .attachment(fileName(found.invoice, "csv"))
-        .send(invoiceCsv(found));
-    },
-  );
-
-  backOffice.route(
-    router,
-    "GET /admin/invoices/:invoice/invoice.pdf",
-    async (req, res, { viewer }) => {
-      const found = await invoiceFor(req, res, viewer);
-      if (!found) return;
-      const pdf = await invoicePdf(found, site);
-      res.status(200).type("application/pdf").attachment(fileName(found.invoice, "pdf")).send(pdf);
-    },
-  );
+        .type(type)
+        .attachment(`invoice-${lenderId}-${month}-${id.slice(0, 8)}.${ext}`)
+        .send(await make(found));
+    });
+  }
 
   return router;
 }
