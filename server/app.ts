@@ -41,6 +41,7 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
+import { invoicesRouter } from "./invoices/invoice-routes";
 import { cardAdminRouter } from "./lenders/card-admin-routes";
 import { type Catalogues, fixedCatalogue, type OfferSource } from "./lenders/catalogue";
 import {
@@ -473,6 +474,7 @@ const backOfficeSection: AppSection = (app, context) => {
       distDir,
     }),
     cardAdminRouter(backOffice),
+    invoicesRouter(backOffice, site),
   ]) {
     app.use(router);
   }

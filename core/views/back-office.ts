@@ -8,6 +8,7 @@
 import type { Licence, Offer } from "../domain/schemas/offer";
 import type { CalendarDate } from "../helpers/dates";
 import type { CardEditView, CardsView } from "./back-office-cards";
+import type { InvoicePagesView } from "./back-office-invoices";
 import type { PartnerPagesView } from "./back-office-partners";
 
 export const STAFF_ROLES = ["admin", "moderator", "analyst"] as const;
@@ -30,6 +31,7 @@ export const BACK_OFFICE_SECTION_PATHS = {
   cards: "/admin/cards/",
   partners: "/admin/partners/",
   payouts: "/admin/payouts/",
+  invoices: "/admin/invoices/",
   funnel: "/admin/funnel/",
   audit: "/admin/audit/",
   staff: "/admin/staff/",
@@ -414,6 +416,7 @@ export type BackOfficeView =
   | AuditView
   | LendersView
   | PartnerPagesView
+  | InvoicePagesView
   | LenderEditView
   | CardsView
   | CardEditView

@@ -209,13 +209,7 @@ export async function createPayoutRun(
   try {
     await takeItems(storage, id, period, actor, now);
   } catch (error) {
-    if (lostToAnotherRun(error)) {
-      throw new PayoutError(
-        "conflict",
-        "Another run took some of these items at the same moment; nothing was made.",
-      );
-    }
-    throw error;
+    throw lostToAnotherRun(error) ? new PayoutError("conflict", LOST_TO_ANOTHER_RUN) : error;
   }
   const run = await payoutRun(storage, id);
   if (!run) throw new Error("the run just made is missing");
@@ -228,7 +222,10 @@ export async function createPayoutRun(
  * writer finds the file changed since it read (SQLITE_BUSY…) or the key
  * taken (SQLITE_CONSTRAINT…). Either way its transaction rolled back whole.
  */
-function lostToAnotherRun(error: unknown): boolean {
+export const LOST_TO_ANOTHER_RUN =
+  "Another run took some of these items at the same moment; nothing was made.";
+
+export function lostToAnotherRun(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     code === "23505" ||
@@ -324,10 +321,7 @@ async function takeItems(
         .where("run_id", "is", null)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== adjustments.length) {
-        throw new PayoutError(
-          "conflict",
-          "Another run took some of these items at the same moment; nothing was made.",
-        );
+        throw new PayoutError("conflict", LOST_TO_ANOTHER_RUN);
       }
     }
     await recordAudit(

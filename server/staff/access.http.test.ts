@@ -298,6 +298,7 @@ describe("every back-office route", () => {
         "Credit cards",
         "Partners",
         "Payouts",
+        "Invoices",
         "Funnel",
         "Audit log",
         "Staff",

@@ -16,6 +16,7 @@ describe("who may use which back-office route", () => {
       "cards",
       "partners",
       "payouts",
+      "invoices",
       "funnel",
       "audit",
       "staff",
@@ -29,6 +30,9 @@ describe("who may use which back-office route", () => {
     // Partners and payouts move money and keys: admins only, analysts do not read them either.
     expect(mayUse("analyst", "GET /admin/payouts/")).toBe(false);
     expect(mayUse("analyst", "GET /admin/partners/")).toBe(false);
+    // Invoices bill lenders: gated as payouts are (decision 0396).
+    expect(mayUse("analyst", "GET /admin/invoices/")).toBe(false);
+    expect(mayUse("moderator", "GET /admin/invoices/:invoice/invoice.pdf")).toBe(false);
   });
 
   it("requires two-step sign-in of admins only", () => {

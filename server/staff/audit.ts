@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   "lender.live",
   "lender.pause",
   "lender.secret",
+  "lender.price",
+  "invoice.run",
   "card.create",
   "card.update",
   "card.remove",

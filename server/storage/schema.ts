@@ -680,6 +680,44 @@ export interface LenderDecisionsTable {
   decided_at: string | null;
 }
 
+/** What a lender is billed for (issue 34): a verified lead sent to it, a click-out, an issued loan. */
+export type LenderPriceModel = "lead" | "click" | "issued";
+
+/** A lender's price from a Colombo day on, until its next one (migration 0030). */
+export interface LenderPricesTable {
+  lender_id: string;
+  /** "2026-11-01". */
+  valid_from: string;
+  model: LenderPriceModel;
+  /** Whole rupees per item; 0: nothing billed from that day. */
+  rupees: number;
+  created_by: string;
+  created_at: string;
+}
+
+/** A lender's invoice of a Colombo month: the items it took, frozen. */
+export interface LenderInvoicesTable {
+  id: string;
+  lender_id: string;
+  /** "2026-11". */
+  month: string;
+  items: number;
+  total_rupees: number;
+  created_by: string;
+  created_at: string;
+}
+
+/** An event an invoice bills: each (model, source) in one invoice at most. */
+export interface LenderInvoiceItemsTable {
+  model: LenderPriceModel;
+  /** The decision's id (lead), or the click's (click, issued). */
+  source_id: string;
+  invoice_id: string;
+  lender_id: string;
+  rupees: number;
+  occurred_at: string;
+}
+
 export interface Database {
   events: EventsTable;
   visits: VisitsTable;
@@ -694,6 +732,9 @@ export interface Database {
   credit_cards: CreditCardsTable;
   retired_offer_ids: RetiredOfferIdsTable;
   lender_decisions: LenderDecisionsTable;
+  lender_prices: LenderPricesTable;
+  lender_invoices: LenderInvoicesTable;
+  lender_invoice_items: LenderInvoiceItemsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;

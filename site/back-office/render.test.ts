@@ -258,6 +258,65 @@ function partnerViews(): BackOfficeView[] {
         },
       ],
     },
+    {
+      page: "invoices",
+      month: "2026-10",
+      problem: "conflict",
+      unbilled: [{ lenderId: "kandy-lane", lenderName: XSS, items: 2, totalRupees: 12_000 }],
+      invoices: [
+        {
+          id: "inv1",
+          lenderId: "kandy-lane",
+          lenderName: XSS,
+          month: "2026-10",
+          items: 2,
+          totalRupees: 12_000,
+          createdBy: XSS,
+          createdAt: "2026-11-02T06:00:00.000Z",
+        },
+      ],
+      match: {
+        month: "2026-10",
+        invoicedRupees: 12_000,
+        unbilledRupees: 0,
+        partnersEarnedRupees: 5_000,
+        adjustmentsRupees: -250,
+        marginRupees: 7_250,
+      },
+      prices: [
+        {
+          lenderId: "kandy-lane",
+          lenderName: XSS,
+          model: "issued",
+          rupees: 6_000,
+          from: "2026-10-01",
+          createdBy: XSS,
+          createdAt: "2026-11-01T06:00:00.000Z",
+        },
+      ],
+      lenders: [{ id: "kandy-lane", name: XSS }],
+      price: {
+        form: { lender: XSS, model: XSS, rupees: XSS, from: XSS },
+        problems: ["lender", "rupees"],
+      },
+    },
+    {
+      page: "invoice",
+      created: true,
+      invoice: {
+        id: "inv1",
+        lenderId: "kandy-lane",
+        lenderName: XSS,
+        month: "2026-10",
+        items: 1,
+        totalRupees: 6_000,
+        createdBy: XSS,
+        createdAt: "2026-11-02T06:00:00.000Z",
+      },
+      items: [
+        { model: "issued", sourceId: "c1", occurredAt: "2026-10-03T06:00:00.000Z", rupees: 6_000 },
+      ],
+    },
   ];
 }
 

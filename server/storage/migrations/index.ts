@@ -27,6 +27,7 @@ import * as decisionBrokenRule from "./0026_decision_broken_rule";
 import * as lenderLimits from "./0027_lender_limits";
 import * as offersReadyPostbacks from "./0028_offers_ready_postbacks";
 import * as lenderAccounts from "./0029_lender_accounts";
+import * as lenderInvoices from "./0030_lender_invoices";
 import { type Columns, columnsFor } from "./column-types";
 
 /**
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
   "0027_lender_limits": lenderLimits,
   "0028_offers_ready_postbacks": offersReadyPostbacks,
   "0029_lender_accounts": lenderAccounts,
+  "0030_lender_invoices": lenderInvoices,
 };
 
 /** Every migration, for either engine. */

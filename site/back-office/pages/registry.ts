@@ -12,6 +12,7 @@ import { cardEditPage, cardsPage } from "./cards";
 import { enrolInvalidPage, enrolPage } from "./enrol";
 import { funnelPage } from "./funnel";
 import { accountPage, homePage } from "./home";
+import { invoicePage, invoicesPage } from "./invoices";
 import { lenderEditPage } from "./lender-edit";
 import { lendersPage } from "./lenders";
 import { moderationPage } from "./moderation";
@@ -44,6 +45,8 @@ export const BACK_OFFICE_PAGES: PageRegistry<BackOfficeView, BackOfficeContext, 
     payouts: payoutsPage,
     "payout-run": payoutRunPage,
     "payout-statement": payoutStatementPage,
+    invoices: invoicesPage,
+    invoice: invoicePage,
     funnel: funnelPage,
     forbidden: problemPage,
     "not-found": problemPage,

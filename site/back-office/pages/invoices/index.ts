@@ -1,0 +1,14 @@
+import { type BackOfficePageOf, inSection } from "../../page";
+import { InvoicePage, InvoicesPage } from "./Invoices";
+
+export const invoicesPage: BackOfficePageOf<"invoices"> = {
+  title: (_view, { t }) => t.invoicesTitle,
+  section: inSection("invoices"),
+  Body: InvoicesPage,
+};
+
+export const invoicePage: BackOfficePageOf<"invoice"> = {
+  title: (_view, { t }) => t.invoiceTitle,
+  section: inSection("invoices"),
+  Body: InvoicePage,
+};
