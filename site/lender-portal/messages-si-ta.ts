@@ -68,7 +68,7 @@ export const lenderPortalSi: LenderPortalMessages = {
   testNever:
     "පරීක්ෂණ අයදුම්පත් කිසි විටෙක ලීඩ් හෝ තීරණ ලෙස ගබඩා නොවන අතර ණය ගන්නන් වෙත නොයයි. ඒවායේ අයදුම්කරුවන් මනඃකල්පිතයි.",
   testUrl: "පරීක්ෂණ තීරණ URL එක",
-  testUrlHint: "අන්තර්ජාලයේ https ලිපිනයක්, උදා: https://sandbox.example.lk/decisions",
+  testUrlHint: "අන්තර්ජාලයේ https ලිපිනයක්, උදා: https://sandbox.example.lk/decisions.",
   testUrlLoopback: "මෙම සේවාදායකයේ පරීක්ෂණ URL එකක් මෙම යන්ත්‍රයේම ද විය හැක (http://127.0.0.1:PORT/…).",
   saveUrl: "URL එක සුරකින්න",
   urlSaved: "පරීක්ෂණ URL එක සුරැකිණි.",
@@ -185,7 +185,7 @@ export const lenderPortalTa: LenderPortalMessages = {
   testNever:
     "சோதனை விண்ணப்பங்கள் ஒருபோதும் லீட்களாகவோ முடிவுகளாகவோ சேமிக்கப்படுவதில்லை, கடன் பெறுபவர்களைச் சென்றடைவதுமில்லை. அவற்றின் விண்ணப்பதாரர்கள் கற்பனையானவர்கள்.",
   testUrl: "சோதனை முடிவு முகவரி",
-  testUrlHint: "இணையத்தில் உள்ள ஒரு https முகவரி, எ.கா. https://sandbox.example.lk/decisions",
+  testUrlHint: "இணையத்தில் உள்ள ஒரு https முகவரி, எ.கா. https://sandbox.example.lk/decisions.",
   testUrlLoopback: "இந்தச் சேவையகத்தில் சோதனை முகவரி இதே கணினியிலும் இருக்கலாம் (http://127.0.0.1:PORT/…).",
   saveUrl: "முகவரியைச் சேமியுங்கள்",
   urlSaved: "சோதனை முகவரி சேமிக்கப்பட்டது.",

@@ -75,7 +75,7 @@ const en = {
   testNever:
     "Test applications are never stored as leads or decisions and never reach borrowers. Their applicants are made up.",
   testUrl: "Test decision URL",
-  testUrlHint: "An https address on the internet, like https://sandbox.example.lk/decisions",
+  testUrlHint: "An https address on the internet, like https://sandbox.example.lk/decisions.",
   testUrlLoopback:
     "On this server a test URL may also be on this machine (http://127.0.0.1:PORT/…).",
   saveUrl: "Save the URL",

@@ -14,7 +14,8 @@ import { startPortalApp } from "../support/portal-app";
 import { checkPortalPage } from "../support/portal-page-check";
 
 /**
- * The lender portal in Chromium (issue 34), in English: an invited
+ * The lender portal in Chromium (issue 34), in English, its home and test
+ * mode then in Sinhala and Tamil too: an invited
  * developer enrols from the link (password, second factor, recovery
  * codes), signs out and in with a recovery code, then in test mode saves a
  * test URL on loopback (a real HTTP server acting as the lender), makes a
@@ -97,7 +98,7 @@ describe("the lender portal", () => {
     await checkPortalPage(page, "lender-recovery-codes");
     await page.locator("main a.lender-target").click();
     await page.getByText("Harbour Instant Credit").waitFor();
-    await checkPortalPage(page, "lender-home");
+    await checkPortalPage(page, "lender-home", "lender-portal-home-en");
 
     await page.locator("header button[type=submit]").click();
     await page.getByText("You are signed out.").waitFor();
@@ -126,6 +127,16 @@ describe("the lender portal", () => {
     await page.locator("[data-outcome=declined]").waitFor();
     expect(await page.locator("main").textContent()).toContain("income_too_low");
     await checkPortalPage(page, "lender-test-sent");
+    // The same session in Sinhala and Tamil: the longest words on the same screens.
+    for (const prefix of ["", "/ta"]) {
+      const locale = prefix === "" ? "si" : "ta";
+      await page.goto(`${portal.url}${prefix}/lender/portal/`);
+      await checkPortalPage(page, `lender-home-${locale}`, `lender-portal-home-${locale}`);
+      await page.goto(`${portal.url}${prefix}/lender/portal/test/`);
+      // The saved URL's port is new each run: the picture shows the hint's example instead.
+      await page.locator("#url").fill("https://sandbox.example.lk/decisions");
+      await checkPortalPage(page, `lender-test-${locale}`, `lender-portal-test-${locale}`);
+    }
     expect(problems).toEqual([]);
   });
 });
