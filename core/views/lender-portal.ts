@@ -37,6 +37,25 @@ export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = 
   test: "test/",
 };
 
+/**
+ * What a section needs of the member's role (undefined: every member): the
+ * menu shows only the sections a role opens, and the server refuses the
+ * rest (lender-portal-context.ts `memberWhoCan`).
+ */
+export const LENDER_PORTAL_SECTION_NEEDS: Record<
+  LenderPortalSection,
+  LenderCapability | undefined
+> = {
+  home: undefined,
+  test: "test_mode",
+};
+
+/** Whether a member with this role sees a section in the menu and may open it. */
+export function lenderSectionOpen(role: LenderRole, section: LenderPortalSection): boolean {
+  const need = LENDER_PORTAL_SECTION_NEEDS[section];
+  return need === undefined || lenderRoleCan(role, need);
+}
+
 /** What every signed-in page carries: the sign-out form's token and the menu's state. */
 export interface LenderSignedIn {
   csrf: string;

@@ -1,6 +1,10 @@
 import type { Request, Response, Router } from "express";
 import type { Locale } from "../../core/locale";
-import type { LenderPortalView, LenderSignedIn } from "../../core/views/lender-portal";
+import type {
+  LenderCapability,
+  LenderPortalView,
+  LenderSignedIn,
+} from "../../core/views/lender-portal";
 import type { AccountSession } from "../accounts/sessions";
 import type { SignInFlow } from "../accounts/sign-in";
 import type { RateLimitStore } from "../http/rate-limit";
@@ -38,6 +42,12 @@ export interface LenderPortalContext {
    * yet is sent to turn it on, anyone else to sign in.
    */
   member(req: Request, res: Response): Promise<LenderSession | undefined>;
+  /** `member`, whose role can do this; any other member is refused (403). */
+  memberWhoCan(
+    req: Request,
+    res: Response,
+    can: LenderCapability,
+  ): Promise<LenderSession | undefined>;
   /**
    * A POST with the session's CSRF token, from a signed-in session: with
    * both factors if `full`, else with or without the second; else refused.
@@ -46,6 +56,12 @@ export interface LenderPortalContext {
     req: Request,
     res: Response,
     full: boolean,
+  ): Promise<{ session: LenderSession; form: Record<string, unknown> } | undefined>;
+  /** `signedInForm` with both factors, from a member whose role can do this; else refused. */
+  formWhoCan(
+    req: Request,
+    res: Response,
+    can: LenderCapability,
   ): Promise<{ session: LenderSession; form: Record<string, unknown> } | undefined>;
 }
 

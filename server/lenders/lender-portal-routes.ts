@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from "express";
 import { ALL_LOCALES, localizePath } from "../../core/locale";
-import type { LenderPortalView } from "../../core/views/lender-portal";
+import { type LenderPortalView, lenderRoleCan } from "../../core/views/lender-portal";
 import {
   lenderPortalBase,
   lenderPortalStylesheet,
@@ -87,6 +87,13 @@ export function lenderPortalRouter(dependencies: {
         res.redirect(303, session?.stage === "signed_in" ? `${base}two-factor/` : base);
         return undefined;
       },
+      memberWhoCan: async (req, res, can) => {
+        const session = await portal.member(req, res);
+        if (!session) return undefined;
+        if (lenderRoleCan(session.account.role, can)) return session;
+        send(req, res, 403, { page: "refused" });
+        return undefined;
+      },
       signedInForm: async (req, res, full) => {
         const form = await formFrom(req, res);
         if (!form) return undefined;
@@ -97,6 +104,13 @@ export function lenderPortalRouter(dependencies: {
           return undefined;
         }
         return { session, form };
+      },
+      formWhoCan: async (req, res, can) => {
+        const request = await portal.signedInForm(req, res, true);
+        if (!request) return undefined;
+        if (lenderRoleCan(request.session.account.role, can)) return request;
+        send(req, res, 403, { page: "refused" });
+        return undefined;
       },
     };
     for (const section of SECTIONS) section(router, portal);

@@ -1,10 +1,4 @@
-import type { Request, Response } from "express";
-import {
-  lenderRoleCan,
-  TEST_PROFILES,
-  type TestModeView,
-  type TestProfile,
-} from "../../core/views/lender-portal";
+import { TEST_PROFILES, type TestModeView, type TestProfile } from "../../core/views/lender-portal";
 import { text } from "../accounts/sign-in";
 import type { LenderPortalSection, LenderSession } from "./lender-portal-context";
 import {
@@ -25,7 +19,7 @@ export const TEST_SENDS_PER_MINUTE = 20;
  * every request.
  */
 export const lenderTestSection: LenderPortalSection = (router, portal) => {
-  const { base, storage, limits, decisions, now, send, frame, member, signedInForm } = portal;
+  const { base, storage, limits, decisions, now, send, frame, memberWhoCan, formWhoCan } = portal;
 
   const testPath = `${base}test/`;
   const testView = async (
@@ -39,26 +33,15 @@ export const lenderTestSection: LenderPortalSection = (router, portal) => {
     profile: "salaried",
     ...more,
   });
-  const tester = (req: Request, res: Response, session: LenderSession | undefined) => {
-    if (!session) return undefined;
-    if (lenderRoleCan(session.account.role, "test_mode")) return session;
-    send(req, res, 403, { page: "refused" });
-    return undefined;
-  };
-  const testForm = async (req: Request, res: Response) => {
-    const request = await signedInForm(req, res, true);
-    return request && tester(req, res, request.session) ? request : undefined;
-  };
-
   router.get(testPath, async (req, res) => {
-    const session = tester(req, res, await member(req, res));
+    const session = await memberWhoCan(req, res, "test_mode");
     if (!session) return;
     const saved = req.query.notice === "url_saved";
     send(req, res, 200, await testView(session, saved ? { notice: "url_saved" } : {}));
   });
 
   router.post(`${testPath}url`, async (req, res) => {
-    const request = await testForm(req, res);
+    const request = await formWhoCan(req, res, "test_mode");
     if (!request) return;
     const url = text(request.form.url, 4000).trim();
     try {
@@ -78,7 +61,7 @@ export const lenderTestSection: LenderPortalSection = (router, portal) => {
   });
 
   router.post(`${testPath}secret`, async (req, res) => {
-    const request = await testForm(req, res);
+    const request = await formWhoCan(req, res, "test_mode");
     if (!request) return;
     const secret = await rotateTestSecret(storage, request.session.account.lender_id, now());
     // Shown once, in this answer.
@@ -86,7 +69,7 @@ export const lenderTestSection: LenderPortalSection = (router, portal) => {
   });
 
   router.post(`${testPath}send`, async (req, res) => {
-    const request = await testForm(req, res);
+    const request = await formWhoCan(req, res, "test_mode");
     if (!request) return;
     const { session, form } = request;
     const profile: TestProfile = TEST_PROFILES.find((one) => one === form.profile) ?? "salaried";

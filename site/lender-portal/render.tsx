@@ -11,7 +11,7 @@ import {
   LENDER_PORTAL_SECTION_PATHS,
   LENDER_PORTAL_SECTIONS,
   type LenderPortalView,
-  lenderRoleCan,
+  lenderSectionOpen,
 } from "../../core/views/lender-portal";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
@@ -46,8 +46,7 @@ export function renderLenderPortalDocument(
   const signedIn = "role" in view ? view : undefined;
   // The menu: the sections the member's role opens (home always).
   const open = LENDER_PORTAL_SECTIONS.filter(
-    (section) =>
-      section === "home" || (signedIn !== undefined && lenderRoleCan(signedIn.role, "test_mode")),
+    (section) => signedIn !== undefined && lenderSectionOpen(signedIn.role, section),
   );
   return `<!doctype html>${renderToStaticMarkup(
     <Layout
