@@ -23,6 +23,7 @@ import { pendingCount } from "./community/moderation";
 import { moderationRouter } from "./community/moderation-routes";
 import { reviewImagesRouter } from "./community/review-image-routes";
 import { erasureSteps } from "./erasure";
+import { lenderDays } from "./funnel/funnel";
 import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
@@ -507,6 +508,7 @@ const featuresSection: AppSection = (app, context) => {
       decisions: context.decisions,
       callbackUrl: () => decisionCallbackUrl(site.origin),
       now,
+      lenderDays,
     }),
     partnerPagesRouter({ site, examplesDir: context.examplesDir, distDir }),
   ]) {

@@ -26,6 +26,7 @@ import { connectionDrain } from "./http/connection-drain";
 import { createHttpServer } from "./http/http-server";
 import { refusedUrls } from "./http/outbound";
 import { memoryRateLimitStore, storageRateLimitStore } from "./http/rate-limit";
+import { pruneBreakerEvents } from "./lenders/breaker-events";
 import { openOfferCatalogue } from "./lenders/catalogue";
 import { createDecisionNetwork, decisionCallbackUrl } from "./lenders/decision-network";
 import { seedSampleLenders } from "./lenders/lenders";
@@ -99,11 +100,16 @@ export async function start(config: Config, distDir: string): Promise<void> {
   const outboxPruning = setInterval(pruneOutboxNow, 10 * 60 * 1000);
   outboxPruning.unref();
   // Unverified leads live a day (their personal data and all), expired landing links
-  // go too: checked at start and every ten minutes.
+  // go too, lenders' breaker changes after 90 days (0420): at start and every ten minutes.
   const sweepLeads = () =>
-    sweepUnverifiedLeads(storage).catch((error: unknown) =>
-      log.error("sweeping unverified leads failed", { error }),
-    );
+    Promise.all([
+      sweepUnverifiedLeads(storage).catch((error: unknown) =>
+        log.error("sweeping unverified leads failed", { error }),
+      ),
+      pruneBreakerEvents(storage, new Date()).catch((error: unknown) =>
+        log.error("pruning lenders' breaker changes failed", { error }),
+      ),
+    ]);
   await sweepLeads();
   const leadSweeping = setInterval(sweepLeads, 10 * 60 * 1000);
   leadSweeping.unref();

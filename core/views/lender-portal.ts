@@ -3,18 +3,19 @@
  * server reads and checks, site/lender-portal/render.tsx renders. Shared by
  * server/ and site/.
  */
+import type { LenderInvoicesView, LenderInvoiceView, StatsView } from "./lender-portal-stats";
 
 /** A lender's member of staff is its admin or its developer (decision 0383). */
 export const LENDER_ROLES = ["admin", "developer"] as const;
 export type LenderRole = (typeof LENDER_ROLES)[number];
 
 /** What a member of a lender's staff may do in the portal, by role; checked on the server. */
-export const LENDER_CAPABILITIES = ["test_mode"] as const;
+export const LENDER_CAPABILITIES = ["test_mode", "statistics", "invoices"] as const;
 export type LenderCapability = (typeof LENDER_CAPABILITIES)[number];
 
 export const LENDER_ROLE_CAN: Record<LenderRole, readonly LenderCapability[]> = {
-  admin: ["test_mode"],
-  developer: ["test_mode"],
+  admin: ["test_mode", "statistics", "invoices"],
+  developer: ["test_mode", "statistics"],
 };
 
 export function lenderRoleCan(role: LenderRole, capability: LenderCapability): boolean {
@@ -29,11 +30,13 @@ export const TEST_PROFILES = ["salaried", "self_employed", "low_income"] as cons
 export type TestProfile = (typeof TEST_PROFILES)[number];
 
 /** The signed-in sections, in the menu's order; "" is the portal's home. */
-export const LENDER_PORTAL_SECTIONS = ["home", "test"] as const;
+export const LENDER_PORTAL_SECTIONS = ["home", "stats", "invoices", "test"] as const;
 export type LenderPortalSection = (typeof LENDER_PORTAL_SECTIONS)[number];
 
 export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = {
   home: "",
+  stats: "stats/",
+  invoices: "invoices/",
   test: "test/",
 };
 
@@ -47,6 +50,8 @@ export const LENDER_PORTAL_SECTION_NEEDS: Record<
   LenderCapability | undefined
 > = {
   home: undefined,
+  stats: "statistics",
+  invoices: "invoices",
   test: "test_mode",
 };
 
@@ -94,6 +99,9 @@ export interface TestModeView extends LenderSignedIn {
 
 export type LenderPortalView =
   | TestModeView
+  | StatsView
+  | LenderInvoicesView
+  | LenderInvoiceView
   | {
       page: "sign-in";
       email: string;

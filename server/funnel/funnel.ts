@@ -15,6 +15,7 @@ import {
   type FunnelRow,
   type FunnelStep,
 } from "../../core/views/back-office";
+import { LENDER_DAY_STEPS, type LenderDayCounts } from "../../core/views/lender-portal-stats";
 import type { Engine, Storage } from "../storage/database";
 import type { FunnelDayCountsTable } from "../storage/schema";
 
@@ -149,10 +150,24 @@ export async function countStep(
   perDay = false,
 ): Promise<Counted[] | null> {
   const source = stepSources(storage.engine)[step];
-  if (!source) return null;
+  return source ? countSource(storage, source, grouping, from, to, perDay) : null;
+}
+
+/** A source counted by one grouping; `only`: its records of one lender (the lender portal's). */
+async function countSource(
+  storage: Storage,
+  source: StepSource,
+  grouping: FunnelGrouping,
+  from: CalendarDate,
+  to: CalendarDate,
+  perDay: boolean,
+  only?: { lender: string },
+): Promise<Counted[] | null> {
   const day = source.timeIsDay ? source.time : colomboDay(storage.engine, source.time);
   const grouped = grouping === "day" ? [day] : source.dims[grouping];
   if (!grouped) return null;
+  const lender = source.dims.lender?.[0];
+  if (only && !lender) return null;
   const dims = perDay && grouping !== "day" ? [day, ...grouped] : grouped;
   const [low, high] = source.timeIsDay ? [from, to] : [colomboDayStart(from), colomboDayEnd(to)];
   const select = [
@@ -164,6 +179,7 @@ export async function countStep(
   const query = sql<Record<string, unknown>>`select ${sql.raw(select)} from ${sql.raw(source.from)}
     where ${sql.raw(source.time)} >= ${low} and ${sql.raw(source.time)} ${sql.raw(upper)} ${high}
     ${sql.raw(source.where ? `and ${source.where}` : "")}
+    ${only && lender ? sql`and ${sql.raw(lender)} = ${only.lender}` : sql``}
     group by ${sql.raw(dims.join(", "))}`;
   const { rows } = await query.execute(storage.db);
   return rows.map((row) => ({
@@ -445,4 +461,45 @@ async function countRange(
     });
   }
   return counted;
+}
+
+/**
+ * One lender's figures by Colombo day (the lender portal's statistics,
+ * decision 0419), counted by the funnel's own sources filtered to it:
+ * asked and approved as the funnel's steps, answered (an approval, a
+ * decline or a pending answer, when it came), click-outs and issued loans.
+ */
+export async function lenderDays(
+  storage: Storage,
+  lenderId: string,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<LenderDayCounts[]> {
+  const sources = stepSources(storage.engine);
+  const answered: StepSource = {
+    from: "lender_decisions d",
+    time: "d.answered_at",
+    where: "d.status in ('approved', 'declined', 'pending')",
+    dims: { lender: ["d.lender_id"] },
+  };
+  const counted = await Promise.all(
+    LENDER_DAY_STEPS.map((step) => {
+      const source = step === "answered" ? answered : sources[step];
+      return source
+        ? countSource(storage, source, "day", from, to, false, { lender: lenderId })
+        : null;
+    }),
+  );
+  const days = new Map<string, LenderDayCounts>();
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    days.set(day, { day, asked: 0, answered: 0, approved: 0, clickouts: 0, issued: 0 });
+  }
+  counted.forEach((rows, index) => {
+    const step = LENDER_DAY_STEPS[index];
+    for (const row of rows ?? []) {
+      const counts = days.get(String(row.key[0]));
+      if (counts && step) counts[step] += row.count;
+    }
+  });
+  return [...days.values()];
 }

@@ -484,3 +484,19 @@ export async function monthMatch(storage: Storage, month: string): Promise<Month
     marginRupees: invoicedRupees + unbilledRupees - partnersEarnedRupees - adjustmentsRupees,
   };
 }
+
+/** One lender's own invoices (the lender portal, decision 0422), the newest month first. */
+export async function invoicesOfLender(storage: Storage, lenderId: string): Promise<InvoiceRow[]> {
+  const [rows, names] = await Promise.all([
+    storage.db
+      .selectFrom("lender_invoices")
+      .selectAll()
+      .where("lender_id", "=", lenderId)
+      .orderBy("month", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .execute(),
+    lenderNames(storage.db),
+  ]);
+  return rows.map((row) => invoiceRowOf(row, names));
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   ConstantBackoff,
   handleWhen,
@@ -18,6 +19,7 @@ import {
 } from "../http/outbound";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
+import { recordBreakerEvent } from "./breaker-events";
 import {
   approvalProblem,
   type DecisionAnswer,
@@ -235,6 +237,9 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
     breakerClock = () => performance.now(),
   } = options;
   const gates = new Map<string, LenderGate>();
+  /** This process among the instances, in the breakers' stored changes (decision 0420). */
+  const instance = randomUUID();
+  let breakerChanges = 0;
   const listeners = new Map<string, Set<DecisionListener>>();
   const everyLead = new Set<(leadId: string) => void>();
   const inFlight = new Set<Promise<void>>();
@@ -294,6 +299,21 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
         openMs: breakerHalfOpenMs,
         trials: breakerTrials,
         clock: breakerClock,
+        // Stored beside the application that changed it: a failed write fails no decision.
+        onChange: (state, openMs) => {
+          const write = recordBreakerEvent(storage, {
+            lenderId,
+            state,
+            at: now(),
+            openMs,
+            instance,
+            seq: ++breakerChanges,
+          }).catch((error: unknown) =>
+            log.error("recording a lender's breaker failed", { error, lenderId, state }),
+          );
+          inFlight.add(write);
+          void write.finally(() => inFlight.delete(write));
+        },
       });
       gates.set(lenderId, found);
     } else {

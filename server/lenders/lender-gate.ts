@@ -54,6 +54,12 @@ export interface LenderGateOptions {
   trials: number;
   /** A monotonic clock in ms (performance.now unless a test gives its own). */
   clock: () => number;
+  /**
+   * Told of every change of state, as it happens (decision 0420): open with
+   * how long it refuses. An open circuit becomes half-open when the first
+   * application after its time meets it. Must not throw.
+   */
+  onChange?: (state: GateState, openMs?: number) => void;
 }
 
 type Breaker =
@@ -88,7 +94,7 @@ export interface LenderGate {
 }
 
 export function createLenderGate(options: LenderGateOptions): LenderGate {
-  const { failures, openMs, trials, clock } = options;
+  const { failures, openMs, trials, clock, onChange } = options;
   let concurrency = Math.max(1, options.concurrency);
   let active = 0;
   const queue: Waiter[] = [];
@@ -99,6 +105,7 @@ export function createLenderGate(options: LenderGateOptions): LenderGate {
   const change = (next: Breaker) => {
     breaker = next;
     epoch += 1;
+    onChange?.(next.state, next.state === "open" ? openMs : undefined);
   };
 
   /** Why a waiter whose deadline came was not let through. */

@@ -5,12 +5,14 @@ import type {
   LenderPortalView,
   LenderSignedIn,
 } from "../../core/views/lender-portal";
+import type { SiteSettings } from "../../core/views/site-contract";
 import type { AccountSession } from "../accounts/sessions";
 import type { SignInFlow } from "../accounts/sign-in";
 import type { RateLimitStore } from "../http/rate-limit";
 import type { Storage } from "../storage/database";
 import type { DecisionNetwork } from "./decision-network";
 import type { LenderAccount } from "./lender-accounts";
+import type { LenderDaysCounter } from "./lender-portal-stats";
 
 export type LenderSession = AccountSession<LenderAccount>;
 
@@ -30,6 +32,10 @@ export interface LenderPortalContext {
   /** Where pending lenders call back (the test application's callbackUrl). */
   callbackUrl: () => string;
   now: () => Date;
+  /** Who bills, on an invoice's PDF: the site's origin and contact. */
+  site: Pick<SiteSettings, "origin" | "contact" | "contactEmail">;
+  /** A lender's figures by Colombo day (the funnel's, handed in by server/app.ts). */
+  lenderDays: LenderDaysCounter;
   /** The lender realm's sign-in flow and sessions (accounts/sign-in.ts). */
   accounts: SignInFlow<LenderAccount>;
   send(req: Request, res: Response, status: number, view: LenderPortalView): void;

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from "express";
 import { ALL_LOCALES, localizePath } from "../../core/locale";
 import { type LenderPortalView, lenderRoleCan } from "../../core/views/lender-portal";
+import type { SiteSettings } from "../../core/views/site-contract";
 import {
   lenderPortalBase,
   lenderPortalStylesheet,
@@ -17,7 +18,10 @@ import type {
   LenderPortalSection,
   LenderSession,
 } from "./lender-portal-context";
+import { lenderInvoicesSection } from "./lender-portal-invoices-section";
 import { lenderSignInSection } from "./lender-portal-sign-in-section";
+import type { LenderDaysCounter } from "./lender-portal-stats";
+import { lenderStatsSection } from "./lender-portal-stats-section";
 import { lenderTestSection } from "./lender-portal-test-section";
 import { LENDER_REALM } from "./lender-realm";
 
@@ -34,18 +38,25 @@ export { TEST_SENDS_PER_MINUTE } from "./lender-portal-test-section";
  */
 
 /** Each section's routes, in the order they answer (decision 0381). */
-const SECTIONS: readonly LenderPortalSection[] = [lenderSignInSection, lenderTestSection];
+const SECTIONS: readonly LenderPortalSection[] = [
+  lenderSignInSection,
+  lenderTestSection,
+  lenderStatsSection,
+  lenderInvoicesSection,
+];
 
 export function lenderPortalRouter(dependencies: {
   storage: Storage;
-  site: { readonly origin: string };
+  site: Pick<SiteSettings, "origin" | "contact" | "contactEmail">;
   limits: RateLimitStore;
   decisions: DecisionNetwork;
   /** Where pending lenders call back (the test application's callbackUrl). */
   callbackUrl: () => string;
   now: () => Date;
+  /** A lender's figures by Colombo day: the funnel's (server/funnel/ imports this feature). */
+  lenderDays: LenderDaysCounter;
 }): Router {
-  const { storage, site, limits, decisions, callbackUrl, now } = dependencies;
+  const { storage, site, limits, decisions, callbackUrl, now, lenderDays } = dependencies;
   const router = Router();
   const accounts = signInFlow(LENDER_REALM, { storage, limits, now });
 
@@ -77,6 +88,8 @@ export function lenderPortalRouter(dependencies: {
       decisions,
       callbackUrl,
       now,
+      site,
+      lenderDays,
       accounts,
       send,
       frame: (session: LenderSession) => ({ csrf: session.csrf, role: session.account.role }),

@@ -718,6 +718,19 @@ export interface LenderInvoiceItemsTable {
   occurred_at: string;
 }
 
+/** A change of state of one instance's circuit breaker for a lender (decision 0420). */
+export interface LenderBreakerEventsTable {
+  id: string;
+  lender_id: string;
+  state: "closed" | "open" | "half_open";
+  at: string;
+  /** Open: when it lets applications try again, unless it changed before. */
+  until: string | null;
+  instance: string;
+  /** The instance's count of changes: their order within a millisecond. */
+  seq: number;
+}
+
 export interface Database {
   events: EventsTable;
   visits: VisitsTable;
@@ -735,6 +748,7 @@ export interface Database {
   lender_prices: LenderPricesTable;
   lender_invoices: LenderInvoicesTable;
   lender_invoice_items: LenderInvoiceItemsTable;
+  lender_breaker_events: LenderBreakerEventsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;

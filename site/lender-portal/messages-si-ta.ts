@@ -1,4 +1,5 @@
 import type { LenderPortalMessages } from "./messages";
+import { lenderStatsSi, lenderStatsTa } from "./messages-stats";
 
 /**
  * The lender portal's words in Sinhala and Tamil (issue 34), in the words of
@@ -9,7 +10,7 @@ export const lenderPortalSi: LenderPortalMessages = {
   skipToContent: "අන්තර්ගතයට යන්න",
   signOut: "ඉවත් වන්න",
   navLabel: "ණය දෙන්නා ද්වාරය",
-  sections: { home: "මුල් පිටුව", test: "පරීක්ෂණ ප්‍රකාරය" },
+  sections: { home: "මුල් පිටුව", stats: "සංඛ්‍යාලේඛන", invoices: "ඉන්වොයිස්", test: "පරීක්ෂණ ප්‍රකාරය" },
   signInTitle: "ණය දෙන්නා පිවිසුම",
   signInIntro: "NayaCompare හි ණය දෙන්නන්ගේ කාර්ය මණ්ඩලය සඳහා. ඔබේ ගිණුම අපේ කණ්ඩායමේ ආරාධනයකින් ලැබේ.",
   email: "ඊමේල් ලිපිනය",
@@ -61,6 +62,8 @@ export const lenderPortalSi: LenderPortalMessages = {
   canTitle: "ඔබට මෙහි කළ හැකි දේ",
   capabilities: {
     test_mode: "පරීක්ෂණ ප්‍රකාරය: ඔබේ පරීක්ෂණ තීරණ URL එක සහ පරීක්ෂණ රහස සකසා, එයට අත්සන් කළ පරීක්ෂණ අයදුම්පත් යවන්න.",
+    statistics: "සංඛ්‍යාලේඛන: ඔබේ දිනපතා සංඛ්‍යා සහ ඔබේ පරිපථ බ්‍රේකරයේ තත්ත්වය, CSV සමඟ.",
+    invoices: "ඉන්වොයිස්: ඔබේ මාසික ඉන්වොයිස් පිටුවක්, CSV සහ PDF ලෙස.",
   },
   testTitle: "පරීක්ෂණ ප්‍රකාරය",
   testIntro:
@@ -115,6 +118,7 @@ export const lenderPortalSi: LenderPortalMessages = {
   notFoundTitle: "පිටුව හමු නොවීය",
   notFound: "මෙම ලිපිනයේ පිටුවක් නැත.",
   backHome: "ණය දෙන්නා ද්වාරයට ආපසු",
+  ...lenderStatsSi,
 };
 
 export const lenderPortalTa: LenderPortalMessages = {
@@ -122,7 +126,12 @@ export const lenderPortalTa: LenderPortalMessages = {
   skipToContent: "உள்ளடக்கத்துக்குச் செல்லுங்கள்",
   signOut: "வெளியேறுங்கள்",
   navLabel: "கடன் வழங்குநர் தளம்",
-  sections: { home: "முகப்பு", test: "சோதனை முறை" },
+  sections: {
+    home: "முகப்பு",
+    stats: "புள்ளிவிவரங்கள்",
+    invoices: "விலைப்பட்டியல்கள்",
+    test: "சோதனை முறை",
+  },
   signInTitle: "கடன் வழங்குநர் உள்நுழைவு",
   signInIntro:
     "NayaCompare இல் உள்ள கடன் வழங்குநர்களின் பணியாளர்களுக்கு. உங்கள் கணக்கு எங்கள் குழுவின் அழைப்பின் மூலம் வரும்.",
@@ -178,6 +187,8 @@ export const lenderPortalTa: LenderPortalMessages = {
   capabilities: {
     test_mode:
       "சோதனை முறை: உங்கள் சோதனை முடிவு முகவரியையும் சோதனை இரகசியத்தையும் அமைத்து, அதற்குக் கையொப்பமிட்ட சோதனை விண்ணப்பங்களை அனுப்புங்கள்.",
+    statistics: "புள்ளிவிவரங்கள்: உங்கள் நாள்வாரி எண்ணிக்கைகளும் சுற்று பிரேக்கரின் நிலையும், CSV உடன்.",
+    invoices: "விலைப்பட்டியல்கள்: உங்கள் மாதாந்திர விலைப்பட்டியல்கள் பக்கமாக, CSV மற்றும் PDF ஆக.",
   },
   testTitle: "சோதனை முறை",
   testIntro:
@@ -233,4 +244,5 @@ export const lenderPortalTa: LenderPortalMessages = {
   notFoundTitle: "பக்கம் கிடைக்கவில்லை",
   notFound: "இந்த முகவரியில் பக்கம் எதுவும் இல்லை.",
   backHome: "கடன் வழங்குநர் தளத்துக்குத் திரும்புங்கள்",
+  ...lenderStatsTa,
 };

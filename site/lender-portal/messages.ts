@@ -6,6 +6,7 @@ import type {
   TestProfile,
 } from "../../core/views/lender-portal";
 import { lenderPortalSi, lenderPortalTa } from "./messages-si-ta";
+import { lenderStatsEn } from "./messages-stats";
 
 /** The lender portal's words (issue 34), in all three languages; the compiler checks each. */
 const en = {
@@ -13,7 +14,12 @@ const en = {
   skipToContent: "Skip to content",
   signOut: "Sign out",
   navLabel: "Lender portal",
-  sections: { home: "Home", test: "Test mode" } satisfies Record<LenderPortalSection, string>,
+  sections: {
+    home: "Home",
+    stats: "Statistics",
+    invoices: "Invoices",
+    test: "Test mode",
+  } satisfies Record<LenderPortalSection, string>,
   signInTitle: "Lender sign-in",
   signInIntro:
     "For the staff of lenders on NayaCompare. Your account comes by invitation from our team.",
@@ -68,6 +74,8 @@ const en = {
   capabilities: {
     test_mode:
       "Test mode: set your test decision URL and test secret, and send signed test applications to it.",
+    statistics: "Statistics: your figures by day and your circuit breaker's state, with a CSV.",
+    invoices: "Invoices: your monthly invoices as a page, CSV and PDF.",
   } satisfies Record<LenderCapability, string>,
   testTitle: "Test mode",
   testIntro:
@@ -124,6 +132,7 @@ const en = {
   notFoundTitle: "Page not found",
   notFound: "There is no page at this address.",
   backHome: "Back to the lender portal",
+  ...lenderStatsEn,
 };
 
 export type LenderPortalMessages = typeof en;

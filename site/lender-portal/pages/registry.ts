@@ -8,8 +8,10 @@ import type { PageRegistry } from "../../operator/page";
 import type { LenderPortalContext } from "../page";
 import { enrolPage, recoveryCodesPage, twoFactorPage } from "./enrol";
 import { homePage } from "./home";
+import { invoicePage, invoicesPage } from "./invoices";
 import { notePage } from "./notes";
 import { signInCodePage, signInPage } from "./sign-in";
+import { statsPage } from "./stats";
 import { testPage } from "./test";
 
 export const LENDER_PAGES: PageRegistry<
@@ -24,6 +26,9 @@ export const LENDER_PAGES: PageRegistry<
   "recovery-codes": recoveryCodesPage,
   home: homePage,
   test: testPage,
+  stats: statsPage,
+  invoices: invoicesPage,
+  invoice: invoicePage,
   "link-invalid": notePage,
   refused: notePage,
   "not-found": notePage,

@@ -1,4 +1,16 @@
-import { LENDER_PORTAL_SECTION_PATHS } from "../../../../core/views/lender-portal";
+import {
+  LENDER_PORTAL_SECTION_NEEDS,
+  LENDER_PORTAL_SECTION_PATHS,
+  LENDER_PORTAL_SECTIONS,
+  type LenderCapability,
+  type LenderPortalSection,
+} from "../../../../core/views/lender-portal";
+
+/** The section a capability opens (test mode's unless a section needs it). */
+const sectionOf = (capability: LenderCapability): LenderPortalSection =>
+  LENDER_PORTAL_SECTIONS.find((section) => LENDER_PORTAL_SECTION_NEEDS[section] === capability) ??
+  "test";
+
 import type { LenderPageOf } from "../../page";
 
 /** The member's first page: their lender, their role, and what the role lets them do. */
@@ -23,8 +35,11 @@ export const homePage: LenderPageOf<"home"> = {
       <ul>
         {view.can.map((capability) => (
           <li key={capability}>
-            <a className="lender-target" href={`${base}${LENDER_PORTAL_SECTION_PATHS.test}`}>
-              {t.sections.test}
+            <a
+              className="lender-target"
+              href={`${base}${LENDER_PORTAL_SECTION_PATHS[sectionOf(capability)]}`}
+            >
+              {t.sections[sectionOf(capability)]}
             </a>
             <p>{t.capabilities[capability]}</p>
           </li>
