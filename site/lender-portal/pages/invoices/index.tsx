@@ -1,6 +1,8 @@
 import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
+import { ColumnHeads } from "../../../operator/fields";
 import { colomboDate, colomboTime, rupeeDigits } from "../../../operator/format";
+import { LabelledCells } from "../../labelled-cells";
 import type { LenderPageOf } from "../../page";
 
 /** The lender's invoices (decision 0422): a line each, the newest month first. */
@@ -14,27 +16,24 @@ export const invoicesPage: LenderPageOf<"invoices"> = {
         <p>{t.invoicesNone}</p>
       ) : (
         <table className="lender-days">
-          <thead>
-            <tr>
-              <th scope="col">{t.invoiceMonth}</th>
-              <th scope="col">{t.invoiceItems}</th>
-              <th scope="col">{t.invoiceAmount}</th>
-              <th scope="col">{t.invoiceMade}</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={[t.invoiceMonth, t.invoiceItems, t.invoiceAmount, t.invoiceMade]} />
           <tbody>
             {view.invoices.map((invoice) => (
               <tr key={invoice.id} data-invoice={invoice.id}>
                 <th scope="row">
                   <a href={`${base}invoices/${invoice.id}/`}>{invoice.month}</a>
                 </th>
-                <td className="number" data-label={t.invoiceItems}>
-                  {invoice.items}
-                </td>
-                <td className="number" data-label={t.invoiceAmount}>
-                  {formatRupees(invoice.totalRupees)}
-                </td>
-                <td data-label={t.invoiceMade}>{colomboDate(invoice.createdAt)}</td>
+                <LabelledCells
+                  cells={[
+                    { label: t.invoiceItems, value: invoice.items, kind: "number" },
+                    {
+                      label: t.invoiceAmount,
+                      value: formatRupees(invoice.totalRupees),
+                      kind: "number",
+                    },
+                    { label: t.invoiceMade, value: colomboDate(invoice.createdAt) },
+                  ]}
+                />
               </tr>
             ))}
           </tbody>
@@ -51,6 +50,11 @@ export const invoicePage: LenderPageOf<"invoice"> = {
   Body: ({ view, t, base }) => {
     const { invoice } = view;
     const own = `${base}invoices/${invoice.id}/`;
+    const links: [string, string][] = [
+      [`${own}invoice.pdf`, t.invoicePdf],
+      [`${own}invoice.csv`, t.invoiceCsv],
+      [`${base}invoices/`, t.invoiceBack],
+    ];
     return (
       <>
         <dl>
@@ -63,62 +67,45 @@ export const invoicePage: LenderPageOf<"invoice"> = {
           <dt>{t.invoiceAmount}</dt>
           <dd data-total={invoice.totalRupees}>{formatRupees(invoice.totalRupees)}</dd>
         </dl>
-        <p>
-          <a className="lender-target" href={`${own}invoice.pdf`}>
-            {t.invoicePdf}
-          </a>
-          {" · "}
-          <a className="lender-target" href={`${own}invoice.csv`}>
-            {t.invoiceCsv}
-          </a>
-          {" · "}
-          <a className="lender-target" href={`${base}invoices/`}>
-            {t.invoiceBack}
-          </a>
-        </p>
+        <ul>
+          {links.map(([href, label]) => (
+            <li key={href}>
+              <a className="lender-target" href={href}>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
         <table className="lender-days">
-          <thead>
-            <tr>
-              <th scope="col">{t.invoiceWhat}</th>
-              <th scope="col">{t.invoiceCount}</th>
-              <th scope="col">{t.invoiceAmount}</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={[t.invoiceWhat, t.invoiceCount, t.invoiceAmount]} />
           <tbody>
             {view.lines.map((line) => (
               <tr key={line.model} data-model={line.model}>
                 <th scope="row">{t.invoiceModels[line.model]}</th>
-                <td className="number" data-label={t.invoiceCount}>
-                  {line.count}
-                </td>
-                <td className="number" data-label={t.invoiceAmount}>
-                  {formatRupees(line.rupees)}
-                </td>
+                <LabelledCells
+                  cells={[
+                    { label: t.invoiceCount, value: line.count, kind: "number" },
+                    { label: t.invoiceAmount, value: formatRupees(line.rupees), kind: "number" },
+                  ]}
+                />
               </tr>
             ))}
           </tbody>
         </table>
         <h2>{t.invoiceItemsTitle}</h2>
         <table className="lender-days">
-          <thead>
-            <tr>
-              <th scope="col">{t.invoiceWhen}</th>
-              <th scope="col">{t.invoiceWhat}</th>
-              <th scope="col">{t.invoiceSource}</th>
-              <th scope="col">{t.invoiceAmount}</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={[t.invoiceWhen, t.invoiceWhat, t.invoiceSource, t.invoiceAmount]} />
           <tbody>
             {view.items.map((item) => (
               <tr key={`${item.model}:${item.sourceId}`}>
                 <th scope="row">{colomboTime(item.occurredAt)}</th>
-                <td data-label={t.invoiceWhat}>{t.invoiceModels[item.model]}</td>
-                <td className="id" data-label={t.invoiceSource}>
-                  {item.sourceId}
-                </td>
-                <td className="number" data-label={t.invoiceAmount}>
-                  {rupeeDigits(item.rupees)}
-                </td>
+                <LabelledCells
+                  cells={[
+                    { label: t.invoiceWhat, value: t.invoiceModels[item.model] },
+                    { label: t.invoiceSource, value: item.sourceId, kind: "id" },
+                    { label: t.invoiceAmount, value: rupeeDigits(item.rupees), kind: "number" },
+                  ]}
+                />
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,14 @@
 import { fill } from "../../../../core/messages";
 import {
+  type BreakerDay,
   type BreakerEventView,
   LENDER_DAY_STEPS,
+  type LenderDayStep,
   type StatsRow,
 } from "../../../../core/views/lender-portal-stats";
-import { DateRange, FieldError } from "../../../operator/fields";
+import { ColumnHeads, DateRange, FieldError } from "../../../operator/fields";
 import { colomboTime } from "../../../operator/format";
+import { type LabelledCell, LabelledCells } from "../../labelled-cells";
 import type { LenderPortalMessages } from "../../messages";
 import type { LenderPageOf } from "../../page";
 
@@ -14,10 +17,21 @@ function headings(t: LenderPortalMessages): string[] {
   return [...LENDER_DAY_STEPS.map((step) => t.statsSteps[step]), t.breakerOpened, t.breakerMinutes];
 }
 
-/**
- * A row of the table: on a phone each row is a card whose cells carry
- * their heading (data-label, shown by lender-portal.css).
- */
+/** A day's (or the total's) figures as cells, in the headings' order. */
+function figureCells(
+  t: LenderPortalMessages,
+  counts: Record<LenderDayStep, number>,
+  breaker: BreakerDay,
+): LabelledCell[] {
+  const values = [
+    ...LENDER_DAY_STEPS.map((step) => counts[step]),
+    breaker.opened,
+    breaker.minutesOpen,
+  ];
+  return headings(t).map((label, index) => ({ label, value: values[index], kind: "number" }));
+}
+
+/** A row of the table: a day, or a run of days with nothing folded into one line. */
 function Row({ row, t }: { row: StatsRow; t: LenderPortalMessages }) {
   if (row.kind === "quiet") {
     return (
@@ -28,20 +42,10 @@ function Row({ row, t }: { row: StatsRow; t: LenderPortalMessages }) {
       </tr>
     );
   }
-  const values = [
-    ...LENDER_DAY_STEPS.map((step) => row.day[step]),
-    row.breaker.opened,
-    row.breaker.minutesOpen,
-  ];
-  const names = headings(t);
   return (
     <tr data-day={row.day.day}>
       <th scope="row">{row.day.day}</th>
-      {values.map((value, index) => (
-        <td key={names[index]} className="number" data-label={names[index]}>
-          {value}
-        </td>
-      ))}
+      <LabelledCells cells={figureCells(t, row.day, row.breaker)} />
     </tr>
   );
 }
@@ -50,21 +54,17 @@ function Latest({ events, t }: { events: readonly BreakerEventView[]; t: LenderP
   if (events.length === 0) return <p>{t.breakerNone}</p>;
   return (
     <table className="lender-days">
-      <thead>
-        <tr>
-          <th scope="col">{t.breakerWhen}</th>
-          <th scope="col">{t.breakerState}</th>
-          <th scope="col">{t.breakerServer}</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={[t.breakerWhen, t.breakerState, t.breakerServer]} />
       <tbody>
         {events.map((event) => (
           <tr key={`${event.at}:${event.instance}:${event.state}`} data-state={event.state}>
             <th scope="row">{colomboTime(event.at)}</th>
-            <td data-label={t.breakerState}>{t.breakerStates[event.state]}</td>
-            <td data-label={t.breakerServer}>
-              <code>{event.instance}</code>
-            </td>
+            <LabelledCells
+              cells={[
+                { label: t.breakerState, value: t.breakerStates[event.state] },
+                { label: t.breakerServer, value: <code>{event.instance}</code> },
+              ]}
+            />
           </tr>
         ))}
       </tbody>
@@ -109,16 +109,7 @@ export const statsPage: LenderPageOf<"stats"> = {
             </p>
             <table className="lender-days">
               <caption>{t.statsTableCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.statsDay}</th>
-                  {names.map((name) => (
-                    <th key={name} scope="col">
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads names={[t.statsDay, ...names]} />
               <tbody>
                 {view.rows.map((row) => (
                   <Row
@@ -131,15 +122,7 @@ export const statsPage: LenderPageOf<"stats"> = {
               <tfoot>
                 <tr data-total="">
                   <th scope="row">{t.statsTotal}</th>
-                  {[
-                    ...LENDER_DAY_STEPS.map((step) => view.totals[step]),
-                    view.totals.opened,
-                    view.totals.minutesOpen,
-                  ].map((value, index) => (
-                    <td key={names[index]} className="number" data-label={names[index]}>
-                      {value}
-                    </td>
-                  ))}
+                  <LabelledCells cells={figureCells(t, view.totals, view.totals)} />
                 </tr>
               </tfoot>
             </table>
