@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { fill } from "../../core/messages";
 import {
   BACK_OFFICE_SECTION_PATHS,
+  BACK_OFFICE_SECTIONS,
   type BackOfficeView,
   type BackOfficeViewer,
 } from "../../core/views/back-office";
@@ -17,8 +18,9 @@ import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
 import { pageFor } from "../operator/page";
 import { backOfficeMessagesFor } from "./messages";
+import type { BackOfficeContext } from "./page";
 import { BACK_OFFICE_PAGES } from "./pages/registry";
-import { roleName, sectionName } from "./sections";
+import { roleName } from "./sections";
 
 /**
  * The signed-in areas' styles and the widget's (the lender preview renders
@@ -31,13 +33,18 @@ export function backOfficeStylesheet(): string {
   return css;
 }
 
+/** What each section's own page says of it. */
+const sections = Object.fromEntries(
+  BACK_OFFICE_SECTIONS.map((section) => [section, BACK_OFFICE_PAGES[section].menu]),
+) as BackOfficeContext["sections"];
+
 /** A back-office page as a whole document; `viewer` is the signed-in member, if any. */
 export function renderBackOfficeDocument(
   view: BackOfficeView,
   viewer: BackOfficeViewer | undefined,
 ): string {
   const t = backOfficeMessagesFor("en");
-  const context = { t, csrf: viewer?.csrf ?? "", viewer };
+  const context = { t, csrf: viewer?.csrf ?? "", viewer, sections };
   const page = pageFor(BACK_OFFICE_PAGES, view);
   const current = page.section?.(view);
   return `<!doctype html>${renderToStaticMarkup(
@@ -54,7 +61,7 @@ export function renderBackOfficeDocument(
           links: viewer.sections.map((section) => ({
             key: section,
             href: BACK_OFFICE_SECTION_PATHS[section],
-            label: sectionName(section, t),
+            label: sections[section].name,
             current: section === current,
           })),
         }

@@ -4,6 +4,10 @@ import { PartnerPage, PartnersPage } from "./Partners";
 export const partnersPage: BackOfficePageOf<"partners"> = {
   title: (_view, { t }) => t.partnersTitle,
   section: inSection("partners"),
+  menu: {
+    name: "Partners",
+    describe: "Affiliate partners: sign-ups, payout terms, keys, and the period's figures.",
+  },
   Body: PartnersPage,
 };
 

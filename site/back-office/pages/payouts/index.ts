@@ -4,6 +4,10 @@ import { PayoutRunPage, PayoutStatementPage, PayoutsPage } from "./Payouts";
 export const payoutsPage: BackOfficePageOf<"payouts"> = {
   title: (_view, { t }) => t.payoutsTitle,
   section: inSection("payouts"),
+  menu: {
+    name: "Payouts",
+    describe: "Payout runs: what partners earned in a period, marked paid, statements.",
+  },
   Body: PayoutsPage,
 };
 
