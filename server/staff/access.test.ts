@@ -19,7 +19,7 @@ describe("who may use which back-office route", () => {
     expect(roles("POST /admin/account/two-factor/")).toEqual(["admin", "moderator", "analyst"]);
     expect(roles("GET /admin/reviews/:id/image")).toEqual(["admin", "moderator"]);
     // Home is its own page only: a route beside it belongs to no section, and no one may use it.
-    expect(roles("GET /admin/reports/")).toEqual([]);
+    expect(roles("GET /admin/elsewhere/")).toEqual([]);
     expect(roles("GET /admin/payouts")).toEqual([]);
   });
 

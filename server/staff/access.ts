@@ -9,7 +9,7 @@ import {
 /**
  * Who may use which back-office route (issue 16): a route has the roles of the section
  * whose path it lies under (`BACK_OFFICE_SECTION_TABLE` in core/views/back-office.ts,
- * decision 0424), so a section's routes need no line here. Every back-office router
+ * decision 0348), so a section's routes need no line here. Every back-office router
  * registers its routes through the gate (gate.ts `route`), which refuses at start a route
  * under no section, and the test that walks every route as every role reads what the gate
  * registered. admin: everything; moderator: comments and reviews; analyst: the read-only
