@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type {
   BackOfficePage,
   BackOfficeSection,
@@ -30,14 +31,30 @@ export interface SectionWords {
 
 /**
  * A back-office page: a folder under pages/ defines it, pages/registry.ts lists it. A
- * section's own page (the one named after it) also declares the section's words.
+ * section's own page (the one named after it) declares the section's words instead of a
+ * heading (its name is its heading, but home's, which has one) and is in its section.
  */
-export type BackOfficePageOf<Name extends BackOfficePage> = OperatorPage<
-  ViewNamed<BackOfficeView, Name>,
-  BackOfficeContext,
-  BackOfficeSection
-> &
-  (Name extends BackOfficeSection ? { menu: SectionWords } : unknown);
+export type BackOfficePageOf<Name extends BackOfficePage> = Name extends BackOfficeSection
+  ? Omit<
+      OperatorPage<ViewNamed<BackOfficeView, Name>, BackOfficeContext, BackOfficeSection>,
+      "title" | "section"
+    > & {
+      title?: OperatorPage<
+        ViewNamed<BackOfficeView, Name>,
+        BackOfficeContext,
+        BackOfficeSection
+      >["title"];
+      menu: SectionWords;
+    }
+  : OperatorPage<ViewNamed<BackOfficeView, Name>, BackOfficeContext, BackOfficeSection>;
+
+/** Any page of the back office, as the renderer takes it. */
+export interface AnyBackOfficePage {
+  title?: ((view: BackOfficeView, context: BackOfficeContext) => string) | undefined;
+  section?: ((view: BackOfficeView) => BackOfficeSection | undefined) | undefined;
+  menu?: SectionWords | undefined;
+  Body(props: { view: BackOfficeView } & BackOfficeContext): ReactNode;
+}
 
 /** Every view of the back office, by its `page`, with the page that shows it. */
 export type BackOfficePages = { readonly [Name in BackOfficePage]: BackOfficePageOf<Name> };

@@ -10,15 +10,15 @@ import { fill } from "../../core/messages";
 import {
   BACK_OFFICE_SECTION_PATHS,
   BACK_OFFICE_SECTIONS,
+  type BackOfficeSection,
   type BackOfficeView,
   type BackOfficeViewer,
 } from "../../core/views/back-office";
 import widgetCss from "../../widget/styles/widget.css?raw";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
-import { pageFor } from "../operator/page";
 import { backOfficeMessagesFor } from "./messages";
-import type { BackOfficeContext } from "./page";
+import type { AnyBackOfficePage, BackOfficeContext } from "./page";
 import { BACK_OFFICE_PAGES } from "./pages/registry";
 import { roleName } from "./sections";
 
@@ -38,6 +38,9 @@ const sections = Object.fromEntries(
   BACK_OFFICE_SECTIONS.map((section) => [section, BACK_OFFICE_PAGES[section].menu]),
 ) as BackOfficeContext["sections"];
 
+const isSection = (page: string): page is BackOfficeSection =>
+  (BACK_OFFICE_SECTIONS as readonly string[]).includes(page);
+
 /** A back-office page as a whole document; `viewer` is the signed-in member, if any. */
 export function renderBackOfficeDocument(
   view: BackOfficeView,
@@ -45,12 +48,13 @@ export function renderBackOfficeDocument(
 ): string {
   const t = backOfficeMessagesFor("en");
   const context = { t, csrf: viewer?.csrf ?? "", viewer, sections };
-  const page = pageFor(BACK_OFFICE_PAGES, view);
-  const current = page.section?.(view);
+  // The registry's type ties each name to its view's page; here any view will do.
+  const page = BACK_OFFICE_PAGES[view.page] as AnyBackOfficePage;
+  const current = page.section?.(view) ?? (isSection(view.page) ? view.page : undefined);
   return `<!doctype html>${renderToStaticMarkup(
     <Layout
       lang="en"
-      title={page.title(view, context)}
+      title={page.title?.(view, context) ?? page.menu?.name ?? ""}
       words={t}
       css={css}
       who={viewer && fill(t.signedInAs, { email: viewer.email, role: roleName(viewer.role, t) })}
