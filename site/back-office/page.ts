@@ -44,15 +44,15 @@ export type BackOfficePageOf<Name extends BackOfficePage> = Name extends BackOff
         BackOfficeContext,
         BackOfficeSection
       >["title"];
-      menu: SectionWords;
-    }
+    } & SectionWords
   : OperatorPage<ViewNamed<BackOfficeView, Name>, BackOfficeContext, BackOfficeSection>;
 
 /** Any page of the back office, as the renderer takes it. */
 export interface AnyBackOfficePage {
   title?: ((view: BackOfficeView, context: BackOfficeContext) => string) | undefined;
   section?: ((view: BackOfficeView) => BackOfficeSection | undefined) | undefined;
-  menu?: SectionWords | undefined;
+  name?: string | undefined;
+  describe?: string | undefined;
   Body(props: { view: BackOfficeView } & BackOfficeContext): ReactNode;
 }
 

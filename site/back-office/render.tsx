@@ -35,7 +35,10 @@ export function backOfficeStylesheet(): string {
 
 /** What each section's own page says of it. */
 const sections = Object.fromEntries(
-  BACK_OFFICE_SECTIONS.map((section) => [section, BACK_OFFICE_PAGES[section].menu]),
+  BACK_OFFICE_SECTIONS.map((section) => {
+    const { name, describe } = BACK_OFFICE_PAGES[section];
+    return [section, { name, describe }];
+  }),
 ) as BackOfficeContext["sections"];
 
 const isSection = (page: string): page is BackOfficeSection =>
@@ -54,7 +57,7 @@ export function renderBackOfficeDocument(
   return `<!doctype html>${renderToStaticMarkup(
     <Layout
       lang="en"
-      title={page.title?.(view, context) ?? page.menu?.name ?? ""}
+      title={page.title?.(view, context) ?? page.name ?? ""}
       words={t}
       css={css}
       who={viewer && fill(t.signedInAs, { email: viewer.email, role: roleName(viewer.role, t) })}

@@ -2,6 +2,7 @@ import type { BackOfficePageOf } from "../../page";
 import { AuditPage } from "./Audit";
 
 export const auditPage: BackOfficePageOf<"audit"> = {
-  menu: { name: "Audit log", describe: "Every change, who made it and when." },
+  name: "Audit log",
+  describe: "Every change, who made it and when.",
   Body: AuditPage,
 };

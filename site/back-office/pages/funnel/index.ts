@@ -2,6 +2,7 @@ import type { BackOfficePageOf } from "../../page";
 import { FunnelPage } from "./Funnel";
 
 export const funnelPage: BackOfficePageOf<"funnel"> = {
-  menu: { name: "Funnel", describe: "The business in figures (coming in the next part)." },
+  name: "Funnel",
+  describe: "The business in figures (coming in the next part).",
   Body: FunnelPage,
 };

@@ -3,12 +3,13 @@ import { AccountPage, HomePage } from "./Home";
 
 export const homePage: BackOfficePageOf<"home"> = {
   title: (_view, { t }) => t.homeTitle,
-  menu: { name: "Home" },
+  name: "Home",
   Body: ({ view, t, viewer, sections }) =>
     viewer ? <HomePage view={view} t={t} viewer={viewer} sections={sections} /> : null,
 };
 
 export const accountPage: BackOfficePageOf<"account"> = {
-  menu: { name: "Your account", describe: "Your two-step sign-in, and signing out everywhere." },
+  name: "Your account",
+  describe: "Your two-step sign-in, and signing out everywhere.",
   Body: AccountPage,
 };

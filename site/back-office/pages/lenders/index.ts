@@ -2,9 +2,7 @@ import type { BackOfficePageOf } from "../../page";
 import { LendersPage } from "./Lenders";
 
 export const lendersPage: BackOfficePageOf<"lenders"> = {
-  menu: {
-    name: "Lenders",
-    describe: "Add and edit lenders, preview their offers, pause them or make them live.",
-  },
+  name: "Lenders",
+  describe: "Add and edit lenders, preview their offers, pause them or make them live.",
   Body: LendersPage,
 };

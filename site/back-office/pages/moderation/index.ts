@@ -2,9 +2,7 @@ import type { BackOfficePageOf } from "../../page";
 import { ModerationPage } from "./Moderation";
 
 export const moderationPage: BackOfficePageOf<"moderation"> = {
-  menu: {
-    name: "Moderation",
-    describe: "Approve, reject and take down comments and reviews; deletion requests.",
-  },
+  name: "Moderation",
+  describe: "Approve, reject and take down comments and reviews; deletion requests.",
   Body: ModerationPage,
 };

@@ -2,10 +2,8 @@ import { type BackOfficePageOf, inSection } from "../../page";
 import { PartnerPage, PartnersPage } from "./Partners";
 
 export const partnersPage: BackOfficePageOf<"partners"> = {
-  menu: {
-    name: "Partners",
-    describe: "Affiliate partners: sign-ups, payout terms, keys, and the period's figures.",
-  },
+  name: "Partners",
+  describe: "Affiliate partners: sign-ups, payout terms, keys, and the period's figures.",
   Body: PartnersPage,
 };
 

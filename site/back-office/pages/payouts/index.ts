@@ -2,10 +2,8 @@ import { type BackOfficePageOf, inSection } from "../../page";
 import { PayoutRunPage, PayoutStatementPage, PayoutsPage } from "./Payouts";
 
 export const payoutsPage: BackOfficePageOf<"payouts"> = {
-  menu: {
-    name: "Payouts",
-    describe: "Payout runs: what partners earned in a period, marked paid, statements.",
-  },
+  name: "Payouts",
+  describe: "Payout runs: what partners earned in a period, marked paid, statements.",
   Body: PayoutsPage,
 };
 

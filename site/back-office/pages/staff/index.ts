@@ -2,6 +2,7 @@ import type { BackOfficePageOf } from "../../page";
 import { StaffPage } from "./Staff";
 
 export const staffPage: BackOfficePageOf<"staff"> = {
-  menu: { name: "Staff", describe: "Accounts, roles and one-time links." },
+  name: "Staff",
+  describe: "Accounts, roles and one-time links.",
   Body: StaffPage,
 };
