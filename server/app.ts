@@ -480,6 +480,8 @@ const backOfficeSection: AppSection = (app, context) => {
     app.use(router);
   }
   app.use("/admin", backOffice.notFound);
+  // What server/staff/access.http.test.ts walks as every role.
+  app.locals.backOfficeRoutes = backOffice.routes;
 };
 
 /** The features' pages and files outside the API and the back office, in the order they answer. */

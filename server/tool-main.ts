@@ -1,5 +1,5 @@
 /**
- * The entry the operators' tools that send mail share (`npm run partner`, `npm run staff`):
+ * The entry the operators' tools share (`npm run partner`, `npm run staff`, `npm run lenders`):
  * opens the storage the server uses (DATA_DIR's SQLite file, or DATABASE_URL), migrates it,
  * runs one command with the links' origin (PUBLIC_ORIGIN, or http://localhost:PORT) and a
  * messenger (SMTP when configured, else the local outbox), prints its outcome and closes both.

@@ -19,26 +19,39 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return (STAFF_ROLES as readonly unknown[]).includes(value);
 }
 
+const EVERYONE = STAFF_ROLES;
+const MODERATORS = ["admin", "moderator"] as const;
+const ADMINS = ["admin"] as const;
+const ANALYSTS = ["admin", "analyst"] as const;
+
 /**
- * The back office's sections and where each lives, in the navigation's order: the
- * site's menu links here, and the server shows a member the sections whose page
- * (`GET <path>`) their role may open.
+ * The back office's sections, in the navigation's order: where each lives and who may
+ * use it, every route under its path (the home section: its own page only). The site's
+ * menu links here; the server gives each route the roles of its section
+ * (server/staff/access.ts) and shows a member the sections their role opens.
  */
-export const BACK_OFFICE_SECTION_PATHS = {
-  home: "/admin/",
-  moderation: "/admin/moderation/",
-  lenders: "/admin/lenders/",
-  cards: "/admin/cards/",
-  partners: "/admin/partners/",
-  payouts: "/admin/payouts/",
-  invoices: "/admin/invoices/",
-  funnel: "/admin/funnel/",
-  audit: "/admin/audit/",
-  staff: "/admin/staff/",
-  account: "/admin/account/",
-} as const;
-export type BackOfficeSection = keyof typeof BACK_OFFICE_SECTION_PATHS;
-export const BACK_OFFICE_SECTIONS = Object.keys(BACK_OFFICE_SECTION_PATHS) as BackOfficeSection[];
+export const BACK_OFFICE_SECTION_TABLE = {
+  home: { path: "/admin/", roles: EVERYONE },
+  moderation: { path: "/admin/moderation/", roles: MODERATORS },
+  lenders: { path: "/admin/lenders/", roles: ADMINS },
+  cards: { path: "/admin/cards/", roles: ADMINS },
+  partners: { path: "/admin/partners/", roles: ADMINS },
+  payouts: { path: "/admin/payouts/", roles: ADMINS },
+  invoices: { path: "/admin/invoices/", roles: ADMINS },
+  funnel: { path: "/admin/funnel/", roles: ANALYSTS },
+  audit: { path: "/admin/audit/", roles: ADMINS },
+  staff: { path: "/admin/staff/", roles: ADMINS },
+  account: { path: "/admin/account/", roles: EVERYONE },
+} as const satisfies Record<string, { path: `/admin/${string}`; roles: readonly StaffRole[] }>;
+export type BackOfficeSection = keyof typeof BACK_OFFICE_SECTION_TABLE;
+
+/** Each section's path, from the table. */
+export const BACK_OFFICE_SECTION_PATHS = Object.fromEntries(
+  Object.entries(BACK_OFFICE_SECTION_TABLE).map(([section, { path }]) => [section, path]),
+) as {
+  readonly [Section in BackOfficeSection]: (typeof BACK_OFFICE_SECTION_TABLE)[Section]["path"];
+};
+export const BACK_OFFICE_SECTIONS = Object.keys(BACK_OFFICE_SECTION_TABLE) as BackOfficeSection[];
 
 /** The signed-in member, for the header, the navigation and every form's CSRF token. */
 export interface BackOfficeViewer {

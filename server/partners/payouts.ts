@@ -9,6 +9,7 @@ import {
   daysBetween,
   isIsoDate,
 } from "../../core/helpers/dates";
+import type { PayoutRunPartnerRow } from "../../core/views/back-office-partners";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
@@ -171,15 +172,8 @@ export async function unpaidEarnings(
     }));
 }
 
-export interface PayoutRunPartner {
-  partnerId: string;
-  partnerName: string;
-  items: number;
-  totalRupees: number;
-  paidAt: string | null;
-  paidReference: string | null;
-  paidBy: string | null;
-}
+/** A partner's part of a run, as the back office shows it. */
+export type PayoutRunPartner = PayoutRunPartnerRow;
 
 export interface PayoutRun {
   id: string;

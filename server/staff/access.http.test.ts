@@ -1,6 +1,10 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAFF_ROLES, type StaffRole } from "../../core/views/back-office";
+import {
+  BACK_OFFICE_SECTION_PATHS,
+  STAFF_ROLES,
+  type StaffRole,
+} from "../../core/views/back-office";
 import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import { addComment } from "../community/comments";
 import { addReview } from "../community/reviews";
@@ -16,20 +20,15 @@ import { seedConversion } from "../partners/payouts.test-support";
 import { lenderSpec, productFor } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
-import {
-  BACK_OFFICE_ROUTES,
-  type BackOfficeRoute,
-  mayUse,
-  OPEN_BACK_OFFICE_ROUTES,
-} from "./access";
+import { type BackOfficeRoute, mayUse, OPEN_BACK_OFFICE_ROUTES } from "./access";
 import { COMMAND_LINE } from "./audit";
 import { BACK_OFFICE_POLICY } from "./gate";
 import { addStaffMember, formHeaders, signInOverHttp, type TestMember } from "./staff.test-support";
 
 /**
- * Every back-office route of the table in access.ts, GET and POST, as each
- * role and as no one (issue 16): no one is sent to sign in, a role the
- * table does not name gets 403 and changes nothing, a role it names gets
+ * Every back-office route the routers registered, GET and POST, as each
+ * role and as no one (issue 16): no one is sent to sign in, a role its
+ * section does not name gets 403 and changes nothing, a role it names gets
  * its page or its change. Every answer carries the back office's headers.
  */
 let test: TestStorage;
@@ -120,7 +119,8 @@ afterAll(async () => {
   await test?.cleanup();
 });
 
-const ROUTES = Object.keys(BACK_OFFICE_ROUTES) as BackOfficeRoute[];
+/** Every route the back office's routers registered through the gate. */
+const routes = (): readonly BackOfficeRoute[] => app.locals.backOfficeRoutes();
 
 /** A real address and a valid form for each route, so an allowed request does its work. */
 function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, string> } {
@@ -217,7 +217,11 @@ function expectBackOfficeHeaders(
 
 describe("every back-office route", () => {
   it("sends no one to sign in, GET or POST, and changes nothing", async () => {
-    for (const route of ROUTES) {
+    // Every section's page is among them (and the gate refused none at start).
+    expect(routes()).toEqual(
+      expect.arrayContaining(Object.values(BACK_OFFICE_SECTION_PATHS).map((path) => `GET ${path}`)),
+    );
+    for (const route of routes()) {
       const res = await request(route);
       expect(res.statusCode, route).toBe(303);
       expect(res.headers.location, route).toMatch(/^\/admin\/sign-in\//);
@@ -236,7 +240,7 @@ describe("every back-office route", () => {
       const member = members.get(role);
       if (!member) throw new Error(`no ${role}`);
       const outcomes: string[] = [];
-      for (const route of ROUTES) {
+      for (const route of routes()) {
         // A fresh session for each route: some of them end it (sign-out).
         clock = new Date(clock.getTime() + TOTP_PERIOD_SECONDS * 1000);
         const signedIn = await signInOverHttp(app, member, { at: clock });

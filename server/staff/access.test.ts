@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { BACK_OFFICE_ROUTES, mayUse, sectionsFor, twoFactorRequired } from "./access";
+import { BACK_OFFICE_SECTION_PATHS } from "../../core/views/back-office";
+import { type BackOfficeRoute, mayUse, rolesOf, sectionsFor, twoFactorRequired } from "./access";
 
 describe("who may use which back-office route", () => {
   it("gives admins everything", () => {
-    for (const route of Object.keys(BACK_OFFICE_ROUTES) as (keyof typeof BACK_OFFICE_ROUTES)[]) {
-      expect(mayUse("admin", route), route).toBe(true);
+    for (const path of Object.values(BACK_OFFICE_SECTION_PATHS)) {
+      expect(mayUse("admin", `GET ${path}`), path).toBe(true);
+      expect(mayUse("admin", `POST ${path}x/:id/`), path).toBe(path !== "/admin/");
     }
+    expect(mayUse("admin", "POST /admin/sign-out")).toBe(true);
+    expect(mayUse("admin", "GET /admin/reviews/:id/image")).toBe(true);
+  });
+
+  it("gives a route the roles of the section it lies under, and none outside every section", () => {
+    const roles = (route: BackOfficeRoute) => [...rolesOf(route)];
+    expect(roles("POST /admin/payouts/:run/:partner/paid")).toEqual(["admin"]);
+    expect(roles("GET /admin/funnel/chart.js")).toEqual(["admin", "analyst"]);
+    expect(roles("POST /admin/account/two-factor/")).toEqual(["admin", "moderator", "analyst"]);
+    expect(roles("GET /admin/reviews/:id/image")).toEqual(["admin", "moderator"]);
+    // Home is its own page only: a route beside it belongs to no section, and no one may use it.
+    expect(roles("GET /admin/elsewhere/")).toEqual([]);
+    expect(roles("GET /admin/payouts")).toEqual([]);
   });
 
   it("gives moderators comments and reviews, analysts the dashboard, both their own account", () => {

@@ -10,6 +10,7 @@ import {
   BEFORE_TWO_FACTOR,
   mayUse,
   type OpenBackOfficeRoute,
+  rolesOf,
   sectionsFor,
   twoFactorRequired,
 } from "./access";
@@ -52,8 +53,10 @@ export interface BackOffice {
   headers: RequestHandler;
   /** The 404 page for the rest of /admin; app.ts mounts it after them. */
   notFound: RequestHandler;
-  /** Registers a route of the table for the roles the table gives it. */
+  /** Registers a route for the roles of its section (access.ts); a route under no section throws. */
   route(router: Router, route: BackOfficeRoute, handler: StaffHandler): void;
+  /** The routes registered so far, in order: what the walking test visits. */
+  routes(): readonly BackOfficeRoute[];
   /** Registers a route open without a session; a POST's form is parsed and its origin checked. */
   open(
     router: Router,
@@ -113,8 +116,11 @@ export function createBackOffice(dependencies: {
     return `/admin/sign-in/${query ? `?${query}` : ""}`;
   };
 
+  const registered: BackOfficeRoute[] = [];
   const route: BackOffice["route"] = (router, key, handler) => {
     const [method, path] = key.split(" ") as ["GET" | "POST", string];
+    if (rolesOf(key).length === 0) throw new Error(`${key} lies under no back-office section`);
+    registered.push(key);
     const guarded: RequestHandler = async (req, res) => {
       const session = await sessionOf(req);
       if (!session) {
@@ -183,6 +189,7 @@ export function createBackOffice(dependencies: {
       send(res, 404, { page: "not-found" });
     },
     route,
+    routes: () => registered,
     open,
     send,
     sessionOf,

@@ -4,6 +4,7 @@
  * says exactly what the page shows.
  */
 import {
+  FUNNEL_BREAKDOWNS,
   FUNNEL_STEPS,
   type FunnelReport,
   type FunnelRow,
@@ -31,12 +32,7 @@ export function stepName(step: FunnelStep, t: BackOfficeMessages): string {
 export const FUNNEL_TABLE_NAMES: readonly FunnelTableName[] = [
   "steps",
   "daily",
-  "lender",
-  "partner",
-  "source",
-  "sub1",
-  "locale",
-  "device",
+  ...FUNNEL_BREAKDOWNS,
 ];
 
 export function isFunnelTableName(value: unknown): value is FunnelTableName {

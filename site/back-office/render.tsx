@@ -9,16 +9,18 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { fill } from "../../core/messages";
 import {
   BACK_OFFICE_SECTION_PATHS,
+  BACK_OFFICE_SECTIONS,
+  type BackOfficeSection,
   type BackOfficeView,
   type BackOfficeViewer,
 } from "../../core/views/back-office";
 import widgetCss from "../../widget/styles/widget.css?raw";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
-import { pageFor } from "../operator/page";
 import { backOfficeMessagesFor } from "./messages";
+import type { AnyBackOfficePage, BackOfficeContext } from "./page";
 import { BACK_OFFICE_PAGES } from "./pages/registry";
-import { roleName, sectionName } from "./sections";
+import { roleName } from "./sections";
 
 /**
  * The signed-in areas' styles and the widget's (the lender preview renders
@@ -31,19 +33,31 @@ export function backOfficeStylesheet(): string {
   return css;
 }
 
+/** What each section's own page says of it. */
+const sections = Object.fromEntries(
+  BACK_OFFICE_SECTIONS.map((section) => {
+    const { name, describe } = BACK_OFFICE_PAGES[section];
+    return [section, { name, describe }];
+  }),
+) as BackOfficeContext["sections"];
+
+const isSection = (page: string): page is BackOfficeSection =>
+  (BACK_OFFICE_SECTIONS as readonly string[]).includes(page);
+
 /** A back-office page as a whole document; `viewer` is the signed-in member, if any. */
 export function renderBackOfficeDocument(
   view: BackOfficeView,
   viewer: BackOfficeViewer | undefined,
 ): string {
   const t = backOfficeMessagesFor("en");
-  const context = { t, csrf: viewer?.csrf ?? "", viewer };
-  const page = pageFor(BACK_OFFICE_PAGES, view);
-  const current = page.section?.(view);
+  const context = { t, csrf: viewer?.csrf ?? "", viewer, sections };
+  // The registry's type ties each name to its view's page; here any view will do.
+  const page = BACK_OFFICE_PAGES[view.page] as AnyBackOfficePage;
+  const current = page.section?.(view) ?? (isSection(view.page) ? view.page : undefined);
   return `<!doctype html>${renderToStaticMarkup(
     <Layout
       lang="en"
-      title={page.title(view, context)}
+      title={page.title?.(view, context) ?? page.name ?? ""}
       words={t}
       css={css}
       who={viewer && fill(t.signedInAs, { email: viewer.email, role: roleName(viewer.role, t) })}
@@ -54,7 +68,7 @@ export function renderBackOfficeDocument(
           links: viewer.sections.map((section) => ({
             key: section,
             href: BACK_OFFICE_SECTION_PATHS[section],
-            label: sectionName(section, t),
+            label: sections[section].name,
             current: section === current,
           })),
         }

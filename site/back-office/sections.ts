@@ -1,25 +1,6 @@
 import type { Licence, LicenceCategory } from "../../core/domain/schemas/offer";
-import type { BackOfficeSection, LenderSummary } from "../../core/views/back-office";
+import type { LenderSummary } from "../../core/views/back-office";
 import type { BackOfficeMessages } from "./messages";
-
-const capitalized = <Name extends string>(name: Name) =>
-  `${name.charAt(0).toUpperCase()}${name.slice(1)}` as Capitalize<Name>;
-
-/**
- * A section's words are messages named after it (the compiler checks each section has
- * them): what the navigation calls it, `section<Name>`, and what the home page says
- * it is for, `describe<Name>`.
- */
-export function sectionName(section: BackOfficeSection, t: BackOfficeMessages): string {
-  return t[`section${capitalized(section)}`];
-}
-
-export function sectionDescription(
-  section: Exclude<BackOfficeSection, "home">,
-  t: BackOfficeMessages,
-): string {
-  return t[`describe${capitalized(section)}`];
-}
 
 export function roleName(role: "admin" | "moderator" | "analyst", t: BackOfficeMessages): string {
   return { admin: t.roleAdmin, moderator: t.roleModerator, analyst: t.roleAnalyst }[role];

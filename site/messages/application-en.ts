@@ -1,3 +1,5 @@
+import { employmentEn } from "./employment-en";
+
 /**
  * The application form's English copy (issue 5). Its keys are the contract
  * for application-si.ts. `applicationError:<key>` says each of
@@ -38,12 +40,7 @@ export const applicationEn = {
   startAgain: "Start again",
   incomeLabel: "Monthly income (Rs.)",
   incomeHint: "What you receive each month after deductions, in whole rupees",
-  employmentLabel: "Employment",
-  "employment:salaried": "Salaried employee",
-  "employment:self-employed": "Self-employed",
-  "employment:business-owner": "Business owner",
-  "employment:pensioner": "Pensioner",
-  "employment:other": "Other",
+  ...employmentEn,
   bankLabel: "Your bank",
   bankHint: "The bank of the account the loan would be paid into",
   districtLabel: "District you live in",

@@ -1,4 +1,5 @@
 import type { applicationEn } from "./application-en";
+import { employmentSi } from "./employment-si";
 
 /** The application form's Sinhala copy. */
 export const applicationSi = {
@@ -35,12 +36,7 @@ export const applicationSi = {
   startAgain: "මුල සිට අරඹන්න",
   incomeLabel: "මාසික ආදායම (රුපියල්)",
   incomeHint: "අඩු කිරීම්වලින් පසු ඔබට මසකට ලැබෙන මුදල, ශත නොමැතිව රුපියල්වලින්",
-  employmentLabel: "රැකියාව",
-  "employment:salaried": "වැටුප් ලබන සේවකයෙක්",
-  "employment:self-employed": "ස්වයං රැකියා",
-  "employment:business-owner": "ව්‍යාපාර හිමිකරු",
-  "employment:pensioner": "විශ්‍රාම වැටුප් ලාභියෙක්",
-  "employment:other": "වෙනත්",
+  ...employmentSi,
   bankLabel: "ඔබේ බැංකුව",
   bankHint: "ණය මුදල බැර කළ යුතු ගිණුම ඇති බැංකුව",
   districtLabel: "ඔබ පදිංචි දිස්ත්‍රික්කය",

@@ -1,3 +1,4 @@
+import { employmentTa } from "./employment-ta";
 import type { ApplicationMessages } from "./index";
 
 /**
@@ -40,12 +41,7 @@ export const applicationTa = {
   startAgain: "புதிதாகத் தொடங்குங்கள்",
   incomeLabel: "மாத வருமானம் (Rs.)",
   incomeHint: "கழிவுகளின் பின் ஒவ்வொரு மாதமும் உங்கள் கைக்கு வருவது, முழு ரூபாவில்",
-  employmentLabel: "தொழில்",
-  "employment:salaried": "சம்பளம் பெறும் ஊழியர்",
-  "employment:self-employed": "சுயதொழில் செய்பவர்",
-  "employment:business-owner": "வியாபார உரிமையாளர்",
-  "employment:pensioner": "ஓய்வூதியர்",
-  "employment:other": "ஏனையவை",
+  ...employmentTa,
   bankLabel: "உங்கள் வங்கி",
   bankHint: "கடன் வரவு வைக்கப்படும் கணக்கு உள்ள வங்கி",
   districtLabel: "நீங்கள் வசிக்கும் மாவட்டம்",

@@ -1,3 +1,5 @@
+import { employmentEn } from "./employment-en";
+
 /** The eligibility page's English copy (issue 32). Its keys are the contract for the other two. */
 export const eligibilityEn = {
   title: "Which lenders are likely to say yes?",
@@ -8,12 +10,7 @@ export const eligibilityEn = {
   amountLabel: "Loan amount (Rs.)",
   periodLabel: "Repayment period",
   incomeLabel: "Monthly income (Rs.)",
-  employmentLabel: "Employment",
-  "employment:salaried": "Salaried employee",
-  "employment:self-employed": "Self-employed",
-  "employment:business-owner": "Business owner",
-  "employment:pensioner": "Pensioner",
-  "employment:other": "Other",
+  ...employmentEn,
   ageLabel: "Age (years)",
   choose: "Choose",
   submit: "Check the lenders",

@@ -1,4 +1,5 @@
 import type { EligibilityMessages } from "./eligibility";
+import { employmentSi } from "./employment-si";
 
 /** The eligibility page's Sinhala copy. */
 export const eligibilitySi = {
@@ -10,12 +11,7 @@ export const eligibilitySi = {
   amountLabel: "ණය මුදල (රුපියල්)",
   periodLabel: "ආපසු ගෙවීමේ කාලය",
   incomeLabel: "මාසික ආදායම (රුපියල්)",
-  employmentLabel: "රැකියාව",
-  "employment:salaried": "වැටුප් ලබන සේවකයෙක්",
-  "employment:self-employed": "ස්වයං රැකියා",
-  "employment:business-owner": "ව්‍යාපාර හිමිකරු",
-  "employment:pensioner": "විශ්‍රාම වැටුප් ලාභියෙක්",
-  "employment:other": "වෙනත්",
+  ...employmentSi,
   ageLabel: "වයස (අවුරුදු)",
   choose: "තෝරන්න",
   submit: "ණය දෙන්නන් පරීක්ෂා කරන්න",

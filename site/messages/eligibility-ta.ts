@@ -1,4 +1,5 @@
 import type { EligibilityMessages } from "./eligibility";
+import { employmentTa } from "./employment-ta";
 
 /** The eligibility page's Tamil copy. */
 export const eligibilityTa = {
@@ -10,12 +11,7 @@ export const eligibilityTa = {
   amountLabel: "கடன் தொகை (Rs.)",
   periodLabel: "திருப்பிச் செலுத்தும் காலம்",
   incomeLabel: "மாத வருமானம் (Rs.)",
-  employmentLabel: "தொழில்",
-  "employment:salaried": "சம்பளம் பெறும் ஊழியர்",
-  "employment:self-employed": "சுயதொழில் செய்பவர்",
-  "employment:business-owner": "வியாபார உரிமையாளர்",
-  "employment:pensioner": "ஓய்வூதியர்",
-  "employment:other": "ஏனையவை",
+  ...employmentTa,
   ageLabel: "வயது (ஆண்டுகள்)",
   choose: "தெரிவுசெய்யுங்கள்",
   submit: "கடன் வழங்குநர்களைப் பாருங்கள்",

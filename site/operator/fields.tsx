@@ -2,7 +2,7 @@
  * The form pieces both signed-in areas use (the back office and the partner
  * portal): the CSRF field, the read-out problem and notice, a field's
  * problem, a labelled field with its hint and problem, a group of choices,
- * a period's dates, a table's column headings, and the second factor's QR code.
+ * a period's dates, a list of cards, a table's column headings, and the second factor's QR code.
  */
 import type { ReactNode } from "react";
 
@@ -201,6 +201,16 @@ export function Choices<Value extends string>(props: {
       ))}
     </fieldset>
   );
+}
+
+/** A list of cards (one `<li className="card">` an item, from `children`), or a line saying there is none. */
+export function CardList<Item>(props: {
+  items: readonly Item[];
+  none: ReactNode;
+  children: (item: Item) => ReactNode;
+}) {
+  if (props.items.length === 0) return <p>{props.none}</p>;
+  return <ul className="cards">{props.items.map((item) => props.children(item))}</ul>;
 }
 
 /** A table's column headings, in order (each different from the others). */

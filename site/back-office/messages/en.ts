@@ -15,18 +15,6 @@ export const backOfficeEn = {
   roleModerator: "moderator",
   roleAnalyst: "analyst",
 
-  sectionHome: "Home",
-  sectionModeration: "Moderation",
-  sectionLenders: "Lenders",
-  sectionCards: "Credit cards",
-  sectionPartners: "Partners",
-  sectionPayouts: "Payouts",
-  sectionInvoices: "Invoices",
-  sectionFunnel: "Funnel",
-  sectionAudit: "Audit log",
-  sectionStaff: "Staff",
-  sectionAccount: "Your account",
-
   signInTitle: "Sign in",
   signInEmail: "E-mail",
   signInPassword: "Password",
@@ -96,18 +84,7 @@ export const backOfficeEn = {
   homeNothingPending: "Nothing is waiting for moderation.",
   homeTwoFactorOffer: "Protect your account with two-step sign-in.",
   homeTwoFactorLink: "Set it up",
-  describeModeration: "Approve, reject and take down comments and reviews; deletion requests.",
-  describeLenders: "Add and edit lenders, preview their offers, pause them or make them live.",
-  describeCards: "Add, edit and remove the cards the credit cards page compares.",
-  describePartners: "Affiliate partners: sign-ups, payout terms, keys, and the period's figures.",
-  describePayouts: "Payout runs: what partners earned in a period, marked paid, statements.",
-  describeInvoices: "Invoices to lenders: their prices, a month's invoices as page, CSV and PDF.",
-  describeFunnel: "The business in figures (coming in the next part).",
-  describeAudit: "Every change, who made it and when.",
-  describeStaff: "Accounts, roles and one-time links.",
-  describeAccount: "Your two-step sign-in, and signing out everywhere.",
 
-  accountTitle: "Your account",
   accountEmail: "E-mail",
   accountRole: "Role",
   accountSince: "Member since",
@@ -118,7 +95,6 @@ export const backOfficeEn = {
     "Signed in on a shared or lost device? End every session of your account, this one included.",
   accountEverywhere: "Sign out everywhere",
 
-  moderationTitle: "Moderation",
   moderationSearch: "Search names and texts",
   moderationSearchSubmit: "Search",
   moderationSearchClear: "Show all",
@@ -152,7 +128,6 @@ export const backOfficeEn = {
   erasurePhone: "phone",
   erasureBoth: "e-mail and phone",
 
-  staffTitle: "Staff",
   staffAdd: "Add a member",
   staffEmail: "E-mail",
   staffRole: "Role",
@@ -186,7 +161,6 @@ export const backOfficeEn = {
   staffDoneEnabled: "The member is enabled.",
   staffDoneSignedOut: "Every session of the member has ended.",
 
-  auditTitle: "Audit log",
   auditFilter: "Filter",
   auditWho: "Who",
   auditWhat: "What",
@@ -203,7 +177,6 @@ export const backOfficeEn = {
   auditOlder: "Older entries",
   auditNewer: "Newer entries",
 
-  lendersTitle: "Lenders",
   lendersIntro:
     "Every lender in storage, in catalogue order. Running servers show a change within 30 seconds.",
   lendersAdd: "Add a lender",
@@ -232,7 +205,6 @@ export const backOfficeEn = {
   lenderSample: "sample lender, not a real one",
   lenderSandbox: "sandbox lender, for tests",
 
-  cardsTitle: "Credit cards",
   cardsIntro:
     "The cards the public credit cards page compares, in its order (lowest annual fee first). Enter only figures checked against the issuer's published tariff; the page shows the change at once. npm run lenders -- cards does the same from a file.",
   cardsAdd: "Add a card",
@@ -356,7 +328,6 @@ export const backOfficeEn = {
   lenderBreakerIsolated: "held open",
   lenderBreakerUnused: "not used since this server started",
 
-  partnersTitle: "Partners",
   partnersNone: "No partners yet.",
   partnersPending: "Sign-ups waiting for approval ({count})",
   partnersAll: "All partners ({count})",
@@ -421,7 +392,6 @@ export const backOfficeEn = {
   partnerDisable: "Disable {name}",
   partnerEnable: "Enable {name}",
 
-  payoutsTitle: "Payouts",
   payoutsIntro:
     "A run takes what partners earned in a period (the payouts fixed in their postbacks when lenders reported) that no earlier run has taken, with their adjustments up to the period's end, and freezes it: nothing is paid twice.",
   payoutsPeriod: "Earned from {from} to {to}, not yet in a run",
@@ -498,7 +468,6 @@ export const backOfficeEn = {
   statementStatusRejected: "rejected",
   statementStatusIssued: "issued",
 
-  funnelTitle: "Funnel",
   funnelIntro:
     "Every figure is counted from stored records, each step on the Colombo day it happened (UTC+05:30). Conversion is a step over the step before it in the same range, so it can pass 100 % at the range's edges. Not recorded: no stored record gives that step, or gives it by that key; it is not a zero.",
   funnelRange: "Range (Colombo days)",
@@ -567,7 +536,6 @@ export const backOfficeEn = {
   invalidTitle: "Not understood",
   invalid: "That request is not valid.",
   backHome: "Back to the back office",
-  invoicesTitle: "Invoices",
   invoicesIntro:
     "A run bills each priced lender for a Colombo month that has ended: every verified lead sent to it, click-out or issued loan its price bills that no invoice has taken. Nothing is billed twice; a later run for the same month bills only what came since.",
   invoicesMonth: "Month",

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditView } from "../../../../core/views/back-office";
+import { CardList } from "../../../operator/fields";
 import { colomboTime } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
@@ -76,15 +77,9 @@ export function AuditPage({ view, t }: { view: AuditView; t: BackOfficeMessages 
           </p>
         </fieldset>
       </form>
-      {view.entries.length === 0 ? (
-        <p>{t.auditNone}</p>
-      ) : (
-        <ul className="cards">
-          {view.entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} t={t} />
-          ))}
-        </ul>
-      )}
+      <CardList items={view.entries} none={t.auditNone}>
+        {(entry) => <Entry key={entry.id} entry={entry} t={t} />}
+      </CardList>
       <p>
         {view.pageNumber > 1 ? <a href={query(view.pageNumber - 1)}>{t.auditNewer}</a> : null}{" "}
         {view.more ? <a href={query(view.pageNumber + 1)}>{t.auditOlder}</a> : null}

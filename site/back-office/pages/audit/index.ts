@@ -1,8 +1,8 @@
-import { type BackOfficePageOf, inSection } from "../../page";
+import type { BackOfficePageOf } from "../../page";
 import { AuditPage } from "./Audit";
 
 export const auditPage: BackOfficePageOf<"audit"> = {
-  title: (_view, { t }) => t.auditTitle,
-  section: inSection("audit"),
+  name: "Audit log",
+  describe: "Every change, who made it and when.",
   Body: AuditPage,
 };

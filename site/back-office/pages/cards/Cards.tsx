@@ -5,7 +5,7 @@ import type {
   CardFormField,
   CardsView,
 } from "../../../../core/views/back-office-cards";
-import { Alert, CsrfField, Notice, TextField } from "../../../operator/fields";
+import { Alert, CardList, CsrfField, Notice, TextField } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 
 /** /admin/cards/ (issue 21): the cards of the credit cards page; add, edit, remove. */
@@ -26,30 +26,26 @@ export function CardsPage({ view, t }: { view: CardsView; t: BackOfficeMessages 
           {t.cardsAdd}
         </a>
       </p>
-      {view.cards.length === 0 ? (
-        <p>{t.cardsNone}</p>
-      ) : (
-        <ul className="cards">
-          {view.cards.map((card) => (
-            <li key={card.id} className="card">
-              <h2>
-                <a href={`/admin/cards/${card.id}/`}>
-                  {card.issuer.en} {card.name.en}
-                </a>
-              </h2>
-              <p className="meta">
-                {fill(t.cardsFigures, {
-                  id: card.id,
-                  annualFee: formatRupees(card.annualFee),
-                  interestRate: card.interestRate,
-                  lateFee: formatRupees(card.lateFee),
-                  checkedOn: card.checkedOn,
-                })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={view.cards} none={t.cardsNone}>
+        {(card) => (
+          <li key={card.id} className="card">
+            <h2>
+              <a href={`/admin/cards/${card.id}/`}>
+                {card.issuer.en} {card.name.en}
+              </a>
+            </h2>
+            <p className="meta">
+              {fill(t.cardsFigures, {
+                id: card.id,
+                annualFee: formatRupees(card.annualFee),
+                interestRate: card.interestRate,
+                lateFee: formatRupees(card.lateFee),
+                checkedOn: card.checkedOn,
+              })}
+            </p>
+          </li>
+        )}
+      </CardList>
     </>
   );
 }

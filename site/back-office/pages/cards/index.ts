@@ -3,8 +3,8 @@ import { type BackOfficePageOf, inSection } from "../../page";
 import { CardEditPage, CardsPage } from "./Cards";
 
 export const cardsPage: BackOfficePageOf<"cards"> = {
-  title: (_view, { t }) => t.cardsTitle,
-  section: inSection("cards"),
+  name: "Credit cards",
+  describe: "Add, edit and remove the cards the credit cards page compares.",
   Body: CardsPage,
 };
 

@@ -8,16 +8,19 @@ import {
 import { CsrfField, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
-import { roleName, sectionDescription, sectionName } from "../../sections";
+import type { BackOfficeContext } from "../../page";
+import { roleName } from "../../sections";
 
 export function HomePage({
   view,
   t,
   viewer,
+  sections,
 }: {
   view: HomeView;
   t: BackOfficeMessages;
   viewer: BackOfficeViewer;
+  sections: BackOfficeContext["sections"];
 }) {
   return (
     <>
@@ -38,9 +41,9 @@ export function HomePage({
           .map((section) => (
             <li key={section} className="card">
               <h2>
-                <a href={BACK_OFFICE_SECTION_PATHS[section]}>{sectionName(section, t)}</a>
+                <a href={BACK_OFFICE_SECTION_PATHS[section]}>{sections[section].name}</a>
               </h2>
-              <p className="meta">{sectionDescription(section, t)}</p>
+              <p className="meta">{sections[section].describe}</p>
             </li>
           ))}
       </ul>

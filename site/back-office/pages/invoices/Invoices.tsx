@@ -9,7 +9,7 @@ import {
   type PriceField,
   type PriceModel,
 } from "../../../../core/views/back-office-invoices";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, CardList, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime, rupeeDigits } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
@@ -94,27 +94,23 @@ export function InvoicesPage({
         </>
       )}
       <h2>{fill(t.invoicesOfMonth, { month })}</h2>
-      {view.invoices.length === 0 ? (
-        <p>{t.invoicesNone}</p>
-      ) : (
-        <ul className="cards">
-          {view.invoices.map((invoice) => (
-            <li key={invoice.id} className="card">
-              <h3>
-                <a href={`/admin/invoices/${invoice.id}/`}>{invoice.lenderName}</a>
-              </h3>
-              <p className="meta">
-                {fill(t.invoicesMeta, {
-                  total: formatRupees(invoice.totalRupees),
-                  count: invoice.items,
-                  time: colomboTime(invoice.createdAt),
-                  who: invoice.createdBy,
-                })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={view.invoices} none={t.invoicesNone}>
+        {(invoice) => (
+          <li key={invoice.id} className="card">
+            <h3>
+              <a href={`/admin/invoices/${invoice.id}/`}>{invoice.lenderName}</a>
+            </h3>
+            <p className="meta">
+              {fill(t.invoicesMeta, {
+                total: formatRupees(invoice.totalRupees),
+                count: invoice.items,
+                time: colomboTime(invoice.createdAt),
+                who: invoice.createdBy,
+              })}
+            </p>
+          </li>
+        )}
+      </CardList>
       <MonthMatchTable view={view} t={t} />
       <Prices view={view} t={t} csrf={csrf} />
     </>

@@ -2,8 +2,8 @@ import { type BackOfficePageOf, inSection } from "../../page";
 import { InvoicePage, InvoicesPage } from "./Invoices";
 
 export const invoicesPage: BackOfficePageOf<"invoices"> = {
-  title: (_view, { t }) => t.invoicesTitle,
-  section: inSection("invoices"),
+  name: "Invoices",
+  describe: "Invoices to lenders: their prices, a month's invoices as page, CSV and PDF.",
   Body: InvoicesPage,
 };
 

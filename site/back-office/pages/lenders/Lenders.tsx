@@ -1,6 +1,6 @@
 import { fill } from "../../../../core/messages";
 import type { LenderSummary, LendersView } from "../../../../core/views/back-office";
-import { Alert, CsrfField, Notice } from "../../../operator/fields";
+import { Alert, CardList, CsrfField, Notice } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderModeName, lenderStatusName, licenceWords } from "../../sections";
 
@@ -61,30 +61,26 @@ export function LendersPage({
           {t.lendersAdd}
         </a>
       </p>
-      {view.lenders.length === 0 ? (
-        <p>{t.lendersNone}</p>
-      ) : (
-        <ul className="cards">
-          {view.lenders.map((lender) => (
-            <li key={lender.id} className="card">
-              <h2 id={`lender-${lender.id}`}>
-                <a href={`/admin/lenders/${lender.id}/`}>{lender.name}</a>
-              </h2>
-              <p className="meta">
-                {lender.id}, {lenderStatusName(lender.status, t)},{" "}
-                {lender.licence
-                  ? fill(t.lenderLicence, { licence: licenceWords(lender.licence, t) })
-                  : t.lenderNoLicence}
-                , {lenderModeName(lender.decisionMode, t)},{" "}
-                {fill(t.lenderProducts, { count: lender.products })}
-              </p>
-              {lender.sample ? <p className="meta">{t.lenderSample}</p> : null}
-              {lender.sandbox ? <p className="meta">{t.lenderSandbox}</p> : null}
-              <StatusButton lender={lender} t={t} csrf={csrf} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={view.lenders} none={t.lendersNone}>
+        {(lender) => (
+          <li key={lender.id} className="card">
+            <h2 id={`lender-${lender.id}`}>
+              <a href={`/admin/lenders/${lender.id}/`}>{lender.name}</a>
+            </h2>
+            <p className="meta">
+              {lender.id}, {lenderStatusName(lender.status, t)},{" "}
+              {lender.licence
+                ? fill(t.lenderLicence, { licence: licenceWords(lender.licence, t) })
+                : t.lenderNoLicence}
+              , {lenderModeName(lender.decisionMode, t)},{" "}
+              {fill(t.lenderProducts, { count: lender.products })}
+            </p>
+            {lender.sample ? <p className="meta">{t.lenderSample}</p> : null}
+            {lender.sandbox ? <p className="meta">{t.lenderSandbox}</p> : null}
+            <StatusButton lender={lender} t={t} csrf={csrf} />
+          </li>
+        )}
+      </CardList>
     </>
   );
 }

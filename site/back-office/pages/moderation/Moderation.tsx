@@ -5,7 +5,7 @@ import type {
   ModerationItem,
   ModerationView,
 } from "../../../../core/views/back-office";
-import { ColumnHeads, CsrfField, Notice } from "../../../operator/fields";
+import { CardList, ColumnHeads, CsrfField, Notice } from "../../../operator/fields";
 import { colomboTime } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
@@ -179,24 +179,20 @@ export function ModerationPage({
           </>
         )}
         <h2>{t.moderationPublished}</h2>
-        {view.published.length === 0 ? (
-          <p>{t.moderationNothingPublished}</p>
-        ) : (
-          <ul className="cards">
-            {view.published.map((item) => (
-              <Item
-                key={`${item.kind}-${item.id}`}
-                item={item}
-                t={t}
-                selectable={false}
-                actions={[
-                  { action: "reject", label: t.moderationTakeDown },
-                  { action: "delete", label: t.moderationDelete, danger: true },
-                ]}
-              />
-            ))}
-          </ul>
-        )}
+        <CardList items={view.published} none={t.moderationNothingPublished}>
+          {(item) => (
+            <Item
+              key={`${item.kind}-${item.id}`}
+              item={item}
+              t={t}
+              selectable={false}
+              actions={[
+                { action: "reject", label: t.moderationTakeDown },
+                { action: "delete", label: t.moderationDelete, danger: true },
+              ]}
+            />
+          )}
+        </CardList>
       </form>
       <h2>{t.moderationErasures}</h2>
       <Erasures erasures={view.erasures} t={t} />

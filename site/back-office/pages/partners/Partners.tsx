@@ -10,7 +10,7 @@ import type {
   PartnerView,
   PayoutModelName,
 } from "../../../../core/views/back-office-partners";
-import { Alert, CsrfField, DateRange, Notice } from "../../../operator/fields";
+import { Alert, CardList, CsrfField, DateRange, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
 import type { BackOfficeMessages } from "../../messages";
 
@@ -181,32 +181,28 @@ export function PartnersPage({
       {view.periodProblem ? <Alert>{t.partnersPeriodProblem}</Alert> : null}
       <PeriodForm action="/admin/partners/" period={view.period} t={t} />
       <p>{fill(t.partnersPeriod, { from: view.period.from, to: view.period.to })}</p>
-      {view.partners.length === 0 ? (
-        <p>{t.partnersNone}</p>
-      ) : (
-        <ul className="cards">
-          {view.partners.map((partner) => (
-            <li key={partner.id} className="card">
-              <h3>
-                <a
-                  href={`/admin/partners/${partner.id}/`}
-                  aria-label={fill(t.partnerOpen, { name: partner.name })}
-                >
-                  {partner.name}
-                </a>
-              </h3>
-              <p className="meta">{partnerMeta(partner, t)}</p>
-              <p>
-                {fill(t.partnerFigures, {
-                  leads: partner.figures.leads,
-                  sales: partner.figures.sales,
-                  earned: formatRupees(partner.figures.earnedRupees),
-                })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={view.partners} none={t.partnersNone}>
+        {(partner) => (
+          <li key={partner.id} className="card">
+            <h3>
+              <a
+                href={`/admin/partners/${partner.id}/`}
+                aria-label={fill(t.partnerOpen, { name: partner.name })}
+              >
+                {partner.name}
+              </a>
+            </h3>
+            <p className="meta">{partnerMeta(partner, t)}</p>
+            <p>
+              {fill(t.partnerFigures, {
+                leads: partner.figures.leads,
+                sales: partner.figures.sales,
+                earned: formatRupees(partner.figures.earnedRupees),
+              })}
+            </p>
+          </li>
+        )}
+      </CardList>
     </>
   );
 }

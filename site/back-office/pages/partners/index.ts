@@ -2,8 +2,8 @@ import { type BackOfficePageOf, inSection } from "../../page";
 import { PartnerPage, PartnersPage } from "./Partners";
 
 export const partnersPage: BackOfficePageOf<"partners"> = {
-  title: (_view, { t }) => t.partnersTitle,
-  section: inSection("partners"),
+  name: "Partners",
+  describe: "Affiliate partners: sign-ups, payout terms, keys, and the period's figures.",
   Body: PartnersPage,
 };
 

@@ -9,6 +9,7 @@ import type {
 } from "../../../../core/views/back-office-partners";
 import {
   Alert,
+  CardList,
   ColumnHeads,
   CsrfField,
   Labelled,
@@ -82,33 +83,29 @@ export function PayoutsPage({
       )}
       <Adjustments view={view} t={t} csrf={csrf} />
       <h2>{t.payoutsRuns}</h2>
-      {view.runs.length === 0 ? (
-        <p>{t.payoutsNoRuns}</p>
-      ) : (
-        <ul className="cards">
-          {view.runs.map((run) => (
-            <li key={run.id} className="card">
-              <h3>
-                <a
-                  href={`/admin/payouts/${run.id}/`}
-                  aria-label={fill(t.payoutsOpenRun, { from: run.from, to: run.to })}
-                >
-                  {fill(t.payoutsRun, { from: run.from, to: run.to })}
-                </a>
-              </h3>
-              <p className="meta">
-                {fill(t.payoutsRunMeta, {
-                  total: formatRupees(run.totalRupees),
-                  count: run.partners.length,
-                  time: colomboTime(run.createdAt),
-                  who: run.createdBy,
-                  paid: run.partners.filter((partner) => partner.paidAt !== null).length,
-                })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={view.runs} none={t.payoutsNoRuns}>
+        {(run) => (
+          <li key={run.id} className="card">
+            <h3>
+              <a
+                href={`/admin/payouts/${run.id}/`}
+                aria-label={fill(t.payoutsOpenRun, { from: run.from, to: run.to })}
+              >
+                {fill(t.payoutsRun, { from: run.from, to: run.to })}
+              </a>
+            </h3>
+            <p className="meta">
+              {fill(t.payoutsRunMeta, {
+                total: formatRupees(run.totalRupees),
+                count: run.partners.length,
+                time: colomboTime(run.createdAt),
+                who: run.createdBy,
+                paid: run.partners.filter((partner) => partner.paidAt !== null).length,
+              })}
+            </p>
+          </li>
+        )}
+      </CardList>
     </>
   );
 }
@@ -209,35 +206,31 @@ function Adjustments({
           <button type="submit">{t.adjustmentAdd}</button>
         </p>
       </form>
-      {view.adjustments.length === 0 ? (
-        <p>{t.adjustmentsNone}</p>
-      ) : (
-        <ul className="cards">
-          {view.adjustments.map((adjustment) => (
-            <li key={adjustment.id} className="card">
-              <h3>
-                {fill(t.adjustmentLine, {
-                  partner: adjustment.partnerName,
-                  month: adjustment.month,
-                  amount: formatRupees(adjustment.rupees),
-                })}
-              </h3>
-              <p>{adjustment.reason}</p>
-              <p className="meta">
-                {fill(t.adjustmentMeta, {
-                  time: colomboTime(adjustment.createdAt),
-                  who: adjustment.createdBy,
-                })}{" "}
-                {adjustment.runId ? (
-                  <a href={`/admin/payouts/${adjustment.runId}/`}>{t.adjustmentInRun}</a>
-                ) : (
-                  t.adjustmentWaiting
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={view.adjustments} none={t.adjustmentsNone}>
+        {(adjustment) => (
+          <li key={adjustment.id} className="card">
+            <h3>
+              {fill(t.adjustmentLine, {
+                partner: adjustment.partnerName,
+                month: adjustment.month,
+                amount: formatRupees(adjustment.rupees),
+              })}
+            </h3>
+            <p>{adjustment.reason}</p>
+            <p className="meta">
+              {fill(t.adjustmentMeta, {
+                time: colomboTime(adjustment.createdAt),
+                who: adjustment.createdBy,
+              })}{" "}
+              {adjustment.runId ? (
+                <a href={`/admin/payouts/${adjustment.runId}/`}>{t.adjustmentInRun}</a>
+              ) : (
+                t.adjustmentWaiting
+              )}
+            </p>
+          </li>
+        )}
+      </CardList>
     </>
   );
 }

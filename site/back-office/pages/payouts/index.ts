@@ -2,13 +2,13 @@ import { type BackOfficePageOf, inSection } from "../../page";
 import { PayoutRunPage, PayoutStatementPage, PayoutsPage } from "./Payouts";
 
 export const payoutsPage: BackOfficePageOf<"payouts"> = {
-  title: (_view, { t }) => t.payoutsTitle,
-  section: inSection("payouts"),
+  name: "Payouts",
+  describe: "Payout runs: what partners earned in a period, marked paid, statements.",
   Body: PayoutsPage,
 };
 
 export const payoutRunPage: BackOfficePageOf<"payout-run"> = {
-  title: (_view, { t }) => t.payoutsTitle,
+  title: (_view, { sections }) => sections.payouts.name,
   section: inSection("payouts"),
   Body: PayoutRunPage,
 };
