@@ -20,6 +20,7 @@ import type { BreakerState, TestApplicationTarget } from "./decision-network";
 import { productOf } from "./decisions";
 import { exportLenders } from "./lender-export";
 import type { LenderRecord, ParsedLenderRecord } from "./lender-record";
+import { signingSecrets } from "./lender-secrets";
 import { LenderError } from "./lenders";
 
 export function emptyLenderForm(): LenderFormValues {
@@ -304,7 +305,13 @@ export async function rotateLenderSecret(
     if (row.decision_mode !== "api") throw new LenderError(`${id} decides by criteria.`, "not_api");
     await trx
       .updateTable("lenders")
-      .set({ api_secret: secret, updated_at: now.toISOString() })
+      // The operator's rotation: the old secret stops at once, a lender's grace with it.
+      .set({
+        api_secret: secret,
+        api_secret_previous: null,
+        api_secret_previous_until: null,
+        updated_at: now.toISOString(),
+      })
       .where("id", "=", id)
       .execute();
     await recordAudit(
@@ -444,9 +451,11 @@ export async function testApplicationFor(
     .executeTakeFirst();
   if (!row) throw new LenderError(`There is no lender "${id}".`, "not_found");
   const { test } = options;
-  const [url, secret] = test
-    ? [row.test_api_url, row.test_api_secret]
-    : [row.decision_mode === "api" ? row.api_url : null, row.api_secret];
+  // A live test is signed as live requests are, through a rotation's grace too (decision 0412).
+  const live = signingSecrets(row, options.now);
+  const [url, secret, nextSecret] = test
+    ? [row.test_api_url, row.test_api_secret, undefined]
+    : [row.decision_mode === "api" ? row.api_url : null, live?.secret, live?.next];
   if (!url || !secret) throw new LenderError(`${id} has no decision API.`, "not_api");
   const products = await storage.db
     .selectFrom("lender_products")
@@ -486,6 +495,7 @@ export async function testApplicationFor(
     lenderId: id,
     url,
     secret,
+    ...(nextSecret !== undefined && { nextSecret }),
     ...(test ? { testUrl: true } : {}),
     sandbox: row.sandbox === 1,
     products: products.flatMap((product) => productOf(product) ?? []),

@@ -17,6 +17,8 @@ import type {
   LenderPortalSection,
   LenderSession,
 } from "./lender-portal-context";
+import { lenderControlsSection } from "./lender-portal-controls-section";
+import { lenderSecretSection } from "./lender-portal-secret-section";
 import { lenderSignInSection } from "./lender-portal-sign-in-section";
 import { lenderTestSection } from "./lender-portal-test-section";
 import { LENDER_REALM } from "./lender-realm";
@@ -34,7 +36,12 @@ export { TEST_SENDS_PER_MINUTE } from "./lender-portal-test-section";
  */
 
 /** Each section's routes, in the order they answer (decision 0381). */
-const SECTIONS: readonly LenderPortalSection[] = [lenderSignInSection, lenderTestSection];
+const SECTIONS: readonly LenderPortalSection[] = [
+  lenderSignInSection,
+  lenderTestSection,
+  lenderControlsSection,
+  lenderSecretSection,
+];
 
 export function lenderPortalRouter(dependencies: {
   storage: Storage;

@@ -200,7 +200,12 @@ export async function setLenderStatus(
     }
     await trx
       .updateTable("lenders")
-      .set({ status, updated_at: now.toISOString() })
+      // The operator's pause: the lender cannot resume it in its portal (decision 0410).
+      .set({
+        status,
+        paused_by: status === "paused" ? "operator" : null,
+        updated_at: now.toISOString(),
+      })
       .where("id", "=", id)
       .execute();
     await touchPages(trx, storage);

@@ -6,9 +6,11 @@
 import type { LenderPortalSection, LenderPortalView } from "../../../core/views/lender-portal";
 import type { PageRegistry } from "../../operator/page";
 import type { LenderPortalContext } from "../page";
+import { controlsPage } from "./controls";
 import { enrolPage, recoveryCodesPage, twoFactorPage } from "./enrol";
 import { homePage } from "./home";
 import { notePage } from "./notes";
+import { secretPage } from "./secret";
 import { signInCodePage, signInPage } from "./sign-in";
 import { testPage } from "./test";
 
@@ -24,6 +26,8 @@ export const LENDER_PAGES: PageRegistry<
   "recovery-codes": recoveryCodesPage,
   home: homePage,
   test: testPage,
+  controls: controlsPage,
+  secret: secretPage,
   "link-invalid": notePage,
   refused: notePage,
   "not-found": notePage,

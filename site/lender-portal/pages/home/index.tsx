@@ -1,5 +1,16 @@
-import { LENDER_PORTAL_SECTION_PATHS } from "../../../../core/views/lender-portal";
+import {
+  LENDER_PORTAL_SECTION_NEEDS,
+  LENDER_PORTAL_SECTION_PATHS,
+  LENDER_PORTAL_SECTIONS,
+  type LenderCapability,
+} from "../../../../core/views/lender-portal";
+import { Notice } from "../../../operator/fields";
 import type { LenderPageOf } from "../../page";
+
+/** The section a capability opens (LENDER_PORTAL_SECTION_NEEDS read backwards). */
+const sectionOf = (capability: LenderCapability) =>
+  LENDER_PORTAL_SECTIONS.find((section) => LENDER_PORTAL_SECTION_NEEDS[section] === capability) ??
+  "home";
 
 /** The member's first page: their lender, their role, and what the role lets them do. */
 export const homePage: LenderPageOf<"home"> = {
@@ -7,6 +18,7 @@ export const homePage: LenderPageOf<"home"> = {
   section: () => "home",
   Body: ({ view, t, base }) => (
     <>
+      {view.paused ? <Notice>{t.pausedHome}</Notice> : null}
       <dl>
         <dt>{t.lender}</dt>
         <dd>{view.lenderName}</dd>
@@ -23,8 +35,11 @@ export const homePage: LenderPageOf<"home"> = {
       <ul>
         {view.can.map((capability) => (
           <li key={capability}>
-            <a className="lender-target" href={`${base}${LENDER_PORTAL_SECTION_PATHS.test}`}>
-              {t.sections.test}
+            <a
+              className="lender-target"
+              href={`${base}${LENDER_PORTAL_SECTION_PATHS[sectionOf(capability)]}`}
+            >
+              {t.sections[sectionOf(capability)]}
             </a>
             <p>{t.capabilities[capability]}</p>
           </li>
