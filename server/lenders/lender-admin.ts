@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { lenderDeadlineMs } from "../../core/domain/lender-limits";
 import { type Offer, offerSchema } from "../../core/domain/schemas/offer";
 import type { LenderDecisionStats, LenderFormValues } from "../../core/views/back-office";
-import { type AuditActor, recordAudit } from "../staff/audit";
+import type { AuditActor } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
 import type { LendersTable } from "../storage/schema";
@@ -21,7 +21,7 @@ import { productOf } from "./decisions";
 import { exportLenders } from "./lender-export";
 import type { LenderRecord, ParsedLenderRecord } from "./lender-record";
 import { signingSecrets } from "./lender-secrets";
-import { LenderError } from "./lenders";
+import { changeLender, LenderError } from "./lenders";
 
 export function emptyLenderForm(): LenderFormValues {
   return {
@@ -295,36 +295,18 @@ export async function rotateLenderSecret(
   now: Date,
 ): Promise<string> {
   const secret = newLenderSecret();
-  await storage.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("lenders")
-      .select(["decision_mode", "api_secret"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!row) throw new LenderError(`There is no lender "${id}".`, "not_found");
+  await changeLender(storage, id, actor, now, (row) => {
     if (row.decision_mode !== "api") throw new LenderError(`${id} decides by criteria.`, "not_api");
-    await trx
-      .updateTable("lenders")
+    return {
       // The operator's rotation: the old secret stops at once, a lender's grace with it.
-      .set({
-        api_secret: secret,
-        api_secret_previous: null,
-        api_secret_previous_until: null,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
+      set: { api_secret: secret, api_secret_previous: null, api_secret_previous_until: null },
+      audit: {
         action: "lender.secret",
-        subject: `lender:${id}`,
         before: { secret_set: row.api_secret !== null },
         after: { secret_set: true, rotated: true },
       },
-      now,
-    );
+      result: undefined,
+    };
   });
   return secret;
 }

@@ -4,10 +4,10 @@ import {
   LENDER_DEADLINE_RANGE_MS,
 } from "../../core/domain/lender-limits";
 import type { ControlsLimit, SecretGraceHours } from "../../core/views/lender-portal";
-import { type AuditActor, recordAudit } from "../staff/audit";
+import type { AuditActor } from "../staff/audit";
 import type { Storage } from "../storage/database";
-import { touchPages } from "../storage/page-version";
 import { newLenderSecret } from "./lender-admin";
+import { changeLender } from "./lenders";
 
 /**
  * The lender portal's controls (issue 34, decisions 0410–0412): a lender
@@ -104,29 +104,24 @@ export async function saveLimits(
   actor: AuditActor,
   now: Date,
 ): Promise<void> {
-  await storage.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("lenders")
-      .select(["daily_lead_cap", "api_concurrency", "api_deadline_ms"])
-      .where("id", "=", lenderId)
-      .executeTakeFirstOrThrow();
-    const after = {
-      daily_lead_cap: values.dailyLeadCap,
-      api_concurrency: values.concurrency,
-      api_deadline_ms: values.deadlineMs,
-    };
-    await trx
-      .updateTable("lenders")
-      .set({ ...after, updated_at: now.toISOString() })
-      .where("id", "=", lenderId)
-      .execute();
-    await recordAudit(
-      trx,
-      actor,
-      { action: "lender.update", subject: `lender:${lenderId}`, before, after },
-      now,
-    );
-  });
+  const after = {
+    daily_lead_cap: values.dailyLeadCap,
+    api_concurrency: values.concurrency,
+    api_deadline_ms: values.deadlineMs,
+  };
+  await changeLender(storage, lenderId, actor, now, (row) => ({
+    set: after,
+    audit: {
+      action: "lender.update",
+      before: {
+        daily_lead_cap: row.daily_lead_cap,
+        api_concurrency: row.api_concurrency,
+        api_deadline_ms: row.api_deadline_ms,
+      },
+      after,
+    },
+    result: undefined,
+  }));
 }
 
 export type PauseOutcome = "paused" | "resumed" | "operator_paused" | "not_live";
@@ -143,34 +138,23 @@ export async function setPaused(
   actor: AuditActor,
   now: Date,
 ): Promise<PauseOutcome> {
-  return storage.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("lenders")
-      .select(["status", "paused_by"])
-      .where("id", "=", lenderId)
-      .executeTakeFirstOrThrow();
-    if (paused ? row.status !== "live" : row.status !== "paused") return "not_live";
-    if (!paused && row.paused_by !== "lender") return "operator_paused";
-    const status = paused ? "paused" : "live";
-    await trx
-      .updateTable("lenders")
-      .set({ status, paused_by: paused ? "lender" : null, updated_at: now.toISOString() })
-      .where("id", "=", lenderId)
-      .where("status", "=", row.status)
-      .execute();
-    await touchPages(trx, storage);
-    await recordAudit(
-      trx,
-      actor,
-      {
+  return changeLender<PauseOutcome>(storage, lenderId, actor, now, (row) => {
+    if (paused ? row.status !== "live" : row.status !== "paused") return { result: "not_live" };
+    if (!paused && row.paused_by !== "lender") return { result: "operator_paused" };
+    const after = {
+      status: paused ? "paused" : "live",
+      paused_by: paused ? "lender" : null,
+    } as const;
+    return {
+      set: after,
+      audit: {
         action: paused ? "lender.pause" : "lender.live",
-        subject: `lender:${lenderId}`,
         before: { status: row.status, paused_by: row.paused_by },
-        after: { status, paused_by: paused ? "lender" : null },
+        after,
       },
-      now,
-    );
-    return paused ? "paused" : "resumed";
+      pages: true,
+      result: paused ? "paused" : "resumed",
+    };
   });
 }
 
@@ -179,7 +163,7 @@ export async function setPaused(
  * accepted, and signs X-Signature beside X-Signature-Next, for `grace`
  * hours; a rotation during a grace replaces the older one at once (only
  * two secrets at a time). The audit entry says when the grace ends, never
- * a secret.
+ * a secret. Undefined for a lender that decides by criteria.
  */
 export async function rotateLiveSecret(
   storage: Storage,
@@ -189,36 +173,22 @@ export async function rotateLiveSecret(
   now: Date,
 ): Promise<string | undefined> {
   const secret = newLenderSecret();
-  return storage.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("lenders")
-      .select(["decision_mode", "api_secret"])
-      .where("id", "=", lenderId)
-      .executeTakeFirstOrThrow();
-    if (row.decision_mode !== "api") return undefined;
+  return changeLender(storage, lenderId, actor, now, (row) => {
+    if (row.decision_mode !== "api") return { result: undefined };
     const until =
       row.api_secret === null ? null : new Date(now.getTime() + grace * 3_600_000).toISOString();
-    await trx
-      .updateTable("lenders")
-      .set({
+    return {
+      set: {
         api_secret: secret,
         api_secret_previous: row.api_secret,
         api_secret_previous_until: until,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", lenderId)
-      .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
+      },
+      audit: {
         action: "lender.secret",
-        subject: `lender:${lenderId}`,
         before: { secret_set: row.api_secret !== null },
         after: { secret_set: true, rotated: true, grace_hours: grace, previous_until: until },
       },
-      now,
-    );
-    return secret;
+      result: secret,
+    };
   });
 }
