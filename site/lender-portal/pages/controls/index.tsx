@@ -1,6 +1,7 @@
 import { fill } from "../../../../core/messages";
 import type { ControlsLimit, ControlsView } from "../../../../core/views/lender-portal";
 import { Alert, CsrfField, Notice, TextField } from "../../../operator/fields";
+import { rupeeDigits } from "../../../operator/format";
 import type { LenderPortalMessages } from "../../messages";
 import type { LenderPageOf } from "../../page";
 
@@ -9,12 +10,18 @@ const LIMITS = ["dailyLeadCap", "concurrency", "deadlineMs"] as const;
 /** What an empty field means: no cap, or the server's concurrency or deadline. */
 function whenEmpty(view: ControlsView, field: (typeof LIMITS)[number], t: LenderPortalMessages) {
   if (field === "dailyLeadCap") return t.limitNone;
-  return String(field === "concurrency" ? view.serverConcurrency : view.serverDeadlineMs);
+  return rupeeDigits(field === "concurrency" ? view.serverConcurrency : view.serverDeadlineMs);
 }
+
+/** A limit's range as the page writes it: "1,000,000". */
+const rangeOf = (limit: ControlsLimit) => ({
+  min: rupeeDigits(limit.min),
+  max: rupeeDigits(limit.max),
+});
 
 function limitProblem(limit: ControlsLimit, t: LenderPortalMessages): string | undefined {
   if (!limit.problem) return undefined;
-  return fill(t.limitProblems[limit.problem], { min: limit.min, max: limit.max });
+  return fill(t.limitProblems[limit.problem], rangeOf(limit));
 }
 
 /**
@@ -53,10 +60,9 @@ export const controlsPage: LenderPageOf<"controls"> = {
                   id={field}
                   name={field}
                   label={t[field]}
-                  hint={`${fill(t.limitRange, { min: limit.min, max: limit.max })} ${fill(
-                    t.limitServer,
-                    { value: whenEmpty(view, field, t) },
-                  )}`}
+                  hint={`${fill(t.limitRange, rangeOf(limit))} ${fill(t.limitServer, {
+                    value: whenEmpty(view, field, t),
+                  })}`}
                   problem={limitProblem(limit, t)}
                   value={limit.value}
                   inputMode="numeric"
