@@ -371,7 +371,7 @@ const apiSection: AppSection = (app, context) => {
       now,
     }),
   );
-  api.use(postbackRouter(storage, context.lenderSecrets, context.statusListeners, log));
+  api.use(postbackRouter(storage, context.lenderSecrets, context.statusListeners, log, now));
   api.use(communityRouter(storage, limits));
   api.use(pushRouter(storage));
   api.use(

@@ -8,6 +8,8 @@
  */
 export const LENDER_CONCURRENCY_RANGE = { min: 1, max: 64, default: 32 } as const;
 export const LENDER_DEADLINE_RANGE_MS = { min: 200, max: 30_000, default: 3_000 } as const;
+/** Verified applications a lender is asked about in a Colombo day, when it sets a cap. */
+export const LENDER_DAILY_CAP_RANGE = { min: 1, max: 1_000_000 } as const;
 
 /**
  * What a lender gets: its own deadline, never longer than the server's

@@ -10,12 +10,18 @@ export const LENDER_ROLES = ["admin", "developer"] as const;
 export type LenderRole = (typeof LENDER_ROLES)[number];
 
 /** What a member of a lender's staff may do in the portal, by role; checked on the server. */
-export const LENDER_CAPABILITIES = ["test_mode", "statistics", "invoices"] as const;
+export const LENDER_CAPABILITIES = [
+  "test_mode",
+  "statistics",
+  "invoices",
+  "controls",
+  "secrets",
+] as const;
 export type LenderCapability = (typeof LENDER_CAPABILITIES)[number];
 
 export const LENDER_ROLE_CAN: Record<LenderRole, readonly LenderCapability[]> = {
-  admin: ["test_mode", "statistics", "invoices"],
-  developer: ["test_mode", "statistics"],
+  admin: ["test_mode", "statistics", "invoices", "controls", "secrets"],
+  developer: ["test_mode", "statistics", "secrets"],
 };
 
 export function lenderRoleCan(role: LenderRole, capability: LenderCapability): boolean {
@@ -30,13 +36,22 @@ export const TEST_PROFILES = ["salaried", "self_employed", "low_income"] as cons
 export type TestProfile = (typeof TEST_PROFILES)[number];
 
 /** The signed-in sections, in the menu's order; "" is the portal's home. */
-export const LENDER_PORTAL_SECTIONS = ["home", "stats", "invoices", "test"] as const;
+export const LENDER_PORTAL_SECTIONS = [
+  "home",
+  "stats",
+  "controls",
+  "secret",
+  "invoices",
+  "test",
+] as const;
 export type LenderPortalSection = (typeof LENDER_PORTAL_SECTIONS)[number];
 
 export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = {
   home: "",
   stats: "stats/",
   invoices: "invoices/",
+  controls: "controls/",
+  secret: "secret/",
   test: "test/",
 };
 
@@ -52,6 +67,8 @@ export const LENDER_PORTAL_SECTION_NEEDS: Record<
   home: undefined,
   stats: "statistics",
   invoices: "invoices",
+  controls: "controls",
+  secret: "secrets",
   test: "test_mode",
 };
 
@@ -97,11 +114,61 @@ export interface TestModeView extends LenderSignedIn {
   sent?: TestSendView | undefined;
 }
 
+/**
+ * The grace periods a lender may choose when it rotates its live secret
+ * (decision 0412): how long the old one is still accepted, in hours.
+ */
+export const SECRET_GRACE_HOURS = [1, 24, 168] as const;
+export type SecretGraceHours = (typeof SECRET_GRACE_HOURS)[number];
+
+/** One limit of the controls page: what is set, what was typed, and the range allowed. */
+export interface ControlsLimit {
+  /** As typed (kept after a refusal), or as stored; "" for none (the server's). */
+  value: string;
+  min: number;
+  max: number;
+  /** Why what was typed is refused, if it is. */
+  problem?: "not_number" | "out_of_range" | undefined;
+}
+
+/** Controls (decisions 0410, 0411): pause and resume, the daily cap, concurrency and deadline. */
+export interface ControlsView extends LenderSignedIn {
+  page: "controls";
+  status: "draft" | "live" | "paused";
+  /** Who paused it: the lender itself may resume, only the operator may resume its own pause. */
+  pausedBy: "lender" | "operator" | null;
+  /** Whether it decides through the decision API (the limits are for that API). */
+  api: boolean;
+  dailyLeadCap: ControlsLimit;
+  concurrency: ControlsLimit;
+  deadlineMs: ControlsLimit;
+  /** The server's own LENDER_CONCURRENCY and LENDER_DEADLINE_MS: what an empty field means. */
+  serverConcurrency: number;
+  serverDeadlineMs: number;
+  notice?: "paused" | "resumed" | "saved" | undefined;
+  problem?: "operator_paused" | "not_live" | undefined;
+}
+
+/** Rotating the live secret (decision 0412). */
+export interface SecretView extends LenderSignedIn {
+  page: "secret";
+  /** Whether it decides through the decision API and has a live secret. */
+  api: boolean;
+  hasSecret: boolean;
+  /** While the old secret is still accepted: until when (ISO). */
+  previousUntil?: string | undefined;
+  /** The new secret, only in the answer that made it. */
+  newSecret?: string | undefined;
+  grace: SecretGraceHours;
+}
+
 export type LenderPortalView =
   | TestModeView
   | StatsView
   | LenderInvoicesView
   | LenderInvoiceView
+  | ControlsView
+  | SecretView
   | {
       page: "sign-in";
       email: string;
@@ -128,6 +195,8 @@ export type LenderPortalView =
       lenderName: string;
       email: string;
       can: readonly LenderCapability[];
+      /** A paused lender is asked nothing: the home page says so. */
+      paused?: boolean | undefined;
     })
   | { page: "link-invalid" }
   | { page: "refused" }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { lenderSlug } from "../../core/domain/matching";
 import type { Offer } from "../../core/domain/schemas/offer";
+import { acceptedSecrets } from "../lenders/lender-secrets";
 import { type Postback, postbackSignature } from "../lenders/postback-api";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
@@ -128,17 +129,25 @@ export async function recordPostback(
   const stored = click
     ? await storage.db
         .selectFrom("lenders")
-        .select("api_secret")
+        .select(["api_secret", "api_secret_previous", "api_secret_previous_until"])
         .where("id", "=", click.lender)
         .executeTakeFirst()
     : undefined;
-  // A lender without a secret, stored or configured, cannot post back at all.
-  const secret = click ? (stored?.api_secret ?? secrets.get(click.lender)) : undefined;
-  if (!click || !secret) return { kind: click ? "unauthorized" : "unknown_click" };
-  const authorized =
-    (auth.signature !== undefined &&
-      sameSecret(auth.signature.toLowerCase(), postbackSignature(secret, postback))) ||
-    (auth.token !== undefined && sameSecret(auth.token, secret));
+  // A lender without a secret, stored or configured, cannot post back at all. After the
+  // lender rotated its secret, the old one too while its grace lasts (decision 0412).
+  const configured = click ? secrets.get(click.lender) : undefined;
+  const accepted = stored?.api_secret
+    ? acceptedSecrets(stored, now)
+    : configured !== undefined
+      ? [configured]
+      : [];
+  if (!click || accepted.length === 0) return { kind: click ? "unauthorized" : "unknown_click" };
+  const authorized = accepted.some(
+    (secret) =>
+      (auth.signature !== undefined &&
+        sameSecret(auth.signature.toLowerCase(), postbackSignature(secret, postback))) ||
+      (auth.token !== undefined && sameSecret(auth.token, secret)),
+  );
   if (!authorized) return { kind: "unauthorized" };
 
   return storage.db.transaction().execute(async (trx) => {

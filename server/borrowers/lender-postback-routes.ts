@@ -18,6 +18,8 @@ export function postbackRouter(
   secrets: ReadonlyMap<string, string>,
   listeners: readonly LeadStatusListener[],
   log: Logger,
+  /** The app's clock: a rotated secret's grace (decision 0412) ends by it. */
+  now: () => Date = () => new Date(),
 ): Router {
   const router = Router();
   const handle = async (input: unknown, req: Request, res: Response) => {
@@ -29,10 +31,16 @@ export function postbackRouter(
     if (!parsed) return;
     const { signature, token, ...postback } = parsed;
     const headerSignature = req.get("X-Signature");
-    const outcome = await recordPostback(storage, secrets, postback as Postback, {
-      signature: signature ?? headerSignature,
-      token,
-    });
+    const outcome = await recordPostback(
+      storage,
+      secrets,
+      postback as Postback,
+      {
+        signature: signature ?? headerSignature,
+        token,
+      },
+      now(),
+    );
     if (outcome.kind === "unauthorized") {
       sendError(res, 401, "bad_signature", "The postback's signature or token is not valid.");
       return;

@@ -17,6 +17,11 @@ import { localeSchema } from "../../core/locale";
  */
 
 export const SIGNATURE_HEADER = "X-Signature";
+/**
+ * During the grace after a lender rotated its secret (decision 0412): our
+ * requests' signature under the new secret, X-Signature's being the old one's.
+ */
+export const SIGNATURE_NEXT_HEADER = "X-Signature-Next";
 export const TIMESTAMP_HEADER = "X-Timestamp";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** How far a signed request's timestamp may be from our clock, either way, in seconds. */

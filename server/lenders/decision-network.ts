@@ -28,6 +28,7 @@ import {
   decisionSignature,
   IDEMPOTENCY_HEADER,
   SIGNATURE_HEADER,
+  SIGNATURE_NEXT_HEADER,
   TIMESTAMP_HEADER,
 } from "./decision-api";
 import {
@@ -119,6 +120,8 @@ export interface TestApplicationTarget {
   lenderId: string;
   url: string;
   secret: string;
+  /** During a live secret's rotation grace, the new one (X-Signature-Next, decision 0412). */
+  nextSecret?: string | undefined;
   sandbox: boolean;
   /** The lender's test URL (test mode): on loopback too where testLoopback allows it. */
   testUrl?: boolean;
@@ -332,7 +335,10 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
    * attempt; `seen` keeps its headers and the lender's HTTP answer as it came (test mode).
    */
   async function send(
-    target: Pick<DecisionTarget, "url" | "secret" | "sandbox" | "lenderId" | "products"> & {
+    target: Pick<
+      DecisionTarget,
+      "url" | "secret" | "nextSecret" | "sandbox" | "lenderId" | "products"
+    > & {
       decisionId: string;
       askedAmount: number;
       testUrl?: boolean | undefined;
@@ -349,6 +355,10 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
       [IDEMPOTENCY_HEADER]: target.decisionId,
       [TIMESTAMP_HEADER]: timestamp,
       [SIGNATURE_HEADER]: decisionSignature(target.secret, timestamp, body),
+      // During a rotation's grace: the same under the new secret (decision 0412).
+      ...(target.nextSecret !== undefined && {
+        [SIGNATURE_NEXT_HEADER]: decisionSignature(target.nextSecret, timestamp, body),
+      }),
     };
     if (seen) seen.headers = headers;
     let answer: Awaited<ReturnType<typeof outboundPost>>;

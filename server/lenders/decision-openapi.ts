@@ -10,6 +10,7 @@ import {
   LENDER_API_FIELDS,
   pendingAnswerSchema,
   SIGNATURE_HEADER,
+  SIGNATURE_NEXT_HEADER,
   SIGNATURE_TOLERANCE_SECONDS,
   TIMESTAMP_HEADER,
 } from "./decision-api";
@@ -193,6 +194,13 @@ export function lenderDecisionOpenApi(origin: string, deadlineMs: number): JsonS
               required: true,
               schema: { type: "string" },
               description: "The decisionId: the same on every retry.",
+            },
+            {
+              name: SIGNATURE_NEXT_HEADER,
+              in: "header",
+              required: false,
+              schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+              description: `Only during the grace period after you rotated your secret in the lender portal: the same signature under your new secret, while ${SIGNATURE_HEADER} is still under the old one. Accept a request if either matches a secret you hold; after the grace, ${SIGNATURE_HEADER} is under the new secret and this header is gone.`,
             },
           ],
           requestBody: {

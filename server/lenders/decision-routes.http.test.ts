@@ -251,7 +251,14 @@ describe("GET /api/lenders/v1/openapi.json", () => {
       "X-Timestamp",
       "X-Signature",
       "Idempotency-Key",
+      // Only during a secret's rotation grace (decision 0412): not required.
+      "X-Signature-Next",
     ]);
+    expect(
+      webhook.parameters.find(
+        (parameter: { name: string }) => parameter.name === "X-Signature-Next",
+      )?.required,
+    ).toBe(false);
     const schemas = document.components.schemas;
     expect(Object.keys(schemas.DecisionRequest.properties)).toEqual([
       "decisionId",

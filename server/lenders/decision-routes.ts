@@ -13,6 +13,7 @@ import {
 import type { DecisionNetwork } from "./decision-network";
 import { lenderDecisionOpenApi } from "./decision-openapi";
 import { findDecision, lenderProducts, recordCallback } from "./decisions";
+import { acceptedSecrets } from "./lender-secrets";
 
 export interface LenderDecisionRoutesOptions {
   storage: Storage;
@@ -69,15 +70,16 @@ export function lenderDecisionsRouter(options: LenderDecisionRoutesOptions): Rou
         sendError(res, 404, "unknown_decision", "No decision has this decisionId.");
         return;
       }
-      const signed =
-        stored.api_secret !== null &&
+      // The live secret, or the one it replaced while its grace lasts (decision 0412).
+      const signed = acceptedSecrets(stored, at).some((secret) =>
         verifyDecisionSignature(
-          stored.api_secret,
+          secret,
           req.get(TIMESTAMP_HEADER),
           raw as string,
           req.get(SIGNATURE_HEADER),
           at,
-        );
+        ),
+      );
       if (!signed) {
         sendError(res, 401, "bad_signature", "The signature is missing, wrong or stale.");
         return;

@@ -20,6 +20,7 @@ import {
   LENDER_API_FIELDS,
   type LenderApiField,
 } from "./decision-api";
+import { signingSecrets } from "./lender-secrets";
 
 /**
  * Lenders' decisions in storage (issue 15, migration 0013): which lenders
@@ -57,7 +58,10 @@ export interface DecisionTarget {
   leadId: string;
   lenderId: string;
   url: string;
+  /** What signs X-Signature: the live secret, or the old one during a rotation's grace. */
   secret: string;
+  /** During a rotation's grace, the new secret: it signs X-Signature-Next (decision 0412). */
+  nextSecret?: string | undefined;
   /** A sandbox lender (lenders.sandbox = 1): its URL may be on loopback outside production. */
   sandbox: boolean;
   /** Every product of the lender: an approval must name one of them and stay inside it. */
@@ -164,6 +168,8 @@ export async function beginDecisions(
       "id",
       "api_url",
       "api_secret",
+      "api_secret_previous",
+      "api_secret_previous_until",
       "api_fields",
       "api_concurrency",
       "api_deadline_ms",
@@ -217,7 +223,9 @@ export async function beginDecisions(
       .filter((product) => product.lender_id === lender.id)
       .flatMap((row) => productOf(row) ?? []);
     const admitting = own.filter((product) => offerMatchesLead(product, profile));
-    if (admitting.length === 0 || !lender.api_url || !lender.api_secret) return [];
+    // The old secret signs while its grace lasts, the new one beside it (decision 0412).
+    const signing = signingSecrets(lender, now);
+    if (admitting.length === 0 || !lender.api_url || !signing) return [];
     const fields = listedFields(lender.api_fields);
     const applicant = Object.fromEntries(
       LENDER_API_FIELDS.filter((field) => fields.has(field) && everything[field] !== null).map(
@@ -232,7 +240,8 @@ export async function beginDecisions(
       leadId,
       lenderId: lender.id,
       url: lender.api_url,
-      secret: lender.api_secret,
+      secret: signing.secret,
+      ...(signing.next !== undefined && { nextSecret: signing.next }),
       sandbox: lender.sandbox === 1,
       products: own,
       askedAmount: lead.amount,
@@ -407,6 +416,8 @@ export async function findDecision(storage: Storage, decisionId: string) {
       "lender_decisions.deadline_at",
       "leads.amount as asked_amount",
       "lenders.api_secret",
+      "lenders.api_secret_previous",
+      "lenders.api_secret_previous_until",
       "lenders.sandbox",
     ])
     .where("lender_decisions.decision_id", "=", decisionId)

@@ -4,7 +4,7 @@ import { hashPassword } from "../accounts/passwords";
 import { replaceRecoveryCodes } from "../accounts/second-factor";
 import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Storage } from "../storage/database";
-import type { LenderAccountsTable } from "../storage/schema";
+import type { LenderAccountsTable, LenderStatus } from "../storage/schema";
 import { LENDER_REALM } from "./lender-realm";
 
 /**
@@ -200,11 +200,11 @@ export async function confirmLenderTotp(
 export async function lenderOfAccount(
   storage: Storage,
   account: LenderAccount,
-): Promise<{ id: string; names: Record<string, string> }> {
+): Promise<{ id: string; names: Record<string, string>; status: LenderStatus }> {
   const row = await storage.db
     .selectFrom("lenders")
-    .select(["id", "names"])
+    .select(["id", "names", "status"])
     .where("id", "=", account.lender_id)
     .executeTakeFirstOrThrow();
-  return { id: row.id, names: JSON.parse(row.names) as Record<string, string> };
+  return { id: row.id, names: JSON.parse(row.names) as Record<string, string>, status: row.status };
 }

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { lenderDeadlineMs } from "../../core/domain/lender-limits";
 import { type Offer, offerSchema } from "../../core/domain/schemas/offer";
 import type { LenderDecisionStats, LenderFormValues } from "../../core/views/back-office";
-import { type AuditActor, recordAudit } from "../staff/audit";
+import type { AuditActor } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
 import type { LendersTable } from "../storage/schema";
@@ -20,7 +20,8 @@ import type { BreakerState, TestApplicationTarget } from "./decision-network";
 import { productOf } from "./decisions";
 import { exportLenders } from "./lender-export";
 import type { LenderRecord, ParsedLenderRecord } from "./lender-record";
-import { LenderError } from "./lenders";
+import { signingSecrets } from "./lender-secrets";
+import { changeLender, LenderError } from "./lenders";
 
 export function emptyLenderForm(): LenderFormValues {
   return {
@@ -294,30 +295,18 @@ export async function rotateLenderSecret(
   now: Date,
 ): Promise<string> {
   const secret = newLenderSecret();
-  await storage.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("lenders")
-      .select(["decision_mode", "api_secret"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!row) throw new LenderError(`There is no lender "${id}".`, "not_found");
+  await changeLender(storage, id, actor, now, (row) => {
     if (row.decision_mode !== "api") throw new LenderError(`${id} decides by criteria.`, "not_api");
-    await trx
-      .updateTable("lenders")
-      .set({ api_secret: secret, updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
+    return {
+      // The operator's rotation: the old secret stops at once, a lender's grace with it.
+      set: { api_secret: secret, api_secret_previous: null, api_secret_previous_until: null },
+      audit: {
         action: "lender.secret",
-        subject: `lender:${id}`,
         before: { secret_set: row.api_secret !== null },
         after: { secret_set: true, rotated: true },
       },
-      now,
-    );
+      result: undefined,
+    };
   });
   return secret;
 }
@@ -444,9 +433,11 @@ export async function testApplicationFor(
     .executeTakeFirst();
   if (!row) throw new LenderError(`There is no lender "${id}".`, "not_found");
   const { test } = options;
-  const [url, secret] = test
-    ? [row.test_api_url, row.test_api_secret]
-    : [row.decision_mode === "api" ? row.api_url : null, row.api_secret];
+  // A live test is signed as live requests are, through a rotation's grace too (decision 0412).
+  const live = signingSecrets(row, options.now);
+  const [url, secret, nextSecret] = test
+    ? [row.test_api_url, row.test_api_secret, undefined]
+    : [row.decision_mode === "api" ? row.api_url : null, live?.secret, live?.next];
   if (!url || !secret) throw new LenderError(`${id} has no decision API.`, "not_api");
   const products = await storage.db
     .selectFrom("lender_products")
@@ -486,6 +477,7 @@ export async function testApplicationFor(
     lenderId: id,
     url,
     secret,
+    ...(nextSecret !== undefined && { nextSecret }),
     ...(test ? { testUrl: true } : {}),
     sandbox: row.sandbox === 1,
     products: products.flatMap((product) => productOf(product) ?? []),

@@ -57,7 +57,14 @@ export function lenderAuditState(
   offerIds: readonly number[],
   logo: boolean,
 ): Record<string, unknown> {
-  const { api_secret, created_at: _created, updated_at: _updated, ...rest } = row;
+  const {
+    api_secret,
+    api_secret_previous: _previous,
+    test_api_secret: _test,
+    created_at: _created,
+    updated_at: _updated,
+    ...rest
+  } = row;
   return { ...rest, secret_set: api_secret !== null, offer_ids: [...offerIds], logo };
 }
 
@@ -200,6 +207,7 @@ function lenderRow(
   at: string,
 ): LendersTable {
   const api = record.decision.mode === "api" ? record.decision : undefined;
+  const keepsGrace = record.secret === undefined || record.secret === existing?.api_secret;
   return {
     id: record.id,
     names: JSON.stringify({
@@ -214,10 +222,21 @@ function lenderRow(
     licence_category: record.licence?.category ?? null,
     licence_number: record.licence?.number ?? null,
     status: record.status ?? existing?.status ?? "draft",
+    // A status the file changes is the operator's; one it keeps keeps who paused it (0410).
+    paused_by:
+      (record.status ?? existing?.status) !== "paused"
+        ? null
+        : record.status === undefined || record.status === existing?.status
+          ? (existing?.paused_by ?? "operator")
+          : "operator",
     daily_lead_cap: record.dailyLeadCap ?? null,
     decision_mode: record.decision.mode,
     api_url: api?.url ?? null,
     api_secret: record.secret === undefined ? (existing?.api_secret ?? null) : record.secret,
+    // A lender's rotation grace (0412) is kept, unless the file gives another secret: the old
+    // one then stops at once, as with the operator's rotation.
+    api_secret_previous: keepsGrace ? (existing?.api_secret_previous ?? null) : null,
+    api_secret_previous_until: keepsGrace ? (existing?.api_secret_previous_until ?? null) : null,
     api_fields: api ? JSON.stringify(api.fields) : null,
     api_concurrency: api?.concurrency ?? null,
     api_deadline_ms: api?.deadlineMs ?? null,

@@ -18,7 +18,9 @@ import type {
   LenderPortalSection,
   LenderSession,
 } from "./lender-portal-context";
+import { lenderControlsSection } from "./lender-portal-controls-section";
 import { lenderInvoicesSection } from "./lender-portal-invoices-section";
+import { lenderSecretSection } from "./lender-portal-secret-section";
 import { lenderSignInSection } from "./lender-portal-sign-in-section";
 import type { LenderDaysCounter } from "./lender-portal-stats";
 import { lenderStatsSection } from "./lender-portal-stats-section";
@@ -43,6 +45,8 @@ const SECTIONS: readonly LenderPortalSection[] = [
   lenderTestSection,
   lenderStatsSection,
   lenderInvoicesSection,
+  lenderControlsSection,
+  lenderSecretSection,
 ];
 
 export function lenderPortalRouter(dependencies: {

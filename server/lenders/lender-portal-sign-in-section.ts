@@ -47,6 +47,7 @@ export const lenderSignInSection: LenderPortalSection = (router, portal) => {
         lenderName: lender.names[locale] ?? lender.names.en ?? lender.id,
         email: account.email,
         can: LENDER_CAPABILITIES.filter((capability) => lenderRoleCan(account.role, capability)),
+        paused: lender.status === "paused",
       });
       return;
     }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import {
   LENDER_CONCURRENCY_RANGE,
+  LENDER_DAILY_CAP_RANGE,
   LENDER_DEADLINE_RANGE_MS,
 } from "../../core/domain/lender-limits";
 import {
@@ -80,7 +81,12 @@ export const lenderRecordSchema = z
     /** Omitted: a new lender is a draft, an existing one keeps its status. */
     status: z.enum(LENDER_STATUSES).optional(),
     /** Verified applications a day at most; omitted, no cap. */
-    dailyLeadCap: z.number().int().min(1).max(1_000_000).optional(),
+    dailyLeadCap: z
+      .number()
+      .int()
+      .min(LENDER_DAILY_CAP_RANGE.min)
+      .max(LENDER_DAILY_CAP_RANGE.max)
+      .optional(),
     decision: decisionSchema,
     /** Omitted: the stored one stays (export leaves it out); null removes it. */
     secret: z

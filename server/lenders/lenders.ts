@@ -1,6 +1,6 @@
 import { lenderSlug } from "../../core/domain/matching";
 import { type ComplaintsContact, type Offer, offerSchema } from "../../core/domain/schemas/offer";
-import { type AuditActor, recordAudit } from "../staff/audit";
+import { type AuditActor, type AuditChange, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { touchPages } from "../storage/page-version";
 import type { LenderStatus, LendersTable } from "../storage/schema";
@@ -185,37 +185,73 @@ export async function setLenderStatus(
   now = new Date(),
   actor?: AuditActor,
 ): Promise<void> {
-  await storage.db.transaction().execute(async (trx) => {
-    const lender = await trx
-      .selectFrom("lenders")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!lender) throw new LenderError(`There is no lender "${id}".`, "not_found");
+  await changeLender(storage, id, actor, now, (lender) => {
     if (status === "live" && !mayGoLive(lender)) {
       throw new LenderError(
         `${id} has no licence: set its regulator, category and number before it goes live.`,
         "no_licence",
       );
     }
+    return {
+      // The operator's pause: the lender cannot resume it in its portal (decision 0410).
+      set: { status, paused_by: status === "paused" ? "operator" : null },
+      pages: true,
+      audit:
+        status === "live" || status === "paused"
+          ? {
+              action: status === "live" ? "lender.live" : "lender.pause",
+              before: { status: lender.status },
+              after: { status },
+            }
+          : undefined,
+      result: undefined,
+    };
+  });
+}
+
+/** What one change makes of a lender's row as it was: its columns, audit entry and answer. */
+export type LenderChange<Result> =
+  | {
+      set: Partial<Omit<LendersTable, "id" | "created_at" | "updated_at">>;
+      /** Written with the actor, if there is one. */
+      audit?: Omit<AuditChange, "subject"> | undefined;
+      /** Whether what the site shows changes too (its page cache is dropped). */
+      pages?: boolean;
+      result: Result;
+    }
+  | { result: Result };
+
+/**
+ * One change to a lender, in one transaction with its audit entry (the
+ * tool's, the back office's and the lender portal's): `change` reads the
+ * row as it was and says what to write, or nothing. A lender that is not
+ * there is a LenderError (not_found).
+ */
+export async function changeLender<Result>(
+  storage: Storage,
+  lenderId: string,
+  actor: AuditActor | undefined,
+  now: Date,
+  change: (row: LendersTable) => LenderChange<Result>,
+): Promise<Result> {
+  return storage.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("lenders")
+      .selectAll()
+      .where("id", "=", lenderId)
+      .executeTakeFirst();
+    if (!row) throw new LenderError(`There is no lender "${lenderId}".`, "not_found");
+    const made = change(row);
+    if (!("set" in made)) return made.result;
     await trx
       .updateTable("lenders")
-      .set({ status, updated_at: now.toISOString() })
-      .where("id", "=", id)
+      .set({ ...made.set, updated_at: now.toISOString() })
+      .where("id", "=", lenderId)
       .execute();
-    await touchPages(trx, storage);
-    if (actor && (status === "live" || status === "paused")) {
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: status === "live" ? "lender.live" : "lender.pause",
-          subject: `lender:${id}`,
-          before: { status: lender.status },
-          after: { status },
-        },
-        now,
-      );
+    if (made.pages) await touchPages(trx, storage);
+    if (actor && made.audit) {
+      await recordAudit(trx, actor, { ...made.audit, subject: `lender:${lenderId}` }, now);
     }
+    return made.result;
   });
 }

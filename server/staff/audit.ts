@@ -12,9 +12,12 @@ import type { Database } from "../storage/schema";
 
 /** Who made a change: a member of staff, a partner in its portal, or the command line. */
 export interface AuditActor {
-  /** The member's id; `partner:<account id>` for a partner's portal account; null for the command line. */
+  /**
+   * The member's id; `partner:<account id>` or `lender:<account id>` for a
+   * portal's account; null for the command line.
+   */
   id: string | null;
-  /** Their e-mail; "partner <partner id>" for a portal account (never its e-mail); or "command line". */
+  /** Their e-mail; "partner <id>" or "lender <id>" for a portal's account (never its e-mail); or "command line". */
   label: string;
 }
 
@@ -23,6 +26,11 @@ export const COMMAND_LINE: AuditActor = { id: null, label: "command line" };
 /** A partner's own change in the partner portal (issue 18): its account, and whose partner. */
 export function partnerAccountActor(accountId: string, partnerId: string): AuditActor {
   return { id: `partner:${accountId}`, label: `partner ${partnerId}` };
+}
+
+/** A lender's own change in the lender portal (issue 34): its member's account, and whose lender. */
+export function lenderAccountActor(accountId: string, lenderId: string): AuditActor {
+  return { id: `lender:${accountId}`, label: `lender ${lenderId}` };
 }
 
 /** The actions the log holds today; a feature adds its own here. */

@@ -541,6 +541,11 @@ export interface LendersTable {
   /** Test mode (migration 0029): where test applications go, and what signs them. */
   test_api_url: string | null;
   test_api_secret: string | null;
+  /** Who paused a paused lender (migration 0031, decision 0410); null otherwise. */
+  paused_by: "lender" | "operator" | null;
+  /** The live secret a rotation replaced, and when it stops being accepted (decision 0412). */
+  api_secret_previous: string | null;
+  api_secret_previous_until: string | null;
   sample: number;
   sandbox: number;
   created_at: string;

@@ -1,8 +1,10 @@
 import { catalog } from "../../core/locale";
 import type {
+  ControlsView,
   LenderCapability,
   LenderPortalSection,
   LenderRole,
+  SecretGraceHours,
   TestProfile,
 } from "../../core/views/lender-portal";
 import { lenderPortalSi, lenderPortalTa } from "./messages-si-ta";
@@ -17,6 +19,8 @@ const en = {
   sections: {
     home: "Home",
     stats: "Statistics",
+    controls: "Controls",
+    secret: "Live secret",
     invoices: "Invoices",
     test: "Test mode",
   } satisfies Record<LenderPortalSection, string>,
@@ -76,7 +80,13 @@ const en = {
       "Test mode: set your test decision URL and test secret, and send signed test applications to it.",
     statistics: "Statistics: your figures by day and your circuit breaker's state, with a CSV.",
     invoices: "Invoices: your monthly invoices as a page, CSV and PDF.",
+    controls:
+      "Controls: pause and resume the applications we send you, and set your daily cap, concurrency and deadline.",
+    secrets:
+      "Live secret: make a new live API secret, with a grace period in which the old one still works.",
   } satisfies Record<LenderCapability, string>,
+  pausedHome:
+    "You are paused: we send you no applications and show none of your products to borrowers.",
   testTitle: "Test mode",
   testIntro:
     "Send signed test applications to your test decision URL, signed with your test secret exactly as live requests are, and see what your server answered and whether the answer keeps the decision API's rules.",
@@ -124,6 +134,55 @@ const en = {
   },
   error: "Reason",
   rule: "Rule the answer broke",
+  controlsTitle: "Controls",
+  statusTitle: "Applications",
+  statuses: {
+    draft: "Not live yet: the NayaCompare team makes you live.",
+    live: "Live: we send you every verified application your products admit.",
+    paused: "Paused: we send you no applications and show none of your products to borrowers.",
+  } satisfies Record<ControlsView["status"], string>,
+  pausedByOperator: "The NayaCompare team paused you: ask them to resume.",
+  pause: "Pause applications",
+  resume: "Resume applications",
+  controlsNotices: {
+    paused: "You are paused. No application is sent to you until you resume.",
+    resumed: "You are live again: the next verified application is sent to you.",
+    saved: "Your limits are saved. They apply from the next application.",
+  },
+  controlsProblems: {
+    operator_paused: "The NayaCompare team paused you: only they can resume.",
+    not_live: "Only a live lender can pause, and only a paused one can resume.",
+  },
+  limitsTitle: "Limits",
+  limitsIntro:
+    "Leave a field empty for no limit of your own: then the server's applies. Changes apply from the next application, without a restart.",
+  limitsCriteria:
+    "You decide by criteria, not through the decision API: these limits are for the decision API.",
+  dailyLeadCap: "Daily cap: applications a day (Colombo time)",
+  concurrency: "Concurrency: our requests to you at once",
+  deadlineMs: "Deadline: how long we wait for your answer, in milliseconds",
+  limitRange: "From {min} to {max}.",
+  limitServer: "Empty: {value}.",
+  limitNone: "none",
+  limitProblems: {
+    not_number: "Enter a whole number, or leave it empty.",
+    out_of_range: "Enter a number from {min} to {max}.",
+  },
+  saveLimits: "Save the limits",
+  secretTitle: "Live secret",
+  secretIntro:
+    "Your live API secret signs our decision requests to you, and your callbacks and postbacks to us. A new one is shown once.",
+  secretNotApi: "You decide by criteria, not through the decision API: you have no live secret.",
+  liveSecretSet: "A live secret is set. It is shown only when made.",
+  liveSecretNone: "No live secret yet.",
+  secretGraceUntil:
+    "Your old secret is still accepted until {time} (Colombo time). Until then our requests carry X-Signature with the old secret and X-Signature-Next with the new one.",
+  graceLegend: "How long the old secret keeps working",
+  graces: { 1: "1 hour", 24: "1 day", 168: "7 days" } satisfies Record<SecretGraceHours, string>,
+  rotateLive: "Make a new live secret",
+  liveSecretNew:
+    "Your new live secret. Copy it now: it is not shown again. The old one keeps working until {time} (Colombo time).",
+  liveSecretFirst: "Your live secret. Copy it now: it is not shown again.",
   linkInvalidTitle: "This link does not work",
   linkInvalid:
     "The link has been used already or is too old. Ask the NayaCompare team for a new invitation.",

@@ -28,6 +28,7 @@ import * as lenderLimits from "./0027_lender_limits";
 import * as offersReadyPostbacks from "./0028_offers_ready_postbacks";
 import * as lenderAccounts from "./0029_lender_accounts";
 import * as lenderInvoices from "./0030_lender_invoices";
+import * as lenderControls from "./0031_lender_controls";
 import * as lenderBreakerEvents from "./0032_lender_breaker_events";
 import { type Columns, columnsFor } from "./column-types";
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
   "0028_offers_ready_postbacks": offersReadyPostbacks,
   "0029_lender_accounts": lenderAccounts,
   "0030_lender_invoices": lenderInvoices,
+  "0031_lender_controls": lenderControls,
   "0032_lender_breaker_events": lenderBreakerEvents,
 };
 

@@ -6,10 +6,12 @@
 import type { LenderPortalSection, LenderPortalView } from "../../../core/views/lender-portal";
 import type { PageRegistry } from "../../operator/page";
 import type { LenderPortalContext } from "../page";
+import { controlsPage } from "./controls";
 import { enrolPage, recoveryCodesPage, twoFactorPage } from "./enrol";
 import { homePage } from "./home";
 import { invoicePage, invoicesPage } from "./invoices";
 import { notePage } from "./notes";
+import { secretPage } from "./secret";
 import { signInCodePage, signInPage } from "./sign-in";
 import { statsPage } from "./stats";
 import { testPage } from "./test";
@@ -29,6 +31,8 @@ export const LENDER_PAGES: PageRegistry<
   stats: statsPage,
   invoices: invoicesPage,
   invoice: invoicePage,
+  controls: controlsPage,
+  secret: secretPage,
   "link-invalid": notePage,
   refused: notePage,
   "not-found": notePage,

@@ -3,15 +3,14 @@ import {
   LENDER_PORTAL_SECTION_PATHS,
   LENDER_PORTAL_SECTIONS,
   type LenderCapability,
-  type LenderPortalSection,
 } from "../../../../core/views/lender-portal";
-
-/** The section a capability opens (test mode's unless a section needs it). */
-const sectionOf = (capability: LenderCapability): LenderPortalSection =>
-  LENDER_PORTAL_SECTIONS.find((section) => LENDER_PORTAL_SECTION_NEEDS[section] === capability) ??
-  "test";
-
+import { Notice } from "../../../operator/fields";
 import type { LenderPageOf } from "../../page";
+
+/** The section a capability opens (LENDER_PORTAL_SECTION_NEEDS read backwards). */
+const sectionOf = (capability: LenderCapability) =>
+  LENDER_PORTAL_SECTIONS.find((section) => LENDER_PORTAL_SECTION_NEEDS[section] === capability) ??
+  "home";
 
 /** The member's first page: their lender, their role, and what the role lets them do. */
 export const homePage: LenderPageOf<"home"> = {
@@ -19,6 +18,7 @@ export const homePage: LenderPageOf<"home"> = {
   section: () => "home",
   Body: ({ view, t, base }) => (
     <>
+      {view.paused ? <Notice>{t.pausedHome}</Notice> : null}
       <dl>
         <dt>{t.lender}</dt>
         <dd>{view.lenderName}</dd>
