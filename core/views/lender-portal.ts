@@ -9,12 +9,12 @@ export const LENDER_ROLES = ["admin", "developer"] as const;
 export type LenderRole = (typeof LENDER_ROLES)[number];
 
 /** What a member of a lender's staff may do in the portal, by role; checked on the server. */
-export const LENDER_CAPABILITIES = ["test_mode"] as const;
+export const LENDER_CAPABILITIES = ["test_mode", "decision_log"] as const;
 export type LenderCapability = (typeof LENDER_CAPABILITIES)[number];
 
 export const LENDER_ROLE_CAN: Record<LenderRole, readonly LenderCapability[]> = {
-  admin: ["test_mode"],
-  developer: ["test_mode"],
+  admin: ["test_mode", "decision_log"],
+  developer: ["test_mode", "decision_log"],
 };
 
 export function lenderRoleCan(role: LenderRole, capability: LenderCapability): boolean {
@@ -29,11 +29,12 @@ export const TEST_PROFILES = ["salaried", "self_employed", "low_income"] as cons
 export type TestProfile = (typeof TEST_PROFILES)[number];
 
 /** The signed-in sections, in the menu's order; "" is the portal's home. */
-export const LENDER_PORTAL_SECTIONS = ["home", "test"] as const;
+export const LENDER_PORTAL_SECTIONS = ["home", "log", "test"] as const;
 export type LenderPortalSection = (typeof LENDER_PORTAL_SECTIONS)[number];
 
 export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = {
   home: "",
+  log: "log/",
   test: "test/",
 };
 
@@ -47,6 +48,7 @@ export const LENDER_PORTAL_SECTION_NEEDS: Record<
   LenderCapability | undefined
 > = {
   home: undefined,
+  log: "decision_log",
   test: "test_mode",
 };
 
@@ -92,8 +94,68 @@ export interface TestModeView extends LenderSignedIn {
   sent?: TestSendView | undefined;
 }
 
+/** A decision's status as stored (server/storage/schema.ts StoredDecisionStatus). */
+export const DECISION_LOG_STATUSES = [
+  "waiting",
+  "approved",
+  "declined",
+  "pending",
+  "failed",
+] as const;
+export type DecisionLogStatus = (typeof DECISION_LOG_STATUSES)[number];
+
+/** One application sent to the lender, as the decision log lists it (decision 0406). */
+export interface DecisionLogRow {
+  /** The Idempotency-Key the lender saw (opaque). */
+  decisionId: string;
+  /** When it was asked, in Colombo with its offset: "2026-11-29T11:30:05+05:30". */
+  askedAt: string;
+  status: DecisionLogStatus;
+  latencyMs: number | null;
+  attempts: number;
+  /** Failed: why (a code of docs/lenders.md). */
+  error: string | null;
+  /** Declined: the lender's reason code. */
+  reason: string | null;
+  /** An invalid answer: the rule of the decision API it broke. */
+  brokenRule: string | null;
+  amount: number | null;
+  termDays: number | null;
+}
+
+/** The log's filters as typed (kept on a problem): a status ("" for all) and Colombo days. */
+export interface DecisionLogQuery {
+  status: string;
+  from: string;
+  to: string;
+}
+
+export interface DecisionLogView extends LenderSignedIn {
+  page: "log";
+  query: DecisionLogQuery;
+  /** The first and last day the log may show (the last 90 Colombo days). */
+  window: { from: string; to: string };
+  problem?: "status" | "date" | "order" | "window" | undefined;
+  rows: DecisionLogRow[];
+  paging: { number: number; count: number; total: number };
+  /** The CSV of the same filters, and the query of each page's link (status and dates only). */
+  csvHref: string;
+  search: string;
+}
+
+/** One decision of the log with the application's fields the lender was sent (decision 0406). */
+export interface DecisionLogEntryView extends LenderSignedIn {
+  page: "log-entry";
+  row: DecisionLogRow;
+  /** The request's `loan` and `applicant` as sent; absent when the lead's data was erased. */
+  sent?: { loan: Record<string, unknown>; applicant: Record<string, unknown> } | undefined;
+  erased: boolean;
+}
+
 export type LenderPortalView =
   | TestModeView
+  | DecisionLogView
+  | DecisionLogEntryView
   | {
       page: "sign-in";
       email: string;

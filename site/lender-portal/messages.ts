@@ -1,5 +1,6 @@
 import { catalog } from "../../core/locale";
 import type {
+  DecisionLogStatus,
   LenderCapability,
   LenderPortalSection,
   LenderRole,
@@ -13,7 +14,11 @@ const en = {
   skipToContent: "Skip to content",
   signOut: "Sign out",
   navLabel: "Lender portal",
-  sections: { home: "Home", test: "Test mode" } satisfies Record<LenderPortalSection, string>,
+  sections: {
+    home: "Home",
+    log: "Decision log",
+    test: "Test mode",
+  } satisfies Record<LenderPortalSection, string>,
   signInTitle: "Lender sign-in",
   signInIntro:
     "For the staff of lenders on NayaCompare. Your account comes by invitation from our team.",
@@ -68,6 +73,8 @@ const en = {
   capabilities: {
     test_mode:
       "Test mode: set your test decision URL and test secret, and send signed test applications to it.",
+    decision_log:
+      "Decision log: every application sent to you in the last 90 days, what came of it and the fields it carried, as pages and CSV.",
   } satisfies Record<LenderCapability, string>,
   testTitle: "Test mode",
   testIntro:
@@ -116,6 +123,54 @@ const en = {
   },
   error: "Reason",
   rule: "Rule the answer broke",
+  logTitle: "Decision log",
+  logIntro:
+    "Every application we sent to your decision URL in the last 90 days, newest first. Times are Sri Lanka time. Older applications are not shown.",
+  logLegend: "Which applications",
+  logStatus: "Status",
+  logAllStatuses: "All",
+  logStatuses: {
+    waiting: "Waiting",
+    approved: "Approved",
+    declined: "Declined",
+    pending: "Pending",
+    failed: "Failed",
+  } satisfies Record<DecisionLogStatus, string>,
+  from: "First day",
+  to: "Last day",
+  logShow: "Show",
+  logCsv: "Download as CSV",
+  logProblems: {
+    status: "Choose a status from the list.",
+    date: "Enter both days as dates.",
+    order: "The first day must not be after the last day.",
+    window: "Choose days from {from} to {to}: the log keeps the last 90 days.",
+  },
+  logCount: "{total} applications",
+  logPage: "Page {number} of {count}",
+  logNewer: "Newer",
+  logOlder: "Older",
+  logEmpty: "No application matches.",
+  logColumns: {
+    askedAt: "Asked at",
+    decisionId: "Decision id",
+    status: "Status",
+    latency: "Time to answer",
+    attempts: "Attempts",
+    error: "Error",
+    reason: "Reason",
+    brokenRule: "Rule broken",
+    approved: "Approved loan",
+  },
+  logLoan: "{amount} for {days} days",
+  logDecisionIdHint: "The Idempotency-Key header of our request.",
+  entryTitle: "An application sent to you",
+  entrySent: "What the application's request carried",
+  entrySentIntro:
+    "The loan, and of the applicant only the fields your integration lists (its api_fields), as our request builds them.",
+  entryErased:
+    "The applicant has had their personal data erased: nothing of the application is shown.",
+  backToLog: "Back to the decision log",
   linkInvalidTitle: "This link does not work",
   linkInvalid:
     "The link has been used already or is too old. Ask the NayaCompare team for a new invitation.",

@@ -8,6 +8,7 @@ import type { PageRegistry } from "../../operator/page";
 import type { LenderPortalContext } from "../page";
 import { enrolPage, recoveryCodesPage, twoFactorPage } from "./enrol";
 import { homePage } from "./home";
+import { logEntryPage, logPage } from "./log";
 import { notePage } from "./notes";
 import { signInCodePage, signInPage } from "./sign-in";
 import { testPage } from "./test";
@@ -23,6 +24,8 @@ export const LENDER_PAGES: PageRegistry<
   "two-factor": twoFactorPage,
   "recovery-codes": recoveryCodesPage,
   home: homePage,
+  log: logPage,
+  "log-entry": logEntryPage,
   test: testPage,
   "link-invalid": notePage,
   refused: notePage,
