@@ -16,6 +16,7 @@ import {
   type DecisionLogView,
 } from "../../core/views/lender-portal";
 import { csvCell } from "../http/csv";
+import { queryText } from "../http/query-text";
 import type { Storage } from "../storage/database";
 import { applicationSent } from "./decisions";
 
@@ -66,16 +67,9 @@ type Problem = NonNullable<DecisionLogView["problem"]>;
  */
 export function decisionLogQuery(raw: Record<string, unknown>, now: Date): Checked {
   const window = decisionLogWindow(now);
-  const field = (name: string, fallback: string) => {
-    const value = raw[name];
-    if (value === undefined || value === "") return { text: fallback, ok: true };
-    return typeof value === "string"
-      ? { text: value.slice(0, 40), ok: true }
-      : { text: "", ok: false };
-  };
-  const status = field("status", "");
-  const from = field("from", window.from);
-  const to = field("to", window.to);
+  const status = queryText(raw, "status", "");
+  const from = queryText(raw, "from", window.from);
+  const to = queryText(raw, "to", window.to);
   const query = { status: status.text, from: from.text, to: to.text };
   const pageText = typeof raw.page === "string" && /^\d+$/.test(raw.page) ? raw.page : "1";
   const page = Math.max(1, Number(pageText));

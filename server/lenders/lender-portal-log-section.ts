@@ -33,47 +33,37 @@ export const lenderLogSection: LenderPortalSection = (router, portal) => {
       search,
     };
   };
-  /** Filters that are not right: the page again, with the problem beside them and no rows. */
-  const refuse = (
-    req: Request,
-    res: Response,
-    session: LenderSession,
-    checked: ReturnType<typeof decisionLogQuery>,
-  ) => {
+  /**
+   * A member who may read the log and the filters they asked for; filters
+   * that are not right get the page again, the problem beside them, no rows.
+   */
+  const filtered = async (req: Request, res: Response) => {
+    const session = await memberWhoCan(req, res, "decision_log");
+    if (!session) return undefined;
+    const checked = decisionLogQuery(req.query, now());
+    if (checked.filter) return { session, checked, filter: checked.filter };
     send(req, res, 400, {
       ...logView(session, checked),
       problem: checked.problem,
       rows: [],
       paging: { number: 1, count: 1, total: 0 },
     });
+    return undefined;
   };
 
   router.get(path, async (req, res) => {
-    const session = await memberWhoCan(req, res, "decision_log");
-    if (!session) return;
-    const checked = decisionLogQuery(req.query, now());
-    if (!checked.filter) {
-      refuse(req, res, session, checked);
-      return;
-    }
-    const listed = await decisionLogPage(
-      storage,
-      session.account.lender_id,
-      checked.filter,
-      checked.page,
-    );
+    const asked = await filtered(req, res);
+    if (!asked) return;
+    const { session, checked, filter } = asked;
+    const listed = await decisionLogPage(storage, session.account.lender_id, filter, checked.page);
     send(req, res, 200, { ...logView(session, checked), ...listed });
   });
 
   router.get(csvPath, async (req, res) => {
-    const session = await memberWhoCan(req, res, "decision_log");
-    if (!session) return;
-    const checked = decisionLogQuery(req.query, now());
-    if (!checked.filter) {
-      refuse(req, res, session, checked);
-      return;
-    }
-    const csv = await decisionLogCsv(storage, session.account.lender_id, checked.filter);
+    const asked = await filtered(req, res);
+    if (!asked) return;
+    const { session, checked, filter } = asked;
+    const csv = await decisionLogCsv(storage, session.account.lender_id, filter);
     const { from, to } = checked.query;
     res
       .status(200)

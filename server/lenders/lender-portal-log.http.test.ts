@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/domain/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
 import { colomboDayStart } from "../../core/helpers/dates";
-import { totpCodeAt } from "../accounts/totp";
+import { startSession } from "../accounts/sessions";
 import { eraseContact } from "../erasure";
 import { createVerifiedLead } from "../partners/leads.test-support";
 import { appWith, onEachEngine, type TestStorage, testOutboundRules } from "../test-support";
@@ -11,6 +11,7 @@ import { DECISION_LOG_PAGE_SIZE, decisionLogWindow } from "./decision-log";
 import { beginDecisions, NO_ANSWER } from "./decisions";
 import { inviteLenderAccount } from "./lender-accounts";
 import { importLenders } from "./lender-import";
+import { LENDER_REALM, LENDER_SESSION_COOKIE } from "./lender-realm";
 import { API_HOST, apiLender, testProduct } from "./test-lenders";
 
 /**
@@ -22,8 +23,6 @@ import { API_HOST, apiLender, testProduct } from "./test-lenders";
  * hostile filters answered on the page or clamped, never a 5xx.
  */
 const ORIGIN = "https://nayacompare.test";
-const FORM = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN };
-const PASSWORD = "a ledger of quiet herons";
 const LOG = "/en/lender/portal/log/";
 const NOW = new Date("2026-11-29T06:00:00.000Z");
 const WINDOW_START = colomboDayStart(decisionLogWindow(NOW).from);
@@ -45,42 +44,25 @@ function logContract(engine: string, open: () => Promise<TestStorage>) {
 
     const get = (url: string, cookie = "") =>
       inject(app, { method: "GET", url, headers: { cookie } });
-    const post = (url: string, form: Record<string, string>, cookie = "") =>
-      inject(app, {
-        method: "POST",
-        url,
-        headers: { ...FORM, cookie },
-        payload: new URLSearchParams(form).toString(),
-      });
-    const cookieOf = (setCookie: string | string[] | undefined) =>
-      [setCookie ?? []]
-        .flat()
-        .find((line) => line.startsWith("lender_session="))
-        ?.split(";")[0] ?? "";
-    const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 
-    /** An invited member with a password and the second factor on: their session's cookie. */
+    /**
+     * An invited member signed in with both factors, set up in storage (enrolment and sign-in
+     * through the pages are lender-portal.http.test.ts's): their session's cookie.
+     */
     async function member(email: string, lenderId: string, role: "admin" | "developer") {
-      const { token } = await inviteLenderAccount(test.storage, { lenderId, email, role }, NOW);
-      const set = await post("/en/lender/portal/enrol/", {
-        token,
-        password: PASSWORD,
-        confirm: PASSWORD,
-      });
-      const cookie = cookieOf(set.headers["set-cookie"]);
-      const scan = await get("/en/lender/portal/two-factor/", cookie);
-      const { totp_pending_secret: secret } = await test.storage.db
+      await inviteLenderAccount(test.storage, { lenderId, email, role }, NOW);
+      await test.storage.db
+        .updateTable("lender_accounts")
+        .set({ totp_secret: "JBSWY3DPEHPK3PXP" })
+        .where("email", "=", email)
+        .execute();
+      const { id } = await test.storage.db
         .selectFrom("lender_accounts")
-        .select("totp_pending_secret")
+        .select("id")
         .where("email", "=", email)
         .executeTakeFirstOrThrow();
-      const on = await post(
-        "/en/lender/portal/two-factor/",
-        { csrf: csrfIn(scan.body), code: totpCodeAt(secret ?? "", NOW) },
-        cookie,
-      );
-      expect(on.statusCode).toBe(200);
-      return cookie;
+      const token = await startSession(test.storage, LENDER_REALM, id, "signed_in", NOW);
+      return `${LENDER_SESSION_COOKIE}=${token}`;
     }
 
     /** A verified application asked of both lenders at `askedAt`, its rows then set as `set`. */
