@@ -161,7 +161,7 @@ export const logEntryPage: LenderPageOf<"log-entry"> = {
   section: () => "log",
   Body: ({ view, t, base }) => (
     <>
-      <dl className="pairs">
+      <dl className="pairs lender-entry">
         {rowCells(view.row, t).map(([name, value]) =>
           value ? (
             <Fragment key={name}>
