@@ -11,17 +11,18 @@ export type LenderRole = (typeof LENDER_ROLES)[number];
 
 /** What a member of a lender's staff may do in the portal, by role; checked on the server. */
 export const LENDER_CAPABILITIES = [
-  "test_mode",
+  "decision_log",
   "statistics",
-  "invoices",
   "controls",
   "secrets",
+  "invoices",
+  "test_mode",
 ] as const;
 export type LenderCapability = (typeof LENDER_CAPABILITIES)[number];
 
 export const LENDER_ROLE_CAN: Record<LenderRole, readonly LenderCapability[]> = {
-  admin: ["test_mode", "statistics", "invoices", "controls", "secrets"],
-  developer: ["test_mode", "statistics", "secrets"],
+  admin: ["decision_log", "statistics", "controls", "secrets", "invoices", "test_mode"],
+  developer: ["decision_log", "statistics", "secrets", "test_mode"],
 };
 
 export function lenderRoleCan(role: LenderRole, capability: LenderCapability): boolean {
@@ -38,6 +39,7 @@ export type TestProfile = (typeof TEST_PROFILES)[number];
 /** The signed-in sections, in the menu's order; "" is the portal's home. */
 export const LENDER_PORTAL_SECTIONS = [
   "home",
+  "log",
   "stats",
   "controls",
   "secret",
@@ -52,6 +54,7 @@ export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = 
   invoices: "invoices/",
   controls: "controls/",
   secret: "secret/",
+  log: "log/",
   test: "test/",
 };
 
@@ -69,6 +72,7 @@ export const LENDER_PORTAL_SECTION_NEEDS: Record<
   invoices: "invoices",
   controls: "controls",
   secret: "secrets",
+  log: "decision_log",
   test: "test_mode",
 };
 
@@ -162,6 +166,64 @@ export interface SecretView extends LenderSignedIn {
   grace: SecretGraceHours;
 }
 
+/** A decision's status as stored (server/storage/schema.ts StoredDecisionStatus). */
+export const DECISION_LOG_STATUSES = [
+  "waiting",
+  "approved",
+  "declined",
+  "pending",
+  "failed",
+] as const;
+export type DecisionLogStatus = (typeof DECISION_LOG_STATUSES)[number];
+
+/** One application sent to the lender, as the decision log lists it (decision 0406). */
+export interface DecisionLogRow {
+  /** The Idempotency-Key the lender saw (opaque). */
+  decisionId: string;
+  /** When it was asked, in Colombo with its offset: "2026-11-29T11:30:05+05:30". */
+  askedAt: string;
+  status: DecisionLogStatus;
+  latencyMs: number | null;
+  attempts: number;
+  /** Failed: why (a code of docs/lenders.md). */
+  error: string | null;
+  /** Declined: the lender's reason code. */
+  reason: string | null;
+  /** An invalid answer: the rule of the decision API it broke. */
+  brokenRule: string | null;
+  amount: number | null;
+  termDays: number | null;
+}
+
+/** The log's filters as typed (kept on a problem): a status ("" for all) and Colombo days. */
+export interface DecisionLogQuery {
+  status: string;
+  from: string;
+  to: string;
+}
+
+export interface DecisionLogView extends LenderSignedIn {
+  page: "log";
+  query: DecisionLogQuery;
+  /** The first and last day the log may show (the last 90 Colombo days). */
+  window: { from: string; to: string };
+  problem?: "status" | "date" | "order" | "window" | undefined;
+  rows: DecisionLogRow[];
+  paging: { number: number; count: number; total: number };
+  /** The CSV of the same filters, and the query of each page's link (status and dates only). */
+  csvHref: string;
+  search: string;
+}
+
+/** One decision of the log with the application's fields the lender was sent (decision 0406). */
+export interface DecisionLogEntryView extends LenderSignedIn {
+  page: "log-entry";
+  row: DecisionLogRow;
+  /** The request's `loan` and `applicant` as sent; absent when the lead's data was erased. */
+  sent?: { loan: Record<string, unknown>; applicant: Record<string, unknown> } | undefined;
+  erased: boolean;
+}
+
 export type LenderPortalView =
   | TestModeView
   | StatsView
@@ -169,6 +231,8 @@ export type LenderPortalView =
   | LenderInvoiceView
   | ControlsView
   | SecretView
+  | DecisionLogView
+  | DecisionLogEntryView
   | {
       page: "sign-in";
       email: string;

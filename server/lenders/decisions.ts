@@ -13,7 +13,7 @@ import { colomboToday } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
-import type { LenderDecisionsTable } from "../storage/schema";
+import type { LeadsTable, LenderDecisionsTable } from "../storage/schema";
 import {
   type ApprovedAnswer,
   type DecisionRequest,
@@ -137,6 +137,61 @@ function listedFields(json: string | null): Set<LenderApiField> {
   }
 }
 
+/** The lead's columns a decision request is built from (opened: decision 0335). */
+export type SentLead = Pick<
+  LeadsTable,
+  | "amount"
+  | "term_days"
+  | "purpose"
+  | "full_name"
+  | "nic"
+  | "birth_date"
+  | "age"
+  | "phone"
+  | "email"
+  | "monthly_income"
+  | "employment"
+  | "bank"
+  | "district"
+>;
+
+/**
+ * The application's part of the decision request a lender is sent: the loan,
+ * and of the applicant only the fields the lender lists (its api_fields),
+ * those the lead holds. The one place that choice is made: the request
+ * (beginDecisions) and the lender portal's decision log (decision 0406).
+ */
+export function applicationSent(
+  lead: SentLead,
+  apiFields: string | null,
+): Pick<DecisionRequest, "loan" | "applicant"> {
+  const everything: Record<LenderApiField, unknown> = {
+    fullName: lead.full_name,
+    nic: lead.nic,
+    birthDate: lead.birth_date,
+    age: lead.age,
+    phone: lead.phone,
+    email: lead.email,
+    monthlyIncome: lead.monthly_income,
+    employment: lead.employment,
+    bank: lead.bank,
+    district: lead.district,
+  };
+  const fields = listedFields(apiFields);
+  return {
+    loan: {
+      amount: lead.amount,
+      termDays: lead.term_days,
+      purpose: lead.purpose as DecisionRequest["loan"]["purpose"],
+    },
+    applicant: Object.fromEntries(
+      LENDER_API_FIELDS.filter((field) => fields.has(field) && everything[field] !== null).map(
+        (field) => [field, everything[field]],
+      ),
+    ) as DecisionRequest["applicant"],
+  };
+}
+
 /**
  * After a lead is verified: the live `api` lenders whose products admit
  * the application (amount, term, age, income, employment) and that are
@@ -206,18 +261,6 @@ export async function beginDecisions(
     language: locale,
     givenAt: lead.created_at,
   };
-  const everything: Record<LenderApiField, unknown> = {
-    fullName: lead.full_name,
-    nic: lead.nic,
-    birthDate: lead.birth_date,
-    age: lead.age,
-    phone: lead.phone,
-    email: lead.email,
-    monthlyIncome: lead.monthly_income,
-    employment: lead.employment,
-    bank: lead.bank,
-    district: lead.district,
-  };
   const candidates = lenders.flatMap((lender) => {
     const own = products
       .filter((product) => product.lender_id === lender.id)
@@ -226,12 +269,7 @@ export async function beginDecisions(
     // The old secret signs while its grace lasts, the new one beside it (decision 0412).
     const signing = signingSecrets(lender, now);
     if (admitting.length === 0 || !lender.api_url || !signing) return [];
-    const fields = listedFields(lender.api_fields);
-    const applicant = Object.fromEntries(
-      LENDER_API_FIELDS.filter((field) => fields.has(field) && everything[field] !== null).map(
-        (field) => [field, everything[field]],
-      ),
-    );
+    const sent = applicationSent(lead, lender.api_fields);
     const decisionId = newOpaqueId();
     const ownDeadlineMs = lenderDeadlineMs(lender.api_deadline_ms, deadlineMs);
     const deadline = new Date(now.getTime() + ownDeadlineMs);
@@ -254,13 +292,9 @@ export async function beginDecisions(
         sentAt: now.toISOString(),
         answerBy: deadline.toISOString(),
         callbackUrl,
-        loan: {
-          amount: lead.amount,
-          termDays: lead.term_days,
-          purpose: lead.purpose as DecisionRequest["loan"]["purpose"],
-        },
+        loan: sent.loan,
         productIds: admitting.map((product) => product.offer_id),
-        applicant: applicant as DecisionRequest["applicant"],
+        applicant: sent.applicant,
         consent,
       },
     };

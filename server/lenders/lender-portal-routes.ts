@@ -20,6 +20,7 @@ import type {
 } from "./lender-portal-context";
 import { lenderControlsSection } from "./lender-portal-controls-section";
 import { lenderInvoicesSection } from "./lender-portal-invoices-section";
+import { lenderLogSection } from "./lender-portal-log-section";
 import { lenderSecretSection } from "./lender-portal-secret-section";
 import { lenderSignInSection } from "./lender-portal-sign-in-section";
 import type { LenderDaysCounter } from "./lender-portal-stats";
@@ -47,6 +48,7 @@ const SECTIONS: readonly LenderPortalSection[] = [
   lenderInvoicesSection,
   lenderControlsSection,
   lenderSecretSection,
+  lenderLogSection,
 ];
 
 export function lenderPortalRouter(dependencies: {

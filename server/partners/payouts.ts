@@ -10,6 +10,7 @@ import {
   isIsoDate,
 } from "../../core/helpers/dates";
 import type { PayoutRunPartnerRow } from "../../core/views/back-office-partners";
+import { csvCell } from "../http/csv";
 import { type AuditActor, recordAudit } from "../staff/audit";
 import type { Storage } from "../storage/database";
 import { newOpaqueId } from "../storage/opaque-ids";
@@ -571,13 +572,8 @@ export function colomboDateTime(iso: string): string {
   return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
 }
 
-/** A CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  // A negative amount (an adjustment) stays a number; any other text starting so is defused.
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+$/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/** The CSV cell of server/http/csv.ts, where the lender portal takes it too (decision 0406). */
+export { csvCell };
 
 /**
  * The statement as CSV: a row per item (times in Colombo, amounts in whole

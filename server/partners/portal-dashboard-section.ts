@@ -8,6 +8,7 @@ import type {
   DashboardView,
 } from "../../core/views/portal/dashboard";
 import { sendPortalScript } from "../http/built-scripts";
+import { queryText } from "../http/query-text";
 import type { PortalSectionRoutes } from "./portal-context";
 import {
   PORTAL_GROUPINGS,
@@ -49,13 +50,7 @@ type Checked =
  */
 export function dashboardQuery(raw: Record<string, unknown>, now: Date): Checked {
   const today = colomboToday(now);
-  const field = (name: string, fallback: string) => {
-    const value = raw[name];
-    if (value === undefined || value === "") return { text: fallback, ok: true };
-    return typeof value === "string"
-      ? { text: value.slice(0, 40), ok: true }
-      : { text: "", ok: false };
-  };
+  const field = (name: string, fallback: string) => queryText(raw, name, fallback);
   const from = field("from", addDays(today, -(DASHBOARD_DEFAULT_DAYS - 1)));
   const to = field("to", today);
   const by = field("by", DASHBOARD_DEFAULT_GROUPING);

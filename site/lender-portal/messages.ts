@@ -1,6 +1,7 @@
 import { catalog } from "../../core/locale";
 import type {
   ControlsView,
+  DecisionLogStatus,
   LenderCapability,
   LenderPortalSection,
   LenderRole,
@@ -18,6 +19,7 @@ const en = {
   navLabel: "Lender portal",
   sections: {
     home: "Home",
+    log: "Decision log",
     stats: "Statistics",
     controls: "Controls",
     secret: "Live secret",
@@ -84,6 +86,8 @@ const en = {
       "Controls: pause and resume the applications we send you, and set your daily cap, concurrency and deadline.",
     secrets:
       "Live secret: make a new live API secret, with a grace period in which the old one still works.",
+    decision_log:
+      "Decision log: every application sent to you in the last 90 days, what came of it and the fields it carried, as pages and CSV.",
   } satisfies Record<LenderCapability, string>,
   pausedHome:
     "You are paused: we send you no applications and show none of your products to borrowers.",
@@ -183,6 +187,54 @@ const en = {
   liveSecretNew:
     "Your new live secret. Copy it now: it is not shown again. The old one keeps working until {time} (Colombo time).",
   liveSecretFirst: "Your live secret. Copy it now: it is not shown again.",
+  logTitle: "Decision log",
+  logIntro:
+    "Every application we sent to your decision URL in the last 90 days, newest first. Times are Sri Lanka time. Older applications are not shown.",
+  logLegend: "Which applications",
+  logStatus: "Status",
+  logAllStatuses: "All",
+  logStatuses: {
+    waiting: "Waiting",
+    approved: "Approved",
+    declined: "Declined",
+    pending: "Pending",
+    failed: "Failed",
+  } satisfies Record<DecisionLogStatus, string>,
+  from: "First day",
+  to: "Last day",
+  logShow: "Show",
+  logCsv: "Download as CSV",
+  logProblems: {
+    status: "Choose a status from the list.",
+    date: "Enter both days as dates.",
+    order: "The first day must not be after the last day.",
+    window: "Choose days from {from} to {to}: the log keeps the last 90 days.",
+  },
+  logCount: "{total} applications",
+  logPage: "Page {number} of {count}",
+  logNewer: "Newer",
+  logOlder: "Older",
+  logEmpty: "No application matches.",
+  logColumns: {
+    askedAt: "Asked at",
+    decisionId: "Decision id",
+    status: "Status",
+    latency: "Time to answer",
+    attempts: "Attempts",
+    error: "Error",
+    reason: "Reason",
+    brokenRule: "Rule broken",
+    approved: "Approved loan",
+  },
+  logLoan: "{amount} for {days} days",
+  logDecisionIdHint: "The Idempotency-Key header of our request.",
+  entryTitle: "An application sent to you",
+  entrySent: "What the application's request carried",
+  entrySentIntro:
+    "The loan, and of the applicant only the fields your integration lists (its api_fields), as our request builds them.",
+  entryErased:
+    "The applicant has had their personal data erased: nothing of the application is shown.",
+  backToLog: "Back to the decision log",
   linkInvalidTitle: "This link does not work",
   linkInvalid:
     "The link has been used already or is too old. Ask the NayaCompare team for a new invitation.",

@@ -10,6 +10,7 @@ import { controlsPage } from "./controls";
 import { enrolPage, recoveryCodesPage, twoFactorPage } from "./enrol";
 import { homePage } from "./home";
 import { invoicePage, invoicesPage } from "./invoices";
+import { logEntryPage, logPage } from "./log";
 import { notePage } from "./notes";
 import { secretPage } from "./secret";
 import { signInCodePage, signInPage } from "./sign-in";
@@ -27,6 +28,8 @@ export const LENDER_PAGES: PageRegistry<
   "two-factor": twoFactorPage,
   "recovery-codes": recoveryCodesPage,
   home: homePage,
+  log: logPage,
+  "log-entry": logEntryPage,
   test: testPage,
   stats: statsPage,
   invoices: invoicesPage,
