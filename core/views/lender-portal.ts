@@ -3,17 +3,19 @@
  * server reads and checks, site/lender-portal/render.tsx renders. Shared by
  * server/ and site/.
  */
+import type { Offer } from "../domain/schemas/offer";
+import type { CalendarDate } from "../helpers/dates";
 
 /** A lender's member of staff is its admin or its developer (decision 0383). */
 export const LENDER_ROLES = ["admin", "developer"] as const;
 export type LenderRole = (typeof LENDER_ROLES)[number];
 
 /** What a member of a lender's staff may do in the portal, by role; checked on the server. */
-export const LENDER_CAPABILITIES = ["test_mode"] as const;
+export const LENDER_CAPABILITIES = ["test_mode", "products"] as const;
 export type LenderCapability = (typeof LENDER_CAPABILITIES)[number];
 
 export const LENDER_ROLE_CAN: Record<LenderRole, readonly LenderCapability[]> = {
-  admin: ["test_mode"],
+  admin: ["test_mode", "products"],
   developer: ["test_mode"],
 };
 
@@ -29,12 +31,13 @@ export const TEST_PROFILES = ["salaried", "self_employed", "low_income"] as cons
 export type TestProfile = (typeof TEST_PROFILES)[number];
 
 /** The signed-in sections, in the menu's order; "" is the portal's home. */
-export const LENDER_PORTAL_SECTIONS = ["home", "test"] as const;
+export const LENDER_PORTAL_SECTIONS = ["home", "products", "test"] as const;
 export type LenderPortalSection = (typeof LENDER_PORTAL_SECTIONS)[number];
 
 export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = {
   home: "",
   test: "test/",
+  products: "products/",
 };
 
 /**
@@ -48,6 +51,7 @@ export const LENDER_PORTAL_SECTION_NEEDS: Record<
 > = {
   home: undefined,
   test: "test_mode",
+  products: "products",
 };
 
 /** Whether a member with this role sees a section in the menu and may open it. */
@@ -92,8 +96,41 @@ export interface TestModeView extends LenderSignedIn {
   sent?: TestSendView | undefined;
 }
 
+/**
+ * The languages of a product's name (decision 0415): the offer schema's `headers`, Sinhala
+ * and English required, Tamil optional; in the form's order.
+ */
+export const PRODUCT_NAME_LANGUAGES = ["si", "en", "ta"] as const;
+export type ProductNameLanguage = (typeof PRODUCT_NAME_LANGUAGES)[number];
+export type ProductNames = Record<ProductNameLanguage, string>;
+/** Why a typed name is refused: empty (si, en), over 100 characters, a control character. */
+export type ProductNameProblem = "required" | "too_long" | "control";
+
+/** One of the lender's products: its names in the form, and its card with those names. */
+export interface LenderProductView {
+  offerId: number;
+  /** The operator's name of the product: the feed's key, not the lender's to change. */
+  header: string;
+  /** The names in the form: as stored, or as typed. */
+  names: ProductNames;
+  problems?: Partial<Record<ProductNameLanguage, ProductNameProblem>> | undefined;
+  /** The borrower's card with these names, for a loan the product lends; none with problems. */
+  card?: { offer: Offer; amount: number; termDays: number } | undefined;
+  /** What the form shows: typed and not saved (a preview or a refusal), or just saved. */
+  state?: "previewed" | "refused" | "saved" | undefined;
+}
+
+/** The lender's products (decision 0415): each one's names in si, en and ta, and its cards. */
+export interface ProductsView extends LenderSignedIn {
+  page: "products";
+  /** Colombo's today: the cards' dates. */
+  today: CalendarDate;
+  products: LenderProductView[];
+}
+
 export type LenderPortalView =
   | TestModeView
+  | ProductsView
   | {
       page: "sign-in";
       email: string;

@@ -17,6 +17,7 @@ import type {
   LenderPortalSection,
   LenderSession,
 } from "./lender-portal-context";
+import { lenderProductsSection } from "./lender-portal-products-section";
 import { lenderSignInSection } from "./lender-portal-sign-in-section";
 import { lenderTestSection } from "./lender-portal-test-section";
 import { LENDER_REALM } from "./lender-realm";
@@ -34,7 +35,11 @@ export { TEST_SENDS_PER_MINUTE } from "./lender-portal-test-section";
  */
 
 /** Each section's routes, in the order they answer (decision 0381). */
-const SECTIONS: readonly LenderPortalSection[] = [lenderSignInSection, lenderTestSection];
+const SECTIONS: readonly LenderPortalSection[] = [
+  lenderSignInSection,
+  lenderTestSection,
+  lenderProductsSection,
+];
 
 export function lenderPortalRouter(dependencies: {
   storage: Storage;

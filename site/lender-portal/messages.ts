@@ -3,6 +3,8 @@ import type {
   LenderCapability,
   LenderPortalSection,
   LenderRole,
+  ProductNameLanguage,
+  ProductNameProblem,
   TestProfile,
 } from "../../core/views/lender-portal";
 import { lenderPortalSi, lenderPortalTa } from "./messages-si-ta";
@@ -13,7 +15,11 @@ const en = {
   skipToContent: "Skip to content",
   signOut: "Sign out",
   navLabel: "Lender portal",
-  sections: { home: "Home", test: "Test mode" } satisfies Record<LenderPortalSection, string>,
+  sections: {
+    home: "Home",
+    test: "Test mode",
+    products: "Products",
+  } satisfies Record<LenderPortalSection, string>,
   signInTitle: "Lender sign-in",
   signInIntro:
     "For the staff of lenders on NayaCompare. Your account comes by invitation from our team.",
@@ -68,6 +74,8 @@ const en = {
   capabilities: {
     test_mode:
       "Test mode: set your test decision URL and test secret, and send signed test applications to it.",
+    products:
+      "Products: your products' names in Sinhala, English and Tamil, with the borrower's card in each language.",
   } satisfies Record<LenderCapability, string>,
   testTitle: "Test mode",
   testIntro:
@@ -116,6 +124,31 @@ const en = {
   },
   error: "Reason",
   rule: "Rule the answer broke",
+  products: {
+    title: "Your products",
+    intro:
+      "Give each product its name in Sinhala, English and Tamil. Borrowers see the name in their page's language; without a Tamil name, Tamil pages show the English one. Rates, fees, amounts, terms and criteria are set by the NayaCompare team.",
+    none: "You have no products yet. The NayaCompare team adds them.",
+    nameIn: {
+      si: "Name in Sinhala",
+      en: "Name in English",
+      ta: "Name in Tamil",
+    } satisfies Record<ProductNameLanguage, string>,
+    hint: "Up to 100 characters.",
+    hintTamil: "Optional, up to 100 characters. Without it, Tamil pages show the English name.",
+    problems: {
+      required: "Give the name in this language.",
+      too_long: "Use at most 100 characters.",
+      control: "Remove the control character (such as a tab or a line break) from the name.",
+    } satisfies Record<ProductNameProblem, string>,
+    refused: "The names were not saved. Correct the marked fields.",
+    previewed: "The cards show the names you typed. They are not saved yet.",
+    saved: "The names are saved. Borrowers see them on their next page.",
+    preview: "Preview",
+    save: "Save the names",
+    cards: "The borrower's card in each language",
+    loan: "For a loan of {amount} over {days} days.",
+  },
   linkInvalidTitle: "This link does not work",
   linkInvalid:
     "The link has been used already or is too old. Ask the NayaCompare team for a new invitation.",

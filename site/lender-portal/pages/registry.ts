@@ -9,6 +9,7 @@ import type { LenderPortalContext } from "../page";
 import { enrolPage, recoveryCodesPage, twoFactorPage } from "./enrol";
 import { homePage } from "./home";
 import { notePage } from "./notes";
+import { productsPage } from "./products";
 import { signInCodePage, signInPage } from "./sign-in";
 import { testPage } from "./test";
 
@@ -24,6 +25,7 @@ export const LENDER_PAGES: PageRegistry<
   "recovery-codes": recoveryCodesPage,
   home: homePage,
   test: testPage,
+  products: productsPage,
   "link-invalid": notePage,
   refused: notePage,
   "not-found": notePage,

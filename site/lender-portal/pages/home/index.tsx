@@ -1,4 +1,8 @@
-import { LENDER_PORTAL_SECTION_PATHS } from "../../../../core/views/lender-portal";
+import {
+  LENDER_PORTAL_SECTION_NEEDS,
+  LENDER_PORTAL_SECTION_PATHS,
+  LENDER_PORTAL_SECTIONS,
+} from "../../../../core/views/lender-portal";
 import type { LenderPageOf } from "../../page";
 
 /** The member's first page: their lender, their role, and what the role lets them do. */
@@ -21,14 +25,21 @@ export const homePage: LenderPageOf<"home"> = {
       </dl>
       <h2>{t.canTitle}</h2>
       <ul>
-        {view.can.map((capability) => (
-          <li key={capability}>
-            <a className="lender-target" href={`${base}${LENDER_PORTAL_SECTION_PATHS.test}`}>
-              {t.sections.test}
-            </a>
-            <p>{t.capabilities[capability]}</p>
-          </li>
-        ))}
+        {view.can.map((capability) => {
+          // The section a capability opens.
+          const section =
+            LENDER_PORTAL_SECTIONS.find(
+              (each) => LENDER_PORTAL_SECTION_NEEDS[each] === capability,
+            ) ?? "home";
+          return (
+            <li key={capability}>
+              <a className="lender-target" href={`${base}${LENDER_PORTAL_SECTION_PATHS[section]}`}>
+                {t.sections[section]}
+              </a>
+              <p>{t.capabilities[capability]}</p>
+            </li>
+          );
+        })}
       </ul>
     </>
   ),
