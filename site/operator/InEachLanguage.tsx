@@ -8,19 +8,25 @@ import { ALL_LOCALES, LOCALES, type Locale } from "../../core/locale";
  * (decision 0142) and the lender portal's products (decision 0416).
  */
 export function InEachLanguage({
-  heading = (locale) => LOCALES[locale].english,
+  ownNames = false,
   children,
 }: {
-  /** Each box's heading and name; the language's name in English unless given. */
-  heading?: ((locale: Locale) => string) | undefined;
+  /** Each box headed by its language's own name (`lang` on it), not by its English name. */
+  ownNames?: boolean | undefined;
   /** The cards in that language. */
   children: (locale: Locale) => ReactNode;
 }) {
   return (
     <div className="preview-languages">
       {ALL_LOCALES.map((locale) => (
-        <section key={locale} aria-label={heading(locale)} className="preview-language">
-          <h3>{heading(locale)}</h3>
+        <section
+          key={locale}
+          // Headed by its own name, the whole box is in its language.
+          lang={ownNames ? locale : undefined}
+          aria-label={ownNames ? LOCALES[locale].label : LOCALES[locale].english}
+          className="preview-language"
+        >
+          <h3>{ownNames ? LOCALES[locale].label : LOCALES[locale].english}</h3>
           <div className="lw-root" lang={locale}>
             {children(locale)}
           </div>

@@ -1,6 +1,5 @@
 import { quoteOffers } from "../../../../core/domain/offer-quotes";
 import { formatRupees } from "../../../../core/helpers/money";
-import { LOCALES } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
 import {
   type LenderProductView,
@@ -40,7 +39,7 @@ function Cards({
       <h3 id={titleId}>{t.products.cards}</h3>
       <p>{fill(t.products.loan, { amount: formatRupees(amount), days: termDays })}</p>
       {item ? (
-        <InEachLanguage heading={(locale) => LOCALES[locale].label}>
+        <InEachLanguage ownNames>
           {(locale) => (
             <div className="lw-offers lead-offers">
               <ul className="lw-offer-list">
