@@ -52,6 +52,13 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
         .find((line) => line.startsWith("lender_session="))
         ?.split(";")[0] ?? "";
     const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    /** A product's form sent by a member: its names and which button. */
+    const names = (
+      offer: string | number,
+      typed: Record<string, string>,
+      intent: "preview" | "save",
+      who = admin,
+    ) => post(`${PRODUCTS}${offer}`, { csrf: who.csrf, ...typed, intent }, { cookie: who.cookie });
 
     /** An invited member through enrolment and the second factor: their cookie and CSRF token. */
     async function enrol(email: string, lenderId: string, role: "admin" | "developer") {
@@ -152,17 +159,8 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
 
     it("previews the typed names on the cards before saving, and writes nothing", async () => {
       const before = await stored(9001);
-      const preview = await post(
-        `${PRODUCTS}9001`,
-        {
-          csrf: admin.csrf,
-          si: " පෞද්ගලික ණය ",
-          en: "Everyday Loan",
-          ta: "அன்றாடக் கடன்",
-          intent: "preview",
-        },
-        { cookie: admin.cookie },
-      );
+      const typed = { si: " පෞද්ගලික ණය ", en: "Everyday Loan", ta: "அன்றாடக் கடன்" };
+      const preview = await names(9001, typed, "preview");
       expect(preview.statusCode).toBe(200);
       expect(preview.body).toContain("The cards show the names you typed. They are not saved yet.");
       for (const name of ["පෞද්ගලික ණය", "Everyday Loan", "அன்றாடக் கடன்"]) {
@@ -171,11 +169,7 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
       }
       expect(await stored(9001)).toEqual(before);
       // Without a Tamil name, the Tamil card shows the English one, marked as English.
-      const noTamil = await post(
-        `${PRODUCTS}9001`,
-        { csrf: admin.csrf, si: "පෞද්ගලික ණය", en: "Everyday Loan", ta: "", intent: "preview" },
-        { cookie: admin.cookie },
-      );
+      const noTamil = await names(9001, { ...typed, ta: "" }, "preview");
       expect(noTamil.body).toContain('class="lw-offer-title" lang="en">Everyday Loan</h3>');
     });
 
@@ -185,17 +179,8 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
         expect((await get(path)).body).toContain("Personal Loan 9001");
       }
       const before = await stored(9001);
-      const saved = await post(
-        `${PRODUCTS}9001`,
-        {
-          csrf: admin.csrf,
-          si: "දෛනික ණය ",
-          en: " Everyday Loan",
-          ta: "அன்றாடக் கடன்",
-          intent: "save",
-        },
-        { cookie: admin.cookie },
-      );
+      const typed = { si: "දෛනික ණය ", en: " Everyday Loan", ta: "அன்றாடக் கடன்" };
+      const saved = await names(9001, typed, "save");
       expect(saved.statusCode).toBe(303);
       expect(saved.headers.location).toBe(`${PRODUCTS}?saved=9001#product-9001`);
       const after = await stored(9001);
@@ -250,13 +235,9 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
           "Remove the control character (such as a tab or a line break) from the name.",
         ],
       ];
-      for (const [names, field, problem] of cases) {
-        for (const intent of ["save", "preview"]) {
-          const refused = await post(
-            `${PRODUCTS}9002`,
-            { csrf: admin.csrf, ...names, intent },
-            { cookie: admin.cookie },
-          );
+      for (const [typed, field, problem] of cases) {
+        for (const intent of ["save", "preview"] as const) {
+          const refused = await names(9002, typed, intent);
           expect(refused.statusCode, `${field} ${intent}`).toBe(400);
           expect(refused.body).toContain("The names were not saved. Correct the marked fields.");
           expect(refused.body).toContain(
@@ -266,62 +247,47 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
             new RegExp(`id="product-9002-${field}"[^>]*aria-invalid="true"`),
           );
           // Everything typed comes back, and no card shows a refused name.
-          for (const value of Object.values(names).filter((typed) => typed.trim())) {
+          for (const value of Object.values(typed).filter((text) => text.trim())) {
             expect(refused.body).toContain(`value="${value}"`);
           }
           expect(refused.body.match(/class="lw-offer lead-offer"/g)).toHaveLength(3);
         }
       }
       // U+0000 is refused before any route reads the form, as on every form (decision 0340).
-      const nul = await post(
-        `${PRODUCTS}9002`,
-        { csrf: admin.csrf, si: "රන්\u0000", en: "Gold", ta: "", intent: "save" },
-        { cookie: admin.cookie },
-      );
+      const nul = await names(9002, { si: "රන්\u0000", en: "Gold", ta: "" }, "save");
       expect(nul.statusCode).toBe(400);
       expect(await stored(9002)).toEqual(before);
     });
 
     it("finds no other lender's product, and refuses a developer and a forged form", async () => {
       const before = await stored(9001);
-      const names = { si: "වෙනත්", en: "Taken Over", ta: "", intent: "save" };
-      const foreign = await post(
-        `${PRODUCTS}9001`,
-        { csrf: otherAdmin.csrf, ...names },
-        { cookie: otherAdmin.cookie },
-      );
+      const taken = { si: "වෙනත්", en: "Taken Over", ta: "" };
+      const foreign = await names(9001, taken, "save", otherAdmin);
       expect(foreign.statusCode).toBe(404);
       const otherPage = await get(PRODUCTS, otherAdmin.cookie);
       expect(otherPage.body).toContain("Instant 90");
       expect(otherPage.body).not.toContain("Personal Loan 9001");
       for (const path of ["0", "abc", "9001x", "99999"]) {
-        const unknown = await post(
-          `${PRODUCTS}${path}`,
-          { csrf: admin.csrf, ...names },
-          { cookie: admin.cookie },
-        );
+        const unknown = await names(path, taken, "save");
         expect(unknown.statusCode, path).toBe(404);
       }
       // The developer: not in the menu, the page and the form refused.
       const home = await get("/en/lender/portal/", developer.cookie);
       expect(home.body).not.toContain(`href="${PRODUCTS}"`);
       expect((await get(PRODUCTS, developer.cookie)).statusCode).toBe(403);
-      const byDeveloper = await post(
-        `${PRODUCTS}9001`,
-        { csrf: developer.csrf, ...names },
-        { cookie: developer.cookie },
-      );
+      const byDeveloper = await names(9001, taken, "save", developer);
       expect(byDeveloper.statusCode).toBe(403);
       // No CSRF token, another member's, another site's form, no session.
+      const form = { ...taken, intent: "save" };
       const forged = [
-        await post(`${PRODUCTS}9001`, names, { cookie: admin.cookie }),
-        await post(`${PRODUCTS}9001`, { csrf: developer.csrf, ...names }, { cookie: admin.cookie }),
+        await post(`${PRODUCTS}9001`, form, { cookie: admin.cookie }),
+        await post(`${PRODUCTS}9001`, { ...form, csrf: developer.csrf }, { cookie: admin.cookie }),
         await post(
           `${PRODUCTS}9001`,
-          { csrf: admin.csrf, ...names },
+          { ...form, csrf: admin.csrf },
           { cookie: admin.cookie, origin: "https://elsewhere.example" },
         ),
-        await post(`${PRODUCTS}9001`, { csrf: admin.csrf, ...names }, {}),
+        await post(`${PRODUCTS}9001`, { ...form, csrf: admin.csrf }, {}),
       ];
       expect(forged.map((answer) => answer.statusCode)).toEqual([403, 403, 403, 403]);
       expect((await get(PRODUCTS)).statusCode).toBe(303);

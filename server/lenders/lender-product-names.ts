@@ -126,22 +126,17 @@ export async function saveProductNames(
     const headers = headersOf(change.names);
     // The stored JSON as it was, with new headers: the schema sees the product whole.
     productSchema.parse({ ...stored, offer_id: offerId, headers });
+    const offer = JSON.stringify({ ...stored, headers });
+    const at = now.toISOString();
     await trx
       .updateTable("lender_products")
-      .set({ offer: JSON.stringify({ ...stored, headers }), updated_at: now.toISOString() })
+      .set({ offer, updated_at: at })
       .where("offer_id", "=", offerId)
       .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: "lender.update",
-        subject: `lender:${lenderId}`,
-        before: { product: offerId, headers: stored.headers ?? null },
-        after: { product: offerId, headers },
-      },
-      now,
-    );
+    // Audited as the back office's lender edits are: the product's names before and after.
+    const before = { product: offerId, headers: stored.headers ?? null };
+    const audit = { action: "lender.update", subject: `lender:${lenderId}` } as const;
+    await recordAudit(trx, actor, { ...audit, before, after: { product: offerId, headers } }, now);
     await touchPages(trx, storage);
     return true;
   });
