@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { totpCodeAt } from "../accounts/totp";
 import {
   appWith,
   onEachEngine,
@@ -10,8 +8,8 @@ import {
   testOutboundRules,
 } from "../test-support";
 import { openOfferCatalogue } from "./catalogue";
-import { inviteLenderAccount } from "./lender-accounts";
 import { importLenders } from "./lender-import";
+import { lenderPortalRequests } from "./lender-portal.test-support";
 import { API_HOST, apiLender, licensedLender } from "./test-lenders";
 
 /**
@@ -23,9 +21,6 @@ import { API_HOST, apiLender, licensedLender } from "./test-lenders";
  * another lender's product is not found, a developer is refused, a forged
  * form too.
  */
-const ORIGIN = "https://nayacompare.test";
-const FORM = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN };
-const PASSWORD = "a ledger of quiet herons";
 const PRODUCTS = "/en/lender/portal/products/";
 
 function productsContract(engine: string, open: () => Promise<TestStorage>) {
@@ -37,21 +32,10 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
     let developer = { cookie: "", csrf: "" };
     let otherAdmin = { cookie: "", csrf: "" };
 
-    const post = (url: string, form: Record<string, string>, headers: Record<string, string>) =>
-      inject(app, {
-        method: "POST",
-        url,
-        headers: { ...FORM, ...headers },
-        payload: new URLSearchParams(form).toString(),
-      });
-    const get = (url: string, cookie = "") =>
-      inject(app, { method: "GET", url, headers: { cookie } });
-    const cookieOf = (setCookie: string | string[] | undefined) =>
-      [setCookie ?? []]
-        .flat()
-        .find((line) => line.startsWith("lender_session="))
-        ?.split(";")[0] ?? "";
-    const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const { post, get, ...requests } = lenderPortalRequests(
+      () => app,
+      () => test,
+    );
     /** A product's form sent by a member: its names and which button. */
     const names = (
       offer: string | number,
@@ -60,29 +44,10 @@ function productsContract(engine: string, open: () => Promise<TestStorage>) {
       who = admin,
     ) => post(`${PRODUCTS}${offer}`, { csrf: who.csrf, ...typed, intent }, { cookie: who.cookie });
 
-    /** An invited member through enrolment and the second factor: their cookie and CSRF token. */
-    async function enrol(email: string, lenderId: string, role: "admin" | "developer") {
-      const { token } = await inviteLenderAccount(test.storage, { lenderId, email, role }, clock);
-      const set = await post(
-        "/en/lender/portal/enrol/",
-        { token, password: PASSWORD, confirm: PASSWORD },
-        {},
-      );
-      const cookie = cookieOf(set.headers["set-cookie"]);
-      const scan = await get("/en/lender/portal/two-factor/", cookie);
-      const { totp_pending_secret: secret } = await test.storage.db
-        .selectFrom("lender_accounts")
-        .select("totp_pending_secret")
-        .where("email", "=", email)
-        .executeTakeFirstOrThrow();
-      const on = await post(
-        "/en/lender/portal/two-factor/",
-        { csrf: csrfIn(scan.body), code: totpCodeAt(secret ?? "", clock) },
-        { cookie },
-      );
-      expect(on.statusCode).toBe(200);
-      return { cookie, csrf: csrfIn(on.body) };
-    }
+    const enrol = async (email: string, lenderId: string, role: "admin" | "developer") => {
+      const { cookie, csrf } = await requests.enrol(clock, email, lenderId, role);
+      return { cookie, csrf };
+    };
 
     /** A product's stored JSON. */
     const stored = async (offerId: number) =>
