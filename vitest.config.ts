@@ -40,7 +40,9 @@ export default defineConfig({
           // The stylesheets the portal and back office inline (`?raw`), as built, for a test
           // that runs the app in-process (tests/support/portal-app.ts): empty otherwise.
           css: {
-            include: [/\/site\/(portal|lender-portal|back-office|operator)\/[^/]+\.css(\?raw)?$/],
+            include: [
+              /\/(site\/(portal|lender-portal|back-office|operator|styles)|widget\/styles)\/[^/]+\.css(\?raw)?$/,
+            ],
           },
           // A browser on a busy machine may take more than expect.poll's default 1 s.
           expect: { poll: { timeout: 10_000 } },

@@ -85,7 +85,7 @@ function siteAssets() {
           return face("100 599", font.regular) + face("600 900", font.bold);
         })
         .join("");
-      const css = ["widget/styles/widget.css", "site/styles/site.css"]
+      const css = ["widget/styles/widget.css", "site/styles/site.css", "site/styles/offer-card.css"]
         .map((file) => readFileSync(file, "utf8"))
         .join("\n");
       const stylesheet = this.emitFile({

@@ -3,6 +3,9 @@
  * server reads and checks, site/lender-portal/render.tsx renders. Shared by
  * server/ and site/.
  */
+
+import type { Offer } from "../domain/schemas/offer";
+import type { CalendarDate } from "../helpers/dates";
 import type { LenderInvoicesView, LenderInvoiceView, StatsView } from "./lender-portal-stats";
 
 /** A lender's member of staff is its admin or its developer (decision 0383). */
@@ -15,13 +18,14 @@ export const LENDER_CAPABILITIES = [
   "statistics",
   "controls",
   "secrets",
+  "products",
   "invoices",
   "test_mode",
 ] as const;
 export type LenderCapability = (typeof LENDER_CAPABILITIES)[number];
 
 export const LENDER_ROLE_CAN: Record<LenderRole, readonly LenderCapability[]> = {
-  admin: ["decision_log", "statistics", "controls", "secrets", "invoices", "test_mode"],
+  admin: ["decision_log", "statistics", "controls", "secrets", "products", "invoices", "test_mode"],
   developer: ["decision_log", "statistics", "secrets", "test_mode"],
 };
 
@@ -43,6 +47,7 @@ export const LENDER_PORTAL_SECTIONS = [
   "stats",
   "controls",
   "secret",
+  "products",
   "invoices",
   "test",
 ] as const;
@@ -56,6 +61,7 @@ export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = 
   secret: "secret/",
   log: "log/",
   test: "test/",
+  products: "products/",
 };
 
 /**
@@ -74,6 +80,7 @@ export const LENDER_PORTAL_SECTION_NEEDS: Record<
   secret: "secrets",
   log: "decision_log",
   test: "test_mode",
+  products: "products",
 };
 
 /** Whether a member with this role sees a section in the menu and may open it. */
@@ -224,6 +231,42 @@ export interface DecisionLogEntryView extends LenderSignedIn {
   erased: boolean;
 }
 
+/**
+ * The languages of a product's name (decision 0415): the offer schema's `headers`, Sinhala
+ * and English required, Tamil optional; in the form's order.
+ */
+export const PRODUCT_NAME_LANGUAGES = [
+  "si",
+  "en",
+  "ta",
+] as const satisfies readonly (keyof NonNullable<Offer["headers"]>)[];
+export type ProductNameLanguage = (typeof PRODUCT_NAME_LANGUAGES)[number];
+export type ProductNames = Record<ProductNameLanguage, string>;
+/** Why a typed name is refused: empty (si, en), over 100 characters, a control character. */
+export type ProductNameProblem = "required" | "too_long" | "control";
+
+/** One of the lender's products: its names in the form, and its card with those names. */
+export interface LenderProductView {
+  offerId: number;
+  /** The operator's name of the product: the feed's key, not the lender's to change. */
+  header: string;
+  /** The names in the form: as stored, or as typed. */
+  names: ProductNames;
+  problems?: Partial<Record<ProductNameLanguage, ProductNameProblem>> | undefined;
+  /** The borrower's card with these names, for a loan the product lends; none with problems. */
+  card?: { offer: Offer; amount: number; termDays: number } | undefined;
+  /** What the form shows: typed and not saved (a preview or a refusal), or just saved. */
+  state?: "previewed" | "refused" | "saved" | undefined;
+}
+
+/** The lender's products (decision 0415): each one's names in si, en and ta, and its cards. */
+export interface ProductsView extends LenderSignedIn {
+  page: "products";
+  /** Colombo's today: the cards' dates. */
+  today: CalendarDate;
+  products: LenderProductView[];
+}
+
 export type LenderPortalView =
   | TestModeView
   | StatsView
@@ -233,6 +276,7 @@ export type LenderPortalView =
   | SecretView
   | DecisionLogView
   | DecisionLogEntryView
+  | ProductsView
   | {
       page: "sign-in";
       email: string;

@@ -21,6 +21,7 @@ import type {
 import { lenderControlsSection } from "./lender-portal-controls-section";
 import { lenderInvoicesSection } from "./lender-portal-invoices-section";
 import { lenderLogSection } from "./lender-portal-log-section";
+import { lenderProductsSection } from "./lender-portal-products-section";
 import { lenderSecretSection } from "./lender-portal-secret-section";
 import { lenderSignInSection } from "./lender-portal-sign-in-section";
 import type { LenderDaysCounter } from "./lender-portal-stats";
@@ -49,6 +50,7 @@ const SECTIONS: readonly LenderPortalSection[] = [
   lenderControlsSection,
   lenderSecretSection,
   lenderLogSection,
+  lenderProductsSection,
 ];
 
 export function lenderPortalRouter(dependencies: {

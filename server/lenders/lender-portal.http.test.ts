@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../accounts/totp";
 import {
@@ -13,8 +12,8 @@ import {
 } from "../test-support";
 import { type DecisionRequest, verifyDecisionSignature } from "./decision-api";
 import { createDecisionNetwork } from "./decision-network";
-import { inviteLenderAccount } from "./lender-accounts";
 import { importLenders } from "./lender-import";
+import { lenderPortalRequests, MEMBER_PASSWORD, PORTAL_ORIGIN } from "./lender-portal.test-support";
 import { TEST_SENDS_PER_MINUTE } from "./lender-portal-routes";
 import { saveTestUrl, TestUrlRefused } from "./lender-test-mode";
 import { API_HOST, apiLender, licensedLender } from "./test-lenders";
@@ -28,9 +27,8 @@ import { API_HOST, apiLender, licensedLender } from "./test-lenders";
  * decline, an approval that breaks a rule, a garbled answer, a timeout, a
  * refused connection), signed with the test secret, nothing stored.
  */
-const ORIGIN = "https://nayacompare.test";
-const FORM = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN };
-const PASSWORD = "a ledger of quiet herons";
+const ORIGIN = PORTAL_ORIGIN;
+const PASSWORD = MEMBER_PASSWORD;
 
 type LenderMode = "approve" | "decline" | "rule" | "garbled" | "hang";
 
@@ -115,76 +113,16 @@ function portalContract(engine: string, open: () => Promise<TestStorage>) {
       await test?.cleanup();
     });
 
-    const post = (
-      url: string,
-      form: Record<string, string>,
-      headers: Record<string, string> = {},
-    ) =>
-      inject(app, {
-        method: "POST",
-        url,
-        headers: { ...FORM, ...headers },
-        payload: new URLSearchParams(form).toString(),
-      });
-    const get = (url: string, cookie = "") =>
-      inject(app, { method: "GET", url, headers: { cookie } });
-    const cookieOf = (setCookie: string | string[] | undefined) =>
-      [setCookie ?? []]
-        .flat()
-        .find((line) => line.startsWith("lender_session="))
-        ?.split(";")[0] ?? "";
-    const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const { post, get, cookieOf, csrfIn, ...requests } = lenderPortalRequests(
+      () => app,
+      () => test,
+    );
     const tick = () => {
       clock = new Date(clock.getTime() + TOTP_PERIOD_SECONDS * 1000);
     };
 
-    /** An invited member through the whole enrolment: answers their session's cookie and CSRF token. */
-    async function enrol(
-      email: string,
-      lenderId = "harbour-api",
-      role: "admin" | "developer" = "developer",
-    ) {
-      const { token } = await inviteLenderAccount(test.storage, { lenderId, email, role }, clock);
-      const page = await get(`/en/lender/portal/enrol/?token=${token}`);
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain(email);
-      const weak = await post("/en/lender/portal/enrol/", {
-        token,
-        password: "short",
-        confirm: "short",
-      });
-      expect(weak.statusCode).toBe(400);
-      const set = await post("/en/lender/portal/enrol/", {
-        token,
-        password: PASSWORD,
-        confirm: PASSWORD,
-      });
-      expect(set.statusCode).toBe(303);
-      expect(set.headers.location).toBe("/en/lender/portal/two-factor/");
-      const cookie = cookieOf(set.headers["set-cookie"]);
-      // Nothing but turning the second factor on opens before it is on.
-      expect((await get("/en/lender/portal/test/", cookie)).headers.location).toBe(
-        "/en/lender/portal/two-factor/",
-      );
-      const scan = await get("/en/lender/portal/two-factor/", cookie);
-      expect(scan.statusCode).toBe(200);
-      const { totp_pending_secret: secret } = await test.storage.db
-        .selectFrom("lender_accounts")
-        .select("totp_pending_secret")
-        .where("email", "=", email)
-        .executeTakeFirstOrThrow();
-      const on = await post(
-        "/en/lender/portal/two-factor/",
-        { csrf: csrfIn(scan.body), code: totpCodeAt(secret ?? "", clock) },
-        { cookie },
-      );
-      expect(on.statusCode).toBe(200);
-      const codes = [...on.body.matchAll(/<li>([a-z0-9-]{8,})<\/li>/g)].map((match) => match[1]);
-      expect(codes).toHaveLength(10);
-      // The link worked once.
-      expect((await get(`/en/lender/portal/enrol/?token=${token}`)).statusCode).toBe(404);
-      return { cookie, csrf: csrfIn(on.body), secret: secret ?? "", codes };
-    }
+    const enrol = (email: string, lenderId?: string, role?: "admin" | "developer") =>
+      requests.enrol(clock, email, lenderId, role);
 
     it("enrols an invited developer, signs them out and in again with the app's code", async () => {
       const member = await enrol("dev@harbour.example");

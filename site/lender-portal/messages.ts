@@ -5,6 +5,8 @@ import type {
   LenderCapability,
   LenderPortalSection,
   LenderRole,
+  ProductNameLanguage,
+  ProductNameProblem,
   SecretGraceHours,
   TestProfile,
 } from "../../core/views/lender-portal";
@@ -23,6 +25,7 @@ const en = {
     stats: "Statistics",
     controls: "Controls",
     secret: "Live secret",
+    products: "Products",
     invoices: "Invoices",
     test: "Test mode",
   } satisfies Record<LenderPortalSection, string>,
@@ -88,6 +91,8 @@ const en = {
       "Live secret: make a new live API secret, with a grace period in which the old one still works.",
     decision_log:
       "Decision log: every application sent to you in the last 90 days, what came of it and the fields it carried, as pages and CSV.",
+    products:
+      "Products: your products' names in Sinhala, English and Tamil, with the borrower's card in each language.",
   } satisfies Record<LenderCapability, string>,
   pausedHome:
     "You are paused: we send you no applications and show none of your products to borrowers.",
@@ -235,6 +240,31 @@ const en = {
   entryErased:
     "The applicant has had their personal data erased: nothing of the application is shown.",
   backToLog: "Back to the decision log",
+  products: {
+    title: "Your products",
+    intro:
+      "Give each product its name in Sinhala, English and Tamil. Borrowers see the name in their page's language; without a Tamil name, Tamil pages show the English one. Rates, fees, amounts, terms and criteria are set by the NayaCompare team.",
+    none: "You have no products yet. The NayaCompare team adds them.",
+    nameIn: {
+      si: "Name in Sinhala",
+      en: "Name in English",
+      ta: "Name in Tamil",
+    } satisfies Record<ProductNameLanguage, string>,
+    hint: "Up to 100 characters.",
+    hintTamil: "Optional, up to 100 characters. Without it, Tamil pages show the English name.",
+    problems: {
+      required: "Give the name in this language.",
+      too_long: "Use at most 100 characters.",
+      control: "Remove the control character (such as a tab or a line break) from the name.",
+    } satisfies Record<ProductNameProblem, string>,
+    refused: "The names were not saved. Correct the marked fields.",
+    previewed: "The cards show the names you typed. They are not saved yet.",
+    saved: "The names are saved. Borrowers see them on their next page.",
+    preview: "Preview",
+    save: "Save the names",
+    cards: "The borrower's card in each language",
+    loan: "For a loan of {amount} over {days} days.",
+  },
   linkInvalidTitle: "This link does not work",
   linkInvalid:
     "The link has been used already or is too old. Ask the NayaCompare team for a new invitation.",

@@ -13,14 +13,18 @@ import {
   type LenderPortalView,
   lenderSectionOpen,
 } from "../../core/views/lender-portal";
+import widgetCss from "../../widget/styles/widget.css?raw";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
 import { pageFor } from "../operator/page";
+import offerCardCss from "../styles/offer-card.css?raw";
 import lenderCss from "./lender-portal.css?raw";
 import { lenderPortalMessagesFor } from "./messages";
 import { LENDER_PAGES } from "./pages/registry";
 
-const css = `${operatorCss}\n${lenderCss}`;
+/** The products page's cards (decision 0416): the widget's and the offers page's card styles. */
+const cardCss = `${widgetCss}\n${offerCardCss}`;
+const css = `${operatorCss}\n${cardCss}\n${lenderCss}`;
 
 /** The stylesheet every lender portal page inlines: the server allows it by this text's hash. */
 export function lenderPortalStylesheet(): string {

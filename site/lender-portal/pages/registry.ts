@@ -12,6 +12,7 @@ import { homePage } from "./home";
 import { invoicePage, invoicesPage } from "./invoices";
 import { logEntryPage, logPage } from "./log";
 import { notePage } from "./notes";
+import { productsPage } from "./products";
 import { secretPage } from "./secret";
 import { signInCodePage, signInPage } from "./sign-in";
 import { statsPage } from "./stats";
@@ -36,6 +37,7 @@ export const LENDER_PAGES: PageRegistry<
   invoice: invoicePage,
   controls: controlsPage,
   secret: secretPage,
+  products: productsPage,
   "link-invalid": notePage,
   refused: notePage,
   "not-found": notePage,

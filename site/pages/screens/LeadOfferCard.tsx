@@ -59,6 +59,8 @@ export function LeadOfferCard({
   compareForm,
   ctaText,
   ctaSecondary,
+  ctaHref = `/go/${item.offer.offer_id}`,
+  id = `offer-${item.offer.offer_id}`,
   children,
   afterActions,
   loanRows,
@@ -72,6 +74,10 @@ export function LeadOfferCard({
   compareForm?: string | undefined;
   ctaText?: string | undefined;
   ctaSecondary?: boolean | undefined;
+  /** The button's address: the click-out (a preview's cards point elsewhere). */
+  ctaHref?: string | undefined;
+  /** The row's id: `offer-{offer id}`, unless one page shows the offer more than once. */
+  id?: string | undefined;
   children?: ReactNode;
   /** Under the button: why a share of income is a warning, and a longer term that fits. */
   afterActions?: ReactNode;
@@ -85,7 +91,7 @@ export function LeadOfferCard({
   const figures = cardFigures(item, locale, termDays);
   const lead = leadFigure(sort);
   return (
-    <li className="lw-offer lead-offer" id={`offer-${offer.offer_id}`}>
+    <li className="lw-offer lead-offer" id={id}>
       <article aria-labelledby={headingId}>
         <div className="lw-offer-head">
           <img className="lw-logo" src={lender.logo} alt="" width={40} height={40} />
@@ -121,7 +127,7 @@ export function LeadOfferCard({
           {ctaText ? (
             <a
               className={ctaSecondary ? "lw-cta lw-secondary" : "lw-cta"}
-              href={`/go/${offer.offer_id}`}
+              href={ctaHref}
               aria-describedby={headingId}
             >
               {ctaText}

@@ -4,7 +4,6 @@ import {
 } from "../../../../core/domain/lender-limits";
 import { quoteOffers } from "../../../../core/domain/offer-quotes";
 import { LICENCE_CATEGORIES, type LicenceCategory } from "../../../../core/domain/schemas/offer";
-import { ALL_LOCALES, LOCALES } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
 import type {
   LenderDecisionStats,
@@ -13,6 +12,7 @@ import type {
 } from "../../../../core/views/back-office";
 import { OfferCard } from "../../../../widget/components/OfferList";
 import { CsrfField, Labelled, Notice, TextField } from "../../../operator/fields";
+import { InEachLanguage } from "../../../operator/InEachLanguage";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderStatusName } from "../../sections";
 
@@ -85,26 +85,21 @@ function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
       {quoted.length === 0 ? (
         <p>{t.lenderPreviewNone}</p>
       ) : (
-        <div className="preview-languages">
-          {ALL_LOCALES.map((locale) => (
-            <section key={locale} aria-label={LOCALES[locale].english} className="preview-language">
-              <h3>{LOCALES[locale].english}</h3>
-              <div className="lw-root" lang={locale}>
-                <ul className="lw-offer-list">
-                  {quoted.map((item) => (
-                    <OfferCard
-                      key={item.offer.offer_id}
-                      item={item}
-                      locale={locale}
-                      href="#preview-title"
-                      assetBase=""
-                    />
-                  ))}
-                </ul>
-              </div>
-            </section>
-          ))}
-        </div>
+        <InEachLanguage>
+          {(locale) => (
+            <ul className="lw-offer-list">
+              {quoted.map((item) => (
+                <OfferCard
+                  key={item.offer.offer_id}
+                  item={item}
+                  locale={locale}
+                  href="#preview-title"
+                  assetBase=""
+                />
+              ))}
+            </ul>
+          )}
+        </InEachLanguage>
       )}
     </section>
   );
