@@ -140,3 +140,41 @@ describe("the lender portal", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("the lender portal's admin sections", () => {
+  it("shows the log, statistics, controls, secret, products and invoices in si, en and ta", {
+    timeout: 120_000,
+  }, async () => {
+    const email = "admin@harbour.example";
+    const password = "a harbour of patient ledgers";
+    const { token } = await inviteLenderAccount(
+      portal.storage,
+      { lenderId: "harbour-api", email, role: "admin" },
+      new Date(),
+    );
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${portal.url}/en/lender/portal/enrol/?token=${token}`);
+    await page.locator("#password").fill(password);
+    await page.locator("#confirm").fill(password);
+    await page.locator("main button[type=submit]").click();
+    const secret = ((await page.locator("code.secret").textContent()) ?? "").replace(/\s/g, "");
+    await page.locator("#code").fill(totpCodeAt(secret, new Date()));
+    await page.locator("main button[type=submit]").click();
+    await page.locator("ul.lender-codes li").first().waitFor();
+    for (const prefix of ["", "/en", "/ta"]) {
+      const locale = prefix === "" ? "si" : prefix.slice(1);
+      const base = `${portal.url}${prefix}/lender/portal/`;
+      for (const section of ["log", "stats", "controls", "secret", "products", "invoices"]) {
+        await page.goto(`${base}${section}/`);
+        // Every section of the menu is open to an admin, and this one is the current one.
+        await page.locator(`nav a[href$='/${section}/'][aria-current=page]`).waitFor();
+        const shot = ["log", "stats", "controls", "products"].includes(section)
+          ? `lender-portal-${section}-${locale}`
+          : undefined;
+        await checkPortalPage(page, `lender-${section}-${locale}`, shot);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
