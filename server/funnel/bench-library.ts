@@ -192,6 +192,7 @@ export async function seedDashboard(
           lender_id: lender,
           status: approved ? ("approved" as const) : ("declined" as const),
           ...NO_ANSWER,
+          sent_fields: null,
           attempts: 1,
           latency_ms: 200,
           asked_at: at(3),

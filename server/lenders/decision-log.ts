@@ -245,7 +245,7 @@ export async function decisionLogEntry(
   if (!/^[A-Za-z0-9_-]{22}$/.test(decisionId)) return undefined;
   const stored = await storage.db
     .selectFrom("lender_decisions")
-    .select([...COLUMNS, "lead_id"])
+    .select([...COLUMNS, "lead_id", "sent_fields"])
     .where("decision_id", "=", decisionId)
     .where("lender_id", "=", lenderId)
     .where("asked_at", ">=", colomboDayStart(decisionLogWindow(now).from))
@@ -258,14 +258,8 @@ export async function decisionLogEntry(
     .where("id", "=", stored.lead_id)
     .executeTakeFirst();
   if (!sealed || sealed.erased_at !== null || sealed.key_id === null) return { row, erased: true };
-  const [[lead], lender] = await Promise.all([
-    storage.keys.openRows(storage.db, "leads", [sealed]),
-    storage.db
-      .selectFrom("lenders")
-      .select("api_fields")
-      .where("id", "=", lenderId)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [lead] = await storage.keys.openRows(storage.db, "leads", [sealed]);
   if (!lead) return { row, erased: true };
-  return { row, erased: false, sent: applicationSent(lead, lender.api_fields) };
+  // The fields this request carried, not the lender's list as it is today (decision 0407).
+  return { row, erased: false, sent: applicationSent(lead, stored.sent_fields) };
 }

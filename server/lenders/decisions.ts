@@ -332,6 +332,8 @@ export async function beginDecisions(
           latency_ms: null,
           asked_at: now.toISOString(),
           deadline_at: target.deadline.toISOString(),
+          // What the lender's decision log may show of this application (decision 0407).
+          sent_fields: JSON.stringify(Object.keys(target.request.applicant)),
           answered_at: null,
           decided_at: null,
         })

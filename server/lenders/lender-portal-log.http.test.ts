@@ -256,6 +256,35 @@ function logContract(engine: string, open: () => Promise<TestStorage>) {
       expect(fields.loan).toEqual({ amount: 50_000, termDays: 91, purpose: "medical" });
       expect(own.body).not.toContain("Kamal");
       expect(own.body).not.toContain("853400937");
+      // A field the lender lists only later never shows on an application it was not sent with.
+      const { api_fields } = await test.storage.db
+        .selectFrom("lenders")
+        .select("api_fields")
+        .where("id", "=", "harbour-api")
+        .executeTakeFirstOrThrow();
+      await test.storage.db
+        .updateTable("lenders")
+        .set({ api_fields: JSON.stringify(["fullName", "nic", "phone", "age"]) })
+        .where("id", "=", "harbour-api")
+        .execute();
+      const later = await get(`${LOG}${idOf("declined")}`, developer);
+      expect(later.body).not.toContain("Kamal");
+      expect(later.body).not.toContain("853400937");
+      expect(decode(later.body)).toContain('"birthDate"');
+      await test.storage.db
+        .updateTable("lenders")
+        .set({ api_fields })
+        .where("id", "=", "harbour-api")
+        .execute();
+      // A row asked before the fields were recorded (migration 0033) shows none of its applicant.
+      await test.storage.db
+        .updateTable("lender_decisions")
+        .set({ sent_fields: null })
+        .where("decision_id", "=", idOf("first instant"))
+        .execute();
+      const unrecorded = await get(`${LOG}${idOf("first instant")}`, developer);
+      const none = /<pre class="lender-sent">([^<]*)<\/pre>/.exec(unrecorded.body)?.[1] ?? "";
+      expect((JSON.parse(decode(none)) as { applicant: object }).applicant).toEqual({});
       // The other lender's member sees its own selection of the same application.
       const theirs = await get(`${LOG}${idOf("declined", "other-api")}`, otherLender);
       expect(decode(theirs.body)).toContain('"fullName": "Kamal Perera"');

@@ -677,6 +677,8 @@ export interface LenderDecisionsTable {
   error: string | null;
   /** With error `invalid_answer`: the rule of core/domain/approval-check.ts the approval broke (0026). */
   broken_rule: string | null;
+  /** JSON array: the applicant fields the request carried (migration 0033); null before it. */
+  sent_fields: string | null;
   attempts: number;
   latency_ms: number | null;
   asked_at: string;

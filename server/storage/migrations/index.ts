@@ -30,6 +30,7 @@ import * as lenderAccounts from "./0029_lender_accounts";
 import * as lenderInvoices from "./0030_lender_invoices";
 import * as lenderControls from "./0031_lender_controls";
 import * as lenderBreakerEvents from "./0032_lender_breaker_events";
+import * as decisionSentFields from "./0033_decision_sent_fields";
 import { type Columns, columnsFor } from "./column-types";
 
 /**
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
   "0030_lender_invoices": lenderInvoices,
   "0031_lender_controls": lenderControls,
   "0032_lender_breaker_events": lenderBreakerEvents,
+  "0033_decision_sent_fields": decisionSentFields,
 };
 
 /** Every migration, for either engine. */
