@@ -1,4 +1,4 @@
-import { employmentEn } from "./employment-en";
+import { employmentEn } from "./employment/employment-en";
 
 /**
  * The application form's English copy (issue 5). Its keys are the contract

@@ -1,5 +1,5 @@
 import type { applicationEn } from "./application-en";
-import { employmentSi } from "./employment-si";
+import { employmentSi } from "./employment/employment-si";
 
 /** The application form's Sinhala copy. */
 export const applicationSi = {

@@ -1,4 +1,4 @@
-import { employmentTa } from "./employment-ta";
+import { employmentTa } from "./employment/employment-ta";
 import type { ApplicationMessages } from "./index";
 
 /**

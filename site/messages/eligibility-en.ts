@@ -1,4 +1,4 @@
-import { employmentEn } from "./employment-en";
+import { employmentEn } from "./employment/employment-en";
 
 /** The eligibility page's English copy (issue 32). Its keys are the contract for the other two. */
 export const eligibilityEn = {

@@ -1,5 +1,5 @@
 import type { EligibilityMessages } from "./eligibility";
-import { employmentSi } from "./employment-si";
+import { employmentSi } from "./employment/employment-si";
 
 /** The eligibility page's Sinhala copy. */
 export const eligibilitySi = {

@@ -1,5 +1,5 @@
 import type { EligibilityMessages } from "./eligibility";
-import { employmentTa } from "./employment-ta";
+import { employmentTa } from "./employment/employment-ta";
 
 /** The eligibility page's Tamil copy. */
 export const eligibilityTa = {
