@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inflateSync } from "node:zlib";
+import { crc32, deflateSync, inflateSync } from "node:zlib";
 import type { Locator, Page } from "playwright";
 
 /**
@@ -88,7 +88,7 @@ export async function saveScreen(
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   if (existsSync(file) && samePixels(readFileSync(file), picture)) return false;
-  writeFileSync(file, picture);
+  writeFileSync(file, compactPng(picture) ?? picture);
   return true;
 }
 
@@ -158,6 +158,27 @@ const CHANNELS: Record<number, number> = { 2: 3, 6: 4 };
  * not interlaced); null for any other, which then always counts as changed.
  */
 export function decodePng(file: Buffer): { width: number; height: number; rgba: Buffer } | null {
+  const image = readPng(file);
+  if (!image) return null;
+  const { width, height, channels, pixels } = image;
+  if (channels === 4) return { width, height, rgba: pixels };
+  const rgba = Buffer.alloc(width * height * 4, 0xff);
+  for (let pixel = 0; pixel < width * height; pixel++) {
+    pixels.copy(rgba, pixel * 4, pixel * 3, pixel * 3 + 3);
+  }
+  return { width, height, rgba };
+}
+
+interface RawPng {
+  width: number;
+  height: number;
+  /** 3 (RGB) or 4 (RGBA), as the file had them. */
+  channels: number;
+  /** Rows of width × channels bytes, unfiltered. */
+  pixels: Buffer;
+}
+
+function readPng(file: Buffer): RawPng | null {
   if (file.length < 33 || !file.subarray(0, 8).equals(SIGNATURE)) return null;
   let width = 0;
   let height = 0;
@@ -196,12 +217,46 @@ export function decodePng(file: Buffer): { width: number; height: number; rgba: 
       pixels[out + x] = ((line[x] ?? 0) + predict(filter, left, up, upLeft)) & 0xff;
     }
   }
-  if (channels === 4) return { width, height, rgba: pixels };
-  const rgba = Buffer.alloc(width * height * 4, 0xff);
-  for (let pixel = 0; pixel < width * height; pixel++) {
-    pixels.copy(rgba, pixel * 4, pixel * 3, pixel * 3 + 3);
+  return { width, height, channels, pixels };
+}
+
+/**
+ * The same picture, same colour type, in a fifth fewer bytes than Chromium
+ * writes (docs/screens/ stays under its 5 MB): the rows unfiltered and
+ * deflated at the strongest level, which suits flat screens best (measured
+ * 2026-11-29 on docs/screens/: 4.91 MB → 4.01 MB; filtering each row as
+ * libpng's heuristic chooses never came out smaller). The file as it came
+ * when that is not smaller; null for a file decodePng cannot read.
+ */
+export function compactPng(file: Buffer): Buffer | null {
+  const image = readPng(file);
+  if (!image) return null;
+  const { width, height, channels, pixels } = image;
+  const stride = width * channels;
+  const rows = Buffer.alloc(height * (stride + 1));
+  for (let y = 0; y < height; y++) {
+    pixels.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
   }
-  return { width, height, rgba };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, channels === 4 ? 6 : 2, 0, 0, 0], 8);
+  const written = Buffer.concat([
+    SIGNATURE,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows, { level: 9, memLevel: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+  return written.length < file.length ? written : file;
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+  return Buffer.concat([head, body, crc]);
 }
 
 /** PNG's five filters (None, Sub, Up, Average, Paeth): what is added back to each byte. */
