@@ -44,33 +44,45 @@ const MAX_NUL_FIELDS = 20;
 export function nulFieldsOf(input: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   let named = 0;
-  const stack: [unknown, string[]][] = [[input, []]];
+  // Each value's place as a link to its parent's: the dotted path is spelled only for a
+  // field at fault, so a deep body costs time in its size, not its depth squared.
+  const stack: [unknown, Place | undefined][] = [[input, undefined]];
+  const name = (place: Place | undefined) => {
+    fields[pathOf(place)] ??= NUL_MESSAGE;
+    named += 1;
+  };
   while (stack.length > 0 && named < MAX_NUL_FIELDS) {
-    const [value, path] = stack.pop() as [unknown, string[]];
+    const [value, place] = stack.pop() as [unknown, Place | undefined];
     if (typeof value === "string") {
-      if (value.includes("\0")) {
-        fields[path.join(".")] ??= NUL_MESSAGE;
-        named += 1;
-      }
+      if (value.includes("\0")) name(place);
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => {
-        stack.push([item, [...path, String(index)]]);
+        stack.push([item, { key: String(index), parent: place }]);
       });
     } else if (typeof value === "object" && value !== null) {
       const prototype = Object.getPrototypeOf(value);
       if (prototype !== Object.prototype && prototype !== null) continue;
       for (const [key, item] of Object.entries(value)) {
         // A key with the character is named by where it is, never by itself.
-        if (key.includes("\0")) {
-          fields[path.join(".")] ??= NUL_MESSAGE;
-          named += 1;
-          continue;
-        }
-        stack.push([item, [...path, key]]);
+        if (key.includes("\0")) name(place);
+        else stack.push([item, { key, parent: place }]);
       }
     }
   }
   return fields;
+}
+
+/** Where a value sits in the input: its key, and its parent's place (none at the top). */
+interface Place {
+  key: string;
+  parent: Place | undefined;
+}
+
+/** A place as fieldsOf names fields: its keys from the top, dotted ("" for the input itself). */
+function pathOf(place: Place | undefined): string {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join(".");
 }
 
 /**
