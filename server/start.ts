@@ -33,6 +33,7 @@ import { seedSampleLenders } from "./lenders/lenders";
 import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
 import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
+import { countApprovalOddsIfDue } from "./offers/approval-odds";
 import { loadAssetManifest } from "./pages/assets";
 import { createOffersReadyPostbacks } from "./partners/offers-ready";
 import { createPartnerPostbacks } from "./partners/postbacks";
@@ -140,6 +141,18 @@ export async function start(config: Config, distDir: string): Promise<void> {
   foldEvents();
   const eventRetention = setInterval(foldEvents, 60 * 60 * 1000);
   eventRetention.unref();
+  // Approval odds are counted once a Colombo day from the stored decisions (decision 0446),
+  // never per request: checked at start and every ten minutes; the sandbox lenders' (a seeded
+  // demo's) only outside production.
+  let oddsCountingNow: Promise<unknown> = Promise.resolve();
+  const countOdds = () => {
+    oddsCountingNow = countApprovalOddsIfDue(storage, new Date(), {
+      withSandbox: config.NODE_ENV !== "production",
+    }).catch((error: unknown) => log.error("counting approval odds failed", { error }));
+  };
+  countOdds();
+  const oddsCounting = setInterval(countOdds, 10 * 60 * 1000);
+  oddsCounting.unref();
   // Partners' postback URLs: https to public addresses; http too outside production. The
   // deliveries and the partner portal (its template and test postback) go by the same rules.
   const postbackRules = { allowHttp: config.NODE_ENV !== "production" };
@@ -284,7 +297,9 @@ export async function start(config: Config, distDir: string): Promise<void> {
         clearInterval(leadSweeping);
         clearInterval(funnelCounting);
         clearInterval(eventRetention);
+        clearInterval(oddsCounting);
         await funnelCountingNow;
+        await oddsCountingNow;
         await eventRetentionNow;
         await messenger.close();
         await storage.close();

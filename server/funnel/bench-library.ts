@@ -193,6 +193,7 @@ export async function seedDashboard(
           status: approved ? ("approved" as const) : ("declined" as const),
           ...NO_ANSWER,
           sent_fields: null,
+          predicted_permille: null,
           attempts: 1,
           latency_ms: 200,
           asked_at: at(3),

@@ -679,12 +679,29 @@ export interface LenderDecisionsTable {
   broken_rule: string | null;
   /** JSON array: the applicant fields the request carried (migration 0033); null before it. */
   sent_fields: string | null;
+  /** The approval odds shown for the applicant's bucket when asked, in thousandths; null for none (0035). */
+  predicted_permille: number | null;
   attempts: number;
   latency_ms: number | null;
   asked_at: string;
   deadline_at: string;
   answered_at: string | null;
   decided_at: string | null;
+}
+
+/**
+ * A lender's answered decisions and approvals of the 90 Colombo days before
+ * `counted_on`, per profile bucket ("*": all of them), recounted daily
+ * (issue 36, migration 0035, decision 0446).
+ */
+export interface ApprovalOddsTable {
+  lender_id: string;
+  /** core/domain/approval-odds.ts's bucketKey, or "*". */
+  bucket: string;
+  answered: number;
+  approved: number;
+  /** "2026-11-29". */
+  counted_on: string;
 }
 
 /** What a lender is billed for (issue 34): a verified lead sent to it, a click-out, an issued loan. */
@@ -756,6 +773,7 @@ export interface Database {
   lender_invoices: LenderInvoicesTable;
   lender_invoice_items: LenderInvoiceItemsTable;
   lender_breaker_events: LenderBreakerEventsTable;
+  approval_odds: ApprovalOddsTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;

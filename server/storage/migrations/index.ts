@@ -31,6 +31,7 @@ import * as lenderInvoices from "./0030_lender_invoices";
 import * as lenderControls from "./0031_lender_controls";
 import * as lenderBreakerEvents from "./0032_lender_breaker_events";
 import * as decisionSentFields from "./0033_decision_sent_fields";
+import * as approvalOdds from "./0035_approval_odds";
 import { type Columns, columnsFor } from "./column-types";
 
 /**
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
   "0031_lender_controls": lenderControls,
   "0032_lender_breaker_events": lenderBreakerEvents,
   "0033_decision_sent_fields": decisionSentFields,
+  "0035_approval_odds": approvalOdds,
 };
 
 /** Every migration, for either engine. */
