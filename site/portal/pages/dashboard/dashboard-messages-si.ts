@@ -1,4 +1,5 @@
 import type { DashboardMessages } from "./dashboard-messages";
+import { subIdNames } from "./sub-id-names";
 
 /** The portal dashboard's words in Sinhala. */
 export const dashboardSi: DashboardMessages = {
@@ -56,14 +57,7 @@ export const dashboardSi: DashboardMessages = {
   notRecorded: "සටහන් කර නැත",
   groupings: {
     day: "දිනය",
-    sub1: "උප ID 1 (sub1)",
-    sub2: "උප ID 2 (sub2)",
-    sub3: "උප ID 3 (sub3)",
-    sub4: "උප ID 4 (sub4)",
-    sub5: "උප ID 5 (sub5)",
-    sub6: "උප ID 6 (sub6)",
-    sub7: "උප ID 7 (sub7)",
-    sub8: "උප ID 8 (sub8)",
+    ...subIdNames("උප ID"),
     utm_source: "ප්‍රචාරණ මූලාශ්‍රය (utm_source)",
     utm_medium: "ප්‍රචාරණ මාධ්‍යය (utm_medium)",
     utm_campaign: "ප්‍රචාරණයේ නම (utm_campaign)",

@@ -1,7 +1,9 @@
+import type { PartnerCode } from "../../../../core/domain/application";
 import { catalog } from "../../../../core/locale";
 import type { DashboardProblem, DashboardRates } from "../../../../core/views/portal/dashboard";
 import { dashboardSi } from "./dashboard-messages-si";
 import { dashboardTa } from "./dashboard-messages-ta";
+import { subIdNames } from "./sub-id-names";
 
 /**
  * The dashboard's words (issue 18, decision 0223), both languages. The
@@ -10,23 +12,7 @@ import { dashboardTa } from "./dashboard-messages-ta";
  * (`site`) and the new (`widget`, `link`) ones: a value without a name
  * here is shown as it is stored.
  */
-export type DashboardGroupingName =
-  | "sub1"
-  | "sub2"
-  | "sub3"
-  | "sub4"
-  | "sub5"
-  | "sub6"
-  | "sub7"
-  | "sub8"
-  | "utm_source"
-  | "utm_medium"
-  | "utm_campaign"
-  | "utm_content"
-  | "utm_term"
-  | "domain"
-  | "channel"
-  | "day";
+export type DashboardGroupingName = PartnerCode | "domain" | "channel" | "day";
 
 const en = {
   intro:
@@ -83,14 +69,7 @@ const en = {
   notRecorded: "Not recorded",
   groupings: {
     day: "Day",
-    sub1: "Sub ID 1 (sub1)",
-    sub2: "Sub ID 2 (sub2)",
-    sub3: "Sub ID 3 (sub3)",
-    sub4: "Sub ID 4 (sub4)",
-    sub5: "Sub ID 5 (sub5)",
-    sub6: "Sub ID 6 (sub6)",
-    sub7: "Sub ID 7 (sub7)",
-    sub8: "Sub ID 8 (sub8)",
+    ...subIdNames("Sub ID"),
     utm_source: "Campaign source (utm_source)",
     utm_medium: "Campaign medium (utm_medium)",
     utm_campaign: "Campaign name (utm_campaign)",
