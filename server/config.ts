@@ -6,6 +6,7 @@ import {
   DEFAULT_COUNTRY_CONFIG,
 } from "../core/domain/country";
 import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../core/domain/lender-limits";
+import { wholeWithin } from "../core/helpers/ranges";
 import type { ContactDetails } from "../core/views/site-contract";
 import { urlProblemAsWritten } from "./http/outbound";
 import type { MessagingSettings } from "./messaging/messenger";
@@ -165,12 +166,10 @@ const envSchema = z
      * by then, and the offers page stops waiting.
      */
     LENDER_DEADLINE_MS: optional(
-      z.coerce
-        .number({ error: "must be a number of milliseconds" })
-        .int("must be a whole number")
-        .min(LENDER_DEADLINE_RANGE_MS.min, `must be at least ${LENDER_DEADLINE_RANGE_MS.min}`)
-        .max(LENDER_DEADLINE_RANGE_MS.max, `must be at most ${LENDER_DEADLINE_RANGE_MS.max}`)
-        .default(LENDER_DEADLINE_RANGE_MS.default),
+      wholeWithin(
+        z.coerce.number({ error: "must be a number of milliseconds" }),
+        LENDER_DEADLINE_RANGE_MS,
+      ).default(LENDER_DEADLINE_RANGE_MS.default),
     ),
     /**
      * Requests in flight to one lender at once on this server (decision
@@ -178,12 +177,9 @@ const envSchema = z
      * more wait for a slot until their deadline.
      */
     LENDER_CONCURRENCY: optional(
-      z.coerce
-        .number({ error: "must be a number" })
-        .int("must be a whole number")
-        .min(LENDER_CONCURRENCY_RANGE.min, `must be at least ${LENDER_CONCURRENCY_RANGE.min}`)
-        .max(LENDER_CONCURRENCY_RANGE.max, `must be at most ${LENDER_CONCURRENCY_RANGE.max}`)
-        .default(LENDER_CONCURRENCY_RANGE.default),
+      wholeWithin(z.coerce.number({ error: "must be a number" }), LENDER_CONCURRENCY_RANGE).default(
+        LENDER_CONCURRENCY_RANGE.default,
+      ),
     ),
     /**
      * Express's "trust proxy" when the server runs behind a reverse proxy:

@@ -25,7 +25,7 @@ export const LENDER_CAPABILITIES = [
 export type LenderCapability = (typeof LENDER_CAPABILITIES)[number];
 
 export const LENDER_ROLE_CAN: Record<LenderRole, readonly LenderCapability[]> = {
-  admin: ["decision_log", "statistics", "controls", "secrets", "products", "invoices", "test_mode"],
+  admin: LENDER_CAPABILITIES,
   developer: ["decision_log", "statistics", "secrets", "test_mode"],
 };
 
@@ -40,48 +40,36 @@ export function lenderRoleCan(role: LenderRole, capability: LenderCapability): b
 export const TEST_PROFILES = ["salaried", "self_employed", "low_income"] as const;
 export type TestProfile = (typeof TEST_PROFILES)[number];
 
-/** The signed-in sections, in the menu's order; "" is the portal's home. */
-export const LENDER_PORTAL_SECTIONS = [
-  "home",
-  "log",
-  "stats",
-  "controls",
-  "secret",
-  "products",
-  "invoices",
-  "test",
-] as const;
-export type LenderPortalSection = (typeof LENDER_PORTAL_SECTIONS)[number];
-
-export const LENDER_PORTAL_SECTION_PATHS: Record<LenderPortalSection, string> = {
-  home: "",
-  stats: "stats/",
-  invoices: "invoices/",
-  controls: "controls/",
-  secret: "secret/",
-  log: "log/",
-  test: "test/",
-  products: "products/",
-};
-
 /**
- * What a section needs of the member's role (undefined: every member): the
- * menu shows only the sections a role opens, and the server refuses the
- * rest (lender-portal-context.ts `memberWhoCan`).
+ * The signed-in sections, in the menu's order: each one's path under the portal's base
+ * ("" is the portal's home) and what it needs of the member's role (none: every member).
+ * The menu shows only the sections a role opens, and the server refuses the rest
+ * (lender-portal-context.ts `memberWhoCan`).
  */
-export const LENDER_PORTAL_SECTION_NEEDS: Record<
-  LenderPortalSection,
-  LenderCapability | undefined
-> = {
-  home: undefined,
-  stats: "statistics",
-  invoices: "invoices",
-  controls: "controls",
-  secret: "secrets",
-  log: "decision_log",
-  test: "test_mode",
-  products: "products",
-};
+const LENDER_PORTAL_SECTION_TABLE = {
+  home: { path: "", needs: undefined },
+  log: { path: "log/", needs: "decision_log" },
+  stats: { path: "stats/", needs: "statistics" },
+  controls: { path: "controls/", needs: "controls" },
+  secret: { path: "secret/", needs: "secrets" },
+  products: { path: "products/", needs: "products" },
+  invoices: { path: "invoices/", needs: "invoices" },
+  test: { path: "test/", needs: "test_mode" },
+} as const satisfies Record<string, { path: string; needs: LenderCapability | undefined }>;
+export type LenderPortalSection = keyof typeof LENDER_PORTAL_SECTION_TABLE;
+export const LENDER_PORTAL_SECTIONS = Object.keys(
+  LENDER_PORTAL_SECTION_TABLE,
+) as readonly LenderPortalSection[];
+
+/** Each section's path under the portal's base, from the table. */
+export const LENDER_PORTAL_SECTION_PATHS = Object.fromEntries(
+  LENDER_PORTAL_SECTIONS.map((section) => [section, LENDER_PORTAL_SECTION_TABLE[section].path]),
+) as Record<LenderPortalSection, string>;
+
+/** What each section needs of the member's role, from the table. */
+export const LENDER_PORTAL_SECTION_NEEDS = Object.fromEntries(
+  LENDER_PORTAL_SECTIONS.map((section) => [section, LENDER_PORTAL_SECTION_TABLE[section].needs]),
+) as Record<LenderPortalSection, LenderCapability | undefined>;
 
 /** Whether a member with this role sees a section in the menu and may open it. */
 export function lenderSectionOpen(role: LenderRole, section: LenderPortalSection): boolean {

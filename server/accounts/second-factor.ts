@@ -11,6 +11,16 @@ import { newRecoveryCodes, newTotpSecret, normalizedRecoveryCode, recoveryCodeHa
  * the realm, each spent once).
  */
 
+/**
+ * An account's second factor columns when it has none: a new account, one whose password
+ * a one-time link sets again, or one that turned it off.
+ */
+export const NO_SECOND_FACTOR = {
+  totp_secret: null,
+  totp_pending_secret: null,
+  totp_last_step: null,
+} as const;
+
 /** The secret an account is scanning to turn the second factor on; made once, kept until used. */
 export async function pendingTotpSecret<A extends AccountRow>(
   storage: Storage,

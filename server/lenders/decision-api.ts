@@ -27,25 +27,6 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** How far a signed request's timestamp may be from our clock, either way, in seconds. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/**
- * The application's fields a lender may receive, each only if the lender
- * lists it (lenders.api_fields): the loan itself (amount, term, purpose)
- * always goes; nothing about the person goes unless asked for.
- */
-export const LENDER_API_FIELDS = [
-  "fullName",
-  "nic",
-  "birthDate",
-  "age",
-  "phone",
-  "email",
-  "monthlyIncome",
-  "employment",
-  "bank",
-  "district",
-] as const;
-export type LenderApiField = (typeof LENDER_API_FIELDS)[number];
-
 /** Why a lender declines: a code for its statistics and ours, never shown as a verdict on a person. */
 export const DECLINE_REASONS = [
   "income_too_low",
@@ -81,6 +62,15 @@ const applicantSchema = z
   })
   .partial()
   .describe("Only the fields you asked for when you joined (api_fields); the others are absent.");
+
+/**
+ * The application's fields a lender may receive, each only if the lender
+ * lists it (lenders.api_fields): the loan itself (amount, term, purpose)
+ * always goes; nothing about the person goes unless asked for. They are the
+ * applicant's fields of the request, in its order.
+ */
+export const LENDER_API_FIELDS = applicantSchema.keyof().options;
+export type LenderApiField = (typeof LENDER_API_FIELDS)[number];
 
 /** What we POST to a lender's decision URL. */
 export const decisionRequestSchema = z

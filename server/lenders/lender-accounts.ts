@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LENDER_ROLES, type LenderRole } from "../../core/views/lender-portal";
 import { hashPassword } from "../accounts/passwords";
-import { replaceRecoveryCodes } from "../accounts/second-factor";
+import { NO_SECOND_FACTOR, replaceRecoveryCodes } from "../accounts/second-factor";
 import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Storage } from "../storage/database";
 import type { LenderAccountsTable, LenderStatus } from "../storage/schema";
@@ -93,9 +93,7 @@ export async function inviteLenderAccount(
           email,
           role: invite.role,
           password_hash: null,
-          totp_secret: null,
-          totp_pending_secret: null,
-          totp_last_step: null,
+          ...NO_SECOND_FACTOR,
           created_at: at,
           updated_at: at,
         })
@@ -158,15 +156,15 @@ export async function acceptInvitation(
       .where("token_hash", "=", tokenHash(token))
       .executeTakeFirst();
     if (Number(spent.numDeletedRows) !== 1) return undefined;
-    const reset = { password_hash: hash, totp_secret: null, totp_pending_secret: null };
+    const reset = { password_hash: hash, ...NO_SECOND_FACTOR };
     await trx
       .updateTable("lender_accounts")
-      .set({ ...reset, totp_last_step: null, updated_at: now.toISOString() })
+      .set({ ...reset, updated_at: now.toISOString() })
       .where("id", "=", account.id)
       .execute();
     await trx.deleteFrom("lender_sessions").where("account_id", "=", account.id).execute();
     await trx.deleteFrom("lender_recovery_codes").where("account_id", "=", account.id).execute();
-    return { ...account, ...reset, totp_last_step: null };
+    return { ...account, ...reset };
   });
 }
 

@@ -17,6 +17,7 @@ import {
   licenceSchema,
   offerSchema,
 } from "../../core/domain/schemas/offer";
+import { wholeWithin } from "../../core/helpers/ranges";
 import type { LenderStatus } from "../storage/schema";
 import { LENDER_API_FIELDS } from "./decision-api";
 
@@ -48,22 +49,16 @@ const decisionSchema = z.discriminatedUnion("mode", [
       .default([])
       .refine((fields) => new Set(fields).size === fields.length, "a field is listed twice"),
     /** Our requests in flight to it at once, per server; omitted, LENDER_CONCURRENCY. */
-    concurrency: z
-      .number()
-      .int("must be a whole number")
-      .min(LENDER_CONCURRENCY_RANGE.min, `must be at least ${LENDER_CONCURRENCY_RANGE.min}`)
-      .max(LENDER_CONCURRENCY_RANGE.max, `must be at most ${LENDER_CONCURRENCY_RANGE.max}`)
-      .optional(),
+    concurrency: wholeWithin(z.number(), LENDER_CONCURRENCY_RANGE).optional(),
     /**
      * How long we wait for its answer, from the verification; omitted,
      * LENDER_DEADLINE_MS. An import keeps it within the server's (lender-import.ts).
      */
-    deadlineMs: z
-      .number()
-      .int("must be a whole number of milliseconds")
-      .min(LENDER_DEADLINE_RANGE_MS.min, `must be at least ${LENDER_DEADLINE_RANGE_MS.min}`)
-      .max(LENDER_DEADLINE_RANGE_MS.max, `must be at most ${LENDER_DEADLINE_RANGE_MS.max}`)
-      .optional(),
+    deadlineMs: wholeWithin(
+      z.number(),
+      LENDER_DEADLINE_RANGE_MS,
+      "must be a whole number of milliseconds",
+    ).optional(),
   }),
 ]);
 

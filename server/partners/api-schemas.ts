@@ -3,6 +3,7 @@ import { DECISION_STATUSES } from "../../core/domain/decisions";
 import { AFFORDABILITY_LEVELS } from "../../core/domain/offer-quotes";
 import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/domain/product";
 import { type CalendarDate, daysBetween, isIsoDate } from "../../core/helpers/dates";
+import { wholeWithin } from "../../core/helpers/ranges";
 import { ALL_LOCALES, DEFAULT_LOCALE, LOCALES, localeSchema } from "../../core/locale";
 
 /**
@@ -27,12 +28,11 @@ const language = localeSchema
     `Language of labels and links: ${languageNames.slice(0, -1).join(", ")} or ${languageNames.at(-1)}.`,
   );
 
-const amount = z.coerce
-  .number()
-  .int("must be a whole number of rupees")
-  .min(LOAN_AMOUNT_LK.min, `must be at least ${LOAN_AMOUNT_LK.min}`)
-  .max(LOAN_AMOUNT_LK.max, `must be at most ${LOAN_AMOUNT_LK.max}`)
-  .describe(`Loan amount in whole rupees, ${LOAN_AMOUNT_LK.min} to ${LOAN_AMOUNT_LK.max}.`);
+const amount = wholeWithin(
+  z.coerce.number(),
+  LOAN_AMOUNT_LK,
+  "must be a whole number of rupees",
+).describe(`Loan amount in whole rupees, ${LOAN_AMOUNT_LK.min} to ${LOAN_AMOUNT_LK.max}.`);
 
 const term = z.coerce
   .number()

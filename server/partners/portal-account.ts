@@ -1,6 +1,7 @@
 import type { PortalPayoutMethod } from "../../core/views/partner-portal";
 import { hashPassword } from "../accounts/passwords";
 import {
+  NO_SECOND_FACTOR,
   recoveryCodesLeft,
   replaceRecoveryCodes,
   spendRecoveryCode,
@@ -158,12 +159,7 @@ export async function turnOffPortalTotp(
   await storage.db.transaction().execute(async (trx) => {
     await trx
       .updateTable("partner_accounts")
-      .set({
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_last_step: null,
-        updated_at: now.toISOString(),
-      })
+      .set({ ...NO_SECOND_FACTOR, updated_at: now.toISOString() })
       .where("id", "=", accountId)
       .execute();
     await trx.deleteFrom("partner_recovery_codes").where("account_id", "=", accountId).execute();

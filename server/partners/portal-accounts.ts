@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Locale, localizePath } from "../../core/locale";
 import type { PortalSignUpFacts } from "../../core/views/back-office-partners";
 import { checkPassword, hashPassword } from "../accounts/passwords";
+import { NO_SECOND_FACTOR } from "../accounts/second-factor";
 import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
@@ -111,9 +112,7 @@ export async function signUp(
         locale: input.locale,
         terms_accepted_at: at,
         email_verified_at: null,
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_last_step: null,
+        ...NO_SECOND_FACTOR,
         created_at: at,
         updated_at: at,
       })
@@ -303,9 +302,7 @@ export async function inviteToClaim(
         locale,
         terms_accepted_at: null,
         email_verified_at: null,
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_last_step: null,
+        ...NO_SECOND_FACTOR,
         created_at: at,
         updated_at: at,
       })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { StaffMember, StaffProblem, StaffRole } from "../../core/views/back-office";
 import { hashPassword } from "../accounts/passwords";
+import { NO_SECOND_FACTOR } from "../accounts/second-factor";
 import { isTokenShaped, newToken, tokenHash } from "../accounts/tokens";
 import type { Storage } from "../storage/database";
 import { isOpaqueId, newOpaqueId } from "../storage/opaque-ids";
@@ -118,10 +119,8 @@ export async function createStaff(
     email,
     role: input.role,
     password_hash: null,
-    totp_secret: null,
-    totp_pending_secret: null,
+    ...NO_SECOND_FACTOR,
     totp_enabled_at: null,
-    totp_last_step: null,
     disabled_at: null,
     last_sign_in_at: null,
     created_at: at,
@@ -279,10 +278,8 @@ export async function completeEnrolment(
       .updateTable("staff")
       .set({
         password_hash: passwordHash,
-        totp_secret: null,
-        totp_pending_secret: null,
+        ...NO_SECOND_FACTOR,
         totp_enabled_at: null,
-        totp_last_step: null,
         updated_at: now.toISOString(),
       })
       .where("id", "=", staff.id)

@@ -1,16 +1,10 @@
 import { DOCUMENT_SLUGS } from "../../../core/domain/schemas/content";
-import { withContacts } from "../../content/contacts";
-import type { ContentHeading } from "../../content/types";
+import { type EntryView, entryView } from "../../content/entry-view";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
-export interface DocumentView {
+export interface DocumentView extends EntryView {
   kind: "document";
-  slug: string;
-  title: string;
-  description: string;
   updated: string;
-  headings: ContentHeading[];
-  html: string;
 }
 
 /** SPEC §2's documents: terms, privacy and cookies policies. */
@@ -30,15 +24,7 @@ export function view(route: RouteRecord, inputs: PageInputs): DocumentView | und
     (entry) => entry.slug === route.slug,
   );
   if (!document) return undefined;
-  return {
-    kind: "document",
-    slug: document.slug,
-    title: document.meta.title,
-    description: document.meta.description,
-    updated: document.meta.updated,
-    headings: document.headings.filter((heading) => heading.level === 2),
-    html: withContacts(document.html, inputs),
-  };
+  return { kind: "document", ...entryView(document, inputs), updated: document.meta.updated };
 }
 
 export function head(view: DocumentView, t: SiteMessages) {

@@ -1,16 +1,10 @@
 import { PAGE_SLUGS } from "../../../core/domain/schemas/content";
-import { withContacts } from "../../content/contacts";
-import type { ContentHeading } from "../../content/types";
+import { type EntryView, entryView } from "../../content/entry-view";
 import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 /** A static page (about, how it works, process, partner programme); `how` adds the eligibility test. */
-export interface StaticPageView {
+export interface StaticPageView extends EntryView {
   kind: "page";
-  slug: string;
-  title: string;
-  description: string;
-  headings: ContentHeading[];
-  html: string;
 }
 
 export const routes: readonly PageRoute[] = PAGE_SLUGS.map((slug) => ({ path: `/${slug}/`, slug }));
@@ -20,14 +14,7 @@ export const indexed = true;
 export function view(route: RouteRecord, inputs: PageInputs): StaticPageView | undefined {
   const page = inputs.content.pages[inputs.locale].find((entry) => entry.slug === route.slug);
   if (!page) return undefined;
-  return {
-    kind: "page",
-    slug: page.slug,
-    title: page.meta.title,
-    description: page.meta.description,
-    headings: page.headings.filter((heading) => heading.level === 2),
-    html: withContacts(page.html, inputs),
-  };
+  return { kind: "page", ...entryView(page, inputs) };
 }
 
 export function head(view: StaticPageView, t: SiteMessages) {

@@ -1,4 +1,5 @@
 import type { DashboardMessages } from "./dashboard-messages";
+import { subIdNames } from "./sub-id-names";
 
 /** The portal dashboard's words in Tamil (issue 20). Not yet served: docs/tamil-wiring.md. */
 export const dashboardTa: DashboardMessages = {
@@ -56,14 +57,7 @@ export const dashboardTa: DashboardMessages = {
   notRecorded: "பதிவுசெய்யப்படவில்லை",
   groupings: {
     day: "நாள்",
-    sub1: "Sub ID 1 (sub1)",
-    sub2: "Sub ID 2 (sub2)",
-    sub3: "Sub ID 3 (sub3)",
-    sub4: "Sub ID 4 (sub4)",
-    sub5: "Sub ID 5 (sub5)",
-    sub6: "Sub ID 6 (sub6)",
-    sub7: "Sub ID 7 (sub7)",
-    sub8: "Sub ID 8 (sub8)",
+    ...subIdNames("Sub ID"),
     utm_source: "பிரச்சார மூலம் (utm_source)",
     utm_medium: "பிரச்சார ஊடகம் (utm_medium)",
     utm_campaign: "பிரச்சாரப் பெயர் (utm_campaign)",

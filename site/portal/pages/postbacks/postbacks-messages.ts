@@ -7,6 +7,7 @@ import type {
   TemplateProblem,
   TestSendProblem,
 } from "../../../../core/views/portal/postbacks";
+import { postbacksSi } from "./postbacks-messages-si";
 import { postbacksTa } from "./postbacks-messages-ta";
 
 /** The postbacks page's words (issue 18), in all three languages; the compiler checks each. */
@@ -121,111 +122,8 @@ const en = {
 
 export type PostbacksMessages = typeof en;
 
-const si: PostbacksMessages = {
-  intro:
-    "ඔබේ අමුත්තෙකුගේ අයදුම්පතකට සිදු වූ දේ ණය දෙන්නෙකු අපට දැනුම් දුන් විට, අපි ඔබේ සේවාදායකය අමතමු: පහත macro පුරවා, ඔබේ postback රහසින් අත්සන් කළ, ඔබේ URL එකට GET ඉල්ලීමක්.",
-  templateTitle: "ඔබේ postback URL එක",
-  templateLabel: "URL සැකිල්ල",
-  templateHint:
-    "https විය යුතු අතර macro තිබිය හැක්කේ මාර්ගයේ හෝ query කොටසේ පමණි, උදා: https://example.lk/postback?click={click_id}&status={status}&payout={payout}. Postback නැවැත්වීමට එය හිස්ව තබා සුරකින්න.",
-  save: "URL එක සුරකින්න",
-  notSaved: "Postback URL එකක් සුරැකී නැත: අපි ඔබට postback කිසිවක් නොයවමු.",
-  saved: "ඔබේ postback URL එක සුරැකිණි.",
-  cleared: "ඔබේ postback URL එක ඉවත් කළා: postback කිසිවක් නොයැවේ.",
-  macrosTitle: "Macro",
-  macros: {
-    click_id: "අමුත්තා ණය දෙන්නෙකු වෙත ගිය ක්ලික් එකට අප දෙන හැඳුනුම් අංකය",
-    lead_id: "අයදුම්පතට අප දෙන හැඳුනුම් අංකය (හවුල්කරු API එක ඔබට දුන් leadId)",
-    sub1: "සංචාරයේ ඔබේ sub1 (විජට් එකේ sub1 ගුණාංගය හෝ සබැඳියේ sub1)",
-    sub2: "ඔබේ sub2",
-    sub3: "ඔබේ sub3",
-    sub4: "ඔබේ sub4",
-    sub5: "ඔබේ sub5",
-    status:
-      "approved (අනුමතයි), rejected (ප්‍රතික්ෂේපිතයි) හෝ issued (ණය ලබා දුන්නා); ලීඩ් එකක දීමනා සූදානම් වූ විට යවන postback එකේ offers_ready",
-    payout: "ඒ සඳහා ඔබ උපයන මුදල, සම්පූර්ණ රුපියල්වලින් (නැත්නම් 0)",
-  },
-  offersReadyTitle: "ලීඩ් එකක දීමනා සූදානම් වූ විට",
-  offersReadyIntro:
-    "හවුල්කරු API එක හරහා ඔබ යවන සෑම ලීඩ් එකක් සඳහාම, තත්‍ය කාලීනව විමසූ ණය දෙන්නන් සියලු දෙනා පිළිතුරු දුන් වහාම, නැතහොත් ඔවුන්ගේ තත්පර කිහිපය ඉකුත් වූ විට, අපට ඔබේ postback URL එක එක් වරක් ඇමතිය හැක: {lead_id} යනු ලීඩ් එකයි, {status} යනු offers_ready ය, අනෙක් සියලු macro හිස්ය, සහ X-Postback-Id යනු ලීඩ් අංකය සහ :offers_ready ය. ඉන්පසු GET /leads/{id}/offers කියවන්න. එය අනෙක් ඒවා මෙන්ම අත්සන් කර නැවත උත්සාහ කෙරෙන අතර, කිසි විටෙක ඔබේ සංඛ්‍යාවලට ඇතුළත් නොවේ, ගෙවනු නොලැබේ.",
-  offersReadyOn: "සක්‍රියයි: මෙතැන් සිට API එක හරහා ඔබ යවන සෑම ලීඩ් එකකටම අපි එය යවමු.",
-  offersReadyOff: "අක්‍රියයි: අපි එය නොයවමු.",
-  offersReadyNoUrl: "එය යැවෙන්නේ ඔබේ postback URL එකටයි: ඉහතින් එකක් සුරකින්න, නැත්නම් කිසිවක් නොයැවේ.",
-  offersReadyTurnOn: "Offers-ready postback යවන්න",
-  offersReadyTurnOff: "Offers-ready postback නවත්වන්න",
-  offersReadyOnNotice: "Offers-ready postback සක්‍රියයි.",
-  offersReadyOffNotice: "Offers-ready postback අක්‍රියයි.",
-  templateProblems: {
-    url: "මෙය http(s) ලිපිනයක් නොවේ.",
-    too_long: "ලිපිනය අක්ෂර 2,000කට වඩා දිගයි.",
-    macro: "{macro} පහත ලැයිස්තුවේ ඇති macro එකක් නොවේ.",
-    macro_host: "Macro තිබිය හැක්කේ ඩොමේන් නාමයෙන් පසුව, මාර්ගයේ හෝ query කොටසේ පමණි.",
-    https: "ලිපිනය https:// වලින් ඇරඹිය යුතුය.",
-    address: "{host} පුද්ගලික ජාලයක හෝ මෙම යන්ත්‍රයේ ලිපිනයකට යොමු වේ: අපි අමතන්නේ පොදු අන්තර්ජාල ලිපින පමණි.",
-    unresolved: "{host} සොයාගත නොහැක (එය ලිපිනයකට විසඳෙන්නේ නැත).",
-  },
-  testTitle: "පරීක්ෂණයක් යවන්න",
-  testIntro:
-    "ඔබ සුරැකි URL එකට අපි දැන් postback එකක් යවමු, සැබෑ එකක් ලෙසම අත්සන් කර: තත්ත්වය {status}, ගෙවීම {payout}, test_ වලින් ඇරඹෙන ක්ලික් අංකයක් සහ X-Postback-Test: 1 ශීර්ෂය සමඟ. එය ඔබේ සංඛ්‍යාවලට හෝ ප්‍රකාශවලට ඇතුළත් නොවන අතර නැවත උත්සාහ නොකෙරේ.",
-  testSend: "පරීක්ෂණ postback එකක් යවන්න",
-  testNoTemplate: "පළමුව postback URL එකක් සුරකින්න: යැවීමට ලිපිනයක් නැත.",
-  testBusy: "මෙම මිනිත්තුවේ පරීක්ෂණ 10ක් යැවුණා. ඊළඟ එකට පෙර කරුණාකර මිනිත්තුවක් රැඳී සිටින්න.",
-  resultTitle: "පරීක්ෂණයේ ප්‍රතිඵලය",
-  requestTitle: "අප යැවූ දේ",
-  answerTitle: "ඔබේ සේවාදායකයේ පිළිතුර",
-  answerStatus: "තත්ත්වය {status}, මිලි තත්පර {ms}කට පසු",
-  answerOk: "2xx පිළිතුරකි: සැබෑ postback එකක් නම් එය ලැබුණු ලෙස සැලකේ.",
-  answerNotOk: "2xx පිළිතුරක් නොවේ: සැබෑ postback එකක් නම් පසුව නැවත උත්සාහ කෙරේ.",
-  answerHeaders: "ශීර්ෂ",
-  answerBody: "අන්තර්ගතය",
-  answerBodyCut: "අන්තර්ගතය (පළමු 2 KB)",
-  answerEmpty: "අන්තර්ගතය හිස්ය.",
-  testProblems: {
-    timeout:
-      "මිලි තත්පර {ms}කට පසුවත් පිළිතුරක් නොලැබුණු නිසා අපි බලා සිටීම නැවැත්තුවෙමු. සැබෑ postback එකක් නම් පසුව නැවත උත්සාහ කෙරේ.",
-    network: "ඔබේ සේවාදායකයට සම්බන්ධ වීමට නොහැකි විය ({detail}).",
-    refused_https: "ලිපිනය https:// වලින් ඇරඹිය යුතු නිසා අපි එය නොයැවුවෙමු.",
-    refused_address: "{detail} පුද්ගලික ජාලයක හෝ මෙම යන්ත්‍රයේ ලිපිනයකට යොමු වන නිසා අපි එය නොයැවුවෙමු.",
-    unresolved: "{detail} සොයාගත නොහැකි නිසා (ලිපිනයකට විසඳෙන්නේ නැත) අපි එය නොයැවුවෙමු.",
-  },
-  networkUnknown: "සම්බන්ධතාව අසාර්ථක විය",
-  logTitle: "යැවීම් සටහන",
-  logIntro:
-    "ඔබේ postback, අලුත්ම ඒවා මුලින්. අසාර්ථක වූ එකක් මිනිත්තුවකට පසු නැවත උත්සාහ කෙරෙන අතර, ඉන්පසු සෑම වරම දෙගුණයක කාලයකට පසු, උපරිම වාර 10ක් දක්වා.",
-  logEmpty: "තවම postback නැත.",
-  logCaption: "Postback, පිටුව {page}",
-  columns: {
-    at: "කවදාද (කොළඹ වේලාව)",
-    clickId: "ක්ලික් අංකය",
-    status: "තත්ත්වය",
-    payout: "ගෙවීම (රු.)",
-    attempts: "උත්සාහයන්",
-    delivery: "යැවීම",
-    lastError: "අවසන් දෝෂය",
-  },
-  statuses: {
-    approved: "අනුමතයි",
-    rejected: "ප්‍රතික්ෂේපිතයි",
-    issued: "ණය ලබා දුන්නා",
-  },
-  states: {
-    delivered: "ලැබුණා {time}",
-    retrying: "ඊළඟ උත්සාහය {time}",
-    failed: "අත්හැරියා {time}",
-    unsent: "නොයැවුණා: එවිට URL එකක් නොතිබුණි",
-  },
-  errors: {
-    http: "HTTP {status} පිළිතුර",
-    timeout: "කාලය තුළ පිළිතුරක් නැත",
-    network: "සම්බන්ධ වීමට නොහැකි විය",
-    refused: "ලිපිනය ප්‍රතික්ෂේප විය (https නොවේ, හෝ පොදු නොවේ)",
-    partner_disabled: "ඔබේ ගිණුම නවත්වා තිබුණි",
-    no_url: "postback URL එකක් නැත",
-    other: "අසාර්ථකයි",
-  },
-  newer: "අලුත් postback",
-  older: "පැරණි postback",
-  logNav: "යැවීම් සටහනේ පිටු",
-};
-
-export const postbacksMessagesFor = catalog<PostbacksMessages>({ si, en, ta: postbacksTa });
+export const postbacksMessagesFor = catalog<PostbacksMessages>({
+  si: postbacksSi,
+  en,
+  ta: postbacksTa,
+});

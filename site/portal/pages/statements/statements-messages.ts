@@ -1,3 +1,4 @@
+import { statementsSi } from "./statements-messages-si";
 import { statementsTa } from "./statements-messages-ta";
 
 /** The partner portal's statements page (issue 18): its words in all three languages. */
@@ -64,65 +65,4 @@ const en = {
 
 export type StatementsMessages = typeof en;
 
-const si: StatementsMessages = {
-  intro:
-    "සෑම මාසයකම ඔබ උපයාගත් මුදල, අපේ කණ්ඩායම කළ ගැලපීම්, අප ඔබට ගෙවූ මුදල සහ මාසය අවසානයේ අප ඔබට ගෙවිය යුතු ඉතිරිය මෙහි ඇත. මුදල් රුපියල්වලින්; දින සහ වේලාවන් කොළඹ වේලාවෙන්.",
-  termsLead: "ඔබේ වත්මන් කොන්දේසි: ලීඩ් එකකට {amount}.",
-  termsSale: "ඔබේ වත්මන් කොන්දේසි: විකුණුමකට (නිකුත් කළ ණයකට) {amount}.",
-  termsNote:
-    "ණය දෙන්නා වාර්තා කරන මොහොතේ ඔබට තිබූ කොන්දේසි අනුව එක් එක් ඉපැයීම ස්ථිර වේ. පුවරුවේ (dashboard) මාසයක ඉපැයීම් මෙහි එම මාසයේ ඉපැයීමට සමානයි.",
-  monthNames: [
-    "ජනවාරි",
-    "පෙබරවාරි",
-    "මාර්තු",
-    "අප්‍රේල්",
-    "මැයි",
-    "ජූනි",
-    "ජූලි",
-    "අගෝස්තු",
-    "සැප්තැම්බර්",
-    "ඔක්තෝබර්",
-    "නොවැම්බර්",
-    "දෙසැම්බර්",
-  ],
-  monthTitle: "{year} {month}",
-  monthsTitle: "මාස, අලුත්ම මාසය මුලින්",
-  openMonth: "{month} ප්‍රකාශය",
-  opening: "පෙර මාසයෙන් ගෙන ආ ශේෂය",
-  earned: "උපයාගත් මුදල",
-  earnedCount: "ණය දෙන්නන්ගේ වාර්තා {count}",
-  earnedCountOne: "ණය දෙන්නාගේ එක් වාර්තාවක්",
-  adjustments: "ගැලපීම්",
-  paid: "ඔබට ගෙවූ මුදල",
-  closing: "මාසය අවසානයේ අප ඔබට ගෙවිය යුතු මුදල",
-  allMonths: "සියලු මාස",
-  csv: "මෙම මාසය CSV ලෙස බාගන්න",
-  csvHint: "පැතුරුම්පත් (spreadsheet) ගොනුවක්: එක් එක් ඉපැයීමට, ගැලපීමට සහ ගෙවීමට පේළියක්, ශේෂ සමඟ.",
-  earningsTitle: "උපයාගත් මුදල",
-  earningsNone: "මෙම මාසයේ කිසිවක් උපයා නැත.",
-  reported: "වාර්තා කළ වේලාව (කොළඹ)",
-  ids: "ක්ලික් සහ ලීඩ්",
-  clickId: "ක්ලික් {id}",
-  leadId: "ලීඩ් {id}",
-  leadErased: "ලීඩ් මකා ඇත",
-  amount: "මුදල",
-  inRun: "{from} සිට {to} දක්වා ගෙවීම් වාරයට ඇතුළත්.",
-  notInRun: "තවම ගෙවීම් වාරයකට ඇතුළත් කර නැත.",
-  statuses: {
-    approved: "ණය දෙන්නා අනුමත කළා",
-    rejected: "ණය දෙන්නා ප්‍රතික්ෂේප කළා",
-    issued: "ණය නිකුත් කළා",
-  },
-  adjustmentsTitle: "ගැලපීම්",
-  adjustmentsNone: "මෙම මාසයේ ගැලපීම් නැත.",
-  made: "කළ වේලාව (කොළඹ)",
-  reason: "හේතුව",
-  paymentsTitle: "ඔබට ගෙවූ මුදල",
-  paymentsNone: "මෙම මාසයේ ගෙවීම් නැත.",
-  paidOn: "ගෙවූ වේලාව (කොළඹ)",
-  payment: "ගෙවීම් වාරය සහ යොමු අංකය",
-  paymentOf: "{from} සිට {to} දක්වා වාරය, යොමු අංකය {reference}",
-  total: "එකතුව",
-};
-
-export const statementsMessages = { en, si, ta: statementsTa };
+export const statementsMessages = { en, si: statementsSi, ta: statementsTa };
