@@ -178,12 +178,7 @@ export async function approvalOddsFor(
   const odds = new Map<string, OddsEstimate>();
   if (lenderIds.length === 0) return odds;
   const bucket = bucketKey(bucketOf(profile));
-  const rows = await storage.db
-    .selectFrom("approval_odds")
-    .select(["lender_id", "bucket", "answered", "approved"])
-    .where("lender_id", "in", lenderIds)
-    .where("bucket", "in", [bucket, ALL_PROFILES])
-    .execute();
+  const rows = await oddsRows(storage, lenderIds, [bucket, ALL_PROFILES]);
   const counts = (lenderId: string, of: string) =>
     rows.find((row) => row.lender_id === lenderId && row.bucket === of);
   for (const lenderId of lenderIds) {
@@ -199,11 +194,16 @@ export async function lenderOverallOdds(
   storage: Storage,
   lenderId: string,
 ): Promise<OddsEstimate | undefined> {
-  const row = await storage.db
-    .selectFrom("approval_odds")
-    .select(["answered", "approved"])
-    .where("lender_id", "=", lenderId)
-    .where("bucket", "=", ALL_PROFILES)
-    .executeTakeFirst();
+  const [row] = await oddsRows(storage, [lenderId], [ALL_PROFILES]);
   return row && overallOdds(row);
+}
+
+/** The latest count's rows of these lenders and buckets: one indexed read (the table's key). */
+function oddsRows(storage: Storage, lenderIds: readonly string[], buckets: readonly string[]) {
+  return storage.db
+    .selectFrom("approval_odds")
+    .select(["lender_id", "bucket", "answered", "approved"])
+    .where("lender_id", "in", lenderIds)
+    .where("bucket", "in", buckets)
+    .execute();
 }
