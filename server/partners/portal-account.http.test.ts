@@ -167,8 +167,8 @@ describe("the account page", () => {
     const session = await signIn(alpha.email);
     const form = {
       csrf: session.csrf,
-      payoutMethod: "ewallet",
-      payoutDetails: "eZ Cash 0771234999",
+      payoutMethod: "ewallet:eZ Cash",
+      payoutDetails: "0771234999",
     };
     const bad = await post(
       `${PAGE}payout`,
@@ -188,7 +188,7 @@ describe("the account page", () => {
     expect(saved.headers.location).toBe(`${PAGE}?done=payout`);
     expect(await row(alpha.id)).toMatchObject({
       payout_method: "ewallet",
-      payout_details: "eZ Cash 0771234999",
+      payout_details: "eZ Cash: 0771234999",
     });
     const mails = smtp.mailsTo(alpha.email);
     expect(mails).toHaveLength(mailsBefore + 1);

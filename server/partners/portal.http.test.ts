@@ -208,7 +208,11 @@ describe("signing up, in each language, to a pending partner an operator approve
       method: "POST",
       url: "/admin/partners/lanka-deals-portal/approve",
       headers: formHeaders(admin),
-      payload: new URLSearchParams({ csrf: admin.csrf }).toString(),
+      payload: new URLSearchParams({
+        csrf: admin.csrf,
+        payoutModel: "lead",
+        payoutRupees: "400",
+      }).toString(),
     });
     expect(approve.statusCode).toBe(303);
     // The partner hears it by e-mail, in the language it signed up in, with the portal's address.
