@@ -211,6 +211,40 @@ describe("the account page", () => {
     expect(shown.body).not.toContain("0771234999");
   });
 
+  it("shows a stablecoin chosen before issue 35 as it is, and offers only local payouts", async () => {
+    await test.storage.db
+      .updateTable("partner_accounts")
+      .set({ payout_method: "stablecoin" })
+      .where("id", "=", beta.id)
+      .execute();
+    const session = await signIn(beta.email);
+    const res = await page(session);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<dd>Stablecoin</dd>");
+    expect(res.body).toContain("We no longer pay by this method");
+    const offered = [...res.body.matchAll(/name="payoutMethod"[^>]* value="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(offered).toEqual(["wire", "ewallet:eZ Cash", "ewallet:mCash"]);
+    const refused = await post(
+      `${PAGE}payout`,
+      { csrf: session.csrf, payoutMethod: "stablecoin", payoutDetails: "TXYZ on Tron" },
+      session.cookie,
+    );
+    expect(refused.statusCode).toBe(400);
+    const moved = await post(
+      `${PAGE}payout`,
+      { csrf: session.csrf, payoutMethod: "wire", payoutDetails: "Sampath Bank 1234567890" },
+      session.cookie,
+    );
+    expect(moved.statusCode).toBe(303);
+    expect(await row(beta.id)).toMatchObject({
+      payout_method: "wire",
+      payout_details: "Sampath Bank 1234567890",
+    });
+    expect((await page(session)).body).not.toContain("We no longer pay by this method");
+  });
+
   it("lets no other partner's session change this account, whatever the form names", async () => {
     const a = await signIn(alpha.email);
     const b = await signIn(beta.email);
