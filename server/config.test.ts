@@ -7,6 +7,7 @@ import {
   loadTestEnvironment,
   messagingSettingsOf,
   outboundUrlsOf,
+  partnerProgrammeOf,
   storageOptionsOf,
 } from "./config";
 
@@ -155,6 +156,32 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ PARTNER_CHAT_URL: given })).toThrow(
         /PARTNER_CHAT_URL: must be an https address like https:\/\/chat\.example\.com\/partners/,
       );
+    }
+  });
+
+  it("reads the partner programme's terms and e-wallets, refusing what is not one (issue 35)", () => {
+    expect(partnerProgrammeOf(loadConfig({}))).toEqual({ ewallets: [] });
+    expect(
+      partnerProgrammeOf(
+        loadConfig({
+          PARTNER_EWALLETS: " eZ Cash, mCash ,,eZ Cash",
+          PARTNER_LEAD_RUPEES: "400",
+          PARTNER_LOAN_RUPEES: "2500",
+        }),
+      ),
+    ).toEqual({ ewallets: ["eZ Cash", "mCash"], leadRupees: 400, loanRupees: 2500 });
+    for (const rupees of ["0", "-5", "12.5", "lots", "1000001"]) {
+      expect(() => loadConfig({ PARTNER_LEAD_RUPEES: rupees })).toThrow(/PARTNER_LEAD_RUPEES/);
+    }
+    for (const wallets of [
+      "<b>Cash</b>",
+      "a:b",
+      Array(9)
+        .fill("W")
+        .map((w, i) => w + i)
+        .join(","),
+    ]) {
+      expect(() => loadConfig({ PARTNER_EWALLETS: wallets })).toThrow(/PARTNER_EWALLETS/);
     }
   });
 

@@ -7,7 +7,7 @@ import {
 } from "../core/domain/country";
 import { LENDER_CONCURRENCY_RANGE, LENDER_DEADLINE_RANGE_MS } from "../core/domain/lender-limits";
 import { wholeWithin } from "../core/helpers/ranges";
-import type { ContactDetails } from "../core/views/site-contract";
+import type { ContactDetails, PartnerProgramme } from "../core/views/site-contract";
 import { urlProblemAsWritten } from "./http/outbound";
 import type { MessagingSettings } from "./messaging/messenger";
 import type { StorageOptions } from "./storage/database";
@@ -122,6 +122,38 @@ const envSchema = z
           error: "must be an https address like https://chat.example.com/partners",
         })
         .max(500, "must be at most 500 characters")
+        .optional(),
+    ),
+    /**
+     * The partner programme's default terms (issue 35, decision 0428): whole
+     * rupees per verified lead and per issued loan, published on /partner/
+     * and the sign-up page and prefilled when a sign-up is approved.
+     */
+    PARTNER_LEAD_RUPEES: optional(z.coerce.number().int().min(1).max(1_000_000).optional()),
+    PARTNER_LOAN_RUPEES: optional(z.coerce.number().int().min(1).max(1_000_000).optional()),
+    /**
+     * The local e-wallets partners may be paid to, comma-separated names
+     * ("eZ Cash,mCash"); a bank transfer is always offered (decision 0427).
+     */
+    PARTNER_EWALLETS: optional(
+      z
+        .string()
+        .transform((text) =>
+          [...new Set(text.split(",").map((name) => name.trim()))].filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(
+              z
+                .string()
+                .max(40, "each name at most 40 characters")
+                .regex(
+                  /^[\p{L}\p{N} .'&()-]+$/u,
+                  "names of letters, digits, spaces and . ' & ( ) -",
+                ),
+            )
+            .max(8, "at most 8 e-wallets"),
+        )
         .optional(),
     ),
     /** The mobile app, when there is one (SPEC §3: empty until then). */
@@ -424,6 +456,15 @@ export function messagingSettingsOf(config: Config): MessagingSettings {
     smtp: config.SMTP_URL
       ? { url: config.SMTP_URL, from: config.MAIL_FROM ?? config.CONTACT_EMAIL }
       : undefined,
+  };
+}
+
+/** The partner programme's terms and payout choices as the operator configured them (issue 35). */
+export function partnerProgrammeOf(config: Config): PartnerProgramme {
+  return {
+    ewallets: config.PARTNER_EWALLETS ?? [],
+    ...(config.PARTNER_LEAD_RUPEES ? { leadRupees: config.PARTNER_LEAD_RUPEES } : {}),
+    ...(config.PARTNER_LOAN_RUPEES ? { loanRupees: config.PARTNER_LOAN_RUPEES } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   countryConfigOf,
   messagingSettingsOf,
   outboundUrlsOf,
+  partnerProgrammeOf,
   storageOptionsOf,
 } from "./config";
 import { foldOldEvents } from "./funnel/event-retention";
@@ -67,6 +68,7 @@ export async function start(config: Config, distDir: string): Promise<void> {
     contactEmail: config.CONTACT_EMAIL,
     contact: contactDetailsOf(config),
     chatUrl: config.PARTNER_CHAT_URL,
+    partnerProgramme: partnerProgrammeOf(config),
     mobileApp:
       config.MOBILE_APP_NAME && config.MOBILE_APP_URL
         ? { name: config.MOBILE_APP_NAME, url: config.MOBILE_APP_URL }

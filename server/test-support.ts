@@ -36,6 +36,7 @@ export const testSite = {
   origin: "https://nayacompare.test",
   contactEmail: "help@nayacompare.test",
   chatUrl: "https://chat.nayacompare.test/partners",
+  partnerProgramme: { ewallets: ["eZ Cash", "mCash"], leadRupees: 400, loanRupees: 2_500 },
 };
 
 export interface TestStorage {

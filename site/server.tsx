@@ -113,6 +113,7 @@ export function pageData(
       content,
       contactEmail: site.contactEmail,
       chatUrl: site.chatUrl,
+      partnerProgramme: site.partnerProgramme,
       offers,
       today,
       now,

@@ -50,8 +50,22 @@ export interface DatePeriod {
 export type PartnerDone = "approved" | "rejected" | "disabled" | "enabled" | "terms";
 export type PartnerProblem = "not_pending" | "not_found";
 
+/** The programme's default rupees per lead and per issued loan (PARTNER_LEAD_RUPEES, PARTNER_LOAN_RUPEES). */
+export interface ProgrammeDefaults {
+  leadRupees?: number | undefined;
+  loanRupees?: number | undefined;
+}
+
+/** An approval's terms as sent, kept after a problem, and the fields refused. */
+export interface ApprovalAnswer {
+  form: { payoutModel: string; payoutRupees: string };
+  errors: Partial<Record<PayoutTermsField, PayoutTermsProblem>>;
+}
+
 export interface PartnersView {
   page: "partners";
+  /** Prefilled in each sign-up's approval form. */
+  defaults?: ProgrammeDefaults | undefined;
   period: DatePeriod;
   /** The period asked for could not be read; the default one is shown. */
   periodProblem?: boolean | undefined;
@@ -74,6 +88,10 @@ export type PayoutTermsProblem = "model" | "rupees";
 export interface PartnerView {
   page: "partner";
   partner: PartnerRow;
+  /** Prefilled in a sign-up's approval form. */
+  defaults?: ProgrammeDefaults | undefined;
+  /** An approval refused for its terms (decision 0429). */
+  approval?: ApprovalAnswer | undefined;
   /** The terms form's values as sent, kept after a problem. */
   form?: { payoutModel: string; payoutRupees: string } | undefined;
   errors?: Partial<Record<PayoutTermsField, PayoutTermsProblem>> | undefined;
@@ -92,6 +110,17 @@ export const payoutTermsFormSchema = z.object({
     .regex(/^\d{1,7}$/, { error: "rupees" })
     .transform(Number)
     .pipe(z.number().max(1_000_000, { error: "rupees" })),
+});
+
+/**
+ * Approving a sign-up sets its terms (issue 35, decision 0429): the same
+ * fields, and at least one rupee: no partner starts at Rs. 0 by accident.
+ */
+export const approvalFormSchema = z.object({
+  payoutModel: payoutTermsFormSchema.shape.payoutModel,
+  payoutRupees: payoutTermsFormSchema.shape.payoutRupees.pipe(
+    z.number().min(1, { error: "rupees" }),
+  ),
 });
 
 export interface PayoutRunPartnerRow {

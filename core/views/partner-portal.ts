@@ -6,6 +6,7 @@ import type { KeysView } from "./portal/keys";
 import type { PostbacksView } from "./portal/postbacks";
 import type { StatementsView } from "./portal/statements";
 import type { WidgetView } from "./portal/widget";
+import type { PartnerProgramme } from "./site-contract";
 
 /**
  * What the partner portal's pages show (issue 18): the server reads and
@@ -26,8 +27,23 @@ export const PORTAL_COUNTRIES = [
 ] as const;
 export type PortalCountry = (typeof PORTAL_COUNTRIES)[number];
 
+/**
+ * Every payout method an account may hold: the sign-up and the account page
+ * offer only a bank transfer and the operator's e-wallets (payoutChoices);
+ * a stablecoin or PayPal chosen before issue 35 is still shown as it is
+ * (decision 0427).
+ */
 export const PAYOUT_METHODS = ["wire", "stablecoin", "ewallet", "paypal"] as const;
 export type PortalPayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** The sign-up's visitors' country ticked unless another is chosen; the others behind "more". */
+export const HOME_COUNTRY: PortalCountry = "lk";
+
+/** The payout choices offered (issue 35): a bank transfer, then "ewallet:<name>" per configured e-wallet. */
+export const payoutChoices = (ewallets: readonly string[]): string[] => [
+  "wire",
+  ...ewallets.map((name) => `ewallet:${name}`),
+];
 
 export const ACCOUNT_KINDS = ["company", "person"] as const;
 export type PortalAccountKind = (typeof ACCOUNT_KINDS)[number];
@@ -42,6 +58,8 @@ export interface SignUpForm {
   countries: string[];
   payoutMethod: string;
   payoutDetails: string;
+  /** The terms box was ticked (kept ticked after a problem). */
+  terms?: boolean | undefined;
 }
 
 export type SignUpField = keyof SignUpForm | "password" | "terms";
@@ -96,6 +114,14 @@ export interface PortalSignedIn {
   csrf: string;
   /** The partner is approved: the menu shows the partner-only sections. */
   approved: boolean;
+  /** The approved partner's terms, shown at the top of its home, figures and statements. */
+  terms?: PartnerTerms | undefined;
+}
+
+/** A partner's terms: whole rupees per verified lead or per issued loan ("sale"). */
+export interface PartnerTerms {
+  model: "lead" | "sale";
+  rupees: number;
 }
 
 export type PortalView =
@@ -117,6 +143,8 @@ export type PortalView =
       form: SignUpForm;
       problems: Partial<Record<SignUpField, SignUpProblem>>;
       busy?: boolean;
+      /** The programme's default terms and the e-wallets offered (issue 35). */
+      programme: PartnerProgramme;
     }
   | { page: "check-email" }
   | { page: "forgot"; email: string; busy?: boolean }

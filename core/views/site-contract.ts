@@ -64,6 +64,18 @@ export interface ContactDetails {
   whatsapp?: PhoneNumber | undefined;
 }
 
+/**
+ * The partner programme as the operator configures it (issue 35, decisions
+ * 0427–0428): the local e-wallets partners may be paid to (a bank transfer is
+ * always offered), and the default rupees per verified lead and per issued
+ * loan, when set.
+ */
+export interface PartnerProgramme {
+  ewallets: readonly string[];
+  leadRupees?: number | undefined;
+  loanRupees?: number | undefined;
+}
+
 /** What the server knows about where and how the site is published. */
 export interface SiteSettings {
   /** Public origin, e.g. https://nayacompare.lk, for absolute links. */
@@ -73,6 +85,8 @@ export interface SiteSettings {
   contact?: ContactDetails | undefined;
   /** The partners' chat (SPEC §1, PARTNER_CHAT_URL); without it, the partner page offers e-mail only. */
   chatUrl?: string | undefined;
+  /** The partner programme's terms and payout choices (issue 35); none configured when absent. */
+  partnerProgramme?: PartnerProgramme | undefined;
   /** Only when there is an app (SPEC §3 lists its fields, empty for now). */
   mobileApp?: { name: string; url: string } | undefined;
   /** Handed to the browser code on every page (site/document.ts). */

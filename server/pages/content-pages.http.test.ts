@@ -8,7 +8,7 @@ import { colomboToday, formatDate } from "../../core/helpers/dates";
 import { formatRupees } from "../../core/helpers/money";
 import { productView } from "../../site/server";
 import lk from "../lenders/catalogues/lk.json";
-import { setUpTestApp, testSite } from "../test-support";
+import { appWith, setUpTestApp, testSite } from "../test-support";
 
 const context = setUpTestApp();
 
@@ -73,6 +73,32 @@ describe("static pages", () => {
   it("gives partners the configured contacts", async () => {
     const res = await get("/en/partner/");
     expect(res.body).toContain(testSite.contactEmail);
+  });
+
+  it("publishes the programme's terms on /partner/ and describes the portal as it is (issue 35)", async () => {
+    for (const [path, terms] of [
+      ["/partner/", "තහවුරු කළ සෑම ලීඩ් එකකටම Rs. 400, නැතහොත් ණය දෙන්නෙකු නිකුත් කරන සෑම ණයකටම Rs. 2,500"],
+      [
+        "/en/partner/",
+        "Rs. 400 for each verified lead, or Rs. 2,500 for each loan a lender issues",
+      ],
+      ["/ta/partner/", "உறுதிப்படுத்தப்பட்ட ஒவ்வொரு லீட்டுக்கும் Rs. 400"],
+    ] as const) {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(terms);
+      expect(res.body).not.toContain("{programme}");
+      expect(res.body).not.toMatch(/USDT|set up by us|Contact us to talk about the terms/);
+    }
+    const en = await get("/en/partner/");
+    expect(en.body).toContain("make your secret keys for the API, set your postback address");
+    expect(en.body).toContain("<strong>bank transfer</strong>");
+    // Without configured terms, the page says they are agreed on approval.
+    const bare = appWith(context.test.storage, {
+      site: { ...testSite, partnerProgramme: { ewallets: [] } },
+    });
+    const none = await inject(bare, { method: "GET", url: "/en/partner/" });
+    expect(none.body).toContain("We agree the terms with you when we approve your sign-up.");
   });
 
   it("serves /main/ as the home page, indexed at /", async () => {

@@ -40,8 +40,9 @@ beforeAll(async () => {
     {
       id: "lanka-deals",
       name: "Lanka Deals",
+      // As a portal sign-up starts: no rate until an operator approves it with one.
       payoutModel: "lead",
-      payoutRupees: 400,
+      payoutRupees: 0,
       origins: ["https://lankadeals.lk"],
       postbackUrl: null,
     },
@@ -111,14 +112,57 @@ describe("the partners' pages", () => {
     expect((await findPartner(test.storage, "lanka-deals"))?.status).toBe("pending");
   });
 
-  it("approves a sign-up, once, and logs who did", async () => {
-    const res = await post("/admin/partners/lanka-deals/approve");
+  it("asks terms to approve: the default prefilled, refused inline without a valid rate", async () => {
+    const list = await get("/admin/partners/");
+    // The programme's default (testSite: Rs. 400 per lead, Rs. 2,500 per loan) in the form.
+    expect(list.body).toMatch(/id="approve-lanka-deals-rupees"[^>]*value="400"/);
+    expect(list.body).toContain(
+      "The programme&#x27;s terms: Rs. 400 per lead, Rs. 2,500 per loan issued",
+    );
+    for (const form of [
+      {},
+      { payoutModel: "lead", payoutRupees: "0" },
+      { payoutModel: "lead", payoutRupees: "" },
+      { payoutModel: "click", payoutRupees: "400" },
+    ]) {
+      const refused = await post("/admin/partners/lanka-deals/approve", form);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain("Not approved: a sign-up is approved with its terms.");
+      expect(refused.body).toMatch(/id="approve-lanka-deals-(rupees|model)-error"/);
+    }
+    // A NUL byte: the back office's forms refuse it whole (400), and nothing is approved.
+    const nul = await post("/admin/partners/lanka-deals/approve", {
+      payoutModel: "lead",
+      payoutRupees: "4\u0000",
+    });
+    expect(nul.statusCode).toBe(400);
+    const zero = await post("/admin/partners/lanka-deals/approve", {
+      payoutModel: "sale",
+      payoutRupees: "0",
+    });
+    // What was typed is kept, the error beside the field.
+    expect(zero.body).toMatch(/id="approve-lanka-deals-rupees"[^>]*value="0"/);
+    expect(zero.body).toContain(
+      "Enter this partner&#x27;s rate: whole rupees from 1 to 1,000,000, digits only.",
+    );
+    expect((await findPartner(test.storage, "lanka-deals"))?.status).toBe("pending");
+  });
+
+  it("approves a sign-up with its terms, once, and logs who did", async () => {
+    const res = await post("/admin/partners/lanka-deals/approve", {
+      payoutModel: "lead",
+      payoutRupees: "400",
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe("/admin/partners/?done=approved&partner=lanka-deals");
     expect((await get(res.headers.location as string)).body).toContain(
       "Lanka Deals is approved: its keys work now.",
     );
-    expect((await findPartner(test.storage, "lanka-deals"))?.status).toBe("active");
+    expect(await findPartner(test.storage, "lanka-deals")).toMatchObject({
+      status: "active",
+      payoutModel: "lead",
+      payoutRupees: 400,
+    });
     const again = await post("/admin/partners/lanka-deals/reject");
     expect(again.headers.location).toBe("/admin/partners/?problem=not_pending");
     const entries = await auditOf("partner:lanka-deals");

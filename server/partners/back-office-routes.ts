@@ -14,7 +14,8 @@ import type {
   PayoutTermsField,
   PayoutTermsProblem,
 } from "../../core/views/back-office-partners";
-import { payoutTermsFormSchema } from "../../core/views/back-office-partners";
+import { approvalFormSchema, payoutTermsFormSchema } from "../../core/views/back-office-partners";
+import type { SiteSettings } from "../../core/views/site-contract";
 import type { Messenger } from "../messaging/messenger";
 import type { AuditActor } from "../staff/audit";
 import type { BackOffice, StaffContext } from "../staff/gate";
@@ -106,7 +107,10 @@ const actorOf = ({ session }: StaffContext): AuditActor => ({
   label: session.staff.email,
 });
 
-type PortalMail = { messenger: Messenger; site: { readonly origin: string } };
+type PortalMail = {
+  messenger: Messenger;
+  site: Pick<SiteSettings, "origin" | "partnerProgramme">;
+};
 
 export function partnersBackOfficeRouter(backOffice: BackOffice, portal?: PortalMail): Router {
   const router = Router();
@@ -124,6 +128,8 @@ function thisMonth(now: Date): DatePeriod {
 /** /admin/partners/: the list, a partner's page, sign-ups answered, terms, keys, disabling. */
 function partnersSection(router: Router, backOffice: BackOffice, portal?: PortalMail): void {
   const { storage, send, now } = backOffice;
+  const { leadRupees, loanRupees } = portal?.site.partnerProgramme ?? {};
+  const defaults = { leadRupees, loanRupees };
 
   backOffice.route(router, "GET /admin/partners/", async (req, res, { viewer }) => {
     const { period, problem } = periodIn(req, thisMonth(now()));
@@ -140,6 +146,7 @@ function partnersSection(router: Router, backOffice: BackOffice, portal?: Portal
       200,
       {
         page: "partners",
+        defaults,
         period,
         periodProblem: problem || undefined,
         // By name; the page lists the sign-ups waiting above them too.
@@ -177,16 +184,48 @@ function partnersSection(router: Router, backOffice: BackOffice, portal?: Portal
     const partner = await partnerFor(req, res, viewer);
     if (!partner) return;
     partnerPage(res, viewer, 200, partner, {
+      defaults,
       done: DONE.find((known) => known === req.query.done),
     });
   });
+
+  /** The terms form's fields as sent, checked by `schema`: the terms, or what to show again. */
+  const termsFrom = <Schema extends typeof payoutTermsFormSchema | typeof approvalFormSchema>(
+    form: Record<string, unknown>,
+    schema: Schema,
+  ) => {
+    const sent = {
+      payoutModel: typeof form.payoutModel === "string" ? form.payoutModel.slice(0, 20) : "",
+      payoutRupees: typeof form.payoutRupees === "string" ? form.payoutRupees.slice(0, 20) : "",
+    };
+    const parsed = schema.safeParse(sent);
+    if (parsed.success) return { terms: parsed.data };
+    const errors: Partial<Record<PayoutTermsField, PayoutTermsProblem>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "payoutModel") errors.payoutModel = "model";
+      if (field === "payoutRupees") errors.payoutRupees = "rupees";
+    }
+    return { refused: { form: sent, errors } };
+  };
 
   for (const decision of ["approve", "reject"] as const) {
     backOffice.route(router, `POST /admin/partners/:id/${decision}`, async (req, res, context) => {
       const partner = await partnerFor(req, res, context.viewer);
       if (!partner) return;
+      // Approving sets the partner's terms (decision 0429): refused without a valid rate.
+      const approval =
+        decision === "approve" ? termsFrom(context.form, approvalFormSchema) : undefined;
+      if (approval?.refused) {
+        partnerPage(res, context.viewer, 400, partner, { defaults, approval: approval.refused });
+        return;
+      }
       try {
-        await decideSignUp(storage, partner.id, decision, { actor: actorOf(context), now: now() });
+        await decideSignUp(storage, partner.id, decision, {
+          actor: actorOf(context),
+          now: now(),
+          terms: approval?.terms,
+        });
       } catch (error) {
         if (!(error instanceof PartnerError)) throw error;
         res.redirect(303, "/admin/partners/?problem=not_pending");
@@ -217,23 +256,12 @@ function partnersSection(router: Router, backOffice: BackOffice, portal?: Portal
   backOffice.route(router, "POST /admin/partners/:id/terms", async (req, res, context) => {
     const partner = await partnerFor(req, res, context.viewer);
     if (!partner) return;
-    const sent = {
-      payoutModel: typeof context.form.payoutModel === "string" ? context.form.payoutModel : "",
-      payoutRupees:
-        typeof context.form.payoutRupees === "string" ? context.form.payoutRupees.slice(0, 20) : "",
-    };
-    const parsed = payoutTermsFormSchema.safeParse(sent);
-    if (!parsed.success) {
-      const errors: Partial<Record<PayoutTermsField, PayoutTermsProblem>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === "payoutModel") errors.payoutModel = "model";
-        if (field === "payoutRupees") errors.payoutRupees = "rupees";
-      }
-      partnerPage(res, context.viewer, 400, partner, { form: sent, errors });
+    const { terms, refused } = termsFrom(context.form, payoutTermsFormSchema);
+    if (refused) {
+      partnerPage(res, context.viewer, 400, partner, refused);
       return;
     }
-    await updatePartner(storage, partner.id, parsed.data, {
+    await updatePartner(storage, partner.id, terms, {
       actor: actorOf(context),
       now: now(),
     });

@@ -343,8 +343,16 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
       );
       expect(before.partnerId).toBeNull();
 
-      const approved = await decideSignUp(test.storage, "signing-up", "approve", cli);
-      expect(approved.status).toBe("active");
+      // Approving sets the terms the operator gave, in the same change (decision 0429).
+      const approved = await decideSignUp(test.storage, "signing-up", "approve", {
+        ...cli,
+        terms: { payoutModel: "sale", payoutRupees: 2_500 },
+      });
+      expect(approved).toMatchObject({
+        status: "active",
+        payoutModel: "sale",
+        payoutRupees: 2_500,
+      });
       expect((await partnerBySecretKey(test.storage, keys.secretKey))?.id).toBe("signing-up");
       await expect(decideSignUp(test.storage, "signing-up", "reject", cli)).rejects.toThrow(
         /not waiting for approval/,
@@ -372,7 +380,11 @@ function partnersContract(name: string, open: () => Promise<TestStorage>) {
       ]);
       const approval = entries.find((entry) => entry.action === "partner.approve");
       expect(JSON.parse(approval?.before ?? "{}")).toMatchObject({ status: "pending" });
-      expect(JSON.parse(approval?.after ?? "{}")).toMatchObject({ status: "active" });
+      expect(JSON.parse(approval?.after ?? "{}")).toMatchObject({
+        status: "active",
+        payoutModel: "sale",
+        payoutRupees: 2_500,
+      });
       const logged = entries.map((entry) => `${entry.before}${entry.after}`).join("");
       expect(logged).not.toContain(keys.secretKey);
       expect(logged).not.toContain(keys.postbackSecret);

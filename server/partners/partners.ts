@@ -422,7 +422,14 @@ export async function decideSignUp(
   storage: Storage,
   id: string,
   decision: "approve" | "reject",
-  { actor, now = new Date() }: PartnerChange,
+  {
+    actor,
+    now = new Date(),
+    terms,
+  }: PartnerChange & {
+    /** The terms an approval sets (the back office asks them: decision 0429). */
+    terms?: { payoutModel: PayoutModel; payoutRupees: number } | undefined;
+  },
 ): Promise<Partner> {
   return storage.db.transaction().execute(async (trx) => {
     const before = await partnerOrThrow(trx, id);
@@ -432,7 +439,12 @@ export async function decideSignUp(
     const status: PartnerStatus = decision === "approve" ? "active" : "rejected";
     await trx
       .updateTable("partners")
-      .set({ status })
+      .set({
+        status,
+        ...(decision === "approve" && terms
+          ? { payout_model: terms.payoutModel, payout_rupees: terms.payoutRupees }
+          : {}),
+      })
       .where("id", "=", id)
       .where("status", "=", "pending")
       .execute();

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { PORTAL_SECTION_PATHS, type PortalPayoutMethod } from "../../core/views/partner-portal";
+import { PORTAL_SECTION_PATHS } from "../../core/views/partner-portal";
 import {
   ACCOUNT_NOTICES,
   type AccountFormProblem,
@@ -42,6 +42,7 @@ import type { PortalSectionRoutes, PortalSignedInRequest } from "./portal-contex
  */
 export const accountRoutes: PortalSectionRoutes = (router, portal) => {
   const { storage, base, now } = portal;
+  const ewallets = portal.site.partnerProgramme?.ewallets ?? [];
   const path = `${base}${PORTAL_SECTION_PATHS.account}`;
 
   const viewOf = async (
@@ -64,6 +65,7 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
         method: account.payout_method,
         masked: maskedPayoutDetails(account.payout_details),
       },
+      ewallets,
       twoFactor: account.totp_secret !== null,
       recoveryCodesLeft: await portalRecoveryCodesLeft(storage, account.id),
       ...extra,
@@ -116,15 +118,15 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
     const request = await portal.signedInForm(req, res);
     if (!request) return;
     const problems: Problems = {};
-    const payout = checkPayout(request.form, problems);
+    const payout = checkPayout(request.form, problems, ewallets);
     if (Object.keys(problems).length > 0) {
       const values = { payoutMethod: payout.payoutMethod };
       await refuse(req, res, request, { form: "payout", values, problems });
       return;
     }
     const { account } = request.session;
-    const method = payout.payoutMethod as PortalPayoutMethod;
-    await updatePortalPayout(storage, account, { method, details: payout.payoutDetails }, now());
+    const { method, details } = payout;
+    await updatePortalPayout(storage, account, { method, details }, now());
     await tell(account, "payout");
     done(res, "payout");
   });

@@ -167,8 +167,8 @@ describe("the account page", () => {
     const session = await signIn(alpha.email);
     const form = {
       csrf: session.csrf,
-      payoutMethod: "ewallet",
-      payoutDetails: "eZ Cash 0771234999",
+      payoutMethod: "ewallet:eZ Cash",
+      payoutDetails: "0771234999",
     };
     const bad = await post(
       `${PAGE}payout`,
@@ -188,7 +188,7 @@ describe("the account page", () => {
     expect(saved.headers.location).toBe(`${PAGE}?done=payout`);
     expect(await row(alpha.id)).toMatchObject({
       payout_method: "ewallet",
-      payout_details: "eZ Cash 0771234999",
+      payout_details: "eZ Cash: 0771234999",
     });
     const mails = smtp.mailsTo(alpha.email);
     expect(mails).toHaveLength(mailsBefore + 1);
@@ -209,6 +209,40 @@ describe("the account page", () => {
     const shown = await page(session);
     expect(shown.body).toContain("•••• 4999");
     expect(shown.body).not.toContain("0771234999");
+  });
+
+  it("shows a stablecoin chosen before issue 35 as it is, and offers only local payouts", async () => {
+    await test.storage.db
+      .updateTable("partner_accounts")
+      .set({ payout_method: "stablecoin" })
+      .where("id", "=", beta.id)
+      .execute();
+    const session = await signIn(beta.email);
+    const res = await page(session);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<dd>Stablecoin</dd>");
+    expect(res.body).toContain("We no longer pay by this method");
+    const offered = [...res.body.matchAll(/name="payoutMethod"[^>]* value="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(offered).toEqual(["wire", "ewallet:eZ Cash", "ewallet:mCash"]);
+    const refused = await post(
+      `${PAGE}payout`,
+      { csrf: session.csrf, payoutMethod: "stablecoin", payoutDetails: "TXYZ on Tron" },
+      session.cookie,
+    );
+    expect(refused.statusCode).toBe(400);
+    const moved = await post(
+      `${PAGE}payout`,
+      { csrf: session.csrf, payoutMethod: "wire", payoutDetails: "Sampath Bank 1234567890" },
+      session.cookie,
+    );
+    expect(moved.statusCode).toBe(303);
+    expect(await row(beta.id)).toMatchObject({
+      payout_method: "wire",
+      payout_details: "Sampath Bank 1234567890",
+    });
+    expect((await page(session)).body).not.toContain("We no longer pay by this method");
   });
 
   it("lets no other partner's session change this account, whatever the form names", async () => {

@@ -1,7 +1,8 @@
 import {
   ACCOUNT_KINDS,
-  PAYOUT_METHODS,
   PORTAL_COUNTRIES,
+  type PortalPayoutMethod,
+  payoutChoices,
   type SignUpField,
   type SignUpForm,
   type SignUpProblem,
@@ -38,6 +39,27 @@ function within(problems: Problems, field: SignUpField, value: string, max: numb
   else if ([...value].length > max || hasControl(value)) problems[field] = "invalid";
 }
 
+/** A host name of the public web: labels of letters, digits and hyphens, and a top-level name. */
+const PUBLIC_HOST =
+  /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * A website as typed, as its address (issue 35): a bare domain
+ * ("lankablog.lk") gets https:// in front; an http(s) address of a public
+ * host name is kept; anything else is not a site (undefined).
+ */
+export function siteAddress(typed: string): string | undefined {
+  const written = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`;
+  try {
+    const url = new URL(written);
+    if (!/^https?:$/.test(url.protocol) || url.username || url.password) return undefined;
+    if (!PUBLIC_HOST.test(url.hostname)) return undefined;
+    return url.href.replace(/\/$/, "") === `${url.origin}` ? url.origin : url.href;
+  } catch {
+    return undefined;
+  }
+}
+
 export type ProfileForm = Pick<SignUpForm, "name" | "website" | "trafficSources" | "countries">;
 
 /** Name, website, traffic sources and countries, as typed, and their problems. */
@@ -51,12 +73,9 @@ export function checkProfile(form: Record<string, unknown>, problems: Problems):
   within(problems, "name", typed.name, 100);
   within(problems, "website", typed.website, 200);
   if (!problems.website) {
-    try {
-      const url = new URL(typed.website);
-      if (!/^https?:$/.test(url.protocol) || !url.hostname.includes(".")) throw new Error();
-    } catch {
-      problems.website = "invalid";
-    }
+    const site = siteAddress(typed.website);
+    if (site) typed.website = site;
+    else problems.website = "invalid";
   }
   within(problems, "trafficSources", typed.trafficSources, 500);
   if (typed.countries.length === 0) problems.countries = "required";
@@ -68,21 +87,30 @@ export function checkProfile(form: Record<string, unknown>, problems: Problems):
 
 export type PayoutForm = Pick<SignUpForm, "payoutMethod" | "payoutDetails">;
 
-/** The payout method and the account to pay to, as typed, and their problems. */
-export function checkPayout(form: Record<string, unknown>, problems: Problems): PayoutForm {
+/**
+ * The payout choice and the account to pay to, as typed, and their problems;
+ * `method` and `details` as kept: an e-wallet's name goes in front of its
+ * details (decision 0427). Only the choices offered are taken.
+ */
+export function checkPayout(
+  form: Record<string, unknown>,
+  problems: Problems,
+  ewallets: readonly string[],
+): PayoutForm & { method: PortalPayoutMethod; details: string } {
   const typed: PayoutForm = {
-    payoutMethod: text(form.payoutMethod, 20),
+    payoutMethod: text(form.payoutMethod, 60),
     payoutDetails: text(form.payoutDetails, 600).trim(),
   };
-  if (!(PAYOUT_METHODS as readonly string[]).includes(typed.payoutMethod)) {
-    problems.payoutMethod = "required";
-  }
+  if (!payoutChoices(ewallets).includes(typed.payoutMethod)) problems.payoutMethod = "required";
   within(problems, "payoutDetails", typed.payoutDetails, 300);
-  return typed;
+  const wallet = typed.payoutMethod.startsWith("ewallet:") ? typed.payoutMethod.slice(8) : "";
+  return wallet
+    ? { ...typed, method: "ewallet", details: `${wallet}: ${typed.payoutDetails}` }
+    : { ...typed, method: "wire", details: typed.payoutDetails };
 }
 
 /** The sign-up form checked: the account's fields, or the problems to show. */
-export function checkSignUp(form: Record<string, unknown>) {
+export function checkSignUp(form: Record<string, unknown>, ewallets: readonly string[]) {
   const problems: Problems = {};
   const kind = text(form.kind, 20);
   const email = text(form.email, 300).trim().toLowerCase();
@@ -90,14 +118,15 @@ export function checkSignUp(form: Record<string, unknown>) {
   const profile = checkProfile(form, problems);
   within(problems, "email", email, 254);
   if (!problems.email && !EMAIL.test(email)) problems.email = "invalid";
-  const payout = checkPayout(form, problems);
+  const { method, details, ...payout } = checkPayout(form, problems, ewallets);
   const password = passwordText(form.password);
   if (!password) problems.password = "required";
   else {
     const problem = passwordProblem(password, email || "-");
     if (problem) problems.password = problem;
   }
-  if (form.terms !== "yes") problems.terms = "required";
-  const typed: SignUpForm = { kind, email, ...profile, ...payout };
-  return { typed, password, problems };
+  const terms = form.terms === "yes";
+  if (!terms) problems.terms = "required";
+  const typed: SignUpForm = { kind, email, ...profile, ...payout, terms };
+  return { typed, password, problems, payout: { method, details } };
 }

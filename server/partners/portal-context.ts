@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from "express";
 import type { Locale } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/views/partner-portal";
+import type { SiteSettings } from "../../core/views/site-contract";
 import type { SignInFlow } from "../accounts/sign-in";
 import type { OutboundRules } from "../http/outbound";
 import type { RateLimitStore } from "../http/rate-limit";
@@ -33,7 +34,7 @@ export interface PortalSectionContext {
   /** /partner/portal/, /en/partner/portal/ or /ta/partner/portal/. */
   base: string;
   storage: Storage;
-  site: { readonly origin: string };
+  site: Pick<SiteSettings, "origin" | "partnerProgramme">;
   /** The build (dist/), for scripts the portal's pages load; undefined in tests without one. */
   distDir: string | undefined;
   log: Logger;

@@ -134,6 +134,19 @@ describe("the dashboard's figures", () => {
     expect(res.body).toContain('<script src="/en/partner/portal/dashboard/chart.js" defer="">');
   });
 
+  it("shows the partner's own terms at the top of its figures and its home (issue 35)", async () => {
+    for (const [path, words] of [
+      ["/partner/portal/dashboard/", "ඔබේ කොන්දේසි: තහවුරු කළ සෑම ලීඩ් එකකටම Rs. 350."],
+      ["/en/partner/portal/dashboard/", "Your terms: Rs. 350 for each verified lead."],
+      ["/ta/partner/portal/dashboard/", "உங்கள் நியதிகள்: உறுதிப்படுத்தப்பட்ட ஒவ்வொரு லீட்டுக்கும் Rs. 350."],
+      ["/en/partner/portal/", "Your terms: Rs. 350 for each verified lead."],
+    ] as const) {
+      const page = await get(path, a);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<p class="portal-your-terms">${words}</p>`);
+    }
+  });
+
   it("says when a range has nothing in it, with no chart", async () => {
     const res = await get("/en/partner/portal/dashboard/?from=2020-01-01&to=2020-01-31", a);
     expect(res.statusCode).toBe(200);

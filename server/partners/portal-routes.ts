@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from "express";
 import { ALL_LOCALES, type Locale, localizePath } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/views/partner-portal";
+import type { SiteSettings } from "../../core/views/site-contract";
 import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
 import { formFromOurPages, privatePageHeaders, signedInPagePolicy } from "../accounts/forms";
@@ -56,7 +57,7 @@ const SECTION_ROUTES: readonly PortalSectionRoutes[] = [
 export function partnerPortalRouter(dependencies: {
   storage: Storage;
   messenger: Messenger;
-  site: { readonly origin: string };
+  site: Pick<SiteSettings, "origin" | "partnerProgramme">;
   limits: RateLimitStore;
   distDir: string | undefined;
   log: Logger;
@@ -94,6 +95,9 @@ export function partnerPortalRouter(dependencies: {
     const frameOf = (session: PortalSession, partner: Partner | undefined): PortalSignedIn => ({
       csrf: session.csrf,
       approved: partner?.status === "active",
+      ...(partner?.status === "active"
+        ? { terms: { model: partner.payoutModel, rupees: partner.payoutRupees } }
+        : {}),
     });
 
     /** The signed-in session, or undefined once the visitor was sent to sign in. */

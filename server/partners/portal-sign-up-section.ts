@@ -1,9 +1,9 @@
 import type { Request, Response } from "express";
+import { HOME_COUNTRY } from "../../core/views/partner-portal";
 import { passwordProblem } from "../accounts/passwords";
 import { passwordText, text } from "../accounts/sign-in";
 import { clientAddressOf } from "../http/client-address";
 import { rateLimitCheck } from "../http/rate-limit";
-import type { PayoutMethod } from "../storage/schema";
 import {
   accountOfLink,
   LINK_HOURS,
@@ -44,6 +44,8 @@ const perAddress = (
 
 export const signUpRoutes: PortalSectionRoutes = (router, portal) => {
   const { storage, base, now, site, messenger, send, form: formFrom } = portal;
+  const programme = site.partnerProgramme ?? { ewallets: [] };
+  const check = (form: Record<string, unknown>) => checkSignUp(form, programme.ewallets);
   const signUpLimit = perAddress(
     portal,
     "partner sign-up",
@@ -51,9 +53,10 @@ export const signUpRoutes: PortalSectionRoutes = (router, portal) => {
     (req, res) =>
       send(req, res, 429, {
         page: "sign-up",
-        form: checkSignUp(req.body ?? {}).typed,
+        form: check(req.body ?? {}).typed,
         problems: {},
         busy: true,
+        programme,
       }),
   );
   const forgotLimit = perAddress(portal, "partner reset", PORTAL_RESET_PER_ADDRESS, (req, res) =>
@@ -61,15 +64,16 @@ export const signUpRoutes: PortalSectionRoutes = (router, portal) => {
   );
 
   router.get(`${base}sign-up/`, (req, res) => {
-    send(req, res, 200, { page: "sign-up", form: checkSignUp({}).typed, problems: {} });
+    const form = { ...check({}).typed, countries: [HOME_COUNTRY] };
+    send(req, res, 200, { page: "sign-up", form, problems: {}, programme });
   });
 
   router.post(`${base}sign-up/`, async (req, res) => {
     const form = await formFrom(req, res);
     if (!form || !(await signUpLimit(req, res))) return;
-    const { typed, password, problems } = checkSignUp(form);
+    const { typed, password, problems, payout } = check(form);
     if (Object.keys(problems).length > 0) {
-      send(req, res, 400, { page: "sign-up", form: typed, problems });
+      send(req, res, 400, { page: "sign-up", form: typed, problems, programme });
       return;
     }
     const token = await signUp(
@@ -82,8 +86,8 @@ export const signUpRoutes: PortalSectionRoutes = (router, portal) => {
         website: typed.website,
         trafficSources: typed.trafficSources,
         countries: typed.countries,
-        payoutMethod: typed.payoutMethod as PayoutMethod,
-        payoutDetails: typed.payoutDetails,
+        payoutMethod: payout.method,
+        payoutDetails: payout.details,
         locale: portal.locale,
       },
       now(),

@@ -208,7 +208,11 @@ describe("signing up, in each language, to a pending partner an operator approve
       method: "POST",
       url: "/admin/partners/lanka-deals-portal/approve",
       headers: formHeaders(admin),
-      payload: new URLSearchParams({ csrf: admin.csrf }).toString(),
+      payload: new URLSearchParams({
+        csrf: admin.csrf,
+        payoutModel: "lead",
+        payoutRupees: "400",
+      }).toString(),
     });
     expect(approve.statusCode).toBe(303);
     // The partner hears it by e-mail, in the language it signed up in, with the portal's address.
@@ -745,5 +749,136 @@ describe("a sign-up the operator turns down", () => {
       headers: { cookie },
     });
     expect(home.body).toContain("Not approved");
+  });
+});
+
+describe("a Sri Lankan programme's sign-up (issue 35)", () => {
+  // Each sign-up from an address of its own: ten an hour per address (PORTAL_SIGN_UP_PER_ADDRESS).
+  let sent = 0;
+  const from = () => `10.35.0.${++sent}`;
+  const page = (url: string) => inject(app, { method: "GET", url });
+
+  it("shows the programme's terms, Sri Lanka ticked, the other countries folded, local payouts", async () => {
+    for (const [base, terms] of [
+      ["/partner/portal/", "තහවුරු කළ සෑම ලීඩ් එකකටම Rs. 400"],
+      ["/en/partner/portal/", "Rs. 400 for each verified lead, or Rs. 2,500 for each loan"],
+      ["/ta/partner/portal/", "உறுதிப்படுத்தப்பட்ட ஒவ்வொரு லீட்டுக்கும் Rs. 400"],
+    ] as const) {
+      const res = await page(`${base}sign-up/`);
+      expect(res.statusCode).toBe(200);
+      // The terms come before the form.
+      expect(res.body.indexOf(terms)).toBeGreaterThan(0);
+      expect(res.body.indexOf(terms)).toBeLessThan(res.body.indexOf("<form"));
+      expect(res.body).toMatch(/<input type="checkbox" name="countries" checked="" value="lk"\/>/);
+      // The others behind a closed <details>, which works without a script.
+      expect(res.body).toMatch(
+        /<details><summary>[^<]+<\/summary><label[^>]*><input[^>]*name="countries"/,
+      );
+      expect(res.body).not.toMatch(/checked="" value="(ph|ro)"/);
+      const payouts = [...res.body.matchAll(/name="payoutMethod" value="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+      expect(payouts).toEqual(["wire", "ewallet:eZ Cash", "ewallet:mCash"]);
+      expect(res.body).not.toMatch(/stablecoin|PayPal|ස්ථායී|ஸ்டேபிள்/);
+      // A bare domain is a site: no type="url" for the browser to refuse it.
+      expect(res.body).toMatch(/<input type="text"[^>]*name="website"/);
+    }
+  });
+
+  it("takes a bare domain, adding https://, and an e-wallet the operator offers", async () => {
+    const email = "nimal@lankablog.example";
+    const res = await post(
+      "/en/partner/portal/sign-up/",
+      {
+        ...signUpForm(email, "Lanka Blog"),
+        website: "LankaBlog.lk",
+        countries: "lk",
+        payoutMethod: "ewallet:mCash",
+        payoutDetails: "0771234567",
+      },
+      {},
+      from(),
+    );
+    expect(res.statusCode).toBe(303);
+    const account = await test.storage.db
+      .selectFrom("partner_accounts")
+      .selectAll()
+      .where("name", "=", "Lanka Blog")
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({
+      website: "https://lankablog.lk",
+      countries: '["lk"]',
+      payout_method: "ewallet",
+      payout_details: "mCash: 0771234567",
+    });
+  });
+
+  it("refuses what is still not a site, in the page's language, keeping all but the password", async () => {
+    const typed = {
+      ...signUpForm("dilani@example.lk", "Dilani Writes"),
+      countries: ["lk", "ph"],
+      payoutMethod: "ewallet:eZ Cash",
+      payoutDetails: "0712345678",
+    };
+    for (const [base, website, words] of [
+      ["/partner/portal/", "lankablog", "කරුණාකර මෙය පරීක්ෂා කරන්න"],
+      ["/en/partner/portal/", "lanka blog.lk", "Please check this: it is not valid."],
+      ["/ta/partner/portal/", "ftp://lankablog.lk", "தயவுசெய்து"],
+      ["/en/partner/portal/", "http://localhost:8080", "Please check this: it is not valid."],
+      [
+        "/en/partner/portal/",
+        "https://user:pw@lankablog.lk",
+        "Please check this: it is not valid.",
+      ],
+    ] as const) {
+      const res = await post(`${base}sign-up/`, { ...typed, website }, {}, from());
+      expect(res.statusCode).toBe(400);
+      expect(res.body, website).toMatch(new RegExp(`id="website-error"[^>]*>[^<]*${words}`));
+      // Everything typed comes back (the website as typed), the terms box ticked…
+      expect(res.body).toContain('value="Dilani Writes"');
+      expect(res.body).toContain('value="dilani@example.lk"');
+      expect(res.body).toContain('value="Search and a Facebook page"');
+      expect(res.body).toContain('value="0712345678"');
+      expect(res.body).toMatch(/name="countries" checked="" value="ph"/);
+      expect(res.body).toMatch(/<details open="">/);
+      expect(res.body).toMatch(/name="payoutMethod" checked="" value="ewallet:eZ Cash"/);
+      expect(res.body).toMatch(
+        /<input type="checkbox"(?=[^>]*name="terms")(?=[^>]*checked="")[^>]*>/,
+      );
+      expect(res.body).toContain(`value="${website}"`);
+      // …but the password, and the field says so.
+      expect(res.body).not.toContain(PASSWORD);
+      expect(res.body).toMatch(/<input type="password"(?![^>]*value=)[^>]*name="password"\/>/);
+    }
+    for (const [base, again] of [
+      ["/partner/portal/", "ඔබේ ආරක්ෂාව සඳහා, ඔබේ මුරපදය නැවත ටයිප් කරන්න."],
+      ["/en/partner/portal/", "For your safety, type your password again."],
+      ["/ta/partner/portal/", "உங்கள் பாதுகாப்புக்காக, உங்கள் கடவுச்சொல்லை மீண்டும் தட்டச்சு செய்யுங்கள்."],
+    ] as const) {
+      const res = await post(`${base}sign-up/`, { ...typed, website: "nope" }, {}, from());
+      expect(res.body).toMatch(new RegExp(`id="password-hint"[^>]*><strong>${again}</strong>`));
+      // A first visit says nothing of the kind.
+      expect((await page(`${base}sign-up/`)).body).not.toContain(again);
+    }
+    // A NUL byte: every portal form refuses it whole (server/accounts/forms.ts), a 400.
+    const nul = await post(
+      "/en/partner/portal/sign-up/",
+      { ...typed, website: "lankablog.lk\u0000" },
+      {},
+      from(),
+    );
+    expect(nul.statusCode).toBe(400);
+    // A payout method that is not offered any more, or never was: refused.
+    for (const payoutMethod of ["stablecoin", "paypal", "ewallet", "ewallet:Bitcoin"]) {
+      const res = await post("/en/partner/portal/sign-up/", { ...typed, payoutMethod }, {}, from());
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('id="payoutMethod-error"');
+    }
+    const stored = await test.storage.db
+      .selectFrom("partner_accounts")
+      .select("id")
+      .where("name", "=", "Dilani Writes")
+      .execute();
+    expect(stored).toEqual([]);
   });
 });

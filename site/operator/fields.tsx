@@ -182,23 +182,32 @@ export function Choices<Value extends string>(props: {
   names: Record<Value, string>;
   chosen: readonly string[];
   problem: string | undefined;
+  /** Choices folded behind a summary (a <details>, open when one of them is chosen). */
+  more?: { summary: string; values: readonly Value[] } | undefined;
 }) {
-  const { id, problem } = props;
+  const { id, problem, more } = props;
+  const choice = (value: Value) => (
+    <label className="choice" key={value}>
+      <input
+        type={props.type}
+        name={props.name}
+        value={value}
+        defaultChecked={props.chosen.includes(value)}
+      />
+      {props.names[value]}
+    </label>
+  );
   return (
     <fieldset aria-describedby={problem ? `${id}-error` : undefined}>
       <legend>{props.legend}</legend>
       <FieldError id={id} problem={problem} />
-      {props.values.map((value) => (
-        <label className="choice" key={value}>
-          <input
-            type={props.type}
-            name={props.name}
-            value={value}
-            defaultChecked={props.chosen.includes(value)}
-          />
-          {props.names[value]}
-        </label>
-      ))}
+      {props.values.map(choice)}
+      {more ? (
+        <details open={more.values.some((value) => props.chosen.includes(value))}>
+          <summary>{more.summary}</summary>
+          {more.values.map(choice)}
+        </details>
+      ) : null}
     </fieldset>
   );
 }

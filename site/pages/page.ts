@@ -15,7 +15,12 @@ import type { ComponentType } from "react";
 import type { Offer } from "../../core/domain/schemas/offer";
 import type { CalendarDate } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
-import type { LoadedData, PageDataKey, PageQuery } from "../../core/views/site-contract";
+import type {
+  LoadedData,
+  PageDataKey,
+  PageQuery,
+  PartnerProgramme,
+} from "../../core/views/site-contract";
 import type { SiteContent } from "../content/types";
 import type { siteMessagesFor } from "../messages";
 
@@ -47,6 +52,8 @@ export interface PageInputs<Needs extends PageDataKey = never> {
   contactEmail: string;
   /** The partners' chat (PARTNER_CHAT_URL), when there is one. */
   chatUrl?: string | undefined;
+  /** The partner programme's terms (PARTNER_LEAD_RUPEES, PARTNER_LOAN_RUPEES), for /partner/. */
+  partnerProgramme?: PartnerProgramme | undefined;
   /** The Sri Lankan offers catalogue. */
   offers: readonly Offer[];
   /** Today in Colombo, as the server saw it. */

@@ -1,11 +1,17 @@
 import type { ReactNode } from "react";
+import { formatRupees } from "../../core/helpers/money";
 import { localizePath, splitLocalePath } from "../../core/locale";
+import { fill } from "../../core/messages";
 import {
   ACCOUNT_KINDS,
-  PAYOUT_METHODS,
+  HOME_COUNTRY,
+  type PartnerTerms,
   PORTAL_COUNTRIES,
+  payoutChoices,
   type SignUpField,
 } from "../../core/views/partner-portal";
+import type { PartnerProgramme } from "../../core/views/site-contract";
+import { programmeTerms } from "../content/contacts";
 import { Choices, PasswordField, TextField } from "../operator/fields";
 import type { PortalMessages } from "./messages";
 
@@ -19,20 +25,31 @@ export function signUpFields(
   t: PortalMessages,
   values: Partial<Record<TextSignUpField, string>>,
   problemOf: (field: SignUpField) => string | undefined,
+  ewallets: readonly string[] = [],
 ) {
+  const payouts = payoutChoices(ewallets);
   const groups = {
     kind: { type: "radio", legend: t.kindLegend, values: ACCOUNT_KINDS, names: t.kinds },
     countries: {
       type: "checkbox",
       legend: t.countriesLegend,
-      values: PORTAL_COUNTRIES,
+      values: [HOME_COUNTRY],
       names: t.countries,
+      more: {
+        summary: t.countriesMore,
+        values: PORTAL_COUNTRIES.filter((country) => country !== HOME_COUNTRY),
+      },
     },
     payoutMethod: {
       type: "radio",
       legend: t.payoutLegend,
-      values: PAYOUT_METHODS,
-      names: t.payoutMethods,
+      values: payouts,
+      names: Object.fromEntries(
+        payouts.map((value) => [
+          value,
+          value === "wire" ? t.payoutMethods.wire : `${t.payoutMethods.ewallet}: ${value.slice(8)}`,
+        ]),
+      ),
     },
   } as const;
   const texts: Record<
@@ -41,7 +58,8 @@ export function signUpFields(
   > = {
     name: { label: t.name, autoComplete: "organization", max: 100 },
     email: { label: t.email, type: "email", autoComplete: "email", max: 254 },
-    website: { label: t.website, type: "url", hint: t.websiteHint, autoComplete: "url", max: 200 },
+    // Text, not url: a bare domain ("lankablog.lk") is a site here (issue 35).
+    website: { label: t.website, hint: t.websiteHint, autoComplete: "url", max: 200 },
     trafficSources: { label: t.trafficSources, hint: t.trafficSourcesHint, max: 500 },
     payoutDetails: { label: t.payoutDetails, hint: t.payoutDetailsHint, max: 300 },
   };
@@ -68,6 +86,7 @@ export function signUpFields(
         legend: string;
         values: readonly string[];
         names: Record<string, string>;
+        more?: { summary: string; values: readonly string[] };
       } = groups[field];
       return (
         <Choices
@@ -89,9 +108,18 @@ export function NewPassword(props: {
   id: string;
   label: string;
   problem: string | undefined;
+  /** The form came back after a problem: the password was not kept, and the field says so. */
+  again?: boolean | undefined;
 }) {
-  const { t, ...field } = props;
-  return <PasswordField kind="new" name="password" hint={t.passwordHint} {...field} />;
+  const { t, again, ...field } = props;
+  const hint = again ? (
+    <>
+      <strong>{t.passwordAgain}</strong> {t.passwordHint}
+    </>
+  ) : (
+    t.passwordHint
+  );
+  return <PasswordField kind="new" name="password" hint={hint} {...field} />;
 }
 
 /** A page that only says something, with the way back to the portal. */
@@ -135,6 +163,8 @@ export function TermsChoice(props: {
   invalid: boolean;
   /** The id of the problem's text beside it, if any. */
   describedBy?: string | undefined;
+  /** Ticked already (the form came back after a problem elsewhere). */
+  checked?: boolean | undefined;
 }) {
   return (
     <>
@@ -144,6 +174,7 @@ export function TermsChoice(props: {
           name="terms"
           value="yes"
           required
+          defaultChecked={props.checked}
           aria-invalid={props.invalid ? true : undefined}
           aria-describedby={props.describedBy}
         />
@@ -151,5 +182,33 @@ export function TermsChoice(props: {
       </label>
       <TermsLink t={props.t} base={props.base} />
     </>
+  );
+}
+
+/** The programme's default terms (issue 35), as the sign-up page says them before signing up. */
+export function ProgrammeTerms({
+  t,
+  base,
+  programme,
+}: {
+  t: PortalMessages;
+  base: string;
+  programme: PartnerProgramme;
+}) {
+  return (
+    <section aria-labelledby="programme-terms" className="portal-terms">
+      <h2 id="programme-terms">{t.programmeTermsTitle}</h2>
+      <p>{programmeTerms(splitLocalePath(base).locale, programme)}</p>
+    </section>
+  );
+}
+
+/** An approved partner's own terms, at the top of its home, figures and statements. */
+export function YourTerms({ t, terms }: { t: PortalMessages; terms: PartnerTerms | undefined }) {
+  if (!terms) return null;
+  return (
+    <p className="portal-your-terms">
+      {fill(t.yourTerms[terms.model], { rupees: formatRupees(terms.rupees) })}
+    </p>
   );
 }

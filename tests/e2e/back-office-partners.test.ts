@@ -27,7 +27,11 @@ let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    // The programme's default rate, prefilled when a sign-up is approved (issue 35).
+    startServer({ PARTNER_LEAD_RUPEES: "400" }),
+    launchBrowser(),
+  ]);
   const storage = openStorage({ dataDir: server.dataDir });
   try {
     await createPartner(

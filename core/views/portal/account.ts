@@ -37,6 +37,8 @@ export interface AccountView extends PortalSignedIn {
   details: { name: string; website: string; trafficSources: string; countries: string[] };
   /** The method, and the account paid into with all but its last 4 characters hidden. */
   payout: { method: PortalPayoutMethod | null; masked: string | null };
+  /** The e-wallets offered beside a bank transfer (the operator's PARTNER_EWALLETS). */
+  ewallets: readonly string[];
   twoFactor: boolean;
   recoveryCodesLeft: number;
   notice?: AccountNotice | undefined;

@@ -351,6 +351,12 @@ export const backOfficeEn = {
   partnerFigures: "{leads} leads, {sales} sales, {earned} earned",
   partnerOpen: "Manage {name}",
   partnerApprove: "Approve",
+  partnerApproveDefaults:
+    "At least Rs. 1. The programme's terms: {lead} per lead, {loan} per loan issued (PARTNER_LEAD_RUPEES, PARTNER_LOAN_RUPEES).",
+  partnerApproveNoDefaults:
+    "At least Rs. 1. No programme terms are configured (PARTNER_LEAD_RUPEES, PARTNER_LOAN_RUPEES): enter this partner's.",
+  partnerApproveProblem:
+    "Not approved: a sign-up is approved with its terms. See the fields marked below.",
   partnerReject: "Reject",
   partnerDoneApproved: "{partner} is approved: its keys work now.",
   partnerDoneRejected: "{partner}'s sign-up is rejected.",
@@ -373,6 +379,7 @@ export const backOfficeEn = {
   partnerTermsProblem: "The terms were not saved: see the fields marked below.",
   termsProblemModel: "Choose lead or sale.",
   termsProblemRupees: "Enter whole rupees from 0 to 1,000,000, digits only.",
+  approveProblemRupees: "Enter this partner's rate: whole rupees from 1 to 1,000,000, digits only.",
   partnerKeys: "Keys",
   partnerKeysLegend: "Keys to rotate",
   partnerKeysIntro:

@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
 import type {
+  ApprovalAnswer,
   DatePeriod,
   PartnerDone,
   PartnerRow,
@@ -9,6 +10,9 @@ import type {
   PartnersView,
   PartnerView,
   PayoutModelName,
+  PayoutTermsField,
+  PayoutTermsProblem,
+  ProgrammeDefaults,
 } from "../../../../core/views/back-office-partners";
 import { Alert, CardList, CsrfField, DateRange, Notice } from "../../../operator/fields";
 import { colomboDate } from "../../../operator/format";
@@ -66,19 +70,126 @@ function PartnerAction({
   );
 }
 
-/** A pending partner's two buttons. */
+/** The terms' two fields, their errors inline; ids after `idPrefix` (one form of many on a page). */
+function TermsFields({
+  idPrefix,
+  form,
+  errors,
+  hint,
+  t,
+  rupeesProblem,
+}: {
+  idPrefix: string;
+  form: { payoutModel: string; payoutRupees: string };
+  errors: Partial<Record<PayoutTermsField, PayoutTermsProblem>> | undefined;
+  hint: string;
+  t: BackOfficeMessages;
+  /** The amount's problem in other words (an approval asks at least Rs. 1). */
+  rupeesProblem?: string | undefined;
+}) {
+  const termsProblem = {
+    model: t.termsProblemModel,
+    rupees: rupeesProblem ?? t.termsProblemRupees,
+  };
+  const modelError = errors?.payoutModel;
+  const rupeesError = errors?.payoutRupees;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <>
+      <label htmlFor={id("model")}>{t.partnerModelLabel}</label>
+      {modelError ? (
+        <span className="field-error" id={id("model-error")}>
+          {termsProblem[modelError]}
+        </span>
+      ) : null}
+      <select
+        id={id("model")}
+        name="payoutModel"
+        defaultValue={form.payoutModel}
+        aria-invalid={modelError ? true : undefined}
+        aria-describedby={modelError ? id("model-error") : undefined}
+      >
+        <option value="lead">{t.partnerModelLead}</option>
+        <option value="sale">{t.partnerModelSale}</option>
+      </select>
+      <label htmlFor={id("rupees")}>{t.partnerRupeesLabel}</label>
+      <span className="hint" id={id("rupees-hint")}>
+        {hint}
+      </span>
+      {rupeesError ? (
+        <span className="field-error" id={id("rupees-error")}>
+          {termsProblem[rupeesError]}
+        </span>
+      ) : null}
+      <input
+        id={id("rupees")}
+        name="payoutRupees"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={form.payoutRupees}
+        aria-invalid={rupeesError ? true : undefined}
+        aria-describedby={
+          rupeesError ? `${id("rupees-error")} ${id("rupees-hint")}` : id("rupees-hint")
+        }
+      />
+    </>
+  );
+}
+
+/** The approval form's first values: the answer sent back, else the programme's default. */
+function approvalForm(
+  defaults: ProgrammeDefaults | undefined,
+  approval: ApprovalAnswer | undefined,
+) {
+  if (approval) return approval.form;
+  const payoutModel = !defaults?.leadRupees && defaults?.loanRupees ? "sale" : "lead";
+  const rupees = payoutModel === "sale" ? defaults?.loanRupees : defaults?.leadRupees;
+  return { payoutModel, payoutRupees: rupees ? String(rupees) : "" };
+}
+
+/** The programme's defaults, said beside the amount. */
+function defaultsHint(defaults: ProgrammeDefaults | undefined, t: BackOfficeMessages): string {
+  const lead = defaults?.leadRupees;
+  const loan = defaults?.loanRupees;
+  if (!lead && !loan) return t.partnerApproveNoDefaults;
+  return fill(t.partnerApproveDefaults, {
+    lead: lead ? formatRupees(lead) : "—",
+    loan: loan ? formatRupees(loan) : "—",
+  });
+}
+
+/** A pending partner's approval (with its terms, decision 0429) and rejection. */
 function ApproveOrReject({
   partner,
   t,
   csrf,
+  defaults,
+  approval,
 }: {
   partner: PartnerRow;
   t: BackOfficeMessages;
   csrf: string;
+  defaults: ProgrammeDefaults | undefined;
+  approval?: ApprovalAnswer | undefined;
 }) {
   return (
     <div className="inline-form">
-      <PartnerAction partner={partner} action="approve" label={t.partnerApprove} csrf={csrf} />
+      <form method="post" action={`/admin/partners/${partner.id}/approve`} noValidate>
+        <CsrfField csrf={csrf} />
+        {approval ? <Alert>{t.partnerApproveProblem}</Alert> : null}
+        <TermsFields
+          idPrefix={`approve-${partner.id}`}
+          form={approvalForm(defaults, approval)}
+          errors={approval?.errors}
+          hint={defaultsHint(defaults, t)}
+          t={t}
+          rupeesProblem={t.approveProblemRupees}
+        />
+        <button type="submit" aria-describedby={`partner-${partner.id}`}>
+          {t.partnerApprove}
+        </button>
+      </form>
       <PartnerAction
         partner={partner}
         action="reject"
@@ -171,7 +282,7 @@ export function PartnersPage({
                     })}
                   </p>
                 ) : null}
-                <ApproveOrReject partner={partner} t={t} csrf={csrf} />
+                <ApproveOrReject partner={partner} t={t} csrf={csrf} defaults={view.defaults} />
               </li>
             ))}
           </ul>
@@ -221,12 +332,6 @@ export function PartnerPage({
     payoutModel: partner.payoutModel,
     payoutRupees: String(partner.payoutRupees),
   };
-  const termsProblem = {
-    model: t.termsProblemModel,
-    rupees: t.termsProblemRupees,
-  };
-  const modelError = view.errors?.payoutModel;
-  const rupeesError = view.errors?.payoutRupees;
   const done = view.done ? doneText(view.done, partner.name, t) : undefined;
   const issued = view.issued;
   return (
@@ -263,7 +368,13 @@ export function PartnerPage({
         </div>
       ) : null}
       {partner.status === "pending" ? (
-        <ApproveOrReject partner={partner} t={t} csrf={csrf} />
+        <ApproveOrReject
+          partner={partner}
+          t={t}
+          csrf={csrf}
+          defaults={view.defaults}
+          approval={view.approval}
+        />
       ) : null}
 
       <h2>{t.partnerTerms}</h2>
@@ -271,42 +382,12 @@ export function PartnerPage({
       <p>{t.partnerTermsIntro}</p>
       <form method="post" action={`/admin/partners/${partner.id}/terms`} noValidate>
         <CsrfField csrf={csrf} />
-        <label htmlFor="terms-model">{t.partnerModelLabel}</label>
-        {modelError ? (
-          <span className="field-error" id="terms-model-error">
-            {termsProblem[modelError]}
-          </span>
-        ) : null}
-        <select
-          id="terms-model"
-          name="payoutModel"
-          defaultValue={form.payoutModel}
-          aria-invalid={modelError ? true : undefined}
-          aria-describedby={modelError ? "terms-model-error" : undefined}
-        >
-          <option value="lead">{t.partnerModelLead}</option>
-          <option value="sale">{t.partnerModelSale}</option>
-        </select>
-        <label htmlFor="terms-rupees">{t.partnerRupeesLabel}</label>
-        <span className="hint" id="terms-rupees-hint">
-          {t.partnerRupeesHint}
-        </span>
-        {rupeesError ? (
-          <span className="field-error" id="terms-rupees-error">
-            {termsProblem[rupeesError]}
-          </span>
-        ) : null}
-        <input
-          id="terms-rupees"
-          name="payoutRupees"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          defaultValue={form.payoutRupees}
-          aria-invalid={rupeesError ? true : undefined}
-          aria-describedby={
-            rupeesError ? "terms-rupees-error terms-rupees-hint" : "terms-rupees-hint"
-          }
+        <TermsFields
+          idPrefix="terms"
+          form={form}
+          errors={view.errors}
+          hint={t.partnerRupeesHint}
+          t={t}
         />
         <p>
           <button type="submit">{t.partnerTermsSave}</button>

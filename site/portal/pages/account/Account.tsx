@@ -39,9 +39,13 @@ function DetailsForm({ view, t, a, action }: Parts & { action: string }) {
 
 function PayoutForm({ view, t, a, action }: Parts & { action: string }) {
   const problem = view.problem?.form === "payout" ? view.problem : undefined;
-  const { text, choices } = signUpFields(t, {}, (field) =>
-    problemText(t, problem?.problems, field),
+  const { text, choices } = signUpFields(
+    t,
+    {},
+    (field) => problemText(t, problem?.problems, field),
+    view.ewallets,
   );
+  const retired = view.payout.method === "stablecoin" || view.payout.method === "paypal";
   const method = problem?.values.payoutMethod ?? view.payout.method ?? "";
   return (
     <section aria-labelledby="account-payout">
@@ -54,6 +58,7 @@ function PayoutForm({ view, t, a, action }: Parts & { action: string }) {
           <code>{view.payout.masked ?? a.notGiven}</code>
         </dd>
       </dl>
+      {retired ? <p>{t.payoutRetired}</p> : null}
       <p className="hint">{a.payoutIntro}</p>
       <h3>{a.payoutChange}</h3>
       {problem ? <Alert>{t.problemSummary}</Alert> : null}

@@ -15,6 +15,8 @@ import {
   DASHBOARD_DATA_ID,
   type DashboardChartData,
 } from "../../dashboard-data";
+import type { PortalMessages } from "../../messages";
+import { YourTerms } from "../../parts";
 import {
   type DashboardGroupingName,
   type DashboardMessages,
@@ -241,16 +243,19 @@ export function DashboardPage({
   view,
   locale,
   base,
+  t: portalWords,
 }: {
   view: DashboardView;
   locale: Locale;
   base: string;
+  t: PortalMessages;
 }) {
   const t = dashboardMessagesFor(locale);
   const { query, problem } = view;
   const dateWrong = problem === "date" || problem === "order" || problem === "length";
   return (
     <>
+      <YourTerms t={portalWords} terms={view.terms} />
       <p>{t.intro}</p>
       {problem ? <Alert>{t.problems[problem]}</Alert> : null}
       <form method="get" action={`${base}${PORTAL_SECTION_PATHS.dashboard}`}>

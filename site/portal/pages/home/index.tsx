@@ -1,6 +1,7 @@
 import { PORTAL_SECTION_PATHS, PORTAL_SECTIONS } from "../../../../core/views/partner-portal";
 import { rupeeDigits } from "../../../operator/format";
 import { inSection, type PortalPageOf } from "../../page";
+import { YourTerms } from "../../parts";
 
 /** The partner's first page: who they are to us, a glance at the last 30 days, the tools. */
 export const homePage: PortalPageOf<"home"> = {
@@ -21,6 +22,7 @@ export const homePage: PortalPageOf<"home"> = {
         </dd>
       </dl>
       <p className="hint">{t.publishableKeyHint}</p>
+      <YourTerms t={t} terms={view.terms} />
       {view.status === "pending" ? <p>{t.pendingNote}</p> : null}
       {view.recent ? (
         <section aria-labelledby="home-recent">

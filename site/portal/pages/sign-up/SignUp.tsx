@@ -1,7 +1,7 @@
 import type { PortalView, SignUpField } from "../../../../core/views/partner-portal";
 import { Alert, FieldError } from "../../../operator/fields";
 import type { PortalMessages } from "../../messages";
-import { NewPassword, signUpFields, TermsChoice } from "../../parts";
+import { NewPassword, ProgrammeTerms, signUpFields, TermsChoice } from "../../parts";
 
 export function SignUpPage({
   view,
@@ -17,18 +17,25 @@ export function SignUpPage({
     const known = problems[field];
     return known ? t.problems[known] : undefined;
   };
-  const { text, choices } = signUpFields(t, form, problem);
+  const { text, choices } = signUpFields(t, form, problem, view.programme.ewallets);
   const anyProblem = Object.keys(problems).length > 0;
   return (
     <>
       {view.busy ? <Alert>{t.signUpBusy}</Alert> : null}
       {anyProblem ? <Alert>{t.problemSummary}</Alert> : null}
       <p>{t.signUpIntro}</p>
+      <ProgrammeTerms t={t} base={base} programme={view.programme} />
       <form method="post" action={`${base}sign-up/`} noValidate>
         {choices("kind", [form.kind])}
         {text("name")}
         {text("email")}
-        <NewPassword t={t} id="password" label={t.password} problem={problem("password")} />
+        <NewPassword
+          t={t}
+          id="password"
+          label={t.password}
+          problem={problem("password")}
+          again={anyProblem}
+        />
         {text("website")}
         {text("trafficSources")}
         {choices("countries", form.countries)}
@@ -40,6 +47,7 @@ export function SignUpPage({
           base={base}
           invalid={Boolean(problems.terms)}
           describedBy={problems.terms ? "terms-error" : undefined}
+          checked={form.terms}
         />
         <p>
           <button type="submit">{t.signUp}</button>
