@@ -108,6 +108,36 @@ function ProductFieldset({
       {children}
     </fieldset>
   );
+  /** A range's two fields under its legend, the range's own problem (min above max) first. */
+  const range = (key: "amount" | "termDays", legend: string) =>
+    group(
+      key,
+      legend,
+      <>
+        {field(`${key}.min`, { numeric: true })}
+        {field(`${key}.max`, { numeric: true })}
+      </>,
+    );
+  /** Radio buttons or boxes, in the order of `names`, the group's problem under its legend. */
+  const choices = (
+    key: "terms.repayment" | "criteria.employment" | "asnef_value",
+    type: "radio" | "checkbox",
+    names: Record<string, string>,
+  ) => {
+    const chosen = product[key];
+    return (
+      <Choices
+        id={fieldId(name(key))}
+        name={name(key)}
+        type={type}
+        legend={labels[key] ?? key}
+        values={Object.keys(names)}
+        names={names}
+        chosen={typeof chosen === "string" ? [chosen] : chosen}
+        problem={problem(key)}
+      />
+    );
+  };
   const moreOpen = MORE_KEYS.some((key) => product[key] !== "" || problem(key));
   return (
     <fieldset className="lender-product-fields" id={fieldId(`products.${index}`)}>
@@ -127,58 +157,31 @@ function ProductFieldset({
           {field("headers.ta")}
         </>,
       )}
-      {group(
-        "amount",
-        t.lenderProductAmount,
-        <>
-          {field("amount.min", { numeric: true })}
-          {field("amount.max", { numeric: true })}
-        </>,
-      )}
-      {group(
-        "termDays",
-        t.lenderProductTerm,
-        <>
-          {field("termDays.min", { numeric: true })}
-          {field("termDays.max", { numeric: true })}
-        </>,
-      )}
+      {range("amount", t.lenderProductAmount)}
+      {range("termDays", t.lenderProductTerm)}
       <fieldset>
         <legend>{t.lenderProductPrice}</legend>
         <p className="hint">{t.lenderProductFeesHint}</p>
         {field("terms.annualInterestRate", { hint: t.lenderProductRateHint })}
         {field("terms.feeFixed", { numeric: true })}
         {field("terms.feePercent")}
-        <Choices
-          id={fieldId(name("terms.repayment"))}
-          name={name("terms.repayment")}
-          type="radio"
-          legend={t.lenderProductRepayment}
-          values={["single", "monthly"] as const}
-          names={{ single: t.lenderRepaymentSingle, monthly: t.lenderRepaymentMonthly }}
-          chosen={[product["terms.repayment"]]}
-          problem={problem("terms.repayment")}
-        />
+        {choices("terms.repayment", "radio", {
+          single: t.lenderRepaymentSingle,
+          monthly: t.lenderRepaymentMonthly,
+        })}
       </fieldset>
       <fieldset>
         <legend>{t.lenderProductCriteria}</legend>
         {field("criteria.minAge", { numeric: true })}
         {field("criteria.maxAge", { numeric: true })}
         {field("criteria.minMonthlyIncome", { numeric: true })}
-        <Choices
-          id={fieldId(name("criteria.employment"))}
-          name={name("criteria.employment")}
-          type="checkbox"
-          legend={t.lenderProductEmployment}
-          values={EMPLOYMENT_TYPES}
-          names={
-            Object.fromEntries(
-              EMPLOYMENT_TYPES.map((kind) => [kind, employmentEn[`employment:${kind}`]]),
-            ) as Record<(typeof EMPLOYMENT_TYPES)[number], string>
-          }
-          chosen={product["criteria.employment"]}
-          problem={problem("criteria.employment")}
-        />
+        {choices(
+          "criteria.employment",
+          "checkbox",
+          Object.fromEntries(
+            EMPLOYMENT_TYPES.map((kind) => [kind, employmentEn[`employment:${kind}`]]),
+          ),
+        )}
       </fieldset>
       {field("lender_link", { hint: t.lenderProductLinkHint, type: "url" })}
       <Labelled
@@ -197,16 +200,11 @@ function ProductFieldset({
         {field("stars")}
         {field("field2_value")}
         {field("field4_value")}
-        <Choices
-          id={fieldId(name("asnef_value"))}
-          name={name("asnef_value")}
-          type="radio"
-          legend={t.lenderProductAsnef}
-          values={["", "true", "false"] as const}
-          names={{ "": t.lenderAsnefUnsaid, true: t.lenderAsnefYes, false: t.lenderAsnefNo }}
-          chosen={[product.asnef_value]}
-          problem={problem("asnef_value")}
-        />
+        {choices("asnef_value", "radio", {
+          "": t.lenderAsnefUnsaid,
+          true: t.lenderAsnefYes,
+          false: t.lenderAsnefNo,
+        })}
       </details>
       <div className="select">
         <input type="checkbox" id={fieldId(name("remove"))} name={name("remove")} value="1" />
@@ -233,15 +231,9 @@ export function ProductFields({
       <FieldError id={fieldId("products")} problem={errors?.products} />
       {products.length === 0 ? <p>{t.lenderProductsNone}</p> : null}
       {products.map((product, index) => (
-        <ProductFieldset
-          // The index is the fields' name: a product is the one at its place.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the fields are named by it.
-          key={index}
-          product={product}
-          index={index}
-          errors={errors}
-          t={t}
-        />
+        // The index is the fields' name: a product is the one at its place.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the fields are named by it.
+        <ProductFieldset key={index} {...{ product, index, errors, t }} />
       ))}
     </section>
   );
