@@ -276,10 +276,47 @@ export interface LenderFormValues {
   /** An api lender's own limits (decision 0351); empty: the server's. */
   "decision.concurrency": string;
   "decision.deadlineMs": string;
-  /** The products as JSON (a list of core/domain/schemas/offer.ts offers without their lender). */
-  products: string;
+  /** The products, one form each (decision 0437): fields named `products.<index>.<path>`. */
+  products: readonly ProductFormValues[];
   removeLogo: boolean;
 }
+
+/**
+ * One product's fields as typed (an offer of core/domain/schemas/offer.ts
+ * without its lender): keys are the offer's paths; rates and the fee's
+ * share in per cent (the record's fractions × 100); tags one a line.
+ */
+export interface ProductFormValues {
+  offer_id: string;
+  header: string;
+  "headers.si": string;
+  "headers.en": string;
+  "headers.ta": string;
+  "amount.min": string;
+  "amount.max": string;
+  "termDays.min": string;
+  "termDays.max": string;
+  "terms.annualInterestRate": string;
+  "terms.feeFixed": string;
+  "terms.feePercent": string;
+  "terms.repayment": string;
+  "criteria.minAge": string;
+  "criteria.maxAge": string;
+  "criteria.minMonthlyIncome": string;
+  "criteria.employment": readonly string[];
+  lender_link: string;
+  tags: string;
+  product_type: string;
+  stars: string;
+  field2_value: string;
+  field4_value: string;
+  /** "", "true" or "false": not said, yes, no. */
+  asnef_value: string;
+}
+
+/** A product field's form name (decision 0437): `products.0.amount.min`, the record's path. */
+export const productFieldName = (index: number, key: keyof ProductFormValues | "remove") =>
+  `products.${index}.${key}`;
 
 /** One lender's decisions from storage (lender_decisions), and its breaker on this server. */
 export interface LenderDecisionStats {

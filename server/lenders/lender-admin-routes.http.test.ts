@@ -7,6 +7,7 @@ import { ALL_LOCALES } from "../../core/locale";
 import { TOTP_PERIOD_SECONDS } from "../accounts/totp";
 import {
   approval,
+  productFields,
   productFor,
   setUpDecisionApp,
   startTestLender,
@@ -46,7 +47,7 @@ const TINY_PNG = Buffer.from(
   "base64",
 );
 
-const PRODUCTS = JSON.stringify([productFor(8801, { header: "Harbour Loan 12" })]);
+const PRODUCTS = productFields([productFor(8801, { header: "Harbour Loan 12" })]);
 
 function lenderForm(overrides: Record<string, string | string[]> = {}) {
   return {
@@ -59,7 +60,7 @@ function lenderForm(overrides: Record<string, string | string[]> = {}) {
     "licence.category": "licensed_finance_company",
     "licence.number": "LFC-0077",
     "decision.mode": "criteria",
-    products: PRODUCTS,
+    ...PRODUCTS,
     intent: "save",
     ...overrides,
   };
@@ -137,7 +138,7 @@ describe("the lender form", () => {
         "names.en": "",
         website: "http://harbour.example",
         "licence.number": "",
-        products: "[{not json",
+        "products.0.amount.min": "lots",
       }),
     );
     expect(res.statusCode).toBe(400);
@@ -145,18 +146,21 @@ describe("the lender form", () => {
     expect(fieldError(res.body, "names-en")).toBeTruthy();
     expect(fieldError(res.body, "website")).toMatch(/https/);
     expect(fieldError(res.body, "licence-number")).toBeTruthy();
-    expect(fieldError(res.body, "products")).toMatch(/not JSON/);
+    expect(fieldError(res.body, "products-0-amount-min")).toBe("must be a number, such as 5000");
     expect(res.body).toMatch(/id="lender-names-en"[^>]*aria-invalid="true"/);
     expect(res.body).toContain('value="Harbour Finance PLC"');
-    expect(res.body).toContain("[{not json");
+    expect(res.body).toMatch(/name="products.0.amount.min"[^>]*value="lots"/);
     expect(await lenderRow("harbour-finance")).toBeUndefined();
   });
 
-  it("names a product's field inside the products box", async () => {
-    const bad = JSON.stringify([{ ...productFor(8801), lender_link: "http://x.example/" }]);
-    const res = await postMultipart("/admin/lenders/", lenderForm({ products: bad }));
+  it("names a product's field beside it", async () => {
+    const res = await postMultipart(
+      "/admin/lenders/",
+      lenderForm({ "products.0.lender_link": "http://x.example/" }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(fieldError(res.body, "products")).toMatch(/^0\.lender_link: /);
+    expect(fieldError(res.body, "products-0-lender_link")).toMatch(/https/);
+    expect(res.body).toContain('href="#lender-products-0-lender_link">Product 1, Apply link');
   });
 
   it("refuses a change without the session's CSRF token, and writes nothing", async () => {
@@ -174,7 +178,7 @@ describe("the lender form", () => {
     for (const locale of ALL_LOCALES) expect(preview).toContain(`lang="${locale}"`);
     expect(preview).toContain("වරාය මූල්‍ය");
     expect(preview).toContain("Harbour Finance");
-    expect(preview.match(/class="lw-offer"/g)).toHaveLength(ALL_LOCALES.length);
+    expect(preview.match(/class="lw-offer lead-offer"/g)).toHaveLength(ALL_LOCALES.length);
     expect(preview).toContain("Harbour Loan 12");
     expect(preview).toContain("/admin/lenders/harbour-finance/logo?name=Harbour%20Finance");
     expect(await lenderRow("harbour-finance")).toBeUndefined();
@@ -302,6 +306,195 @@ describe("the live preview's script", () => {
   });
 });
 
+describe("the products' forms (issue 35, decision 0437)", () => {
+  const productsForm = (overrides: Record<string, string | string[]> = {}) =>
+    lenderForm({
+      id: "products-lender",
+      ...productFields([
+        productFor(8861, {
+          header: "Products Loan A",
+          headers: { en: "Harbour Quick", si: "වරාය ඉක්මන්", ta: "துறைமுக விரைவு" },
+          terms: {
+            annualInterestRate: 0.071,
+            feeFixed: 250,
+            feePercent: 0.015,
+            repayment: "monthly",
+          },
+        }),
+        productFor(8862, {
+          header: "Products Loan B",
+          lender_link: "https://apply.harbour.example/?c={click_id}",
+        }),
+      ]),
+      ...overrides,
+    });
+  const storedOffers = async (id: string) =>
+    (
+      await context.test.storage.db
+        .selectFrom("lender_products")
+        .select(["offer_id", "offer"])
+        .where("lender_id", "=", id)
+        .orderBy("position")
+        .execute()
+    ).map((row) => JSON.parse(row.offer) as Record<string, unknown>);
+
+  it("renders a form per product, in per cent and rupees, and no JSON anywhere", async () => {
+    const page = await get("/admin/lenders/new/");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/JSON/);
+    expect(page.body).not.toContain('name="products"');
+    const created = await postMultipart("/admin/lenders/", productsForm());
+    expect(created.statusCode).toBe(201);
+    const edit = await get("/admin/lenders/products-lender/");
+    expect(edit.body).not.toMatch(/JSON|\[\{|&quot;offer_id/);
+    for (const [name, value] of [
+      ["products.0.offer_id", "8861"],
+      ["products.0.terms.annualInterestRate", "7.1"],
+      ["products.0.terms.feePercent", "1.5"],
+      ["products.0.terms.feeFixed", "250"],
+      ["products.0.headers.ta", "துறைமுக விரைவு"],
+      ["products.1.amount.max", "200000"],
+      ["products.1.lender_link", "https://apply.harbour.example/?c={click_id}"],
+    ] as const)
+      expect(edit.body).toMatch(
+        new RegExp(
+          `name="${name.replace(/\./g, "\\.")}"[^>]*value="${value.replace(/[?{}.]/g, "\\$&")}"`,
+        ),
+      );
+    expect(edit.body).toMatch(
+      /<label for="lender-products-0-terms-annualInterestRate">Interest per year \(%\)<\/label>/,
+    );
+    expect(edit.body).toMatch(/name="products.0.terms.repayment" checked="" value="monthly"/);
+    // The record the import and the API read: the same fractions, exactly.
+    const [first, second] = await storedOffers("products-lender");
+    expect(first).toMatchObject({
+      offer_id: 8861,
+      terms: { annualInterestRate: 0.071, feeFixed: 250, feePercent: 0.015, repayment: "monthly" },
+      headers: { en: "Harbour Quick", si: "වරාය ඉක්මන්", ta: "துறைமுக விரைவு" },
+    });
+    expect(second).toEqual({
+      ...productFor(8862, {
+        header: "Products Loan B",
+        lender_link: "https://apply.harbour.example/?c={click_id}",
+      }),
+    });
+    // Saved again untouched, the products stay exactly as they were.
+    const again = await postMultipart("/admin/lenders/products-lender/", productsForm());
+    expect(again.statusCode).toBe(303);
+    expect(await storedOffers("products-lender")).toEqual([first, second]);
+  });
+
+  it("shows each kind of bad value beside its field, keeps everything typed, and writes nothing", async () => {
+    const res = await postMultipart(
+      "/admin/lenders/",
+      productsForm({
+        id: "products-bad",
+        "products.0.header": "",
+        "products.0.amount.min": "300000",
+        "products.0.termDays.min": "0",
+        "products.0.terms.annualInterestRate": "1200",
+        "products.0.terms.feeFixed": "10.5",
+        "products.0.terms.feePercent": "-2",
+        "products.0.criteria.minAge": "",
+        "products.0.criteria.employment": [],
+        "products.0.tags": "x".repeat(41),
+        "products.0.headers.si": "",
+        "products.1.terms.repayment": "weekly",
+        "products.1.stars": "seven",
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain("Nothing was saved");
+    const problems: [string, string | RegExp][] = [
+      ["products-0-header", "required"],
+      ["products-0-amount", "min must not exceed max"],
+      ["products-0-termDays-min", "must be more than 0"],
+      ["products-0-terms-annualInterestRate", "must be at most 1000"],
+      ["products-0-terms-feeFixed", "must be a whole number"],
+      ["products-0-terms-feePercent", "must be a number, such as 5000"],
+      ["products-0-criteria-minAge", "required"],
+      ["products-0-criteria-employment", "choose at least one"],
+      ["products-0-tags", "at most 40 characters"],
+      ["products-0-headers-si", "required"],
+      ["products-1-terms-repayment", "choose one"],
+      ["products-1-stars", "must be a number, such as 5000"],
+    ];
+    for (const [field, problem] of problems)
+      expect(fieldError(res.body, field), field).toMatch(problem);
+    expect(res.body).toMatch(/id="lender-products-0-terms-feeFixed"[^>]*aria-invalid="true"/);
+    expect(res.body).toContain('href="#lender-products-0-amount-error">Product 1, Amount it lends');
+    // What was typed, as typed.
+    expect(res.body).toMatch(/name="products.0.terms.feePercent"[^>]*value="-2"/);
+    expect(res.body).toMatch(/name="products.1.stars"[^>]*value="seven"/);
+    expect(res.body).toContain(`>${"x".repeat(41)}</textarea>`);
+    expect(res.body).toContain('value="துறைமுக விரைவு"');
+    expect(await lenderRow("products-bad")).toBeUndefined();
+
+    // An offer id twice: the record's own rule, beside the second.
+    const twice = await postMultipart(
+      "/admin/lenders/",
+      productsForm({ id: "products-bad", "products.1.offer_id": "8861" }),
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(fieldError(twice.body, "products-1-offer_id")).toBe("offer id 8861 is used twice");
+    expect(await lenderRow("products-bad")).toBeUndefined();
+  });
+
+  it("refuses a NUL byte in a product's field as bad input, writing nothing", async () => {
+    const res = await postMultipart(
+      "/admin/lenders/",
+      productsForm({ id: "products-nul", "products.0.header": "Loan\u0000A" }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(await lenderRow("products-nul")).toBeUndefined();
+  });
+
+  it("adds an empty product and removes one without a script", async () => {
+    const added = await postMultipart(
+      "/admin/lenders/products-lender/",
+      productsForm({ "products.1.header": "Typed, not saved", intent: "add-product" }),
+    );
+    expect(added.statusCode).toBe(200);
+    expect(added.body).not.toContain("Nothing was saved");
+    expect(added.body).toMatch(/name="products.1.header"[^>]*value="Typed, not saved"/);
+    expect(added.body).toMatch(/name="products.2.offer_id"[^>]*value=""/);
+    expect(added.body).toContain("Product 3");
+    expect(added.body).toMatch(/name="products.2.terms.repayment" checked="" value="single"/);
+    expect((await storedOffers("products-lender")).map((offer) => offer.header)).toEqual([
+      "Products Loan A",
+      "Products Loan B",
+    ]);
+
+    // The first removed, the second saved as the first, its fields numbered again.
+    const removed = await postMultipart(
+      "/admin/lenders/products-lender/",
+      productsForm({ "products.0.remove": "1", intent: "preview" }),
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(removed.body).toMatch(/name="products.0.header"[^>]*value="Products Loan B"/);
+    expect(removed.body).not.toContain("Products Loan A");
+    const saved = await postMultipart(
+      "/admin/lenders/products-lender/",
+      productsForm({ "products.0.remove": "1" }),
+    );
+    expect(saved.statusCode).toBe(303);
+    expect((await storedOffers("products-lender")).map((offer) => offer.offer_id)).toEqual([8862]);
+  });
+
+  it("previews each product's card in Tamil too, with its Tamil name", async () => {
+    const res = await postMultipart(
+      "/admin/lenders/",
+      productsForm({ id: "products-ta", intent: "preview" }),
+    );
+    expect(res.statusCode).toBe(200);
+    const preview = res.body.slice(res.body.indexOf('id="preview-title"'));
+    const tamil = preview.slice(preview.indexOf('lang="ta"'));
+    expect(tamil).toContain("துறைமுக விரைவு");
+    expect(tamil).toMatch(/[\u0B80-\u0BFF]/);
+    expect(await lenderRow("products-ta")).toBeUndefined();
+  });
+});
+
 describe("pausing and going live", () => {
   it("goes live with a licence, pauses, and refuses a lender without one", async () => {
     const live = await postForm("/admin/lenders/harbour-finance/status", { status: "live" });
@@ -321,7 +514,7 @@ describe("pausing and going live", () => {
         id: "no-licence",
         "licence.category": "",
         "licence.number": "",
-        products: JSON.stringify([productFor(8802)]),
+        ...productFields([productFor(8802)]),
       }),
     );
     expect(unlicensed.statusCode).toBe(201);
@@ -340,7 +533,7 @@ describe("an api lender", () => {
       "decision.mode": "api",
       "decision.url": `http://lender.test:${lender.port}/decide`,
       "decision.fields": ["age", "monthlyIncome"],
-      products: JSON.stringify([productFor(8901)]),
+      ...productFields([productFor(8901)]),
     });
   let secret = "";
 
@@ -351,7 +544,7 @@ describe("an api lender", () => {
         id: "loopback-api",
         "decision.mode": "api",
         "decision.url": "http://127.0.0.1:9/decide",
-        products: JSON.stringify([productFor(8903)]),
+        ...productFields([productFor(8903)]),
       }),
     );
     expect(res.statusCode).toBe(400);
@@ -382,7 +575,7 @@ describe("an api lender", () => {
           "decision.url": `http://lender.test:${lender.port}/decide`,
           "decision.concurrency": concurrency,
           "decision.deadlineMs": deadlineMs,
-          products: JSON.stringify([productFor(8905)]),
+          ...productFields([productFor(8905)]),
         }),
       );
     const page = await get("/admin/lenders/new/");

@@ -31,12 +31,17 @@ import {
   testApplicationFor,
 } from "./lender-admin";
 import { importLenders, LenderImportError } from "./lender-import";
+import { emptyProductForm, PRODUCTS_MAX } from "./lender-product-form";
 import { lenderRecordSchema } from "./lender-record";
 import { lenderSummaries } from "./lender-summaries";
 import { LenderError, mayGoLive, setLenderStatus } from "./lenders";
 import { LOGO_MAX_BYTES, LOGO_PROBLEM, monogramSvg } from "./logos";
 
 const fieldChoices = LENDER_API_FIELDS;
+
+/** The products with an empty one at the end, up to the record's limit. */
+const withOneMore = (products: LenderFormValues["products"]) =>
+  products.length < PRODUCTS_MAX ? [...products, emptyProductForm()] : products;
 /** Pause or go live: the list's and the lender page's one button. */
 const statusForm = z.object({ status: z.enum(["live", "paused"]) });
 const NOTICES: readonly LenderListNotice[] = ["live", "paused", "no_licence", "not_found"];
@@ -211,6 +216,14 @@ function formSection(
     const { form, viewer } = context;
     const values: LenderFormValues = lenderFormFrom(form);
     if (existing) values.id = existing.record.id;
+    if (form.intent === "add-product") {
+      // Without a script (decision 0437): the same form again, one empty product more, nothing checked.
+      const more = { ...values, products: withOneMore(values.products) };
+      if (existing) await editPage(res, viewer, existing.record.id, 200, { form: more });
+      else
+        sendForm(res, 200, { page: "lender-edit", mode: "new", form: more, fieldChoices }, viewer);
+      return;
+    }
     const { input, errors } = recordInputOf(values);
     const parsed = lenderRecordSchema.safeParse(input);
     const all = { ...(parsed.success ? {} : schemaErrors(parsed.error)), ...errors };

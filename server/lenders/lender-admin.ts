@@ -19,6 +19,14 @@ import { type DecisionRequest, LENDER_API_FIELDS, type LenderApiField } from "./
 import type { BreakerState, TestApplicationTarget } from "./decision-network";
 import { productOf } from "./decisions";
 import { exportLenders } from "./lender-export";
+import {
+  emptyProductForm,
+  productFormOf,
+  productFormsFrom,
+  productInputOf,
+  productKeyOf,
+  productProblem,
+} from "./lender-product-form";
 import type { LenderRecord, ParsedLenderRecord } from "./lender-record";
 import { signingSecrets } from "./lender-secrets";
 import { changeLender, LenderError } from "./lenders";
@@ -42,7 +50,8 @@ export function emptyLenderForm(): LenderFormValues {
     "decision.fields": [],
     "decision.concurrency": "",
     "decision.deadlineMs": "",
-    products: "[]",
+    // One product to fill in: a lender is there for its products (decision 0437).
+    products: [emptyProductForm()],
     removeLogo: false,
   };
 }
@@ -75,7 +84,7 @@ export function lenderFormFrom(form: Record<string, unknown>): LenderFormValues 
     ),
     "decision.concurrency": text(form["decision.concurrency"], 20).trim(),
     "decision.deadlineMs": text(form["decision.deadlineMs"], 20).trim(),
-    products: text(form.products, 200_000),
+    products: productFormsFrom(form),
     removeLogo: form.removeLogo === "on" || form.removeLogo === "1",
   };
 }
@@ -101,7 +110,7 @@ export function lenderFormOf(record: LenderRecord): LenderFormValues {
     "decision.fields": api?.fields ?? [],
     "decision.concurrency": api?.concurrency === undefined ? "" : String(api.concurrency),
     "decision.deadlineMs": api?.deadlineMs === undefined ? "" : String(api.deadlineMs),
-    products: JSON.stringify(record.products, null, 2),
+    products: record.products.map(productFormOf),
     removeLogo: false,
   };
 }
@@ -109,20 +118,14 @@ export function lenderFormOf(record: LenderRecord): LenderFormValues {
 /**
  * The lender record the form's values make (lender-record.ts's format):
  * an empty field is left out; the licence's regulator is CBSL, the only
- * one; status, secret and logo are left to the caller. Products that are
- * not JSON give a problem by their field instead.
+ * one; status, secret and logo are left to the caller.
  */
 export function recordInputOf(values: LenderFormValues): {
   input: Record<string, unknown>;
   errors: Record<string, string>;
 } {
   const errors: Record<string, string> = {};
-  let products: unknown = [];
-  try {
-    products = JSON.parse(values.products.trim() || "[]");
-  } catch (error) {
-    errors.products = `not JSON: ${(error as Error).message}`;
-  }
+  const products = values.products.map(productInputOf);
   const complaints = Object.fromEntries(
     (["email", "phone", "url"] as const)
       .map((key) => [key, values[`complaints.${key}`]] as const)
@@ -170,33 +173,43 @@ function whole(key: string, typed: string): Record<string, unknown> {
   return { [key]: /^\d+$/.test(typed) ? Number(typed) : typed };
 }
 
-/** The form's field that a record's path names: products' inner paths go to the products box. */
-function fieldOf(path: readonly PropertyKey[]): { field: string; prefix: string } {
+/**
+ * The form's field that a record's path names: a product's field is
+ * `products.<index>.<key>` (lender-product-form.ts), with `key` the field
+ * or the group (a range, the names) the path is in.
+ */
+function fieldOf(path: readonly PropertyKey[]): { field: string; productKey?: string } {
   const [first, second, ...rest] = path.map(String);
-  if (first === undefined) return { field: "", prefix: "" };
+  if (first === undefined) return { field: "" };
   if (first === "products") {
-    const inner = [second, ...rest].filter((part) => part !== undefined).join(".");
-    return { field: "products", prefix: inner ? `${inner}: ` : "" };
+    if (second === undefined || !/^\d+$/.test(second)) return { field: "products" };
+    const productKey = productKeyOf(rest);
+    return {
+      field: productKey ? `products.${second}.${productKey}` : `products.${second}`,
+      productKey,
+    };
   }
   if (["names", "complaints", "licence", "decision"].includes(first) && second !== undefined) {
-    if (first === "licence" && second === "regulator")
-      return { field: "licence.category", prefix: "" };
-    return { field: `${first}.${second}`, prefix: "" };
+    if (first === "licence" && second === "regulator") return { field: "licence.category" };
+    return { field: `${first}.${second}` };
   }
-  return { field: first, prefix: "" };
+  return { field: first };
 }
 
-/** Adds a problem to its field; a field's problems are joined. */
-function addProblem(errors: Record<string, string>, path: readonly PropertyKey[], message: string) {
-  const { field, prefix } = fieldOf(path);
-  const line = `${prefix}${message}`;
-  errors[field] = errors[field] ? `${errors[field]}; ${line}` : line;
+/** Adds a problem to its field; a field's problems are joined, each once. */
+function addProblem(errors: Record<string, string>, field: string, message: string) {
+  if (errors[field]?.split("; ").includes(message)) return;
+  errors[field] = errors[field] ? `${errors[field]}; ${message}` : message;
 }
 
-/** The schema's problems by the form's fields. */
+/** The schema's problems by the form's fields: a product's in the product form's words. */
 export function schemaErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of error.issues) addProblem(errors, issue.path, issue.message);
+  for (const issue of error.issues) {
+    const { field, productKey } = fieldOf(issue.path);
+    const message = productKey === undefined ? issue.message : productProblem(productKey, issue);
+    addProblem(errors, field, message);
+  }
   return errors;
 }
 
@@ -209,11 +222,11 @@ export function importErrors(problems: readonly string[]): Record<string, string
   for (const problem of problems) {
     const match = /^record \d+(?: \([^)]*\))?: ([^:]+): (.*)$/s.exec(problem);
     if (!match) {
-      addProblem(errors, [], problem);
+      addProblem(errors, "", problem);
       continue;
     }
     const path = (match[1] ?? "").split(".");
-    addProblem(errors, path[0] === "(record)" ? [] : path, match[2] ?? "");
+    addProblem(errors, fieldOf(path[0] === "(record)" ? [] : path).field, match[2] ?? "");
   }
   return errors;
 }

@@ -9,6 +9,7 @@ import inject from "light-my-request";
 import { afterAll, beforeAll } from "vitest";
 import type { ApplicationOffers } from "../../core/domain/decisions";
 import { validApplication } from "../../core/domain/schemas/application.fixtures";
+import { type ProductFormValues, productFieldName } from "../../core/views/back-office";
 import { consentToShareText } from "../../site/server";
 import type { AppDependencies } from "../app";
 import { applyVerified } from "../borrowers/applicant.test-support";
@@ -19,6 +20,8 @@ import {
   type DecisionNetwork,
   type DecisionNetworkOptions,
 } from "../lenders/decision-network";
+import { productFormOf } from "../lenders/lender-product-form";
+import { productSchema } from "../lenders/lender-record";
 import { seedSampleLenders } from "../lenders/lenders";
 import {
   appWith,
@@ -117,6 +120,23 @@ export function productFor(offerId: number, overrides: Partial<LenderProduct> = 
     },
     ...overrides,
   };
+}
+
+/**
+ * Products as the back office's lender form sends them (decision 0437): a
+ * field a value, `products.<index>.<key>`, the employment boxes repeated.
+ */
+export function productFields(
+  products: readonly LenderProduct[],
+): Record<string, string | string[]> {
+  return Object.fromEntries(
+    products.flatMap((product, index) =>
+      Object.entries(productFormOf(productSchema.parse(product))).map(([key, value]) => [
+        productFieldName(index, key as keyof ProductFormValues),
+        typeof value === "string" ? value : [...value],
+      ]),
+    ),
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ import { testCard } from "../lenders/test-cards";
 import { createPartner } from "../partners/partners";
 import { createPayoutRun } from "../partners/payouts";
 import { seedConversion } from "../partners/payouts.test-support";
-import { lenderSpec, productFor } from "../sandbox/lender.test-support";
+import { lenderSpec, productFields, productFor } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import { type BackOfficeRoute, mayUse, OPEN_BACK_OFFICE_ROUTES, sectionsFor } from "./access";
@@ -123,7 +123,10 @@ afterAll(async () => {
 const routes = (): readonly BackOfficeRoute[] => app.locals.backOfficeRoutes();
 
 /** A real address and a valid form for each route, so an allowed request does its work. */
-function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, string> } {
+function requestOf(route: BackOfficeRoute): {
+  url: string;
+  form: Record<string, string | string[]>;
+} {
   const [, path = ""] = route.split(" ");
   const id = route.includes("/reviews/")
     ? reviewId
@@ -144,11 +147,11 @@ function requestOf(route: BackOfficeRoute): { url: string; form: Record<string, 
     "names.si": "Walk Lender",
     legalName: "Walk Lender PLC",
     "decision.mode": "criteria",
-    products: JSON.stringify([productFor(9600 + lenders)]),
+    ...productFields([productFor(9600 + lenders)]),
   });
-  const forms: Partial<Record<BackOfficeRoute, Record<string, string>>> = {
+  const forms: Partial<Record<BackOfficeRoute, Record<string, string | string[]>>> = {
     "POST /admin/lenders/": lenderForm(`walk-new-${lenders}`),
-    "POST /admin/lenders/:id/": { ...lenderForm(WALK_CRITERIA), products: "[]" },
+    "POST /admin/lenders/:id/": lenderForm(WALK_CRITERIA),
     "POST /admin/lenders/:id/status": { status: "paused" },
     "POST /admin/cards/": cardFormOf(testCard({ id: `walk-card-${lenders}` })),
     "POST /admin/cards/:id/": cardFormOf(testCard({ id: WALK_CARD })),
@@ -176,7 +179,12 @@ async function request(route: BackOfficeRoute, cookie?: string, csrf?: string) {
     method: "POST",
     url,
     headers: formHeaders({ cookie: cookie ?? "" }),
-    payload: new URLSearchParams({ ...form, ...(csrf ? { csrf } : {}) }).toString(),
+    payload: new URLSearchParams([
+      ...Object.entries(form).flatMap(([name, value]) =>
+        (Array.isArray(value) ? value : [value]).map((one) => [name, one]),
+      ),
+      ...(csrf ? [["csrf", csrf]] : []),
+    ]).toString(),
   });
 }
 

@@ -103,11 +103,44 @@ const views: BackOfficeView[] = [
       "decision.fields": ["age"],
       "decision.concurrency": XSS,
       "decision.deadlineMs": XSS,
-      products: XSS,
+      products: [
+        {
+          offer_id: XSS,
+          header: XSS,
+          "headers.si": XSS,
+          "headers.en": XSS,
+          "headers.ta": XSS,
+          "amount.min": XSS,
+          "amount.max": XSS,
+          "termDays.min": XSS,
+          "termDays.max": XSS,
+          "terms.annualInterestRate": XSS,
+          "terms.feeFixed": XSS,
+          "terms.feePercent": XSS,
+          "terms.repayment": XSS,
+          "criteria.minAge": XSS,
+          "criteria.maxAge": XSS,
+          "criteria.minMonthlyIncome": XSS,
+          "criteria.employment": [XSS],
+          lender_link: XSS,
+          tags: XSS,
+          product_type: XSS,
+          stars: XSS,
+          field2_value: XSS,
+          field4_value: XSS,
+          asnef_value: XSS,
+        },
+      ],
       removeLogo: false,
     },
     limits: { concurrency: 32, deadlineMs: 3_000 },
-    errors: { "names.en": XSS, products: XSS, "decision.deadlineMs": XSS },
+    errors: {
+      "names.en": XSS,
+      products: XSS,
+      "products.0.amount": XSS,
+      "products.0.tags": XSS,
+      "decision.deadlineMs": XSS,
+    },
     stored: {
       status: "draft",
       sample: false,
@@ -372,7 +405,7 @@ describe("back-office pages", () => {
       // The card in the language's own words (its script: decision 0395's `letters`).
       expect(section?.split("</section>")[0], name).toMatch(LOCALES[locale].letters);
     }
-    expect(html.match(/class="lw-offer"/g)).toHaveLength(ALL_LOCALES.length);
+    expect(html.match(/class="lw-offer lead-offer"/g)).toHaveLength(ALL_LOCALES.length);
     expect(html).toContain("a-new-secret-shown-once-0123456789abcdef");
     expect(html).toContain('aria-invalid="true"');
   });
@@ -384,7 +417,7 @@ describe("back-office pages", () => {
       { ...edit, preview: { ...edit.preview, amount: 500_000 } },
       viewer,
     );
-    expect(html).not.toContain('class="lw-offer"');
+    expect(html).not.toContain('class="lw-offer');
     expect(html).toContain("No product fits that loan");
   });
 

@@ -17,16 +17,18 @@ import {
 import widgetCss from "../../widget/styles/widget.css?raw";
 import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
+import offerCardCss from "../styles/offer-card.css?raw";
 import { backOfficeMessagesFor } from "./messages";
 import type { AnyBackOfficePage, BackOfficeContext } from "./page";
 import { BACK_OFFICE_PAGES } from "./pages/registry";
 import { roleName } from "./sections";
 
 /**
- * The signed-in areas' styles and the widget's (the lender preview renders
- * the borrower's offer cards, decision 0140): one inline stylesheet.
+ * The signed-in areas' styles, the widget's and the offers page's cards' (the
+ * lender preview renders the borrower's offer cards, decisions 0140 and
+ * 0438): one inline stylesheet.
  */
-const css = `${operatorCss}\n${widgetCss}`;
+const css = `${operatorCss}\n${widgetCss}\n${offerCardCss}`;
 
 /** The stylesheet every page inlines: the server allows it in the CSP by this text's hash. */
 export function backOfficeStylesheet(): string {

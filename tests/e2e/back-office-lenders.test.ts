@@ -112,18 +112,23 @@ async function fillLender(page: Page, id: string, offerId: number) {
   await page.getByLabel("E-mail").fill("complaints@kandy-hills.example");
   await page.getByLabel("Category").selectOption("licensed_finance_company");
   await page.getByLabel("Licence number").fill("LFC-0191");
-  await page.getByLabel("Products (JSON)").fill(
-    JSON.stringify(
-      [
-        productFor(offerId, {
-          header: "Hills Personal 12",
-          lender_link: "https://apply.kandy-hills.example/?c={click_id}&s={sub1}",
-        }),
-      ],
-      null,
-      2,
-    ),
-  );
+  // The new form's one product, field by field (decision 0437): employment and repayment as given.
+  for (const [label, value] of [
+    ["Offer id", String(offerId)],
+    ["Name in the feed", "Hills Personal 12"],
+    ["Smallest amount (rupees)", "5,000"],
+    ["Largest amount (rupees)", "200000"],
+    ["Shortest term (days)", "61"],
+    ["Longest term (days)", "360"],
+    ["Interest per year (%)", "24"],
+    ["Fixed fee (rupees)", "500"],
+    ["Fee as a share of the amount (%)", "0"],
+    ["Youngest age", "18"],
+    ["Oldest age", "70"],
+    ["Smallest monthly income (rupees)", "0"],
+    ["Apply link (https, optional)", "https://apply.kandy-hills.example/?c={click_id}&s={sub1}"],
+  ] as const)
+    await page.getByLabel(label, { exact: true }).fill(value);
 }
 
 describe("the back office's lenders", () => {
@@ -224,14 +229,9 @@ describe("the back office's lenders", () => {
       expect(before[0]).toBe("lender-names-si");
       await expect.poll(() => status.textContent(), bounded).toMatch(/^Preview updated\./);
 
-      // A product's header and interest rate in the JSON box: both languages change.
-      const products = page.getByLabel("Products (JSON)");
-      const json = await products.inputValue();
-      await products.fill(
-        json
-          .replace("Hills Personal 12", "Hills Personal 36")
-          .replace(/"annualInterestRate": [\d.]+/, '"annualInterestRate": 0.36'),
-      );
+      // A product's name and interest rate in its fields: both languages change.
+      await page.getByLabel("Name in the feed").fill("Hills Personal 36");
+      await page.getByLabel("Interest per year (%)").fill("36");
       await english.filter({ hasText: "Hills Personal 36" }).waitFor(bounded);
       await sinhala.filter({ hasText: "Hills Personal 36" }).waitFor(bounded);
       await checkPage(page, `${name}-live`, LIVE_SHOTS);

@@ -2,7 +2,6 @@ import {
   LENDER_CONCURRENCY_RANGE,
   LENDER_DEADLINE_RANGE_MS,
 } from "../../../../core/domain/lender-limits";
-import { quoteOffers } from "../../../../core/domain/offer-quotes";
 import { LICENCE_CATEGORIES, type LicenceCategory } from "../../../../core/domain/schemas/offer";
 import { fill } from "../../../../core/messages";
 import type {
@@ -10,18 +9,18 @@ import type {
   LenderEditView,
   LenderFormValues,
 } from "../../../../core/views/back-office";
-import { OfferCard } from "../../../../widget/components/OfferList";
 import { CsrfField, Labelled, Notice, TextField } from "../../../operator/fields";
-import { InEachLanguage } from "../../../operator/InEachLanguage";
+import { ProductCards } from "../../../operator/ProductCards";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderStatusName } from "../../sections";
+import { fieldId, ProductFields, productProblemLabel } from "./ProductFields";
 
-type TextName = Exclude<keyof LenderFormValues, "decision.fields" | "removeLogo">;
+type TextName = Exclude<keyof LenderFormValues, "decision.fields" | "removeLogo" | "products">;
 
 /** The live preview's script (decision 0142), the form's own; the preview button works without it. */
 export const LENDER_PREVIEW_SCRIPT = "/admin/lenders/preview.js";
 
-const idOf = (name: string) => `lender-${name.replace(/\./g, "-")}`;
+const idOf = fieldId;
 
 /** A labelled field with its problem beside it, read with it, and the value as it was typed. */
 function Field({
@@ -66,13 +65,7 @@ function FieldError({ view, name }: { view: LenderEditView; name: string }) {
 function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
   const { preview } = view;
   if (!preview) return null;
-  // As a borrower whose application they match sees them (decision 0140).
-  const quoted = quoteOffers(
-    preview.offers,
-    { amount: preview.amount, termDays: preview.termDays },
-    preview.today,
-    { activeOfferIds: preview.offers.map((offer) => offer.offer_id) },
-  );
+  // As a borrower whose application they match sees them (decisions 0140, 0438).
   return (
     <section aria-labelledby="preview-title" className="preview">
       <h2 id="preview-title">{t.lenderPreviewTitle}</h2>
@@ -82,25 +75,15 @@ function Preview({ view, t }: { view: LenderEditView; t: BackOfficeMessages }) {
           days: preview.termDays,
         })}
       </p>
-      {quoted.length === 0 ? (
-        <p>{t.lenderPreviewNone}</p>
-      ) : (
-        <InEachLanguage>
-          {(locale) => (
-            <ul className="lw-offer-list">
-              {quoted.map((item) => (
-                <OfferCard
-                  key={item.offer.offer_id}
-                  item={item}
-                  locale={locale}
-                  href="#preview-title"
-                  assetBase=""
-                />
-              ))}
-            </ul>
-          )}
-        </InEachLanguage>
-      )}
+      <ProductCards
+        offers={preview.offers}
+        amount={preview.amount}
+        termDays={preview.termDays}
+        today={preview.today}
+        ctaHref="#preview-title"
+        idOf={(offerId, locale) => `preview-${offerId}-${locale}`}
+        none={<p>{t.lenderPreviewNone}</p>}
+      />
     </section>
   );
 }
@@ -244,7 +227,6 @@ function Problems({
     "decision.concurrency": t.lenderConcurrency,
     "decision.deadlineMs": t.lenderDeadline,
     logo: t.lenderLogo,
-    products: t.lenderProductsLabel,
   };
   const groups: Record<string, string> = {
     complaints: t.lenderComplaints,
@@ -253,17 +235,20 @@ function Problems({
     "decision.mode": t.lenderDecision,
     "decision.fields": t.lenderFields,
     secret: t.lenderDecision,
+    products: t.lenderProductsLabel,
   };
   return (
     <div className="alert" role="alert">
       <p>{t.lenderProblems}</p>
       <ul>
         {Object.entries(errors).map(([field, message]) => {
-          const label = inputs[field] ?? groups[field];
+          const product = productProblemLabel(field, t);
+          const label = inputs[field] ?? groups[field] ?? product?.label;
+          const input = inputs[field] ?? (product && !product.group);
           return (
             <li key={field}>
               {label ? (
-                <a href={`#${idOf(field)}${inputs[field] ? "" : "-error"}`}>
+                <a href={`#${idOf(field)}${input ? "" : "-error"}`}>
                   {label}: {message}
                 </a>
               ) : (
@@ -299,7 +284,6 @@ export function LenderEditPage({
   const done = view.done
     ? { created: t.lenderCreated, saved: t.lenderSaved, rotated: t.lenderRotated }[view.done]
     : undefined;
-  const productsError = errors?.products;
   return (
     <>
       <p>
@@ -475,25 +459,14 @@ export function LenderEditPage({
               </div>
             ) : null}
           </fieldset>
-          <Labelled
-            id={idOf("products")}
-            label={t.lenderProductsLabel}
-            hint={t.lenderProductsHint}
-            problem={productsError}
-          >
-            {(control) => (
-              <textarea
-                name="products"
-                rows={16}
-                spellCheck={false}
-                defaultValue={form.products}
-                {...control}
-              />
-            )}
-          </Labelled>
-          <p>
+          <ProductFields products={form.products} errors={errors} t={t} />
+          <p className="lender-buttons">
+            {/* First, so that Enter in a field previews: it never saves nor adds a product. */}
             <button type="submit" name="intent" value="preview" className="secondary">
               {t.lenderPreviewButton}
+            </button>
+            <button type="submit" name="intent" value="add-product" className="secondary">
+              {t.lenderProductAdd}
             </button>
             <button type="submit" name="intent" value="save">
               {editing ? t.lenderSaveButton : t.lenderCreateButton}

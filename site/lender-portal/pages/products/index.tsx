@@ -1,4 +1,3 @@
-import { quoteOffers } from "../../../../core/domain/offer-quotes";
 import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
 import {
@@ -6,10 +5,8 @@ import {
   PRODUCT_NAME_LANGUAGES,
   type ProductsView,
 } from "../../../../core/views/lender-portal";
-import { offersMessagesFor } from "../../../messages/offers";
 import { Alert, CsrfField, Labelled, Notice } from "../../../operator/fields";
-import { InEachLanguage } from "../../../operator/InEachLanguage";
-import { LeadOfferCard } from "../../../pages/screens/LeadOfferCard";
+import { ProductCards } from "../../../operator/ProductCards";
 import type { LenderPortalMessages } from "../../messages";
 import type { LenderPageOf } from "../../page";
 
@@ -30,34 +27,20 @@ function Cards({
   const { card } = product;
   if (!card) return null;
   const { amount, termDays } = card;
-  const [item] = quoteOffers([card.offer], { amount, termDays }, view.today, {
-    activeOfferIds: [card.offer.offer_id],
-  });
   const titleId = `product-${product.offerId}-cards`;
   return (
     <section aria-labelledby={titleId} className="lender-cards">
       <h3 id={titleId}>{t.products.cards}</h3>
       <p>{fill(t.products.loan, { amount: formatRupees(amount), days: termDays })}</p>
-      {item ? (
-        <InEachLanguage ownNames>
-          {(locale) => (
-            <div className="lw-offers lead-offers">
-              <ul className="lw-offer-list">
-                <LeadOfferCard
-                  item={item}
-                  locale={locale}
-                  sort="total"
-                  termDays={termDays}
-                  ctaText={offersMessagesFor(locale).applyCta}
-                  ctaSecondary
-                  ctaHref={`#${titleId}`}
-                  id={`${titleId}-${locale}`}
-                />
-              </ul>
-            </div>
-          )}
-        </InEachLanguage>
-      ) : null}
+      <ProductCards
+        offers={[card.offer]}
+        amount={amount}
+        termDays={termDays}
+        today={view.today}
+        ownNames
+        ctaHref={`#${titleId}`}
+        idOf={(_offerId, locale) => `${titleId}-${locale}`}
+      />
     </section>
   );
 }
