@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect } from "react";
 import { ALL_LOCALES, LOCALES, localizePath } from "../core/locale";
 import { CookieNotice } from "./components/CookieNotice";
-import { LogoMark } from "./components/Icon";
+import { LogoMark, Wordmark } from "./components/Icon";
 import { ContactContext, TrustNotes } from "./components/TrustNotes";
 import { Island } from "./islands/Island";
 import { followLanguageSwitch } from "./language-switch";
@@ -41,22 +41,6 @@ const FOOTER_LINKS = [
   ["/privacy-policy/", "footerPrivacy"],
   ["/cookies-policy/", "footerCookies"],
 ] as const;
-
-/**
- * The wordmark: the brand's name (decision 0023: only in `siteName`), its
- * last capitalised word in the brand colour; read as one word.
- */
-function Wordmark({ name }: { name: string }) {
-  const cut = name.search(/(?<=.)[A-Z][^A-Z]*$/);
-  return cut > 0 ? (
-    <span className="wordmark">
-      {name.slice(0, cut)}
-      <span>{name.slice(cut)}</span>
-    </span>
-  ) : (
-    <span className="wordmark">{name}</span>
-  );
-}
 
 export function App({ state }: { state: AppState }) {
   const t = siteMessagesFor(state.locale);

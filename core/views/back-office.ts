@@ -416,7 +416,22 @@ export const FUNNEL_BREAKDOWNS = [
   "device",
 ] as const;
 export type FunnelBreakdown = (typeof FUNNEL_BREAKDOWNS)[number];
-export type FunnelTableName = "steps" | "daily" | FunnelBreakdown;
+/** The people's steps, each a conversion of the one before (issue 35). */
+export const FUNNEL_CONVERSION_STEPS = [
+  "visits",
+  "calculator",
+  "applications",
+  "verified",
+] as const satisfies readonly FunnelStep[];
+/** The lender fan-out: an application is asked of several lenders, so these are no conversions. */
+export const FUNNEL_FAN_OUT_STEPS = [
+  "asked",
+  "approved",
+  "clickouts",
+  "issued",
+  "payouts",
+] as const satisfies readonly FunnelStep[];
+export type FunnelTableName = "steps" | "fanout" | "daily" | FunnelBreakdown;
 
 /** One row of a funnel table: its key, and a count per step (null: not recorded by this key). */
 export interface FunnelRow {
@@ -429,10 +444,28 @@ export interface FunnelRow {
   payoutRupees: number | null;
 }
 
+/**
+ * The funnel's key figures (issue 35, decision 0441). The two rates follow the
+ * applications made in the range (a cohort), so neither can pass 100 %.
+ */
+export interface FunnelKpis {
+  /** First applications made in the range (a repeat joins the lead it repeats). */
+  applications: number;
+  /** Of those, verified (at any time until now). */
+  verified: number;
+  /** Of those verified, approved by at least one lender. */
+  approved: number;
+  clickouts: number | null;
+  issued: number | null;
+  /** What lenders were invoiced for the range's events, in rupees. */
+  revenueRupees: number;
+}
+
 export interface FunnelReport {
   /** Colombo days, inclusive. */
   from: string;
   to: string;
+  kpis: FunnelKpis;
   /** The whole range: one row, keyed by nothing. */
   totals: FunnelRow;
   /** One row per Colombo day of the range, oldest first, days without records included. */

@@ -58,25 +58,41 @@ describe("the funnel page", () => {
       "Verified",
       "1",
       "50.0 %",
+    ]);
+    // The lender fan-out apart (issue 35): lenders asked per verified application, not a rate.
+    const fanOut = /<table id="funnel-fanout".*?<\/table>/s.exec(res.body)?.[0] ?? "";
+    const fanOutCells = [...fanOut.matchAll(/<t[hd][^>]*>([^<]*)<\/t[hd]>/g)].map((m) => m[1]);
+    expect(fanOutCells).toEqual([
+      "Step",
+      "Count",
+      "Rate",
       "Lenders asked",
       "2",
-      "200.0 %",
+      "2.0 per verified application",
       "Approved",
       "1",
-      "50.0 %",
+      "50.0 % of lenders asked",
       "Click-outs",
       "2",
-      "200.0 %",
+      "—",
       "Issued",
       "1",
-      "50.0 %",
+      "50.0 % of click-outs",
       "Partner payouts",
       "1",
-      "100.0 %",
+      "—",
       "Payouts owed (Rs.)",
       "1500",
       "—",
     ]);
+    // The key figures: verified and approved of the range's own applications.
+    const kpis = /<dl id="funnel-kpis".*?<\/dl>/s.exec(res.body)?.[0] ?? "";
+    const tiles = [...kpis.matchAll(/<dd>([^<]*)/g)].map((m) => m[1]);
+    expect(tiles).toEqual(["2", "50.0 %", "100.0 %", "2", "1", "0"]);
+    // No rate above 100 % anywhere on the page.
+    const rates = [...res.body.matchAll(/(\d+(?:\.\d+)?) %/g)].map((m) => Number(m[1]));
+    expect(rates.length).toBeGreaterThan(5);
+    expect(rates.filter((rate) => rate > 100)).toEqual([]);
     expect(res.body).toContain("Lanka Finance (funnel-lanka)");
   });
 

@@ -30,6 +30,59 @@ onEachEngine((engine, open) => {
       });
     });
 
+    it("gives the key figures: the range's applications, verified and approved of them, revenue", async () => {
+      await test.storage.db
+        .insertInto("lender_invoices")
+        .values({
+          id: "funnel-invoice",
+          lender_id: FUNNEL_LENDERS.lanka,
+          month: "2026-11",
+          items: 2,
+          total_rupees: 1250,
+          created_by: "staff",
+          created_at: "2026-12-01T00:00:00.000Z",
+        })
+        .execute();
+      const item = { invoice_id: "funnel-invoice", lender_id: FUNNEL_LENDERS.lanka };
+      await test.storage.db
+        .insertInto("lender_invoice_items")
+        .values([
+          // 00:10 on the 10th in Colombo: in the range; 00:10 on the 11th: not.
+          {
+            ...item,
+            model: "lead",
+            source_id: "d-in",
+            rupees: 750,
+            occurred_at: "2026-11-09T18:40:00.000Z",
+          },
+          {
+            ...item,
+            model: "lead",
+            source_id: "d-out",
+            rupees: 500,
+            occurred_at: "2026-11-10T18:40:00.000Z",
+          },
+        ])
+        .execute();
+      const { kpis } = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
+      expect(kpis).toEqual({
+        applications: 2,
+        verified: 1,
+        approved: 1,
+        clickouts: 2,
+        issued: 1,
+        revenueRupees: 750,
+      });
+      // A range without the applications: no rates to give, and no revenue.
+      const later = await funnelReport(test.storage, "2026-11-12", "2026-11-12");
+      expect(later.kpis).toMatchObject({
+        applications: 0,
+        verified: 0,
+        approved: 0,
+        revenueRupees: 0,
+      });
+    });
+
     it("puts 18:29 and 18:31 UTC on two Colombo days", async () => {
       const report = await funnelReport(test.storage, FUNNEL_FROM, FUNNEL_TO);
       expect(report.daily).toEqual([

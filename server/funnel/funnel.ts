@@ -11,6 +11,7 @@ import {
   FUNNEL_BREAKDOWNS,
   FUNNEL_STEPS,
   type FunnelBreakdown,
+  type FunnelKpis,
   type FunnelReport,
   type FunnelRow,
   type FunnelStep,
@@ -303,7 +304,71 @@ export async function funnelReport(
         ? null
         : daily.reduce((sum, row) => sum + (row.payoutRupees ?? 0), 0),
   };
-  return { from, to, totals, daily, breakdowns };
+  const kpis = await funnelKpis(storage, from, to, totals);
+  return { from, to, kpis, totals, daily, breakdowns };
+}
+
+/**
+ * The key figures (decision 0441): the range's first applications, and of them those
+ * verified and those approved by at least one lender, whenever that came (a cohort, so
+ * neither rate can pass 100 %); click-outs and issued loans as the funnel counts them; what
+ * lenders were invoiced for events of the range.
+ */
+async function funnelKpis(
+  storage: Storage,
+  from: CalendarDate,
+  to: CalendarDate,
+  totals: FunnelRow,
+): Promise<FunnelKpis> {
+  const [low, high] = [colomboDayStart(from), colomboDayEnd(to)];
+  const { db } = storage;
+  const [leads, revenue] = await Promise.all([
+    db
+      .selectFrom("leads as l")
+      .where("l.repeat_of", "is", null)
+      .where("l.created_at", ">=", low)
+      .where("l.created_at", "<", high)
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as("applications"),
+        eb.fn.count<string | number>("l.verified_at").as("verified"),
+        eb.fn
+          .count<string | number>(
+            eb
+              .case()
+              .when(
+                eb.and([
+                  eb("l.verified_at", "is not", null),
+                  eb.exists(
+                    eb
+                      .selectFrom("lender_decisions as d")
+                      .select("d.lead_id")
+                      .whereRef("d.lead_id", "=", "l.id")
+                      .where("d.status", "=", "approved"),
+                  ),
+                ]),
+              )
+              .then(1)
+              .end(),
+          )
+          .as("approved"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("lender_invoice_items")
+      .where("occurred_at", ">=", low)
+      .where("occurred_at", "<", high)
+      .select((eb) => eb.fn.sum<string | number | null>("rupees").as("rupees"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const step = (name: FunnelStep) => totals.counts[FUNNEL_STEPS.indexOf(name)] ?? null;
+  return {
+    applications: Number(leads.applications),
+    verified: Number(leads.verified),
+    approved: Number(leads.approved),
+    clickouts: step("clickouts"),
+    issued: step("issued"),
+    revenueRupees: Number(revenue.rupees ?? 0),
+  };
 }
 
 const GROUPINGS: readonly FunnelGrouping[] = ["day", ...FUNNEL_BREAKDOWNS];

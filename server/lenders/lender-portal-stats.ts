@@ -5,6 +5,7 @@ import {
   daysBetween,
   isIsoDate,
 } from "../../core/helpers/dates";
+import { foldQuietRuns } from "../../core/helpers/quiet-runs";
 import {
   type BreakerDay,
   LENDER_DAY_STEPS,
@@ -101,29 +102,13 @@ export async function lenderStats(
 export function foldQuietDays(
   days: readonly { day: LenderDayCounts; breaker: BreakerDay }[],
 ): StatsRow[] {
-  const rows: StatsRow[] = [];
-  let run: LenderDayCounts[] = [];
-  const endRun = () => {
-    const [first] = run;
-    const last = run[run.length - 1];
-    if (run.length >= 2 && first && last) {
-      // The run is newest first.
-      rows.push({ kind: "quiet", from: last.day, to: first.day, days: run.length });
-    } else if (first) {
-      rows.push({ kind: "day", day: first, breaker: { opened: 0, minutesOpen: 0 } });
-    }
-    run = [];
-  };
-  for (const { day, breaker } of [...days].reverse()) {
-    if (quiet(day, breaker)) {
-      run.push(day);
-      continue;
-    }
-    endRun();
-    rows.push({ kind: "day", day, breaker });
-  }
-  endRun();
-  return rows;
+  return foldQuietRuns([...days].reverse(), ({ day, breaker }) => quiet(day, breaker)).map(
+    (row): StatsRow =>
+      row.kind === "item"
+        ? { kind: "day", day: row.item.day, breaker: row.item.breaker }
+        : // The run is newest first.
+          { kind: "quiet", from: row.last.day.day, to: row.first.day.day, days: row.count },
+  );
 }
 
 /** The same figures as CSV: a row a day (none folded), then the totals. */

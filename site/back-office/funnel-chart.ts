@@ -7,6 +7,7 @@
  * under that page's CSP only: neither the site's nor the widget's bundles
  * include it.
  */
+import { addDays, isIsoDate } from "../../core/helpers/dates";
 import { FUNNEL_STEPS, type FunnelStep } from "../../core/views/back-office";
 import { adoptChartStyles, drawDayChart } from "../operator/day-chart";
 
@@ -26,6 +27,15 @@ function readDaily(table: HTMLTableElement): Daily {
   const labels = new Map(FUNNEL_STEPS.map((step, index) => [step, headers[index + 1] ?? step]));
   const series = new Map<string, (number | null)[]>();
   for (const row of table.tBodies[0]?.rows ?? []) {
+    // A run of days without records, folded into one line (decision 0443): zeros each day.
+    const { from, days: count } = row.dataset;
+    if (from && isIsoDate(from) && count) {
+      for (let index = 0; index < Number(count); index++) {
+        days.push(addDays(from, index));
+        for (const name of FUNNEL_STEPS) series.set(name, [...(series.get(name) ?? []), 0]);
+      }
+      continue;
+    }
     const cells = [...row.cells];
     days.push(cells[0]?.textContent ?? "");
     cells.slice(1).forEach((cell, index) => {

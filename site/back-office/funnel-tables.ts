@@ -3,8 +3,11 @@
  * renders them and the CSV downloads are written from them, so a download
  * says exactly what the page shows.
  */
+import { fill } from "../../core/messages";
 import {
   FUNNEL_BREAKDOWNS,
+  FUNNEL_CONVERSION_STEPS,
+  FUNNEL_FAN_OUT_STEPS,
   FUNNEL_STEPS,
   type FunnelReport,
   type FunnelRow,
@@ -31,6 +34,7 @@ export function stepName(step: FunnelStep, t: BackOfficeMessages): string {
 
 export const FUNNEL_TABLE_NAMES: readonly FunnelTableName[] = [
   "steps",
+  "fanout",
   "daily",
   ...FUNNEL_BREAKDOWNS,
 ];
@@ -42,6 +46,7 @@ export function isFunnelTableName(value: unknown): value is FunnelTableName {
 export function funnelTableTitle(name: FunnelTableName, t: BackOfficeMessages): string {
   return {
     steps: t.funnelStepsTitle,
+    fanout: t.funnelFanOutTitle,
     daily: t.funnelDailyTitle,
     lender: t.funnelByLender,
     partner: t.funnelByPartner,
@@ -52,7 +57,10 @@ export function funnelTableTitle(name: FunnelTableName, t: BackOfficeMessages): 
   }[name];
 }
 
-function keyHeaders(name: Exclude<FunnelTableName, "steps">, t: BackOfficeMessages): string[] {
+function keyHeaders(
+  name: Exclude<FunnelTableName, "steps" | "fanout">,
+  t: BackOfficeMessages,
+): string[] {
   return {
     daily: [t.funnelDay],
     lender: [t.funnelKeyLender],
@@ -64,10 +72,18 @@ function keyHeaders(name: Exclude<FunnelTableName, "steps">, t: BackOfficeMessag
   }[name];
 }
 
-/** A conversion as a percentage with one decimal, or the dash when it cannot be computed. */
+/**
+ * A conversion as a percentage with one decimal, or the dash when it cannot be computed or
+ * would pass 100 % (the later step's records came in the range, the earlier's before it).
+ */
 export function conversion(count: number | null, before: number | null, t: BackOfficeMessages) {
-  if (count === null || before === null || before === 0) return t.funnelNone;
+  if (count === null || before === null || before === 0 || count > before) return t.funnelNone;
   return `${((count / before) * 100).toFixed(1)} %`;
+}
+
+/** A day (or key) without a single record: the page folds runs of them into one line. */
+export function isQuietRow(row: FunnelRow): boolean {
+  return row.counts.every((count) => !count) && !row.payoutRupees;
 }
 
 function countText(count: number | null, t: BackOfficeMessages): string {
@@ -95,21 +111,46 @@ export function funnelTextTable(
   name: FunnelTableName,
   t: BackOfficeMessages,
 ): TextTable {
+  const count = (step: FunnelStep) => report.totals.counts[FUNNEL_STEPS.indexOf(step)] ?? null;
   if (name === "steps") {
     return {
       headers: [t.funnelStep, t.funnelCount, t.funnelConversion],
       keyColumns: 1,
+      rows: FUNNEL_CONVERSION_STEPS.map((step, index) => [
+        stepName(step, t),
+        countText(count(step), t),
+        index === 0 || count(step) === null
+          ? t.funnelNone
+          : conversion(count(step), previousRecorded(report.totals, index), t),
+      ]),
+    };
+  }
+  if (name === "fanout") {
+    const verified = count("verified");
+    const asked = count("asked");
+    const rate = (text: string, part: number | null, whole: number | null) => {
+      const percent = conversion(part, whole, t);
+      return percent === t.funnelNone ? percent : fill(text, { rate: percent });
+    };
+    const rates: Record<(typeof FUNNEL_FAN_OUT_STEPS)[number], string> = {
+      asked:
+        asked === null || !verified
+          ? t.funnelNone
+          : fill(t.funnelPerVerified, { count: (asked / verified).toFixed(1) }),
+      approved: rate(t.funnelOfAsked, count("approved"), asked),
+      clickouts: t.funnelNone,
+      issued: rate(t.funnelOfClickouts, count("issued"), count("clickouts")),
+      payouts: t.funnelNone,
+    };
+    return {
+      headers: [t.funnelStep, t.funnelCount, t.funnelRate],
+      keyColumns: 1,
       rows: [
-        ...FUNNEL_STEPS.map((step, index) => {
-          const count = report.totals.counts[index] ?? null;
-          return [
-            stepName(step, t),
-            countText(count, t),
-            index === 0 || count === null
-              ? t.funnelNone
-              : conversion(count, previousRecorded(report.totals, index), t),
-          ];
-        }),
+        ...FUNNEL_FAN_OUT_STEPS.map((step) => [
+          stepName(step, t),
+          countText(count(step), t),
+          rates[step],
+        ]),
         [t.funnelPayoutRupees, countText(report.totals.payoutRupees, t), t.funnelNone],
       ],
     };

@@ -49,6 +49,14 @@ const views: BackOfficeView[] = [
     report: {
       from: "2026-11-01",
       to: "2026-11-01",
+      kpis: {
+        applications: 1,
+        verified: 1,
+        approved: 0,
+        clickouts: 0,
+        issued: 0,
+        revenueRupees: 0,
+      },
       totals: { key: [], counts: [3, null, 1, 1, 0, 0, 0, 0, 0], payoutRupees: 0 },
       daily: [{ key: ["2026-11-01"], counts: [3, null, 1, 1, 0, 0, 0, 0, 0], payoutRupees: 0 }],
       breakdowns: {

@@ -56,3 +56,19 @@ export function LogoMark({ size = 32 }: { size?: number }) {
     </svg>
   );
 }
+
+/**
+ * The wordmark: the brand's name (decision 0023: only in `siteName`), its
+ * last capitalised word in the brand colour; read as one word.
+ */
+export function Wordmark({ name }: { name: string }) {
+  const cut = name.search(/(?<=.)[A-Z][^A-Z]*$/);
+  return cut > 0 ? (
+    <span className="wordmark">
+      {name.slice(0, cut)}
+      <span>{name.slice(cut)}</span>
+    </span>
+  ) : (
+    <span className="wordmark">{name}</span>
+  );
+}

@@ -69,6 +69,15 @@ describe("the funnel", () => {
     expect(await steps.getByRole("row", { name: /Calculator used/ }).textContent()).toBe(
       "Calculator used360.0 %",
     );
+    // The fan-out apart (issue 35), and a table of eleven columns within 1,280 px.
+    expect(
+      await page
+        .locator("#funnel-fanout")
+        .getByRole("row", { name: /Lenders asked/ })
+        .textContent(),
+    ).toBe("Lenders asked22.0 per verified application");
+    expect(await noHorizontalScroll(page)).toBe(true);
+    expect((await page.locator("#funnel-lender").boundingBox())?.width).toBeLessThanOrEqual(1280);
     // Two charts, drawn by uPlot from the table "By day".
     await expect.poll(() => page.locator("#funnel-charts canvas").count()).toBe(2);
     expect(await page.locator("#funnel-daily tbody tr").count()).toBe(2);

@@ -5,6 +5,7 @@ import { axeViolations, watchConsole } from "../support/browser";
 import { withServerAndBrowser } from "../support/server-and-browser";
 import type { ServerProcess } from "../support/server-process";
 import { enrolmentPath, signInThroughThePage, staffMember } from "../support/staff";
+import { smallControls, smallTargets } from "../support/touch-targets";
 
 /**
  * The back office in Chromium on a 360-px phone (issue 16): an admin's
@@ -69,6 +70,10 @@ describe("the back office", () => {
     await signInThroughThePage(page, admin, 1);
     await page.getByRole("heading", { name: "Back office" }).waitFor();
     expect(await page.getByRole("link", { name: "Staff" }).count()).toBeGreaterThan(0);
+    // Touch targets (issue 35, decision 0445) at 360 px: the menu, the cards, sign-out.
+    expect(await smallTargets(page, "body")).toEqual([]);
+    expect(await smallControls(page, "body")).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -16,6 +16,7 @@ import { openStorage } from "../../server/storage/database";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { checkPortalPage } from "../support/portal-page-check";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { smallControls, smallTargets } from "../support/touch-targets";
 
 /**
  * The partner portal's dashboard in Chromium (issue 18), in Sinhala and in
@@ -143,6 +144,13 @@ describe("the partner portal's dashboard", () => {
         `partner-portal-dashboard-${locale}`,
         chartsRedrawn,
       );
+      // Every field, list and radio button a target (decision 0445): fields and lists 44 px
+      // high, radio buttons and checkboxes 24 px with a 44 px label; links and buttons 44×44.
+      for (const size of [{ width: 1280, height: 800 }, PHONE]) {
+        await page.setViewportSize(size);
+        expect(await smallControls(page, "body"), `${size.width}`).toEqual([]);
+        expect(await smallTargets(page, "body"), `${size.width}`).toEqual([]);
+      }
 
       // Another breakdown, by the form (a GET).
       await page.locator("#by").selectOption("sub1");

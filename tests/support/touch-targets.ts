@@ -47,3 +47,37 @@ export async function smallTargets(page: Page, scope: string): Promise<string[]>
     { scope, min: TOUCH_TARGET_PX - 0.5 },
   );
 }
+
+/** WCAG 2.5.8's minimum (AA), which a radio button or checkbox itself must reach. */
+export const SMALL_CONTROL_PX = 24;
+
+/**
+ * The form controls under `scope` too small to tap (decision 0445), each as
+ * "name (w×h)": a field, a list or a text box under 44 px high; a radio button or checkbox
+ * under 24×24 px, or whose label (what a tap on its words hits) is under 44 px high. Hidden
+ * ones (no box) are not targets.
+ */
+export async function smallControls(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate(
+    ({ scope, min, small }) => {
+      const controls = [...document.querySelectorAll(scope)].flatMap((root) => [
+        ...root.querySelectorAll<HTMLInputElement>("input, select, textarea"),
+      ]);
+      const size = (box: DOMRect) => `${Math.round(box.width)}×${Math.round(box.height)}`;
+      return controls.flatMap((control) => {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) return [];
+        const name = control.name || control.id || control.type;
+        if (control.type !== "radio" && control.type !== "checkbox") {
+          return box.height >= min ? [] : [`${name} (${size(box)})`];
+        }
+        if (box.width < small || box.height < small) return [`${name} (${size(box)})`];
+        const label = control.labels?.[0]?.getBoundingClientRect();
+        return label && label.height >= min
+          ? []
+          : [`${name}'s label (${label ? size(label) : "none"})`];
+      });
+    },
+    { scope, min: TOUCH_TARGET_PX - 0.5, small: SMALL_CONTROL_PX - 0.5 },
+  );
+}

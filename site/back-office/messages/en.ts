@@ -523,7 +523,26 @@ export const backOfficeEn = {
   statementStatusIssued: "issued",
 
   funnelIntro:
-    "Every figure is counted from stored records, each step on the Colombo day it happened (UTC+05:30). Conversion is a step over the step before it in the same range, so it can pass 100 % at the range's edges. Not recorded: no stored record gives that step, or gives it by that key; it is not a zero.",
+    "Every figure is counted from stored records, each step on the Colombo day it happened (UTC+05:30). A conversion is a step over the step before it in the same range; where the later step has more records than the one before (at the range's edges) it shows a dash: no rate passes 100 %. Not recorded: no stored record gives that step, or gives it by that key; it is not a zero.",
+  funnelKpisTitle: "At a glance",
+  funnelKpiApplications: "Applications",
+  funnelKpiVerified: "Verified",
+  funnelKpiApproved: "Approved by a lender",
+  funnelKpiClickouts: "Click-outs",
+  funnelKpiIssued: "Loans issued",
+  funnelKpiRevenue: "Revenue invoiced (Rs.)",
+  funnelKpiOfApplications: "{count} of the range's applications",
+  funnelKpiOfVerified: "{count} of those verified",
+  funnelKpisNote:
+    "Verified and approved follow the applications made in this range, whenever those steps came, so neither passes 100 %. Revenue: what lenders were invoiced for this range's events; a month not invoiced yet is not in it.",
+  funnelFanOutTitle: "Lenders asked",
+  funnelFanOutNote:
+    "A verified application is sent to every lender whose criteria it meets: these count lenders asked and what came of it, not people, so they are counted apart from the conversions above.",
+  funnelRate: "Rate",
+  funnelPerVerified: "{count} per verified application",
+  funnelOfAsked: "{rate} of lenders asked",
+  funnelOfClickouts: "{rate} of click-outs",
+  funnelQuiet: "{days} days without records: {from} to {to}",
   funnelRange: "Range (Colombo days)",
   funnelFrom: "From",
   funnelTo: "To",

@@ -2,7 +2,7 @@ import { formatRupees } from "../../../../core/helpers/money";
 import { fill } from "../../../../core/messages";
 import { ColumnHeads } from "../../../operator/fields";
 import { colomboDate, colomboTime, rupeeDigits } from "../../../operator/format";
-import { LabelledCells } from "../../labelled-cells";
+import { LabelledCells } from "../../../operator/labelled-cells";
 import type { LenderPageOf } from "../../page";
 
 /** The lender's invoices (decision 0422): a line each, the newest month first. */
@@ -15,7 +15,7 @@ export const invoicesPage: LenderPageOf<"invoices"> = {
       {view.invoices.length === 0 ? (
         <p>{t.invoicesNone}</p>
       ) : (
-        <table className="lender-days">
+        <table className="lender-days row-cards">
           <ColumnHeads names={[t.invoiceMonth, t.invoiceItems, t.invoiceAmount, t.invoiceMade]} />
           <tbody>
             {view.invoices.map((invoice) => (
@@ -76,7 +76,7 @@ export const invoicePage: LenderPageOf<"invoice"> = {
             </li>
           ))}
         </ul>
-        <table className="lender-days">
+        <table className="lender-days row-cards">
           <ColumnHeads names={[t.invoiceWhat, t.invoiceCount, t.invoiceAmount]} />
           <tbody>
             {view.lines.map((line) => (
@@ -93,7 +93,7 @@ export const invoicePage: LenderPageOf<"invoice"> = {
           </tbody>
         </table>
         <h2>{t.invoiceItemsTitle}</h2>
-        <table className="lender-days">
+        <table className="lender-days row-cards">
           <ColumnHeads names={[t.invoiceWhen, t.invoiceWhat, t.invoiceSource, t.invoiceAmount]} />
           <tbody>
             {view.items.map((item) => (

@@ -8,7 +8,7 @@ import {
 } from "../../../../core/views/lender-portal-stats";
 import { ColumnHeads, DateRange, FieldError } from "../../../operator/fields";
 import { colomboTime } from "../../../operator/format";
-import { type LabelledCell, LabelledCells } from "../../labelled-cells";
+import { type LabelledCell, LabelledCells } from "../../../operator/labelled-cells";
 import type { LenderPortalMessages } from "../../messages";
 import type { LenderPageOf } from "../../page";
 
@@ -53,7 +53,7 @@ function Row({ row, t }: { row: StatsRow; t: LenderPortalMessages }) {
 function Latest({ events, t }: { events: readonly BreakerEventView[]; t: LenderPortalMessages }) {
   if (events.length === 0) return <p>{t.breakerNone}</p>;
   return (
-    <table className="lender-days">
+    <table className="lender-days row-cards">
       <ColumnHeads names={[t.breakerWhen, t.breakerState, t.breakerServer]} />
       <tbody>
         {events.map((event) => (
@@ -107,7 +107,7 @@ export const statsPage: LenderPageOf<"stats"> = {
                 {t.statsCsv}
               </a>
             </p>
-            <table className="lender-days">
+            <table className="lender-days row-cards">
               <caption>{t.statsTableCaption}</caption>
               <ColumnHeads names={[t.statsDay, ...names]} />
               <tbody>

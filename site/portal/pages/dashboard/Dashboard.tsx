@@ -178,7 +178,7 @@ function Figures(props: {
       <section aria-labelledby="dashboard-totals-title">
         <h2 id="dashboard-totals-title">{t.totalsTitle}</h2>
         <p>{showing}</p>
-        <dl className="dashboard-totals">
+        <dl className="dashboard-totals tiles">
           {STEPS.map((step) => (
             <div key={step}>
               <dt>{t.steps[step]}</dt>

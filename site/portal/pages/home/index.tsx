@@ -27,7 +27,7 @@ export const homePage: PortalPageOf<"home"> = {
       {view.recent ? (
         <section aria-labelledby="home-recent">
           <h2 id="home-recent">{t.recentTitle}</h2>
-          <dl className="home-recent">
+          <dl className="home-recent tiles">
             <div>
               <dt>{t.recentVerifiedLeads}</dt>
               <dd>{rupeeDigits(view.recent.leads)}</dd>

@@ -4,13 +4,13 @@ import type { ReactNode } from "react";
 export interface LabelledCell {
   label: string;
   value: ReactNode;
-  kind?: "number" | "id";
+  kind?: "number" | "id" | "absent";
 }
 
 /**
  * A table row's cells after its heading, each carrying its column's name:
- * on a phone lender-portal.css shows each row as a card, a cell a line
- * with its name before it (`table.lender-days`).
+ * on a phone operator.css shows each row of a `table.row-cards` as a card,
+ * a cell a line with its name before it (the lender portal, the funnel).
  */
 export function LabelledCells({ cells }: { cells: readonly LabelledCell[] }) {
   return (
