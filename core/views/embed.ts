@@ -33,14 +33,14 @@ export type EmbedField = (typeof EMBED_FIELDS)[number];
 
 /**
  * The iframe's height in CSS pixels, fixed per element (decision 0433): the
- * element's first screen on a 360 px wide column, measured; anything
+ * element's first screen on a 360 px wide column, measured in si and en; anything
  * longer (the offers, the widget's later steps) scrolls inside the frame.
  */
 export const EMBED_HEIGHTS: Record<WidgetElementName, number> = {
-  "loan-widget": 640,
-  "loan-calculator": 560,
-  "loan-eligibility": 560,
-  "loan-offers": 640,
+  "loan-widget": 760,
+  "loan-calculator": 720,
+  "loan-eligibility": 600,
+  "loan-offers": 720,
 };
 
 /** Why an iframe's address cannot show the widget; `partner` when it names no partner of ours. */
