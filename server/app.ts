@@ -68,6 +68,7 @@ import { partnerApiRouter } from "./partners/api-routes";
 import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
 import { partnerApiDocsRouter } from "./partners/docs-routes";
+import { embedRouter } from "./partners/embed-routes";
 import { checkPublishableKey, publicPreflight } from "./partners/keys";
 import { activePartnerId } from "./partners/partners";
 import { PORTAL_SESSION_COOKIE } from "./partners/portal-realm";
@@ -513,6 +514,7 @@ const featuresSection: AppSection = (app, context) => {
       lenderDays,
     }),
     partnerPagesRouter({ site, examplesDir: context.examplesDir, distDir }),
+    embedRouter(storage),
   ]) {
     app.use(router);
   }

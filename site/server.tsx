@@ -37,6 +37,7 @@ export {
 } from "./back-office/funnel-tables";
 export { backOfficeStylesheet, renderBackOfficeDocument } from "./back-office/render";
 export { renderClickoutDocument } from "./clickout/render";
+export { renderEmbedDocument } from "./embed/render";
 export {
   lenderPortalBase,
   lenderPortalStylesheet,

@@ -8,6 +8,7 @@ import {
   checkLinkForm,
   checkWidgetForm,
   hasProblems,
+  LINK_FIELDS,
   previewStyle,
   readLinkForm,
   readWidgetForm,
@@ -101,6 +102,7 @@ export const widgetRoutes: PortalSectionRoutes = (router, portal) => {
       partnerAs: partner.origins.length > 0 ? "key" : "id",
     });
     const link = readLinkForm(query, portal.locale);
+    const unchangedLink = readLinkForm({}, portal.locale);
     const { settings, problems: widgetProblems } = checkWidgetForm(widget);
     const { problems: linkProblems } = checkLinkForm(link);
     const pinned = await pinnedScript(portal.distDir);
@@ -120,6 +122,8 @@ export const widgetRoutes: PortalSectionRoutes = (router, portal) => {
       link,
       linkProblems,
       builderScript: pinned.builderScript ? scriptPath : null,
+      // Folded unless the partner made a link (a value other than the form's own defaults).
+      linkOpen: LINK_FIELDS.some((field) => link[field] !== unchangedLink[field]),
     };
     allowPreview(res, previewStyle(settings));
     const wrong = hasProblems(widgetProblems) || hasProblems(linkProblems);

@@ -40,7 +40,7 @@ const BASES: Record<Locale, string> = {
 const WORDS = {
   si: {
     title: "විජට් සහ සබැඳි",
-    code: "ඔබේ කේතය",
+    code: "මෙම කේතය පිටපත් කරන්න",
     tooLarge: "රු. 5,000 සිට රු. 200,000 දක්වා මුදලක් තෝරන්න.",
     colour: "වර්ණය hex කේතයක් ලෙස ඇතුළත් කරන්න, උදා. #0b6e4f.",
     radius: "0 සිට 32 දක්වා පික්සල ගණනක් පූර්ණ සංඛ්‍යාවකින් ඇතුළත් කරන්න.",
@@ -49,7 +49,7 @@ const WORDS = {
   },
   en: {
     title: "Widget and links",
-    code: "Your code",
+    code: "Copy this code",
     tooLarge: "Choose an amount from Rs. 5,000 to Rs. 200,000.",
     colour: "Enter a colour as a hex code, like #0b6e4f.",
     radius: "Enter a whole number of pixels from 0 to 32.",
@@ -112,9 +112,9 @@ afterAll(async () => {
 const get = (url: string, who: "a" | "b" | null = "a") =>
   inject(app, { method: "GET", url, headers: who ? { cookie: cookies[who] } : {} });
 
-/** The snippet as the page shows it (the textarea's text, unescaped). */
-function snippetOf(body: string): string {
-  const match = /<textarea id="wb-snippet"[^>]*>([^<]*)<\/textarea>/.exec(body);
+/** A code as the page shows it (the textarea's text, unescaped): the snippet unless named. */
+function snippetOf(body: string, name: "snippet" | "iframe" = "snippet"): string {
+  const match = new RegExp(`<textarea id="wb-${name}"[^>]*>([^<]*)</textarea>`).exec(body);
   return (match?.[1] ?? "")
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
@@ -136,6 +136,11 @@ describe("the widget page", () => {
           `<script src="${testSite.origin}/widget/v1/${PINNED}" integrity="${INTEGRITY}" crossorigin="anonymous" defer></script>`,
           `<loan-widget partner="${partners.a.publishableKey}" lang="${locale}" amount="50000" period="360"></loan-widget>`,
         ].join("\n"),
+      );
+      // The second form: the frame, named by the partner id (decision 0432), titled in its language.
+      const title = locale === "en" ? "Loan calculator and offers" : "ණය ගණකය සහ ණය දීමනා";
+      expect(snippetOf(res.body, "iframe")).toBe(
+        `<iframe src="${testSite.origin}/embed/?element=loan-widget&amp;partner=${partners.a.id}&amp;lang=${locale}&amp;amount=50000&amp;period=360" title="${title}" width="100%" height="760" style="border:0;max-width:480px" loading="lazy"></iframe>`,
       );
       // The preview: the same pinned script from our origin, events only logged; the builder.
       expect(res.body).toContain(

@@ -2,12 +2,14 @@
  * The portal's widget and link builder, live (issue 18, decision 0230): as
  * the partner changes a field, the preview (our widget itself, loaded by the
  * page), the snippet and the link follow, with each field's problem, by the
- * same functions the server's page uses (core/views/portal/widget.ts). The Copy
+ * same functions the server's page uses (core/views/portal/widget.ts, the
+ * iframe code core/views/embed.ts). The Copy
  * buttons copy and say so in their status. Without this script the forms'
  * buttons do the same with a page load. No library; built alone
  * (rollup.config.mjs) and served under the widget page's CSP only.
  */
 import { DEFAULT_LOCALE, isLocale } from "../../core/locale";
+import { iframeSnippet } from "../../core/views/embed";
 import {
   type BuilderContext,
   type BuilderProblem,
@@ -28,6 +30,7 @@ import {
   type WidgetSettings,
   widgetSnippet,
 } from "../../core/views/portal/widget";
+import { embedMessagesFor } from "../embed/embed-messages";
 import { widgetMessagesFor } from "./pages/widget/widget-messages";
 
 const lang = document.documentElement.lang;
@@ -70,7 +73,7 @@ function showProblems(
 }
 
 /** The result's box and its "correct the fields" note: one shows, the other hides. */
-function showResult(name: "snippet" | "link", text: string | undefined) {
+function showResult(name: "snippet" | "iframe" | "link", text: string | undefined) {
   const box = byId(`wb-${name}-box`);
   const blocked = byId(`wb-${name}-blocked`);
   const output = byId<HTMLTextAreaElement>(`wb-${name}`);
@@ -138,10 +141,10 @@ function start() {
     if (!hasProblems(widget.problems)) byId("wb-widget-alert")?.setAttribute("hidden", "");
     if (!hasProblems(link.problems)) byId("wb-link-alert")?.setAttribute("hidden", "");
     showPreview(widget.settings);
-    showResult(
-      "snippet",
-      hasProblems(widget.problems) ? undefined : widgetSnippet(widget.settings, context),
-    );
+    const widgetOk = !hasProblems(widget.problems);
+    showResult("snippet", widgetOk ? widgetSnippet(widget.settings, context) : undefined);
+    const title = embedMessagesFor(widget.settings.lang).titles[widget.settings.element];
+    showResult("iframe", widgetOk ? iframeSnippet(widget.settings, context, title) : undefined);
     showResult(
       "link",
       hasProblems(link.problems) ? undefined : trackingLink(link.settings, context),

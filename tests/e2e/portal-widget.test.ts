@@ -20,7 +20,9 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * copies the snippet, and a page holding exactly that snippet, served from
  * another origin (registered as the partner's), runs the pinned widget with
  * its integrity hash: the calculator computes, the publishable key is taken;
- * the same page with a tampered hash runs nothing. Then a tracking link.
+ * the same page with a tampered hash runs nothing. Then a tracking link. The frame's code
+ * (issue 35, /embed/) pasted alone into a page of that origin: the calculator in Tamil, and
+ * "Apply now" opens our form in a new tab with the partner.
  * axe, no sideways scrolling at 360 and 1280 px, screenshots through checkPortalPage.
  */
 const PHONE = { width: 360, height: 640 };
@@ -127,6 +129,7 @@ describe("the portal's widget builder", () => {
       // Build: element, language, colour; the preview follows at once.
       await page.getByLabel(t.elements[build.element]).check();
       await page.getByLabel(t.languages[build.lang], { exact: true }).first().check();
+      await page.locator(".wb-advanced > summary").click();
       await page.getByLabel(t.colours.accent).fill(build.accent);
       const preview = page.locator(`#widget-preview ${build.element}`);
       await preview.locator(".lw-root").waitFor();
@@ -177,6 +180,11 @@ describe("the portal's widget builder", () => {
       await widget.locator(".lw-amount-input").fill("120000");
       await widget.locator(".lw-amount-input").press("Tab");
       await expect.poll(() => figures.textContent()).not.toBe(before);
+      // A click-out carries the partner: "Apply now" (or an offer) goes to our form with it.
+      const apply = widget.locator("a.lw-cta").first();
+      if (build.element === "loan-calculator") {
+        expect(await apply.getAttribute("href")).toContain(`partner=${publishableKey}`);
+      }
       // The publishable key works from this registered origin.
       expect((await event).status()).toBe(202);
       if (feed) expect((await feed).status()).toBe(200);
@@ -195,6 +203,7 @@ describe("the portal's widget builder", () => {
       await Promise.all([site.close(), refused.close()]);
 
       // A tracking link: a wrong value is named at once; a right one makes the link.
+      await page.locator(".wb-link > summary").click();
       await page.getByLabel(t.linkTargets.application).check();
       await page.getByLabel("sub1", { exact: true }).last().fill("spring sale");
       await page.locator("#wb-link_sub1-error").getByText(t.problems.code).waitFor();
@@ -224,6 +233,42 @@ describe("the portal's widget builder", () => {
     });
   }
 
+  it("makes a frame's code that works on a page of another origin, for a blog that strips scripts", {
+    timeout: 90_000,
+  }, async () => {
+    const t = widgetMessagesFor("en");
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await signIn(page, "en");
+    await page.getByLabel(t.elements["loan-calculator"]).check();
+    await page.getByLabel(t.languages.ta, { exact: true }).first().check();
+    await expect.poll(() => page.locator("#wb-iframe").inputValue()).toContain("lang=ta");
+    const code = await page.locator("#wb-iframe").inputValue();
+    expect(code).toContain(`partner=${PARTNER}`);
+    // Pasted alone into a page of the partner's site (no script of the host's at all).
+    const site = await context.newPage();
+    const siteProblems = watchConsole(site);
+    await site.goto(partnerPage("/frame.html", code));
+    const frame = site.frameLocator("iframe");
+    const calculator = frame.locator("loan-calculator");
+    await calculator.locator(".lw-amount-input").waitFor();
+    // In Tamil, as the code says; a screen reader names the frame in Tamil too.
+    expect(await calculator.locator(".lw-root").getAttribute("lang")).toBe("ta");
+    expect(await site.locator("iframe").getAttribute("title")).toBe("கடன் கணிப்பான்");
+    // "Apply now" opens our form in a new tab, carrying the partner; the blog stays.
+    const [form] = await Promise.all([
+      context.waitForEvent("page"),
+      calculator.locator("a.lw-cta").click(),
+    ]);
+    await form.waitForURL(/\/ta\/application\//);
+    expect(new URL(form.url()).searchParams.get("partner")).toBe(PARTNER);
+    expect(site.url()).toBe(`${partnerOrigin}/frame.html`);
+    expect(siteProblems).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("works without JavaScript: the form's answer is the page with the snippet", {
     timeout: 60_000,
   }, async () => {
@@ -240,13 +285,19 @@ describe("the portal's widget builder", () => {
     await page.locator("#wb-amount-error").getByText(t.problems.tooSmall).waitFor();
     expect(await page.locator("#wb-snippet-box").isHidden()).toBe(true);
     await page.getByLabel(t.amount).fill("80000");
+    await page.locator(".wb-advanced > summary").click();
     await page.getByLabel(t.colours.surface).fill("#f0f4ff");
     await page.getByRole("button", { name: t.showWidget }).click();
     await page.locator("#wb-snippet-box").waitFor();
     expect((await page.locator("#wb-snippet").inputValue()).split("\n")[1]).toBe(
       `<loan-eligibility partner="${publishableKey}" lang="en" amount="80000" period="${LOAN_TERM_LK.default}" style="--loan-color-surface: #f0f4ff"></loan-eligibility>`,
     );
+    // The frame's code without a script too; selectable, read-only.
+    expect(await page.locator("#wb-iframe").inputValue()).toContain(
+      `/embed/?element=loan-eligibility&amp;partner=${PARTNER}&amp;lang=en&amp;amount=80000`,
+    );
     // The link form keeps the widget's settings through its own submission.
+    await page.locator(".wb-link > summary").click();
     await page.getByLabel("utm_campaign").fill("avurudu");
     await page.getByRole("button", { name: t.makeLink }).click();
     await page.locator("#wb-link-box").waitFor();

@@ -140,6 +140,8 @@ export interface WidgetView extends PortalSignedIn {
   linkProblems: Partial<Record<LinkField, BuilderProblem>>;
   /** The page's builder script, when the build has one. */
   builderScript: string | null;
+  /** The partner made a link (a value other than the defaults): its folded part shows open. */
+  linkOpen?: boolean;
 }
 
 const MAX_TYPED = 200;

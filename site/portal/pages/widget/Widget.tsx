@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { isInstalmentTerm, LOAN_TERM_GRID, termMonths } from "../../../../core/domain/product";
 import { ALL_LOCALES, type Locale } from "../../../../core/locale";
+import { iframeSnippet } from "../../../../core/views/embed";
 import { PORTAL_SECTION_PATHS } from "../../../../core/views/partner-portal";
 import {
   type BuilderProblem,
@@ -26,6 +27,7 @@ import {
   type WidgetView,
   widgetSnippet,
 } from "../../../../core/views/portal/widget";
+import { embedMessagesFor } from "../../../embed/embed-messages";
 import { type WidgetMessages, widgetMessagesFor } from "./widget-messages";
 
 type Field = WidgetField | LinkField;
@@ -177,6 +179,49 @@ function CopyButton({ target, t }: { target: string; t: WidgetMessages }) {
   );
 }
 
+/** The widget form's fields under "Advanced" (decision 0435). */
+const ADVANCED: readonly Field[] = [
+  ...WIDGET_COLOURS.map((colour) => colour.field),
+  "radius",
+  ...WIDGET_SUBS,
+  "partner_as",
+];
+
+/**
+ * A code to copy: a read-only textarea (selectable without script) and its Copy button;
+ * `wb-<name>-box` hidden while the form has a field to correct.
+ */
+function CodeBox(props: {
+  name: "snippet" | "iframe" | "link";
+  label: string;
+  hint?: string;
+  rows: number;
+  value: string;
+  shown: boolean;
+  t: WidgetMessages;
+}) {
+  const { name, label, hint, rows, value, shown, t } = props;
+  const id = `wb-${name}`;
+  return (
+    <div id={`${id}-box`} hidden={!shown}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <textarea
+        id={id}
+        readOnly
+        rows={rows}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        defaultValue={value}
+      />
+      <CopyButton target={id} t={t} />
+    </div>
+  );
+}
+
 /** The partner portal's widget and link builder (issue 18, decisions 0230–0233). */
 export function WidgetPage({
   view,
@@ -199,47 +244,119 @@ export function WidgetPage({
   const periodLabel = (days: number) =>
     isInstalmentTerm(days) ? t.months(termMonths(days)) : t.days(days);
   const keysPath = `${base}${PORTAL_SECTION_PATHS.keys}`;
+  const iframeTitle = embedMessagesFor(settings.lang).titles[settings.element];
   return (
     <div className="wb">
       <p>{t.intro}</p>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: checked colours and a number, allowed by its hash */}
       <style dangerouslySetInnerHTML={{ __html: previewStyle(settings) }} />
       <div className="wb-builder">
-        <section aria-labelledby="wb-widget-title">
-          <h2 id="wb-widget-title">{t.widgetTitle}</h2>
-          <form
-            method="get"
-            id="widget-form"
-            noValidate
-            data-origin={context.origin}
-            data-partner-id={context.partnerId}
-            data-key={context.publishableKey}
-            data-script={context.scriptPath}
-            data-integrity={context.integrity ?? ""}
-          >
-            <p className="alert" role="alert" id="wb-widget-alert" hidden={widgetOk}>
-              {t.checkFields}
+        <div>
+          <section aria-labelledby="wb-code-title">
+            <h2 id="wb-code-title">{t.codeTitle}</h2>
+            <p className="alert" id="wb-snippet-blocked" hidden={widgetOk}>
+              {t.codeBlocked}
             </p>
-            {fields.choices("element", t.elementLegend, WIDGET_ELEMENTS, t.elements)}
-            {fields.choices("lang", t.langLegend, ALL_LOCALES, t.languages)}
-            {fields.text("amount", t.amount, { hint: t.amountHint, inputMode: "numeric" })}
-            <div className="wb-field">
-              <label htmlFor={fieldId("period")}>{t.period}</label>
-              <FieldError field="period" problem={problems.period} t={t} />
-              <select
-                id={fieldId("period")}
-                name="period"
-                defaultValue={widget.period}
-                aria-invalid={problems.period ? true : undefined}
-                aria-describedby={describedBy("period", problems.period)}
-              >
-                {LOAN_TERM_GRID.map((days) => (
-                  <option key={days} value={String(days)}>
-                    {periodLabel(days)}
-                  </option>
-                ))}
-              </select>
+            <CodeBox
+              name="snippet"
+              label={t.codeLabel}
+              hint={t.selectHint}
+              rows={4}
+              value={widgetOk ? widgetSnippet(settings, context) : ""}
+              shown={widgetOk}
+              t={t}
+            />
+          </section>
+          <section aria-labelledby="wb-iframe-title">
+            <h2 id="wb-iframe-title">{t.iframeTitle}</h2>
+            <p>{t.iframeIntro}</p>
+            <p className="alert" id="wb-iframe-blocked" hidden={widgetOk}>
+              {t.codeBlocked}
+            </p>
+            <CodeBox
+              name="iframe"
+              label={t.iframeLabel}
+              rows={4}
+              value={widgetOk ? iframeSnippet(settings, context, iframeTitle) : ""}
+              shown={widgetOk}
+              t={t}
+            />
+          </section>
+          <details className="wb-hosts">
+            <summary>{t.hostsTitle}</summary>
+            <h3>{t.wordpress}</h3>
+            <ol>
+              {t.wordpressSteps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            <h3>{t.blogger}</h3>
+            <ol>
+              {t.bloggerSteps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </details>
+        </div>
+        <div className="wb-result">
+          <section aria-labelledby="wb-preview-title">
+            <h2 id="wb-preview-title">{t.previewTitle}</h2>
+            <p className="hint">{t.previewNote}</p>
+            <div id="wb-warnings">
+              {warnings.map((warning) => (
+                <p className="alert" key={warning}>
+                  {t.contrast[warning]}
+                </p>
+              ))}
             </div>
+            <div id="widget-preview" className="wb-preview">
+              {createElement(
+                settings.element,
+                Object.fromEntries(elementAttributes(settings)),
+                <p>{t.previewNeedsScript}</p>,
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+      <section aria-labelledby="wb-widget-title">
+        <h2 id="wb-widget-title">{t.widgetTitle}</h2>
+        <form
+          method="get"
+          id="widget-form"
+          noValidate
+          data-origin={context.origin}
+          data-partner-id={context.partnerId}
+          data-key={context.publishableKey}
+          data-script={context.scriptPath}
+          data-integrity={context.integrity ?? ""}
+        >
+          <p className="alert" role="alert" id="wb-widget-alert" hidden={widgetOk}>
+            {t.checkFields}
+          </p>
+          {fields.choices("element", t.elementLegend, WIDGET_ELEMENTS, t.elements)}
+          {fields.choices("lang", t.langLegend, ALL_LOCALES, t.languages)}
+          {fields.text("amount", t.amount, { hint: t.amountHint, inputMode: "numeric" })}
+          <div className="wb-field">
+            <label htmlFor={fieldId("period")}>{t.period}</label>
+            <FieldError field="period" problem={problems.period} t={t} />
+            <select
+              id={fieldId("period")}
+              name="period"
+              defaultValue={widget.period}
+              aria-invalid={problems.period ? true : undefined}
+              aria-describedby={describedBy("period", problems.period)}
+            >
+              {LOAN_TERM_GRID.map((days) => (
+                <option key={days} value={String(days)}>
+                  {periodLabel(days)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* Open when a field inside it is wrong, so that its message shows. */}
+          <details className="wb-advanced" open={ADVANCED.some((field) => problems[field])}>
+            <summary>{t.advanced}</summary>
             <fieldset>
               <legend>{t.looksLegend}</legend>
               <span className="hint">{t.looksHint}</span>
@@ -264,53 +381,14 @@ export function WidgetPage({
                 {t.keysLink}
               </a>
             </p>
-            <Kept values={Object.fromEntries(LINK_FIELDS.map((field) => [field, link[field]]))} />
-            <button type="submit">{t.showWidget}</button>
-          </form>
-        </section>
-        <div className="wb-result">
-          <section aria-labelledby="wb-preview-title">
-            <h2 id="wb-preview-title">{t.previewTitle}</h2>
-            <p className="hint">{t.previewNote}</p>
-            <div id="wb-warnings">
-              {warnings.map((warning) => (
-                <p className="alert" key={warning}>
-                  {t.contrast[warning]}
-                </p>
-              ))}
-            </div>
-            <div id="widget-preview" className="wb-preview">
-              {createElement(
-                settings.element,
-                Object.fromEntries(elementAttributes(settings)),
-                <p>{t.previewNeedsScript}</p>,
-              )}
-            </div>
-          </section>
-          <section aria-labelledby="wb-code-title">
-            <h2 id="wb-code-title">{t.codeTitle}</h2>
-            <p className="alert" id="wb-snippet-blocked" hidden={widgetOk}>
-              {t.codeBlocked}
-            </p>
-            <div id="wb-snippet-box" hidden={!widgetOk}>
-              <label htmlFor="wb-snippet">{t.codeLabel}</label>
-              <span className="hint" id="wb-snippet-hint">
-                {t.codeHint}
-              </span>
-              <textarea
-                id="wb-snippet"
-                readOnly
-                rows={10}
-                aria-describedby="wb-snippet-hint"
-                defaultValue={widgetOk ? widgetSnippet(settings, context) : ""}
-              />
-              <CopyButton target="wb-snippet" t={t} />
-            </div>
-          </section>
-        </div>
-      </div>
-      <section className="wb-link" aria-labelledby="wb-link-title">
-        <h2 id="wb-link-title">{t.linkTitle}</h2>
+            <p className="hint">{t.codeHint}</p>
+          </details>
+          <Kept values={Object.fromEntries(LINK_FIELDS.map((field) => [field, link[field]]))} />
+          <button type="submit">{t.showWidget}</button>
+        </form>
+      </section>
+      <details className="wb-link" open={!linkOk || view.linkOpen}>
+        <summary id="wb-link-title">{t.linkTitle}</summary>
         <p>{t.linkIntro}</p>
         <form method="get" id="link-form" noValidate>
           <p className="alert" role="alert" id="wb-link-alert" hidden={linkOk}>
@@ -325,17 +403,15 @@ export function WidgetPage({
         <p className="alert" id="wb-link-blocked" hidden={linkOk}>
           {t.linkBlocked}
         </p>
-        <div id="wb-link-box" hidden={!linkOk}>
-          <label htmlFor="wb-link">{t.linkLabel}</label>
-          <textarea
-            id="wb-link"
-            readOnly
-            rows={3}
-            defaultValue={linkOk ? trackingLink(linkSettings, context) : ""}
-          />
-          <CopyButton target="wb-link" t={t} />
-        </div>
-      </section>
+        <CodeBox
+          name="link"
+          label={t.linkLabel}
+          rows={3}
+          value={linkOk ? trackingLink(linkSettings, context) : ""}
+          shown={linkOk}
+          t={t}
+        />
+      </details>
       <script
         src={scriptUrl({ ...context, origin: "" })}
         integrity={context.integrity ?? undefined}

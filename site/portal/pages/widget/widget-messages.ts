@@ -12,8 +12,8 @@ import { widgetTa } from "./widget-messages-ta";
 /** The words of the portal's widget and link builder (issue 18); the compiler checks both. */
 const en = {
   intro:
-    "Choose how our widget looks on your site, see it as your visitors will, and copy the code into your page. Or make a link to our site that counts for you.",
-  widgetTitle: "Build your widget",
+    "Put our loan calculator on your blog or site: copy the code below and paste it into your page. Every application made through it counts for you.",
+  widgetTitle: "Change what it shows",
   elementLegend: "What to show",
   elements: {
     "loan-widget": "The whole widget: amount, the eligibility check, then the offers",
@@ -62,14 +62,33 @@ const en = {
     button:
       "The text on buttons is hard to read on the main colour. Aim for stronger contrast (4.5 to 1).",
   } satisfies Record<ContrastWarning, string>,
-  codeTitle: "Your code",
-  codeLabel: "Paste this where the widget should appear on your page",
+  codeTitle: "Copy this code",
+  codeLabel: "Paste it into your page where the calculator should appear",
   codeHint:
     "The script is pinned to this version of the widget: the integrity hash makes browsers refuse any other file.",
   codeBlocked: "Correct the fields marked above to get your code.",
   copy: "Copy",
   copied: "Copied.",
   copyFailed: "Could not copy. Select the text and copy it yourself.",
+  selectHint: "No Copy button? Tap in the box, select all and copy.",
+  iframeTitle: "Your blog removes scripts? Use this code instead",
+  iframeIntro:
+    "Some blog hosts delete code with <script> in it. This second code shows the same calculator in a frame and needs no script.",
+  iframeLabel: "The frame code",
+  hostsTitle: "How to paste it on WordPress or Blogger",
+  wordpress: "WordPress",
+  wordpressSteps: [
+    "Open your post or page, press + and add a “Custom HTML” block.",
+    "Paste the first code into it and publish.",
+    "On WordPress.com’s free, Personal and Premium plans both codes are removed when you save: use a tracking link below (in a Buttons block or any link) instead. A WordPress.com plan with plugins, or your own WordPress site, keeps the first code.",
+  ],
+  blogger: "Blogger",
+  bloggerSteps: [
+    "For the side bar: Layout, then “Add a Gadget”, then “HTML/JavaScript”. Paste the first code and save.",
+    "Inside a post: switch the editor to HTML view, paste the frame code where the calculator should appear, and publish.",
+    "Open your blog to check: if the calculator is missing, use the other code.",
+  ],
+  advanced: "Advanced: colours, sub ids, publishable key and sites",
   linkTitle: "Make a tracking link",
   linkIntro:
     "A link to our site with your partner id: an application made in that visit counts for you, with the values you add here.",
@@ -100,8 +119,8 @@ export type WidgetMessages = typeof en;
 
 const si: WidgetMessages = {
   intro:
-    "අපේ විජට් එක ඔබේ වෙබ් අඩවියේ පෙනෙන්නේ කෙසේදැයි තෝරා, ඔබේ අමුත්තන්ට පෙනෙන ආකාරයටම එය බලා, කේතය පිටපත් කර ඔබේ පිටුවට දමන්න. නැතහොත් ඔබට ගණන් වන, අපේ අඩවියට යන සබැඳියක් සාදන්න.",
-  widgetTitle: "ඔබේ විජට් එක සාදන්න",
+    "අපේ ණය ගණකය ඔබේ බ්ලොග් එකට හෝ වෙබ් අඩවියට දමන්න: පහත කේතය පිටපත් කර ඔබේ පිටුවට අලවන්න. එය හරහා කරන සෑම අයදුම්පතක්ම ඔබට ගණන් වේ.",
+  widgetTitle: "එහි පෙන්වන දේ වෙනස් කරන්න",
   elementLegend: "පෙන්වන්නේ කුමක්ද",
   elements: {
     "loan-widget": "සම්පූර්ණ විජට් එක: මුදල, සුදුසුකම් පරීක්ෂාව, පසුව ණය දීමනා",
@@ -148,14 +167,33 @@ const si: WidgetMessages = {
     accent: "පසුබිම මත ප්‍රධාන වර්ණය කියවීම අපහසුයි. වඩා පැහැදිලි වෙනසක් (4.5 : 1) තෝරන්න.",
     button: "ප්‍රධාන වර්ණය මත බොත්තම්වල අකුරු කියවීම අපහසුයි. වඩා පැහැදිලි වෙනසක් (4.5 : 1) තෝරන්න.",
   },
-  codeTitle: "ඔබේ කේතය",
-  codeLabel: "ඔබේ පිටුවේ විජට් එක පෙනිය යුතු තැනට මෙය අලවන්න",
+  codeTitle: "මෙම කේතය පිටපත් කරන්න",
+  codeLabel: "ණය ගණකය පෙනිය යුතු තැනට, ඔබේ පිටුවට එය අලවන්න",
   codeHint:
     "ස්ක්‍රිප්ට් එක විජට් එකේ මෙම අනුවාදයටම සවි කර ඇත: integrity hash නිසා බ්‍රවුසර වෙනත් ඕනෑම ගොනුවක් ප්‍රතික්ෂේප කරයි.",
   codeBlocked: "ඔබේ කේතය ලබා ගැනීමට ඉහත සලකුණු කළ ක්ෂේත්‍ර නිවැරදි කරන්න.",
   copy: "පිටපත් කරන්න",
   copied: "පිටපත් විය.",
   copyFailed: "පිටපත් කළ නොහැකි විය. පෙළ තෝරා ඔබම පිටපත් කරන්න.",
+  selectHint: "පිටපත් කිරීමේ බොත්තමක් නැද්ද? කොටුව තුළ තට්ටු කර, සියල්ල තෝරා පිටපත් කරන්න.",
+  iframeTitle: "ඔබේ බ්ලොග් එක ස්ක්‍රිප්ට් ඉවත් කරයිද? ඒ වෙනුවට මෙම කේතය භාවිත කරන්න",
+  iframeIntro:
+    "සමහර බ්ලොග් සේවා <script> ඇති කේතය මකා දමයි. මෙම දෙවන කේතය එම ණය ගණකයම රාමුවක් තුළ පෙන්වන අතර එයට ස්ක්‍රිප්ට් අවශ්‍ය නැත.",
+  iframeLabel: "රාමු කේතය",
+  hostsTitle: "WordPress හෝ Blogger වෙත එය අලවන්නේ කෙසේද",
+  wordpress: "WordPress",
+  wordpressSteps: [
+    "ඔබේ ලිපිය හෝ පිටුව විවෘත කර, + ඔබා “Custom HTML” block එකක් එක් කරන්න.",
+    "පළමු කේතය එයට අලවා ප්‍රකාශයට පත් කරන්න.",
+    "WordPress.com හි නොමිලේ, Personal සහ Premium සැලසුම්වල, සුරකින විට කේත දෙකම ඉවත් වේ: ඒ වෙනුවට පහත ලුහුබැඳීමේ සබැඳියක් (Buttons block එකක හෝ ඕනෑම සබැඳියක) භාවිත කරන්න. plugins සහිත WordPress.com සැලසුමක් හෝ ඔබේම WordPress අඩවියක් පළමු කේතය තබා ගනී.",
+  ],
+  blogger: "Blogger",
+  bloggerSteps: [
+    "පැති තීරුව සඳහා: Layout, පසුව “Add a Gadget”, පසුව “HTML/JavaScript”. පළමු කේතය අලවා සුරකින්න.",
+    "ලිපියක් තුළ: සංස්කාරකය HTML දසුනට මාරු කර, ණය ගණකය පෙනිය යුතු තැනට රාමු කේතය අලවා ප්‍රකාශයට පත් කරන්න.",
+    "පරීක්ෂා කිරීමට ඔබේ බ්ලොග් එක විවෘත කරන්න: ණය ගණකය නොපෙනේ නම්, අනෙක් කේතය භාවිත කරන්න.",
+  ],
+  advanced: "උසස්: වර්ණ, sub id, publishable key සහ අඩවි",
   linkTitle: "ලුහුබැඳීමේ සබැඳියක් සාදන්න",
   linkIntro:
     "ඔබේ හවුල්කරු id සහිත, අපේ අඩවියට යන සබැඳියක්: එම පැමිණීමේදී කරන අයදුම්පතක් ඔබ මෙහි එක් කරන අගයන් සමඟ ඔබට ගණන් වේ.",
