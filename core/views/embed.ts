@@ -33,12 +33,13 @@ export type EmbedField = (typeof EMBED_FIELDS)[number];
 
 /**
  * The iframe's height in CSS pixels, fixed per element (decision 0433): the
- * element's first screen on a 360 px wide column, measured in si and en; anything
- * longer (the offers, the widget's later steps) scrolls inside the frame.
+ * element's first screen on a 360 px wide column in its tallest language
+ * (Tamil); anything longer (the offers, the widget's later steps) scrolls
+ * inside the frame.
  */
 export const EMBED_HEIGHTS: Record<WidgetElementName, number> = {
-  "loan-widget": 760,
-  "loan-calculator": 720,
+  "loan-widget": 820,
+  "loan-calculator": 780,
   "loan-eligibility": 600,
   "loan-offers": 720,
 };

@@ -4,7 +4,7 @@ import { NUL_MESSAGE, nulFieldsOf } from "./parse";
 describe("nulFieldsOf", () => {
   it("names each field holding U+0000 by its dotted path, a key by where it is", () => {
     expect(
-      nulFieldsOf({ name: "ok", nested: { items: ["fine", "ba\0d"] }, ["k\0ey"]: 1, top: "\0" }),
+      nulFieldsOf({ name: "ok", nested: { items: ["fine", "ba\0d"] }, "k\0ey": 1, top: "\0" }),
     ).toEqual({ "nested.items.1": NUL_MESSAGE, "": NUL_MESSAGE, top: NUL_MESSAGE });
     expect(nulFieldsOf("\0")).toEqual({ "": NUL_MESSAGE });
     expect(nulFieldsOf({ clean: ["a", { b: "c" }] })).toEqual({});

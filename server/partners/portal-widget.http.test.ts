@@ -140,7 +140,7 @@ describe("the widget page", () => {
       // The second form: the frame, named by the partner id (decision 0432), titled in its language.
       const title = locale === "en" ? "Loan calculator and offers" : "ණය ගණකය සහ ණය දීමනා";
       expect(snippetOf(res.body, "iframe")).toBe(
-        `<iframe src="${testSite.origin}/embed/?element=loan-widget&amp;partner=${partners.a.id}&amp;lang=${locale}&amp;amount=50000&amp;period=360" title="${title}" width="100%" height="760" style="border:0;max-width:480px" loading="lazy"></iframe>`,
+        `<iframe src="${testSite.origin}/embed/?element=loan-widget&amp;partner=${partners.a.id}&amp;lang=${locale}&amp;amount=50000&amp;period=360" title="${title}" width="100%" height="820" style="border:0;max-width:480px" loading="lazy"></iframe>`,
       );
       // The preview: the same pinned script from our origin, events only logged; the builder.
       expect(res.body).toContain(

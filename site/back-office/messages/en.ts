@@ -295,7 +295,8 @@ export const backOfficeEn = {
     "A whole number of its own, never reused: the feed and the decision API know the product by it.",
   lenderProductHeader: "Name in the feed",
   lenderProductHeaderHint: "One product a name. Borrowers see it unless the names below are given.",
-  lenderProductNames: "Names borrowers see (Sinhala and English, or none)",
+  lenderProductNames:
+    "Names borrowers see in each language (Sinhala and English together; Tamil optional)",
   lenderProductNameSi: "Sinhala name",
   lenderProductNameEn: "English name",
   lenderProductNameTa: "Tamil name (optional: the English one otherwise)",
