@@ -33,7 +33,12 @@ let browser: Browser;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, MAIL_FROM: "partners@nayacompare.test" }),
+    startServer({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "partners@nayacompare.test",
+      // The e-wallet the programme pays into besides bank transfer (decision 0427).
+      PARTNER_EWALLETS: "eZ Cash",
+    }),
     launchBrowser(),
   ]);
   const storage = openStorage({ dataDir: server.dataDir });
@@ -86,17 +91,17 @@ describe("the partner portal's account page", () => {
       expect(await page.textContent("main")).not.toContain("8001234567");
       await checkPortalPage(page, `account-${locale}`, `partner-portal-account-${locale}`);
 
-      // New payout details, with the keyboard for the method.
-      await page.getByLabel(t.payoutMethods.paypal).focus();
+      // New payout details, with the keyboard for the method: the operator's e-wallet.
+      await page.getByLabel(`${t.payoutMethods.ewallet}: eZ Cash`).focus();
       await page.keyboard.press("Space");
-      await page.getByLabel(a.newPayoutDetails).fill("payouts@galle-deals.example");
+      await page.getByLabel(a.newPayoutDetails).fill("0779876543");
       await page.getByRole("button", { name: a.savePayout }).click();
       await page.getByText(a.notices.payout).waitFor();
       expect(new URL(page.url()).search).toBe("?done=payout");
-      expect(await page.textContent("main")).toContain("•••• mple");
-      expect(await page.textContent("main")).not.toContain("payouts@galle");
+      expect(await page.textContent("main")).toContain("•••• 6543");
+      expect(await page.textContent("main")).not.toContain("0779876543");
       await expect.poll(() => smtp.mailsTo(email).length).toBe(1);
-      expect(readableBody(smtp.mailsTo(email)[0]?.raw ?? "")).not.toContain("payouts@");
+      expect(readableBody(smtp.mailsTo(email)[0]?.raw ?? "")).not.toContain("0779876543");
       await checkPortalPage(page, `account-payout-saved-${locale}`);
 
       // Two-step sign-in: set up from the account page, with the app's code.

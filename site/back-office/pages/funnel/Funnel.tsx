@@ -189,12 +189,16 @@ export function FunnelPage({ view, t }: { view: FunnelView; t: BackOfficeMessage
   const { report } = view;
   return (
     <div className="funnel">
-      <p>{t.funnelIntro}</p>
       {view.problem ? (
         <p className="problem" role="alert">
           {t.funnelRangeProblem}
         </p>
       ) : null}
+      <p>
+        <strong>{fill(t.funnelShowing, { from: report.from, to: report.to })}</strong>
+      </p>
+      {/* The month's key figures first: what an operator opens the page for. */}
+      <Kpis view={view} t={t} />
       <form method="get" action="/admin/funnel/">
         <fieldset>
           <legend>{t.funnelRange}</legend>
@@ -207,10 +211,7 @@ export function FunnelPage({ view, t }: { view: FunnelView; t: BackOfficeMessage
           </p>
         </fieldset>
       </form>
-      <p>
-        <strong>{fill(t.funnelShowing, { from: report.from, to: report.to })}</strong>
-      </p>
-      <Kpis view={view} t={t} />
+      <p>{t.funnelIntro}</p>
       <Table view={view} name="steps" t={t} />
       <Table view={view} name="fanout" t={t} />
       <section aria-labelledby="funnel-charts-title">
