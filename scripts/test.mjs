@@ -1,8 +1,9 @@
 /**
  * `npm test`: every check in one run, in order, then a summary.
  *   format and lint → type check → unit, HTTP and storage tests, with the
- *   build beside them → benchmark smoke run (`bench.mjs --quick`) → browser
- *   and process tests (against the build and the system Chromium).
+ *   build beside them → browser and process tests (against the build and the
+ *   system Chromium), with the benchmark's smoke run (`bench.mjs --quick`)
+ *   beside them.
  * A failing step does not stop the others, except that the benchmark and
  * the e2e tests need the build. A skipped test fails its step, except the
  * PostgreSQL storage tests when no server is given, outside CI. Exit code
@@ -138,8 +139,9 @@ if (!built) {
   notRun("browser and process tests", "the build failed");
 } else {
   // Small samples, seconds. It fails only when the benchmark breaks (a crash,
-  // an answer that is not 2xx, a figure it cannot compute), never for being slow.
-  check("benchmark smoke run (--quick)", process.execPath, ["scripts/bench.mjs", "--quick"]);
+  // an answer that is not 2xx, a figure it cannot compute), never for being slow;
+  // so it runs beside the browser tests, which mostly wait (below), its output after them.
+  const bench = startBeside(process.execPath, ["scripts/bench.mjs", "--quick"]);
   if (!findChromium()) {
     banner("browser and process tests");
     console.error(CHROMIUM_MISSING_MESSAGE);
@@ -150,6 +152,8 @@ if (!built) {
     // average; one worker, vitest's default on 2 cores, took 909 s for 225 tests in CI).
     vitest("browser and process tests", ["e2e"], ["--maxWorkers=2"]);
   }
+  banner("benchmark smoke run (--quick), run beside the browser tests");
+  record("benchmark smoke run (--quick)", await bench());
 }
 
 rmSync(reportDir, { recursive: true, force: true });
