@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ODDS_MIN_DECISIONS, PRIOR_DECISIONS } from "../../core/domain/approval-odds";
 import { seedLeadRow } from "../funnel/seed-lead-row";
+import { NO_ANSWER } from "../lenders/decisions";
 import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import type { StoredDecisionStatus } from "../storage/schema";
@@ -59,15 +60,7 @@ async function seed(
         lead_id: leads[at]?.id ?? "",
         lender_id: lenderId,
         status,
-        offer_id: null,
-        amount: null,
-        term_days: null,
-        terms: null,
-        expires_at: null,
-        apply_url: null,
-        reason: null,
-        error: null,
-        broken_rule: null,
+        ...NO_ANSWER,
         sent_fields: null,
         attempts: 1,
         latency_ms: 100,
