@@ -2,13 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMMUNITY_ERRORS } from "../core/domain/community";
 import { localeCatalogProblems } from "../core/messages/catalog-checks";
 import type { PublicComment } from "../core/views/community-data";
-import {
-  averageText,
-  commentThreads,
-  communityOutcome,
-  formatCount,
-  relativeTime,
-} from "./community";
+import { averageText, commentThreads, communityOutcome, relativeTime } from "./community";
 import { communityMessagesFor } from "./messages";
 
 const NOW = "2026-11-21T12:00:00.000Z";
@@ -100,9 +94,7 @@ describe("commentThreads", () => {
 });
 
 describe("numbers", () => {
-  it("groups counts and writes averages with one decimal", () => {
-    expect(formatCount(0)).toBe("0");
-    expect(formatCount(1234567)).toBe("1,234,567");
+  it("writes averages with one decimal and grouped counts", () => {
     expect(averageText({ average: 4.6, count: 1234 }, "en")).toBe(
       "4.6 out of 5 from 1,234 ratings",
     );

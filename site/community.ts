@@ -6,6 +6,7 @@
  */
 import { type CommunityErrorKey, communityErrorKey } from "../core/domain/community";
 import { colomboToday, formatDate } from "../core/helpers/dates";
+import { groupThousands } from "../core/helpers/money";
 import type { Locale } from "../core/locale";
 import { fill } from "../core/messages";
 import type { PublicComment, RatingSummary } from "../core/views/community-data";
@@ -84,18 +85,13 @@ export function commentThreads(
   return order === "oldest" ? list : list.reverse();
 }
 
-/** "1,234": grouped like the rupee amounts, the same on server and browser. */
-export function formatCount(count: number): string {
-  return String(Math.max(0, Math.round(count))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 /** "4.6 out of 5 from 12 ratings", or "No ratings yet". */
 export function averageText({ average, count }: RatingSummary, locale: Locale): string {
   const c = communityMessagesFor(locale);
   if (count === 0) return c.ratingNone;
   return fill(count === 1 ? c.ratingSummaryOne : c.ratingSummary, {
     average: average.toFixed(1),
-    count: formatCount(count),
+    count: groupThousands(count),
   });
 }
 

@@ -105,6 +105,16 @@ export interface OddsEstimate {
 }
 
 /**
+ * What leaves the server (pages, the partner API, the widget): the tenths, the
+ * words and the basis, never the share (finer than 30 answers can be).
+ */
+export type OddsView = Pick<OddsEstimate, "inTen" | "likelihood" | "basis">;
+
+export function oddsView({ inTen, likelihood, basis }: OddsEstimate): OddsView {
+  return { inTen, likelihood, basis };
+}
+
+/**
  * The odds of a bucket of one lender, or undefined when fewer than
  * ODDS_MIN_DECISIONS answered decisions of the bucket stand behind them, or
  * the lender's own counts are not a prior (fewer answers than the bucket's).

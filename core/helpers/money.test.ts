@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees } from "./money";
+import { formatRupees, groupThousands } from "./money";
+
+describe("groupThousands", () => {
+  it("groups a count as the amounts are, never below zero", () => {
+    expect(groupThousands(0)).toBe("0");
+    expect(groupThousands(999)).toBe("999");
+    expect(groupThousands(1234567)).toBe("1,234,567");
+    expect(groupThousands(-3)).toBe("0");
+  });
+});
 
 describe("formatRupees", () => {
   it("puts the symbol first and groups thousands with commas", () => {

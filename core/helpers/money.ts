@@ -7,6 +7,11 @@
 export function formatRupees(amount: number): string {
   if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
   const rupees = Math.round(Math.abs(amount));
-  const grouped = String(rupees).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const grouped = groupThousands(rupees);
   return amount < 0 && rupees !== 0 ? `-Rs. ${grouped}` : `Rs. ${grouped}`;
+}
+
+/** "1,234": a whole, non-negative count grouped as the rupee amounts are. */
+export function groupThousands(count: number): string {
+  return String(Math.max(0, Math.round(count))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

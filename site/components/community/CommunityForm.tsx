@@ -4,9 +4,10 @@ import {
   HONEYPOT_FIELD,
   REVIEW_IMAGE_TYPES,
 } from "../../../core/domain/community";
+import { groupThousands } from "../../../core/helpers/money";
 import type { Locale } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { type CommunityFieldErrors, type CommunityProblem, formatCount } from "../../community";
+import type { CommunityFieldErrors, CommunityProblem } from "../../community";
 import {
   commentBody,
   commentProblems,
@@ -214,7 +215,10 @@ export function CommunityForm({
         <textarea {...control("text", true)} rows={review ? 4 : 5} maxLength={max} />
         {hint(
           "text",
-          fill(c.characters, { count: formatCount(values.text.length), max: formatCount(max) }),
+          fill(c.characters, {
+            count: groupThousands(values.text.length),
+            max: groupThousands(max),
+          }),
         )}
         {error("text")}
       </div>

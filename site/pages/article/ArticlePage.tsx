@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import { groupThousands } from "../../../core/helpers/money";
 import { localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
-import { formatCount } from "../../community";
 import { ArticleSection } from "../../components/ArticleList";
 import { ContentBody, Contents } from "../../components/Contents";
 import { countView } from "../../components/community/browser";
@@ -55,7 +55,7 @@ export function ArticlePage({ locale, view }: PageProps<ArticleView>) {
             {community ? (
               <>
                 {" · "}
-                {fill(c.views, { count: formatCount(community.views) })}
+                {fill(c.views, { count: groupThousands(community.views) })}
               </>
             ) : null}
           </p>
