@@ -242,6 +242,8 @@ describe("the application form", () => {
     await page.getByText("Step 1 of 4").waitFor();
     await page.getByLabel("What is the loan for?").selectOption("rent");
     await page.getByRole("button", { name: "Next" }).click();
+    // The next step's title takes the focus as the step shows; typing starts after, as a person's would.
+    await page.locator("#application-step-2-title:focus").waitFor();
     const phone = page.getByLabel("Mobile number");
     await phone.pressSequentially("0771234567");
     expect(await phone.inputValue()).toBe("077 123 4567");

@@ -1,4 +1,11 @@
-import { type FocusEvent, type FormEvent, useEffect, useReducer, useRef } from "react";
+import {
+  type FocusEvent,
+  type FormEvent,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+} from "react";
 import type { CalendarDate } from "../../../core/helpers/dates";
 import { type Locale, localizePath } from "../../../core/locale";
 import type { LoanSelection } from "../../../widget/loan-selection";
@@ -101,7 +108,9 @@ export function useApplicationForm({
     );
   }, [errors]);
 
-  useEffect(() => {
+  // In the commit that shows the new step, not after the paint: a passive effect ran late on a
+  // busy phone and took the focus from a field the visitor had already begun typing in.
+  useLayoutEffect(() => {
     if (focusNext.current === undefined) return;
     document.getElementById(focusNext.current)?.focus();
     focusNext.current = undefined;
