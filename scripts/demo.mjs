@@ -6,10 +6,13 @@
  * click out to a sandbox lender's apply page, mark the loan issued.
  * The sandbox registers its lenders first, so the server reads them at
  * start; the server runs with NODE_ENV=development, the only mode in
- * which it calls lenders on loopback (docs/decisions/0113). Ctrl-C stops
- * both (the sandbox pauses its lenders).
+ * which it calls lenders on loopback (docs/decisions/0113). Between the
+ * two, `npm run sandbox -- seed-history` writes 90 days of synthetic
+ * decisions (a labelled sample, replacing the last demo's), so the server's
+ * count at start gives the pages approval odds (issue 36, decision 0460).
+ * Ctrl-C stops both (the sandbox pauses its lenders).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 const env = {
   ...process.env,
@@ -66,6 +69,15 @@ process.on("SIGTERM", () => stop(0));
 
 try {
   const sandbox = await start("sandbox", "dist/sandbox/sandbox.js", /Sandbox ready/);
+  const seeded = spawnSync(
+    process.execPath,
+    ["--enable-source-maps", "dist/sandbox/sandbox.js", "seed-history"],
+    { env, encoding: "utf8" },
+  );
+  for (const line of `${seeded.stdout}${seeded.stderr}`.split("\n").filter(Boolean)) {
+    process.stdout.write(`[seed] ${line}\n`);
+  }
+  if (seeded.status !== 0) throw new Error("seeding the demo's decision history failed");
   const server = await start(
     "server",
     "dist/server/main.js",
@@ -80,6 +92,8 @@ NayaCompare with ${lenders.length} sandbox lenders, on ${env.DATABASE_URL ? "DAT
   Apply (Sinhala):        ${base}/application/
   The SMS code:           npm run outbox   (in another terminal)
   Your offers:            ${base}/en/offers/
+  Approval odds (method): ${base}/en/approval-odds/
+  Calibration (staff):    ${base}/admin/approval-odds/   (npm run staff -- create … first)
   Decision API (lenders): ${base}/api/lenders/v1/openapi.json
   Sandbox lenders:
 ${lenders.map(([, id, url]) => `    ${id.padEnd(16)} ${url}`).join("\n")}

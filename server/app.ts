@@ -54,6 +54,7 @@ import { lenderDecisionsRouter } from "./lenders/decision-routes";
 import { lenderAdminRouter } from "./lenders/lender-admin-routes";
 import { lenderPortalRouter } from "./lenders/lender-portal-routes";
 import { lenderLogosRouter } from "./lenders/logo-routes";
+import { oddsCalibrationRouter } from "./lenders/odds-calibration-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { applicationOffersRouter } from "./offers/application-offers-routes";
@@ -467,6 +468,7 @@ const backOfficeSection: AppSection = (app, context) => {
     signInRouter(backOffice, context.rateLimitStore),
     backOfficeRouter(backOffice, () => pendingCount(storage)),
     funnelRouter(backOffice, distDir),
+    oddsCalibrationRouter(backOffice, { withSandbox: decisions.sandboxAllowed }),
     moderationRouter(backOffice, () => erasureRequests(storage)),
     staffRouter(backOffice, { messenger, site }),
     partnersBackOfficeRouter(backOffice, { messenger, site }),

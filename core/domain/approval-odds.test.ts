@@ -8,6 +8,7 @@ import {
   bucketOf,
   CALIBRATION_MIN_DECISIONS,
   calibrationOf,
+  calibrationOfSums,
   estimateOdds,
   ODDS_BANDS,
   ODDS_MIN_DECISIONS,
@@ -179,5 +180,49 @@ describe("calibrationOf", () => {
     expect(calibrationOf([])).toMatchObject({ count: 0, brier: undefined, flagged: false });
     // A prediction of exactly 1 is the top decile's.
     expect(calibrationOf([{ predicted: 1, approved: true }]).deciles[9]?.count).toBe(1);
+  });
+});
+
+describe("calibrationOfSums", () => {
+  it("is calibrationOf from sums grouped by decile, as storage hands them", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ permille: fc.integer({ min: 0, max: 1000 }), approved: fc.boolean() }),
+          {
+            maxLength: 300,
+          },
+        ),
+        (drawn) => {
+          const decisions = drawn.map(({ permille, approved }) => ({
+            predicted: permille / 1000,
+            approved,
+          }));
+          const sums = new Map<
+            number,
+            { decile: number; count: number; predicted: number; approved: number }
+          >();
+          let squares = 0;
+          for (const { predicted, approved } of decisions) {
+            const decile = Math.min(9, Math.floor(predicted * 10));
+            const sum = sums.get(decile) ?? { decile, count: 0, predicted: 0, approved: 0 };
+            sum.count += 1;
+            sum.predicted += predicted;
+            sum.approved += approved ? 1 : 0;
+            sums.set(decile, sum);
+            squares += (predicted - (approved ? 1 : 0)) ** 2;
+          }
+          const fromSums = calibrationOfSums([...sums.values()], squares);
+          const direct = calibrationOf(decisions);
+          expect(fromSums.count).toBe(direct.count);
+          expect(fromSums.flagged).toBe(direct.flagged);
+          expect(fromSums.deciles.map((decile) => decile.count)).toEqual(
+            direct.deciles.map((decile) => decile.count),
+          );
+          expect(fromSums.brier ?? -1).toBeCloseTo(direct.brier ?? -1, 9);
+          expect(fromSums.gap ?? -1).toBeCloseTo(direct.gap ?? -1, 9);
+        },
+      ),
+    );
   });
 });

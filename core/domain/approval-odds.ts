@@ -186,7 +186,12 @@ export const CALIBRATION_MAX_GAP = 0.1;
 
 /** Predicted against actual by decile, the Brier score, and whether to flag the lender. */
 export function calibrationOf(decisions: readonly PredictedDecision[]): Calibration {
-  const sums = Array.from({ length: 10 }, () => ({ count: 0, predicted: 0, approved: 0 }));
+  const sums = Array.from({ length: 10 }, (_, decile) => ({
+    decile,
+    count: 0,
+    predicted: 0,
+    approved: 0,
+  }));
   let squares = 0;
   for (const { predicted, approved } of decisions) {
     const outcome = approved ? 1 : 0;
@@ -197,18 +202,47 @@ export function calibrationOf(decisions: readonly PredictedDecision[]): Calibrat
     sum.approved += outcome;
     squares += (predicted - outcome) ** 2;
   }
-  const count = decisions.length;
-  const deciles = sums.map((sum, decile) => ({
-    decile,
-    count: sum.count,
-    predicted: sum.count ? sum.predicted / sum.count : undefined,
-    actual: sum.count ? sum.approved / sum.count : undefined,
-  }));
+  return calibrationOfSums(sums, squares);
+}
+
+/**
+ * A decile's sums as storage groups them (one row a decile, never a row a
+ * decision): how many, the predictions and approvals added up.
+ */
+export interface DecileSums {
+  decile: number;
+  count: number;
+  /** The decile's predicted shares added up. */
+  predicted: number;
+  /** Its approvals. */
+  approved: number;
+}
+
+/**
+ * calibrationOf from sums grouped by decile (server/lenders/odds-calibration.ts):
+ * the same deciles, Brier score, gap and flag, from `squares`, the sum of
+ * (predicted − outcome)² over the decisions.
+ */
+export function calibrationOfSums(sums: readonly DecileSums[], squares: number): Calibration {
+  const byDecile = Array.from({ length: 10 }, (_, decile) => {
+    const found = sums.filter((sum) => sum.decile === decile);
+    return {
+      count: found.reduce((total, sum) => total + sum.count, 0),
+      predicted: found.reduce((total, sum) => total + sum.predicted, 0),
+      approved: found.reduce((total, sum) => total + sum.approved, 0),
+    };
+  });
+  const count = byDecile.reduce((total, sum) => total + sum.count, 0);
   const gap = count
-    ? sums.reduce((total, sum) => total + Math.abs(sum.approved - sum.predicted), 0) / count
+    ? byDecile.reduce((total, sum) => total + Math.abs(sum.approved - sum.predicted), 0) / count
     : undefined;
   return {
-    deciles,
+    deciles: byDecile.map((sum, decile) => ({
+      decile,
+      count: sum.count,
+      predicted: sum.count ? sum.predicted / sum.count : undefined,
+      actual: sum.count ? sum.approved / sum.count : undefined,
+    })),
     count,
     brier: count ? squares / count : undefined,
     gap,

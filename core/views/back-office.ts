@@ -5,6 +5,7 @@
  * role and reads storage; the site only renders what it is given.
  */
 
+import type { Calibration } from "../domain/approval-odds";
 import type { Licence, Offer } from "../domain/schemas/offer";
 import type { CalendarDate } from "../helpers/dates";
 import type { CardEditView, CardsView } from "./back-office-cards";
@@ -39,6 +40,7 @@ export const BACK_OFFICE_SECTION_TABLE = {
   payouts: { path: "/admin/payouts/", roles: ADMINS },
   invoices: { path: "/admin/invoices/", roles: ADMINS },
   funnel: { path: "/admin/funnel/", roles: ANALYSTS },
+  "approval-odds": { path: "/admin/approval-odds/", roles: ANALYSTS },
   audit: { path: "/admin/audit/", roles: ADMINS },
   staff: { path: "/admin/staff/", roles: ADMINS },
   account: { path: "/admin/account/", roles: EVERYONE },
@@ -245,6 +247,8 @@ export interface LenderSummary {
   products: number;
   sample: boolean;
   sandbox: boolean;
+  /** Its approval odds are badly calibrated (issue 36): the list says so, with a link. */
+  oddsFlagged?: boolean | undefined;
 }
 
 /** What the last change on the lenders' list did, or why it was refused. */
@@ -376,6 +380,8 @@ export interface LenderEditView {
         hasSecret: boolean;
         hasLogo: boolean;
         mayGoLive: boolean;
+        /** Its approval odds are badly calibrated (issue 36). */
+        oddsFlagged?: boolean | undefined;
       }
     | undefined;
   /** The cards in both languages, from the form's values, for this loan. */
@@ -480,6 +486,25 @@ export interface FunnelView {
   problem?: "range" | undefined;
 }
 
+/** One lender's approval odds against its answers (issue 36): chart, Brier score, flag. */
+export interface LenderCalibration {
+  id: string;
+  /** The English name. */
+  name: string;
+  sandbox: boolean;
+  calibration: Calibration;
+}
+
+export interface ApprovalOddsView {
+  page: "approval-odds";
+  /** Lenders with a decision asked with odds in the window, flagged ones first. */
+  lenders: readonly LenderCalibration[];
+  /** The window (days before today) and the flag's rule, as the page explains them. */
+  windowDays: number;
+  minDecisions: number;
+  maxGap: number;
+}
+
 /** forbidden: the role does not open it; refused: a change without its CSRF token or from elsewhere. */
 export interface ProblemView {
   page: "forbidden" | "not-found" | "refused" | "invalid";
@@ -504,6 +529,7 @@ export type BackOfficeView =
   | CardsView
   | CardEditView
   | FunnelView
+  | ApprovalOddsView
   | ProblemView;
 
 export type BackOfficePage = BackOfficeView["page"];

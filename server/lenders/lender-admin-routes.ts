@@ -36,6 +36,7 @@ import { lenderRecordSchema } from "./lender-record";
 import { lenderSummaries } from "./lender-summaries";
 import { LenderError, mayGoLive, setLenderStatus } from "./lenders";
 import { LOGO_MAX_BYTES, LOGO_PROBLEM, monogramSvg } from "./logos";
+import { oddsCalibrations } from "./odds-calibration";
 
 const fieldChoices = LENDER_API_FIELDS;
 
@@ -116,7 +117,15 @@ function lenderPages(backOffice: BackOffice, decisions: DecisionNetwork) {
     status: number,
     notice?: { kind: LenderListNotice; id: string },
   ) => {
-    send(res, status, { page: "lenders", lenders: await lenderSummaries(storage), notice }, viewer);
+    // Which lenders' approval odds are badly calibrated (issue 36): one grouped query.
+    const calibrations = await oddsCalibrations(storage, now(), {
+      withSandbox: decisions.sandboxAllowed,
+    });
+    const lenders = (await lenderSummaries(storage)).map((lender) => ({
+      ...lender,
+      oddsFlagged: calibrations.get(lender.id)?.flagged === true,
+    }));
+    send(res, status, { page: "lenders", lenders, notice }, viewer);
   };
 
   /** The edit page of a stored lender: its form (or the one sent), statistics, preview. */
@@ -133,6 +142,12 @@ function lenderPages(backOffice: BackOffice, decisions: DecisionNetwork) {
       return;
     }
     const { record, row, hasLogo } = stored;
+    const calibration = (
+      await oddsCalibrations(storage, now(), {
+        withSandbox: decisions.sandboxAllowed,
+        lenderIds: [id],
+      })
+    ).get(id);
     const form = extra.form ?? lenderFormOf(record);
     let preview = extra.preview;
     if (!preview && !extra.errors) {
@@ -163,6 +178,7 @@ function lenderPages(backOffice: BackOffice, decisions: DecisionNetwork) {
           hasSecret: row.api_secret !== null,
           hasLogo,
           mayGoLive: mayGoLive(row),
+          oddsFlagged: calibration?.flagged === true,
         },
         stats:
           row.decision_mode === "api" || extra.stats

@@ -7,6 +7,8 @@
  * Ctrl-C or SIGTERM, when it pauses them and stops. The server calls
  * them only outside production (NODE_ENV=development: `npm run dev`, or
  * `npm run demo`, which starts both) and reads its lenders every 30 s.
+ * `npm run sandbox -- seed-history` writes the demo's synthetic decisions
+ * instead (seed-history-command.ts) and stops.
  */
 import { loadConfig, storageOptionsOf } from "../config";
 import { openStorage } from "../storage/database";
@@ -14,8 +16,34 @@ import { SANDBOX_LENDERS } from "./behaviours";
 import { sandboxLenderSpec } from "./lenders-of";
 import { startSandboxLenders } from "./network";
 import { pauseLenders, registerApiLenders } from "./register";
+import { runSeedHistory } from "./seed-history-command";
+
+/** `npm run sandbox -- seed-history`: the demo's synthetic decisions (seed-history-command.ts). */
+async function seedHistory(args: readonly string[]): Promise<void> {
+  const config = loadConfig();
+  const storage = openStorage(storageOptionsOf(config));
+  try {
+    await storage.migrate();
+    const outcome = await runSeedHistory(storage, args, {
+      production: config.NODE_ENV === "production",
+      now: new Date(),
+    });
+    for (const line of outcome.out) process.stdout.write(`${line}\n`);
+    for (const line of outcome.err) process.stderr.write(`${line}\n`);
+    process.exitCode = outcome.exitCode;
+  } finally {
+    await storage.close();
+  }
+}
 
 async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === "seed-history") return seedHistory(args);
+  if (command !== undefined) {
+    process.stderr.write(`Unknown command "${command}": npm run sandbox [-- seed-history]\n`);
+    process.exitCode = 2;
+    return;
+  }
   const config = loadConfig();
   const quiet = config.LOG_LEVEL === "silent" || config.LOG_LEVEL === "error";
   const storage = openStorage(storageOptionsOf(config));

@@ -668,4 +668,23 @@ export const backOfficeEn = {
   invoiceWhen: "When (Colombo time)",
   invoiceWhat: "What",
   invoiceSource: "Reference",
+  oddsIntro:
+    "How well each lender's approval odds foretold its answers: the decisions of the last {days} days asked with odds and answered, grouped by the odds shown (tenths), against the share that were approved. On the diagonal, the odds were right.",
+  oddsFlagRule:
+    "A lender is flagged when, over at least {count} such decisions, predicted and actual approval differ by more than {points} points on average.",
+  oddsNone: "No lender has a decision asked with approval odds in the last {days} days.",
+  oddsFlagged: "Flagged: approval odds badly calibrated",
+  oddsFlaggedLink: "see its calibration",
+  oddsCalibrated: "Calibrated within {points} points",
+  oddsTooFew: "Too few decisions to judge (fewer than {count})",
+  oddsFigures:
+    "Brier score {brier} (0 is perfect, 0.25 a coin's guess), {count} decisions, an average gap of {gap} points",
+  oddsChartTitle: "{name}: approval predicted against actual, by tenth of the odds shown",
+  oddsAxisPredicted: "Predicted",
+  oddsAxisActual: "Actual",
+  oddsDeciles: "Figures by tenth",
+  oddsDecile: "Odds shown",
+  oddsDecisions: "Decisions",
+  oddsPredicted: "Predicted",
+  oddsActual: "Approved",
 } as const;

@@ -6,6 +6,7 @@
  * line here.
  */
 import type { BackOfficePages } from "../page";
+import { approvalOddsPage } from "./approval-odds";
 import { auditPage } from "./audit";
 import { cardEditPage, cardsPage } from "./cards";
 import { enrolInvalidPage, enrolPage } from "./enrol";
@@ -46,6 +47,7 @@ export const BACK_OFFICE_PAGES: BackOfficePages = {
   invoices: invoicesPage,
   invoice: invoicePage,
   funnel: funnelPage,
+  "approval-odds": approvalOddsPage,
   forbidden: problemPage,
   "not-found": problemPage,
   refused: problemPage,

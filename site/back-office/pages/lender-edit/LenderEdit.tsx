@@ -13,6 +13,7 @@ import { CsrfField, Labelled, Notice, TextField } from "../../../operator/fields
 import { ProductCards } from "../../../operator/ProductCards";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderStatusName } from "../../sections";
+import { OddsFlag } from "../approval-odds/ApprovalOdds";
 import { fieldId, ProductFields, productProblemLabel } from "./ProductFields";
 
 type TextName = Exclude<keyof LenderFormValues, "decision.fields" | "removeLogo" | "products">;
@@ -154,6 +155,7 @@ function StoredLender({
       </p>
       {stored.sample ? <p className="meta">{t.lenderStateSample}</p> : null}
       {stored.sandbox ? <p className="meta">{t.lenderStateSandbox}</p> : null}
+      {stored.oddsFlagged ? <OddsFlag id={form.id} t={t} link /> : null}
       <form method="post" action={`${base}/status`}>
         <CsrfField csrf={csrf} />
         <input type="hidden" name="status" value={live ? "paused" : "live"} />

@@ -3,6 +3,7 @@ import type { LenderSummary, LendersView } from "../../../../core/views/back-off
 import { Alert, CardList, CsrfField, Notice } from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderModeName, lenderStatusName, licenceWords } from "../../sections";
+import { OddsFlag } from "../approval-odds/ApprovalOdds";
 
 function StatusButton({
   lender,
@@ -77,6 +78,7 @@ export function LendersPage({
             </p>
             {lender.sample ? <p className="meta">{t.lenderSample}</p> : null}
             {lender.sandbox ? <p className="meta">{t.lenderSandbox}</p> : null}
+            {lender.oddsFlagged ? <OddsFlag id={lender.id} t={t} link /> : null}
             <StatusButton lender={lender} t={t} csrf={csrf} />
           </li>
         )}
