@@ -17,6 +17,7 @@ import { islandsBuild } from "./build/islands.mjs";
 import {
   dashboardBench,
   lendersTool,
+  oddsBench,
   outboxTool,
   partnerTool,
   sandboxTool,
@@ -40,6 +41,7 @@ const builds = [
   sandboxTool,
   staffTool,
   dashboardBench,
+  oddsBench,
 ];
 
 export default (commandLineArgs) => {

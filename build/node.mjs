@@ -44,6 +44,12 @@ export const dashboardBench = tool("server/funnel/bench-library.ts", "dist/bench
   sourceMap: false,
 });
 
+/** What `npm run bench` seeds and times of approval odds (issue 36), without React or the site. */
+export const oddsBench = tool("server/offers/odds-bench-library.ts", "dist/bench/odds.js", {
+  withJson: true,
+  sourceMap: false,
+});
+
 /**
  * `npm run sandbox`: the simulated lenders (issue 15), and library.js, what
  * scripts (the benchmark, the demo) take from them. Without React or the site.

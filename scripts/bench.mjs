@@ -20,6 +20,7 @@ import {
   untilComplete,
   visitor,
 } from "./bench-common.mjs";
+import { oddsFigures, printOdds } from "./bench-odds.mjs";
 import { pageCacheFigures, printPageCache } from "./bench-pages.mjs";
 import { printScale, scaleFigures } from "./bench-scale.mjs";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./find-chromium.mjs";
@@ -41,12 +42,13 @@ const PAGES = [
 const options = process.argv.slice(2);
 const unknown = options.filter(
   (option) =>
-    !["--quick", "--events", "--memory", "--soak", "--burst", "--retention"].includes(option) &&
-    !/^--soak-minutes=[1-9]\d*$/.test(option),
+    !["--quick", "--events", "--memory", "--soak", "--burst", "--retention", "--odds"].includes(
+      option,
+    ) && !/^--soak-minutes=[1-9]\d*$/.test(option),
 );
 if (unknown.length > 0) {
   console.error(
-    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --memory, --burst, --retention, --soak, --soak-minutes=N)`,
+    `bench: unknown option ${unknown.join(" ")} (only --quick, --events, --memory, --burst, --retention, --odds, --soak, --soak-minutes=N)`,
   );
   process.exit(2);
 }
@@ -95,6 +97,13 @@ async function bursts() {
 if (burstOnly) {
   if (quick) console.log("bench --quick: small samples, rough figures.");
   for (const figures of await bursts()) printBurst(figures);
+  process.exit(0);
+}
+
+/** `--odds`: the approval odds section alone (scripts/bench-odds.mjs), with `--quick` too. */
+if (options.includes("--odds")) {
+  if (quick) console.log("bench --quick: small samples, rough figures.");
+  printOdds(await oddsFigures({ quick }));
   process.exit(0);
 }
 
@@ -554,6 +563,7 @@ try {
 const decisions = await decisionFigures();
 const burst = await bursts();
 const dashboard = await dashboardFigures();
+const odds = await oddsFigures({ quick });
 const memory = await memoryFigures();
 // Issue 19's page cache: home and an article, cached, uncached and plain Express (scripts/bench-pages.mjs).
 const PAGE_SECONDS = quick ? 0.3 : 6;
@@ -666,6 +676,8 @@ if (!dashboard.postgres) {
     "  PostgreSQL: skipped (set DATABASE_URL or TEST_DATABASE_URL, or run scripts/with-postgres.sh)",
   );
 }
+
+printOdds(odds);
 
 printScale(scale, figure, quick);
 
