@@ -354,6 +354,26 @@ export function benchDatabaseUrl() {
   return process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 }
 
+/**
+ * Runs `run(engine, storage)` on a throwaway storage of each engine: SQLite,
+ * and PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server (a
+ * database of its own, dropped after). `open` is a bench library's openBenchStorage.
+ */
+export async function onBenchEngines(open, run) {
+  const serverUrl = benchDatabaseUrl();
+  const engines = [["SQLite", undefined], ...(serverUrl ? [["PostgreSQL", serverUrl]] : [])];
+  const results = [];
+  for (const [engine, url] of engines) {
+    const bench = await open(url);
+    try {
+      results.push(await run(engine, bench.storage));
+    } finally {
+      await bench.close();
+    }
+  }
+  return { results, postgres: Boolean(serverUrl) };
+}
+
 /** Runs one statement on a PostgreSQL server (creating or dropping a bench's database). */
 export async function admin(serverUrl, statement, values = []) {
   const client = new pg.Client({ connectionString: serverUrl });

@@ -8,7 +8,7 @@
  * and on PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server
  * (a database of its own, dropped after).
  */
-import { benchDatabaseUrl, figure } from "./bench-common.mjs";
+import { figure, onBenchEngines } from "./bench-common.mjs";
 
 export const ODDS_GOAL_MS = 5;
 
@@ -16,30 +16,27 @@ export async function oddsFigures({ quick }) {
   const library = await import("../dist/bench/odds.js");
   const decisions = quick ? 20_000 : 1_000_000;
   const reads = quick ? 200 : 1_000;
-  const serverUrl = benchDatabaseUrl();
-  const engines = [["SQLite", undefined], ...(serverUrl ? [["PostgreSQL", serverUrl]] : [])];
-  const results = [];
-  for (const [engine, url] of engines) {
-    const bench = await library.openBenchStorage(url);
-    try {
+  const { results, postgres } = await onBenchEngines(
+    library.openBenchStorage,
+    async (engine, storage) => {
       const seedStart = performance.now();
-      const seeded = await library.seedOddsBench(bench.storage, decisions);
+      const seeded = await library.seedOddsBench(storage, decisions);
       const seedSeconds = (performance.now() - seedStart) / 1000;
       const countStart = performance.now();
-      const rows = await library.countOdds(bench.storage);
+      const rows = await library.countOdds(storage);
       const countMs = figure(`${engine} odds count`, performance.now() - countStart);
       // Warm: the first reads open the statement cache and the table's pages.
-      await library.timePageReads(bench.storage, 20);
-      const { times, shown } = await library.timePageReads(bench.storage, reads);
+      await library.timePageReads(storage, 20);
+      const { times, shown } = await library.timePageReads(storage, reads);
       const at = (share) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
       const calibrations = [];
       for (let run = 0; run < 3; run++) {
         const start = performance.now();
-        await library.readCalibrations(bench.storage);
+        await library.readCalibrations(storage);
         calibrations.push(performance.now() - start);
       }
       calibrations.sort((a, b) => a - b);
-      results.push({
+      return {
         engine,
         seeded,
         seedSeconds,
@@ -49,12 +46,10 @@ export async function oddsFigures({ quick }) {
         p50: figure(`${engine} odds page p50`, at(0.5)),
         p95: figure(`${engine} odds page p95`, at(0.95)),
         calibrationMs: figure(`${engine} calibration read`, calibrations[1]),
-      });
-    } finally {
-      await bench.close();
-    }
-  }
-  return { decisions, reads, results, postgres: Boolean(serverUrl), quick };
+      };
+    },
+  );
+  return { decisions, reads, results, postgres, quick };
 }
 
 export function printOdds({ decisions, reads, results, postgres, quick }) {

@@ -5,6 +5,7 @@ import { deleteDecisionHistory, seedDecisionHistory } from "../sandbox/decision-
 import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { onEachEngine, type TestStorage } from "../test-support";
+import { NO_ANSWER } from "./decisions";
 import { oddsCalibrations } from "./odds-calibration";
 
 /**
@@ -64,15 +65,7 @@ onEachEngine((engine, open) => {
             lead_id: `synthetic-edge-${name}`,
             lender_id: "cal-right",
             status,
-            offer_id: null,
-            amount: null,
-            term_days: null,
-            terms: null,
-            expires_at: null,
-            apply_url: null,
-            reason: null,
-            error: null,
-            broken_rule: null,
+            ...NO_ANSWER,
             sent_fields: null,
             predicted_permille: permille,
             attempts: 1,

@@ -9,6 +9,13 @@ import { CalibrationChart } from "./CalibrationChart";
 const percent = (share: number | undefined) =>
   share === undefined ? "" : `${Math.round(share * 100)}%`;
 
+/** What a lender's card and its verdict are drawn from. */
+interface CardProps {
+  lender: LenderCalibration;
+  view: ApprovalOddsView;
+  t: BackOfficeMessages;
+}
+
 /**
  * A lender whose approval odds are badly calibrated, in words (never in colour
  * alone): here, in the lenders' list and on a lender's page, with a link to
@@ -30,15 +37,7 @@ export function OddsFlag({ id, t, link }: { id: string; t: BackOfficeMessages; l
 }
 
 /** Flagged, calibrated or too few to judge: in words, never in colour alone. */
-export function CalibrationVerdict({
-  lender,
-  view,
-  t,
-}: {
-  lender: LenderCalibration;
-  view: ApprovalOddsView;
-  t: BackOfficeMessages;
-}) {
+export function CalibrationVerdict({ lender, view, t }: CardProps) {
   const { calibration } = lender;
   if (calibration.flagged) return <OddsFlag id={lender.id} t={t} />;
   return (
@@ -50,15 +49,7 @@ export function CalibrationVerdict({
   );
 }
 
-function LenderCard({
-  lender,
-  view,
-  t,
-}: {
-  lender: LenderCalibration;
-  view: ApprovalOddsView;
-  t: BackOfficeMessages;
-}) {
+function LenderCard({ lender, view, t }: CardProps) {
   const { calibration } = lender;
   const headers = [t.oddsDecile, t.oddsDecisions, t.oddsPredicted, t.oddsActual];
   return (

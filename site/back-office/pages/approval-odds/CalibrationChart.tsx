@@ -7,7 +7,7 @@ const SIZE = 200;
 const LEFT = 36;
 const BOTTOM = 30;
 const TOP = 8;
-const RIGHT = 8;
+const RIGHT = 16;
 
 const x = (share: number) => LEFT + share * SIZE;
 const y = (share: number) => TOP + (1 - share) * SIZE;
