@@ -468,7 +468,7 @@ const backOfficeSection: AppSection = (app, context) => {
     signInRouter(backOffice, context.rateLimitStore),
     backOfficeRouter(backOffice, () => pendingCount(storage)),
     funnelRouter(backOffice, distDir),
-    oddsCalibrationRouter(backOffice, { withSandbox: decisions.sandboxAllowed }),
+    oddsCalibrationRouter(backOffice),
     moderationRouter(backOffice, () => erasureRequests(storage)),
     staffRouter(backOffice, { messenger, site }),
     partnersBackOfficeRouter(backOffice, { messenger, site }),

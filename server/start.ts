@@ -31,6 +31,7 @@ import { pruneBreakerEvents } from "./lenders/breaker-events";
 import { openOfferCatalogue } from "./lenders/catalogue";
 import { createDecisionNetwork, decisionCallbackUrl } from "./lenders/decision-network";
 import { seedSampleLenders } from "./lenders/lenders";
+import { countOddsCalibrationIfDue } from "./lenders/odds-calibration";
 import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
 import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
@@ -148,9 +149,11 @@ export async function start(config: Config, distDir: string): Promise<void> {
   // demo's) only outside production.
   let oddsCountingNow: Promise<unknown> = Promise.resolve();
   const countOdds = () => {
-    oddsCountingNow = countApprovalOddsIfDue(storage, new Date(), {
-      withSandbox: config.NODE_ENV !== "production",
-    }).catch((error: unknown) => log.error("counting approval odds failed", { error }));
+    const withSandbox = config.NODE_ENV !== "production";
+    oddsCountingNow = countApprovalOddsIfDue(storage, new Date(), { withSandbox })
+      // The back office's calibration of the odds (decision 0459), counted the same way.
+      .then(() => countOddsCalibrationIfDue(storage, new Date(), { withSandbox }))
+      .catch((error: unknown) => log.error("counting approval odds failed", { error }));
   };
   countOdds();
   const oddsCounting = setInterval(countOdds, 10 * 60 * 1000);

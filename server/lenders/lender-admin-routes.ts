@@ -117,10 +117,8 @@ function lenderPages(backOffice: BackOffice, decisions: DecisionNetwork) {
     status: number,
     notice?: { kind: LenderListNotice; id: string },
   ) => {
-    // Which lenders' approval odds are badly calibrated (issue 36): one grouped query.
-    const calibrations = await oddsCalibrations(storage, now(), {
-      withSandbox: decisions.sandboxAllowed,
-    });
+    // Which lenders' approval odds are badly calibrated (issue 36): the daily count's rows.
+    const calibrations = await oddsCalibrations(storage);
     const lenders = (await lenderSummaries(storage)).map((lender) => ({
       ...lender,
       oddsFlagged: calibrations.get(lender.id)?.flagged === true,
@@ -142,12 +140,7 @@ function lenderPages(backOffice: BackOffice, decisions: DecisionNetwork) {
       return;
     }
     const { record, row, hasLogo } = stored;
-    const calibration = (
-      await oddsCalibrations(storage, now(), {
-        withSandbox: decisions.sandboxAllowed,
-        lenderIds: [id],
-      })
-    ).get(id);
+    const calibration = (await oddsCalibrations(storage, [id])).get(id);
     const form = extra.form ?? lenderFormOf(record);
     let preview = extra.preview;
     if (!preview && !extra.errors) {

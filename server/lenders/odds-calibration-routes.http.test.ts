@@ -5,6 +5,7 @@ import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { addStaffMember, type SignedIn, signInOverHttp } from "../staff/staff.test-support";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
+import { countOddsCalibration } from "./odds-calibration";
 
 /**
  * The back office's calibration of approval odds (issue 36): the page for
@@ -42,6 +43,8 @@ beforeAll(async () => {
     days: 6,
     now: clock,
   });
+  // The server's daily work, as a production server runs it (no sandbox lender).
+  await countOddsCalibration(test.storage, clock, { withSandbox: false });
   app = appWith(test.storage, { now: () => clock });
   const member = (role: "analyst" | "moderator") =>
     addStaffMember(test.storage, { email: `${role}@nayacompare.test`, role, now: clock });

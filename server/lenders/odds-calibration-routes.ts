@@ -11,19 +11,15 @@ import { oddsCalibrations } from "./odds-calibration";
 
 /**
  * /admin/approval-odds/ (issue 36, decision 0459), for admins and analysts:
- * each lender's odds against its answers, from one grouped query
- * (odds-calibration.ts). The sandbox lenders' count only outside production,
- * as in the odds themselves.
+ * each lender's odds against its answers, from the daily count
+ * (odds-calibration.ts: the sandbox lenders' only outside production).
  */
-export function oddsCalibrationRouter(
-  backOffice: BackOffice,
-  { withSandbox }: { withSandbox: boolean },
-): Router {
+export function oddsCalibrationRouter(backOffice: BackOffice): Router {
   const router = Router();
-  const { storage, send, now } = backOffice;
+  const { storage, send } = backOffice;
 
   backOffice.route(router, "GET /admin/approval-odds/", async (_req, res, { viewer }) => {
-    const calibrations = await oddsCalibrations(storage, now(), { withSandbox });
+    const calibrations = await oddsCalibrations(storage);
     const lenders: LenderCalibration[] = [];
     for (const lender of await lenderSummaries(storage)) {
       const calibration = calibrations.get(lender.id);

@@ -6,13 +6,17 @@ import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { NO_ANSWER } from "./decisions";
-import { oddsCalibrations } from "./odds-calibration";
+import {
+  countOddsCalibration,
+  countOddsCalibrationIfDue,
+  oddsCalibrations,
+} from "./odds-calibration";
 
 /**
- * Issue 36's calibration read alike on both engines: the decisions of the
+ * Issue 36's calibration counted alike on both engines: the decisions of the
  * 90 Colombo days before today asked with odds and answered, grouped by
- * lender and decile in storage, give what calibrationOf gives from the rows
- * themselves; a sandbox lender's only when told.
+ * lender and decile in storage once a day, give what calibrationOf gives
+ * from the rows themselves; a sandbox lender's only when told.
  */
 const NOW = new Date("2026-11-29T06:00:00.000Z");
 
@@ -99,8 +103,12 @@ onEachEngine((engine, open) => {
       );
     };
 
-    it("gives calibrationOf's deciles, Brier score and flag from one grouped query", async () => {
-      const calibrations = await oddsCalibrations(test.storage, NOW, { withSandbox: false });
+    it("gives calibrationOf's deciles, Brier score and flag from the daily count's rows", async () => {
+      // At most ten rows a lender: here two lenders, a decile of each at most.
+      expect(
+        await countOddsCalibration(test.storage, NOW, { withSandbox: false }),
+      ).toBeLessThanOrEqual(20);
+      const calibrations = await oddsCalibrations(test.storage);
       expect([...calibrations.keys()].sort()).toEqual(["cal-hopeful", "cal-right"]);
       for (const id of ["cal-right", "cal-hopeful"]) {
         const stored = calibrations.get(id);
@@ -118,17 +126,18 @@ onEachEngine((engine, open) => {
       expect(calibrations.get("cal-right")?.flagged).toBe(false);
     });
 
-    it("reads a sandbox lender's only when told, and only the lenders asked for", async () => {
-      const withSandbox = await oddsCalibrations(test.storage, NOW, { withSandbox: true });
-      expect(withSandbox.get("cal-sandbox")?.count).toBe(150);
-      const one = await oddsCalibrations(test.storage, NOW, {
-        withSandbox: true,
-        lenderIds: ["cal-right"],
-      });
+    it("counts a sandbox lender's only when told, once a day, and reads the lenders asked for", async () => {
+      // Today's count is there: not again, sandbox or not.
+      expect(await countOddsCalibrationIfDue(test.storage, NOW, { withSandbox: true })).toBe(false);
+      expect((await oddsCalibrations(test.storage)).has("cal-sandbox")).toBe(false);
+      const tomorrow = new Date(NOW.getTime() + 86_400_000);
+      expect(await countOddsCalibrationIfDue(test.storage, tomorrow, { withSandbox: true })).toBe(
+        true,
+      );
+      expect((await oddsCalibrations(test.storage)).get("cal-sandbox")?.count).toBe(150);
+      const one = await oddsCalibrations(test.storage, ["cal-right"]);
       expect([...one.keys()]).toEqual(["cal-right"]);
-      expect(
-        await oddsCalibrations(test.storage, NOW, { withSandbox: true, lenderIds: [] }),
-      ).toEqual(new Map());
+      expect(await oddsCalibrations(test.storage, [])).toEqual(new Map());
     });
 
     it("reads nothing once the synthetic history is deleted", async () => {
@@ -137,7 +146,8 @@ onEachEngine((engine, open) => {
         .where("decision_id", "like", "cal-%")
         .execute();
       await deleteDecisionHistory(test.storage);
-      expect(await oddsCalibrations(test.storage, NOW, { withSandbox: true })).toEqual(new Map());
+      await countOddsCalibration(test.storage, NOW, { withSandbox: true });
+      expect(await oddsCalibrations(test.storage)).toEqual(new Map());
       const leads = await test.storage.db.selectFrom("leads").select("id").execute();
       expect(leads).toEqual([]);
     });

@@ -8,7 +8,7 @@
  */
 import type { EmploymentType } from "../../core/domain/application";
 import { randomInt, seededRandom } from "../../core/helpers/random";
-import { oddsCalibrations } from "../lenders/odds-calibration";
+import { countOddsCalibration, oddsCalibrations } from "../lenders/odds-calibration";
 import { seedDecisionHistory } from "../sandbox/decision-history";
 import { registerApiLenders } from "../sandbox/register";
 import type { Storage } from "../storage/database";
@@ -90,7 +90,12 @@ export async function timePageReads(
   return { times: times.sort((a, b) => a - b), shown };
 }
 
-/** The back office's read of every lender's calibration (one grouped query). */
-export function readCalibrations(storage: Storage, now = new Date()): Promise<unknown> {
-  return oddsCalibrations(storage, now, { withSandbox: false });
+/** The calibration's daily count (beside the odds' own), as the server's background work runs it. */
+export function countCalibration(storage: Storage, now = new Date()): Promise<number> {
+  return countOddsCalibration(storage, now, { withSandbox: false });
+}
+
+/** The back office's read of every lender's calibration (the daily count's rows). */
+export function readCalibrations(storage: Storage): Promise<unknown> {
+  return oddsCalibrations(storage);
 }

@@ -204,12 +204,13 @@ function syntheticLead(
   });
 }
 
-/** Deletes a synthetic history (its decisions, then its leads) and the odds counted from it. */
+/** Deletes a synthetic history (its decisions, then its leads) and what was counted from it. */
 export async function deleteDecisionHistory(storage: Storage): Promise<void> {
   await storage.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("lender_decisions").where("lead_id", "like", `${SYNTHETIC}-%`).execute();
     await trx.deleteFrom("leads").where("lead_form", "=", SYNTHETIC).execute();
-    // The next count (at the server's start, then daily) reads what is stored now.
+    // The next counts (at the server's start, then daily) read what is stored now.
     await trx.deleteFrom("approval_odds").execute();
+    await trx.deleteFrom("odds_calibration").execute();
   });
 }

@@ -704,6 +704,24 @@ export interface ApprovalOddsTable {
   counted_on: string;
 }
 
+/**
+ * A lender's approval odds against its answers, per decile of the odds shown,
+ * over the 90 Colombo days before `counted_on` (issue 36, migration 0037, decision 0459).
+ */
+export interface OddsCalibrationTable {
+  lender_id: string;
+  /** 0–9: the odds shown, in tenths (1000 thousandths is 9's). */
+  decile: number;
+  decisions: number;
+  /** The odds shown, in thousandths, added up (bigint: PostgreSQL hands it over as text). */
+  predicted_permille: number | string;
+  approved: number;
+  /** (predicted − outcome)² in millionths, added up (bigint). */
+  squares: number | string;
+  /** "2026-11-29". */
+  counted_on: string;
+}
+
 /** What a lender is billed for (issue 34): a verified lead sent to it, a click-out, an issued loan. */
 export type LenderPriceModel = "lead" | "click" | "issued";
 
@@ -774,6 +792,7 @@ export interface Database {
   lender_invoice_items: LenderInvoiceItemsTable;
   lender_breaker_events: LenderBreakerEventsTable;
   approval_odds: ApprovalOddsTable;
+  odds_calibration: OddsCalibrationTable;
   suppressions: SuppressionsTable;
   erasure_requests: ErasureRequestsTable;
   erasure_confirmations: ErasureConfirmationsTable;

@@ -32,6 +32,7 @@ import * as lenderControls from "./0031_lender_controls";
 import * as lenderBreakerEvents from "./0032_lender_breaker_events";
 import * as decisionSentFields from "./0033_decision_sent_fields";
 import * as approvalOdds from "./0035_approval_odds";
+import * as oddsCalibration from "./0037_odds_calibration";
 import { type Columns, columnsFor } from "./column-types";
 
 /**
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
   "0032_lender_breaker_events": lenderBreakerEvents,
   "0033_decision_sent_fields": decisionSentFields,
   "0035_approval_odds": approvalOdds,
+  "0037_odds_calibration": oddsCalibration,
 };
 
 /** Every migration, for either engine. */
