@@ -1,8 +1,6 @@
 import inject from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDecisionHistory } from "../sandbox/decision-history";
-import { lenderSpec } from "../sandbox/lender.test-support";
-import { registerApiLenders } from "../sandbox/register";
+import { seedCalibrationLenders } from "../sandbox/calibration-lenders.test-support";
 import { addStaffMember, type SignedIn, signInOverHttp } from "../staff/staff.test-support";
 import { appWith, openTestSqlite, type TestStorage } from "../test-support";
 import { countOddsCalibration } from "./odds-calibration";
@@ -22,27 +20,7 @@ let moderator: SignedIn;
 
 beforeAll(async () => {
   test = await openTestSqlite();
-  await registerApiLenders(
-    test.storage,
-    [
-      lenderSpec("odds-right", "https://right.lender.example/decide", [973_001]),
-      lenderSpec("odds-hopeful", "https://hopeful.lender.example/decide", [973_002]),
-      lenderSpec("odds-quiet", "https://quiet.lender.example/decide", [973_003]),
-      lenderSpec("odds-sandbox", "http://127.0.0.1:9/decide", [973_004], { sandbox: true }),
-    ],
-    { now: clock, urlRules: { allowHttp: false, resolve: async () => ["192.0.2.10"] } },
-  );
-  // 150 decisions of each lender over 6 days; the hopeful one's odds were 30 points too high.
-  await seedDecisionHistory(test.storage, {
-    lenders: [
-      { id: "odds-right", leaning: 0.3 },
-      { id: "odds-hopeful", leaning: -0.5, optimism: 0.3 },
-      { id: "odds-sandbox", leaning: 0, optimism: 0.3 },
-    ],
-    applicantsPerDay: 25,
-    days: 6,
-    now: clock,
-  });
+  await seedCalibrationLenders(test.storage, clock);
   // The server's daily work, as a production server runs it (no sandbox lender).
   await countOddsCalibration(test.storage, clock, { withSandbox: false });
   app = appWith(test.storage, { now: () => clock });

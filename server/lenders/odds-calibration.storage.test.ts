@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calibrationOf } from "../../core/domain/approval-odds";
 import { seedLeadRow } from "../funnel/seed-lead-row";
-import { deleteDecisionHistory, seedDecisionHistory } from "../sandbox/decision-history";
-import { lenderSpec } from "../sandbox/lender.test-support";
-import { registerApiLenders } from "../sandbox/register";
+import { seedCalibrationLenders } from "../sandbox/calibration-lenders.test-support";
+import { deleteDecisionHistory } from "../sandbox/decision-history";
 import { onEachEngine, type TestStorage } from "../test-support";
 import { NO_ANSWER } from "./decisions";
 import {
@@ -25,26 +24,7 @@ onEachEngine((engine, open) => {
     let test: TestStorage;
     beforeAll(async () => {
       test = await open();
-      await registerApiLenders(
-        test.storage,
-        [
-          lenderSpec("cal-right", "https://right.lender.example/decide", [971_001]),
-          lenderSpec("cal-hopeful", "https://hopeful.lender.example/decide", [971_002]),
-          lenderSpec("cal-sandbox", "http://127.0.0.1:9/decide", [971_003], { sandbox: true }),
-        ],
-        { now: NOW, urlRules: { allowHttp: false, resolve: async () => ["192.0.2.10"] } },
-      );
-      await seedDecisionHistory(test.storage, {
-        lenders: [
-          { id: "cal-right", leaning: 0.3 },
-          { id: "cal-hopeful", leaning: -0.5, optimism: 0.3 },
-          { id: "cal-sandbox", leaning: 0 },
-        ],
-        applicantsPerDay: 25,
-        days: 6,
-        now: NOW,
-        batch: 40,
-      });
+      await seedCalibrationLenders(test.storage, NOW);
       // Not counted: today's decision (the day is not over), a failed one, one asked without odds.
       const today = NOW.toISOString();
       await test.storage.db
@@ -67,7 +47,7 @@ onEachEngine((engine, open) => {
           ).map(([name, status, permille, asked]) => ({
             decision_id: `cal-${name}`,
             lead_id: `synthetic-edge-${name}`,
-            lender_id: "cal-right",
+            lender_id: "odds-right",
             status,
             ...NO_ANSWER,
             sent_fields: null,
@@ -104,13 +84,13 @@ onEachEngine((engine, open) => {
     };
 
     it("gives calibrationOf's deciles, Brier score and flag from the daily count's rows", async () => {
-      // At most ten rows a lender: here two lenders, a decile of each at most.
+      // At most ten rows a lender (one a decile): here two lenders.
       expect(
         await countOddsCalibration(test.storage, NOW, { withSandbox: false }),
       ).toBeLessThanOrEqual(20);
       const calibrations = await oddsCalibrations(test.storage);
-      expect([...calibrations.keys()].sort()).toEqual(["cal-hopeful", "cal-right"]);
-      for (const id of ["cal-right", "cal-hopeful"]) {
+      expect([...calibrations.keys()].sort()).toEqual(["odds-hopeful", "odds-right"]);
+      for (const id of ["odds-right", "odds-hopeful"]) {
         const stored = calibrations.get(id);
         const expected = await direct(id);
         expect(stored?.count).toBe(150);
@@ -122,21 +102,21 @@ onEachEngine((engine, open) => {
         expect(stored?.flagged).toBe(expected.flagged);
       }
       // Odds 30 points too hopeful are flagged; those near the truth are not.
-      expect(calibrations.get("cal-hopeful")?.flagged).toBe(true);
-      expect(calibrations.get("cal-right")?.flagged).toBe(false);
+      expect(calibrations.get("odds-hopeful")?.flagged).toBe(true);
+      expect(calibrations.get("odds-right")?.flagged).toBe(false);
     });
 
     it("counts a sandbox lender's only when told, once a day, and reads the lenders asked for", async () => {
       // Today's count is there: not again, sandbox or not.
       expect(await countOddsCalibrationIfDue(test.storage, NOW, { withSandbox: true })).toBe(false);
-      expect((await oddsCalibrations(test.storage)).has("cal-sandbox")).toBe(false);
+      expect((await oddsCalibrations(test.storage)).has("odds-sandbox")).toBe(false);
       const tomorrow = new Date(NOW.getTime() + 86_400_000);
       expect(await countOddsCalibrationIfDue(test.storage, tomorrow, { withSandbox: true })).toBe(
         true,
       );
-      expect((await oddsCalibrations(test.storage)).get("cal-sandbox")?.count).toBe(150);
-      const one = await oddsCalibrations(test.storage, ["cal-right"]);
-      expect([...one.keys()]).toEqual(["cal-right"]);
+      expect((await oddsCalibrations(test.storage)).get("odds-sandbox")?.count).toBe(150);
+      const one = await oddsCalibrations(test.storage, ["odds-right"]);
+      expect([...one.keys()]).toEqual(["odds-right"]);
       expect(await oddsCalibrations(test.storage, [])).toEqual(new Map());
     });
 
