@@ -203,7 +203,7 @@ function WordPressScreens({ t }: { t: WidgetMessages }) {
     <>
       <ul className="wb-screens">
         {WORDPRESS_SCREENS.map(({ shows, file, width, height }) => (
-          <li key={file}>
+          <li key={file} className={height > width ? "wb-screen-phone" : undefined}>
             <a href={`${WORDPRESS_SCREENS_PATH}${file}`}>
               <img
                 src={`${WORDPRESS_SCREENS_PATH}${file}`}
