@@ -136,6 +136,20 @@ export function oddsView({ inTen, likelihood, basis }: OddsEstimate): OddsView {
   return { inTen, likelihood, basis };
 }
 
+/** Whether a value read from the network is an OddsView (the offers page's stream, polling). */
+export function isOddsView(value: unknown): value is OddsView {
+  if (typeof value !== "object" || value === null) return false;
+  const { inTen, likelihood, basis } = value as Record<string, unknown>;
+  return (
+    Number.isInteger(inTen) &&
+    Number(inTen) >= 1 &&
+    Number(inTen) <= 9 &&
+    (likelihood === "likely" || likelihood === "possible" || likelihood === "unlikely") &&
+    Number.isInteger(basis) &&
+    Number(basis) >= ODDS_MIN_DECISIONS
+  );
+}
+
 /**
  * The odds of a bucket of one lender, or undefined when fewer than
  * ODDS_MIN_DECISIONS answered decisions of the bucket stand behind them, or

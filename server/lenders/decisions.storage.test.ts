@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bucketKey, bucketOf, oddsProfileOf } from "../../core/domain/approval-odds";
 import { applicationSchema } from "../../core/domain/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
-import { ALL_PROFILES, approvalOddsFor } from "../offers/approval-odds";
+import { approvalOddsFor } from "../offers/approval-odds";
+import { seedOddsForLead } from "../offers/approval-odds.test-support";
 import { createLead, createVerifiedLead } from "../partners/leads.test-support";
 import { approval, lenderSpec, productFor } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
@@ -418,36 +418,17 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
 
     it("keeps the odds each lender asked had for the applicant's bucket, null where none was shown", async () => {
       const leadId = await verifiedLead(test.storage);
-      const lead = await test.storage.db
-        .selectFrom("leads")
-        .select(["amount", "term_days", "monthly_income", "age", "employment"])
-        .where("id", "=", leadId)
-        .executeTakeFirstOrThrow();
-      const profile = oddsProfileOf({
-        ...lead,
-        termDays: lead.term_days,
-        monthlyIncome: lead.monthly_income,
-      });
-      if (!profile) throw new Error("the fixture's employment is one of ours");
-      const bucket = bucketKey(bucketOf(profile));
       // alpha: 40 answers of the bucket, 30 approved, 40 % overall: (30 + 20 × 0.4) / 60 = 633 ‰.
       // beta: 29 answers of the bucket, one short of any odds shown.
-      const counted = (lenderId: string, of: string, answered: number, approved: number) => ({
-        lender_id: lenderId,
-        bucket: of,
-        answered,
-        approved,
-        counted_on: "2026-11-21",
-      });
-      await test.storage.db
-        .insertInto("approval_odds")
-        .values([
-          counted("alpha", ALL_PROFILES, 100, 40),
-          counted("alpha", bucket, 40, 30),
-          counted("beta", ALL_PROFILES, 100, 90),
-          counted("beta", bucket, 29, 29),
-        ])
-        .execute();
+      await seedOddsForLead(
+        test.storage,
+        leadId,
+        {
+          alpha: { bucket: [40, 30], all: [100, 40] },
+          beta: { bucket: [29, 29], all: [100, 90] },
+        },
+        NOW,
+      );
       const asked: (readonly string[])[] = [];
       const lookup: ApprovalOddsLookup = (of, lenderIds) => {
         asked.push(lenderIds);
