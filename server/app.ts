@@ -57,6 +57,7 @@ import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { applicationOffersRouter } from "./offers/application-offers-routes";
+import { approvalOddsFor } from "./offers/approval-odds";
 import { feedRouter } from "./offers/feed-routes";
 import { createLeadOffers, type LeadOffersSource, offersPageLead } from "./offers/lead-offers";
 import { buildRouter } from "./pages/build-routes";
@@ -246,6 +247,7 @@ function appContext(dependencies: AppDependencies): AppContext {
       sandboxLoopback: false,
       callbackUrl: () => decisionCallbackUrl(site.origin),
       consentText: consentToShareText,
+      approvalOdds: (profile, lenderIds) => approvalOddsFor(storage, profile, lenderIds),
       now,
     });
   const caching =

@@ -42,6 +42,28 @@ export function bandOf(field: BandedField, value: number): number {
   return band < 0 ? bounds.length : band;
 }
 
+/**
+ * A stored application's profile as odds read it: undefined when its
+ * employment is not one of ours (a row older than the list), so no bucket.
+ */
+export function oddsProfileOf(profile: {
+  amount: number;
+  termDays: number;
+  monthlyIncome: number;
+  age: number;
+  employment: string;
+}): EligibilityProfile | undefined {
+  const { employment } = profile;
+  return (EMPLOYMENT_TYPES as readonly string[]).includes(employment)
+    ? { ...profile, employment: employment as EmploymentType }
+    : undefined;
+}
+
+/** A share as lender_decisions.predicted_permille keeps it: thousandths, 0–1000. */
+export function sharePermille(share: number): number {
+  return Math.min(1000, Math.max(0, Math.round(share * 1000)));
+}
+
 /** A profile's bucket: its four bands and its employment. */
 export interface OddsBucket {
   amount: number;
@@ -112,6 +134,20 @@ export type OddsView = Pick<OddsEstimate, "inTen" | "likelihood" | "basis">;
 
 export function oddsView({ inTen, likelihood, basis }: OddsEstimate): OddsView {
   return { inTen, likelihood, basis };
+}
+
+/** Whether a value read from the network is an OddsView (the offers page's stream, polling). */
+export function isOddsView(value: unknown): value is OddsView {
+  if (typeof value !== "object" || value === null) return false;
+  const { inTen, likelihood, basis } = value as Record<string, unknown>;
+  return (
+    Number.isInteger(inTen) &&
+    Number(inTen) >= 1 &&
+    Number(inTen) <= 9 &&
+    (likelihood === "likely" || likelihood === "possible" || likelihood === "unlikely") &&
+    Number.isInteger(basis) &&
+    Number(basis) >= ODDS_MIN_DECISIONS
+  );
 }
 
 /**

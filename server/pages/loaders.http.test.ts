@@ -29,6 +29,7 @@ function recordingLoaders() {
     reviews: { reviews: [], rating: { average: 0, count: 0 }, now: "2026-11-28T05:00:00.000Z" },
     articleViews: {},
     cards: [],
+    lenderOdds: undefined,
   };
   const loader =
     <Key extends PageDataKey>(key: Key) =>
