@@ -9,9 +9,11 @@ import { onEachEngine, type TestStorage } from "../test-support";
 import {
   ALL_PROFILES,
   approvalOddsFor,
+  approvalOddsTable,
   countApprovalOdds,
   countApprovalOddsIfDue,
   lenderOverallOdds,
+  partialApprovalOddsFor,
 } from "./approval-odds";
 
 /**
@@ -183,6 +185,43 @@ onEachEngine((engine, open) => {
       });
       expect(await lenderOverallOdds(test.storage, "odds-beta")).toBeUndefined();
       expect(await approvalOddsFor(test.storage, PROFILE, [])).toEqual(new Map());
+    });
+
+    it("reads a partial profile's odds: the lender's rows of its known bands, summed", async () => {
+      await countApprovalOdds(test.storage, NOW, { withSandbox: false });
+      // Amount and term: alpha's two buckets (40 + 60 answers, 30 + 10 approved) are one.
+      const loan = { amount: 2, termDays: 1 };
+      const both = await partialApprovalOddsFor(test.storage, loan);
+      expect([...both.keys()]).toEqual(["odds-alpha"]);
+      // (40 + 20 × 0.4) / (100 + 20) = 0.4: 4 in 10.
+      expect(both.get("odds-alpha")?.share).toBeCloseTo(
+        (40 + PRIOR_DECISIONS * 0.4) / (100 + PRIOR_DECISIONS),
+        10,
+      );
+      expect(both.get("odds-alpha")).toMatchObject({ inTen: 4, basis: 100 });
+      // With the income band: only the bucket of 85,000 a month (band 1), as a full read has it.
+      const income = await partialApprovalOddsFor(test.storage, { ...loan, monthlyIncome: 1 }, [
+        "odds-alpha",
+        "odds-beta",
+      ]);
+      expect(income.get("odds-alpha")).toMatchObject({ inTen: 6, basis: 40 });
+      // beta's 29 answers stay below the threshold however they are summed.
+      expect(income.has("odds-beta")).toBe(false);
+      // Another band, or no lender: nothing.
+      expect(await partialApprovalOddsFor(test.storage, { ...loan, monthlyIncome: 0 })).toEqual(
+        new Map(),
+      );
+      expect(await partialApprovalOddsFor(test.storage, { amount: 0, termDays: 1 })).toEqual(
+        new Map(),
+      );
+      expect(await partialApprovalOddsFor(test.storage, loan, [])).toEqual(new Map());
+    });
+
+    it("gives the eligibility page every bucket with enough answers, as tenths and basis", async () => {
+      await countApprovalOdds(test.storage, NOW, { withSandbox: false });
+      expect(await approvalOddsTable(test.storage)).toEqual({
+        "odds-alpha": { [BUCKET]: [6, 40], "a2.t1.i3.g1.salaried": [2, 60] },
+      });
     });
 
     it("counts once a Colombo day, and drops a bucket no answer stands behind any more", async () => {
