@@ -4,6 +4,7 @@
  * itself exports functions only.
  */
 
+import type { OddsTable } from "../domain/approval-odds";
 import type { CountryConfig } from "../domain/country";
 import type { ApplicationDecisions } from "../domain/decisions";
 import type { CreditCard } from "../domain/schemas/credit-card";
@@ -181,6 +182,8 @@ export interface PageData {
   articleViews: Readonly<Record<string, number>>;
   /** The credit cards' catalogue, in the page's order. */
   cards: readonly CreditCard[];
+  /** Every lender's approval odds of every bucket with enough answers (the eligibility page). */
+  approvalOddsTable: OddsTable;
 }
 
 export type PageDataKey = keyof PageData;

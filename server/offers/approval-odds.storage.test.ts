@@ -1,10 +1,9 @@
+import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ODDS_MIN_DECISIONS, PRIOR_DECISIONS } from "../../core/domain/approval-odds";
-import { seedLeadRow } from "../funnel/seed-lead-row";
-import { NO_ANSWER } from "../lenders/decisions";
 import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
-import type { StoredDecisionStatus } from "../storage/schema";
+import type { LeadsTable, StoredDecisionStatus } from "../storage/schema";
 import { onEachEngine, type TestStorage } from "../test-support";
 import {
   ALL_PROFILES,
@@ -15,6 +14,7 @@ import {
   lenderOverallOdds,
   partialApprovalOddsFor,
 } from "./approval-odds";
+import { seedOddsDecisions, times } from "./approval-odds.test-support";
 
 /**
  * Issue 36's counts in storage, alike on both engines: which decisions
@@ -34,50 +34,21 @@ const PROFILE = {
 };
 const BUCKET = "a2.t1.i1.g1.salaried";
 
-let seq = 0;
-async function seed(
+function seed(
   test: TestStorage,
   lenderId: string,
   statuses: StoredDecisionStatus[],
-  { daysAgo = 1, lead = {} as Partial<ReturnType<typeof seedLeadRow>> } = {},
+  { daysAgo = 1, lead = {} as Partial<Insertable<LeadsTable>> } = {},
 ) {
   const askedAt = new Date(NOW.getTime() - daysAgo * DAY_MS).toISOString();
-  const leads = statuses.map(() => {
-    seq += 1;
-    return seedLeadRow(`odds-lead-${seq}`, askedAt, {
-      amount: PROFILE.amount,
-      term_days: PROFILE.termDays,
-      monthly_income: PROFILE.monthlyIncome,
-      age: PROFILE.age,
-      verified_at: askedAt,
-      ...lead,
-    });
+  return seedOddsDecisions(test.storage, lenderId, statuses, askedAt, {
+    amount: PROFILE.amount,
+    term_days: PROFILE.termDays,
+    monthly_income: PROFILE.monthlyIncome,
+    age: PROFILE.age,
+    ...lead,
   });
-  await test.storage.db.insertInto("leads").values(leads).execute();
-  await test.storage.db
-    .insertInto("lender_decisions")
-    .values(
-      statuses.map((status, at) => ({
-        decision_id: `odds-decision-${leads[at]?.id}`,
-        lead_id: leads[at]?.id ?? "",
-        lender_id: lenderId,
-        status,
-        ...NO_ANSWER,
-        sent_fields: null,
-        attempts: 1,
-        latency_ms: 100,
-        asked_at: askedAt,
-        deadline_at: askedAt,
-        answered_at: status === "waiting" ? null : askedAt,
-        decided_at: status === "approved" || status === "declined" ? askedAt : null,
-        predicted_permille: null,
-      })),
-    )
-    .execute();
 }
-
-const times = (count: number, status: StoredDecisionStatus): StoredDecisionStatus[] =>
-  Array.from({ length: count }, () => status);
 
 onEachEngine((engine, open) => {
   describe(`approval odds in storage on ${engine}`, () => {

@@ -14,6 +14,7 @@ import { pendingVerificationOf } from "../borrowers/verification";
 import { articleCommunity, articleViewsLookup, reviewsSummary } from "../community/page-data";
 import { leadIdOf, pendingLeadIdOf } from "../http/lead-cookie";
 import { listCreditCards } from "../lenders/credit-cards";
+import { approvalOddsTable } from "../offers/approval-odds";
 import type { Storage } from "../storage/database";
 
 /** What a loader reads of its request: the request itself (its cookies) and the route's slug. */
@@ -67,5 +68,6 @@ export function pageLoaders({ storage, leadOffers, now }: LoaderDependencies): P
     reviews: () => reviewsSummary(storage),
     articleViews: () => articleViews(),
     cards: () => listCreditCards(storage),
+    approvalOddsTable: () => approvalOddsTable(storage),
   };
 }
