@@ -70,8 +70,15 @@ export const documentFrontMatterSchema = z.strictObject({
 });
 export type DocumentFrontMatter = z.infer<typeof documentFrontMatterSchema>;
 
-/** Static pages written as Markdown (about, how it works, process, partner programme, how we rank). */
-export const PAGE_SLUGS = ["about", "how", "process", "partner", "how-we-rank"] as const;
+/** Static pages written as Markdown (about, how it works, process, partner programme, how we rank, approval odds). */
+export const PAGE_SLUGS = [
+  "about",
+  "how",
+  "process",
+  "partner",
+  "how-we-rank",
+  "approval-odds",
+] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 export const pageFrontMatterSchema = z.strictObject({
