@@ -57,6 +57,7 @@ import { lenderLogosRouter } from "./lenders/logo-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { applicationOffersRouter } from "./offers/application-offers-routes";
+import { approvalOddsRouter } from "./offers/approval-odds-routes";
 import { feedRouter } from "./offers/feed-routes";
 import { createLeadOffers, type LeadOffersSource, offersPageLead } from "./offers/lead-offers";
 import { buildRouter } from "./pages/build-routes";
@@ -378,6 +379,7 @@ const apiSection: AppSection = (app, context) => {
   api.use(
     feedRouter({ catalogues: context.catalogues, country: country.country, leadOffers, log }),
   );
+  api.use(approvalOddsRouter(storage));
   api.use(
     unsubscribeRouter({
       storage,
