@@ -1,10 +1,8 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
-import { lenderSpec } from "../sandbox/lender.test-support";
-import { registerApiLenders } from "../sandbox/register";
 import { setUpTestApp } from "../test-support";
 import { countApprovalOdds } from "./approval-odds";
-import { seedOddsDecisions, times } from "./approval-odds.test-support";
+import { registerOddsLenders, seedOddsDecisions, times } from "./approval-odds.test-support";
 
 /**
  * GET /api/approval-odds (issue 36, decision 0449): a partial profile's odds
@@ -16,14 +14,7 @@ const get = (url: string) => inject(context.app, { method: "GET", url });
 describe("GET /api/approval-odds", () => {
   it("answers each lender's odds for the bands, none below 30 answers, cacheable by anyone", async () => {
     const storage = context.test.storage;
-    await registerApiLenders(
-      storage,
-      [
-        lenderSpec("odds-one", "https://one.lender.example/decide", [970_201]),
-        lenderSpec("odds-two", "https://two.lender.example/decide", [970_202]),
-      ],
-      { now: new Date(), urlRules: { allowHttp: false, resolve: async () => ["192.0.2.10"] } },
-    );
+    await registerOddsLenders(storage, ["odds-one", "odds-two"], 970_201);
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
     // Rs. 150,000 over 180 days (bands 2 and 1), 85,000 a month (income band 1).
     const lead = { amount: 150_000, term_days: 180, monthly_income: 85_000, age: 34 };

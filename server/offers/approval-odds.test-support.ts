@@ -1,6 +1,8 @@
 import type { Insertable } from "kysely";
 import { seedLeadRow } from "../funnel/seed-lead-row";
 import { NO_ANSWER } from "../lenders/decisions";
+import { lenderSpec } from "../sandbox/lender.test-support";
+import { registerApiLenders } from "../sandbox/register";
 import type { Storage } from "../storage/database";
 import type { LeadsTable, StoredDecisionStatus } from "../storage/schema";
 
@@ -46,3 +48,16 @@ export async function seedOddsDecisions(
 
 export const times = (count: number, status: StoredDecisionStatus): StoredDecisionStatus[] =>
   Array.from({ length: count }, () => status);
+
+/** Lenders with a decision API in storage (never called: their hosts stand for public addresses). */
+export function registerOddsLenders(
+  storage: Storage,
+  ids: readonly string[],
+  firstOfferId: number,
+) {
+  return registerApiLenders(
+    storage,
+    ids.map((id, at) => lenderSpec(id, `https://${id}.lender.example/decide`, [firstOfferId + at])),
+    { now: new Date(), urlRules: { allowHttp: false, resolve: async () => ["192.0.2.10"] } },
+  );
+}

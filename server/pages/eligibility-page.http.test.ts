@@ -1,9 +1,11 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { countApprovalOdds } from "../offers/approval-odds";
-import { seedOddsDecisions, times } from "../offers/approval-odds.test-support";
-import { lenderSpec } from "../sandbox/lender.test-support";
-import { registerApiLenders } from "../sandbox/register";
+import {
+  registerOddsLenders,
+  seedOddsDecisions,
+  times,
+} from "../offers/approval-odds.test-support";
 import { setUpTestApp, testSite } from "../test-support";
 
 /**
@@ -95,11 +97,7 @@ describe("the eligibility page", () => {
   it("shows a lender's approval odds for the answers' bucket, with 30 answers behind them", async () => {
     const storage = context.test.storage;
     // tea-terrace (offer 103) answered 36 applicants of the form's bucket yesterday, 27 yes.
-    await registerApiLenders(
-      storage,
-      [lenderSpec("tea-terrace", "https://tea.lender.example/decide", [970_103])],
-      { now: new Date(), urlRules: { allowHttp: false, resolve: async () => ["192.0.2.10"] } },
-    );
+    await registerOddsLenders(storage, ["tea-terrace", "kandy-lane"], 970_101);
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
     const lead = { amount: 60_000, term_days: 150, monthly_income: 60_000, age: 30 };
     await seedOddsDecisions(
@@ -110,11 +108,6 @@ describe("the eligibility page", () => {
       lead,
     );
     // Another lender with 29: nothing shown for it.
-    await registerApiLenders(
-      storage,
-      [lenderSpec("kandy-lane", "https://kandy.lender.example/decide", [970_101])],
-      { now: new Date(), urlRules: { allowHttp: false, resolve: async () => ["192.0.2.10"] } },
-    );
     await seedOddsDecisions(storage, "kandy-lane", times(29, "approved"), yesterday, lead);
     await countApprovalOdds(storage, new Date(), { withSandbox: false });
 
