@@ -184,8 +184,44 @@ function validCounts({ answered, approved }: DecisionCounts): boolean {
 
 function inWords(share: number): Pick<OddsEstimate, "inTen" | "likelihood"> {
   const inTen = Math.min(9, Math.max(1, Math.round(share * 10)));
-  const likelihood: Likelihood = inTen >= 7 ? "likely" : inTen >= 4 ? "possible" : "unlikely";
-  return { inTen, likelihood };
+  return { inTen, likelihood: likelihoodOf(inTen) };
+}
+
+/** The words of a number of tenths: likely (7–9), possible (4–6), unlikely (1–3). */
+export function likelihoodOf(inTen: number): Likelihood {
+  return inTen >= 7 ? "likely" : inTen >= 4 ? "possible" : "unlikely";
+}
+
+/**
+ * A page's odds as few bytes: per lender, each bucket with odds to show as
+ * [tenths, basis] (the eligibility page picks the visitor's in the browser).
+ */
+export type OddsTable = Readonly<
+  Record<string, Readonly<Record<string, readonly [number, number]>>>
+>;
+
+/** The odds a table holds for a lender and a bucket key, or undefined. */
+export function oddsInTable(
+  table: OddsTable | undefined,
+  lenderId: string,
+  key: string,
+): OddsView | undefined {
+  const entry = table?.[lenderId]?.[key];
+  return entry
+    ? { inTen: entry[0], likelihood: likelihoodOf(entry[0]), basis: entry[1] }
+    : undefined;
+}
+
+/** The bands a partial profile knows (the widget: its loan and, given, the income band). */
+export interface PartialBucket {
+  amount: number;
+  termDays: number;
+  monthlyIncome?: number | undefined;
+}
+
+/** The stored keys a partial bucket covers start with this ("a2.t1." or "a2.t1.i0."). */
+export function partialKeyPrefix({ amount, termDays, monthlyIncome }: PartialBucket): string {
+  return `a${amount}.t${termDays}.${monthlyIncome === undefined ? "" : `i${monthlyIncome}.`}`;
 }
 
 /** One decision as calibration reads it: the share predicted when it was asked, and the answer. */

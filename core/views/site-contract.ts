@@ -4,7 +4,7 @@
  * itself exports functions only.
  */
 
-import type { OddsView } from "../domain/approval-odds";
+import type { OddsTable, OddsView } from "../domain/approval-odds";
 import type { CountryConfig } from "../domain/country";
 import type { ApplicationDecisions } from "../domain/decisions";
 import type { CreditCard } from "../domain/schemas/credit-card";
@@ -187,6 +187,8 @@ export interface PageData {
    * counts, when at least 30 answered decisions stand behind them (issue 36).
    */
   lenderOdds: OddsView | undefined;
+  /** Every lender's approval odds of every bucket with enough answers (the eligibility page). */
+  approvalOddsTable: OddsTable;
 }
 
 export type PageDataKey = keyof PageData;

@@ -30,6 +30,7 @@ function recordingLoaders() {
     articleViews: {},
     cards: [],
     lenderOdds: undefined,
+    approvalOddsTable: {},
   };
   const loader =
     <Key extends PageDataKey>(key: Key) =>
@@ -65,7 +66,7 @@ const CASES: [path: string, keys: PageDataKey[]][] = [
   ["/en/landing/rejected/", []],
   ["/en/application/", ["savedApplication"]],
   ["/en/credit-cards/", ["cards"]],
-  ["/en/eligibility/", []],
+  ["/en/eligibility/", ["approvalOddsTable"]],
   ["/en/nothing-here/", []],
 ];
 

@@ -15,7 +15,7 @@ import { pendingVerificationOf } from "../borrowers/verification";
 import { articleCommunity, articleViewsLookup, reviewsSummary } from "../community/page-data";
 import { leadIdOf, pendingLeadIdOf } from "../http/lead-cookie";
 import { listCreditCards } from "../lenders/credit-cards";
-import { lenderOverallOdds } from "../offers/approval-odds";
+import { approvalOddsTable, lenderOverallOdds } from "../offers/approval-odds";
 import type { Storage } from "../storage/database";
 
 /** What a loader reads of its request: the request itself (its cookies) and the route's slug. */
@@ -73,5 +73,6 @@ export function pageLoaders({ storage, leadOffers, now }: LoaderDependencies): P
       const odds = slug ? await lenderOverallOdds(storage, slug) : undefined;
       return odds && oddsView(odds);
     },
+    approvalOddsTable: () => approvalOddsTable(storage),
   };
 }

@@ -515,12 +515,13 @@ describe("rate limits", () => {
 });
 
 describe("the OpenAPI document and the reference", () => {
-  it("serves an OpenAPI 3.1 document of the seven operations and the feed's three without a key", async () => {
+  it("serves an OpenAPI 3.1 document of the seven operations, the feed's three and the odds without a key", async () => {
     const res = await call("GET", "/openapi.json", { key: null });
     expect(res.statusCode).toBe(200);
     const document = res.json();
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/approval-odds",
       "/feed/config",
       "/feed/config/{name}",
       "/feed/leads",

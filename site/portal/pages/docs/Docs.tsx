@@ -17,6 +17,7 @@ const FEED_OPERATIONS = [
   ["GET", "/feed/config", "ownConfig"],
   ["GET", "/feed/config/{name}", "config"],
   ["GET", "/feed/leads?lead_id={lead id}", "leads"],
+  ["GET", "/approval-odds?amount_band={0–4}&term_band={0–3}&income_band={0–3}", "approvalOdds"],
 ] as const;
 
 /**

@@ -48,6 +48,8 @@ const en = {
     config:
       "Every offer of a feed config (lk for Sri Lanka), ranked for the calculator's default loan.",
     leads: "The ids of the offers active for a lead: nothing about the person.",
+    approvalOdds:
+      "Each lender's approval odds for the amount, period and monthly income bands (0–4, 0–3, 0–3; the income band may be left out): bands only, cached an hour; lenders with fewer than 30 answers are absent. The widget asks it when you give income-band.",
   },
   exampleServer: "From your server:",
   examplePage: "From a page on your origin {origin}:",
