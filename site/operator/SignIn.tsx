@@ -215,6 +215,21 @@ export interface NewPasswordProps {
   children?: ReactNode;
 }
 
+/** The portals' words for choosing a password (NewPasswordForm's), from their catalogs. */
+export function newPasswordWords(t: {
+  newPassword: string;
+  passwordHint: string;
+  confirmPassword: string;
+  savePassword: string;
+}): NewPasswordProps["words"] {
+  return {
+    password: t.newPassword,
+    hint: t.passwordHint,
+    confirm: t.confirmPassword,
+    submit: t.savePassword,
+  };
+}
+
 /** Choosing a password from a one-time link: enrolment, a claim, a reset. */
 export function NewPasswordForm(props: NewPasswordProps) {
   const { words } = props;

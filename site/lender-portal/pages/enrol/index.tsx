@@ -1,5 +1,5 @@
 import { fill } from "../../../../core/messages";
-import { NewPasswordForm, TurnOnSecondFactor } from "../../../operator/SignIn";
+import { NewPasswordForm, newPasswordWords, TurnOnSecondFactor } from "../../../operator/SignIn";
 import type { LenderPageOf } from "../../page";
 
 /** The invitation's page: a password for the invited address, from the one-time link. */
@@ -10,12 +10,7 @@ export const enrolPage: LenderPageOf<"enrol"> = {
       action={`${base}enrol/`}
       token={view.token}
       username={view.email}
-      words={{
-        password: t.newPassword,
-        hint: t.passwordHint,
-        confirm: t.confirmPassword,
-        submit: t.savePassword,
-      }}
+      words={newPasswordWords(t)}
       intro={fill(t.enrolIntro, { email: view.email })}
       problem={view.problem && t.problems[view.problem]}
       passwordInvalid={view.problem !== undefined}
