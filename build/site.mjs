@@ -48,6 +48,16 @@ const WEB_FONTS = [
 ];
 
 /**
+ * Folders served at the root under their own names: site/public/ (e.g. /favicon.svg), and the
+ * WordPress screenshots the portal's widget builder shows (/screens/embed/…, decision 0468),
+ * kept once, in docs/screens/embed/.
+ */
+const PUBLIC_FOLDERS = [
+  ["site/public", ""],
+  ["docs/screens/embed", "screens/embed"],
+];
+
+/**
  * The site's stylesheet (our Sinhala and Tamil web fonts' @font-face, the widget
  * components' styles, then the site's) as a hashed asset; the font files
  * themselves; the files of site/public/ under their own names (served at the
@@ -62,14 +72,16 @@ function siteAssets() {
         ...font,
         ref: this.emitFile({ type: "asset", name: font.name, source: readFileSync(font.file) }),
       }));
-      const files = readdirSync("site/public", { recursive: true, withFileTypes: true });
-      for (const file of files.filter((entry) => entry.isFile())) {
-        const relative = path.relative("site/public", path.join(file.parentPath, file.name));
-        this.emitFile({
-          type: "asset",
-          fileName: `public/${relative}`,
-          source: readFileSync(path.join("site/public", relative)),
-        });
+      for (const [from, to] of PUBLIC_FOLDERS) {
+        const files = readdirSync(from, { recursive: true, withFileTypes: true });
+        for (const file of files.filter((entry) => entry.isFile())) {
+          const relative = path.relative(from, path.join(file.parentPath, file.name));
+          this.emitFile({
+            type: "asset",
+            fileName: path.posix.join("public", to, relative),
+            source: readFileSync(path.join(from, relative)),
+          });
+        }
       }
     },
     generateBundle(_options, bundle) {

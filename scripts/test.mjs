@@ -1,15 +1,15 @@
 /**
  * `npm test`: every check in one run, in order, then a summary.
- *   format and lint → type check → unit, HTTP and storage tests, with the
- *   build beside them → browser and process tests (against the build and the
- *   system Chromium), with the benchmark's smoke run (`bench.mjs --quick`)
- *   beside them.
+ *   format and lint → type check → unit and HTTP tests, with the build and
+ *   then the storage tests beside them → browser and process tests (against
+ *   the build and the system Chromium), with the benchmark's smoke run
+ *   (`bench.mjs --quick`) beside them.
  * A failing step does not stop the others, except that the benchmark and
  * the e2e tests need the build. A skipped test fails its step, except the
  * PostgreSQL storage tests when no server is given, outside CI. Exit code
  * 0 only when everything passed.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,35 +28,35 @@ const postgresSkipsAccepted = !postgresUrl && !process.env.CI;
 const reportDir = mkdtempSync(path.join(tmpdir(), "nayacompare-test-"));
 const results = [];
 
-function run(command, args) {
+/**
+ * A command run to its end, its output on ours (or where `stdio` says). Not
+ * spawnSync: a step started beside it (startBeside) must see its own end when
+ * it comes, or its time reads as this command's.
+ */
+async function run(command, args, stdio = "inherit") {
   const started = Date.now();
-  const { status, error } = spawnSync(command, args, { stdio: "inherit" });
+  const { status, error } = await new Promise((resolve) => {
+    const child = spawn(command, args, { stdio });
+    child.on("error", (failure) => resolve({ status: 1, error: failure }));
+    child.on("close", (code) => resolve({ status: code }));
+  });
   if (error) console.error(error.message);
   return { ok: status === 0, seconds: (Date.now() - started) / 1000 };
 }
 
 /**
- * A command started now, its output kept in a file: run() of it, later. The
- * build goes beside the unit, HTTP and storage tests, which keep one of the
- * two cores busy (vitest's one worker on two cores; measured 2026-11-29 in CI:
- * 645 s of tests, then 142 s of build).
+ * A step started now beside another, its output kept in a file: `finished`
+ * is its outcome, `show()` prints the output once the step in front is done.
+ * Vitest runs one worker on two cores, so the second core takes the build,
+ * then the storage tests (CI, 2026-11-29: 727 s of unit, HTTP and storage
+ * tests in one worker, the build's 142 s beside them, the second core idle
+ * after; the storage tests are about a fifth of that).
  */
-function startBeside(command, args) {
-  const started = Date.now();
-  const logFile = path.join(reportDir, `${path.basename(command)}.log`);
+function startBeside(name, start) {
+  const logFile = path.join(reportDir, `${name}.log`);
   const out = openSync(logFile, "w");
-  const child = spawn(command, args, { stdio: ["ignore", out, out] });
-  const exit = new Promise((resolve) => {
-    child.on("error", (error) => resolve({ status: 1, error }));
-    child.on("close", (status) => resolve({ status }));
-  });
-  return async () => {
-    const { status, error } = await exit;
-    closeSync(out);
-    process.stdout.write(readFileSync(logFile));
-    if (error) console.error(error.message);
-    return { ok: status === 0, seconds: (Date.now() - started) / 1000 };
-  };
+  const finished = start(["ignore", out, out]).finally(() => closeSync(out));
+  return { finished, show: () => process.stdout.write(readFileSync(logFile)) };
 }
 
 function banner(title) {
@@ -64,9 +64,9 @@ function banner(title) {
 }
 
 /** A check that is not made of test cases counts as one. */
-function check(name, command, args) {
+async function check(name, command, args) {
   banner(name);
-  return record(name, run(command, args));
+  return record(name, await run(command, args));
 }
 
 function record(name, { ok, seconds }) {
@@ -74,16 +74,15 @@ function record(name, { ok, seconds }) {
   return ok;
 }
 
-function vitest(name, projects, extra = []) {
-  banner(name);
+/** Vitest on `projects`: its counts as a result named `name`; `stdio` as run()'s. */
+async function vitest(name, projects, { extra = [], stdio = "inherit" } = {}) {
   const report = path.join(reportDir, `${projects.join("-")}.json`);
   const args = ["run", ...projects.flatMap((project) => ["--project", project]), ...extra];
-  const { ok, seconds } = run(bin("vitest"), [
-    ...args,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  const { ok, seconds } = await run(
+    bin("vitest"),
+    [...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    stdio,
+  );
   let passed = 0;
   let failed = ok ? 0 : 1;
   let skipped = 0;
@@ -107,7 +106,7 @@ function vitest(name, projects, extra = []) {
     skipped > postgresSkipped ? `${skipped - postgresSkipped} other` : "",
   ].filter(Boolean);
   const detail = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped (${why.join(", ")})` : ""}`;
-  results.push({
+  return {
     name,
     ok: ok && skipped === accepted,
     seconds,
@@ -116,24 +115,37 @@ function vitest(name, projects, extra = []) {
     skipped,
     postgresSkipped,
     detail,
-  });
+  };
 }
 
 function notRun(name, why) {
   results.push({ name, ok: false, seconds: 0, passed: 0, failed: 1, detail: `not run: ${why}` });
 }
 
-check("format and lint (Biome)", bin("biome"), ["ci", "."]);
-check("type check (tsc)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+await check("format and lint (Biome)", bin("biome"), ["ci", "."]);
+await check("type check (tsc)", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 
 if (!postgresUrl && process.env.CI) {
   notRun("PostgreSQL storage tests", "CI must set TEST_DATABASE_URL (see .ci/run)");
 }
-const build = startBeside(bin("rollup"), ["--config", "rollup.config.mjs"]);
-vitest("unit, HTTP and storage tests", ["unit", "http", "storage"]);
+const build = startBeside("build", (stdio) =>
+  run(bin("rollup"), ["--config", "rollup.config.mjs"], stdio),
+);
+const storage = startBeside("storage", async (stdio) => {
+  await build.finished;
+  return vitest("storage tests", ["storage"], { stdio });
+});
+banner("unit and HTTP tests");
+results.push(await vitest("unit and HTTP tests", ["unit", "http"]));
 
 banner("build (rollup), run beside the tests above");
-const built = record("build (rollup)", await build());
+const built = await build.finished;
+build.show();
+record("build (rollup)", built);
+banner("storage tests, run beside the unit and HTTP tests, after the build");
+results.push(await storage.finished);
+storage.show();
+
 if (!built) {
   notRun("benchmark smoke run (--quick)", "the build failed");
   notRun("browser and process tests", "the build failed");
@@ -141,7 +153,9 @@ if (!built) {
   // Small samples, seconds. It fails only when the benchmark breaks (a crash,
   // an answer that is not 2xx, a figure it cannot compute), never for being slow;
   // so it runs beside the browser tests, which mostly wait (below), its output after them.
-  const bench = startBeside(process.execPath, ["scripts/bench.mjs", "--quick"]);
+  const bench = startBeside("bench", (stdio) =>
+    run(process.execPath, ["scripts/bench.mjs", "--quick"], stdio),
+  );
   if (!findChromium()) {
     banner("browser and process tests");
     console.error(CHROMIUM_MISSING_MESSAGE);
@@ -150,10 +164,13 @@ if (!built) {
     // Two files at once: a browser test mostly waits on its server and Chromium (measured
     // 2026-11-29, 2 cores: 259 tests in 703 s with two workers, about 0.9 core busy on
     // average; one worker, vitest's default on 2 cores, took 909 s for 225 tests in CI).
-    vitest("browser and process tests", ["e2e"], ["--maxWorkers=2"]);
+    banner("browser and process tests");
+    results.push(await vitest("browser and process tests", ["e2e"], { extra: ["--maxWorkers=2"] }));
   }
   banner("benchmark smoke run (--quick), run beside the browser tests");
-  record("benchmark smoke run (--quick)", await bench());
+  const benched = await bench.finished;
+  bench.show();
+  record("benchmark smoke run (--quick)", benched);
 }
 
 rmSync(reportDir, { recursive: true, force: true });

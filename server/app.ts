@@ -58,6 +58,8 @@ import { oddsCalibrationRouter } from "./lenders/odds-calibration-routes";
 import type { Logger } from "./log";
 import type { Messenger } from "./messaging/messenger";
 import { applicationOffersRouter } from "./offers/application-offers-routes";
+import { approvalOddsFor } from "./offers/approval-odds";
+import { approvalOddsRouter } from "./offers/approval-odds-routes";
 import { feedRouter } from "./offers/feed-routes";
 import { createLeadOffers, type LeadOffersSource, offersPageLead } from "./offers/lead-offers";
 import { buildRouter } from "./pages/build-routes";
@@ -247,6 +249,7 @@ function appContext(dependencies: AppDependencies): AppContext {
       sandboxLoopback: false,
       callbackUrl: () => decisionCallbackUrl(site.origin),
       consentText: consentToShareText,
+      approvalOdds: (profile, lenderIds) => approvalOddsFor(storage, profile, lenderIds),
       now,
     });
   const caching =
@@ -379,6 +382,7 @@ const apiSection: AppSection = (app, context) => {
   api.use(
     feedRouter({ catalogues: context.catalogues, country: country.country, leadOffers, log }),
   );
+  api.use(approvalOddsRouter(storage));
   api.use(
     unsubscribeRouter({
       storage,

@@ -35,7 +35,7 @@ import { countOddsCalibrationIfDue } from "./lenders/odds-calibration";
 import { createLogger } from "./log";
 import { createMessenger, transportsFor } from "./messaging/messenger";
 import { OUTBOX_MAX_AGE_MS, outboxDir, pruneOutbox } from "./messaging/outbox";
-import { countApprovalOddsIfDue } from "./offers/approval-odds";
+import { approvalOddsFor, countApprovalOddsIfDue } from "./offers/approval-odds";
 import { loadAssetManifest } from "./pages/assets";
 import { createOffersReadyPostbacks } from "./partners/offers-ready";
 import { createPartnerPostbacks } from "./partners/postbacks";
@@ -181,6 +181,8 @@ export async function start(config: Config, distDir: string): Promise<void> {
     testLoopback: outsideProduction && config.LENDER_TEST_URL_ALLOW_LOOPBACK === "allow",
     callbackUrl: () => decisionCallbackUrl(site.origin),
     consentText: consentToShareText,
+    // The odds each applicant's bucket had, kept on its decisions for the calibration.
+    approvalOdds: (profile, lenderIds) => approvalOddsFor(storage, profile, lenderIds),
   });
   // A partner's "offers ready" postback once a lead's decisions are complete (0357): on every
   // decision recorded here at once; another instance's, a deadline, a crash by its sweep.

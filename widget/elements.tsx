@@ -5,6 +5,7 @@ import { type CalendarDate, colomboToday } from "../core/helpers/dates";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../core/locale";
 import { messagesFor } from "../core/messages";
 import { ATTRIBUTION_KEYS, type Attribution, applicationUrl } from "./apply-link";
+import { incomeBandOf, useApprovalOdds } from "./approval-odds-feed";
 import { catalogLoaded, LOAD_ERROR, loadCatalog, setCatalogBase } from "./catalogs";
 import { Calculator } from "./components/Calculator";
 import { EligibilityTest } from "./components/EligibilityTest";
@@ -33,6 +34,8 @@ interface CommonProps {
   sub3?: string;
   sub4?: string;
   sub5?: string;
+  /** `income-band`: the visitor's monthly income band (0–3, ODDS_BANDS), for the offers' odds. */
+  incomeBand?: string;
 }
 
 /**
@@ -51,6 +54,7 @@ const PROP_TYPES = {
   sub3: "string",
   sub4: "string",
   sub5: "string",
+  incomeBand: "string",
 } satisfies Record<Exclude<keyof CommonProps, "container">, PropTypes[string]>;
 
 let scriptDefaults: ScriptDefaults | undefined;
@@ -321,6 +325,7 @@ function OffersElement(props: CommonProps) {
   const { selection } = useSelection(props.amount, props.period, context);
   const { feed, retry } = useOffersFeed(context.apiBase, context.keyQuery);
   const { offerHref, onOfferSelect } = loanActions(context, selection);
+  const odds = useApprovalOdds(context.apiBase, selection, incomeBandOf(asText(props.incomeBand)));
   return (
     <Localized locale={context.locale} kind="offers">
       {(locale) => (
@@ -334,6 +339,7 @@ function OffersElement(props: CommonProps) {
             assetBase={context.apiBase}
             offerHref={offerHref}
             onOfferSelect={onOfferSelect}
+            odds={odds}
           />
         </>
       )}
@@ -347,6 +353,7 @@ function WidgetElement(props: CommonProps) {
   const { selection, choose } = useSelection(props.amount, props.period, context);
   const { answers, onAnswer } = useAnswers(context.host);
   const { feed, retry } = useOffersFeed(context.apiBase, context.keyQuery);
+  const odds = useApprovalOdds(context.apiBase, selection, incomeBandOf(asText(props.incomeBand)));
   return (
     <Localized locale={context.locale} kind="widget">
       {(locale) => (
@@ -361,6 +368,7 @@ function WidgetElement(props: CommonProps) {
             feed={feed}
             onRetry={retry}
             assetBase={context.apiBase}
+            odds={odds}
             {...loanActions(context, selection)}
           />
         </>

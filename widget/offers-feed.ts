@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Offer } from "../core/domain/schemas/offer";
-import { getJson } from "./runtime/http";
+import { getJson, type HttpResult } from "./runtime/http";
 
 export type OffersFeedState =
   | { status: "loading" }
@@ -8,27 +8,31 @@ export type OffersFeedState =
   | { status: "ready"; offers: readonly Offer[] };
 
 /**
- * One request per page and API origin, however many elements ask (SPEC §4:
- * offers are loaded once). A failed request is forgotten so a retry asks again.
+ * One request per page and address, however many elements ask (SPEC §4:
+ * offers are loaded once; the approval odds alike). `read` refuses an
+ * answer by throwing; a failed request is forgotten so a retry asks again.
  */
-const requests = new Map<string, Promise<readonly Offer[]>>();
+const requests = new Map<string, Promise<unknown>>();
 
-function requestOffers(url: string): Promise<readonly Offer[]> {
-  let request = requests.get(url);
+export function requestOnce<T>(url: string, read: (response: HttpResult) => T): Promise<T> {
+  let request = requests.get(url) as Promise<T> | undefined;
   if (!request) {
-    request = getJson(url).then((response) => {
-      // Our own server validated the catalogue; a light check keeps zod out of the bundle.
-      // The status alone, not "not a list of offers": brotli's bytes (decision 0323).
-      if (!Array.isArray(response.data)) {
-        throw new Error(`The offers feed answered ${response.status}`);
-      }
-      return response.data as Offer[];
-    });
+    request = getJson(url).then(read);
     requests.set(url, request);
     request.catch(() => requests.delete(url));
   }
   return request;
 }
+
+// Our own server validated the catalogue; a light check keeps zod out of the bundle.
+// The status alone, not "not a list of offers": brotli's bytes (decision 0323).
+const requestOffers = (url: string) =>
+  requestOnce(url, (response) => {
+    if (!Array.isArray(response.data)) {
+      throw new Error(`The offers feed answered ${response.status}`);
+    }
+    return response.data as readonly Offer[];
+  });
 
 /**
  * The offers catalogue of the server's country, with loading and error states and a retry.

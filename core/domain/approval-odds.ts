@@ -42,6 +42,28 @@ export function bandOf(field: BandedField, value: number): number {
   return band < 0 ? bounds.length : band;
 }
 
+/**
+ * A stored application's profile as odds read it: undefined when its
+ * employment is not one of ours (a row older than the list), so no bucket.
+ */
+export function oddsProfileOf(profile: {
+  amount: number;
+  termDays: number;
+  monthlyIncome: number;
+  age: number;
+  employment: string;
+}): EligibilityProfile | undefined {
+  const { employment } = profile;
+  return (EMPLOYMENT_TYPES as readonly string[]).includes(employment)
+    ? { ...profile, employment: employment as EmploymentType }
+    : undefined;
+}
+
+/** A share as lender_decisions.predicted_permille keeps it: thousandths, 0–1000. */
+export function sharePermille(share: number): number {
+  return Math.min(1000, Math.max(0, Math.round(share * 1000)));
+}
+
 /** A profile's bucket: its four bands and its employment. */
 export interface OddsBucket {
   amount: number;
@@ -114,6 +136,20 @@ export function oddsView({ inTen, likelihood, basis }: OddsEstimate): OddsView {
   return { inTen, likelihood, basis };
 }
 
+/** Whether a value read from the network is an OddsView (the offers page's stream, polling). */
+export function isOddsView(value: unknown): value is OddsView {
+  if (typeof value !== "object" || value === null) return false;
+  const { inTen, likelihood, basis } = value as Record<string, unknown>;
+  return (
+    Number.isInteger(inTen) &&
+    Number(inTen) >= 1 &&
+    Number(inTen) <= 9 &&
+    (likelihood === "likely" || likelihood === "possible" || likelihood === "unlikely") &&
+    Number.isInteger(basis) &&
+    Number(basis) >= ODDS_MIN_DECISIONS
+  );
+}
+
 /**
  * The odds of a bucket of one lender, or undefined when fewer than
  * ODDS_MIN_DECISIONS answered decisions of the bucket stand behind them, or
@@ -148,8 +184,44 @@ function validCounts({ answered, approved }: DecisionCounts): boolean {
 
 function inWords(share: number): Pick<OddsEstimate, "inTen" | "likelihood"> {
   const inTen = Math.min(9, Math.max(1, Math.round(share * 10)));
-  const likelihood: Likelihood = inTen >= 7 ? "likely" : inTen >= 4 ? "possible" : "unlikely";
-  return { inTen, likelihood };
+  return { inTen, likelihood: likelihoodOf(inTen) };
+}
+
+/** The words of a number of tenths: likely (7–9), possible (4–6), unlikely (1–3). */
+export function likelihoodOf(inTen: number): Likelihood {
+  return inTen >= 7 ? "likely" : inTen >= 4 ? "possible" : "unlikely";
+}
+
+/**
+ * A page's odds as few bytes: per lender, each bucket with odds to show as
+ * [tenths, basis] (the eligibility page picks the visitor's in the browser).
+ */
+export type OddsTable = Readonly<
+  Record<string, Readonly<Record<string, readonly [number, number]>>>
+>;
+
+/** The odds a table holds for a lender and a bucket key, or undefined. */
+export function oddsInTable(
+  table: OddsTable | undefined,
+  lenderId: string,
+  key: string,
+): OddsView | undefined {
+  const entry = table?.[lenderId]?.[key];
+  return entry
+    ? { inTen: entry[0], likelihood: likelihoodOf(entry[0]), basis: entry[1] }
+    : undefined;
+}
+
+/** The bands a partial profile knows (the widget: its loan and, given, the income band). */
+export interface PartialBucket {
+  amount: number;
+  termDays: number;
+  monthlyIncome?: number | undefined;
+}
+
+/** The stored keys a partial bucket covers start with this ("a2.t1." or "a2.t1.i0."). */
+export function partialKeyPrefix({ amount, termDays, monthlyIncome }: PartialBucket): string {
+  return `a${amount}.t${termDays}.${monthlyIncome === undefined ? "" : `i${monthlyIncome}.`}`;
 }
 
 /** One decision as calibration reads it: the share predicted when it was asked, and the answer. */

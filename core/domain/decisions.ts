@@ -4,6 +4,7 @@
  * Every figure a page shows is computed by core/domain/loan.ts from `terms`; a
  * lender's own APR or total is never shown.
  */
+import { isOddsView, type OddsView } from "./approval-odds";
 import type { LoanTerms } from "./schemas/offer";
 
 /**
@@ -32,6 +33,12 @@ export interface LenderDecision {
   status: DecisionStatus;
   /** Only when approved. */
   offer?: ApprovedOffer | undefined;
+  /**
+   * While the lender has not answered (waiting or pending): how often it
+   * pre-approved applicants like this one, from the day's counts, when at
+   * least 30 answers stand behind it (issue 36). Gone once it answers.
+   */
+  approvalOdds?: OddsView | undefined;
 }
 
 /** An application's decisions so far. */
@@ -113,7 +120,8 @@ export function isApplicationDecisions(value: unknown): value is ApplicationDeci
             Number.isSafeInteger(decision.offer.amount) &&
             Number.isSafeInteger(decision.offer.termDays) &&
             isObject(decision.offer.terms) &&
-            typeof decision.offer.expiresAt === "string")),
+            typeof decision.offer.expiresAt === "string")) &&
+        (decision.approvalOdds === undefined || isOddsView(decision.approvalOdds)),
     )
   );
 }

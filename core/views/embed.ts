@@ -1,3 +1,4 @@
+import { ODDS_BANDS } from "../domain/approval-odds";
 import { escapeHtml } from "../helpers/html";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../locale";
 import {
@@ -53,7 +54,9 @@ export interface EmbedQuery {
   settings: WidgetSettings;
   /** The partner id as given (checked against storage by the server), empty when missing. */
   partner: string;
-  problems: Partial<Record<EmbedField | "partner", EmbedProblem>>;
+  /** `income_band`: the element's `income-band` (0–3, decision 0449), when given. */
+  incomeBand?: number | undefined;
+  problems: Partial<Record<EmbedField | "partner" | "income_band", EmbedProblem>>;
 }
 
 /** The query of /embed/ checked as the builder checks its form; the server looks the partner up. */
@@ -68,7 +71,20 @@ export function readEmbedQuery(query: Record<string, unknown>): EmbedQuery {
   const all: EmbedQuery["problems"] = { ...rest };
   // A publishable key belongs in the script (its sites are checked); the frame is on our origin.
   if (!partner || partner.startsWith("pk_")) all.partner = "partner";
-  return { locale, settings, partner, problems: all };
+  // Not a builder field: the host page's own knowledge of its visitor, passed through (0449).
+  const band = Array.isArray(query.income_band) ? query.income_band[0] : query.income_band;
+  const incomeBand = band === undefined || band === "" ? undefined : Number(band);
+  if (
+    incomeBand !== undefined &&
+    !(
+      Number.isInteger(incomeBand) &&
+      incomeBand >= 0 &&
+      incomeBand <= ODDS_BANDS.monthlyIncome.length
+    )
+  ) {
+    all.income_band = "choice";
+  }
+  return { locale, settings, partner, incomeBand, problems: all };
 }
 
 /** The iframe's address for these settings: the element, `partner` (the id), its attributes, changed looks. */
@@ -103,6 +119,8 @@ export type EmbedView =
       locale: Locale;
       settings: WidgetSettings;
       partnerId: string;
+      /** The element's `income-band`, when the address gave one. */
+      incomeBand?: number | undefined;
       /** The widget's script on our origin (/widget/v1/loan-widget.js). */
       scriptPath: string;
     }

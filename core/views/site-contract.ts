@@ -4,6 +4,7 @@
  * itself exports functions only.
  */
 
+import type { OddsTable, OddsView } from "../domain/approval-odds";
 import type { CountryConfig } from "../domain/country";
 import type { ApplicationDecisions } from "../domain/decisions";
 import type { CreditCard } from "../domain/schemas/credit-card";
@@ -181,6 +182,13 @@ export interface PageData {
   articleViews: Readonly<Record<string, number>>;
   /** The credit cards' catalogue, in the page's order. */
   cards: readonly CreditCard[];
+  /**
+   * The lender's (the route's slug) overall approval odds from the day's
+   * counts, when at least 30 answered decisions stand behind them (issue 36).
+   */
+  lenderOdds: OddsView | undefined;
+  /** Every lender's approval odds of every bucket with enough answers (the eligibility page). */
+  approvalOddsTable: OddsTable;
 }
 
 export type PageDataKey = keyof PageData;

@@ -32,6 +32,7 @@ import {
   TIMESTAMP_HEADER,
 } from "./decision-api";
 import {
+  type ApprovalOddsLookup,
   beginDecisions,
   type DecisionRecord,
   type DecisionResult,
@@ -108,6 +109,8 @@ export interface DecisionNetworkOptions {
   now?: () => Date;
   /** The breakers' monotonic clock in ms (performance.now); a test moves its own. */
   breakerClock?: () => number;
+  /** The day's odds, kept on each decision asked (beginDecisions); without it none is kept. */
+  approvalOdds?: ApprovalOddsLookup;
 }
 
 export type DecisionListener = () => void;
@@ -529,6 +532,7 @@ export function createDecisionNetwork(options: DecisionNetworkOptions): Decision
           consentText,
           // A production server never calls a sandbox lender, whatever its database holds.
           withSandbox: sandboxLoopback,
+          approvalOdds: options.approvalOdds,
         });
         // Each deadline counts from the verification, the time the rows took included.
         for (const target of targets) track(ask(target, started));

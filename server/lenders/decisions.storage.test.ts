@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationSchema } from "../../core/domain/schemas/application";
 import { TEST_TODAY, validApplication } from "../../core/domain/schemas/application.fixtures";
+import { approvalOddsFor } from "../offers/approval-odds";
+import { seedOddsForLead } from "../offers/approval-odds.test-support";
 import { createLead, createVerifiedLead } from "../partners/leads.test-support";
 import { approval, lenderSpec, productFor } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
@@ -8,6 +10,7 @@ import { openStorage, type Storage } from "../storage/database";
 import { onEachEngine, silentLog, type TestStorage } from "../test-support";
 import type { ApprovedAnswer } from "./decision-api";
 import {
+  type ApprovalOddsLookup,
   approvalFor,
   approvedOfferIds,
   beginDecisions,
@@ -49,7 +52,13 @@ async function verifiedLead(
   return lead.verifiedLeadId;
 }
 
-const begin = (storage: Storage, leadId: string, now = NOW, withSandbox = true) =>
+const begin = (
+  storage: Storage,
+  leadId: string,
+  now = NOW,
+  withSandbox = true,
+  approvalOdds?: ApprovalOddsLookup,
+) =>
   beginDecisions(storage, {
     leadId,
     locale: "en",
@@ -58,6 +67,7 @@ const begin = (storage: Storage, leadId: string, now = NOW, withSandbox = true) 
     callbackUrl: "https://nayacompare.test/api/lenders/v1/decisions",
     consentText: () => "I agree.",
     withSandbox,
+    approvalOdds,
   });
 
 function decisionsContract(name: string, open: () => Promise<TestStorage>) {
@@ -404,6 +414,53 @@ function decisionsContract(name: string, open: () => Promise<TestStorage>) {
       expect(inProduction.map((target) => target.lenderId)).toEqual(["alpha", "beta"]);
       const elsewhere = await begin(test.storage, await verifiedLead(test.storage), NOW, true);
       expect(elsewhere.map((target) => target.lenderId)).toContain("sandbox-here");
+    });
+
+    it("keeps the odds each lender asked had for the applicant's bucket, null where none was shown", async () => {
+      const leadId = await verifiedLead(test.storage);
+      // alpha: 40 answers of the bucket, 30 approved, 40 % overall: (30 + 20 × 0.4) / 60 = 633 ‰.
+      // beta: 29 answers of the bucket, one short of any odds shown.
+      await seedOddsForLead(
+        test.storage,
+        leadId,
+        {
+          alpha: { bucket: [40, 30], all: [100, 40] },
+          beta: { bucket: [29, 29], all: [100, 90] },
+        },
+        NOW,
+      );
+      const asked: (readonly string[])[] = [];
+      const lookup: ApprovalOddsLookup = (of, lenderIds) => {
+        asked.push(lenderIds);
+        return approvalOddsFor(test.storage, of, lenderIds);
+      };
+      try {
+        const targets = await begin(test.storage, leadId, NOW, false, lookup);
+        expect(targets.map((target) => target.lenderId)).toEqual(["alpha", "beta"]);
+        // One read for every lender asked, not one per lender.
+        expect(asked).toEqual([["alpha", "beta"]]);
+        const kept = await test.storage.db
+          .selectFrom("lender_decisions")
+          .select(["lender_id", "predicted_permille"])
+          .where("lead_id", "=", leadId)
+          .orderBy("lender_id")
+          .execute();
+        expect(kept).toEqual([
+          { lender_id: "alpha", predicted_permille: 633 },
+          { lender_id: "beta", predicted_permille: null },
+        ]);
+        // Without the day's odds (a test's network), nothing is kept.
+        const plain = await verifiedLead(test.storage);
+        await begin(test.storage, plain, NOW, false);
+        const none = await test.storage.db
+          .selectFrom("lender_decisions")
+          .select("predicted_permille")
+          .where("lead_id", "=", plain)
+          .execute();
+        expect(none.map((row) => row.predicted_permille)).toEqual([null, null]);
+      } finally {
+        await test.storage.db.deleteFrom("approval_odds").execute();
+      }
     });
   });
 }

@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import type { ApprovalRule, PublishedProduct } from "../../core/domain/approval-check";
+import { type OddsEstimate, oddsProfileOf, sharePermille } from "../../core/domain/approval-odds";
 import type {
   ApplicationDecisions,
   ApprovedOffer,
   DecisionStatus,
   LenderDecision,
 } from "../../core/domain/decisions";
+import type { EligibilityProfile } from "../../core/domain/lender-eligibility";
 import { lenderDeadlineMs } from "../../core/domain/lender-limits";
 import { offerMatchesLead } from "../../core/domain/matching";
 import { type LoanTerms, loanTermsSchema, type Offer } from "../../core/domain/schemas/offer";
@@ -87,7 +89,20 @@ export interface BeginOptions {
   consentText: (locale: Locale) => string;
   /** Whether sandbox lenders are asked: outside production only, whatever storage holds. */
   withSandbox: boolean;
+  /**
+   * The day's odds of the lenders asked (server/offers/approval-odds.ts
+   * approvalOddsFor, given by server/app.ts and server/start.ts: lenders do
+   * not import offers, 0393), kept on each decision as predicted_permille
+   * for the back office's calibration; without it none is kept.
+   */
+  approvalOdds?: ApprovalOddsLookup | undefined;
 }
+
+/** Each lender's odds for a profile, in one read; a lender missing has none (below 30 answers). */
+export type ApprovalOddsLookup = (
+  profile: EligibilityProfile,
+  lenderIds: readonly string[],
+) => Promise<ReadonlyMap<string, Pick<OddsEstimate, "share">>>;
 
 interface ProductRow {
   lender_id: string;
@@ -116,6 +131,10 @@ export function productOf(row: Pick<ProductRow, "offer_id" | "offer">): StoredPr
   } catch {
     return undefined;
   }
+}
+
+function sharePermilleOf(odds: Pick<OddsEstimate, "share"> | undefined): number | null {
+  return odds ? sharePermille(odds.share) : null;
 }
 
 /** Midnight in Colombo, as an ISO instant: where a daily cap's day starts. */
@@ -301,6 +320,15 @@ export async function beginDecisions(
     return [{ target, cap: lender.daily_lead_cap }];
   });
   if (candidates.length === 0) return [];
+  // The odds the applicant's bucket had with each lender asked, as the day's count gives them.
+  const oddsProfile = oddsProfileOf(profile);
+  const odds =
+    options.approvalOdds && oddsProfile
+      ? await options.approvalOdds(
+          oddsProfile,
+          candidates.map(({ target }) => target.lenderId),
+        )
+      : new Map<string, Pick<OddsEstimate, "share">>();
 
   const dayStart = startOfColomboDay(now);
   return storage.db.transaction().execute(async (trx) => {
@@ -334,6 +362,8 @@ export async function beginDecisions(
           deadline_at: target.deadline.toISOString(),
           // What the lender's decision log may show of this application (decision 0407).
           sent_fields: JSON.stringify(Object.keys(target.request.applicant)),
+          // Null: no odds were shown for this lender and bucket (fewer than 30 answers).
+          predicted_permille: sharePermilleOf(odds.get(target.lenderId)),
           answered_at: null,
           decided_at: null,
         })

@@ -1,14 +1,9 @@
-import { type Request, type Response, Router } from "express";
-import { ALL_LOCALES, localizePath } from "../../core/locale";
+import { Router } from "express";
 import { type LenderPortalView, lenderRoleCan } from "../../core/views/lender-portal";
 import type { SiteSettings } from "../../core/views/site-contract";
-import {
-  lenderPortalBase,
-  lenderPortalStylesheet,
-  renderLenderPortalDocument,
-} from "../../site/server";
+import { lenderPortalStylesheet, renderLenderPortalDocument } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
-import { formFromOurPages, privatePageHeaders, signedInPagePolicy } from "../accounts/forms";
+import { type PortalPages, portalInEachLanguage } from "../accounts/portal-area";
 import { signInFlow } from "../accounts/sign-in";
 import type { RateLimitStore } from "../http/rate-limit";
 import type { Storage } from "../storage/database";
@@ -53,6 +48,13 @@ const SECTIONS: readonly LenderPortalSection[] = [
   lenderProductsSection,
 ];
 
+/** The portal's pages in every language: where, and how they are styled and rendered. */
+const PAGES: PortalPages<LenderPortalView> = {
+  path: "/lender/portal",
+  stylesheet: lenderPortalStylesheet(),
+  render: renderLenderPortalDocument,
+};
+
 export function lenderPortalRouter(dependencies: {
   storage: Storage;
   site: Pick<SiteSettings, "origin" | "contact" | "contactEmail">;
@@ -68,26 +70,7 @@ export function lenderPortalRouter(dependencies: {
   const router = Router();
   const accounts = signInFlow(LENDER_REALM, { storage, limits, now });
 
-  router.use(
-    ALL_LOCALES.map((locale) => localizePath(locale, "/lender/portal")),
-    privatePageHeaders(signedInPagePolicy(lenderPortalStylesheet())),
-  );
-
-  for (const locale of ALL_LOCALES) {
-    const base = lenderPortalBase(locale);
-    const send = (req: Request, res: Response, status: number, view: LenderPortalView) => {
-      res
-        .status(status)
-        .type("html")
-        .send(renderLenderPortalDocument(locale, view, req.path));
-    };
-
-    /** A POST's form, from one of our pages; undefined once refused. */
-    const formFrom = (req: Request, res: Response) =>
-      formFromOurPages(req, res, site.origin, (status) =>
-        send(req, res, status, { page: "refused" }),
-      );
-
+  portalInEachLanguage(router, PAGES, site.origin, ({ locale, base, send, formFrom }) => {
     const portal: LenderPortalContext = {
       locale,
       base,
@@ -135,15 +118,6 @@ export function lenderPortalRouter(dependencies: {
       },
     };
     for (const section of SECTIONS) section(router, portal);
-
-    // The rest of the portal: its own 404 page, in its language.
-    router.use(base, (req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
-        next();
-        return;
-      }
-      send(req, res, 404, { page: "not-found" });
-    });
-  }
+  });
   return router;
 }

@@ -1,8 +1,8 @@
 import { LENDER_CAPABILITIES, lenderRoleCan } from "../../core/views/lender-portal";
-import { csrfTokenMatches } from "../accounts/csrf";
 import { passwordProblem } from "../accounts/passwords";
+import { portalDoorRoutes } from "../accounts/portal-area";
 import { pendingTotpSecret } from "../accounts/second-factor";
-import { codeStep, passwordStep, passwordText, signOutStep, text } from "../accounts/sign-in";
+import { passwordText, text } from "../accounts/sign-in";
 import { acceptedTotpStep, groupedSecret, qrRows, totpUri } from "../accounts/totp";
 import {
   acceptInvitation,
@@ -28,14 +28,10 @@ export const lenderSignInSection: LenderPortalSection = (router, portal) => {
   const { locale, base, storage, now, accounts, send, frame, member, signedInForm } = portal;
   const formFrom = portal.form;
 
-  router.get(base, async (req, res) => {
-    // Routing is not strict: the address without its slash must go to the one with it.
-    if (!req.path.endsWith("/")) {
-      res.redirect(301, base);
-      return;
-    }
-    const session = await accounts.sessionOf(req);
-    if (session?.stage === "signed_in") {
+  portalDoorRoutes(router, portal, {
+    notices: SIGN_IN_NOTICES,
+    // The home page: the member's lender and what the role may do.
+    home: async (req, res) => {
       const signedIn = await member(req, res);
       if (!signedIn) return;
       const { account } = signedIn;
@@ -49,44 +45,9 @@ export const lenderSignInSection: LenderPortalSection = (router, portal) => {
         can: LENDER_CAPABILITIES.filter((capability) => lenderRoleCan(account.role, capability)),
         paused: lender.status === "paused",
       });
-      return;
-    }
-    const notice = SIGN_IN_NOTICES.find((one) => one === req.query.notice);
-    send(req, res, 200, { page: "sign-in", email: "", notice });
-  });
-
-  router.post(`${base}sign-in/`, async (req, res) => {
-    const form = await formFrom(req, res);
-    if (!form) return;
-    await passwordStep(accounts, req, res, form, {
-      again: (status, email, problem) =>
-        send(req, res, status, { page: "sign-in", email, problem }),
-      // Without the second factor yet, signing in leads to turning it on.
-      next: { second_factor: `${base}sign-in/code/`, signed_in: `${base}two-factor/` },
-    });
-  });
-
-  router.get(`${base}sign-in/code/`, async (req, res) => {
-    const session = await accounts.sessionOf(req);
-    if (session?.stage === "second_factor") {
-      send(req, res, 200, { page: "sign-in-code", csrf: session.csrf });
-    } else res.redirect(303, base);
-  });
-
-  router.post(`${base}sign-in/code/`, async (req, res) => {
-    const form = await formFrom(req, res);
-    if (!form) return;
-    const session = await accounts.sessionOf(req);
-    if (session?.stage !== "second_factor" || !csrfTokenMatches(session.token, form.csrf)) {
-      send(req, res, 403, { page: "refused" });
-      return;
-    }
-    await codeStep(accounts, req, res, session, form.code, {
-      again: (status, problem) =>
-        send(req, res, status, { page: "sign-in-code", csrf: session.csrf, problem }),
-      next: base,
-      ended: `${base}?notice=code_tries`,
-    });
+    },
+    // Without the second factor yet, signing in leads to turning it on.
+    signedIn: `${base}two-factor/`,
   });
 
   // The invitation's link: the token in the query (no log line holds a query).
@@ -164,14 +125,5 @@ export const lenderSignInSection: LenderPortalSection = (router, portal) => {
     }
     // Shown once, here: only their HMACs are kept.
     send(req, res, 200, { page: "recovery-codes", ...frame(request.session), codes });
-  });
-
-  router.post(`${base}sign-out`, async (req, res) => {
-    const form = await formFrom(req, res);
-    if (!form) return;
-    await signOutStep(accounts, req, res, form, {
-      refused: () => send(req, res, 403, { page: "refused" }),
-      next: `${base}?notice=signed_out`,
-    });
   });
 };

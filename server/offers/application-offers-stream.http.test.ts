@@ -19,6 +19,7 @@ import {
   type TestLender,
 } from "../sandbox/lender.test-support";
 import { appWith, silentLog, testOutboundRules } from "../test-support";
+import { type SeededOdds, seedOddsForLead } from "./approval-odds.test-support";
 
 /**
  * The Server-Sent Events stream of an application's decisions (issue 15),
@@ -168,6 +169,12 @@ describe("GET /api/applications/{leadId}/offers/stream", () => {
       lenderSpec("stream-slow", namedUrl(slow), [981_002]),
     ]);
     const leadId = await applyOver(base, context);
+    // Issue 36: both lenders have odds; only the one still deciding carries them.
+    const odds = { bucket: [40, 30], all: [100, 40] } satisfies SeededOdds;
+    await seedOddsForLead(context.test.storage, leadId, {
+      "stream-fast": odds,
+      "stream-slow": odds,
+    });
     const response = await open(leadId);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
@@ -188,6 +195,10 @@ describe("GET /api/applications/{leadId}/offers/stream", () => {
       "approved",
       "waiting",
     ]);
+    expect(meanwhile?.decisions.map((decision) => decision.approvalOdds)).toEqual([
+      undefined,
+      { inTen: 6, likelihood: "possible", basis: 40 },
+    ]);
     // Heartbeats keep it open through proxies.
     await stream.until(() => stream.comments.includes("heartbeat"), "a heartbeat");
 
@@ -200,6 +211,9 @@ describe("GET /api/applications/{leadId}/offers/stream", () => {
       "approved",
       "declined",
     ]);
+    // Answered: the odds gave way to the answer.
+    expect(last?.data.decisions.decisions.some((decision) => decision.approvalOdds)).toBe(false);
+    await context.test.storage.db.deleteFrom("approval_odds").execute();
     expect(last?.data.activeOfferIds[0]).toBe(981_001);
     // In order: ids rise, answers never go back, every event before the last is `offers`.
     expect(stream.events.map((event) => event.id)).toEqual(

@@ -1,18 +1,20 @@
+import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ODDS_MIN_DECISIONS, PRIOR_DECISIONS } from "../../core/domain/approval-odds";
-import { seedLeadRow } from "../funnel/seed-lead-row";
-import { NO_ANSWER } from "../lenders/decisions";
 import { lenderSpec } from "../sandbox/lender.test-support";
 import { registerApiLenders } from "../sandbox/register";
-import type { StoredDecisionStatus } from "../storage/schema";
+import type { LeadsTable, StoredDecisionStatus } from "../storage/schema";
 import { onEachEngine, type TestStorage } from "../test-support";
 import {
   ALL_PROFILES,
   approvalOddsFor,
+  approvalOddsTable,
   countApprovalOdds,
   countApprovalOddsIfDue,
   lenderOverallOdds,
+  partialApprovalOddsFor,
 } from "./approval-odds";
+import { seedOddsDecisions, times } from "./approval-odds.test-support";
 
 /**
  * Issue 36's counts in storage, alike on both engines: which decisions
@@ -32,50 +34,21 @@ const PROFILE = {
 };
 const BUCKET = "a2.t1.i1.g1.salaried";
 
-let seq = 0;
-async function seed(
+function seed(
   test: TestStorage,
   lenderId: string,
   statuses: StoredDecisionStatus[],
-  { daysAgo = 1, lead = {} as Partial<ReturnType<typeof seedLeadRow>> } = {},
+  { daysAgo = 1, lead = {} as Partial<Insertable<LeadsTable>> } = {},
 ) {
   const askedAt = new Date(NOW.getTime() - daysAgo * DAY_MS).toISOString();
-  const leads = statuses.map(() => {
-    seq += 1;
-    return seedLeadRow(`odds-lead-${seq}`, askedAt, {
-      amount: PROFILE.amount,
-      term_days: PROFILE.termDays,
-      monthly_income: PROFILE.monthlyIncome,
-      age: PROFILE.age,
-      verified_at: askedAt,
-      ...lead,
-    });
+  return seedOddsDecisions(test.storage, lenderId, statuses, askedAt, {
+    amount: PROFILE.amount,
+    term_days: PROFILE.termDays,
+    monthly_income: PROFILE.monthlyIncome,
+    age: PROFILE.age,
+    ...lead,
   });
-  await test.storage.db.insertInto("leads").values(leads).execute();
-  await test.storage.db
-    .insertInto("lender_decisions")
-    .values(
-      statuses.map((status, at) => ({
-        decision_id: `odds-decision-${leads[at]?.id}`,
-        lead_id: leads[at]?.id ?? "",
-        lender_id: lenderId,
-        status,
-        ...NO_ANSWER,
-        sent_fields: null,
-        attempts: 1,
-        latency_ms: 100,
-        asked_at: askedAt,
-        deadline_at: askedAt,
-        answered_at: status === "waiting" ? null : askedAt,
-        decided_at: status === "approved" || status === "declined" ? askedAt : null,
-        predicted_permille: null,
-      })),
-    )
-    .execute();
 }
-
-const times = (count: number, status: StoredDecisionStatus): StoredDecisionStatus[] =>
-  Array.from({ length: count }, () => status);
 
 onEachEngine((engine, open) => {
   describe(`approval odds in storage on ${engine}`, () => {
@@ -183,6 +156,43 @@ onEachEngine((engine, open) => {
       });
       expect(await lenderOverallOdds(test.storage, "odds-beta")).toBeUndefined();
       expect(await approvalOddsFor(test.storage, PROFILE, [])).toEqual(new Map());
+    });
+
+    it("reads a partial profile's odds: the lender's rows of its known bands, summed", async () => {
+      await countApprovalOdds(test.storage, NOW, { withSandbox: false });
+      // Amount and term: alpha's two buckets (40 + 60 answers, 30 + 10 approved) are one.
+      const loan = { amount: 2, termDays: 1 };
+      const both = await partialApprovalOddsFor(test.storage, loan);
+      expect([...both.keys()]).toEqual(["odds-alpha"]);
+      // (40 + 20 × 0.4) / (100 + 20) = 0.4: 4 in 10.
+      expect(both.get("odds-alpha")?.share).toBeCloseTo(
+        (40 + PRIOR_DECISIONS * 0.4) / (100 + PRIOR_DECISIONS),
+        10,
+      );
+      expect(both.get("odds-alpha")).toMatchObject({ inTen: 4, basis: 100 });
+      // With the income band: only the bucket of 85,000 a month (band 1), as a full read has it.
+      const income = await partialApprovalOddsFor(test.storage, { ...loan, monthlyIncome: 1 }, [
+        "odds-alpha",
+        "odds-beta",
+      ]);
+      expect(income.get("odds-alpha")).toMatchObject({ inTen: 6, basis: 40 });
+      // beta's 29 answers stay below the threshold however they are summed.
+      expect(income.has("odds-beta")).toBe(false);
+      // Another band, or no lender: nothing.
+      expect(await partialApprovalOddsFor(test.storage, { ...loan, monthlyIncome: 0 })).toEqual(
+        new Map(),
+      );
+      expect(await partialApprovalOddsFor(test.storage, { amount: 0, termDays: 1 })).toEqual(
+        new Map(),
+      );
+      expect(await partialApprovalOddsFor(test.storage, loan, [])).toEqual(new Map());
+    });
+
+    it("gives the eligibility page every bucket with enough answers, as tenths and basis", async () => {
+      await countApprovalOdds(test.storage, NOW, { withSandbox: false });
+      expect(await approvalOddsTable(test.storage)).toEqual({
+        "odds-alpha": { [BUCKET]: [6, 40], "a2.t1.i3.g1.salaried": [2, 60] },
+      });
     });
 
     it("counts once a Colombo day, and drops a bucket no answer stands behind any more", async () => {

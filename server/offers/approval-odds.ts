@@ -7,9 +7,13 @@ import {
   type DecisionCounts,
   estimateOdds,
   ODDS_BANDS,
+  ODDS_MIN_DECISIONS,
   ODDS_WINDOW_DAYS,
   type OddsEstimate,
+  type OddsTable,
   overallOdds,
+  type PartialBucket,
+  partialKeyPrefix,
 } from "../../core/domain/approval-odds";
 import type { EligibilityProfile } from "../../core/domain/lender-eligibility";
 import { addDays, colomboDayStart, colomboToday } from "../../core/helpers/dates";
@@ -196,6 +200,78 @@ export async function lenderOverallOdds(
 ): Promise<OddsEstimate | undefined> {
   const [row] = await oddsRows(storage, [lenderId], [ALL_PROFILES]);
   return row && overallOdds(row);
+}
+
+/**
+ * Each lender's odds for a partial profile (the widget knows the loan and
+ * perhaps the income band, not the employment or the age): the stored rows
+ * of the lender whose key has those bands, summed, on the same threshold and
+ * prior as a full bucket. All lenders with odds unless `lenderIds` is given.
+ */
+export async function partialApprovalOddsFor(
+  storage: Storage,
+  partial: PartialBucket,
+  lenderIds?: readonly string[],
+): Promise<Map<string, OddsEstimate>> {
+  const odds = new Map<string, OddsEstimate>();
+  if (lenderIds?.length === 0) return odds;
+  const prefix = partialKeyPrefix(partial);
+  let query = storage.db
+    .selectFrom("approval_odds")
+    .select(["lender_id", "bucket", "answered", "approved"])
+    // The prefix holds letters, digits and dots only: nothing LIKE reads as a wildcard.
+    .where((eb) => eb.or([eb("bucket", "=", ALL_PROFILES), eb("bucket", "like", `${prefix}%`)]));
+  if (lenderIds) query = query.where("lender_id", "in", lenderIds);
+  const sums = new Map<string, { lender?: DecisionCounts; bucket: DecisionCounts }>();
+  for (const row of await query.execute()) {
+    const sum = sums.get(row.lender_id) ?? { bucket: { answered: 0, approved: 0 } };
+    const counts = numeric(row);
+    if (row.bucket === ALL_PROFILES) sum.lender = counts;
+    else {
+      sum.bucket.answered += counts.answered;
+      sum.bucket.approved += counts.approved;
+    }
+    sums.set(row.lender_id, sum);
+  }
+  for (const [lenderId, { lender, bucket }] of sums) {
+    const estimate = lender && estimateOdds(bucket, lender);
+    if (estimate) odds.set(lenderId, estimate);
+  }
+  return odds;
+}
+
+/**
+ * Every lender's odds of every bucket with enough answers, as the eligibility
+ * page carries them (the visitor's bucket is picked where the answers are,
+ * so nothing typed leaves the page): [tenths, basis], never the share.
+ */
+export async function approvalOddsTable(storage: Storage): Promise<OddsTable> {
+  const rows = await storage.db
+    .selectFrom("approval_odds")
+    .select(["lender_id", "bucket", "answered", "approved"])
+    .where((eb) =>
+      eb.or([eb("bucket", "=", ALL_PROFILES), eb("answered", ">=", ODDS_MIN_DECISIONS)]),
+    )
+    .execute();
+  const lenders = new Map(
+    rows.filter((row) => row.bucket === ALL_PROFILES).map((row) => [row.lender_id, row]),
+  );
+  const table: Record<string, Record<string, readonly [number, number]>> = {};
+  for (const row of rows) {
+    const lender = lenders.get(row.lender_id);
+    if (row.bucket === ALL_PROFILES || !lender) continue;
+    const estimate = estimateOdds(numeric(row), numeric(lender));
+    if (!estimate) continue;
+    const buckets = table[row.lender_id] ?? {};
+    buckets[row.bucket] = [estimate.inTen, estimate.basis];
+    table[row.lender_id] = buckets;
+  }
+  return table;
+}
+
+/** PostgreSQL may hand integers over as text. */
+function numeric(counts: DecisionCounts): DecisionCounts {
+  return { answered: Number(counts.answered), approved: Number(counts.approved) };
 }
 
 /** The latest count's rows of these lenders and buckets: one indexed read (the table's key). */

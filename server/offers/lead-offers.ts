@@ -1,3 +1,4 @@
+import { oddsProfileOf, oddsView } from "../../core/domain/approval-odds";
 import type { ApplicationDecisions, ApplicationOffers } from "../../core/domain/decisions";
 import { withRequiredOffers } from "../../core/domain/feed-config";
 import { lenderSlug, matchLead } from "../../core/domain/matching";
@@ -10,6 +11,7 @@ import type { OfferSource } from "../lenders/catalogue";
 import { apiLenderIds, approvedOfferIds, readApplicationDecisions } from "../lenders/decisions";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
+import { approvalOddsFor } from "./approval-odds";
 
 /**
  * A lead's offers (decision 0390): the one shape that the offers page, its
@@ -129,7 +131,9 @@ export function createLeadOffers(options: LeadOffersOptions) {
       approvedOfferIds(storage, lead.leadId, at),
       apiLenderIds(storage),
       askUpstream(lead.leadId),
-      readApplicationDecisions(storage, lead.leadId, at),
+      readApplicationDecisions(storage, lead.leadId, at).then((read) =>
+        withApprovalOdds(storage, lead, read),
+      ),
     ]);
     const byApi = new Set(
       offers()
@@ -198,6 +202,33 @@ export function offersPageLead(lead: OffersOfLead): LeadOffers {
 export function applicationOffersOf(lead: OffersOfLead): ApplicationOffers {
   const { amount, termDays, activeOfferIds, decisions } = lead;
   return { amount, termDays, activeOfferIds, decisions };
+}
+
+/**
+ * The decisions, each lender that has not answered yet (waiting, pending)
+ * with its odds for the applicant's bucket (issue 36): one read of the
+ * day's counts, only while some lender is still to answer; an answered
+ * lender carries its answer instead.
+ */
+async function withApprovalOdds(
+  storage: Storage,
+  lead: LeadSummary,
+  decisions: ApplicationDecisions,
+): Promise<ApplicationDecisions> {
+  const deciding = decisions.decisions
+    .filter((decision) => decision.status === "waiting" || decision.status === "pending")
+    .map((decision) => decision.lenderId);
+  const profile = oddsProfileOf(lead.profile);
+  if (deciding.length === 0 || !profile) return decisions;
+  const odds = await approvalOddsFor(storage, profile, deciding);
+  if (odds.size === 0) return decisions;
+  return {
+    ...decisions,
+    decisions: decisions.decisions.map((decision) => {
+      const estimate = deciding.includes(decision.lenderId) && odds.get(decision.lenderId);
+      return estimate ? { ...decision, approvalOdds: oddsView(estimate) } : decision;
+    }),
+  };
 }
 
 /** A list of offer ids, as SPEC §7 answers, or undefined. Also takes `{ "offers": [...] }`. */

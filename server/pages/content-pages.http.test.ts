@@ -63,6 +63,27 @@ describe("static pages", () => {
     }
   });
 
+  it.each([
+    ["", "si", "අනුමැතියේ ඉඩ අප ගණන් කරන ආකාරය", "අවම වශයෙන් පිළිතුරු 30 ක්"],
+    ["/en", "en", "How we count approval odds", "at least 30 answers"],
+    ["/ta", "ta", "அனுமதி வாய்ப்பை நாங்கள் கணக்கிடும் முறை", "குறைந்தது 30 பதில்கள்"],
+  ])(
+    "explain approval odds at %s/approval-odds/, in the sitemap",
+    async (prefix, lang, title, rule) => {
+      const res = await get(`${prefix}/approval-odds/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      expect(res.body).toContain(`<h1 id="page-title">${title}</h1>`);
+      expect(res.body).toContain(rule);
+      expect(res.body).toContain("CRIB");
+      expect(res.body).toContain("90");
+      expect(res.body).toContain(`href="${prefix}/how-we-rank/"`);
+      expect(res.body).toContain(testSite.contactEmail);
+      const sitemap = await get("/sitemap.xml");
+      expect(sitemap.body).toContain(`<loc>${testSite.origin}${prefix}/approval-odds/</loc>`);
+    },
+  );
+
   it("leads from the how-it-works page to the eligibility check", async () => {
     const res = await get("/en/how/");
     expect(res.body).toContain(

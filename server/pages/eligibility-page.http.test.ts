@@ -1,5 +1,11 @@
 import inject from "light-my-request";
 import { describe, expect, it } from "vitest";
+import { countApprovalOdds } from "../offers/approval-odds";
+import {
+  registerOddsLenders,
+  seedOddsDecisions,
+  times,
+} from "../offers/approval-odds.test-support";
 import { setUpTestApp, testSite } from "../test-support";
 
 /**
@@ -86,5 +92,46 @@ describe("the eligibility page", () => {
     expect(big.statusCode).toBe(413);
     const other = await post("/en/how/", form);
     expect(other.statusCode).toBe(404);
+  });
+
+  it("shows a lender's approval odds for the answers' bucket, with 30 answers behind them", async () => {
+    const storage = context.test.storage;
+    // tea-terrace (offer 103) answered 36 applicants of the form's bucket yesterday, 27 yes.
+    await registerOddsLenders(storage, ["tea-terrace", "kandy-lane"], 970_101);
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    const lead = { amount: 60_000, term_days: 150, monthly_income: 60_000, age: 30 };
+    await seedOddsDecisions(
+      storage,
+      "tea-terrace",
+      [...times(27, "approved"), ...times(9, "declined")],
+      yesterday,
+      lead,
+    );
+    // Another lender with 29: nothing shown for it.
+    await seedOddsDecisions(storage, "kandy-lane", times(29, "approved"), yesterday, lead);
+    await countApprovalOdds(storage, new Date(), { withSandbox: false });
+
+    const res = await post("/en/eligibility/", form);
+    expect(res.statusCode).toBe(200);
+    // (27 + 20 × 0.75) / (36 + 20) = 0.75: 8 in 10.
+    const odds = (res.body.match(/<p class="lw-odds[^"]*">.*?<\/p>/g) ?? []).map((html) =>
+      html.replaceAll("<!-- -->", ""),
+    );
+    expect(odds).toHaveLength(1);
+    expect(odds[0]).toContain("Likely: 8 in 10 applicants like you were pre-approved.");
+    expect(odds[0]).toContain("Based on 36 applications in the last 90 days.");
+    expect(odds[0]).toContain('href="/en/approval-odds/"');
+    // In tea-terrace's row.
+    const oddsAt = res.body.indexOf('<p class="lw-odds');
+    const row = res.body.slice(res.body.lastIndexOf('<li class="eligibility-row"', oddsAt), oddsAt);
+    expect(row).toContain("<span>Tea Terrace Lending</span>");
+    // Another bucket (an older applicant): none; and the typed answers in no address.
+    const older = await post("/en/eligibility/", form.replace("age=35", "age=60"));
+    expect(older.body).not.toContain("lw-odds");
+    for (const prefix of ["", "/ta"]) {
+      const other = await post(`${prefix}/eligibility/`, form);
+      expect(other.body).toContain('class="lw-odds lw-odds-likely"');
+      expect(other.body).toContain(`href="${prefix}/approval-odds/"`);
+    }
   });
 });

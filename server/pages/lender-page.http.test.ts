@@ -4,6 +4,7 @@ import { openOfferCatalogue } from "../lenders/catalogue";
 import { importLenders } from "../lenders/lender-import";
 import { seedSampleLenders } from "../lenders/lenders";
 import { apiLender, licensedLender, testProduct } from "../lenders/test-lenders";
+import { ALL_PROFILES } from "../offers/approval-odds";
 import {
   appWith,
   openTestSqlite,
@@ -106,5 +107,46 @@ describe("a lender's page", () => {
     expect(html).toContain('src="/lenders/sandbox-steady/logo"');
     expect(html).not.toContain("<dt>Website</dt>");
     expect(html).not.toContain("<dt>Complaints</dt>");
+  });
+});
+
+describe("a lender's approval odds (issue 36)", () => {
+  it("shows its overall odds near its facts, in each language, only with 30 answers behind them", async () => {
+    const counted = (lenderId: string, answered: number, approved: number) => ({
+      lender_id: lenderId,
+      bucket: ALL_PROFILES,
+      answered,
+      approved,
+      counted_on: "2026-11-29",
+    });
+    await test.storage.db
+      .insertInto("approval_odds")
+      .values([counted("ruhuna-harbour", 1_214, 850), counted("sandbox-steady", 29, 29)])
+      .execute();
+    try {
+      const en = await get("/en/lenders/ruhuna-harbour/");
+      // After its facts, before its loans: 850 / 1,214 = 0.70, likely, 7 in 10; scope all.
+      const facts = en.indexOf('<dl class="lender-facts">');
+      const odds = en.indexOf('<p class="lw-odds lw-odds-likely">');
+      expect(facts).toBeGreaterThan(0);
+      expect(odds).toBeGreaterThan(facts);
+      expect(odds).toBeLessThan(en.indexOf("<h2>"));
+      expect(en).toContain("7 in 10 applicants were pre-approved");
+      expect(en).not.toContain("applicants like you");
+      expect(en).toContain("Based on 1,214 applications in the last 90 days.");
+      expect(en).toContain('href="/en/approval-odds/"');
+      const si = await get("/lenders/ruhuna-harbour/");
+      expect(si).toContain("අයදුම්කරුවන් 10 දෙනෙකුගෙන් 7 දෙනෙකුට පූර්ව අනුමැතිය ලැබුණි");
+      expect(si).toContain('href="/approval-odds/"');
+      const ta = await get("/ta/lenders/ruhuna-harbour/");
+      expect(ta).toContain("விண்ணப்பதாரர்களில் 10 பேரில் 7 பேருக்கு முன்னனுமதி கிடைத்தது");
+      expect(ta).toContain('href="/ta/approval-odds/"');
+      // 29 answers: nothing at all, not even a "not enough data" line.
+      expect(await get("/en/lenders/sandbox-steady/")).not.toContain("lw-odds");
+      // No count: nothing.
+      expect(await get("/en/lenders/kandy-lane/")).not.toContain("lw-odds");
+    } finally {
+      await test.storage.db.deleteFrom("approval_odds").execute();
+    }
   });
 });

@@ -29,6 +29,8 @@ function recordingLoaders() {
     reviews: { reviews: [], rating: { average: 0, count: 0 }, now: "2026-11-28T05:00:00.000Z" },
     articleViews: {},
     cards: [],
+    lenderOdds: undefined,
+    approvalOddsTable: {},
   };
   const loader =
     <Key extends PageDataKey>(key: Key) =>
@@ -64,7 +66,7 @@ const CASES: [path: string, keys: PageDataKey[]][] = [
   ["/en/landing/rejected/", []],
   ["/en/application/", ["savedApplication"]],
   ["/en/credit-cards/", ["cards"]],
-  ["/en/eligibility/", []],
+  ["/en/eligibility/", ["approvalOddsTable"]],
   ["/en/nothing-here/", []],
 ];
 

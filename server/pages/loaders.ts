@@ -7,6 +7,7 @@
  * lacks: a key in `PageData`, its function here, the key in the page's needs.
  */
 import type { Request } from "express";
+import { oddsView } from "../../core/domain/approval-odds";
 import { cookieValue } from "../../core/helpers/cookies";
 import type { LeadOffers, PageData, PageDataKey } from "../../core/views/site-contract";
 import { APPLICATION_RESET_COOKIE, savedApplicationOf } from "../borrowers/saved-application";
@@ -14,6 +15,7 @@ import { pendingVerificationOf } from "../borrowers/verification";
 import { articleCommunity, articleViewsLookup, reviewsSummary } from "../community/page-data";
 import { leadIdOf, pendingLeadIdOf } from "../http/lead-cookie";
 import { listCreditCards } from "../lenders/credit-cards";
+import { approvalOddsTable, lenderOverallOdds } from "../offers/approval-odds";
 import type { Storage } from "../storage/database";
 
 /** What a loader reads of its request: the request itself (its cookies) and the route's slug. */
@@ -67,5 +69,10 @@ export function pageLoaders({ storage, leadOffers, now }: LoaderDependencies): P
     reviews: () => reviewsSummary(storage),
     articleViews: () => articleViews(),
     cards: () => listCreditCards(storage),
+    lenderOdds: async ({ slug }) => {
+      const odds = slug ? await lenderOverallOdds(storage, slug) : undefined;
+      return odds && oddsView(odds);
+    },
+    approvalOddsTable: () => approvalOddsTable(storage),
   };
 }

@@ -5,6 +5,7 @@ import { AFFORDABLE_SHARE } from "../../core/domain/offer-quotes";
 import type { Offer } from "../../core/domain/schemas/offer";
 import { renderPage } from "../../site/server";
 import lk from "../lenders/catalogues/lk.json";
+import { seedOddsForLead } from "../offers/approval-odds.test-support";
 import {
   approval,
   type LenderReply,
@@ -205,6 +206,56 @@ describe("the offers page while lenders decide", () => {
     const html = await offersPage(leadId);
     expect(stateOf(html).view.lead).toMatchObject({ leadId, decisions: offers.decisions });
     expect(html.match(new RegExp(leadId, "g"))).toHaveLength(1);
+  });
+});
+
+describe("approval odds on the offers page (issue 36)", () => {
+  afterEach(async () => {
+    await context.test.storage.db.deleteFrom("approval_odds").execute();
+  });
+
+  it("shows a lender still deciding with its odds, in each language; an answered one and a settled page without", async () => {
+    const { leadId } = await whileWaiting();
+    // Enough answers behind both: Lanka Trust has answered (its pre-approval shows instead).
+    await seedOddsForLead(context.test.storage, leadId, {
+      "lagoon-gate": { bucket: [40, 30], all: [100, 40] },
+      "lanka-trust": { bucket: [60, 50], all: [100, 80] },
+    });
+    const html = await offersPage(leadId);
+    const text = textOf(html);
+    expect(text).toContain("Still deciding Lagoon Gate Finance Possible");
+    expect(text).toContain("6 in 10 applicants like you were pre-approved");
+    expect(text).toContain("Based on 40 applications in the last 90 days. Not a promise");
+    expect(html.match(/class="lw-odds /g)).toHaveLength(1);
+    expect(html).toContain('data-lender="lagoon-gate"');
+    expect(html).toContain('href="/en/approval-odds/"');
+    // The state the browser hydrates holds the words, the tenths and the basis, never the share.
+    const waiting = stateOf(html).view.lead.decisions.decisions.find(
+      (decision: { lenderId: string }) => decision.lenderId === "lagoon-gate",
+    );
+    expect(waiting.approvalOdds).toEqual({ inTen: 6, likelihood: "possible", basis: 40 });
+    const si = textOf(await offersPage(leadId, "/offers/"));
+    expect(si).toContain("තවමත් තීරණය කරමින් කලපු දොරටු මූල්‍ය විය හැක");
+    expect(si).toContain("ඔබ වැනි අයදුම්කරුවන් 10 දෙනෙකුගෙන් 6 දෙනෙකුට පූර්ව අනුමැතිය ලැබුණි");
+    const ta = textOf(await offersPage(leadId, "/ta/offers/"));
+    expect(ta).toContain("இன்னும் முடிவெடுக்கிறார்கள்");
+    expect(ta).toContain("உங்களைப் போன்ற விண்ணப்பதாரர்களில் 10 பேரில் 6 பேருக்கு");
+
+    answerSilent();
+    await until(leadId, ({ decisions }) => decisions.complete);
+    const settled = await offersPage(leadId);
+    expect(settled).not.toContain("deciding-lenders");
+    expect(settled).not.toContain("lw-odds");
+  });
+
+  it("shows nothing for a lender with fewer than 30 answers behind its odds", async () => {
+    const { leadId } = await whileWaiting();
+    await seedOddsForLead(context.test.storage, leadId, {
+      "lagoon-gate": { bucket: [29, 29], all: [100, 40] },
+    });
+    const html = await offersPage(leadId);
+    expect(html).not.toContain("deciding-lenders");
+    expect(html).not.toContain("lw-odds");
   });
 });
 

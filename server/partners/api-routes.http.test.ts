@@ -515,12 +515,13 @@ describe("rate limits", () => {
 });
 
 describe("the OpenAPI document and the reference", () => {
-  it("serves an OpenAPI 3.1 document of the seven operations and the feed's three without a key", async () => {
+  it("serves an OpenAPI 3.1 document of the seven operations, the feed's three and the odds without a key", async () => {
     const res = await call("GET", "/openapi.json", { key: null });
     expect(res.statusCode).toBe(200);
     const document = res.json();
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/approval-odds",
       "/feed/config",
       "/feed/config/{name}",
       "/feed/leads",
@@ -570,6 +571,19 @@ describe("the OpenAPI document and the reference", () => {
     expect(Object.keys(leadOffers.properties.decisions.anyOf[0].properties).sort()).toEqual(
       ["answered", "asked", "complete", "deadline", "lenders"].sort(),
     );
+    // Issue 36: a lender still to answer may carry its approval odds, with an example.
+    const lenderItem = leadOffers.properties.decisions.anyOf[0].properties.lenders.items;
+    expect(lenderItem.required).not.toContain("approvalOdds");
+    const odds = lenderItem.properties.approvalOdds;
+    expect(Object.keys(odds.properties).sort()).toEqual([
+      "basis",
+      "inTen",
+      "likelihood",
+      "windowDays",
+    ]);
+    expect(odds.properties.basis.minimum).toBe(30);
+    expect(odds.examples).toEqual([{ inTen: 7, likelihood: "likely", basis: 214, windowDays: 90 }]);
+    expect(odds.description).toContain("/approval-odds/");
     expect(Object.keys(document.webhooks).sort()).toEqual(["leadStatus", "offersReady"]);
   });
 
@@ -594,6 +608,8 @@ describe("the OpenAPI document and the reference", () => {
       "RateLimit-Remaining",
       "monthlyIncome",
       "returnDate",
+      "approvalOdds",
+      "/en/approval-odds/",
     ]) {
       expect(res.body).toContain(text);
     }

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ODDS_MIN_DECISIONS, ODDS_WINDOW_DAYS } from "../../core/domain/approval-odds";
 import { DECISION_STATUSES } from "../../core/domain/decisions";
+import { LIKELIHOODS } from "../../core/domain/lender-eligibility";
 import { AFFORDABILITY_LEVELS } from "../../core/domain/offer-quotes";
 import { ACCEPTED_TERM_DAYS, LOAN_AMOUNT_LK } from "../../core/domain/product";
 import { type CalendarDate, daysBetween, isIsoDate } from "../../core/helpers/dates";
@@ -227,6 +229,36 @@ export const leadStatusSchema = z.object({
     ),
 });
 
+/** A lender's odds for the applicant, while it has not answered (issue 36, decision 0454). */
+const approvalOddsSchema = z
+  .object({
+    inTen: z
+      .number()
+      .int()
+      .min(1)
+      .max(9)
+      .describe("Of 10 applicants like this one, how many the lender pre-approved: 1 to 9."),
+    likelihood: z
+      .enum(LIKELIHOODS)
+      .describe("The same in words: likely (7–9 in 10), possible (4–6) or unlikely (1–3)."),
+    basis: z
+      .number()
+      .int()
+      .min(ODDS_MIN_DECISIONS)
+      .describe(
+        `The lender's answered decisions the figure stands on (at least ${ODDS_MIN_DECISIONS}).`,
+      ),
+    windowDays: z
+      .literal(ODDS_WINDOW_DAYS)
+      .describe("The days of decisions counted, up to yesterday."),
+  })
+  .describe(
+    `Only while the lender has not answered (waiting or pending) and only when at least ${ODDS_MIN_DECISIONS} answered decisions for applicants like this one (loan, term, income, employment and age bands) stand behind it: how often it pre-approved them in the last ${ODDS_WINDOW_DAYS} days, counted daily from its real answers. A history, not a promise; show it with its basis. The method: /approval-odds/ on our site.`,
+  )
+  .meta({
+    examples: [{ inTen: 7, likelihood: "likely", basis: 214, windowDays: ODDS_WINDOW_DAYS }],
+  });
+
 export const partnerDecisionsSchema = z
   .object({
     asked: z.number().int().describe("Lenders asked in real time (their decision API)."),
@@ -257,6 +289,7 @@ export const partnerDecisionsSchema = z
             .describe(
               "waiting (no answer yet), approved (its pre-approval is among offers while it lasts), declined, pending (it will answer later), failed (no usable answer in time). Why a lender declined or failed is not given.",
             ),
+          approvalOdds: approvalOddsSchema.optional(),
         }),
       )
       .describe("One per lender asked."),

@@ -55,6 +55,21 @@ describe("/embed/", () => {
     expect(res.headers["x-frame-options"]).toBeUndefined();
   });
 
+  it("passes income_band through as the offers' income-band attribute, refusing another value", async () => {
+    const res = await get("/embed/?element=loan-offers&partner=embed-blog&lang=en&income_band=2");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<loan-offers partner="embed-blog" lang="en" amount="50000" period="360" income-band="2"></loan-offers>',
+    );
+    expect((await get("/embed/?partner=embed-blog")).body).not.toContain("income-band");
+    for (const band of ["4", "-1", "1.5", "85000", "%3Cb%3E"]) {
+      const wrong = await get(`/embed/?partner=embed-blog&lang=en&income_band=${band}`);
+      expect(wrong.statusCode, band).toBe(400);
+      expect(wrong.body).toContain("<li>income_band: ");
+      expect(wrong.body).not.toContain("<b>");
+    }
+  });
+
   it("defaults to the whole widget in Sinhala", async () => {
     const res = await get("/embed/?partner=embed-blog");
     expect(res.statusCode).toBe(200);

@@ -38,7 +38,14 @@ export function embedRouter(storage: Storage): Router {
     if (Object.keys(problems).length === 0) {
       const partnerId = await activePartnerId(storage.db, query.partner);
       view = partnerId
-        ? { kind: "widget", locale, settings, partnerId, scriptPath: "/widget/v1/loan-widget.js" }
+        ? {
+            kind: "widget",
+            locale,
+            settings,
+            partnerId,
+            incomeBand: query.incomeBand,
+            scriptPath: "/widget/v1/loan-widget.js",
+          }
         : { kind: "refused", locale, problems: { partner: "partner" } };
     }
     const page = renderEmbedDocument(view);

@@ -6,6 +6,7 @@ import { consentToShareText } from "../../site/server";
 import { codeSentTo } from "../borrowers/applicant.test-support";
 import { createDecisionNetwork } from "../lenders/decision-network";
 import { readApplicationDecisions } from "../lenders/decisions";
+import { seedOddsForLead } from "../offers/approval-odds.test-support";
 import {
   approval,
   gate,
@@ -258,6 +259,11 @@ describe("GET /api/partner/v1/leads/{id}/offers", () => {
     ]);
     const { leadId } = await verifiedThroughApi();
     await until(async () => (await decisionsIn(leadId)).answered === 3, "three answers");
+    // The day's counts: enough answers behind both; only the lender still to answer carries odds.
+    await seedOddsForLead(context.test.storage, leadId, {
+      "rt-slow": { bucket: [40, 30], all: [100, 40] },
+      "rt-quick": { bucket: [60, 50], all: [100, 80] },
+    });
 
     const now = await leadOffers(leadId, "?lang=en");
     expect(now).toMatchObject({
@@ -279,6 +285,16 @@ describe("GET /api/partner/v1/leads/{id}/offers", () => {
     expect(now.decisions?.lenders.find((item) => item.lender.id === "rt-quick")?.lender.name).toBe(
       "rt-quick Finance",
     );
+    const oddsOf = (body: typeof now, lenderId: string) =>
+      body.decisions?.lenders.find((item) => item.lender.id === lenderId)?.approvalOdds;
+    // (30 + 20 × 0.4) / 60 = 0.63: 6 in 10, on 40 answers of the last 90 days; never the share.
+    expect(oddsOf(now, "rt-slow")).toEqual({
+      inTen: 6,
+      likelihood: "possible",
+      basis: 40,
+      windowDays: 90,
+    });
+    expect(oddsOf(now, "rt-quick")).toBeUndefined();
     // Never why: no reason, error code or rule, only names and statuses.
     expect(JSON.stringify(now.decisions)).not.toMatch(/income_too_low|http_500|reason|error/);
     expect(now.offers[0]).toMatchObject({ offerId: 930_001, preApproved: true, rank: 1 });
@@ -298,6 +314,8 @@ describe("GET /api/partner/v1/leads/{id}/offers", () => {
     const settled = leadOffersSchema.parse(await res.json());
     expect(settled.decisions).toMatchObject({ asked: 4, answered: 4, complete: true });
     expect(statuses(settled)["rt-slow"]).toBe("approved");
+    // Answered: its answer, no odds any more.
+    expect(settled.decisions?.lenders.some((item) => item.approvalOdds)).toBe(false);
     // In the language asked.
     expect(
       settled.decisions?.lenders.find((item) => item.lender.id === "rt-slow")?.lender.name,

@@ -1,3 +1,4 @@
+import { ODDS_WINDOW_DAYS } from "../../core/domain/approval-odds";
 import type { ApplicationDecisions } from "../../core/domain/decisions";
 import { lenderSlug } from "../../core/domain/matching";
 import type { QuotedOffer } from "../../core/domain/offer-quotes";
@@ -141,7 +142,7 @@ export async function partnerLead(
 /**
  * The lenders' decisions on a lead as a partner reads them (decision 0356):
  * each lender's name in the language asked and its status, never a reason,
- * an error code or a broken rule. Null when no lender was asked in real time
+ * an error code or a broken rule; while it has not answered, its odds. Null when no lender was asked in real time
  * and nothing is awaited.
  */
 export function partnerDecisions(
@@ -157,9 +158,14 @@ export function partnerDecisions(
     answered: decisions.answered,
     complete: decisions.complete,
     deadline: decisions.deadline,
-    lenders: decisions.decisions.map(({ lenderId, status }) => {
+    lenders: decisions.decisions.map(({ lenderId, status, approvalOdds }) => {
       const offer = catalogue.find((entry) => entry.lender.id === lenderId);
-      return { lender: { id: lenderId, name: offer ? lenderName(offer, lang) : lenderId }, status };
+      return {
+        lender: { id: lenderId, name: offer ? lenderName(offer, lang) : lenderId },
+        status,
+        // A lender still to answer: its odds for applicants like this one (issue 36).
+        ...(approvalOdds && { approvalOdds: { ...approvalOdds, windowDays: ODDS_WINDOW_DAYS } }),
+      };
     }),
   };
 }

@@ -229,6 +229,49 @@ function feedPaths(origin: string) {
         },
       },
     },
+    "/approval-odds": {
+      servers,
+      get: {
+        operationId: "getApprovalOdds",
+        summary: "Each lender's approval odds for a loan's and an income's bands",
+        description:
+          "Each lender's share of pre-approvals among its answered decisions of the last 90 days for applicants of these bands, in tenths with words and its basis (decision 0449; the method: /approval-odds/). Bands only, never an amount or an income; a lender with fewer than 30 answers is absent. What the widget asks when the page gives income-band. No key needed.",
+        security: [{}],
+        parameters: [
+          [
+            "amount_band",
+            "Amount band, 0–4: below Rs. 50,000, 100,000, 250,000, 500,000, or more.",
+            4,
+          ],
+          ["term_band", "Term band, 0–3: below 92, 183, 366 days, or more.", 3],
+          [
+            "income_band",
+            "Monthly income band, 0–3: below Rs. 50,000, 100,000, 200,000, or more.",
+            3,
+          ],
+        ].map(([name, description, maximum]) => ({
+          name,
+          in: "query",
+          required: name !== "income_band",
+          description,
+          schema: { type: "integer", minimum: 0, maximum },
+        })),
+        responses: {
+          "200": {
+            description: "The odds of the lenders that have them.",
+            headers: {
+              ...CORS_OPEN,
+              "Cache-Control": {
+                schema: { type: "string", const: "public, max-age=3600" },
+                description: "An hour: the counts change once a day.",
+              },
+            },
+            content: json("ApprovalOdds"),
+          },
+          "400": errorAnswer("invalid_band: a band is missing, repeated or out of its range."),
+        },
+      },
+    },
   };
 }
 
@@ -474,6 +517,25 @@ export function partnerOpenApi(origin: string): JsonSchema {
         Error: jsonSchema(errorResponseSchema, "output"),
         FeedOffers: jsonSchema(offerCatalogueSchema, "output"),
         FeedOfferIds: { type: "array", items: { type: "integer" } },
+        ApprovalOdds: {
+          type: "object",
+          required: ["window_days", "lenders"],
+          properties: {
+            window_days: { type: "integer", const: 90 },
+            lenders: {
+              type: "object",
+              additionalProperties: {
+                type: "object",
+                required: ["inTen", "likelihood", "basis"],
+                properties: {
+                  inTen: { type: "integer", minimum: 1, maximum: 9 },
+                  likelihood: { type: "string", enum: ["likely", "possible", "unlikely"] },
+                  basis: { type: "integer", minimum: 30 },
+                },
+              },
+            },
+          },
+        },
       },
     },
   };

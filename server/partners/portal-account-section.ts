@@ -169,27 +169,29 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
     done(res, "password");
   });
 
-  router.post(`${path}recovery-codes`, async (req, res) => {
+  /** A signed-in form about two-step sign-in while it is on; undefined once sent back to the page. */
+  const twoStepForm = async (req: Request, res: Response) => {
     const request = await portal.signedInForm(req, res);
-    if (!request) return;
+    if (!request) return undefined;
     const { account } = request.session;
-    if (!account.totp_secret) {
-      res.redirect(303, path);
-      return;
-    }
+    if (account.totp_secret) return { request, account, secret: account.totp_secret };
+    res.redirect(303, path);
+    return undefined;
+  };
+
+  router.post(`${path}recovery-codes`, async (req, res) => {
+    const twoStep = await twoStepForm(req, res);
+    if (!twoStep) return;
+    const { request, account } = twoStep;
     // Shown once, in this answer (no-store, like every portal page), never in an address.
     const codes = await newPortalRecoveryCodes(storage, account.id, now());
     portal.send(req, res, 200, await viewOf(request, { recoveryCodes: codes }));
   });
 
   router.post(`${path}two-factor-off`, async (req, res) => {
-    const request = await portal.signedInForm(req, res);
-    if (!request) return;
-    const { account } = request.session;
-    if (!account.totp_secret) {
-      res.redirect(303, path);
-      return;
-    }
+    const twoStep = await twoStepForm(req, res);
+    if (!twoStep) return;
+    const { request, account } = twoStep;
     const passwordWrong = await currentPasswordProblem(request, request.form.current);
     if (passwordWrong) {
       const status = passwordWrong === "wait" ? 429 : 400;
@@ -203,7 +205,7 @@ export const accountRoutes: PortalSectionRoutes = (router, portal) => {
       return;
     }
     const code = text(request.form.code, 20).replace(/\s/g, "");
-    const step = acceptedTotpStep(account.totp_secret, code, at, account.totp_last_step);
+    const step = acceptedTotpStep(twoStep.secret, code, at, account.totp_last_step);
     if (step === undefined) {
       await countFailure(storage, key, at);
       await refuse(req, res, request, { form: "two_factor_off", problem: "code" });

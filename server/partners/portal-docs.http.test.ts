@@ -103,6 +103,11 @@ describe("the portal's documentation page", () => {
       expect(answer.offers[0]?.preApproved).toBe(true);
       expect(answer.offers[0]?.lender.pageUrl.startsWith("https://nayacompare.test/")).toBe(true);
       expect(res.body).toContain(`href="${base.replace("docs/", "postbacks/")}"`);
+      // Issue 36: a lender still to answer with its odds, said in plain words with the method.
+      const pending = answer.decisions?.lenders.find((item) => item.status === "pending");
+      expect(pending?.approvalOdds).toMatchObject({ inTen: 7, basis: 214, windowDays: 90 });
+      const method = lang === "si" ? "/approval-odds/" : `/${lang}/approval-odds/`;
+      expect(res.body).toContain(`href="https://nayacompare.test${method}"`);
     }
   });
 

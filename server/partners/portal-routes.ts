@@ -1,10 +1,9 @@
 import { type Request, type Response, Router } from "express";
-import { ALL_LOCALES, type Locale, localizePath } from "../../core/locale";
 import type { PortalSignedIn, PortalView } from "../../core/views/partner-portal";
 import type { SiteSettings } from "../../core/views/site-contract";
-import { portalBase, portalStylesheet, renderPortalDocument } from "../../site/server";
+import { portalStylesheet, renderPortalDocument } from "../../site/server";
 import { csrfTokenMatches } from "../accounts/csrf";
-import { formFromOurPages, privatePageHeaders, signedInPagePolicy } from "../accounts/forms";
+import { type PortalPages, portalInEachLanguage } from "../accounts/portal-area";
 import { signInFlow } from "../accounts/sign-in";
 import type { OutboundRules } from "../http/outbound";
 import type { RateLimitStore } from "../http/rate-limit";
@@ -39,8 +38,6 @@ import { widgetRoutes } from "./portal-widget-section";
  * (portal-realm.ts).
  */
 
-const LOCALES: readonly Locale[] = ALL_LOCALES;
-
 /** Each section's routes: the door and the links, then the menu's (core/views/partner-portal.ts). */
 const SECTION_ROUTES: readonly PortalSectionRoutes[] = [
   signInRoutes,
@@ -53,6 +50,13 @@ const SECTION_ROUTES: readonly PortalSectionRoutes[] = [
   accountRoutes,
   docsRoutes,
 ];
+
+/** The portal's pages in every language: where, and how they are styled and rendered. */
+const PAGES: PortalPages<PortalView> = {
+  path: "/partner/portal",
+  stylesheet: portalStylesheet(),
+  render: renderPortalDocument,
+};
 
 export function partnerPortalRouter(dependencies: {
   storage: Storage;
@@ -72,26 +76,7 @@ export function partnerPortalRouter(dependencies: {
   const accounts = signInFlow(PARTNER_REALM, { storage, limits, now });
 
   // Every language's portal: /partner/portal, /en/partner/portal, /ta/partner/portal.
-  router.use(
-    LOCALES.map((locale) => localizePath(locale, "/partner/portal")),
-    privatePageHeaders(signedInPagePolicy(portalStylesheet())),
-  );
-
-  for (const locale of LOCALES) {
-    const base = portalBase(locale);
-    const send = (req: Request, res: Response, status: number, view: PortalView) => {
-      res
-        .status(status)
-        .type("html")
-        .send(renderPortalDocument(locale, view, req.path));
-    };
-
-    /** A POST's form, from one of our pages; undefined once a refusal was sent. */
-    const formFrom = (req: Request, res: Response) =>
-      formFromOurPages(req, res, site.origin, (status) =>
-        send(req, res, status, { page: "refused" }),
-      );
-
+  portalInEachLanguage(router, PAGES, site.origin, ({ locale, base, send, formFrom }) => {
     const frameOf = (session: PortalSession, partner: Partner | undefined): PortalSignedIn => ({
       csrf: session.csrf,
       approved: partner?.status === "active",
@@ -164,15 +149,6 @@ export function partnerPortalRouter(dependencies: {
       },
     };
     for (const routes of SECTION_ROUTES) routes(router, portal);
-
-    // The rest of the portal: its own 404 page, in its language.
-    router.use(base, (req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
-        next();
-        return;
-      }
-      send(req, res, 404, { page: "not-found" });
-    });
-  }
+  });
   return router;
 }

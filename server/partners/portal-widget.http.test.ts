@@ -151,6 +151,26 @@ describe("the widget page", () => {
     });
   }
 
+  it("shows WordPress's screens under its steps, each opening at full size, described in the page's language", async () => {
+    // The first picture's words (widget-messages*.ts); the build serves docs/screens/embed/ there (0468).
+    const inserter: Record<Locale, string> = {
+      si: "WordPress block editor: + ඔබා, සෙවුමේ “Custom HTML” ලියූ විට Custom HTML block එක පෙන්වයි.",
+      en: "WordPress’s block editor: + pressed and “Custom HTML” typed in the search, which offers the Custom HTML block.",
+      ta: "WordPress block editor: + ஐ அழுத்தி, தேடலில் “Custom HTML” என எழுதியதும் Custom HTML block காட்டப்படுகிறது.",
+    };
+    for (const locale of ["si", "en", "ta"] as const) {
+      const body = (await get(`${BASES[locale]}widget/`)).body;
+      const screens = [...body.matchAll(/<a href="([^"]+)"><img src="([^"]+)" alt="([^"]+)"/g)];
+      expect(screens.map(([, href, src]) => [href, src])).toEqual(
+        ["wordpress-1-custom-html", "wordpress-2-code-pasted", "wordpress-3-published-phone"].map(
+          (name) => [`/screens/embed/${name}.png`, `/screens/embed/${name}.png`],
+        ),
+      );
+      expect(screens[0]?.[3]).toBe(escapeHtml(inserter[locale]));
+      expect(new Set(screens.map(([, , , alt]) => alt)).size).toBe(3);
+    }
+  });
+
   it("allows our scripts, our API and the preview's stylesheet by its hash, on this page only", async () => {
     const res = await get("/en/partner/portal/widget/?accent=%23aa0000&radius=4");
     const policy = String(res.headers["content-security-policy"]);

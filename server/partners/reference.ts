@@ -180,6 +180,7 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d5dde5;pad
   "${escapeValue(server)}/leads/$LEAD_ID/offers?lang=en&amp;wait=10"</pre>
 <p>An answer, once the three lenders asked have answered:</p>
 <pre>${escapeValue(JSON.stringify(leadOffersExample(new URL(server).origin, "en"), null, 2))}</pre>
+<p>While a lender has not answered (${code("waiting")} or ${code("pending")}), it may carry ${code("approvalOdds")}: how many of 10 applicants like this one (the same bands of loan, term, income, employment and age) it pre-approved in the last 90 days (${code("inTen")}, in words ${code("likelihood")}), and how many answered decisions that stands on (${code("basis")}, never fewer than 30; below that there is no field). It is a history, not a promise: show it with its basis and link to <a href="${escapeValue(new URL(server).origin)}/en/approval-odds/">how we count it</a>. Once the lender answers, its answer replaces it.</p>
 <p>Instead of waiting, you may turn on the ${code("offers_ready")} postback (below): one per lead, when its decisions are complete.</p>
 <h2>Endpoints</h2>
 ${operations.join("\n")}

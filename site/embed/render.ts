@@ -51,7 +51,8 @@ export function renderEmbedDocument(view: EmbedView): EmbedDocument {
   }
   const { settings } = view;
   const style = `${BASE_CSS}${previewStyle(settings)}`;
-  const attributes = [["partner", view.partnerId], ...elementAttributes(settings)]
+  const band = view.incomeBand === undefined ? [] : [["income-band", String(view.incomeBand)]];
+  const attributes = [["partner", view.partnerId], ...elementAttributes(settings), ...band]
     .map(([name, value]) => attribute(name ?? "", value ?? ""))
     .join("");
   const html =

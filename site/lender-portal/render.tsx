@@ -5,8 +5,7 @@
  * Sinhala at /lender/portal/, English at /en/lender/portal/ and Tamil at
  * /ta/lender/portal/, with the page pages/registry.ts names.
  */
-import { renderToStaticMarkup } from "react-dom/server";
-import { ALL_LOCALES, LOCALES, type Locale, localizePath } from "../../core/locale";
+import { type Locale, localizePath } from "../../core/locale";
 import {
   LENDER_PORTAL_SECTION_PATHS,
   LENDER_PORTAL_SECTIONS,
@@ -14,9 +13,9 @@ import {
   lenderSectionOpen,
 } from "../../core/views/lender-portal";
 import widgetCss from "../../widget/styles/widget.css?raw";
-import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
 import { pageFor } from "../operator/page";
+import { renderPortalPage } from "../operator/portal-document";
 import offerCardCss from "../styles/offer-card.css?raw";
 import lenderCss from "./lender-portal.css?raw";
 import { lenderPortalMessagesFor } from "./messages";
@@ -42,46 +41,20 @@ export function renderLenderPortalDocument(
   view: LenderPortalView,
   path: string,
 ): string {
-  const t = lenderPortalMessagesFor(locale);
-  const base = lenderPortalBase(locale);
-  const context = { t, base, locale };
-  const page = pageFor(LENDER_PAGES, view);
-  const current = page.section?.(view);
   const signedIn = "role" in view ? view : undefined;
-  // The menu: the sections the member's role opens (home always).
-  const open = LENDER_PORTAL_SECTIONS.filter(
-    (section) => signedIn !== undefined && lenderSectionOpen(signedIn.role, section),
-  );
-  return `<!doctype html>${renderToStaticMarkup(
-    <Layout
-      lang={locale}
-      title={page.title(view, context)}
-      words={t}
-      css={css}
-      brandHref={base}
-      languages={ALL_LOCALES.filter((each) => each !== locale).map((other) => ({
-        locale: other,
-        href: path.replace(base, lenderPortalBase(other)),
-        label: LOCALES[other].label,
-      }))}
-      signOut={
-        signedIn ? { action: `${base}sign-out`, csrf: signedIn.csrf, label: t.signOut } : undefined
-      }
-      nav={
-        current && signedIn
-          ? {
-              label: t.navLabel,
-              links: open.map((section) => ({
-                key: section,
-                href: `${base}${LENDER_PORTAL_SECTION_PATHS[section]}`,
-                label: t.sections[section],
-                current: section === current,
-              })),
-            }
-          : undefined
-      }
-    >
-      <page.Body view={view} {...context} />
-    </Layout>,
-  )}`;
+  return renderPortalPage({
+    locale,
+    baseOf: lenderPortalBase,
+    path,
+    css,
+    t: lenderPortalMessagesFor(locale),
+    page: pageFor(LENDER_PAGES, view),
+    view,
+    sectionPaths: LENDER_PORTAL_SECTION_PATHS,
+    // The menu: the sections the member's role opens (home always).
+    csrf: signedIn?.csrf,
+    menu:
+      signedIn &&
+      LENDER_PORTAL_SECTIONS.filter((section) => lenderSectionOpen(signedIn.role, section)),
+  });
 }

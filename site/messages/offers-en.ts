@@ -118,4 +118,5 @@ export const offersEn = {
   "afford:hard": "Hard to repay ({percent} of income)",
   noFigure: "Not known",
   validLabel: "Offer valid until",
+  decidingTitle: "Still deciding",
 } as const;

@@ -111,4 +111,5 @@ export const offersSi = {
   "afford:hard": "ගෙවීමට අපහසුයි (ආදායමෙන් {percent})",
   noFigure: "නොදනී",
   validLabel: "දීමනාව වලංගු දිනය",
+  decidingTitle: "තවමත් තීරණය කරමින්",
 } as const satisfies OffersMessages;

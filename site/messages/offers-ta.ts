@@ -115,4 +115,5 @@ export const offersTa = {
   "afford:hard": "திருப்பிச் செலுத்தக் கடினம் ({percent})",
   noFigure: "தெரியாது",
   validLabel: "சலுகை செல்லுபடியாகும் திகதி",
+  decidingTitle: "இன்னும் முடிவெடுக்கிறார்கள்",
 } as const satisfies OffersMessages;

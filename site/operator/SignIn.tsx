@@ -148,6 +148,58 @@ export function SecretKey(props: {
   );
 }
 
+/** The portals' words for turning the second factor on, from their catalogs. */
+export interface TurnOnWords {
+  codeWrong: string;
+  twoFactorIntro: string;
+  twoFactorScan: string;
+  twoFactorQr: string;
+  twoFactorKey: string;
+  twoFactorConfirm: string;
+  code: string;
+  twoFactorTurnOn: string;
+}
+
+/** The app's six digits, spaces allowed (the portals' sign-in and second factor). */
+export const APP_CODE = { inputMode: "numeric", pattern: "[0-9 ]*", maxLength: 8 } as const;
+
+/**
+ * Turning the second factor on in the partner and lender portals: the secret to
+ * scan, then a code from the app.
+ */
+export function TurnOnSecondFactor(props: {
+  t: TurnOnWords;
+  action: string;
+  csrf: string;
+  qr: readonly string[];
+  secret: string;
+  /** The code typed last was not right. */
+  wrong: boolean | undefined;
+}) {
+  const { t } = props;
+  return (
+    <>
+      {props.wrong ? <Alert>{t.codeWrong}</Alert> : null}
+      <p>{t.twoFactorIntro}</p>
+      <p>{t.twoFactorScan}</p>
+      <SecretKey
+        qr={props.qr}
+        secret={props.secret}
+        words={{ qr: t.twoFactorQr, key: t.twoFactorKey }}
+      />
+      <p>{t.twoFactorConfirm}</p>
+      <CodeForm
+        action={props.action}
+        csrf={props.csrf}
+        label={t.code}
+        accepts={APP_CODE}
+        invalid={props.wrong}
+        submit={t.twoFactorTurnOn}
+      />
+    </>
+  );
+}
+
 export interface NewPasswordProps {
   action: string;
   /** The one-time link's token. */
@@ -161,6 +213,21 @@ export interface NewPasswordProps {
   confirmInvalid: boolean;
   /** Before the button (the terms to accept). */
   children?: ReactNode;
+}
+
+/** The portals' words for choosing a password (NewPasswordForm's), from their catalogs. */
+export function newPasswordWords(t: {
+  newPassword: string;
+  passwordHint: string;
+  confirmPassword: string;
+  savePassword: string;
+}): NewPasswordProps["words"] {
+  return {
+    password: t.newPassword,
+    hint: t.passwordHint,
+    confirm: t.confirmPassword,
+    submit: t.savePassword,
+  };
 }
 
 /** Choosing a password from a one-time link: enrolment, a claim, a reset. */

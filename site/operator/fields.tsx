@@ -113,6 +113,47 @@ export function TextField({
   );
 }
 
+/** What a form page's view holds: the values as typed and each field's problem, by name. */
+export interface FormValuesView<Name extends string> {
+  form: { readonly [Key in Name]: string };
+  errors?: Partial<Readonly<Record<string, string>>> | undefined;
+}
+
+/** A form page's text field: its name, words and view. */
+export interface FormTextFieldProps<Name extends string> {
+  view: FormValuesView<Name>;
+  name: Name;
+  label: string;
+  hint?: string | undefined;
+  type?: "text" | "email" | "url";
+  readOnly?: boolean | undefined;
+}
+
+/**
+ * A text field of a form page (the back office's edit pages), by its name: the value as
+ * it was typed, its problem beside it and read with it; no autocomplete.
+ */
+export function FormTextField<Name extends string>({
+  view,
+  name,
+  idOf,
+  ...field
+}: FormTextFieldProps<Name> & {
+  /** The page's field ids, from the names. */
+  idOf: (name: Name) => string;
+}) {
+  return (
+    <TextField
+      id={idOf(name)}
+      name={name}
+      problem={view.errors?.[name]}
+      value={view.form[name]}
+      autoComplete="off"
+      {...field}
+    />
+  );
+}
+
 /**
  * A password field: `current` to sign in or to confirm who one is; `new` with
  * the length rule (12 to 128 characters) and `confirm` to type it again.

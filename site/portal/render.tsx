@@ -6,17 +6,16 @@
  * /en/partner/portal/ and Tamil at /ta/partner/portal/, with the page
  * pages/registry.ts names.
  */
-import { renderToStaticMarkup } from "react-dom/server";
-import { ALL_LOCALES, LOCALES, type Locale, localizePath } from "../../core/locale";
+import { type Locale, localizePath } from "../../core/locale";
 import {
   PARTNER_ONLY_SECTIONS,
   PORTAL_SECTION_PATHS,
   PORTAL_SECTIONS,
   type PortalView,
 } from "../../core/views/partner-portal";
-import { Layout } from "../operator/Layout";
 import operatorCss from "../operator/operator.css?raw";
 import { pageFor } from "../operator/page";
+import { renderPortalPage } from "../operator/portal-document";
 import { portalMessagesFor } from "./messages";
 import { PORTAL_PAGES } from "./pages/registry";
 import portalCss from "./portal.css?raw";
@@ -35,44 +34,22 @@ export function portalBase(locale: Locale): string {
 
 /** A portal page as a whole document, in its language; `csrf` when a partner is signed in. */
 export function renderPortalDocument(locale: Locale, view: PortalView, path: string): string {
-  const t = portalMessagesFor(locale);
-  const base = portalBase(locale);
-  const context = { t, base, locale };
-  const page = pageFor(PORTAL_PAGES, view);
-  const csrf = "csrf" in view ? view.csrf : undefined;
-  const current = page.section?.(view);
-  // The signed-in menu: every section, or home and account before approval.
-  const open = PORTAL_SECTIONS.filter(
-    (section) => "approved" in view && (view.approved || !PARTNER_ONLY_SECTIONS.includes(section)),
-  );
-  return `<!doctype html>${renderToStaticMarkup(
-    <Layout
-      lang={locale}
-      title={page.title(view, context)}
-      words={t}
-      css={css}
-      brandHref={base}
-      languages={ALL_LOCALES.filter((each) => each !== locale).map((other) => ({
-        locale: other,
-        href: path.replace(base, portalBase(other)),
-        label: LOCALES[other].label,
-      }))}
-      signOut={csrf ? { action: `${base}sign-out`, csrf, label: t.signOut } : undefined}
-      nav={
-        current && "approved" in view
-          ? {
-              label: t.navLabel,
-              links: open.map((section) => ({
-                key: section,
-                href: `${base}${PORTAL_SECTION_PATHS[section]}`,
-                label: t.sections[section],
-                current: section === current,
-              })),
-            }
-          : undefined
-      }
-    >
-      <page.Body view={view} {...context} />
-    </Layout>,
-  )}`;
+  return renderPortalPage({
+    locale,
+    baseOf: portalBase,
+    path,
+    css,
+    t: portalMessagesFor(locale),
+    page: pageFor(PORTAL_PAGES, view),
+    view,
+    sectionPaths: PORTAL_SECTION_PATHS,
+    csrf: "csrf" in view ? view.csrf : undefined,
+    // The signed-in menu: every section, or home and account before approval.
+    menu:
+      "approved" in view
+        ? PORTAL_SECTIONS.filter(
+            (section) => view.approved || !PARTNER_ONLY_SECTIONS.includes(section),
+          )
+        : undefined,
+  });
 }

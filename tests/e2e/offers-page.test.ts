@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../core/locale";
+import type { SeededOdds } from "../../server/offers/approval-odds.test-support";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { continueToLender } from "../support/clickout";
 import {
@@ -66,6 +67,9 @@ const copy = {
     declined: "1 lender did not offer you a loan this time: Kandy Hill Credit.",
     silent: "1 lender did not reply in time: Lagoon Gate Finance.",
     rejected: "Other lenders may still help you",
+    deciding: "Still deciding",
+    lagoon: "Lagoon Gate Finance",
+    odds: "6 in 10 applicants like you were pre-approved",
   },
   si: {
     asking: "ණය දෙන ආයතන 3කින් තීරණ විමසමින්… මේ වන විට 3න් 1ක් පිළිතුරු දී ඇත.",
@@ -76,6 +80,9 @@ const copy = {
     declined: "මෙවර එක් ණය දෙන ආයතනයක් ඔබට ණයක් පිරිනැමුවේ නැත: මහනුවර කඳු ණය.",
     silent: "එක් ණය දෙන ආයතනයක් නියමිත වේලාවට පිළිතුරු දුන්නේ නැත: කලපු දොරටු මූල්‍ය.",
     rejected: "වෙනත් ණය දෙන ආයතනවලට තවමත් ඔබට උදව් කළ හැකිය",
+    deciding: "තවමත් තීරණය කරමින්",
+    lagoon: "කලපු දොරටු මූල්‍ය",
+    odds: "ඔබ වැනි අයදුම්කරුවන් 10 දෙනෙකුගෙන් 6 දෙනෙකුට පූර්ව අනුමැතිය ලැබුණි",
   },
 } as const;
 
@@ -89,13 +96,19 @@ async function decided(leadId: string): Promise<void> {
 }
 
 describe("the offers page while lenders decide", () => {
+  afterEach(() => server.dropOdds());
+
   it.each(["en", "si"] as const)(
     "shows what is known at once, then each decision as the stream brings it (%s)",
     async (locale) => {
       const t = copy[locale];
       const leadId = await server.newLead();
       await server.answer(leadId, LENDERS.kandy, ANSWERS.decline);
+      // Issue 36: the two lenders still deciding have odds; each row goes when its lender answers.
+      const odds = { bucket: [40, 30], all: [100, 40] } satisfies SeededOdds;
+      await server.seedOdds(leadId, { [LENDERS.lanka]: odds, [LENDERS.lagoon]: odds });
       const { context, page, problems } = await visitor(leadId);
+      const deciding = page.locator(".deciding-lenders li");
       const polls: string[] = [];
       page.on("request", (request) => {
         if (request.url().endsWith(`/api/applications/${leadId}/offers`)) polls.push(request.url());
@@ -108,6 +121,11 @@ describe("the offers page while lenders decide", () => {
       expect(await progress(page).getAttribute("aria-live")).toBe("polite");
       expect(await progress(page).textContent()).toBe(t.asking);
       expect(await page.locator(".decisions-summary").textContent()).toContain(t.declined);
+      expect(await page.locator(".deciding-lenders h2").textContent()).toBe(t.deciding);
+      expect(await deciding.count()).toBe(2);
+      const lagoon = page.locator(`.deciding-lenders li[data-lender="${LENDERS.lagoon}"]`);
+      expect(await lagoon.textContent()).toContain(t.lagoon);
+      expect(await lagoon.locator(".lw-odds").textContent()).toContain(t.odds);
       // The lenders asked in real time show only through their decisions.
       expect(await offerTitles(page)).not.toContain("Lanka Trust Personal Loan");
       expect(await axeViolations(page)).toEqual([]);
@@ -125,11 +143,15 @@ describe("the offers page while lenders decide", () => {
         "Rs. 40,000",
       );
       expect(await progress(page).textContent()).toContain(t.approvedSoFar);
+      // Lanka Trust answered: its odds gave way to its pre-approval; Lagoon Gate still decides.
+      await expect.poll(() => deciding.count()).toBe(1);
+      expect(await deciding.getAttribute("data-lender")).toBe(LENDERS.lagoon);
 
       await server.answer(leadId, LENDERS.lagoon, ANSWERS.garbage);
       await expect.poll(() => progress(page).textContent()).toBe(t.done);
       expect(await page.locator(".decisions-summary").textContent()).toContain(t.silent);
       expect(await page.locator("progress").count()).toBe(0);
+      expect(await page.locator(".deciding-lenders").count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
       // Where scripts run, the page's self-refresh is inert text inside <noscript>.

@@ -241,6 +241,15 @@ describe("the portal's widget builder", () => {
     const page = await context.newPage();
     const problems = watchConsole(page);
     await signIn(page, "en");
+    // WordPress's screens (0468) in the folded steps: the build's copies, each named.
+    await page.locator(".wb-hosts > summary").click();
+    await page.getByRole("link", { name: t.wordpressScreens.published }).scrollIntoViewIfNeeded();
+    const screens = page.locator(".wb-screens img");
+    await expect
+      .poll(() =>
+        screens.evaluateAll((all) => all.map((img) => (img as HTMLImageElement).naturalWidth)),
+      )
+      .toEqual([1280, 1280, 360]);
     await page.getByLabel(t.elements["loan-calculator"]).check();
     await page.getByLabel(t.languages.ta, { exact: true }).first().check();
     await expect.poll(() => page.locator("#wb-iframe").inputValue()).toContain("lang=ta");

@@ -20,9 +20,10 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * 18,632 gzip), then issue 30's affordability in core's ranking, shared with the
  * site (0355: 17,128 brotli, 18,894 gzip); the budget is what that runtime
  * measures, and the script must carry both. A language more is a catalog more, not bytes in the script.
+ * Issue 36's approval odds in the offer list (0449: 17,145 → 17,557 brotli, 18,942 → 19,414 gzip).
  */
-const WIDGET_BUDGET_BROTLI_BYTES = 17_200;
-const WIDGET_BUDGET_GZIP_BYTES = 19_000;
+const WIDGET_BUDGET_BROTLI_BYTES = 17_600;
+const WIDGET_BUDGET_GZIP_BYTES = 19_450;
 /** Each language's catalog (0303; Tamil's is the largest: 2,139 brotli, 2,458 gzip). */
 const CATALOG_BUDGET_BROTLI_BYTES = 2_400;
 const CATALOG_BUDGET_GZIP_BYTES = 2_700;

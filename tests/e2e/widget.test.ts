@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPercent } from "../../core/domain/loan";
@@ -9,6 +12,10 @@ import type { Offer } from "../../core/domain/schemas/offer";
 import { colomboToday, formatDate } from "../../core/helpers/dates";
 import { formatRupees } from "../../core/helpers/money";
 import lk from "../../server/lenders/catalogues/lk.json";
+import { countApprovalOdds } from "../../server/offers/approval-odds";
+import { seedOddsDecisions, times } from "../../server/offers/approval-odds.test-support";
+import { openStorage } from "../../server/storage/database";
+import { silentLog } from "../../server/test-support";
 import { representativeQuote } from "../../widget/loan-selection";
 import { axeViolations, launchBrowser, watchConsole } from "../support/browser";
 import { dataDirWithLicensedLender } from "../support/licensed-lender";
@@ -18,9 +25,11 @@ import { startExamples } from "../support/widget-pages";
 let server: ServerProcess;
 let examples: Awaited<ReturnType<typeof startExamples>>;
 let browser: Browser;
+/** The server's data folder: a test adds decisions to its storage (approval odds). */
+const dataDir = mkdtempSync(path.join(tmpdir(), "nayacompare-e2e-"));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
   examples = await startExamples(server.url);
 });
 
@@ -477,6 +486,40 @@ describe("all four elements on a partner's page", () => {
         document.querySelector("#early")?.shadowRoot?.querySelector('[data-figure="amount"]')
           ?.textContent === "Rs. 120,000",
     );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows each offer's lender's approval odds on a foreign page given income-band, asking by bands", async () => {
+    // 214 answers of Tea Terrace for Rs. 150,000 over 180 days at 85,000 a month, 150 yes: 7 in 10.
+    const storage = openStorage({ dataDir, log: silentLog });
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    const lead = { amount: 150_000, term_days: 180, monthly_income: 85_000, age: 34 };
+    const statuses = [...times(150, "approved"), ...times(64, "declined")];
+    await seedOddsDecisions(storage, "tea-terrace", statuses, yesterday, lead);
+    await countApprovalOdds(storage, new Date(), { withSandbox: false });
+    await storage.close();
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const problems = watchConsole(page);
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(request.url()));
+    await page.setContent(
+      `<html lang="en"><body><loan-offers id="odds" income-band="1" amount="150000" period="180" api-base="${server.url}"></loan-offers>` +
+        `<loan-offers id="none" amount="150000" period="180" api-base="${server.url}"></loan-offers></body></html>`,
+    );
+    await page.addScriptTag({ url: `${server.url}/widget/v1/loan-widget.js` });
+    const odds = page.locator("#odds .lw-odds");
+    await odds.waitFor();
+    expect(await odds.textContent()).toContain(
+      "Likely: 7 in 10 applicants like you were pre-approved.",
+    );
+    expect(await odds.textContent()).toContain("Based on 214 applications in the last 90 days.");
+    expect(await odds.locator("a").getAttribute("href")).toBe(`${server.url}/en/approval-odds/`);
+    await page.locator("#none .lw-offer").first().waitFor();
+    expect(await page.locator("#none .lw-odds").count()).toBe(0);
+    expect(asked.filter((url) => url.includes("/api/approval-odds"))).toEqual([
+      `${server.url}/api/approval-odds?amount_band=2&term_band=1&income_band=1`,
+    ]);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -8,6 +8,7 @@ import { codeSentTo } from "../../server/borrowers/applicant.test-support";
 import { openOfferCatalogue } from "../../server/lenders/catalogue";
 import { createDecisionNetwork } from "../../server/lenders/decision-network";
 import { seedSampleLenders } from "../../server/lenders/lenders";
+import { type SeededOdds, seedOddsForLead } from "../../server/offers/approval-odds.test-support";
 import { loadAssetManifest } from "../../server/pages/assets";
 import {
   approval,
@@ -212,6 +213,14 @@ export async function startOffersPageServer() {
       for (const [lenderId, reply] of replies) await this.answer(leadId, lenderId, reply);
     },
     offersOf,
+    /** The day's approval odds of some lenders for this application's bucket (issue 36). */
+    seedOdds(leadId: string, lenders: Readonly<Record<string, SeededOdds>>) {
+      return seedOddsForLead(test.storage, leadId, lenders);
+    },
+    /** No approval odds any more: the next read shows none. */
+    async dropOdds() {
+      await test.storage.db.deleteFrom("approval_odds").execute();
+    },
     async close() {
       for (const open of waiting.values()) {
         for (const reply of open.splice(0)) reply(ANSWERS.garbage);

@@ -3,6 +3,7 @@ import { type EligibilityAnswers, meetsAllRequirements } from "../../core/domain
 import type { CalendarDate } from "../../core/helpers/dates";
 import type { Locale } from "../../core/locale";
 import { messagesFor } from "../../core/messages";
+import type { LenderOdds } from "../approval-odds-feed";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
 import { Calculator } from "./Calculator";
@@ -24,6 +25,8 @@ export interface LoanWidgetProps {
   assetBase: string;
   offerHref(offerId: number): string;
   onOfferSelect?(offerId: number): boolean;
+  /** The lenders' approval odds for the offers step (the `income-band` attribute given). */
+  odds?: LenderOdds | undefined;
   /** The main call to action after the offers: our application form. */
   applyHref: string;
   onApply?(): boolean;

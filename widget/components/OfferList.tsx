@@ -6,8 +6,10 @@ import { type CalendarDate, formatDate } from "../../core/helpers/dates";
 import { formatRupees } from "../../core/helpers/money";
 import { type Locale, localizePath } from "../../core/locale";
 import { fill, type MessageKey, type Messages, messagesFor } from "../../core/messages";
+import type { LenderOdds } from "../approval-odds-feed";
 import type { LoanSelection } from "../loan-selection";
 import type { OffersFeedState } from "../offers-feed";
+import { ApprovalOdds } from "./ApprovalOdds";
 import { QuoteFigures } from "./QuoteFigures";
 
 export interface OfferListProps {
@@ -22,6 +24,8 @@ export interface OfferListProps {
   assetBase: string;
   /** Called before the browser follows an offer's link; return false to stay. */
   onOfferSelect?(offerId: number): boolean;
+  /** The lenders' approval odds for the loan and the host page's income band, when it gave one. */
+  odds?: LenderOdds | undefined;
 }
 
 /**
@@ -73,6 +77,12 @@ export function OfferList(props: OfferListProps) {
   }
 
   const priced = quoteOffers(feed.offers, selection, today);
+  const odds = (lenderId = "") => {
+    const view = props.odds?.[lenderId];
+    return view ? (
+      <ApprovalOdds locale={locale} odds={view} scope="like-you" assetBase={props.assetBase} />
+    ) : null;
+  };
   const title =
     priced.length === 1 ? t.offersTitleOne : fill(t.offersTitleOther, { count: priced.length });
   return (
@@ -93,7 +103,9 @@ export function OfferList(props: OfferListProps) {
                 href={props.offerHref(item.offer.offer_id)}
                 assetBase={props.assetBase}
                 onSelect={props.onOfferSelect}
-              />
+              >
+                {odds(item.offer.lender.id)}
+              </OfferCard>
             ))}
           </ul>
           {all || priced.length <= FIRST_SHOWN ? null : (

@@ -70,8 +70,10 @@ export const documentFrontMatterSchema = z.strictObject({
 });
 export type DocumentFrontMatter = z.infer<typeof documentFrontMatterSchema>;
 
-/** Static pages written as Markdown (about, how it works, process, partner programme, how we rank). */
-export const PAGE_SLUGS = ["about", "how", "process", "partner", "how-we-rank"] as const;
+/** The pages that say how we work out what we show: the offers' order, the approval odds. */
+const METHOD_PAGES = ["how-we-rank", "approval-odds"] as const;
+/** Static pages written as Markdown (about, how it works, process, partner programme, methods). */
+export const PAGE_SLUGS = ["about", "how", "process", "partner", ...METHOD_PAGES] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 export const pageFrontMatterSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { ODDS_WINDOW_DAYS } from "../../domain/approval-odds";
 import { quoteLoan } from "../../domain/loan";
 import type { LoanTerms } from "../../domain/schemas/offer";
 import type { CalendarDate } from "../../helpers/dates";
@@ -69,7 +70,8 @@ function exampleOffer(
 /**
  * What GET /api/partner/v1/leads/{id}/offers?wait=10 answers once a lead's
  * decisions are complete (decision 0356), for the portal's API page and the
- * reference: three lenders asked (one approved, one declined, one failed),
+ * reference: three lenders asked (one approved, one declined, one pending
+ * past the deadline, with its approval odds: issue 36),
  * the pre-approval first, then an offer matched by its criteria; figures
  * computed as the API computes them. Its shape is the API's schema
  * (server/partners/portal-docs.http.test.ts checks it).
@@ -92,7 +94,16 @@ export function leadOffersExample(siteOrigin: string, lang: Locale) {
       lenders: [
         { lender: { id: "galle-credit", name: "Galle Credit" }, status: "declined" },
         { lender: { id: "kandy-lane", name: "Kandy Lane Finance" }, status: "approved" },
-        { lender: { id: "matara-micro", name: "Matara Micro" }, status: "failed" },
+        {
+          lender: { id: "matara-micro", name: "Matara Micro" },
+          status: "pending",
+          approvalOdds: {
+            inTen: 7,
+            likelihood: "likely",
+            basis: 214,
+            windowDays: ODDS_WINDOW_DAYS,
+          },
+        },
       ],
     },
     offers: [

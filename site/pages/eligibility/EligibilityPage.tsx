@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { EMPLOYMENT_TYPES } from "../../../core/domain/application";
 import {
+  bucketKey,
+  bucketOf,
+  type OddsView,
+  oddsInTable,
+} from "../../../core/domain/approval-odds";
+import {
   type CriterionCheck,
   type LenderEligibility,
   LIKELIHOODS,
@@ -14,6 +20,7 @@ import { formatRupees } from "../../../core/helpers/money";
 import { localizePath } from "../../../core/locale";
 import { fill } from "../../../core/messages";
 import { applicationUrl } from "../../../widget/apply-link";
+import { ApprovalOdds } from "../../../widget/components/ApprovalOdds";
 import { ProductName } from "../../components/ProductName";
 import { siteMessagesFor } from "../../messages";
 import type { EligibilityMessages } from "../../messages/eligibility";
@@ -53,12 +60,15 @@ function LenderRow({
   copy,
   amount,
   termDays,
+  odds,
 }: {
   answer: LenderEligibility;
   locale: PageProps<unknown>["locale"];
   copy: Copy;
   amount: number;
   termDays: number;
+  /** The lender's odds for the visitor's bucket, when enough answers stand behind them. */
+  odds: OddsView | undefined;
 }) {
   const { offer, likelihood, criteria, repayment } = answer.best;
   const name = lenderName(offer, locale);
@@ -99,6 +109,7 @@ function LenderRow({
           </li>
         ) : null}
       </ul>
+      {odds ? <ApprovalOdds locale={locale} odds={odds} scope="like-you" assetBase="" /> : null}
       <a
         className={likelihood === "unlikely" ? "button-secondary" : "button-small"}
         href={href}
@@ -123,6 +134,7 @@ export function EligibilityPage({ locale, view, today }: PageProps<EligibilityPa
   const [answers, setAnswers] = useState<EligibilityAnswers>(view.answers);
   const [touched, setTouched] = useState(view.submitted);
   const profile = parseEligibilityProfile(answers);
+  const bucket = profile ? bucketKey(bucketOf(profile)) : "";
   const results = profile ? lenderEligibility(view.products, profile, today) : [];
   const counts = Object.fromEntries(
     LIKELIHOODS.map((level) => [
@@ -240,6 +252,7 @@ export function EligibilityPage({ locale, view, today }: PageProps<EligibilityPa
                 copy={c}
                 amount={profile.amount}
                 termDays={profile.termDays}
+                odds={oddsInTable(view.odds, answer.best.offer.lender.id ?? "", bucket)}
               />
             ))}
           </ol>

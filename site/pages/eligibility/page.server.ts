@@ -1,7 +1,8 @@
+import type { OddsTable } from "../../../core/domain/approval-odds";
 import type { Offer } from "../../../core/domain/schemas/offer";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { type EligibilityMessages, eligibilityMessagesFor } from "../../messages/eligibility";
-import type { PageInputs, PageRoute, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, SiteMessages } from "../page";
 
 /** The form's answers as text, as typed: the POST's, or the loan from a link's query. */
 export interface EligibilityAnswers {
@@ -27,11 +28,19 @@ export interface EligibilityPageView {
   answers: EligibilityAnswers;
   /** The answers came from a POST: the page shows the result, or says what is missing. */
   submitted: boolean;
+  /**
+   * The listed lenders' approval odds of every bucket with enough answers (issue 36,
+   * decision 0447): the page picks the visitor's bucket where the answers are, in the
+   * browser or in the POST's render, so nothing typed is sent for them.
+   */
+  odds: OddsTable;
 }
 
 export const routes: readonly PageRoute[] = [{ path: "/eligibility/" }];
 
 export const indexed = true;
+
+export const needs = ["approvalOddsTable"] as const;
 
 /** Only what the rule and a row read: the catalogue is public, its links and tags are not needed. */
 function product(offer: Offer): Offer {
@@ -51,8 +60,20 @@ function product(offer: Offer): Offer {
 
 const text = (value: string | undefined) => (value ?? "").slice(0, 20);
 
-export function view(_route: unknown, inputs: PageInputs): EligibilityPageView {
+/** The table's rows of these products' lenders only. */
+function oddsOf(table: OddsTable | undefined, products: readonly Offer[]): OddsTable {
+  const ids = new Set(products.map((offer) => offer.lender.id));
+  return Object.fromEntries(Object.entries(table ?? {}).filter(([id]) => ids.has(id)));
+}
+
+export function view(
+  _route: unknown,
+  inputs: PageInputs<NeedsOf<typeof needs>>,
+): EligibilityPageView {
   const form = inputs.form;
+  const products = inputs.offers
+    .filter((offer) => offer.product_type !== "domainactive")
+    .map(product);
   const source = form ?? inputs.query;
   // A link from the calculator carries its loan (never anything personal).
   const loan = normalizeSelection(
@@ -62,7 +83,7 @@ export function view(_route: unknown, inputs: PageInputs): EligibilityPageView {
   return {
     kind: "eligibility",
     copy: eligibilityMessagesFor(inputs.locale),
-    products: inputs.offers.filter((offer) => offer.product_type !== "domainactive").map(product),
+    products,
     answers: {
       amount: form ? text(form.amount) : String(loan.amount),
       period: form ? text(form.period) : String(loan.termDays),
@@ -71,6 +92,7 @@ export function view(_route: unknown, inputs: PageInputs): EligibilityPageView {
       age: form ? text(source.age) : "",
     },
     submitted: form !== undefined,
+    odds: oddsOf(inputs.data.approvalOddsTable, products),
   };
 }
 

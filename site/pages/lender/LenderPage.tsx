@@ -3,6 +3,7 @@ import { formatDate } from "../../../core/helpers/dates";
 import { formatRupees } from "../../../core/helpers/money";
 import { fill } from "../../../core/messages";
 import { applicationUrl } from "../../../widget/apply-link";
+import { ApprovalOdds } from "../../../widget/components/ApprovalOdds";
 import { ProductName } from "../../components/ProductName";
 import { Island } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
@@ -30,6 +31,9 @@ export function LenderPage({ locale, view }: PageProps<LenderView>) {
       {view.sample ? <p className="notice">{t.lenderSampleNote}</p> : null}
       {view.sandbox ? <p className="notice">{who.lenderSandboxNote}</p> : null}
       <LenderFacts view={view} t={who} />
+      {view.odds ? (
+        <ApprovalOdds locale={locale} odds={view.odds} scope="all" assetBase="" />
+      ) : null}
       <h2>{t.lenderProducts}</h2>
       {view.products.map(({ offer, example }) => {
         const fees = [

@@ -1,3 +1,4 @@
+import type { OddsView } from "../../../core/domain/approval-odds";
 import { quoteLoan } from "../../../core/domain/loan";
 import {
   clampLoanAmount,
@@ -9,7 +10,7 @@ import type { ComplaintsContact, Licence, Offer } from "../../../core/domain/sch
 import type { CalendarDate } from "../../../core/helpers/dates";
 import { fill } from "../../../core/messages";
 import { lendersOf } from "../../lenders";
-import type { PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
+import type { NeedsOf, PageInputs, PageRoute, RouteRecord, SiteMessages } from "../page";
 
 /** One product of a lender, with a worked example computed from its terms. */
 export interface ProductView {
@@ -38,6 +39,8 @@ export interface LenderView {
   website?: string | undefined;
   complaints?: ComplaintsContact | undefined;
   products: ProductView[];
+  /** How often it pre-approved applicants in the last 90 days; only with 30 answers behind it. */
+  odds?: OddsView | undefined;
 }
 
 /** Lenders come from the offers catalogue: their pages are matched by pattern, not listed. */
@@ -55,6 +58,9 @@ export function dataPaths(offers: readonly Offer[]): string[] {
 }
 
 export const indexed = true;
+
+/** The lender's overall approval odds, from the day's counts (issue 36). */
+export const needs = ["lenderOdds"] as const;
 
 /** Server HTML with islands, hydrated on preact (decision 0271). */
 export const islands = "lender";
@@ -85,7 +91,10 @@ export function productView(offer: Offer, today: CalendarDate): ProductView {
   };
 }
 
-export function view(route: RouteRecord, inputs: PageInputs): LenderView | undefined {
+export function view(
+  route: RouteRecord,
+  inputs: PageInputs<NeedsOf<typeof needs>>,
+): LenderView | undefined {
   const lender = lendersOf(inputs.offers).find((entry) => entry.slug === route.slug);
   const first = lender?.offers[0];
   if (!lender || !first) return undefined;
@@ -103,6 +112,7 @@ export function view(route: RouteRecord, inputs: PageInputs): LenderView | undef
     website: who.website,
     complaints: who.complaints,
     products: lender.offers.map((offer) => productView(offer, inputs.today)),
+    ...(inputs.data.lenderOdds ? { odds: inputs.data.lenderOdds } : {}),
   };
 }
 

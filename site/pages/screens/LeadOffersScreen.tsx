@@ -12,6 +12,7 @@ import { TrustNotes } from "../../components/TrustNotes";
 import { siteMessagesFor } from "../../messages";
 import { offersMessagesFor } from "../../messages/offers";
 import { CompareView } from "./CompareView";
+import { DecidingLenders } from "./DecidingLenders";
 import { DecisionsProgress } from "./DecisionsProgress";
 import { LeadOfferCard } from "./LeadOfferCard";
 import { leadOffersState, lenderNames } from "./lead-offers-view";
@@ -212,6 +213,12 @@ export function LeadOffersScreen({
             >
               {matched.map(card)}
             </OfferGroup>
+            <DecidingLenders
+              locale={locale}
+              catalogue={view.offers}
+              decisions={decisions}
+              settled={state.settled}
+            />
             <DecisionsSummary
               lines={[
                 summaryLine(state.declined, o.declinedOne, o.declinedOther),

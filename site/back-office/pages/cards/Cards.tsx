@@ -5,7 +5,14 @@ import type {
   CardFormField,
   CardsView,
 } from "../../../../core/views/back-office-cards";
-import { Alert, CardList, CsrfField, Notice, TextField } from "../../../operator/fields";
+import {
+  Alert,
+  CardList,
+  CsrfField,
+  FormTextField,
+  type FormTextFieldProps,
+  Notice,
+} from "../../../operator/fields";
 import type { BackOfficeMessages } from "../../messages";
 
 /** /admin/cards/ (issue 21): the cards of the credit cards page; add, edit, remove. */
@@ -52,29 +59,10 @@ export function CardsPage({ view, t }: { view: CardsView; t: BackOfficeMessages 
 
 const idOf = (name: string) => `card-${name.replace(/\./g, "-")}`;
 
-function Field({
-  name,
-  label,
-  view,
-  readOnly,
-}: {
-  name: CardFormField;
-  label: string;
-  view: CardEditView;
-  readOnly?: boolean;
-}) {
-  return (
-    <TextField
-      id={idOf(name)}
-      name={name}
-      label={label}
-      problem={view.errors?.[name]}
-      value={view.form[name]}
-      readOnly={readOnly}
-      autoComplete="off"
-    />
-  );
-}
+/** A text field of the card's form. */
+const Field = (props: FormTextFieldProps<CardFormField>) => (
+  <FormTextField idOf={idOf} {...props} />
+);
 
 /** A new card's form, or a stored one's with its remove button. */
 export function CardEditPage({

@@ -9,7 +9,13 @@ import type {
   LenderEditView,
   LenderFormValues,
 } from "../../../../core/views/back-office";
-import { CsrfField, Labelled, Notice, TextField } from "../../../operator/fields";
+import {
+  CsrfField,
+  FormTextField,
+  type FormTextFieldProps,
+  Labelled,
+  Notice,
+} from "../../../operator/fields";
 import { ProductCards } from "../../../operator/ProductCards";
 import type { BackOfficeMessages } from "../../messages";
 import { lenderStatusName } from "../../sections";
@@ -23,36 +29,8 @@ export const LENDER_PREVIEW_SCRIPT = "/admin/lenders/preview.js";
 
 const idOf = fieldId;
 
-/** A labelled field with its problem beside it, read with it, and the value as it was typed. */
-function Field({
-  name,
-  label,
-  hint,
-  view,
-  type = "text",
-  readOnly,
-}: {
-  name: TextName;
-  label: string;
-  hint?: string | undefined;
-  view: LenderEditView;
-  type?: "text" | "email" | "url";
-  readOnly?: boolean;
-}) {
-  return (
-    <TextField
-      id={idOf(name)}
-      name={name}
-      label={label}
-      hint={hint}
-      problem={view.errors?.[name]}
-      type={type}
-      value={view.form[name]}
-      readOnly={readOnly}
-      autoComplete="off"
-    />
-  );
-}
+/** A text field of the lender's form, with the product fields' ids. */
+const Field = (props: FormTextFieldProps<TextName>) => <FormTextField idOf={idOf} {...props} />;
 
 function FieldError({ view, name }: { view: LenderEditView; name: string }) {
   const error = view.errors?.[name];

@@ -1,6 +1,5 @@
 import { fill } from "../../../../core/messages";
-import { Alert } from "../../../operator/fields";
-import { CodeForm, NewPasswordForm, SecretKey } from "../../../operator/SignIn";
+import { NewPasswordForm, newPasswordWords, TurnOnSecondFactor } from "../../../operator/SignIn";
 import type { LenderPageOf } from "../../page";
 
 /** The invitation's page: a password for the invited address, from the one-time link. */
@@ -11,12 +10,7 @@ export const enrolPage: LenderPageOf<"enrol"> = {
       action={`${base}enrol/`}
       token={view.token}
       username={view.email}
-      words={{
-        password: t.newPassword,
-        hint: t.passwordHint,
-        confirm: t.confirmPassword,
-        submit: t.savePassword,
-      }}
+      words={newPasswordWords(t)}
       intro={fill(t.enrolIntro, { email: view.email })}
       problem={view.problem && t.problems[view.problem]}
       passwordInvalid={view.problem !== undefined}
@@ -29,25 +23,14 @@ export const enrolPage: LenderPageOf<"enrol"> = {
 export const twoFactorPage: LenderPageOf<"two-factor"> = {
   title: (_view, { t }) => t.twoFactorTitle,
   Body: ({ view, t, base }) => (
-    <>
-      {view.wrong ? <Alert>{t.codeWrong}</Alert> : null}
-      <p>{t.twoFactorIntro}</p>
-      <p>{t.twoFactorScan}</p>
-      <SecretKey
-        qr={view.qr}
-        secret={view.secret}
-        words={{ qr: t.twoFactorQr, key: t.twoFactorKey }}
-      />
-      <p>{t.twoFactorConfirm}</p>
-      <CodeForm
-        action={`${base}two-factor/`}
-        csrf={view.csrf}
-        label={t.code}
-        accepts={{ inputMode: "numeric", pattern: "[0-9 ]*", maxLength: 8 }}
-        invalid={view.wrong}
-        submit={t.twoFactorTurnOn}
-      />
-    </>
+    <TurnOnSecondFactor
+      t={t}
+      action={`${base}two-factor/`}
+      csrf={view.csrf}
+      qr={view.qr}
+      secret={view.secret}
+      wrong={view.wrong}
+    />
   ),
 };
 

@@ -1,4 +1,4 @@
-import type { Locale } from "../../../../core/locale";
+import { type Locale, localizePath } from "../../../../core/locale";
 import { fill } from "../../../../core/messages";
 import { type DocsView, leadOffersExample } from "../../../../core/views/portal/docs";
 import { docsMessages } from "./docs-messages";
@@ -17,6 +17,7 @@ const FEED_OPERATIONS = [
   ["GET", "/feed/config", "ownConfig"],
   ["GET", "/feed/config/{name}", "config"],
   ["GET", "/feed/leads?lead_id={lead id}", "leads"],
+  ["GET", "/approval-odds?amount_band={0–4}&term_band={0–3}&income_band={0–3}", "approvalOdds"],
 ] as const;
 
 /**
@@ -117,6 +118,12 @@ const offers = await answer.json();`;
       <pre className="docs-example" lang="en" id="lead-offers-example">
         <code>{answerExample}</code>
       </pre>
+      <p>
+        {t.approvalOddsNote}{" "}
+        <a href={`${view.siteOrigin}${localizePath(locale, "/approval-odds/")}`}>
+          {t.approvalOddsLink}
+        </a>
+      </p>
       <p>
         {t.offersReadyNote} <a href={`${base}postbacks/`}>{t.postbacksLink}</a>
       </p>

@@ -33,6 +33,9 @@ const en = {
     "Once your visitor's code is verified, we ask the lenders that decide in real time, and they answer within a few seconds. With ?wait=10 one call answers as soon as every lender asked has answered, or when the ten seconds or the lenders' deadline are up, whichever is first. Each lender asked comes with its status (waiting, approved, declined, pending or failed; never why), and the offers are ranked as our site lists them: pre-approvals first, with their own amount, term and expiry. A lender that declined or failed is never among the offers. If decisions.complete is false, ask again.",
   exampleWait: "From your server, after the code is verified:",
   exampleAnswer: "An answer, once the three lenders asked have answered:",
+  approvalOddsNote:
+    "While a lender has not answered (waiting or pending), it may carry approvalOdds: of 10 applicants like yours (the same bands of loan, term, income, employment and age), how many it pre-approved in the last 90 days (inTen, and in words, likelihood), and how many answered decisions that stands on (basis: at least 30; with fewer there is no approvalOdds). It is a history, not a promise: show it with its basis and link to how we count it.",
+  approvalOddsLink: "How we count approval odds",
   offersReadyNote:
     "Rather than wait, you can have us call your postback URL once per lead when its decisions are complete ({status} is offers_ready): turn it on on the Postbacks page.",
   postbacksLink: "Postbacks",
@@ -45,6 +48,8 @@ const en = {
     config:
       "Every offer of a feed config (lk for Sri Lanka), ranked for the calculator's default loan.",
     leads: "The ids of the offers active for a lead: nothing about the person.",
+    approvalOdds:
+      "Each lender's approval odds for the amount, period and monthly income bands (0–4, 0–3, 0–3; the income band may be left out): bands only, cached an hour; lenders with fewer than 30 answers are absent. The widget asks it when you give income-band.",
   },
   exampleServer: "From your server:",
   examplePage: "From a page on your origin {origin}:",

@@ -1,5 +1,5 @@
 import { Alert, Notice } from "../../../operator/fields";
-import { EmailField, NewPasswordForm } from "../../../operator/SignIn";
+import { EmailField, NewPasswordForm, newPasswordWords } from "../../../operator/SignIn";
 import type { PortalPageOf } from "../../page";
 import { Saying, TermsChoice } from "../../parts";
 
@@ -44,12 +44,7 @@ export const setPasswordPage: PortalPageOf<"set-password"> = {
       <NewPasswordForm
         action={`${base}password/`}
         token={view.token}
-        words={{
-          password: t.newPassword,
-          hint: t.passwordHint,
-          confirm: t.confirmPassword,
-          submit: t.savePassword,
-        }}
+        words={newPasswordWords(t)}
         intro={view.purpose === "claim" ? t.claimIntro : t.resetIntro}
         problem={problem}
         passwordInvalid={Boolean(view.problem) && view.problem !== "terms"}

@@ -1,11 +1,8 @@
 import type { Locale } from "../../../../core/locale";
 import { Alert, CsrfField } from "../../../operator/fields";
-import { CodeForm, SignInForm } from "../../../operator/SignIn";
+import { APP_CODE, CodeForm, SignInForm } from "../../../operator/SignIn";
 import type { PortalPageOf } from "../../page";
 import { accountMessagesFor } from "../account/account-messages";
-
-/** The app's six digits, spaces allowed. */
-export const APP_CODE = { inputMode: "numeric", pattern: "[0-9 ]*", maxLength: 8 } as const;
 
 export const signInPage: PortalPageOf<"sign-in"> = {
   title: (_view, { t }) => t.signInTitle,

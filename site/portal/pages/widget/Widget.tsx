@@ -188,6 +188,40 @@ const ADVANCED: readonly Field[] = [
 ];
 
 /**
+ * WordPress 6.1's editor with our code and the post it published (decision 0468): the
+ * build serves docs/screens/embed/ at this path; each picture links to itself at full size.
+ */
+const WORDPRESS_SCREENS = [
+  { shows: "inserter", file: "wordpress-1-custom-html.png", width: 1280, height: 800 },
+  { shows: "pasted", file: "wordpress-2-code-pasted.png", width: 1280, height: 800 },
+  { shows: "published", file: "wordpress-3-published-phone.png", width: 360, height: 640 },
+] as const;
+const WORDPRESS_SCREENS_PATH = "/screens/embed/";
+
+function WordPressScreens({ t }: { t: WidgetMessages }) {
+  return (
+    <>
+      <ul className="wb-screens">
+        {WORDPRESS_SCREENS.map(({ shows, file, width, height }) => (
+          <li key={file} className={height > width ? "wb-screen-phone" : undefined}>
+            <a href={`${WORDPRESS_SCREENS_PATH}${file}`}>
+              <img
+                src={`${WORDPRESS_SCREENS_PATH}${file}`}
+                alt={t.wordpressScreens[shows]}
+                width={width}
+                height={height}
+                loading="lazy"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="hint">{t.wordpressScreensNote}</p>
+    </>
+  );
+}
+
+/**
  * A code to copy: a read-only textarea (selectable without script) and its Copy button;
  * `wb-<name>-box` hidden while the form has a field to correct.
  */
@@ -290,6 +324,7 @@ export function WidgetPage({
                 <li key={step}>{step}</li>
               ))}
             </ol>
+            <WordPressScreens t={t} />
             <h3>{t.blogger}</h3>
             <ol>
               {t.bloggerSteps.map((step) => (

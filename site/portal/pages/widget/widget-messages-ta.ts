@@ -75,8 +75,17 @@ export const widgetTa: WidgetMessages = {
   wordpressSteps: [
     "உங்கள் பதிவை அல்லது பக்கத்தைத் திறந்து, + ஐ அழுத்தி “Custom HTML” block ஒன்றைச் சேருங்கள்.",
     "முதலாவது குறியீட்டை அதில் ஒட்டி வெளியிடுங்கள்.",
+    "உங்கள் சொந்த WordPress தளத்தில், Administrator அல்லது Editor கணக்கிலிருந்து வெளியிடுங்கள்: Author, Contributor கணக்குகளின் பதிவுகளிலிருந்து WordPress இரண்டு குறியீடுகளையும் நீக்கிவிடும்.",
     "WordPress.com இன் இலவச, Personal, Premium திட்டங்களில் சேமிக்கும்போது இரண்டு குறியீடுகளும் நீக்கப்படும்: பதிலாகக் கீழுள்ள கண்காணிப்பு இணைப்பை (Buttons block இல் அல்லது எந்த இணைப்பாகவும்) பயன்படுத்துங்கள். plugins உள்ள WordPress.com திட்டம் அல்லது உங்கள் சொந்த WordPress தளம் முதலாவது குறியீட்டை வைத்திருக்கும்.",
   ],
+  wordpressScreens: {
+    inserter:
+      "WordPress block editor: + ஐ அழுத்தி, தேடலில் “Custom HTML” என எழுதியதும் Custom HTML block காட்டப்படுகிறது.",
+    pasted: "முதலாவது குறியீடு ஒட்டப்பட்ட Custom HTML block, Publish செய்வதற்கு முன்.",
+    published: "தொலைபேசியில் வெளியிடப்பட்ட பதிவு: பதிவின் தலைப்புக்குக் கீழே கடன் கணிப்பான்.",
+  },
+  wordpressScreensNote:
+    "எங்கள் சொந்தச் சோதனைத் தளத்தில் WordPress 6.1 இன் திரைகள்; உங்கள் WordPress சற்று வேறுபட்டுத் தோன்றலாம். முழு அளவில் பார்க்க ஒரு படத்தைத் திறவுங்கள்.",
   blogger: "Blogger",
   bloggerSteps: [
     "பக்கப் பட்டிக்கு: Layout, பின்னர் “Add a Gadget”, பின்னர் “HTML/JavaScript”. முதலாவது குறியீட்டை ஒட்டிச் சேமியுங்கள்.",

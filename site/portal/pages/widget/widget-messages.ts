@@ -80,8 +80,17 @@ const en = {
   wordpressSteps: [
     "Open your post or page, press + and add a “Custom HTML” block.",
     "Paste the first code into it and publish.",
+    "On your own WordPress site, publish it from an Administrator or Editor account: WordPress removes both codes from the posts of Authors and Contributors.",
     "On WordPress.com’s free, Personal and Premium plans both codes are removed when you save: use a tracking link below (in a Buttons block or any link) instead. A WordPress.com plan with plugins, or your own WordPress site, keeps the first code.",
   ],
+  wordpressScreens: {
+    inserter:
+      "WordPress’s block editor: + pressed and “Custom HTML” typed in the search, which offers the Custom HTML block.",
+    pasted: "A Custom HTML block holding the first code, before Publish.",
+    published: "The published post on a phone: the loan calculator under the post’s title.",
+  },
+  wordpressScreensNote:
+    "Screens of WordPress 6.1 on a test site of our own; your WordPress may look a little different. Open a picture to see it at full size.",
   blogger: "Blogger",
   bloggerSteps: [
     "For the side bar: Layout, then “Add a Gadget”, then “HTML/JavaScript”. Paste the first code and save.",
@@ -185,8 +194,16 @@ const si: WidgetMessages = {
   wordpressSteps: [
     "ඔබේ ලිපිය හෝ පිටුව විවෘත කර, + ඔබා “Custom HTML” block එකක් එක් කරන්න.",
     "පළමු කේතය එයට අලවා ප්‍රකාශයට පත් කරන්න.",
+    "ඔබේම WordPress අඩවියේ, එය Administrator හෝ Editor ගිණුමකින් ප්‍රකාශයට පත් කරන්න: Author සහ Contributor ගිණුම්වල ලිපිවලින් WordPress කේත දෙකම ඉවත් කරයි.",
     "WordPress.com හි නොමිලේ, Personal සහ Premium සැලසුම්වල, සුරකින විට කේත දෙකම ඉවත් වේ: ඒ වෙනුවට පහත ලුහුබැඳීමේ සබැඳියක් (Buttons block එකක හෝ ඕනෑම සබැඳියක) භාවිත කරන්න. plugins සහිත WordPress.com සැලසුමක් හෝ ඔබේම WordPress අඩවියක් පළමු කේතය තබා ගනී.",
   ],
+  wordpressScreens: {
+    inserter: "WordPress block editor: + ඔබා, සෙවුමේ “Custom HTML” ලියූ විට Custom HTML block එක පෙන්වයි.",
+    pasted: "පළමු කේතය ඇලවූ Custom HTML block එකක්, Publish කිරීමට පෙර.",
+    published: "දුරකථනයක ප්‍රකාශිත ලිපිය: ලිපියේ මාතෘකාවට යටින් ණය ගණකය.",
+  },
+  wordpressScreensNote:
+    "අපේම පරීක්ෂණ අඩවියක WordPress 6.1 හි තිර; ඔබේ WordPress මඳක් වෙනස් ලෙස පෙනිය හැක. පින්තූරයක් සම්පූර්ණ ප්‍රමාණයෙන් බැලීමට එය විවෘත කරන්න.",
   blogger: "Blogger",
   bloggerSteps: [
     "පැති තීරුව සඳහා: Layout, පසුව “Add a Gadget”, පසුව “HTML/JavaScript”. පළමු කේතය අලවා සුරකින්න.",
