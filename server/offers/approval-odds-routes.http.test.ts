@@ -34,7 +34,7 @@ describe("GET /api/approval-odds", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=3600");
     // 30 answers, 12 yes, the prior the lender's own 0.4: 4 in 10; never the share itself.
     expect(res.json()).toEqual({
-      window_days: 90,
+      windowDays: 90,
       lenders: { "odds-one": { inTen: 4, likelihood: "possible", basis: 30 } },
     });
     // Without the income band: the loan's bands alone, the same 30 answers here.
@@ -42,7 +42,7 @@ describe("GET /api/approval-odds", () => {
     expect(loan.json().lenders["odds-one"]).toMatchObject({ basis: 30 });
     // Another income band: nobody.
     const other = await get("/api/approval-odds?amount_band=2&term_band=1&income_band=3");
-    expect(other.json()).toEqual({ window_days: 90, lenders: {} });
+    expect(other.json()).toEqual({ windowDays: 90, lenders: {} });
   });
 
   it.each([

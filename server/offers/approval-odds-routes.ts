@@ -54,7 +54,7 @@ export function approvalOddsRouter(storage: Storage): Router {
     const lenders: Record<string, OddsView> = {};
     for (const [lenderId, estimate] of odds) lenders[lenderId] = oddsView(estimate);
     res.setHeader("Cache-Control", "public, max-age=3600");
-    res.json({ window_days: ODDS_WINDOW_DAYS, lenders });
+    res.json({ windowDays: ODDS_WINDOW_DAYS, lenders });
   });
   return router;
 }

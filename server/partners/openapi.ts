@@ -519,9 +519,9 @@ export function partnerOpenApi(origin: string): JsonSchema {
         FeedOfferIds: { type: "array", items: { type: "integer" } },
         ApprovalOdds: {
           type: "object",
-          required: ["window_days", "lenders"],
+          required: ["windowDays", "lenders"],
           properties: {
-            window_days: { type: "integer", const: 90 },
+            windowDays: { type: "integer", const: 90 },
             lenders: {
               type: "object",
               additionalProperties: {
