@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillApplicationInAnyLanguage } from "../support/application-form";
 import { launchBrowser, watchConsole } from "../support/browser";
 import { codeSentTo } from "../support/outbox";
-import { type SandboxProcess, startSandbox } from "../support/sandbox-process";
+import { type SandboxProcess, seedSandboxHistory, startSandbox } from "../support/sandbox-process";
 import { saveScreen } from "../support/screens";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -15,7 +15,7 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * languages, written to docs/screens/ so that a reviewer sees what a change
  * did to them (issue 17). Not a test of the product (npm test never runs
  * it): it drives the built server and the sandbox lenders as `npm run demo`
- * does, and stops if a screen it expects is missing; then `<loan-offers>` on
+ * does (with its synthetic decision history), and stops if a screen it expects is missing; then `<loan-offers>` on
  * a partner's page. `<screen>-<lang>.png` is the first screen as a visitor
  * sees it, written only when it changed (support/screens.ts). The partner portal's pictures
  * (partner-portal-<section>-*.png) come from its sections' browser tests,
@@ -39,6 +39,8 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   sandbox = await startSandbox(dataDir);
+  // As `npm run demo`: a decision history, so the eligibility answers show approval odds.
+  seedSandboxHistory(dataDir);
   [server, browser] = await Promise.all([
     startServer({ NODE_ENV: "development", LENDER_DEADLINE_MS: String(DEADLINE_MS) }, { dataDir }),
     launchBrowser(),

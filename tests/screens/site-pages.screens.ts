@@ -9,7 +9,8 @@ import { type ServerProcess, startServer } from "../support/server-process";
  * `npm run screens`, issue 21's pages on a 360×640 phone in three languages,
  * with the cookie notice already accepted: a topic's page (decision 0318,
  * first screen), the 404 page naming a mistyped path (0319),
- * the rejected landing page (0320). Not a test of the product.
+ * the rejected landing page (0320); the approval odds' method page (0450).
+ * Not a test of the product.
  */
 const OUT = path.resolve("docs/screens");
 const LOCALES = [
@@ -41,6 +42,7 @@ for (const { lang, prefix, missing } of LOCALES) {
       [`blog-tag-${lang}`, `${prefix}/blog/tag/budgeting/`, 200],
       [`not-found-${lang}`, missing, 404],
       [`landing-rejected-${lang}`, `${prefix}/landing/rejected/`, 200],
+      [`approval-odds-${lang}`, `${prefix}/approval-odds/`, 200],
     ];
     for (const [name, address, status] of shots) {
       const response = await page.goto(`${server.url}${encodeURI(address)}`);

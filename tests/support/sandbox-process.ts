@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { testEnv } from "../../server/test-support";
 
 export interface SandboxProcess {
@@ -49,4 +49,22 @@ export function startSandbox(dataDir: string): Promise<SandboxProcess> {
       reject(new Error(`the sandbox exited with ${code}:\n${output}`));
     });
   });
+}
+
+/**
+ * `npm run sandbox -- seed-history` on a data folder, as `npm run demo` runs it
+ * before the server starts: 90 days of labelled synthetic decisions, so the
+ * server's count at start gives the pages approval odds (decision 0460).
+ */
+export function seedSandboxHistory(dataDir: string): void {
+  const seeded = spawnSync(
+    process.execPath,
+    ["--enable-source-maps", "dist/sandbox/sandbox.js", "seed-history"],
+    {
+      env: { PATH: testEnv.path, DATA_DIR: dataDir, NODE_ENV: "development", LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    },
+  );
+  if (seeded.status !== 0)
+    throw new Error(`seed-history failed:\n${seeded.stdout}${seeded.stderr}`);
 }
