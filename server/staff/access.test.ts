@@ -23,11 +23,12 @@ describe("who may use which back-office route", () => {
     expect(roles("GET /admin/payouts")).toEqual([]);
   });
 
-  it("gives moderators comments and reviews, analysts the dashboard, both their own account", () => {
+  it("gives moderators comments and reviews, analysts the figures, both their own account", () => {
     // Admins open every section, in the table's order: a new section needs no line here.
     expect(sectionsFor("admin")).toEqual(BACK_OFFICE_SECTIONS);
     expect(sectionsFor("moderator")).toEqual(["home", "moderation", "account"]);
-    expect(sectionsFor("analyst")).toEqual(["home", "funnel", "account"]);
+    // The funnel and the approval odds' calibration (decision 0459): figures, no money or keys.
+    expect(sectionsFor("analyst")).toEqual(["home", "funnel", "approval-odds", "account"]);
     expect(mayUse("moderator", "POST /admin/moderation/")).toBe(true);
     expect(mayUse("analyst", "POST /admin/moderation/")).toBe(false);
     expect(mayUse("moderator", "POST /admin/staff/")).toBe(false);
