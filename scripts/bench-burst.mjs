@@ -148,8 +148,10 @@ export async function burstFigures({ burst, afterSeconds, singles, deadlineMs, s
       flakyApproved: outcomes.filter((outcome) => approvedBy(outcome.last, FLAKY)).length,
       flakyErrors,
       fastShown: shown.length,
-      worstFastMs: Math.max(...shown.map((outcome) => outcome.fastMs)),
-      worstFastAfterAnswerMs: Math.max(...shown.map((outcome) => outcome.fastAfterAnswerMs)),
+      // Undefined when no applicant saw every fast offer (a figure of none, not -Infinity).
+      worstFastMs: shown.length > 0 ? Math.max(...shown.map((o) => o.fastMs)) : undefined,
+      worstFastAfterAnswerMs:
+        shown.length > 0 ? Math.max(...shown.map((o) => o.fastAfterAnswerMs)) : undefined,
       worstAnswerMs: Math.max(...outcomes.map((outcome) => outcome.answerMs)),
       singles,
       afterSeconds,
@@ -194,11 +196,19 @@ export function printBurst(figures) {
   console.log(
     `  ${FLAKY} (503, then approves the retry) approved ${figure("flaky approvals", flakyApproved)} of ${burst} (goal ≥ ${burst - 2}: ${flakyApproved >= burst - 2 ? "met" : "not met"})${flakyErrors.length > 0 ? `; failed: ${flakyErrors.map((row) => `${row.count} ${row.error}`).join(", ")}` : ""}; the burst took ${burstSeconds.toFixed(1)} s to every \`complete\`, the server ${serverCpuMs === undefined ? "(CPU not measured: /proc is Linux's)" : `${figure("burst server CPU", serverCpuMs).toFixed(0)} ms of CPU`}`,
   );
+  const slowest =
+    worstFastMs === undefined
+      ? `no applicant saw them all (goal ≤ deadline + 150 ms = ${goal} ms: not met)`
+      : `the slowest after ${figure("worst time to fast offers", worstFastMs).toFixed(0)} ms from the code (goal ≤ deadline + 150 ms = ${goal} ms: ${fastShown === burst && worstFastMs <= goal ? "met" : "not met"}, ${(worstFastMs / goal).toFixed(2)} of it)`;
   console.log(
-    `  every fast lender's offer (${fastLenders.join(", ")}) shown to ${fastShown} of ${burst}; the slowest after ${figure("worst time to fast offers", worstFastMs).toFixed(0)} ms from the code (goal ≤ deadline + 150 ms = ${goal} ms: ${fastShown === burst && worstFastMs <= goal ? "met" : "not met"}, ${(worstFastMs / goal).toFixed(2)} of it)`,
+    `  every fast lender's offer (${fastLenders.join(", ")}) shown to ${fastShown} of ${burst}; ${slowest}`,
   );
+  const fromAnswer =
+    worstFastAfterAnswerMs === undefined
+      ? ""
+      : `; from the answer (the offers page opening), the fast offers showed by ${figure("worst fast after answer", worstFastAfterAnswerMs).toFixed(0)} ms at the latest`;
   console.log(
-    `    the slowest code's answer came ${figure("worst code answer", worstAnswerMs).toFixed(0)} ms after it was sent (the deadline counts from the verification); from the answer (the offers page opening), the fast offers showed by ${figure("worst fast after answer", worstFastAfterAnswerMs).toFixed(0)} ms at the latest`,
+    `    the slowest code's answer came ${figure("worst code answer", worstAnswerMs).toFixed(0)} ms after it was sent (the deadline counts from the verification)${fromAnswer}`,
   );
   console.log(
     `  then ${singles} single applications over ${afterSeconds} s: ${FLAKY} approved ${figure("flaky singles", singlesApproved)} of ${singles} (goal: all, ${singlesApproved === singles ? "met" : "not met"})`,
