@@ -11,7 +11,9 @@
  * getting busier or a table growing weighs on every count alike; the
  * median of the rounds is printed. The CPU time each part used during the
  * rounds is printed beside it: on a small machine the load generator, the
- * proxy and PostgreSQL take the cores a second instance would need.
+ * proxy and PostgreSQL take the cores a second instance would need; and per
+ * count, the CPU milliseconds per verified application of each part
+ * (decision 0487; docs/deploy.md's capacity table is made from them).
  * No lenders are asked (the sample lenders decide by criteria): the
  * decision section measures that.
  */
@@ -172,6 +174,22 @@ export async function scaleFigures({ seconds, rounds, senders, warmUpSeconds }) 
   }
 }
 
+/**
+ * CPU milliseconds per verified application of each part in a round: the
+ * servers summed, PostgreSQL's backends, the proxy, and apart from them the
+ * applicants (the load generator, this process): cores used ÷ applications
+ * a second × 1000.
+ */
+export function cpuMsPerApplication(row) {
+  const per = (cores) => (cores / row.perSecond) * 1000;
+  return {
+    server: per(row.serverCores.reduce((sum, value) => sum + value, 0)),
+    PostgreSQL: per(row.postgresCores),
+    proxy: per(row.proxyCores),
+    applicants: per(row.benchCores),
+  };
+}
+
 /** The section's lines: applications/s with 1, 2, 3 instances, ratios to one, where the CPU went. */
 export function printScale(scale, figure, quick) {
   if (!scale) {
@@ -184,18 +202,6 @@ export function printScale(scale, figure, quick) {
     `\nScale-out: verified applications/s (apply, read the code, enter it) through a round-robin proxy, ${scale.senders} concurrent applicants, ${scale.rounds} interleaved rounds of ${scale.seconds} s per count (median), one PostgreSQL, this machine (${scale.cores} cores shared by the applicants, the proxy, PostgreSQL and the servers)${quick ? "; quick: rough" : ""}:`,
   );
   const one = figure("applications/s with one instance", scale.rows[0].perSecond);
-  // CPU time per application, from the one-instance round: what every application costs this
-  // machine whatever the number of instances, so the most its cores allow in all.
-  const first = scale.rows[0];
-  const msPer = (cores) => (cores / first.perSecond) * 1000;
-  const parts = {
-    server: msPer(first.serverCores[0]),
-    PostgreSQL: msPer(first.postgresCores),
-    proxy: msPer(first.proxyCores),
-    applicants: msPer(first.benchCores),
-  };
-  const perApplication = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
-  const ceiling = figure("the cores' ceiling", (scale.cores * 1000) / perApplication);
   for (const row of scale.rows) {
     const perSecond = figure(`applications/s with ${row.count} instances`, row.perSecond);
     const ratio = perSecond / one;
@@ -212,13 +218,34 @@ export function printScale(scale, figure, quick) {
       `      CPU cores used: server${row.count === 1 ? "" : "s"} ${cores}, proxy ${row.proxyCores.toFixed(2)}, applicants ${row.benchCores.toFixed(2)}, PostgreSQL's backends ${row.postgresCores.toFixed(2)}, anything else running ${rest.toFixed(2)}; machine ${(row.machineBusy * 100).toFixed(0)}% busy`,
     );
   }
-  // A saturated instance: its event loop busy all the time (one core for its main thread).
-  const saturated = 1000 / parts.server;
+  // What each verified application cost each part, per instance count (docs/deploy.md's
+  // capacity table is derived from these): the servers' figure summed over the instances.
   console.log(
-    `  CPU time per application (one instance): ${Object.entries(parts)
-      .map(([part, ms]) => `${part} ${ms.toFixed(1)} ms`)
-      .join(
-        ", ",
-      )}. So one instance whose event loop is busy all the time (server figure 1.00) does about ${saturated.toFixed(0)} applications/s, and ${scale.cores} cores allow at most ${ceiling.toFixed(0)} in all, however many instances: ${(ceiling / saturated).toFixed(2)}× a saturated instance is this machine's limit`,
+    `  CPU ms per verified application (the median round's): ${"instances".padEnd(10)}${"server".padStart(8)}${"PostgreSQL".padStart(12)}${"proxy".padStart(8)}${"together".padStart(10)}  | applicants (the load generator)`,
+  );
+  const perCount = scale.rows.map((row) => {
+    if (!(row.perSecond > 0)) {
+      // A short quick round on a busy machine may verify none: nothing to divide by.
+      console.log(`  ${"".padEnd(54)}${String(row.count).padEnd(10)}no application verified`);
+      return undefined;
+    }
+    const parts = cpuMsPerApplication(row);
+    const together = parts.server + parts.PostgreSQL + parts.proxy;
+    for (const [part, ms] of Object.entries(parts)) {
+      figure(`CPU ms per application, ${part}, ${row.count} instances`, ms);
+    }
+    console.log(
+      `  ${"".padEnd(54)}${String(row.count).padEnd(10)}${parts.server.toFixed(2).padStart(8)}${parts.PostgreSQL.toFixed(2).padStart(12)}${parts.proxy.toFixed(2).padStart(8)}${together.toFixed(2).padStart(10)}  | ${parts.applicants.toFixed(2)}`,
+    );
+    return parts;
+  });
+  // A saturated instance: its event loop busy all the time (one core for its main thread).
+  const first = perCount[0];
+  if (!first) return;
+  const perApplication = first.server + first.PostgreSQL + first.proxy + first.applicants;
+  const ceiling = figure("the cores' ceiling", (scale.cores * 1000) / perApplication);
+  const saturated = 1000 / first.server;
+  console.log(
+    `  So one instance whose event loop is busy all the time (server figure 1.00) does about ${saturated.toFixed(0)} applications/s (1000 / ${first.server.toFixed(2)} ms), PostgreSQL about ${(1000 / first.PostgreSQL).toFixed(0)} a core; with the applicants' ${first.applicants.toFixed(2)} ms on the same ${scale.cores} cores, at most ${ceiling.toFixed(0)} in all, however many instances: ${(ceiling / saturated).toFixed(2)}× a saturated instance is this machine's limit`,
   );
 }

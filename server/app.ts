@@ -308,19 +308,20 @@ const frontSection: AppSection = (app, { site, log, caching, assets, offers, sto
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 },
     },
   });
-  app.use((req, res, next) => {
-    if (req.method === "POST" && req.path === "/api/event") next();
-    else compress(req, res, next);
-  });
   // A site public over https (PUBLIC_ORIGIN) sends HSTS, and its cookies are always Secure.
   const httpsOrigin = site.origin.startsWith("https:");
   app.locals.httpsOrigin = httpsOrigin;
   app.use(securityHeaders(httpsOrigin));
   app.use(requestLog(log));
+  // A cached page answers before the routers that never answer a page path (decision 0262),
+  // and before the compression middleware: it is stored encoded (decision 0485).
+  if (caching) app.use(cachedPagesHandler({ assets, site, offers }, caching, log));
+  app.use((req, res, next) => {
+    if (req.method === "POST" && req.path === "/api/event") next();
+    else compress(req, res, next);
+  });
   // No path or query with %00 reaches a route, a page or storage (decision 0340).
   app.use(refuseNulInAddress);
-  // A cached page answers before the routers that never answer a page path (decision 0262).
-  if (caching) app.use(cachedPagesHandler({ assets, site, offers }, caching, log));
   app.use(healthRouter(storage));
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import type { Algorithm } from "@node-rs/argon2";
 import type { PasswordProblem } from "../../core/views/back-office";
 
 /**
@@ -57,8 +57,11 @@ function isRun(text: string): boolean {
   return steps.size === 1 && (steps.has(1) || steps.has(-1));
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, HASH_OPTIONS);
+/** The argon2 addon, loaded at the first sign-in or password set: most requests need none (0486). */
+const argon2 = () => import("@node-rs/argon2");
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, HASH_OPTIONS);
 }
 
 /**
@@ -74,8 +77,10 @@ export async function checkPassword(stored: string | null, password: string): Pr
   const given = password.slice(0, PASSWORD_MAX_LENGTH * 4);
   if (stored === null) {
     dummyHash ??= hashPassword(randomUUID());
+    const { verify } = await argon2();
     await verify(await dummyHash, given).catch(() => false);
     return false;
   }
+  const { verify } = await argon2();
   return verify(stored, given).catch(() => false);
 }

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { createECDH, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import webpush from "web-push";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../../core/locale";
 import type { Logger } from "../log";
 import type { Storage } from "../storage/database";
@@ -23,6 +22,22 @@ const PUBLIC_KEY = "vapid_public_key";
 const PUSH_TIMEOUT_MS = 10_000;
 const PRIVATE_KEY = "vapid_private_key";
 
+/**
+ * A P-256 key pair in web-push's own generateVAPIDKeys form (base64url, the
+ * private key 32 bytes, the public key 65 uncompressed): web-push itself is
+ * loaded only when a notification is sent (decision 0486).
+ */
+function newVapidKeys(): VapidKeys {
+  const curve = createECDH("prime256v1");
+  curve.generateKeys();
+  const padded = (key: Buffer, length: number) =>
+    key.length < length ? Buffer.concat([Buffer.alloc(length - key.length), key]) : key;
+  return {
+    publicKey: padded(curve.getPublicKey(), 65).toString("base64url"),
+    privateKey: padded(curve.getPrivateKey(), 32).toString("base64url"),
+  };
+}
+
 /** Our VAPID keys, made and stored on first use (concurrent starts agree through the primary key). */
 export async function vapidKeys(db: Kysely<Database>): Promise<VapidKeys> {
   const read = async () => {
@@ -37,7 +52,7 @@ export async function vapidKeys(db: Kysely<Database>): Promise<VapidKeys> {
   };
   const stored = await read();
   if (stored) return stored;
-  const made = webpush.generateVAPIDKeys();
+  const made = newVapidKeys();
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of [
       [PUBLIC_KEY, made.publicKey],
@@ -166,6 +181,8 @@ export function pushNotifier(options: {
         .where("lead_id", "=", change.leadId)
         .execute(),
     );
+    if (!subscriptions.some((subscription) => subscription.endpoint)) return;
+    const { default: webpush } = await import("web-push");
     for (const subscription of subscriptions) {
       // Its lead's key is gone (an erasure deletes the subscriptions with it): nothing to send.
       if (!subscription.endpoint) continue;

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { sendError } from "./errors";
 
 /** %00, as a path or query holds U+0000 once decoded; a raw one never passes Node's parser. */
@@ -18,6 +18,11 @@ export const NUL_ADDRESS = {
  * browser's copy of cookieValue growing. Placed before the page cache and
  * the routers.
  */
+/** Whether the request's address or Cookie header holds U+0000: what refuseNulInAddress acts on. */
+export function hasNul(req: Request): boolean {
+  return NUL_IN_ADDRESS.test(req.url) || NUL_IN_ADDRESS.test(req.headers.cookie ?? "");
+}
+
 export const refuseNulInAddress: RequestHandler = (req, res, next) => {
   if (NUL_IN_ADDRESS.test(req.url)) {
     sendError(res, 400, NUL_ADDRESS.code, NUL_ADDRESS.message);

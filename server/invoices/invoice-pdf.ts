@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import type { PriceModel } from "../../core/views/back-office-invoices";
 import type { ContactDetails } from "../../core/views/site-contract";
 import { colomboDateTime } from "../partners/payouts";
@@ -19,10 +18,13 @@ const MODEL_WORDS: Record<PriceModel, string> = {
 
 const rupees = (amount: number) => `Rs. ${amount.toLocaleString("en-US")}`;
 
-export function invoicePdf(
+export async function invoicePdf(
   { invoice, items, legalName }: Invoice,
   from: { origin: string; contact?: ContactDetails | undefined; contactEmail: string },
 ): Promise<Buffer> {
+  // Loaded on the first invoice asked for: pdfkit and its fonts' code add about 30 MB to a
+  // server's memory, and most instances never make a PDF (decision 0486).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,

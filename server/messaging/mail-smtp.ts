@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { type Mail, type MailTransport, MessageError, SEND_TIMEOUT_MS } from "./transports";
 
 /**
@@ -7,18 +7,31 @@ import { type Mail, type MailTransport, MessageError, SEND_TIMEOUT_MS } from "./
  * our messages needs HTML, and text cannot carry a tracking pixel.
  */
 export function smtpMailTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+  // Made on the first message: nodemailer adds megabytes to a server's memory, and an instance
+  // may send no e-mail for a long time (decision 0486).
+  let transporter: Promise<Transporter> | undefined;
+  const made = () => {
+    transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: SEND_TIMEOUT_MS,
+        greetingTimeout: SEND_TIMEOUT_MS,
+        socketTimeout: SEND_TIMEOUT_MS,
+      }),
+    );
+    return transporter;
+  };
   return {
     name: "smtp",
     real: true,
     async send(mail: Mail) {
       try {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await made()).sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         throw new MessageError(
@@ -27,7 +40,7 @@ export function smtpMailTransport(url: string, from: string): MailTransport {
       }
     },
     async close() {
-      transporter.close();
+      (await transporter)?.close();
     },
   };
 }

@@ -72,7 +72,7 @@ const PREFERRED = ["br", "gzip"];
 
 /** The negotiated encoding by Accept-Encoding header: browsers send few distinct ones. */
 const encodings = new Map<string, string | undefined>();
-function encodingFor(req: Request): string | undefined {
+export function encodingWanted(req: Request): string | undefined {
   const header = req.headers["accept-encoding"] ?? "";
   if (encodings.has(header)) return encodings.get(header);
   const method = new Negotiator(req).encoding(SUPPORTED, PREFERRED);
@@ -190,7 +190,7 @@ export function createPageCache({
       evict();
     },
     encoded(key, page, req) {
-      const method = encodingFor(req);
+      const method = encodingWanted(req);
       if (method !== "br" && method !== "gzip") return undefined;
       let body = page[method];
       if (!body) {

@@ -8,11 +8,12 @@ import { cookieValue } from "../../core/helpers/cookies";
 import { colomboToday } from "../../core/helpers/dates";
 import { pageNeeds, renderErrorPage, renderPage } from "../../site/server";
 import { sendError } from "../http/errors";
+import { hasNul } from "../http/nul-address";
 import { sameSiteForms } from "../http/same-site-forms";
 import { PAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 import type { Logger } from "../log";
 import { type PageLoaders, PRIVATE_DATA } from "./loaders";
-import type { CachedPage, PageCache } from "./page-cache";
+import { type CachedPage, encodingWanted, type PageCache } from "./page-cache";
 import { type PageOptions, pageRequestContext, renderOptionsOf } from "./page-context";
 
 /** The page cache and what makes a request personal, so never served from it nor stored. */
@@ -108,7 +109,11 @@ export function pagesHandler(
  * path (decision 0262): a page is stored only after every one of them let
  * its path through, and nothing else of the request but the key decides
  * that, except "/", which redirects by the locale cookie and the browser's
- * languages and so is served from the cache by pagesHandler only.
+ * languages and so is served from the cache by pagesHandler only. Placed
+ * before the compression middleware too (decision 0485): a hit is sent as
+ * stored, with the headers the middleware and res.send would give it. What
+ * this does not answer goes on to them: an address or cookie with NUL
+ * (refused further on), a conditional request (res.send's 304), deflate.
  */
 export function cachedPagesHandler(
   pageOptions: PageOptions,
@@ -117,15 +122,38 @@ export function cachedPagesHandler(
 ): RequestHandler {
   return async (req, res, next) => {
     const notPage = req.path === "/" || /^\/(api|assets|widget)\//.test(req.path);
-    if ((req.method !== "GET" && req.method !== "HEAD") || notPage) {
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      notPage ||
+      hasNul(req) ||
+      req.headers["if-none-match"] !== undefined ||
+      req.headers["if-modified-since"] !== undefined
+    ) {
       next();
       return;
     }
     const queryStart = req.originalUrl.indexOf("?");
     const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
     const found = await lookUp(req, search, pageOptions, caching, log);
-    if (found?.hit) sendCached(req, res, caching.cache, found.key, found.hit);
-    else next();
+    if (!found?.hit) {
+      next();
+      return;
+    }
+    const { key, hit } = found;
+    const encoded = req.method === "GET" ? caching.cache.encoded(key, hit, req) : undefined;
+    if (encoded === undefined && encodingWanted(req) === "deflate") {
+      next();
+      return;
+    }
+    // What the compression middleware adds to every page: Vary (it sends a page as stored).
+    pageHeaders(res, hit.locale, hit.noStore, "Cookie, Accept-Encoding");
+    if (hit.etag) res.setHeader("ETag", hit.etag);
+    if (encoded) res.setHeader("Content-Encoding", encoded.encoding);
+    const body = encoded?.body ?? hit.identity;
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
   };
 }
 
@@ -202,18 +230,23 @@ async function pageForm(
   return fields;
 }
 
-/** The headers of every rendered page, served from the cache or not. */
-function pageHeaders(res: Response, locale: string, noStore: boolean): Response {
-  return (
-    res
-      .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
-      .setHeader("Content-Language", locale)
-      // The application form may hold the visitor's answers (decision 0196): never stored, so
-      // that "back" asks again and a shared phone's cache keeps nothing.
-      .setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache")
-      .vary("Cookie")
-      .type("html")
-  );
+/** res.type("html")'s, set as such: the same header without a lookup per page. */
+const HTML = "text/html; charset=utf-8";
+
+/**
+ * The headers of every rendered page, served from the cache or not; `vary`
+ * replaces Vary where nothing before may have set it (the cache's early hit).
+ */
+function pageHeaders(res: Response, locale: string, noStore: boolean, vary?: string): Response {
+  res
+    .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
+    .setHeader("Content-Language", locale)
+    // The application form may hold the visitor's answers (decision 0196): never stored, so
+    // that "back" asks again and a shared phone's cache keeps nothing.
+    .setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache");
+  if (vary) res.setHeader("Vary", vary);
+  else res.vary("Cookie");
+  return res.setHeader("Content-Type", HTML);
 }
 
 /**
