@@ -12,7 +12,9 @@ export type IslandName =
   | "comments"
   | "lender-logo"
   | "offers-for-loan"
-  | "home";
+  | "home"
+  | "application"
+  | "screen";
 
 /**
  * Marks an island in the server's HTML: a wrapper without a box of its own

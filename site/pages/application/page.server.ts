@@ -19,6 +19,9 @@ export const routes: readonly PageRoute[] = [
 /** Reached from the site, campaigns and lenders, not from search. */
 export const indexed = false;
 
+/** Server HTML with the form as its island, hydrated on preact (decisions 0271, 0470). */
+export const islands = "application";
+
 export function view(_route: unknown, inputs: PageInputs<NeedsOf<typeof needs>>): ApplicationView {
   return {
     kind: "application",
