@@ -52,7 +52,8 @@ export function startIslands(
   Promise.all([loadLocaleCatalogs(state.locale), preload?.(state)]).then(
     () => start(state, islands, afterStart),
     (error: unknown) => {
-      console.error("The page's catalogs could not load", error);
+      // As the app says it (site/client.tsx): its catalogs, or a part it loads first.
+      console.error("A page's script could not load", error);
       reloadAfterFailure();
     },
   );

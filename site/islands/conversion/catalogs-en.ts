@@ -9,7 +9,6 @@ import { en } from "../../../core/messages/en";
 import { applicationEn } from "../../messages/application-en";
 import { fillCatalogSlots } from "../../messages/catalog-slots";
 import { siteEn } from "../../messages/en";
-import { homeEn } from "../../messages/home-en";
 import { offersEn } from "../../messages/offers-en";
 import { sendOffersEn } from "../../messages/send-offers-en";
 import { trustEn } from "../../messages/trust-en";
@@ -19,7 +18,6 @@ fillCatalogSlots({
   en,
   siteEn,
   applicationEn,
-  homeEn,
   offersEn,
   sendOffersEn,
   trustEn,

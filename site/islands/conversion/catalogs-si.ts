@@ -8,7 +8,6 @@
 import { si } from "../../../core/messages/si";
 import { applicationSi } from "../../messages/application-si";
 import { fillCatalogSlots } from "../../messages/catalog-slots";
-import { homeSi } from "../../messages/home-si";
 import { offersSi } from "../../messages/offers-si";
 import { sendOffersSi } from "../../messages/send-offers-si";
 import { siteSi } from "../../messages/si";
@@ -19,7 +18,6 @@ fillCatalogSlots({
   si,
   siteSi,
   applicationSi,
-  homeSi,
   offersSi,
   sendOffersSi,
   trustSi,

@@ -8,7 +8,6 @@
 import { ta } from "../../../core/messages/ta";
 import { applicationTa } from "../../messages/application-ta";
 import { fillCatalogSlots } from "../../messages/catalog-slots";
-import { homeTa } from "../../messages/home-ta";
 import { offersTa } from "../../messages/offers-ta";
 import { sendOffersTa } from "../../messages/send-offers-ta";
 import { siteTa } from "../../messages/ta";
@@ -19,7 +18,6 @@ fillCatalogSlots({
   ta,
   siteTa,
   applicationTa,
-  homeTa,
   offersTa,
   sendOffersTa,
   trustTa,
