@@ -13,7 +13,7 @@
  * few seconds, before each use. What every bundle shares: build/shared.mjs.
  * Type checking is `npm run typecheck`'s job; the builds only transpile.
  */
-import { islandsBuild } from "./build/islands.mjs";
+import { conversionIslandsBuild, islandsBuild } from "./build/islands.mjs";
 import {
   dashboardBench,
   lendersTool,
@@ -33,6 +33,7 @@ const builds = [
   widgetBuild,
   siteBuild,
   islandsBuild,
+  conversionIslandsBuild,
   ...pageScriptBuilds,
   exampleBuild,
   serverBuild,

@@ -23,25 +23,32 @@ import { browserHalves } from "./site.mjs";
  * site's build wrote just before: by name ("article" for
  * site/islands/article.entry.tsx), each entry file and every file it imports
  * statically, which the page preloads. The build id then covers them too.
+ * The conversion islands' build (decision 0470) adds its entries, and its
+ * catalogs by entry (`entryCatalogs`), which its pages preload instead.
  */
-function islandsManifest() {
+function islandsManifest(catalogsDir, conversion) {
   return {
     name: "islands-manifest",
     writeBundle(options, bundle) {
       const file = path.join(options.dir, "manifest.json");
       const manifest = JSON.parse(readFileSync(file, "utf8"));
       const withImports = staticImportsOf(bundle);
-      manifest.islands = Object.fromEntries(
-        Object.values(bundle)
-          .filter((chunk) => chunk.type === "chunk" && chunk.isEntry)
-          .map((chunk) => [chunk.name, [...withImports(chunk.fileName)].map((name) => `/${name}`)]),
-      );
-      manifest.islandCatalogs = catalogChunks(bundle, "site/islands");
+      const entries = Object.values(bundle)
+        .filter((chunk) => chunk.type === "chunk" && chunk.isEntry)
+        .map((chunk) => [chunk.name, [...withImports(chunk.fileName)].map((name) => `/${name}`)]);
+      manifest.islands = { ...manifest.islands, ...Object.fromEntries(entries) };
+      const catalogs = catalogChunks(bundle, catalogsDir);
+      if (conversion) {
+        manifest.entryCatalogs = Object.fromEntries(entries.map(([name]) => [name, catalogs]));
+      } else manifest.islandCatalogs = catalogs;
       const files = [
         ...manifest.scripts,
         ...Object.values(manifest.catalogs).flat(),
         ...Object.values(manifest.islands).flat(),
         ...Object.values(manifest.islandCatalogs).flat(),
+        ...Object.values(manifest.entryCatalogs ?? {}).flatMap((byLocale) =>
+          Object.values(byLocale).flat(),
+        ),
       ];
       manifest.buildId = createHash("sha256")
         .update([...files, ...manifest.styles].join("\n"))
@@ -52,12 +59,13 @@ function islandsManifest() {
   };
 }
 
-/** The islands' entries: site/islands/<name>.entry.tsx. */
-const islandEntries = Object.fromEntries(
-  readdirSync("site/islands")
-    .filter((file) => file.endsWith(".entry.tsx"))
-    .map((file) => [file.replace(/\.entry\.tsx$/, ""), path.join("site/islands", file)]),
-);
+/** The islands' entries in `dir`: <dir>/<name>.entry.tsx. */
+const islandEntries = (dir) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith(".entry.tsx"))
+      .map((file) => [file.replace(/\.entry\.tsx$/, ""), path.join(dir, file)]),
+  );
 
 /**
  * The site islands' React on preact: their own few lines of React (`module`,
@@ -74,10 +82,12 @@ function reactOnPreact(module) {
   });
 }
 
-export const islandsBuild = {
-  // The islands' scripts (decision 0271): after the site's build, into its folder and manifest;
-  // the site's components on preact, as the widget runs them.
-  input: islandEntries,
+/**
+ * An islands build: `dir`'s entries, its catalogs-<locale>.ts for each
+ * locale's chunk (build/catalogs.mjs).
+ */
+const islandsBuildOf = (dir, conversion) => ({
+  input: islandEntries(dir),
   output: {
     dir: "dist/site",
     format: "es",
@@ -95,10 +105,20 @@ export const islandsBuild = {
     productionReact(),
     reactOnPreact("site/islands/react-on-preact.ts"),
     browserHalves(),
-    catalogSlots("site/islands"),
+    catalogSlots(dir),
     nodeResolve({ browser: true, extensions }),
     typescriptPlugin({ sourceMap: false }),
-    islandsManifest(),
-    reportSizes("islands"),
+    islandsManifest(dir, conversion),
+    reportSizes(conversion ? "conversion islands" : "islands"),
   ],
-};
+});
+
+// The islands' scripts (decision 0271): after the site's build, into its folder and manifest;
+// the site's components on preact, as the widget runs them.
+export const islandsBuild = islandsBuildOf("site/islands", false);
+
+/**
+ * The application's and offers' islands (decision 0470): a build of their own, so that
+ * their catalogs (the form's, the offers') are in no article's chunk, nor an article's in theirs.
+ */
+export const conversionIslandsBuild = islandsBuildOf("site/islands/conversion", true);

@@ -20,6 +20,7 @@ import {
   untilComplete,
   visitor,
 } from "./bench-common.mjs";
+import { lightPages } from "./bench-light.mjs";
 import { oddsFigures, printOdds } from "./bench-odds.mjs";
 import { pageCacheFigures, printPageCache } from "./bench-pages.mjs";
 import { printScale, scaleFigures } from "./bench-scale.mjs";
@@ -554,9 +555,11 @@ if (eventsOnly) {
 const server = await startServer();
 let submit;
 let rows = [];
+let lightRows;
 try {
   submit = await applicationToOffers(server.url, server.dataDir);
   if (!quick) rows = await lighthouseRows(server.url, server.dataDir);
+  lightRows = await lightPages({ ...server, chromePath, quick });
 } finally {
   server.stop();
 }
@@ -618,6 +621,7 @@ for (const [name, ms] of Object.entries(submit)) {
   );
 }
 printPageCache(pageRows, PAGE_SECONDS, PAGE_ROUNDS, figure);
+lightRows(figure);
 console.log(
   "\nInitial JavaScript per page, bytes gzip (budgets: content, lender, bank 30,000; home 70,000; the app's pages 100,000):",
 );

@@ -22,7 +22,9 @@ export interface DocumentParts {
 function scriptTags(assets: AssetManifest, islands: string | undefined, locale: Locale): string {
   const [entry, ...imports] = (islands && assets.islands?.[islands]) || [];
   const scripts = entry ? [entry] : assets.scripts;
-  const catalogs = (entry ? assets.islandCatalogs : assets.catalogs)?.[locale] ?? [];
+  const ownCatalogs = islands ? assets.entryCatalogs?.[islands] : undefined;
+  const catalogs =
+    (entry ? (ownCatalogs ?? assets.islandCatalogs) : assets.catalogs)?.[locale] ?? [];
   const preloads = [...new Set([...imports, ...catalogs])].filter((src) => !scripts.includes(src));
   return [
     ...scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),

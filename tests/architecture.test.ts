@@ -229,15 +229,16 @@ describe("the site's pages (STYLE 13)", () => {
     expect(incomplete).toEqual([]);
   });
 
-  it("gives every islands page's script a file: site/islands/<name>.entry.tsx (0271)", () => {
+  it("gives every islands page's script a file: site/islands/{,conversion/}<name>.entry.tsx (0271, 0470)", () => {
     const missing = pageFolders
       .filter((folder) => folder !== "not-found")
       .flatMap((folder) => {
         const server = readFileSync(path.join(pagesDir, folder, "page.server.ts"), "utf8");
         const name = /^export const islands = "([\w-]+)";/m.exec(server)?.[1];
-        return name && !readdirSync(path.join("site", "islands")).includes(`${name}.entry.tsx`)
-          ? [`${folder}: ${name}`]
-          : [];
+        const entries = ["", "conversion"].flatMap((dir) =>
+          readdirSync(path.join("site", "islands", dir)),
+        );
+        return name && !entries.includes(`${name}.entry.tsx`) ? [`${folder}: ${name}`] : [];
       });
     expect(missing).toEqual([]);
   });

@@ -29,6 +29,8 @@ export interface AssetManifest {
    */
   catalogs?: Partial<Record<Locale, string[]>> | undefined;
   islandCatalogs?: Partial<Record<Locale, string[]>> | undefined;
+  /** An islands entry's own catalog chunks, when not islandCatalogs' (decision 0470). */
+  entryCatalogs?: Record<string, Partial<Record<Locale, string[]>>> | undefined;
   styles: string[];
   /** Our Sinhala and Tamil web fonts (not preloaded: most phones have them and load nothing). */
   fonts?: { sinhala: string; tamil: string } | undefined;

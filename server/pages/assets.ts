@@ -17,6 +17,8 @@ const manifestSchema = z.object({
   // Each locale's catalog chunk and its imports, for the app and for islands (decision 0326).
   catalogs: localeFiles.optional(),
   islandCatalogs: localeFiles.optional(),
+  // The conversion islands' own chunks, by entry (decision 0470).
+  entryCatalogs: z.record(z.string(), localeFiles).optional(),
   styles: z.array(z.string().startsWith("/assets/")),
   fonts: z
     .object({

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 /**
  * The interactive parts of a page that the islands' script hydrates on the
@@ -12,7 +12,9 @@ export type IslandName =
   | "comments"
   | "lender-logo"
   | "offers-for-loan"
-  | "home";
+  | "home"
+  | "application"
+  | "screen";
 
 /**
  * Marks an island in the server's HTML: a wrapper without a box of its own
@@ -22,4 +24,19 @@ export type IslandName =
  */
 export function Island({ name, children }: { name: IslandName; children: ReactNode }) {
   return <div data-island={name}>{children}</div>;
+}
+
+/**
+ * A page whose whole content is one island (the home, application and screens pages):
+ * `Content` inside `<Island name>`; the islands' script hydrates `Content` alone.
+ */
+export function wholePageIsland<Props extends object>(
+  name: IslandName,
+  Content: ComponentType<Props>,
+): (props: Props) => ReactNode {
+  return (props) => (
+    <Island name={name}>
+      <Content {...props} />
+    </Island>
+  );
 }

@@ -5,7 +5,8 @@
  * decision 0331, now runs on preact/compat through r2wc.) What compat does
  * that the components need is here: `onChange` on a text field or slider is
  * React's per-keystroke event, the DOM's `input` (a checkbox's or radio's
- * `change` already is); `className` is the `class` attribute, so that an
+ * `change` already is); `onFocus` and `onBlur` bubble, as the DOM's `focusin`
+ * and `focusout` (the application form hears its fields'); `className` is the `class` attribute, so that an
  * undefined one removes it. Everything else the components use (htmlFor,
  * aria-*, part, refs, keys, fragments) preact does as React does; the
  * islands' browser tests hold that. Besides: `hydrateRoot` (an island takes
@@ -17,8 +18,17 @@
 import { type ComponentChild, hydrate, options, render } from "preact";
 import { useState } from "preact/hooks";
 
-export { createContext } from "preact";
-export { useCallback, useContext, useEffect, useRef, useState } from "preact/hooks";
+export { createContext, Fragment } from "preact";
+export {
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "preact/hooks";
 
 const CHANGE_IS_CHANGE = /^(checkbox|radio|file)$/;
 const previousVnodeHook = options.vnode;
@@ -36,6 +46,17 @@ options.vnode = (vnode) => {
   ) {
     props.onInput = props.onChange;
     delete props.onChange;
+  }
+  // React's focus and blur bubble (a form hears its fields'): the DOM's focusin and focusout.
+  if (typeof type === "string") {
+    if (props.onFocus) {
+      props.onFocusIn = props.onFocus;
+      delete props.onFocus;
+    }
+    if (props.onBlur) {
+      props.onFocusOut = props.onBlur;
+      delete props.onBlur;
+    }
   }
   previousVnodeHook?.(vnode);
 };

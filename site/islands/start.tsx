@@ -40,14 +40,20 @@ export function viewOf<Kind extends PageView["kind"]>(
 
 /**
  * Hydrates the page's islands with `islands` (and every page's own), then starts the rest;
- * a Tamil page once its catalogs are in (decision 0304).
+ * a Tamil page once its catalogs are in (decision 0304), a page whose parts are chunks of
+ * their own once `preload` has loaded them, side by side with the catalogs (decision 0470).
  */
-export function startIslands(islands: Islands, afterStart?: (state: AppState) => void): void {
+export function startIslands(
+  islands: Islands,
+  afterStart?: (state: AppState) => void,
+  preload?: (state: AppState) => Promise<void>,
+): void {
   const state = readAppState();
-  loadLocaleCatalogs(state.locale).then(
+  Promise.all([loadLocaleCatalogs(state.locale), preload?.(state)]).then(
     () => start(state, islands, afterStart),
     (error: unknown) => {
-      console.error("The page's catalogs could not load", error);
+      // As the app says it (site/client.tsx): its catalogs, or a part it loads first.
+      console.error("A page's script could not load", error);
       reloadAfterFailure();
     },
   );

@@ -25,7 +25,14 @@ import type { SiteContent } from "../content/types";
 import type { siteMessagesFor } from "../messages";
 
 /** The islands' scripts, one per kind of page: `site/islands/<name>.entry.tsx`. */
-export type IslandEntry = "plain" | "article" | "lender" | "bank" | "home";
+export type IslandEntry =
+  | "plain"
+  | "article"
+  | "lender"
+  | "bank"
+  | "home"
+  | "application"
+  | "screen";
 
 /** A page's address (SPEC §3 "Route record"). Paths are locale-free: each exists under every locale. */
 export interface RouteRecord {

@@ -66,7 +66,8 @@ describe("releases and failures in the browser", () => {
 
   it("reloads once when a page's script fails to load, not in a loop", async () => {
     const context = await browser.newContext();
-    await context.route(/\/assets\/ApplicationPage-[\w-]+\.js$/, (route) => route.abort());
+    // The application page's catalogs (an islands page since decision 0470: no app chunk).
+    await context.route(/\/assets\/islands-catalogs-en-[\w-]+\.js$/, (route) => route.abort());
     const page = await context.newPage();
     let loads = 0;
     let documents = 0;

@@ -1,18 +1,30 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validApplication } from "../../core/domain/schemas/application.fixtures";
 import type { Locale } from "../../core/locale";
+import { LIGHT_PAGE_GOAL, scriptsUntilIdle } from "../../scripts/bench-light.mjs";
 import { siteEn } from "../../site/messages/en";
 import { siteSi } from "../../site/messages/si";
 import { siteTa } from "../../site/messages/ta";
+import { launchBrowser, watchConsole } from "../support/browser";
+import {
+  ANSWERS,
+  LENDERS,
+  type OffersPageServer,
+  startOffersPageServer,
+} from "../support/offers-page-server";
 import { type ServerProcess, sitemapPaths, startServer } from "../support/server-process";
 
 /**
  * Issue 19's budgets (bytes gzip) for the JavaScript a page loads before it
  * is interactive, by kind of page: content pages are server HTML with
  * islands on preact (decision 0271), the home page too, with its calculator
- * and reviews; every other page is React's app (issue 4's budget).
+ * and reviews, and the application and offers pages (issue 37, decision 0470,
+ * whose budget below counts every script until the network is idle too);
+ * every other page is React's app (issue 4's budget).
  */
 const BUDGETS = {
   article: 30_000,
@@ -22,6 +34,7 @@ const BUDGETS = {
   bank: 30_000,
   "credit-cards": 30_000,
   home: 70_000,
+  conversion: LIGHT_PAGE_GOAL,
   other: 100_000,
 } as const;
 
@@ -34,6 +47,7 @@ let manifest: {
   islands: Record<string, string[]>;
   catalogs: Record<Locale, string[]>;
   islandCatalogs: Record<Locale, string[]>;
+  entryCatalogs: Record<string, Record<Locale, string[]>>;
 };
 
 beforeAll(async () => {
@@ -59,8 +73,8 @@ beforeAll(async () => {
       ["credit-cards", `${prefix}/credit-cards/`],
       ["other", `${prefix}/about/`],
       ["other", `${prefix}/how/`],
-      ["other", `${prefix}/application/`],
-      ["other", `${prefix}/offers/`],
+      ["conversion", `${prefix}/application/`],
+      ["conversion", `${prefix}/offers/`],
       ["other", `${prefix}/unsubscribe/`],
     ];
     return kinds.map(([kind, pagePath]): [Kind, Locale, string] => [kind, locale, pagePath]);
@@ -99,11 +113,22 @@ function initialScripts(entries: string[]): string[] {
 const gzipBytes = (src: string) =>
   gzipSync(readFileSync(path.join("dist/site", src)), { level: 9 }).length;
 
-/** The locale's catalog chunk (and its imports) the page runs before it renders (0326). */
+/**
+ * The locale's catalog chunk (and its imports) the page runs before it renders (0326): the
+ * app's, the islands', or an islands entry's own (the application's and offers': 0470).
+ */
 function catalogChunk(named: string[], locale: Locale): string[] {
-  const islands = named[0]?.startsWith("/assets/islands-") ?? false;
-  return (islands ? manifest.islandCatalogs : manifest.catalogs)[locale];
+  const entry = named[0]?.match(/^\/assets\/islands-([a-z]+)-/)?.[1];
+  if (!entry) return manifest.catalogs[locale];
+  return (manifest.entryCatalogs[entry] ?? manifest.islandCatalogs)[locale];
 }
+
+/** Every locale's catalog chunks (with their imports): the app's, the islands', the entries'. */
+const everyCatalogChunk = () => [
+  ...Object.values(manifest.catalogs),
+  ...Object.values(manifest.islandCatalogs),
+  ...Object.values(manifest.entryCatalogs).flatMap((byLocale) => Object.values(byLocale)),
+];
 
 describe("the site's initial JavaScript", () => {
   it("is within each kind of page's budget in every locale, its catalogs counted", async () => {
@@ -139,11 +164,9 @@ describe("the site's initial JavaScript", () => {
 
   it("preloads the page's own locale's catalogs on every page, and no other locale's", async () => {
     const chunkOf = (files: string[]) => files[0] ?? "";
-    const allChunks = [
-      ...Object.values(manifest.catalogs),
-      ...Object.values(manifest.islandCatalogs),
-    ].map(chunkOf);
-    expect(new Set(allChunks).size).toBe(6);
+    // The app's, the islands' and the conversion islands' (0470, one for both entries), by locale.
+    const allChunks = [...new Set(everyCatalogChunk().map(chunkOf))];
+    expect(allChunks.length).toBe(9);
     for (const [, locale, pagePath] of pages) {
       const named = namedScripts(await (await fetch(`${server.url}${pagePath}`)).text());
       const own = catalogChunk(named, locale);
@@ -156,11 +179,7 @@ describe("the site's initial JavaScript", () => {
   });
 
   it("carries no locale's catalogs in a page's scripts, only in that locale's chunk", () => {
-    const chunks = new Set(
-      [...Object.values(manifest.catalogs), ...Object.values(manifest.islandCatalogs)].map(
-        (files) => files[0],
-      ),
-    );
+    const chunks = new Set(everyCatalogChunk().map((files) => files[0]));
     // A phrase of each locale's site catalog.
     const phrases = [siteSi, siteEn, siteTa].map((catalog) => catalog.skipToContent);
     const entries = [...manifest.scripts, ...Object.values(manifest.islands).flat()];
@@ -182,4 +201,100 @@ describe("the site's initial JavaScript", () => {
       );
     }
   });
+});
+
+/**
+ * Issue 37 (decision 0470): what a phone downloads opening the application
+ * and the offers page, every script until the network is idle (the first,
+ * its imports, the chunks it loads after: tracking, the code form, a
+ * visitor's offers), measured in the browser, in each language and in each
+ * of the offers page's states. The server from source with three lenders
+ * that answer when told (tests/support/offers-page-server.ts).
+ */
+describe("the application and offers pages in the browser", () => {
+  let offersServer: OffersPageServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [offersServer, browser] = await Promise.all([startOffersPageServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await offersServer?.close();
+  });
+
+  /** Bytes gzip of every script `pagePath` loads until idle, with `lead` or `pending` cookies. */
+  async function downloaded(pagePath: string, cookies: Record<string, string> = {}) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    await context.addCookies(
+      Object.entries({ cookie_notice: "accepted", ...cookies }).map(([name, value]) => ({
+        name,
+        value,
+        url: offersServer.url,
+      })),
+    );
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const { bytes, files } = await scriptsUntilIdle(page, `${offersServer.url}${pagePath}`);
+    // Hydrated on preact, with no console error: the page works, not only weighs little.
+    expect(await page.locator("html[data-hydrated='true']").count(), pagePath).toBe(1);
+    expect(problems, pagePath).toEqual([]);
+    await context.close();
+    return { bytes, files };
+  }
+
+  async function withinGoal(rows: [string, string, Record<string, string>][]) {
+    const measured: string[] = [];
+    for (const [name, pagePath, cookies] of rows) {
+      const { bytes, files } = await downloaded(pagePath, cookies);
+      measured.push(`${name} ${pagePath}: ${bytes} of ${LIGHT_PAGE_GOAL} (${files.length} files)`);
+      expect(bytes, `${name} ${pagePath}`).toBeLessThanOrEqual(LIGHT_PAGE_GOAL);
+    }
+    console.log(measured.join("\n"));
+  }
+
+  it("opens the application page (and /reg/, /reg2/) with at most 50 KB gzip of JavaScript", async () => {
+    await withinGoal([
+      ["application", "/application/", {}],
+      ["application", "/en/application/", {}],
+      ["application", "/ta/application/", {}],
+      ["application", "/reg/", {}],
+      ["application", "/en/reg2/", {}],
+    ]);
+  }, 60_000);
+
+  it("opens the offers page in each of its states with at most 50 KB gzip of JavaScript", async () => {
+    const applied = await fetch(`${offersServer.url}/api/applications`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...validApplication, phone: "0769900001" }),
+    });
+    expect(applied.status).toBe(201);
+    const { leadId: pending } = (await applied.json()) as { leadId: string };
+    const decided = await offersServer.newLead();
+    await offersServer.answerAll(decided, [
+      [LENDERS.kandy, ANSWERS.decline],
+      [LENDERS.lanka, ANSWERS.approveLess],
+      [LENDERS.lagoon, ANSWERS.garbage],
+    ]);
+    const rejected = await offersServer.newLead();
+    await offersServer.answerAll(rejected, [
+      [LENDERS.kandy, ANSWERS.decline],
+      [LENDERS.lanka, ANSWERS.decline],
+      [LENDERS.lagoon, ANSWERS.decline],
+    ]);
+    // Last: a lender answers its oldest request first, and this one's stay unanswered.
+    const deciding = await offersServer.newLead();
+    // Every state in Sinhala and Tamil, whose catalogs are the largest; English with offers.
+    await withinGoal([
+      ...(["", "/ta"] as const).flatMap((prefix): [string, string, Record<string, string>][] => [
+        ["code entry", `${prefix}/offers/`, { lead_pending: pending }],
+        ["still deciding", `${prefix}/offers/`, { lead: deciding }],
+        ["offers", `${prefix}/offers/`, { lead: decided }],
+        ["rejected", `${prefix}/offers/`, { lead: rejected }],
+      ]),
+      ["offers", "/en/offers/", { lead: decided }],
+    ]);
+  }, 90_000);
 });

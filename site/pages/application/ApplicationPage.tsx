@@ -1,5 +1,6 @@
 import { TrustNotes } from "../../components/TrustNotes";
 import { VerificationForm } from "../../components/verification-form";
+import { wholePageIsland } from "../../islands/Island";
 import { applicationMessagesFor, siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import { AboutYouStep } from "./AboutYouStep";
@@ -25,8 +26,12 @@ import { useApplicationForm } from "./use-application-form";
  *
  * The form's children keep their places (a null where one is not shown):
  * the calculator's useId ids depend on them, and the server's are hydrated.
+ * The page is an islands page (decision 0470): the form is its island.
  */
-export function ApplicationPage(props: PageProps<ApplicationView>) {
+export const ApplicationPage = wholePageIsland("application", ApplicationForm);
+
+/** The page's content, which the islands' script hydrates on preact (decision 0470). */
+export function ApplicationForm(props: PageProps<ApplicationView>) {
   const { locale, today } = props;
   const t = siteMessagesFor(locale);
   const a = applicationMessagesFor(locale);
@@ -79,7 +84,13 @@ export function ApplicationPage(props: PageProps<ApplicationView>) {
         ) : null}
         <p className="field-hint">{a.requiredNote}</p>
         {stepped ? <StepProgress locale={locale} step={state.step} /> : null}
-        <LoanStep locale={locale} today={today} form={form} hidden={hidden(0)} />
+        <LoanStep
+          locale={locale}
+          today={today}
+          form={form}
+          hidden={hidden(0)}
+          purposes={props.view.purposes}
+        />
         <AboutYouStep locale={locale} form={form} hidden={hidden(1)} />
         <MoneyStep locale={locale} form={form} hidden={hidden(2)} />
         <ConsentStep locale={locale} form={form} hidden={hidden(3)} />

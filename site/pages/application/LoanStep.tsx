@@ -1,28 +1,32 @@
-import { LOAN_PURPOSES } from "../../../core/domain/application";
+import type { LoanPurpose } from "../../../core/domain/application";
 import type { CalendarDate } from "../../../core/helpers/dates";
 import type { Locale } from "../../../core/locale";
 import { Calculator } from "../../../widget/components/Calculator";
 import { normalizeSelection } from "../../../widget/loan-selection";
 import { useCalculatorChange } from "../../calculator-tracking";
-import { applicationMessagesFor, homeMessagesFor } from "../../messages";
+import { applicationMessagesFor } from "../../messages";
 import { FieldError, SelectField } from "./fields";
 import { Step } from "./Step";
 import type { ApplicationForm } from "./use-application-form";
 
-/** The first step: the calculator's amount and period, and what the loan is for. */
+/**
+ * The first step: the calculator's amount and period, and what the loan is for (`purposes`:
+ * each code's label, from the page's view).
+ */
 export function LoanStep({
   locale,
   today,
   form,
   hidden,
+  purposes,
 }: {
   locale: Locale;
   today: CalendarDate;
   form: ApplicationForm;
   hidden: boolean;
+  purposes: readonly (readonly [LoanPurpose, string])[];
 }) {
   const a = applicationMessagesFor(locale);
-  const h = homeMessagesFor(locale);
   const { values } = form.state;
   const loan = form.describe("amount");
   const selection = normalizeSelection(values.amount, values.term);
@@ -42,7 +46,7 @@ export function LoanStep({
         {...form.bind("purpose")}
         why={a.purposeWhy}
         placeholder={a.choose}
-        options={LOAN_PURPOSES.map((code) => [code, h[`purpose:${code}`]] as const)}
+        options={purposes}
       />
     </Step>
   );

@@ -1,4 +1,6 @@
+import { LOAN_PURPOSES, type LoanPurpose } from "../../../core/domain/application";
 import type { SavedApplication } from "../../../core/views/site-contract";
+import { homeMessagesFor } from "../../messages/home";
 import type { NeedsOf, PageInputs, PageRoute, SiteMessages } from "../page";
 import { type ApplicationPrefill, applicationPrefill } from "./prefill";
 
@@ -7,6 +9,11 @@ export interface ApplicationView extends ApplicationPrefill {
   kind: "application";
   /** What the visitor typed when they applied, read through their lead cookie; never in the address. */
   saved?: SavedApplication | undefined;
+  /**
+   * The loan purposes' labels in the page's language, from the home page's copy: with the page,
+   * so that its script's catalogs leave the home page's out (decision 0470).
+   */
+  purposes: [LoanPurpose, string][];
 }
 
 /** SPEC §2's three addresses of the form; campaigns link to /reg/ and /reg2/. */
@@ -19,10 +26,17 @@ export const routes: readonly PageRoute[] = [
 /** Reached from the site, campaigns and lenders, not from search. */
 export const indexed = false;
 
+/** Server HTML with the form as its island, hydrated on preact (decisions 0271, 0470). */
+export const islands = "application";
+
 export function view(_route: unknown, inputs: PageInputs<NeedsOf<typeof needs>>): ApplicationView {
   return {
     kind: "application",
     ...applicationPrefill(inputs.query),
+    purposes: LOAN_PURPOSES.map((code) => [
+      code,
+      homeMessagesFor(inputs.locale)[`purpose:${code}`],
+    ]),
     ...(inputs.data.savedApplication ? { saved: inputs.data.savedApplication } : {}),
   };
 }

@@ -10,7 +10,7 @@ import { useCalculatorChange } from "../../calculator-tracking";
 import { Reviews } from "../../components/community/Reviews";
 import { TrustNotes } from "../../components/TrustNotes";
 import { eligibilityHref } from "../../eligibility-link";
-import { Island } from "../../islands/Island";
+import { wholePageIsland } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import type { HomePageView } from "./page.server";
@@ -62,13 +62,7 @@ function HeroArt() {
  * 360×640 phone its first screen shows the title, the trust marks and the
  * calculator's amount (issue 17); the fuller trust notes follow "why us".
  */
-export function HomePage(props: PageProps<HomePageView>) {
-  return (
-    <Island name="home">
-      <HomeContent {...props} />
-    </Island>
-  );
-}
+export const HomePage = wholePageIsland("home", HomeContent);
 
 /**
  * The page's content: one island on its own (decision 0271), since the

@@ -2,14 +2,18 @@ import { localizePath } from "../../../core/locale";
 import { ArticleList } from "../../components/ArticleList";
 import { OffersForLoan } from "../../components/OffersForLoan";
 import { VerificationForm } from "../../components/verification-form";
+import { wholePageIsland } from "../../islands/Island";
 import { siteMessagesFor } from "../../messages";
 import type { PageProps } from "../page";
 import { LeadOffersScreen } from "./lead-offers";
 import type { ScreenView } from "./page.server";
 import { RejectedScreen } from "./RejectedScreen";
 
-/** The offers page and the landing screens of SPEC §2. */
-export function ScreenPage({ locale, view, today }: PageProps<ScreenView>) {
+/** The offers page and the landing screens of SPEC §2: an islands page, one island (decision 0470). */
+export const ScreenPage = wholePageIsland("screen", ScreenContent);
+
+/** The screen itself, which the islands' script hydrates on preact. */
+export function ScreenContent({ locale, view, today }: PageProps<ScreenView>) {
   const t = siteMessagesFor(locale);
   switch (view.screen) {
     case "offers":

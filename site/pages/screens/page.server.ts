@@ -64,6 +64,9 @@ export const routes: readonly PageRoute[] = Object.entries(SCREENS).map(([path, 
 /** Campaigns and lenders send people here, not search. */
 export const indexed = false;
 
+/** Server HTML with the screen as its island, hydrated on preact (decisions 0271, 0470). */
+export const islands = "screen";
+
 /** The offers screens show the visitor's application (the lead cookie), or ask for its code (lead_pending). */
 export const needs = (route: RouteRecord) =>
   route.slug === "offers" ? (["lead", "pending"] as const) : [];
