@@ -8,8 +8,9 @@ import {
 import { type Locale, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
 import type { PendingVerification } from "../../core/views/site-contract";
-import { type HttpResult, postJson } from "../../widget/runtime/http";
+import type { HttpResult } from "../../widget/runtime/http";
 import { type VerificationMessages, verificationMessagesFor } from "../messages/verification";
+import { type OnceSender, onceSender } from "./send-once";
 
 export interface VerificationFormProps {
   locale: Locale;
@@ -26,7 +27,17 @@ export interface VerificationFormProps {
 }
 
 type Problem =
-  | { kind: "empty" | "tooManyTries" | "expired" | "network" | "throttled" | "notSent" | "gone" }
+  | {
+      kind:
+        | "empty"
+        | "tooManyTries"
+        | "expired"
+        | "network"
+        | "offline"
+        | "throttled"
+        | "notSent"
+        | "gone";
+    }
   | { kind: "wrong"; tries: number };
 
 /** The problems that are about what was typed: the field is marked invalid. */
@@ -44,6 +55,8 @@ function problemText(t: VerificationMessages, problem: Problem): string {
       return t.codeExpired;
     case "network":
       return t.codeNetwork;
+    case "offline":
+      return t.codeOffline;
     case "throttled":
       return t.codeThrottled;
     case "notSent":
@@ -71,7 +84,7 @@ function errorOf(result: HttpResult): { code?: string; triesLeft?: number; resen
 /** What a failed check or resend means for the visitor (a 409 is a success told twice). */
 function problemOf(result: HttpResult): Problem {
   const { code, triesLeft } = errorOf(result);
-  if (result.status === 0) return { kind: "network" };
+  if (result.status === 0) return { kind: "offline" };
   if (code === "wrong_code") return { kind: "wrong", tries: triesLeft ?? 0 };
   if (code === "too_many_tries") return { kind: "tooManyTries" };
   if (code === "code_expired") return { kind: "expired" };
@@ -139,6 +152,19 @@ export function VerificationForm(props: VerificationFormProps) {
     setVerified(true);
     props.onVerified();
   };
+  const sender = useRef<OnceSender | undefined>(undefined);
+  const resendSender = useRef<OnceSender | undefined>(undefined);
+  /** While a request waits for the connection the page says so, and the button may be pressed. */
+  const waitingThen = (setBusy: (busy: boolean) => void) => ({
+    waiting: () => {
+      setBusy(false);
+      setProblem({ kind: "offline" });
+    },
+    sending: () => {
+      setBusy(true);
+      setProblem(undefined);
+    },
+  });
   const fail = (next: Problem) => {
     setProblem(next);
     input.current?.focus();
@@ -158,7 +184,11 @@ export function VerificationForm(props: VerificationFormProps) {
     }
     setChecking(true);
     setProblem(undefined);
-    const result = await postJson(url(""), { code: value });
+    // With an Idempotency-Key, sent again when the connection returns (decision 0476).
+    sender.current ??= onceSender();
+    const result = await sender.current.send(url(""), { code: value }, waitingThen(setChecking));
+    // Pressed again while it waited: that request answers.
+    if (!result) return;
     setChecking(false);
     if (result.ok || result.status === 409) succeed();
     else fail(problemOf(result));
@@ -216,7 +246,11 @@ export function VerificationForm(props: VerificationFormProps) {
     if (resending || verified) return;
     setResending(true);
     setResent(false);
-    const result = await postJson(url("/resend"), {});
+    // A new code is asked for with a key of its own, kept while that request waits.
+    resendSender.current ??= onceSender();
+    const result = await resendSender.current.send(url("/resend"), {}, waitingThen(setResending));
+    if (!result) return;
+    resendSender.current = undefined;
     setResending(false);
     const { code: errorCode, resendAt: next } = errorOf(result);
     if (result.ok) {
