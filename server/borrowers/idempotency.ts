@@ -255,7 +255,9 @@ export function idempotent(options: IdempotencyOptions): RequestHandler {
       );
       return res;
     }) as Response["json"];
-    res.on("close", () => {
+    // An answer sent some other way made nothing to replay. Not on `close`: a client gone
+    // mid-request (a lost answer) leaves the request running, and its answer must be kept.
+    res.on("finish", () => {
       if (!settled) void release(id).catch(() => undefined);
     });
     next();
