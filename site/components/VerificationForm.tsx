@@ -26,44 +26,27 @@ export interface VerificationFormProps {
   onChangeDetails?: (() => void) | undefined;
 }
 
-type Problem =
-  | {
-      kind:
-        | "empty"
-        | "tooManyTries"
-        | "expired"
-        | "network"
-        | "offline"
-        | "throttled"
-        | "notSent"
-        | "gone";
-    }
-  | { kind: "wrong"; tries: number };
+/** The problems other than a wrong code, each with its message's key. */
+const PROBLEM_TEXT = {
+  empty: "codeEmpty",
+  tooManyTries: "codeTooManyTries",
+  expired: "codeExpired",
+  network: "codeNetwork",
+  offline: "codeOffline",
+  throttled: "codeThrottled",
+  notSent: "codeNotSent",
+  gone: "codeGone",
+} as const satisfies Record<string, keyof VerificationMessages>;
+
+type Problem = { kind: keyof typeof PROBLEM_TEXT } | { kind: "wrong"; tries: number };
 
 /** The problems that are about what was typed: the field is marked invalid. */
 const FIELD_PROBLEMS = new Set(["empty", "wrong", "tooManyTries", "expired"]);
 
 function problemText(t: VerificationMessages, problem: Problem): string {
-  switch (problem.kind) {
-    case "empty":
-      return t.codeEmpty;
-    case "wrong":
-      return fill(t.codeWrong, { tries: problem.tries });
-    case "tooManyTries":
-      return t.codeTooManyTries;
-    case "expired":
-      return t.codeExpired;
-    case "network":
-      return t.codeNetwork;
-    case "offline":
-      return t.codeOffline;
-    case "throttled":
-      return t.codeThrottled;
-    case "notSent":
-      return t.codeNotSent;
-    case "gone":
-      return t.codeGone;
-  }
+  return problem.kind === "wrong"
+    ? fill(t.codeWrong, { tries: problem.tries })
+    : t[PROBLEM_TEXT[problem.kind]];
 }
 
 function errorOf(result: HttpResult): { code?: string; triesLeft?: number; resendAt?: string } {
