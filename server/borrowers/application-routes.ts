@@ -11,6 +11,7 @@ import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { applicationBody, parseApplication } from "./application-request";
 import { type CodeSendLimits, codeSendCheck, sendCode } from "./code-sending";
+import { answerIsAbout, idempotent } from "./idempotency";
 import { createLead, deleteUnverifiedLead, type PartnerOf } from "./leads";
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -40,7 +41,8 @@ export interface ApplicationsRouterOptions {
  * lead_pending cookie. A repeat of a verified lead (same NIC and phone
  * within 24 hours) answers exactly so: a new id, the code to the phone on
  * file, no cookie of the earlier lead. Nothing of the body is logged or
- * put in an address.
+ * put in an address. With an `Idempotency-Key` (decision 0475) a repeat
+ * answers the first's answer and cookies, and makes and sends nothing.
  */
 export function applicationsRouter(options: ApplicationsRouterOptions): Router {
   const { storage, offers, country, limits, messenger, site, partnerOf, clock } = options;
@@ -59,7 +61,8 @@ export function applicationsRouter(options: ApplicationsRouterOptions): Router {
     ),
   });
   const maySend = codeSendCheck(storage, options.codeSendLimits, now);
-  router.post("/applications", applicationBody, async (req, res) => {
+  const once = idempotent({ storage, clock, route: "applications" });
+  router.post("/applications", applicationBody, once, async (req, res) => {
     const at = clock();
     const query = parseInput(res, applicationQuerySchema, req.query, {
       code: "invalid_query",
@@ -87,6 +90,7 @@ export function applicationsRouter(options: ApplicationsRouterOptions): Router {
       return;
     }
     setPendingLeadCookie(req, res, lead.leadId);
+    answerIsAbout(res, lead.leadId);
     res.setHeader("Cache-Control", "no-store");
     res.status(201).json({ leadId: lead.leadId, verification: lead.verification });
   });

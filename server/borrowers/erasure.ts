@@ -150,6 +150,8 @@ export async function eraseContactIn(
     // and codes still waiting open nothing of an erased lead.
     await trx.deleteFrom("landing_tokens").where("lead_id", "in", leadIds).execute();
     await trx.deleteFrom("lead_verifications").where("lead_id", "in", leadIds).execute();
+    // Their stored answers (sealed under the keys destroyed below): decision 0475.
+    await trx.deleteFrom("idempotency_keys").where("lead_id", "in", leadIds).execute();
     // Crypto-shredding: whatever copy of the sealed values outlives the rows opens no more.
     await storage.keys.destroy(
       trx,

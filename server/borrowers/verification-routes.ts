@@ -9,6 +9,7 @@ import type { Logger } from "../log";
 import type { Messenger } from "../messaging/messenger";
 import type { Storage } from "../storage/database";
 import { type CodeSendLimits, codeSendCheck, sendConfirmation } from "./code-sending";
+import { answerIsAbout, idempotent } from "./idempotency";
 import { type LenderDecisionsStarter, verifyCode } from "./verification";
 import { emptyBodySchema, resendAnswer, verifiedOrAnswered } from "./verification-answers";
 
@@ -33,6 +34,7 @@ export interface VerificationRouterOptions {
  * sets the lead cookie (naming the earlier lead when a repeat joins it) and
  * sends the confirmation e-mail; POST …/verification/resend sends a new
  * code once the wait is over. Codes of partner API leads are not taken here.
+ * Both take an `Idempotency-Key` (decision 0475).
  */
 export function verificationRouter(options: VerificationRouterOptions): Router {
   const { storage, messenger, site, log, clock } = options;
@@ -49,11 +51,13 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
   const unknown = (res: Response) =>
     sendError(res, 404, "unknown_application", "No application waits for a code under this id.");
   const resend = resendAnswer({ storage, messenger, site, unknown });
+  const once = (route: string) => idempotent({ storage, clock, route });
 
   router.post(
     "/applications/:leadId/verification",
     express.json({ limit: "1kb" }),
     validateBody(codeBodySchema),
+    once("verification"),
     async (req, res) => {
       if (!(await mayTry(req, res))) return;
       res.setHeader("Cache-Control", "no-store");
@@ -68,6 +72,7 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
       );
       if (!verifiedOrAnswered(res, outcome, unknown)) return;
       setLeadCookie(req, res, outcome.leadId);
+      answerIsAbout(res, outcome.leadId);
       clearPendingLeadCookie(req, res);
       // Lenders are asked now (a repeat joined a lead they were asked about already); the
       // rows are written before the answer, the lenders' answers come in the background.
@@ -80,10 +85,12 @@ export function verificationRouter(options: VerificationRouterOptions): Router {
   router.post(
     "/applications/:leadId/verification/resend",
     express.json({ limit: "1kb" }),
+    once("resend"),
     async (req, res) => {
       if (parseInput(res, emptyBodySchema, req.body ?? {}) === undefined) return;
       res.setHeader("Cache-Control", "no-store");
       const leadId = String(req.params.leadId);
+      answerIsAbout(res, leadId);
       await resend(res, leadId, { via: "site" }, (phone) => maySend(req, res, { phone }), clock());
     },
   );

@@ -3,6 +3,7 @@ import type { PendingVerification } from "../../core/views/site-contract";
 import type { Storage } from "../storage/database";
 import { isOpaqueId } from "../storage/opaque-ids";
 import type { LeadVerificationsTable, VerificationVia } from "../storage/schema";
+import { sweepIdempotencyKeys } from "./idempotency";
 import { lockApplicant, verifiedLeadOf } from "./leads";
 import {
   CODE_TTL_MS,
@@ -347,7 +348,8 @@ export async function allowResendNow(storage: Storage, leadId: string, now: Date
 /**
  * Deletes the leads left unverified for UNVERIFIED_RETENTION_MS, with
  * everything they hold (their codes go with them), and the landing tokens
- * past their expiry; purges storage when a lead went. Run by start.ts.
+ * and idempotency keys past their expiry; purges storage when a lead went.
+ * Run by start.ts.
  */
 export async function sweepUnverifiedLeads(
   storage: Storage,
@@ -371,6 +373,7 @@ export async function sweepUnverifiedLeads(
     .deleteFrom("landing_tokens")
     .where("expires_at", "<=", now.toISOString())
     .executeTakeFirst();
+  await sweepIdempotencyKeys(storage, now);
   const counts = { leads, tokens: Number(tokens.numDeletedRows) };
   if (counts.leads > 0) await storage.purge();
   return counts;

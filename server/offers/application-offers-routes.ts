@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type Request, type Response, Router } from "express";
 import { type ApplicationOffers, DECISION_STREAM_EVENTS } from "../../core/domain/decisions";
 import { sendError } from "../http/errors";
@@ -5,6 +6,22 @@ import { leadIdOf } from "../http/lead-cookie";
 import type { DecisionNetwork } from "../lenders/decision-network";
 import { STALE_AFTER_DEADLINE_MS } from "../lenders/decisions";
 import { applicationOffersOf, type LeadOffersSource } from "./lead-offers";
+
+/**
+ * An event's id: a hash of what it carries, the same on every instance and
+ * connection, so a reconnect's `Last-Event-ID` says what the page has
+ * (decision 0477).
+ */
+export function streamEventId(data: string): string {
+  return createHash("sha256").update(data).digest("base64url").slice(0, 22);
+}
+const EVENT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The id of the last event the page had, when it reconnects (anything else is no id). */
+function lastEventIdOf(req: Request): string | undefined {
+  const id = req.headers["last-event-id"];
+  return typeof id === "string" && EVENT_ID.test(id) ? id : undefined;
+}
 
 export interface ApplicationOffersRoutesOptions {
   leadOffers: LeadOffersSource;
@@ -27,7 +44,8 @@ export interface ApplicationOffersRoutesOptions {
  * storage (on this instance's own news at once, else every pollMs), so a
  * decision recorded by another instance shows too; it is never compressed
  * or buffered (Cache-Control no-transform, X-Accel-Buffering: no) and
- * sends a heartbeat comment every heartbeatMs.
+ * sends a heartbeat comment every heartbeatMs. Each event's id is its
+ * snapshot's hash: a reconnect with `Last-Event-ID` gets only what changed since.
  */
 export function applicationOffersRouter(options: ApplicationOffersRoutesOptions): Router {
   const { leadOffers, network, pollMs = 500, heartbeatMs = 15_000, now } = options;
@@ -66,8 +84,8 @@ export function applicationOffersRouter(options: ApplicationOffersRoutesOptions)
       "X-Accel-Buffering": "no",
       Connection: "keep-alive",
     });
-    let sequence = 0;
-    let last = "";
+    // A reconnect resumes after what the page has: that snapshot is not sent again.
+    let last = lastEventIdOf(req);
     let finished = false;
     let reading = false;
     let readAgain = false;
@@ -81,18 +99,18 @@ export function applicationOffersRouter(options: ApplicationOffersRoutesOptions)
       unsubscribe();
       res.end();
     };
-    const send = (event: string, data: string) => {
-      sequence += 1;
-      res.write(`event: ${event}\nid: ${sequence}\ndata: ${data}\n\n`);
+    const send = (event: string, data: string, id: string) => {
+      res.write(`event: ${event}\nid: ${id}\ndata: ${data}\n\n`);
     };
     const show = (offers: ApplicationOffers) => {
       const data = JSON.stringify(offers);
+      const id = streamEventId(data);
       if (offers.decisions.complete) {
-        send(DECISION_STREAM_EVENTS.complete, data);
+        send(DECISION_STREAM_EVENTS.complete, data, id);
         finish();
-      } else if (data !== last) {
-        last = data;
-        send(DECISION_STREAM_EVENTS.offers, data);
+      } else if (id !== last) {
+        last = id;
+        send(DECISION_STREAM_EVENTS.offers, data, id);
       }
     };
     const read = async () => {

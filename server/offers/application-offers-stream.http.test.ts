@@ -85,7 +85,7 @@ async function applyOver(base: string, context: ReturnType<typeof setUpDecisionA
 
 interface StreamEvent {
   event: string;
-  id: number;
+  id: string;
   data: ApplicationOffers;
 }
 
@@ -118,7 +118,7 @@ function readStream(response: Response) {
         if (fields.event && fields.data) {
           events.push({
             event: fields.event,
-            id: Number(fields.id),
+            id: String(fields.id),
             data: JSON.parse(fields.data) as ApplicationOffers,
           });
         }
@@ -215,14 +215,56 @@ describe("GET /api/applications/{leadId}/offers/stream", () => {
     expect(last?.data.decisions.decisions.some((decision) => decision.approvalOdds)).toBe(false);
     await context.test.storage.db.deleteFrom("approval_odds").execute();
     expect(last?.data.activeOfferIds[0]).toBe(981_001);
-    // In order: ids rise, answers never go back, every event before the last is `offers`.
-    expect(stream.events.map((event) => event.id)).toEqual(
-      stream.events.map((_event, index) => index + 1),
-    );
+    // In order: each id new (its snapshot's hash), answers never go back, every event before
+    // the last is `offers`.
+    expect(new Set(stream.events.map((event) => event.id)).size).toBe(stream.events.length);
     const answered = stream.events.map((event) => event.data.decisions.answered);
     expect(answered).toEqual([...answered].sort((a, b) => a - b));
     expect(stream.events.slice(0, -1).every((event) => event.event === "offers")).toBe(true);
     expect(stream.events.filter((event) => event.event === "complete")).toHaveLength(1);
+  });
+
+  it("resumes where it left off: a reconnect with Last-Event-ID gets only later events", async () => {
+    const slowAnswer = gate();
+    const fast = await lender(() => ({ status: 200, body: approval(981_011) }));
+    const slow = await lender(async () => {
+      await slowAnswer.promise;
+      return { status: 200, body: { decision: "declined", reason: "policy" } };
+    });
+    await context.onlyLenders([
+      lenderSpec("resume-fast", namedUrl(fast), [981_011]),
+      lenderSpec("resume-slow", namedUrl(slow), [981_012]),
+    ]);
+    const leadId = await applyOver(base, context);
+    const first = readStream(await open(leadId));
+    await first.until(
+      () => first.events.some((event) => event.data.decisions.answered === 1),
+      "the fast decision",
+    );
+    const seen = first.events.at(-1);
+    // The connection drops; the browser comes back with the id of the last event it had.
+    const response = await fetch(`${base}${applicationOffersStreamPath(leadId)}`, {
+      headers: { cookie: `lead=${leadId}`, "last-event-id": seen?.id ?? "" },
+    });
+    const resumed = readStream(response);
+    await resumed.until(() => resumed.comments.includes("heartbeat"), "a heartbeat");
+    // Nothing it had is sent again.
+    expect(resumed.events).toEqual([]);
+    slowAnswer.open();
+    await Promise.all([first.finished, resumed.finished]);
+    expect(resumed.events.map((event) => event.event)).toEqual(["complete"]);
+    expect(resumed.events[0]?.data.decisions.answered).toBe(2);
+    expect(resumed.events[0]?.id).toBe(first.events.at(-1)?.id);
+    // An id of another shape (NUL too) is no id: the stream starts from the start, never a 5xx.
+    for (const id of ["1", "a\u0000b", "x".repeat(300)]) {
+      const again = readStream(
+        await fetch(`${base}${applicationOffersStreamPath(leadId)}`, {
+          headers: { cookie: `lead=${leadId}`, "last-event-id": id },
+        }).catch(() => new Response("")),
+      );
+      await again.finished;
+      expect(again.events.length).toBeLessThanOrEqual(1);
+    }
   });
 
   it("sends `complete` at once and ends when nothing is left to wait for", async () => {

@@ -45,6 +45,7 @@ export const SEALED_COLUMNS = {
   reviews: { name: "", email: null, text: "" },
   erasure_confirmations: { contact: null },
   push_subscriptions: { endpoint: "", p256dh: "", auth: "" },
+  idempotency_keys: { answer: null },
 } as const;
 
 export type SealedTable = keyof typeof SEALED_COLUMNS;

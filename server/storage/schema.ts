@@ -224,6 +224,27 @@ export interface LeadVerificationsTable {
 }
 
 /** An opaque link back to a lead's offers (the confirmation e-mail), kept as its SHA-256. */
+/**
+ * An `Idempotency-Key` claimed by a borrower's write (issue 37, migration
+ * 0038, decision 0475): keyed hashes only; the answer sealed under the lead's key.
+ */
+export interface IdempotencyKeysTable {
+  /** The keyed hash of the route, the visitor and the key. */
+  id: string;
+  /** The keyed hash of the request's body and query. */
+  fingerprint: string;
+  /** Until when the request that claimed it holds it (ISO); another may take it over after. */
+  lease_until: string;
+  expires_at: string;
+  /** The stored answer's status; null while the first request is being done. */
+  status: number | null;
+  /** The answer (body and cookies), sealed under `key_id`. */
+  answer: string | null;
+  key_id: string | null;
+  lead_id: string | null;
+  created_at: string;
+}
+
 export interface LandingTokensTable {
   token_hash: string;
   lead_id: string;
@@ -815,6 +836,7 @@ export interface Database {
   partner_adjustments: PartnerAdjustmentsTable;
   lead_verifications: LeadVerificationsTable;
   landing_tokens: LandingTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
   staff: StaffTable;
   staff_enrolments: StaffEnrolmentsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

@@ -8,8 +8,9 @@ import {
 import { type Locale, localizePath } from "../../core/locale";
 import { fill } from "../../core/messages";
 import type { PendingVerification } from "../../core/views/site-contract";
-import { type HttpResult, postJson } from "../../widget/runtime/http";
+import type { HttpResult } from "../../widget/runtime/http";
 import { type VerificationMessages, verificationMessagesFor } from "../messages/verification";
+import { type OnceSender, onceSender } from "./send-once";
 
 export interface VerificationFormProps {
   locale: Locale;
@@ -25,32 +26,27 @@ export interface VerificationFormProps {
   onChangeDetails?: (() => void) | undefined;
 }
 
-type Problem =
-  | { kind: "empty" | "tooManyTries" | "expired" | "network" | "throttled" | "notSent" | "gone" }
-  | { kind: "wrong"; tries: number };
+/** The problems other than a wrong code, each with its message's key. */
+const PROBLEM_TEXT = {
+  empty: "codeEmpty",
+  tooManyTries: "codeTooManyTries",
+  expired: "codeExpired",
+  network: "codeNetwork",
+  offline: "codeOffline",
+  throttled: "codeThrottled",
+  notSent: "codeNotSent",
+  gone: "codeGone",
+} as const satisfies Record<string, keyof VerificationMessages>;
+
+type Problem = { kind: keyof typeof PROBLEM_TEXT } | { kind: "wrong"; tries: number };
 
 /** The problems that are about what was typed: the field is marked invalid. */
 const FIELD_PROBLEMS = new Set(["empty", "wrong", "tooManyTries", "expired"]);
 
 function problemText(t: VerificationMessages, problem: Problem): string {
-  switch (problem.kind) {
-    case "empty":
-      return t.codeEmpty;
-    case "wrong":
-      return fill(t.codeWrong, { tries: problem.tries });
-    case "tooManyTries":
-      return t.codeTooManyTries;
-    case "expired":
-      return t.codeExpired;
-    case "network":
-      return t.codeNetwork;
-    case "throttled":
-      return t.codeThrottled;
-    case "notSent":
-      return t.codeNotSent;
-    case "gone":
-      return t.codeGone;
-  }
+  return problem.kind === "wrong"
+    ? fill(t.codeWrong, { tries: problem.tries })
+    : t[PROBLEM_TEXT[problem.kind]];
 }
 
 function errorOf(result: HttpResult): { code?: string; triesLeft?: number; resendAt?: string } {
@@ -71,7 +67,7 @@ function errorOf(result: HttpResult): { code?: string; triesLeft?: number; resen
 /** What a failed check or resend means for the visitor (a 409 is a success told twice). */
 function problemOf(result: HttpResult): Problem {
   const { code, triesLeft } = errorOf(result);
-  if (result.status === 0) return { kind: "network" };
+  if (result.status === 0) return { kind: "offline" };
   if (code === "wrong_code") return { kind: "wrong", tries: triesLeft ?? 0 };
   if (code === "too_many_tries") return { kind: "tooManyTries" };
   if (code === "code_expired") return { kind: "expired" };
@@ -139,6 +135,19 @@ export function VerificationForm(props: VerificationFormProps) {
     setVerified(true);
     props.onVerified();
   };
+  const sender = useRef<OnceSender | undefined>(undefined);
+  const resendSender = useRef<OnceSender | undefined>(undefined);
+  /** While a request waits for the connection the page says so, and the button may be pressed. */
+  const waitingThen = (setBusy: (busy: boolean) => void) => ({
+    waiting: () => {
+      setBusy(false);
+      setProblem({ kind: "offline" });
+    },
+    sending: () => {
+      setBusy(true);
+      setProblem(undefined);
+    },
+  });
   const fail = (next: Problem) => {
     setProblem(next);
     input.current?.focus();
@@ -158,7 +167,11 @@ export function VerificationForm(props: VerificationFormProps) {
     }
     setChecking(true);
     setProblem(undefined);
-    const result = await postJson(url(""), { code: value });
+    // With an Idempotency-Key, sent again when the connection returns (decision 0476).
+    sender.current ??= onceSender();
+    const result = await sender.current.send(url(""), { code: value }, waitingThen(setChecking));
+    // Pressed again while it waited: that request answers.
+    if (!result) return;
     setChecking(false);
     if (result.ok || result.status === 409) succeed();
     else fail(problemOf(result));
@@ -216,7 +229,11 @@ export function VerificationForm(props: VerificationFormProps) {
     if (resending || verified) return;
     setResending(true);
     setResent(false);
-    const result = await postJson(url("/resend"), {});
+    // A new code is asked for with a key of its own, kept while that request waits.
+    resendSender.current ??= onceSender();
+    const result = await resendSender.current.send(url("/resend"), {}, waitingThen(setResending));
+    if (!result) return;
+    resendSender.current = undefined;
     setResending(false);
     const { code: errorCode, resendAt: next } = errorOf(result);
     if (result.ok) {

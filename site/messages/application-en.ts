@@ -21,6 +21,8 @@ export const applicationEn = {
   sending: "Sending…",
   failed:
     "We could not send your application. Check your connection and try again: everything you typed is still here.",
+  offline:
+    "We could not reach our server. Everything you typed is still here, and we will send it again as soon as your connection returns: your application goes in only once.",
   throttled: "Too many attempts. Please wait a minute and try again.",
   notSent:
     "We could not send the SMS with your code just now. Please try again in a minute: everything you typed is still here.",

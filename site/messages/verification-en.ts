@@ -23,6 +23,8 @@ export const verificationEn = {
   codeTooManyTries: "That code was tried too many times. Ask for a new code below.",
   codeExpired: "That code has expired. Ask for a new code below.",
   codeNetwork: "We could not reach our service. Check your connection and try again.",
+  codeOffline:
+    "We could not reach our service. Your code is kept: it goes as soon as your connection returns, or press the button again.",
   codeThrottled: "Too many attempts. Please wait a few minutes and try again.",
   codeNotSent: "We could not send the SMS just now. Please try again in a minute.",
   codeGone: "This application no longer waits for a code. Please apply again.",

@@ -10,7 +10,7 @@ import {
 } from "../support/application-form";
 import { axeViolations, launchBrowser, openHydrated, watchConsole } from "../support/browser";
 import { continueToLender } from "../support/clickout";
-import { codeSentTo } from "../support/outbox";
+import { codeSentTo, sentTo } from "../support/outbox";
 import { withServerAndBrowser } from "../support/server-and-browser";
 import type { ServerProcess } from "../support/server-process";
 
@@ -379,6 +379,54 @@ describe("the application form", () => {
       }
     }
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("sends one application and one SMS when the answer is lost and the connection cut (0475)", {
+    timeout: 60_000,
+  }, async () => {
+    const phone = "0771000131";
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await open(page, "/en/application/?ver=2");
+    await fillApplication(page, phone);
+    await acceptRequiredConsents(page);
+    const keys: string[] = [];
+    page.on("request", (request) => {
+      if (APPLICATIONS.test(request.url())) keys.push(request.headers()["idempotency-key"] ?? "");
+    });
+    // The server gets the application and answers; the answer is lost, and the phone goes
+    // offline: the hard case.
+    await page.route(APPLICATIONS, async (route) => {
+      await route.fetch();
+      await context.setOffline(true);
+      await route.abort("connectionfailed");
+    });
+    await page.getByRole("button", { name: "See my offers" }).click();
+    await page.getByRole("alert").filter({ hasText: "We could not reach our server" }).waitFor();
+    expect(await page.getByLabel("NIC number").inputValue()).toBe("853400937V");
+    expect(await page.getByLabel("Mobile number").inputValue()).toBe("077 100 0131");
+    await page.unroute(APPLICATIONS);
+    // Back online: the same request again, with the same key; the server answers the first's.
+    await context.setOffline(false);
+    await page.getByRole("heading", { name: "Enter the code we sent you" }).waitFor();
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const code = await codeSentTo(server, phone);
+    expect(sentTo(server, phone).filter((message) => message.channel === "sms")).toHaveLength(1);
+
+    // The code entry too: offline when the sixth digit sends it, then back.
+    await context.setOffline(true);
+    await page.getByLabel("Code from the SMS").fill(code);
+    await page.getByRole("alert").filter({ hasText: "Your code is kept" }).waitFor();
+    await context.setOffline(false);
+    await page.waitForURL(`${server.url}/en/offers/`);
+    expect((await context.cookies()).some((cookie) => cookie.name === "lead")).toBe(true);
+    expect(sentTo(server, phone).filter((message) => message.channel === "sms")).toHaveLength(1);
+    const offline = /Failed to load resource: .*ERR_(CONNECTION_FAILED|INTERNET_DISCONNECTED)/;
+    expect(problems.filter((line) => !offline.test(line))).toEqual([]);
     await context.close();
   });
 

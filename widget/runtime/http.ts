@@ -20,6 +20,10 @@ export interface WriteOptions {
   contentType?: "application/json" | "text/plain";
   /** Lets the request outlive the page (an event sent as the visitor leaves). */
   keepalive?: boolean;
+  /** More headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /** Ends the request as a network failure after this long (an answer that never comes). */
+  timeoutMs?: number;
 }
 
 /** How long a read waits before its one retry. */
@@ -63,8 +67,10 @@ export function postJson(
     headers: {
       Accept: "application/json",
       "Content-Type": options.contentType ?? "application/json",
+      ...options.headers,
     },
     body: JSON.stringify(body),
     ...(options.keepalive ? { keepalive: true } : {}),
+    ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
   });
 }

@@ -33,6 +33,7 @@ import * as lenderBreakerEvents from "./0032_lender_breaker_events";
 import * as decisionSentFields from "./0033_decision_sent_fields";
 import * as approvalOdds from "./0035_approval_odds";
 import * as oddsCalibration from "./0037_odds_calibration";
+import * as idempotencyKeys from "./0038_idempotency_keys";
 import { type Columns, columnsFor } from "./column-types";
 
 /**
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, MigrationFile> = {
   "0033_decision_sent_fields": decisionSentFields,
   "0035_approval_odds": approvalOdds,
   "0037_odds_calibration": oddsCalibration,
+  "0038_idempotency_keys": idempotencyKeys,
 };
 
 /** Every migration, for either engine. */

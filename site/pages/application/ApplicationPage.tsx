@@ -96,13 +96,12 @@ export function ApplicationForm(props: PageProps<ApplicationView>) {
         <ConsentStep locale={locale} form={form} hidden={hidden(3)} />
         <FormActions locale={locale} form={form} />
         <TrustNotes locale={locale} variant="short" />
-        {state.status === "failed" || state.status === "throttled" || state.status === "notSent" ? (
+        {state.status === "failed" ||
+        state.status === "throttled" ||
+        state.status === "notSent" ||
+        state.status === "offline" ? (
           <p className="field-error" role="alert">
-            {state.status === "failed"
-              ? a.failed
-              : state.status === "throttled"
-                ? a.throttled
-                : a.notSent}
+            {a[state.status]}
           </p>
         ) : null}
       </form>

@@ -19,7 +19,7 @@ import type { SubmitOutcome } from "./submit-outcome";
  * and dispatches what came of them.
  */
 
-export type SubmitStatus = "idle" | "sending" | "failed" | "throttled" | "notSent";
+export type SubmitStatus = "idle" | "sending" | "failed" | "throttled" | "notSent" | "offline";
 
 export interface FormState {
   values: ApplicationFormValues;
@@ -139,7 +139,7 @@ function changed(state: FormState, path: FieldPath, values: ApplicationFormValue
 }
 
 /** The statuses a change clears: the last submit's failure no longer applies. */
-const FAILURES: readonly SubmitStatus[] = ["failed", "throttled", "notSent"];
+const FAILURES: readonly SubmitStatus[] = ["failed", "throttled", "notSent", "offline"];
 
 export function formReducer(state: FormState, action: FormAction): FormState {
   switch (action.type) {

@@ -4,13 +4,15 @@ import { type FieldErrors, fieldErrorsOf } from "./application-form";
 /**
  * Where the API's answer leads: 201 to the code step (the lead and its
  * code's state), 400 with fields back to the form, 429 to "wait a minute",
- * 503 to "the SMS could not be sent", anything else to "try again".
+ * 503 to "the SMS could not be sent", no answer at all (status 0) to "no
+ * connection: sent again when it returns" (decision 0476), anything else to "try again".
  */
 export type SubmitOutcome =
   | { kind: "created"; pending: PendingVerification }
   | { kind: "invalid"; errors: FieldErrors }
   | { kind: "throttled" }
   | { kind: "notSent" }
+  | { kind: "offline" }
   | { kind: "failed" };
 
 /** The 201's lead id and `verification`, or undefined for an answer of another shape. */
@@ -28,6 +30,7 @@ function pendingOf(body: unknown): PendingVerification | undefined {
 }
 
 export function submitOutcome(status: number, body: unknown): SubmitOutcome {
+  if (status === 0) return { kind: "offline" };
   if (status >= 200 && status < 300) {
     const pending = pendingOf(body);
     return pending ? { kind: "created", pending } : { kind: "failed" };

@@ -9,7 +9,7 @@ import {
 import type { CalendarDate } from "../../../core/helpers/dates";
 import { type Locale, localizePath } from "../../../core/locale";
 import type { LoanSelection } from "../../../widget/loan-selection";
-import { postJson } from "../../../widget/runtime/http";
+import { type OnceSender, onceSender } from "../../components/send-once";
 import { preloadVerificationForm } from "../../components/verification-form";
 import { applicationExtras, trackField } from "../../tracking";
 import {
@@ -186,6 +186,8 @@ export function useApplicationForm({
     focusNext.current = stepTitleId(step - 1);
   };
 
+  // The application's Idempotency-Key lives as long as what it sends (decision 0476).
+  const sender = useRef<OnceSender | undefined>(undefined);
   const submit = async () => {
     dispatch({ type: "sendingStarted" });
     let outcome: SubmitOutcome;
@@ -199,10 +201,18 @@ export function useApplicationForm({
         // The code step's chunk comes while the application is on its way.
         const codeForm = preloadVerificationForm();
         codeForm.catch(() => undefined);
-        const response = await postJson(`/api/applications?lang=${locale}`, {
-          ...applicationRequestBody(values, attribution),
-          ...extras,
-        });
+        sender.current ??= onceSender();
+        const response = await sender.current.send(
+          `/api/applications?lang=${locale}`,
+          { ...applicationRequestBody(values, attribution), ...extras },
+          {
+            // Nothing typed is lost; it goes again when the connection returns.
+            waiting: () => dispatch({ type: "submitEnded", outcome: { kind: "offline" } }),
+            sending: () => dispatch({ type: "sendingStarted" }),
+          },
+        );
+        // The visitor pressed again: that press's request answers.
+        if (!response) return;
         outcome = submitOutcome(response.status, response.data);
         if (outcome.kind === "created") {
           try {

@@ -98,3 +98,80 @@ describe("followApplicationOffers without EventSource", () => {
     expect(paths).toHaveLength(1);
   });
 });
+
+/** An EventSource the test drives: what the browser's does on a drop (CONNECTING) or a refusal (CLOSED). */
+class DrivenSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: DrivenSource[] = [];
+  readyState = DrivenSource.CONNECTING;
+  constructor(readonly url: string) {
+    super();
+    DrivenSource.made.push(this);
+  }
+  close() {
+    this.readyState = DrivenSource.CLOSED;
+  }
+  opened() {
+    this.readyState = DrivenSource.OPEN;
+    this.dispatchEvent(new Event("open"));
+  }
+  send(event: string, offers: ApplicationOffers) {
+    this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(offers) }));
+  }
+  dropped(readyState: number) {
+    this.readyState = readyState;
+    this.dispatchEvent(new Event("error"));
+  }
+}
+
+describe("followApplicationOffers with the stream", () => {
+  it("lets a dropped stream resume where it left off, and shows each snapshot once", async () => {
+    const { origin, paths } = await serve([{ status: 200, body: last }]);
+    DrivenSource.made = [];
+    const seen: ApplicationOffers[] = [];
+    let ended = false;
+    followApplicationOffers("lead-1", (offers) => seen.push(offers), {
+      EventSource: DrivenSource as unknown as typeof EventSource,
+      origin,
+      onEnd: () => {
+        ended = true;
+      },
+    });
+    const source = DrivenSource.made[0];
+    if (!source) throw new Error("no stream opened");
+    source.opened();
+    source.send("offers", first);
+    // The connection drops; the browser reconnects by itself (with Last-Event-ID).
+    source.dropped(DrivenSource.CONNECTING);
+    source.opened();
+    // A snapshot the page has already (an older server sends it again) is not shown twice.
+    source.send("offers", first);
+    source.send("complete", last);
+    expect(seen).toEqual([first, last]);
+    expect(ended).toBe(true);
+    // It never fell back to polling.
+    expect(paths).toEqual([]);
+  });
+
+  it("polls instead once the stream is refused (closed), or after repeated drops", async () => {
+    const { origin, paths } = await serve([{ status: 200, body: last }]);
+    for (const drops of [[DrivenSource.CLOSED], [0, 0, 0, 0].map(() => DrivenSource.CONNECTING)]) {
+      DrivenSource.made = [];
+      paths.length = 0;
+      const seen: ApplicationOffers[] = [];
+      await new Promise<void>((resolve) => {
+        followApplicationOffers("lead-1", (offers) => seen.push(offers), {
+          EventSource: DrivenSource as unknown as typeof EventSource,
+          origin,
+          pollIntervalMs: 1,
+          onEnd: resolve,
+        });
+        for (const readyState of drops) DrivenSource.made[0]?.dropped(readyState);
+      });
+      expect(seen).toEqual([last]);
+      expect(paths).toEqual(["/api/applications/lead-1/offers"]);
+    }
+  });
+});

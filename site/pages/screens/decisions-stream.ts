@@ -11,6 +11,10 @@ import { getJson } from "../../../widget/runtime/http";
 export const POLL_INTERVAL_MS = 1_000;
 /** A stream with no event this long after it opened is held back somewhere (a buffering proxy). */
 export const FIRST_EVENT_TIMEOUT_MS = 5_000;
+/** Reconnects of the stream in a row (no event between) before the page polls instead. */
+export const MAX_RECONNECTS = 3;
+/** A reconnect not open this long after the failure (the server asks for 2 s): polling. */
+export const RECONNECT_TIMEOUT_MS = 8_000;
 /** Polling stops after this many answers without `complete` (the server ends waiting long before). */
 export const MAX_POLLS = 120;
 
@@ -30,7 +34,8 @@ export interface FollowOptions {
  * server's contract, core/domain/decisions.ts): the Server-Sent Events stream, whose
  * `offers` and `complete` events each carry the whole ApplicationOffers; or,
  * where EventSource is missing, fails or says nothing for
- * FIRST_EVENT_TIMEOUT_MS, the JSON every POLL_INTERVAL_MS. Each snapshot goes
+ * FIRST_EVENT_TIMEOUT_MS, the JSON every POLL_INTERVAL_MS. A dropped stream
+ * resumes where it left off (Last-Event-ID); a snapshot is delivered once. Each snapshot goes
  * to `onUpdate`; the complete one is the last. A chunk of its own, loaded
  * after hydration only while decisions are awaited. Returns the function
  * that stops following.
@@ -59,8 +64,14 @@ export function followApplicationOffers(
     stop();
     onEnd?.();
   };
+  // A snapshot the page has already (a reconnect, or a poll that found nothing new) is not
+  // shown again.
+  let delivered = "";
   const deliver = (value: unknown) => {
     if (stopped || !isApplicationOffers(value)) return;
+    const text = JSON.stringify(value);
+    if (text === delivered) return;
+    delivered = text;
     onUpdate(value);
     if (value.decisions.complete) end();
   };
@@ -89,17 +100,33 @@ export function followApplicationOffers(
   source = new Source(`${origin}${applicationOffersStreamPath(leadId)}`);
   const onMessage = (event: MessageEvent) => {
     clearTimeout(timer);
+    reconnects = 0;
     try {
       deliver(JSON.parse(String(event.data)));
     } catch {
       // Not JSON: the next snapshot says it all again.
     }
   };
+  let reconnects = 0;
   source.addEventListener(DECISION_STREAM_EVENTS.offers, onMessage);
   source.addEventListener(DECISION_STREAM_EVENTS.complete, onMessage);
-  // EventSource would reconnect on its own, forever; one failure and the page polls instead
-  // (the server also ends a stream that outlives its deadline, which lands here).
-  source.addEventListener("error", startPolling);
+  // Open again: the server resumes after the Last-Event-ID the browser sent (decision 0477).
+  source.addEventListener("open", () => {
+    if (reconnects > 0) clearTimeout(timer);
+  });
+  // A dropped connection: EventSource comes back by itself with the last event's id, up to
+  // MAX_RECONNECTS times in a row; a stream refused (closed), or one that keeps failing, and
+  // the page polls instead (the server also ends a stream past its deadline, which lands here).
+  source.addEventListener("error", () => {
+    if (stopped || polling) return;
+    if (source?.readyState !== Source.CONNECTING || reconnects >= MAX_RECONNECTS) {
+      startPolling();
+      return;
+    }
+    reconnects += 1;
+    clearTimeout(timer);
+    timer = setTimeout(startPolling, RECONNECT_TIMEOUT_MS);
+  });
   timer = setTimeout(startPolling, FIRST_EVENT_TIMEOUT_MS);
   return stop;
 }
