@@ -15,6 +15,7 @@ import { followLanguageSwitch } from "../language-switch";
 import { loadLocaleCatalogs } from "../messages/load-locale";
 import type { AppState, PageView } from "../pages/registry";
 import { reloadAfterFailure, reloadOnFailedAssets, watchReleases } from "../releases";
+import { startServiceWorker } from "../service-worker";
 import { track } from "../track";
 import type { IslandName } from "./Island";
 
@@ -76,8 +77,10 @@ function start(state: AppState, islands: Islands, afterStart?: (state: AppState)
   }
   // Marks the document as interactive, as the app does; browser tests and CSS wait on it.
   document.documentElement.dataset.hydrated = "true";
-  track((module) => module.startTracking(state));
+  // The offline page (0480) is no visit: nothing to count, and nothing could be sent.
+  if (state.page !== "offline") track((module) => module.startTracking(state));
   watchReleases();
   reloadOnFailedAssets();
+  startServiceWorker();
   afterStart?.(state);
 }
