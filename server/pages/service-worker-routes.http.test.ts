@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import inject from "light-my-request";
 import { afterAll, describe, expect, it } from "vitest";
-import { setUpTestApp, testAssets } from "../test-support";
+import { setUpTestApp } from "../test-support";
 
 /** Issue 37's return visits (decision 0480): /sw.js with its build, and the offline pages. */
 const distDir = mkdtempSync(path.join(tmpdir(), "nayacompare-sw-"));
@@ -15,16 +15,7 @@ for (const file of ["client-test.js", "site-test.css", "client-test.js.br"]) {
 }
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
-const assets = {
-  ...testAssets,
-  islands: { plain: ["/assets/islands-plain-test.js", "/assets/islands-start-test.js"] },
-  islandCatalogs: {
-    si: ["/assets/islands-catalogs-si-test.js"],
-    en: ["/assets/islands-catalogs-en-test.js"],
-    ta: ["/assets/islands-catalogs-ta-test.js"],
-  },
-};
-const context = setUpTestApp({ distDir, assets });
+const context = setUpTestApp({ distDir });
 const get = (url: string) => inject(context.app, { method: "GET", url });
 
 describe("GET /sw.js", () => {
@@ -41,17 +32,7 @@ describe("GET /sw.js", () => {
       // The build's files, not their precompressed copies.
       files: ["/assets/client-test.js", "/assets/site-test.css"],
       offline: { si: "/offline/", en: "/en/offline/", ta: "/ta/offline/" },
-      precache: [
-        "/offline/",
-        "/assets/islands-catalogs-si-test.js",
-        "/en/offline/",
-        "/assets/islands-catalogs-en-test.js",
-        "/ta/offline/",
-        "/assets/islands-catalogs-ta-test.js",
-        "/assets/site-test.css",
-        "/assets/islands-plain-test.js",
-        "/assets/islands-start-test.js",
-      ],
+      precache: ["/offline/", "/en/offline/", "/ta/offline/", "/assets/site-test.css"],
     });
   });
 
@@ -74,8 +55,12 @@ describe("the offline page", () => {
     expect(res.body).toContain('<meta name="robots" content="noindex"');
     expect(res.body).not.toContain('rel="canonical"');
     expect(res.body).toContain('<a class="button" href=".">');
-    // The islands' script, as the worker keeps it, not the app's.
-    expect(res.body).toContain("/assets/islands-plain-test.js");
+    // Its HTML and the stylesheet, all the worker keeps for it: no script, no state.
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/site-test.css">');
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('id="app-state"');
+    // Nor the cookie notice, whose answer takes a script.
+    expect(res.body).not.toContain('class="cookie-notice"');
   });
 
   it("is not in the sitemap", async () => {

@@ -10,19 +10,19 @@ export const OFFLINE_PATH = "/offline/";
 /**
  * What the service worker is told about the build it belongs to (decision 0480): its id (the
  * cache's name), every file of it under /assets/ (what a new worker may keep from an older
- * one's cache), each language's offline page, and what it keeps at install: those pages, the
- * stylesheet, and the scripts and catalogs of that page (islands, "plain"), per language.
+ * one's cache), each language's offline page, and what it keeps at install: those pages and
+ * the stylesheet, all they need (they have no script).
  */
 export function serviceWorkerBuild(assets: AssetManifest, files: readonly string[]) {
   const offline = Object.fromEntries(
     ALL_LOCALES.map((locale) => [locale, localizePath(locale, OFFLINE_PATH)]),
   );
-  const precache = ALL_LOCALES.flatMap((locale) => [
-    localizePath(locale, OFFLINE_PATH),
-    ...(assets.islandCatalogs?.[locale] ?? []),
-  ]);
-  precache.push(...assets.styles, ...(assets.islands?.plain ?? []));
-  return { id: assets.buildId, files, offline, precache: [...new Set(precache)] };
+  return {
+    id: assets.buildId,
+    files,
+    offline,
+    precache: [...Object.values(offline), ...assets.styles],
+  };
 }
 
 /**

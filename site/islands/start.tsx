@@ -77,8 +77,7 @@ function start(state: AppState, islands: Islands, afterStart?: (state: AppState)
   }
   // Marks the document as interactive, as the app does; browser tests and CSS wait on it.
   document.documentElement.dataset.hydrated = "true";
-  // The offline page (0480) is no visit: nothing to count, and nothing could be sent.
-  if (state.page !== "offline") track((module) => module.startTracking(state));
+  track((module) => module.startTracking(state));
   watchReleases();
   reloadOnFailedAssets();
   startServiceWorker();

@@ -200,7 +200,10 @@ describe("releases and failures in the browser", () => {
       expect(new URL(page.url()).pathname).toBe(path);
       expect(await page.getAttribute("html", "lang")).toBe(lang);
       expect(await page.locator("h1").textContent()).toBe(title);
-      await page.waitForSelector("html[data-hydrated='true']");
+      // The site's look: its stylesheet, kept by the worker, applies (the header's layout).
+      expect(
+        await page.locator(".site-header").evaluate((header) => getComputedStyle(header).display),
+      ).toBe("flex");
     }
     // Back online, "try again" loads the page that failed.
     await context.setOffline(false);

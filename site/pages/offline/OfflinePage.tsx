@@ -5,8 +5,8 @@ import type { OfflineView } from "./page.server";
 /**
  * No connection (decision 0480): what happened, what still works, and a
  * way to try again. The page is shown at the address that failed, so the
- * link to "." (every address of ours ends in a slash) loads it again,
- * without a script.
+ * link to "." (every address of ours ends in a slash) loads it again:
+ * the page has no script (decision 0480).
  */
 export function OfflinePage({ locale }: PageProps<OfflineView>) {
   const t = siteMessagesFor(locale);

@@ -14,8 +14,8 @@ export const routes: readonly PageRoute[] = [{ path: "/offline/" }];
 /** A page for a failed load, not for search: no canonical link, not in the sitemap. */
 export const indexed = false;
 
-/** Server HTML with islands (decision 0271): the worker keeps it with the few scripts it needs. */
-export const islands = "plain";
+/** Its HTML alone: the worker keeps it with the stylesheet, and it needs no more offline. */
+export const scripts = false;
 
 export function view(): OfflineView {
   return { kind: "offline" };
