@@ -67,6 +67,7 @@ import { clientApiRouter } from "./pages/client-api-routes";
 import { type PageLoaders, pageLoaders } from "./pages/loaders";
 import { createPageCache } from "./pages/page-cache";
 import { cachedPagesHandler, type PageCaching, pagesHandler } from "./pages/page-routes";
+import { serviceWorkerRouter } from "./pages/service-worker-routes";
 import { partnerApiRouter } from "./partners/api-routes";
 import { partnersBackOfficeRouter } from "./partners/back-office-routes";
 import { partnerPagesRouter } from "./partners/demo-routes";
@@ -447,6 +448,8 @@ const filesSection: AppSection = (app, { distDir, site, offers, assets }) => {
         maxAge: ONE_YEAR_MS,
       }),
     );
+    // The service worker, with its build's id and files (0480): revalidated at every check.
+    app.use(serviceWorkerRouter(distDir, assets));
     // Unhashed files at fixed addresses (favicon): cached for a day only.
     app.use(
       express.static(path.join(distDir, "site", "public"), { index: false, maxAge: ONE_DAY_MS }),

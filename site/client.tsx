@@ -12,6 +12,7 @@ import { siteMessagesFor } from "./messages";
 import { fetchPage, inAppTarget } from "./navigation";
 import { preloadPage } from "./pages/registry";
 import { isNewBuildOut, reloadAfterFailure, reloadOnFailedAssets, watchReleases } from "./releases";
+import { startServiceWorker } from "./service-worker";
 import { track } from "./track";
 
 function readState(): AppState {
@@ -169,6 +170,7 @@ if (root) {
   );
   watchReleases();
   reloadOnFailedAssets();
+  startServiceWorker();
 }
 
 function hydrate(root: HTMLElement, initial: AppState) {

@@ -134,7 +134,8 @@ export function pageData(
     today,
     view: found ? view : undefined,
     ...(found ? {} : { missingPath: shownPath(localizePath(locale, rest)) }),
-    cookieNoticeAccepted,
+    // A page without scripts (0480) could not take the notice's answer: it shows none.
+    cookieNoticeAccepted: cookieNoticeAccepted || found?.server.scripts === false,
     contact: site.contact ?? { email: site.contactEmail },
   };
   const { title, description, refreshSeconds } =
@@ -149,6 +150,8 @@ export function pageData(
     canonicalRest: found?.server.indexed ? (route?.canonical ?? rest) : undefined,
     /** The page's islands' script when it has one (decision 0271); else the app's. */
     islands: found?.server.islands,
+    /** False for a page sent without scripts or state (the offline page, decision 0480). */
+    scripts: found?.server.scripts ?? true,
     state,
   };
 }
@@ -177,7 +180,7 @@ export function renderPage(path: string, options: RenderOptions): RenderedPage {
     locale,
     headHtml: pageHeadHtml(data, site),
     bodyHtml: renderToString(<App state={state} />),
-    state: withoutContentHtml(state),
+    state: data.scripts ? withoutContentHtml(state) : undefined,
     assets,
     islands: data.islands,
     runtime: site.runtime,

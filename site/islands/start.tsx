@@ -15,6 +15,7 @@ import { followLanguageSwitch } from "../language-switch";
 import { loadLocaleCatalogs } from "../messages/load-locale";
 import type { AppState, PageView } from "../pages/registry";
 import { reloadAfterFailure, reloadOnFailedAssets, watchReleases } from "../releases";
+import { startServiceWorker } from "../service-worker";
 import { track } from "../track";
 import type { IslandName } from "./Island";
 
@@ -85,5 +86,6 @@ function start(state: AppState, islands: Islands, afterStart?: (state: AppState)
   track((module) => module.startTracking(state));
   watchReleases();
   reloadOnFailedAssets();
+  startServiceWorker();
   afterStart?.(state);
 }

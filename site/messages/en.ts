@@ -12,6 +12,13 @@ export const siteEn = {
   notFoundText: "Sorry, but we can’t find the page you’re looking for.",
   getMoney: "Get money",
   notFoundPath: "Page not found: {path}",
+  offlineTitle: "No connection",
+  offlineDescription: "This page opens when your phone has no internet connection.",
+  offlineText:
+    "We could not load this page: your phone seems to be offline. Check your mobile data or Wi-Fi, then try again.",
+  offlineWorks:
+    "Pages already open in this browser stay as they are, and what you typed in a form stays in it.",
+  offlineRetry: "Try again",
   errorTitle: "Something went wrong",
   errorText: "Please try again in a moment.",
   footerIntermediary:

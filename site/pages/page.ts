@@ -101,6 +101,11 @@ export interface PageServer<View, Needs extends PageDataKey = PageDataKey> {
    */
   islands?: IslandEntry;
   /**
+   * `false`: the page's HTML alone, with no script and no state (the offline page, decision
+   * 0480: shown without a connection, it needs nothing but the stylesheet).
+   */
+  scripts?: false;
+  /**
    * What the page shows, or undefined when there is no such page (a 404). A property, not a
    * method, so that the compiler refuses a view whose inputs ask for more than `needs` names.
    */

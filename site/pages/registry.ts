@@ -20,6 +20,7 @@ import { eligibilityPage } from "./eligibility";
 import { homePage } from "./home";
 import { lenderPage } from "./lender";
 import { offersLinkPage } from "./offers-link";
+import { offlinePage } from "./offline";
 import { screensPage } from "./screens";
 import { staticPage } from "./static-page";
 import { unsubscribePage } from "./unsubscribe";
@@ -40,6 +41,7 @@ export const PAGES = [
   screensPage,
   applicationPage,
   offersLinkPage,
+  offlinePage,
 ] as const;
 
 type AnyPage = (typeof PAGES)[number];
