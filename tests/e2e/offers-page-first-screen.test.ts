@@ -230,7 +230,14 @@ describe("Lighthouse on the offers page (mobile)", () => {
           const failed = category.auditRefs
             .map((ref) => lhr.audits[ref.id])
             .filter((audit) => audit && audit.score !== null && audit.score < 1)
-            .map((audit) => audit?.id);
+            .map((audit) => {
+              // What the console said, so that a failure names its cause in the log.
+              const items = (audit?.details as { items?: { description?: unknown }[] } | undefined)
+                ?.items;
+              const said =
+                audit?.id === "errors-in-console" ? items?.map((i) => i.description) : [];
+              return said?.length ? `${audit?.id}: ${JSON.stringify(said)}` : audit?.id;
+            });
           scores.push(`${locale} ${name} ${Math.round((category.score ?? 0) * 100)} ${failed}`);
         }
       }
