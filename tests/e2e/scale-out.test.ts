@@ -553,7 +553,7 @@ async function lastStreamEvent(
   let text = "";
   for await (const chunk of response.body ?? []) {
     text += decoder.decode(chunk, { stream: true });
-    const match = /event: complete\nid: \d+\ndata: (.*)\n\n/.exec(text);
+    const match = /event: complete\nid: [^\n]+\ndata: (.*)\n\n/.exec(text);
     if (match?.[1]) return JSON.parse(match[1]);
   }
   throw new Error("the stream ended without `complete`");
