@@ -191,17 +191,20 @@ describe("views of an article", () => {
     expect(await context.cookies()).toEqual([]);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    for (let visit = 0; visit < 2; visit++) {
+    // The server counts only a view that carries a client id, so the count
+    // after the first visit shows the page had its id before it reported the
+    // view. (Not the request's Cookie header: once our service worker runs,
+    // DevTools no longer reports the headers the network stack adds.)
+    for (const expected of [1, 1]) {
       const counted = page.waitForResponse((response) =>
         response.url().endsWith(`/api/articles/${slug}/views`),
       );
       await open(page, `/en/${slug}/`);
-      const answer = await counted;
-      expect(answer.status()).toBe(204);
-      expect(await answer.request().headerValue("cookie")).toMatch(/client_id=[0-9a-f-]{36}/);
+      expect((await counted).status()).toBe(204);
+      // Once per visitor and day, and not zero.
+      expect(await views()).toBe(expected);
     }
-    // Once per visitor and day, and not zero.
-    expect(await views()).toBe(1);
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain("client_id");
     expect(problems).toEqual([]);
     await context.close();
   });
