@@ -27,6 +27,7 @@ import { lenderDays } from "./funnel/funnel";
 import { funnelRouter } from "./funnel/funnel-routes";
 import { healthRouter } from "./health-routes";
 import { apiErrorHandler, apiNotFound, sendError } from "./http/errors";
+import { inOrder } from "./http/in-order";
 import { LEAD_COOKIE, PENDING_LEAD_COOKIE } from "./http/lead-cookie";
 import { localeRedirect } from "./http/locale-redirect";
 import { refuseNulInAddress } from "./http/nul-address";
@@ -39,7 +40,7 @@ import {
   storageRateLimitStore,
 } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
-import { securityHeaders } from "./http/security-headers";
+import { securityHeaderList, securityHeaders } from "./http/security-headers";
 import { trailingSlashRedirect } from "./http/trailing-slash";
 import { undecodablePath } from "./http/undecodable-path";
 import { invoicesRouter } from "./invoices/invoice-routes";
@@ -312,11 +313,26 @@ const frontSection: AppSection = (app, { site, log, caching, assets, offers, sto
   // A site public over https (PUBLIC_ORIGIN) sends HSTS, and its cookies are always Secure.
   const httpsOrigin = site.origin.startsWith("https:");
   app.locals.httpsOrigin = httpsOrigin;
-  app.use(securityHeaders(httpsOrigin));
-  app.use(requestLog(log));
   // A cached page answers before the routers that never answer a page path (decision 0262),
-  // and before the compression middleware: it is stored encoded (decision 0485).
-  if (caching) app.use(cachedPagesHandler({ assets, site, offers }, caching, log));
+  // and before the compression middleware: it is stored encoded (decision 0485). The log,
+  // the cache and the security headers are one layer, and a hit is sent with its headers
+  // made once, the security headers among them (decision 0489).
+  app.use(
+    inOrder(
+      requestLog(log),
+      ...(caching
+        ? [
+            cachedPagesHandler(
+              { assets, site, offers },
+              caching,
+              log,
+              securityHeaderList(httpsOrigin),
+            ),
+          ]
+        : []),
+      securityHeaders(httpsOrigin),
+    ),
+  );
   app.use((req, res, next) => {
     if (req.method === "POST" && req.path === "/api/event") next();
     else compress(req, res, next);

@@ -1,5 +1,7 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { type IncomingMessage, type Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+
+const NODE_WRITE_HEAD = ServerResponse.prototype.writeHead;
 
 export interface ConnectionDrain {
   /** From now on, a connection's last answer closes it; idle connections close at once. */
@@ -20,22 +22,25 @@ export interface ConnectionDrain {
  */
 export function connectionDrain(server: Server): ConnectionDrain {
   let draining = false;
-  /** The last request each connection has brought. */
-  const latest = new WeakMap<Socket, IncomingMessage>();
+  /** The last request each connection has brought, kept on the socket itself. */
+  const LATEST = Symbol("latest request");
+  type Tracked = Socket & { [LATEST]?: IncomingMessage };
+
+  // One function of each for every request (none made per request: decision 0489).
+  const closeIdleLater = () => {
+    if (draining) setImmediate(() => server.closeIdleConnections());
+  };
+  function writeHeadClosingLast(this: ServerResponse, ...args: unknown[]) {
+    // A pipelined answer may be written before the one ahead of it; only the last closes.
+    if (draining && (this.req.socket as Tracked)[LATEST] === this.req) this.shouldKeepAlive = false;
+    return (NODE_WRITE_HEAD as (...all: unknown[]) => ServerResponse).apply(this, args);
+  }
 
   // First among the listeners, so that even an answer the app writes at once is seen.
   server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket;
-    latest.set(socket, req);
-    res.on("finish", () => {
-      if (draining) setImmediate(() => server.closeIdleConnections());
-    });
-    const writeHead = res.writeHead;
-    res.writeHead = function writeHeadClosingLast(this: ServerResponse, ...args: unknown[]) {
-      // A pipelined answer may be written before the one ahead of it; only the last closes.
-      if (draining && latest.get(socket) === req) this.shouldKeepAlive = false;
-      return (writeHead as (...all: unknown[]) => ServerResponse).apply(this, args);
-    } as typeof res.writeHead;
+    (req.socket as Tracked)[LATEST] = req;
+    res.on("finish", closeIdleLater);
+    res.writeHead = writeHeadClosingLast as typeof res.writeHead;
   });
 
   return {

@@ -22,15 +22,28 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * Headers every answer carries. On a site public over https, also HSTS: a
+ * Headers every answer carries, as name and value in turn (what
+ * `res.writeHead` takes). On a site public over https, also HSTS: a
  * browser that has seen it never asks for the site over plain http, where
  * its cookies and forms could be read on the way.
  */
+export function securityHeaderList(httpsOrigin: boolean): readonly string[] {
+  return [
+    "X-Content-Type-Options",
+    "nosniff",
+    "Referrer-Policy",
+    "strict-origin-when-cross-origin",
+    ...(httpsOrigin ? ["Strict-Transport-Security", HSTS] : []),
+  ];
+}
+
+/** Sets securityHeaderList's headers on every answer. */
 export function securityHeaders(httpsOrigin: boolean): RequestHandler {
+  const list = securityHeaderList(httpsOrigin);
   return (_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (httpsOrigin) res.setHeader("Strict-Transport-Security", HSTS);
+    for (let index = 0; index < list.length; index += 2) {
+      res.setHeader(list[index] as string, list[index + 1] as string);
+    }
     next();
   };
 }

@@ -8,7 +8,9 @@ import { seedSampleLenders, setLenderStatus } from "../lenders/lenders";
 import { licensedLender } from "../lenders/test-lenders";
 import { COMMAND_LINE } from "../staff/audit";
 import { openStorage, type Storage } from "../storage/database";
+import { touchPages } from "../storage/page-version";
 import { appWith, onEachEngine, silentLog, type TestStorage } from "../test-support";
+import { createPageCache, LOCAL_CHANGE_EAGER_MS } from "./page-cache";
 
 const SLUG = "how-much-emergency-savings-do-you-really-need";
 const ARTICLE = `/en/${SLUG}/`;
@@ -109,3 +111,52 @@ function acrossInstances(name: string, open: () => Promise<TestStorage>) {
 }
 
 onEachEngine(acrossInstances);
+
+/**
+ * The cache's answer without a read (`fresh`, decision 0489): only while
+ * the version read is younger than checkMs and no local change asks each
+ * request to read it; new offers drop the pages either way.
+ */
+onEachEngine((name, open) => {
+  describe(`the page cache's fresh generation on ${name}`, () => {
+    let test: TestStorage;
+    beforeAll(async () => {
+      test = await open();
+    });
+    afterAll(async () => {
+      await test?.cleanup();
+    });
+
+    it("answers at once only within checkMs of a read, and never during a local change", async () => {
+      let clock = 1_000_000;
+      const cache = createPageCache({
+        storage: test.storage,
+        log: silentLog,
+        maxBytes: 1_000_000,
+        checkMs: 1_000,
+        now: () => clock,
+      });
+      let offers: readonly never[] = [];
+      const current = () => offers;
+      expect(cache.fresh(current)).toBeUndefined();
+      const read = await cache.sync(current);
+      expect(cache.fresh(current)).toBe(read);
+      clock += 999;
+      expect(cache.fresh(current)).toBe(read);
+      // New offers: the pages held are dropped, without a read.
+      offers = [];
+      expect(cache.fresh(current)).toBe(read + 1);
+      clock += 1;
+      expect(cache.fresh(current)).toBeUndefined();
+      expect(await cache.sync(current)).toBe(read + 1);
+      // A change made here: every request reads the version until the change is surely seen.
+      await touchPages(test.storage.db, test.storage);
+      expect(cache.fresh(current)).toBeUndefined();
+      await cache.sync(current);
+      expect(cache.fresh(current)).toBeUndefined();
+      clock += LOCAL_CHANGE_EAGER_MS;
+      await cache.sync(current);
+      expect(cache.fresh(current)).toBe(read + 2);
+    });
+  });
+});

@@ -23,6 +23,8 @@ export interface CachedPage {
   noStore: boolean;
   gzip?: Buffer | undefined;
   br?: Buffer | undefined;
+  /** The headers a hit is sent with, by encoding, made at its first (cachedPagesHandler). */
+  headers?: Partial<Record<"br" | "gzip" | "identity", string[]>>;
   storedAt: number;
 }
 
@@ -46,6 +48,12 @@ export interface PageCache {
    * it changed; answers the cache's generation, for set.
    */
   sync(offers: () => readonly Offer[]): Promise<number>;
+  /**
+   * sync's answer without waiting, when storage's page version was read
+   * within checkMs and no local change asks for a read; undefined when sync
+   * must read it (most requests find the cache this way: no promise each).
+   */
+  fresh(offers: () => readonly Offer[]): number | undefined;
   get(key: string): CachedPage | undefined;
   /** Keeps a page rendered after sync answered `generation`, unless the cache was dropped since. */
   set(key: string, page: Omit<CachedPage, "storedAt">, generation: number): void;
@@ -143,6 +151,17 @@ export function createPageCache({
     checkedAt = now();
   };
 
+  /** The generation once storage's version is known: new offers drop the pages too. */
+  const afterCheck = (offers: () => readonly Offer[]) => {
+    // After the check: its onChange may have read new offers.
+    const current = offers();
+    if (current !== offersSeen) {
+      clear();
+      offersSeen = current;
+    }
+    return generation;
+  };
+
   return {
     async sync(offers) {
       if (now() < eagerUntil) {
@@ -154,13 +173,12 @@ export function createPageCache({
         });
         await checking;
       }
-      // After the check: its onChange may have read new offers.
-      const current = offers();
-      if (current !== offersSeen) {
-        clear();
-        offersSeen = current;
-      }
-      return generation;
+      return afterCheck(offers);
+    },
+    fresh(offers) {
+      const at = now();
+      if (at < eagerUntil || at - checkedAt >= checkMs) return undefined;
+      return afterCheck(offers);
     },
     get(key) {
       const page = pages.get(key);

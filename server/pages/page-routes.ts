@@ -119,8 +119,40 @@ export function cachedPagesHandler(
   pageOptions: PageOptions,
   caching: PageCaching,
   log: Logger,
+  alwaysHeaders: readonly string[],
 ): RequestHandler {
-  return async (req, res, next) => {
+  const answer = (req: Request, res: Response, next: NextFunction, found: Found | undefined) => {
+    if (!found?.hit) {
+      next();
+      return;
+    }
+    const { key, hit } = found;
+    const encoded = req.method === "GET" ? caching.cache.encoded(key, hit, req) : undefined;
+    if (encoded === undefined && encodingWanted(req) === "deflate") {
+      next();
+      return;
+    }
+    const body = encoded?.body ?? hit.identity;
+    const encoding = encoded?.encoding ?? "identity";
+    // Every header at once, made once per page and encoding: the security headers (this
+    // runs before their middleware, decision 0489), a rendered page's, and what the
+    // compression middleware and res.send would add (Vary, ETag, Content-Length).
+    hit.headers ??= {};
+    hit.headers[encoding] ??= [
+      ...alwaysHeaders,
+      ...pageHeaderList(hit.locale, hit.noStore),
+      "Vary",
+      "Cookie, Accept-Encoding",
+      ...(hit.etag ? ["ETag", hit.etag] : []),
+      ...(encoded ? ["Content-Encoding", encoded.encoding] : []),
+      "Content-Length",
+      String(body.length),
+    ];
+    res.writeHead(200, hit.headers[encoding]);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  };
+  return (req, res, next) => {
     const notPage = req.path === "/" || /^\/(api|assets|widget)\//.test(req.path);
     if (
       (req.method !== "GET" && req.method !== "HEAD") ||
@@ -134,54 +166,63 @@ export function cachedPagesHandler(
     }
     const queryStart = req.originalUrl.indexOf("?");
     const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
-    const found = await lookUp(req, search, pageOptions, caching, log);
-    if (!found?.hit) {
-      next();
-      return;
-    }
-    const { key, hit } = found;
-    const encoded = req.method === "GET" ? caching.cache.encoded(key, hit, req) : undefined;
-    if (encoded === undefined && encodingWanted(req) === "deflate") {
-      next();
-      return;
-    }
-    // What the compression middleware adds to every page: Vary (it sends a page as stored).
-    pageHeaders(res, hit.locale, hit.noStore, "Cookie, Accept-Encoding");
-    if (hit.etag) res.setHeader("ETag", hit.etag);
-    if (encoded) res.setHeader("Content-Encoding", encoded.encoding);
-    const body = encoded?.body ?? hit.identity;
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    const found = lookUp(req, search, pageOptions, caching, log);
+    if (found instanceof Promise) found.then((known) => answer(req, res, next, known)).catch(next);
+    else answer(req, res, next, found);
   };
 }
 
-/** The request's key and cached page, or undefined when the request may not use the cache. */
-async function lookUp(
+interface Found {
+  key: string;
+  generation: number;
+  hit: CachedPage | undefined;
+}
+
+/**
+ * The request's key and cached page, or undefined when the request may not
+ * use the cache; at once when the cache's version was read lately (most
+ * requests), else once it is.
+ */
+function lookUp(
   req: Request,
   search: string,
   pageOptions: PageOptions,
   caching: PageCaching,
   log: Logger,
-): Promise<{ key: string; generation: number; hit: CachedPage | undefined } | undefined> {
+): Found | undefined | Promise<Found | undefined> {
   if (!cacheable(req, search, caching.personalCookies)) return undefined;
-  try {
-    const generation = await caching.cache.sync(pageOptions.offers);
-    // Everything else a render reads is the same for every anonymous visitor of this
-    // build until the page version or the offers change (both drop the cache).
-    const cookieNotice = cookieValue(req.headers.cookie, "cookie_notice") === "accepted";
-    const key = [
-      pageOptions.assets.buildId,
-      colomboToday(new Date()),
-      cookieNotice ? "accepted" : "",
-      req.path,
-    ].join("\n");
-    return { key, generation, hit: caching.cache.get(key) };
-  } catch (error) {
+  const failed = (error: unknown) => {
     log.error("page cache failed", { path: req.path, error });
     return undefined;
+  };
+  try {
+    const fresh = caching.cache.fresh(pageOptions.offers);
+    if (fresh !== undefined) return keyed(req, pageOptions, caching, fresh);
+  } catch (error) {
+    return failed(error);
   }
+  return caching.cache
+    .sync(pageOptions.offers)
+    .then((generation) => keyed(req, pageOptions, caching, generation))
+    .catch(failed);
+}
+
+function keyed(
+  req: Request,
+  pageOptions: PageOptions,
+  caching: PageCaching,
+  generation: number,
+): Found {
+  // Everything else a render reads is the same for every anonymous visitor of this
+  // build until the page version or the offers change (both drop the cache).
+  const cookieNotice = cookieValue(req.headers.cookie, "cookie_notice") === "accepted";
+  const key = [
+    pageOptions.assets.buildId,
+    colomboToday(new Date()),
+    cookieNotice ? "accepted" : "",
+    req.path,
+  ].join("\n");
+  return { key, generation, hit: caching.cache.get(key) };
 }
 
 const formBody = express.urlencoded({ extended: false, limit: "2kb", parameterLimit: 10 });
@@ -237,16 +278,28 @@ const HTML = "text/html; charset=utf-8";
  * The headers of every rendered page, served from the cache or not; `vary`
  * replaces Vary where nothing before may have set it (the cache's early hit).
  */
-function pageHeaders(res: Response, locale: string, noStore: boolean, vary?: string): Response {
-  res
-    .setHeader("Content-Security-Policy", PAGE_CONTENT_SECURITY_POLICY)
-    .setHeader("Content-Language", locale)
+function pageHeaders(res: Response, locale: string, noStore: boolean): Response {
+  const list = pageHeaderList(locale, noStore);
+  for (let index = 0; index < list.length; index += 2) {
+    res.setHeader(list[index] as string, list[index + 1] as string);
+  }
+  return res.vary("Cookie");
+}
+
+/** pageHeaders' headers but Vary, as name and value in turn. */
+function pageHeaderList(locale: string, noStore: boolean): string[] {
+  return [
+    "Content-Security-Policy",
+    PAGE_CONTENT_SECURITY_POLICY,
+    "Content-Language",
+    locale,
     // The application form may hold the visitor's answers (decision 0196): never stored, so
     // that "back" asks again and a shared phone's cache keeps nothing.
-    .setHeader("Cache-Control", noStore ? "private, no-store" : "no-cache");
-  if (vary) res.setHeader("Vary", vary);
-  else res.vary("Cookie");
-  return res.setHeader("Content-Type", HTML);
+    "Cache-Control",
+    noStore ? "private, no-store" : "no-cache",
+    "Content-Type",
+    HTML,
+  ];
 }
 
 /**
