@@ -70,6 +70,7 @@ db.pragma("synchronous = FULL");
 db.pragma("foreign_keys = ON");
 db.pragma("busy_timeout = 5000");
 db.pragma("secure_delete = ON");
+db.pragma("cache_size = -256");
 function insert(table, columns, conflict) {
   const names = columns.map((column) => '"' + column + '"').join(", ");
   const values = columns.map(() => "?").join(", ");
