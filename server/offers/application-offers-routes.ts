@@ -102,8 +102,12 @@ export function applicationOffersRouter(options: ApplicationOffersRoutesOptions)
     const send = (event: string, data: string, id: string) => {
       res.write(`event: ${event}\nid: ${id}\ndata: ${data}\n\n`);
     };
+    // The text last read: a poll that reads it again (most of them) is neither hashed nor sent.
+    let lastData: string | undefined;
     const show = (offers: ApplicationOffers) => {
       const data = JSON.stringify(offers);
+      if (data === lastData && !offers.decisions.complete) return;
+      lastData = data;
       const id = streamEventId(data);
       if (offers.decisions.complete) {
         send(DECISION_STREAM_EVENTS.complete, data, id);
