@@ -1,4 +1,5 @@
 import { postJson } from "../widget/runtime/http";
+import { serviceWorkerReady } from "./service-worker";
 
 /** The prompt's answer once the browser has had its say. */
 export type PushOutcome = "on" | "denied" | "failed";
@@ -17,8 +18,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export async function subscribeToPush(publicKey: string, locale: string): Promise<PushOutcome> {
   try {
     if ((await Notification.requestPermission()) !== "granted") return "denied";
-    const registration = await navigator.serviceWorker.register("/sw.js");
-    await navigator.serviceWorker.ready;
+    const registration = await serviceWorkerReady();
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({

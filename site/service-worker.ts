@@ -1,4 +1,14 @@
 /**
+ * Our one service worker (site/public/sw.js), registered (again: the browser
+ * keeps one per scope) and active: for the return visits below and for push
+ * notifications (site/push.ts) alike.
+ */
+export async function serviceWorkerReady(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register("/sw.js");
+  return navigator.serviceWorker.ready;
+}
+
+/**
  * Registers our service worker (site/public/sw.js, decision 0480) on every
  * page of the site, the app's and the islands' alike, once the page has
  * loaded, so it never competes with the page's own files. The page hands
@@ -10,9 +20,7 @@
 export function startServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   const start = () => {
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then(() => navigator.serviceWorker.ready)
+    serviceWorkerReady()
       .then((registration) => {
         const keep = (entries: readonly PerformanceEntry[]) => {
           const files = entries
