@@ -69,7 +69,10 @@ const cutLabels = (page: Page) =>
     return [...document.querySelectorAll<HTMLElement>(selector)]
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        return box.top < height && box.height > 0 && !element.closest(".visually-hidden");
+        // Inside a closed <details>, past its summary, nothing shows (Chromium still lays it out).
+        const closed = element.closest("details:not([open])");
+        const shown = !closed || Boolean(element.closest("summary")?.parentElement === closed);
+        return shown && box.top < height && box.height > 0 && !element.closest(".visually-hidden");
       })
       .filter((element) => element.scrollWidth > element.clientWidth + 1)
       .map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`);
